@@ -1,0 +1,54 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Internal invariant checks (memory balance, queue order) are compiled in only with
+// `-Xswiftc -DSUSPENDSIM_INTERNAL_CHECKS`, as swift-collections does with
+// COLLECTIONS_INTERNAL_CHECKS. The test command in the README turns them on.
+let package = Package(
+    name: "suspendsim",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "SuspendSim", targets: ["SuspendSim"]),
+        .executable(name: "suspendsim", targets: ["suspendsim"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        .target(
+            name: "SuspendSim",
+            dependencies: [
+                .product(name: "HeapModule", package: "swift-collections"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        // jemalloc, found through pkg-config (Debian: libjemalloc-dev).
+        .systemLibrary(
+            name: "CJemalloc",
+            pkgConfig: "jemalloc",
+            providers: [.apt(["libjemalloc-dev"])]
+        ),
+        .target(
+            name: "SuspendSimCLI",
+            dependencies: [
+                "SuspendSim",
+                "CJemalloc",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "suspendsim",
+            dependencies: ["SuspendSimCLI"]
+        ),
+        .testTarget(
+            name: "SuspendSimTests",
+            dependencies: ["SuspendSim"]
+        ),
+        .testTarget(
+            name: "SuspendSimCLITests",
+            dependencies: ["SuspendSimCLI", "suspendsim"]
+        ),
+    ]
+)

@@ -1,0 +1,2 @@
+// jemalloc's public header; `mallctl` reads its statistics.
+#include <jemalloc/jemalloc.h>

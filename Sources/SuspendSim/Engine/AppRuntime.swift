@@ -1,0 +1,67 @@
+/// One app's run-time state: everything the engine tracks beyond its profile.
+struct AppRuntime {
+    var state: LifecycleState = .notRunning
+    /// The footprint last computed and recorded (SPEC 5).
+    var footprintKiB: KiB = 0
+    /// What `allocate` added (never below 0); gone when the app dies.
+    var dynamicKiB: KiB = 0
+    /// It released `warning_release_mb` on a memory warning, until it next becomes active.
+    var releasedOnWarning = false
+    /// Its `purgeable_mb` was purged, until it next becomes active.
+    var purged = false
+    /// Continuous modes in use.
+    var modesInUse: BackgroundModeSet = []
+    /// `applicationDidEnterBackground` is still running.
+    var handlerRunning = false
+    /// A finite-length task is running.
+    var taskRunning = false
+    /// A wake's work is running.
+    var wakeRunning = false
+    /// Timers carry the epoch they were scheduled in; bumping it cancels them all.
+    var timerEpoch: UInt32 = 0
+    /// Bumped each time the app is suspended; an aging timer from an earlier suspension is stale.
+    var suspensionEpoch: UInt32 = 0
+    /// Past jetsam's aging period in its current suspension.
+    var aged = false
+    /// When it entered its current state.
+    var stateEnteredMs: Millis = 0
+    /// Force-quit by the user and not opened since: no wake relaunches it (survives death).
+    var userTerminated = false
+    /// Holds user state not saved since it last left the foreground; a system kill loses it.
+    var hasUnsavedState = false
+    /// When it last stopped being frontmost (0: never); survives death and relaunch.
+    var lastFrontmostOrder: UInt64 = 0
+
+    var coldLaunches = 0
+    var warmLaunches = 0
+    var pressureKills = 0
+    var otherKills = 0
+    var stateLosses = 0
+
+    /// Running code: frontmost or in `background` (SPEC 3, `allocate` and `start_mode`).
+    var isRunningCode: Bool {
+        switch state {
+        case .active, .inactive, .background: true
+        case .notRunning, .suspended: false
+        }
+    }
+
+    /// Whether anything keeps it executing in `background` (SPEC 4).
+    var hasReasonToRun: Bool {
+        handlerRunning || taskRunning || wakeRunning || !modesInUse.isEmpty
+    }
+
+    /// Forgets everything that ends with the process.
+    mutating func resetProcess() {
+        dynamicKiB = 0
+        releasedOnWarning = false
+        purged = false
+        modesInUse = []
+        handlerRunning = false
+        taskRunning = false
+        wakeRunning = false
+        aged = false
+        hasUnsavedState = false
+        timerEpoch &+= 1
+    }
+}

@@ -1,0 +1,76 @@
+/// A recorder that keeps every record in memory, for tests and for library users who want
+/// to assert on a run: `Simulation.run(scenario).log.callbacks(of: "com.example.a")`.
+public struct EventLog: SimulationRecorder, Sendable {
+    public struct Transition: Sendable, Hashable {
+        public var timeMs: Millis
+        public var app: AppIndex
+        public var from: LifecycleState
+        public var to: LifecycleState
+        public var cause: TransitionCause
+    }
+
+    public struct CallbackRecord: Sendable, Hashable {
+        public var timeMs: Millis
+        public var app: AppIndex
+        public var callback: Callback
+    }
+
+    public struct FootprintRecord: Sendable, Hashable {
+        public var timeMs: Millis
+        public var app: AppIndex
+        public var state: LifecycleState
+        public var footprintKiB: KiB
+    }
+
+    public struct FreeRecord: Sendable, Hashable {
+        public var timeMs: Millis
+        public var usedKiB: KiB
+        public var freeKiB: KiB
+        public var level: PressureLevel
+    }
+
+    public struct Skip: Sendable, Hashable {
+        public var timeMs: Millis
+        public var event: EventKind
+        public var app: AppIndex?
+        public var reason: SkipReason
+    }
+
+    public private(set) var transitions: [Transition] = []
+    public private(set) var callbacks: [CallbackRecord] = []
+    public private(set) var evictions: [Eviction] = []
+    public private(set) var footprints: [FootprintRecord] = []
+    public private(set) var frees: [FreeRecord] = []
+    public private(set) var skips: [Skip] = []
+
+    public init() {}
+
+    public mutating func recordTransition(at timeMs: Millis, app: AppIndex, from: LifecycleState, to: LifecycleState, cause: TransitionCause) {
+        transitions.append(Transition(timeMs: timeMs, app: app, from: from, to: to, cause: cause))
+    }
+
+    public mutating func recordCallback(at timeMs: Millis, app: AppIndex, _ callback: Callback) {
+        callbacks.append(CallbackRecord(timeMs: timeMs, app: app, callback: callback))
+    }
+
+    public mutating func recordEviction(_ eviction: Eviction) {
+        evictions.append(eviction)
+    }
+
+    public mutating func recordFootprint(at timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB) {
+        footprints.append(FootprintRecord(timeMs: timeMs, app: app, state: state, footprintKiB: footprintKiB))
+    }
+
+    public mutating func recordFree(at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: PressureLevel) {
+        frees.append(FreeRecord(timeMs: timeMs, usedKiB: usedKiB, freeKiB: freeKiB, level: level))
+    }
+
+    public mutating func recordSkipped(at timeMs: Millis, event: EventKind, app: AppIndex?, reason: SkipReason) {
+        skips.append(Skip(timeMs: timeMs, event: event, app: app, reason: reason))
+    }
+
+    /// The callbacks `app` received, in order.
+    public func callbacks(of app: AppIndex) -> [Callback] {
+        callbacks.filter { $0.app == app }.map(\.callback)
+    }
+}

@@ -1,0 +1,102 @@
+/// Background execution (SPEC 4): opting out, the `applicationDidEnterBackground` handler and
+/// its watchdog, the finite-length task and its expiration, continuous modes, suspension.
+extension Simulation {
+    /// Runs the rules of SPEC 4 for an app that just got `applicationDidEnterBackground`.
+    mutating func didEnterBackground(_ index: AppIndex, cause: TransitionCause) {
+        let profile = profiles[index]
+        // 1. Opt-out: UIApplicationExitsOnSuspend.
+        if profile.exitsOnSuspend {
+            kill(index, reason: .exitsOnSuspend)
+            return
+        }
+        // 2. The handler, watched by the watchdog.
+        let handlerMs = profile.didEnterBackgroundMs
+        if handlerMs > device.didEnterBackgroundLimitMs {
+            apps[index].handlerRunning = true
+            schedule(.watchdog, after: device.didEnterBackgroundLimitMs, for: index)
+        } else if handlerMs > 0 {
+            apps[index].handlerRunning = true
+            schedule(.handlerDone, after: handlerMs, for: index)
+        }
+        // 3. The finite-length task, begun inside the handler; its limit counts from now.
+        let taskMs = profile.backgroundTaskMs
+        if taskMs > 0 {
+            apps[index].taskRunning = true
+            if taskMs > device.backgroundTaskLimitMs {
+                schedule(.taskExpired, after: device.backgroundTaskLimitMs, for: index)
+            } else {
+                schedule(.taskDone, after: taskMs, for: index)
+            }
+        }
+        // A 0 s handler ends within the event (SPEC 10).
+        if handlerMs == 0 {
+            saveStateIfItSaves(index)
+            suspendIfIdle(index, cause: .timer(.handlerDone))
+        }
+    }
+
+    /// The handler completed: an app with `saves_state` saves now.
+    mutating func finishHandler(of index: AppIndex) {
+        apps[index].handlerRunning = false
+        saveStateIfItSaves(index)
+        suspendIfIdle(index, cause: .timer(.handlerDone))
+    }
+
+    mutating func finishTask(of index: AppIndex) {
+        apps[index].taskRunning = false
+        suspendIfIdle(index, cause: .timer(.taskDone))
+    }
+
+    /// The task reached its limit: `expirationHandler`; the app ends the task (and suspends
+    /// once nothing else keeps it running) or, with `ends_task_on_expiration: false`, is
+    /// killed, even when a continuous mode is in use (SPEC 10).
+    mutating func expireTask(of index: AppIndex) {
+        call(.expirationHandler, on: index)
+        guard profiles[index].endsTaskOnExpiration else {
+            kill(index, reason: .backgroundTaskExpired)
+            return
+        }
+        apps[index].taskRunning = false
+        suspendIfIdle(index, cause: .timer(.taskExpired))
+    }
+
+    private mutating func saveStateIfItSaves(_ index: AppIndex) {
+        if profiles[index].savesState { apps[index].hasUnsavedState = false }
+    }
+
+    /// Suspends an app in `background` once nothing keeps it running (SPEC 4.5). An app that
+    /// opts out of background execution terminates instead (it can get here after a wake).
+    mutating func suspendIfIdle(_ index: AppIndex, cause: TransitionCause) {
+        guard apps[index].state == .background, !apps[index].hasReasonToRun else { return }
+        if profiles[index].exitsOnSuspend {
+            kill(index, reason: .exitsOnSuspend)
+            return
+        }
+        setState(index, .suspended, cause: cause)
+        apps[index].suspensionEpoch &+= 1
+        apps[index].aged = false
+        if tracksAging { schedule(.agingDone, after: device.agingMs, for: index) }
+    }
+
+    /// Whether the policy in force distinguishes freshly suspended apps from idle ones.
+    var tracksAging: Bool { false }
+
+    /// `start_mode`: a continuous mode begins being used. Needs the app running code and
+    /// declaring the mode; starting a mode already in use is skipped (SPEC 10).
+    mutating func startMode(_ mode: BackgroundMode, of index: AppIndex) {
+        guard apps[index].isRunningCode else { return skip(.startMode, app: index, .notRunningCode) }
+        guard profiles[index].backgroundModes.contains(mode) else { return skip(.startMode, app: index, .modeNotDeclared) }
+        guard !apps[index].modesInUse.contains(mode) else { return skip(.startMode, app: index, .modeAlreadyInUse) }
+        apps[index].modesInUse.insert(BackgroundModeSet(mode))
+    }
+
+    /// `stop_mode`: a continuous mode stops being used; stopping the last reason to run while
+    /// in `background` suspends the app.
+    mutating func stopMode(_ mode: BackgroundMode, of index: AppIndex) {
+        guard apps[index].isRunningCode else { return skip(.stopMode, app: index, .notRunningCode) }
+        guard profiles[index].backgroundModes.contains(mode) else { return skip(.stopMode, app: index, .modeNotDeclared) }
+        guard apps[index].modesInUse.contains(mode) else { return skip(.stopMode, app: index, .modeNotInUse) }
+        apps[index].modesInUse.remove(BackgroundModeSet(mode))
+        suspendIfIdle(index, cause: .event(.stopMode))
+    }
+}

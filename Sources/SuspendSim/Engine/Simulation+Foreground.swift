@@ -1,0 +1,96 @@
+/// Launches, app switches, the home screen and force-quit (SPEC 3).
+extension Simulation {
+    /// Whether a lock, an alert or a ringing call covers the frontmost app; it is `active`
+    /// only when nothing does (SPEC 3, "Overlapping interruptions").
+    var isCovered: Bool { locked || alertShowing || call == .ringing }
+
+    /// `open: APP`: the frontmost app leaves, then APP launches cold or warm.
+    mutating func open(_ index: AppIndex, cause: EventKind) {
+        if locked { return skip(cause, app: index, .deviceLocked) }
+        if call == .ringing { return skip(cause, app: index, .callRinging) }
+        if frontmost == index { return skip(cause, app: index, .alreadyFrontmost) }
+        if case .inProgress(let returnTo, _) = call {
+            call = .inProgress(returnTo: returnTo, userOpenedApp: true)
+        }
+        leaveForeground(cause: .event(cause))
+        bringToForeground(index, cause: .event(cause))
+    }
+
+    /// `home`: the frontmost app leaves; the home screen is frontmost.
+    mutating func goHome() {
+        if locked { return skip(.home, .deviceLocked) }
+        if call == .ringing { return skip(.home, .callRinging) }
+        guard frontmost != nil else { return skip(.home, .noFrontmostApp) }
+        leaveForeground(cause: .event(.home))
+    }
+
+    /// The frontmost app leaves the foreground: `applicationWillResignActive` (if active),
+    /// `applicationDidEnterBackground`, then the background rules of SPEC 4. Its alert goes.
+    mutating func leaveForeground(cause: TransitionCause) {
+        guard let index = frontmost else { return }
+        if apps[index].state == .active { resignActive(index, cause: cause) }
+        call(.didEnterBackground, on: index)
+        clearFrontmost()
+        setState(index, .background, cause: cause)
+        didEnterBackground(index, cause: cause)
+    }
+
+    /// App `index` becomes frontmost: a cold launch from `not-running`, a warm launch from
+    /// `background` or `suspended` (its pending background timers are cancelled), then
+    /// `applicationDidBecomeActive` unless something covers it.
+    mutating func bringToForeground(_ index: AppIndex, cause: TransitionCause) {
+        switch apps[index].state {
+        case .notRunning:
+            apps[index].coldLaunches += 1
+            apps[index].userTerminated = false
+            // SPEC 4: declared continuous modes are in use from every launch by the user.
+            apps[index].modesInUse = profiles[index].backgroundModes.intersection(.continuous)
+            call(.willFinishLaunching, on: index)
+            call(.didFinishLaunching, on: index)
+        case .background, .suspended:
+            apps[index].warmLaunches += 1
+            apps[index].timerEpoch &+= 1
+            apps[index].handlerRunning = false
+            apps[index].taskRunning = false
+            apps[index].wakeRunning = false
+            call(.willEnterForeground, on: index)
+        case .active, .inactive:
+            preconditionFailure("Invalid state \(apps[index].state) for a launch of app \(index)")
+        }
+        frontmost = index
+        apps[index].hasUnsavedState = true
+        setState(index, .inactive, cause: cause)
+        becomeActiveIfUncovered(cause: cause)
+    }
+
+    /// `applicationWillResignActive`: `active` -> `inactive`.
+    mutating func resignActive(_ index: AppIndex, cause: TransitionCause) {
+        call(.willResignActive, on: index)
+        setState(index, .inactive, cause: cause)
+    }
+
+    /// `applicationDidBecomeActive` for an `inactive` frontmost app that nothing covers.
+    mutating func becomeActiveIfUncovered(cause: TransitionCause) {
+        guard let index = frontmost, apps[index].state == .inactive, !isCovered else { return }
+        call(.didBecomeActive, on: index)
+        setState(index, .active, cause: cause)
+    }
+
+    /// `force_quit: APP`: a suspended app vanishes silently; a background one gets
+    /// `applicationWillTerminate`; the frontmost one `applicationWillResignActive` (if
+    /// active) and vanishes. No wake relaunches it until the user opens it again.
+    mutating func forceQuit(_ index: AppIndex) {
+        if locked { return skip(.forceQuit, app: index, .deviceLocked) }
+        if call == .ringing { return skip(.forceQuit, app: index, .callRinging) }
+        switch apps[index].state {
+        case .notRunning:
+            return skip(.forceQuit, app: index, .notRunning)
+        case .active:
+            resignActive(index, cause: .event(.forceQuit))
+        case .inactive, .background, .suspended:
+            break
+        }
+        kill(index, reason: .forceQuit)
+        apps[index].userTerminated = true
+    }
+}

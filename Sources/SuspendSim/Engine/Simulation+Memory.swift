@@ -1,0 +1,129 @@
+/// Footprints, free memory, state changes and terminations (SPEC 5).
+extension Simulation {
+    /// The footprint app `index` should have now: base for its state, plus allocations,
+    /// less what it released on a warning and what was purged; never below 0 (SPEC 5, 10).
+    func computedFootprintKiB(of index: AppIndex) -> KiB {
+        let app = apps[index]
+        guard app.state.isResident else { return 0 }
+        let profile = profiles[index]
+        var kib = profile.baseKiB(in: app.state) + app.dynamicKiB
+        if app.releasedOnWarning { kib -= profile.warningReleaseKiB }
+        if app.purged { kib -= profile.purgeableKiB }
+        return max(0, kib)
+    }
+
+    /// Recomputes app `index`'s footprint; records the change in `memory.csv` and
+    /// `pressure.csv` when there is one.
+    mutating func refreshFootprint(of index: AppIndex) {
+        let new = computedFootprintKiB(of: index)
+        let old = apps[index].footprintKiB
+        guard new != old else { return }
+        apps[index].footprintKiB = new
+        residentKiB += new - old
+        recorder.recordFootprint(at: nowMs, app: index, state: apps[index].state, footprintKiB: new)
+        if new > device.appLimitKiB { overLimit.append(index) }
+        freeDidChange()
+    }
+
+    /// Records free memory in `pressure.csv` and tracks the run's minimum.
+    mutating func freeDidChange() {
+        let free = freeKiB
+        minFreeKiB = min(minFreeKiB, free)
+        recorder.recordFree(
+            at: nowMs, usedKiB: device.ramKiB - free, freeKiB: free,
+            level: PressureLevel(freeKiB: free, device: device))
+    }
+
+    /// Moves app `index` to `state`, logs the transition and updates its footprint.
+    /// Becoming `active` forgets warning releases and purges (SPEC 5: "until it next becomes
+    /// active").
+    mutating func setState(_ index: AppIndex, _ state: LifecycleState, cause: TransitionCause) {
+        let from = apps[index].state
+        recorder.recordTransition(at: nowMs, app: index, from: from, to: state, cause: cause)
+        apps[index].state = state
+        apps[index].stateEnteredMs = nowMs
+        if state == .active {
+            apps[index].releasedOnWarning = false
+            apps[index].purged = false
+        }
+        refreshFootprint(of: index)
+    }
+
+    /// `allocate`: the app's dynamic memory grows by `kib` (never below 0). Only an app that
+    /// is running code allocates (SPEC 3).
+    mutating func allocate(_ kib: KiB, in index: AppIndex) {
+        guard apps[index].isRunningCode else {
+            return skip(.allocate, app: index, .notRunningCode)
+        }
+        apps[index].dynamicKiB = max(0, apps[index].dynamicKiB + kib)
+        refreshFootprint(of: index)
+    }
+
+    /// `system_allocate`: the OS takes (or gives back) `kib` (never below 0).
+    mutating func systemAllocate(_ kib: KiB) {
+        let new = max(0, systemKiB + kib)
+        guard new != systemKiB else { return }
+        systemKiB = new
+        freeDidChange()
+    }
+
+    /// Purges the app's purgeable memory if it has not been purged since it was last active.
+    /// Returns whether anything was purged.
+    @discardableResult
+    mutating func purge(_ index: AppIndex) -> Bool {
+        guard !apps[index].purged, profiles[index].purgeableKiB > 0 else { return false }
+        apps[index].purged = true
+        refreshFootprint(of: index)
+        return true
+    }
+
+    /// Marks that the frontmost app stops being frontmost (SPEC 6's recency counter).
+    mutating func clearFrontmost() {
+        guard let index = frontmost else { return }
+        frontmostEndCounter += 1
+        apps[index].lastFrontmostOrder = frontmostEndCounter
+        frontmost = nil
+        alertShowing = false
+    }
+
+    /// Terminates app `index` for `reason` (SPEC 2, 5): the callback if the rules call one,
+    /// the eviction row, the kill counters and state loss, the transition to `not-running`,
+    /// and a footprint of 0.
+    ///
+    /// `applicationWillTerminate` is called only for an app running in `background` that is
+    /// killed by the policy, force-quit, or exits on suspend; never for a suspended app, and
+    /// never on a watchdog, limit, expiry, wake-timeout or page-shortage kill.
+    mutating func kill(_ index: AppIndex, reason: KillReason, priority: Int? = nil) {
+        let app = apps[index]
+        precondition(app.state.isResident, "Killing app \(index) that is not running")
+        if app.state == .background {
+            switch reason {
+            case .memoryPressure, .forceQuit, .exitsOnSuspend:
+                call(.willTerminate, on: index)
+            case .perProcessLimit, .vmPageShortage, .watchdog, .backgroundTaskExpired, .wakeTimeout:
+                break
+            }
+        }
+        let freeBefore = freeKiB
+        if frontmost == index { clearFrontmost() }
+        switch reason.category {
+        case .pressure:
+            apps[index].pressureKills += 1
+            if app.hasUnsavedState { apps[index].stateLosses += 1 }
+        case .other:
+            apps[index].otherKills += 1
+            if app.hasUnsavedState { apps[index].stateLosses += 1 }
+        case .choice:
+            break
+        }
+        if reason == .memoryPressure { pressureEvictionOrder.append(index) }
+        apps[index].resetProcess()
+        setState(index, .notRunning, cause: .kill(reason))
+        evictionCount += 1
+        recorder.recordEviction(
+            Eviction(
+                seq: evictionCount, timeMs: nowMs, app: index, state: app.state,
+                footprintKiB: app.footprintKiB, reason: reason, freeBeforeKiB: freeBefore,
+                freeAfterKiB: freeKiB, priority: priority))
+    }
+}

@@ -1,0 +1,222 @@
+/// The discrete-event engine: one clock, the scenario's timeline, one timer queue (SPEC 7).
+///
+/// Time moves only in `step()`. A scenario event runs before a timer due at the same
+/// instant; timers due together run in the order they were scheduled. After every event
+/// and every timer, the pressure check of SPEC 5 runs.
+///
+/// ```swift
+/// let result = Simulation.run(scenario)                 // default policy, in-memory log
+/// let callbacks = result.log.callbacks(of: scenario.app("com.example.a"))
+/// ```
+///
+/// The lifecycle rules live in extensions, one concern each: `+Foreground` (open, home,
+/// force-quit), `+Interruptions` (lock, alerts, calls), `+Background` (SPEC 4 and timers),
+/// `+Wake`, `+Memory` (footprints and kills), `+PressureCheck`.
+public struct Simulation<Recorder: SimulationRecorder> {
+    /// What a call is doing (SPEC 3).
+    enum CallState: Equatable {
+        case none
+        /// Ringing: covers the frontmost app.
+        case ringing
+        /// Answered: the Phone app is frontmost. `returnTo` was frontmost when it was answered.
+        case inProgress(returnTo: AppIndex?, userOpenedApp: Bool)
+    }
+
+    public let scenario: Scenario
+    public let policy: any EvictionPolicy
+    public internal(set) var recorder: Recorder
+    var profiles: [AppProfile]
+    var device: Device
+    var apps: [AppRuntime]
+    var timers = TimerQueue()
+
+    /// The simulated clock.
+    public private(set) var nowMs: Millis = 0
+    var nextEventIndex = 0
+    public private(set) var eventsRun = 0
+
+    /// The app in `active` or `inactive`; nil on the home screen (or Messages, or Phone).
+    var frontmost: AppIndex?
+    var locked = false
+    var alertShowing = false
+    var call = CallState.none
+    /// A warning episode is under way: warnings were sent and free has not recovered.
+    var inWarningEpisode = false
+    var frontmostEndCounter: UInt64 = 0
+
+    var systemKiB: KiB
+    /// The sum of the footprints of resident apps.
+    var residentKiB: KiB = 0
+    var minFreeKiB: KiB
+    var evictionCount = 0
+    var pressureEvictionOrder: [AppIndex] = []
+    /// Apps whose footprint rose above the per-app limit since the last pressure check.
+    var overLimit: [AppIndex] = []
+
+    /// A simulation of `scenario` under `policy`, recording into `recorder`.
+    public init(_ scenario: Scenario, policy: any EvictionPolicy, recorder: Recorder) {
+        self.scenario = scenario
+        self.policy = policy
+        self.recorder = recorder
+        self.profiles = scenario.apps
+        self.device = scenario.device
+        self.apps = Array(repeating: AppRuntime(), count: scenario.apps.count)
+        self.systemKiB = scenario.device.systemKiB
+        self.minFreeKiB = 0
+        minFreeKiB = freeKiB
+        self.recorder.recordFree(
+            at: 0, usedKiB: device.ramKiB - freeKiB, freeKiB: freeKiB,
+            level: PressureLevel(freeKiB: freeKiB, device: device))
+        checkInvariants()
+    }
+
+    /// Free memory (SPEC 1): RAM less reserved, system and every resident footprint.
+    public var freeKiB: KiB { device.ramKiB - device.reservedKiB - systemKiB - residentKiB }
+
+    /// The time of the next thing to happen, or nil when nothing is left (or `end_s` is past).
+    ///
+    /// - Complexity: O(log t) amortized, t the number of pending timers (cancelled timers are
+    ///   dropped here).
+    public mutating func peek() -> Millis? {
+        let time: Millis
+        let eventTime = nextEventIndex < scenario.events.count ? scenario.events[nextEventIndex].atMs : nil
+        if let timerTime = firstLiveTimer()?.timeMs, eventTime.map({ timerTime < $0 }) ?? true {
+            time = timerTime
+        } else if let eventTime {
+            time = eventTime
+        } else {
+            return nil
+        }
+        if let end = scenario.endMs, time > end { return nil }
+        return time
+    }
+
+    /// Runs the next scenario event or timer and the pressure check after it. Returns false
+    /// when nothing is left to run.
+    @discardableResult
+    public mutating func step() -> Bool {
+        guard let time = peek() else { return false }
+        nowMs = time
+        if nextEventIndex < scenario.events.count, scenario.events[nextEventIndex].atMs == time {
+            let event = scenario.events[nextEventIndex]
+            nextEventIndex += 1
+            eventsRun += 1
+            handle(event.action)
+        } else {
+            let timer = timers.popFirst()!
+            fire(timer)
+        }
+        runPressureCheck()
+        checkInvariants()
+        return true
+    }
+
+    /// Runs until nothing is left (or `end_s`).
+    public mutating func run() {
+        while step() {}
+    }
+
+    /// The outcome so far.
+    public var result: SimulationResult<Recorder> {
+        SimulationResult(
+            scenarioName: scenario.name,
+            policyName: policy.name,
+            apps: zip(profiles, apps).map { profile, app in
+                .init(
+                    id: profile.id, survived: app.state.isResident, finalState: app.state,
+                    footprintKiB: app.footprintKiB, coldLaunches: app.coldLaunches,
+                    warmLaunches: app.warmLaunches, pressureKills: app.pressureKills,
+                    otherKills: app.otherKills, stateLosses: app.stateLosses)
+            },
+            eventsRun: eventsRun,
+            minFreeKiB: minFreeKiB,
+            pressureEvictionOrder: pressureEvictionOrder,
+            log: recorder)
+    }
+
+    /// The state of app `index` now.
+    public func state(of index: AppIndex) -> LifecycleState { apps[index].state }
+
+    /// The footprint of app `index` now.
+    public func footprintKiB(of index: AppIndex) -> KiB { apps[index].footprintKiB }
+
+    /// The earliest timer that is still live; cancelled ones on top are dropped.
+    private mutating func firstLiveTimer() -> PendingTimer? {
+        while let timer = timers.first {
+            if isLive(timer) { return timer }
+            _ = timers.popFirst()
+        }
+        return nil
+    }
+
+    private func isLive(_ timer: PendingTimer) -> Bool {
+        switch timer.kind {
+        case .agingDone:
+            apps[timer.app].state == .suspended && apps[timer.app].suspensionEpoch == timer.epoch
+        case .handlerDone, .taskDone, .taskExpired, .wakeDone, .watchdog, .wakeTimeout:
+            apps[timer.app].timerEpoch == timer.epoch
+        }
+    }
+
+    /// Carries out one scenario event (SPEC 3).
+    private mutating func handle(_ action: ScenarioEvent.Action) {
+        switch action {
+        case .open(let app): open(app, cause: .open)
+        case .home: goHome()
+        case .lock: lock()
+        case .unlock: unlock()
+        case .alert: showAlert()
+        case .alertDismiss: dismissAlert()
+        case .alertReply: replyToAlert()
+        case .call: ringCall()
+        case .callDecline: declineCall()
+        case .callAnswer: answerCall()
+        case .callEnd: endCall()
+        case .forceQuit(let app): forceQuit(app)
+        case .wake(let app, let mode): wake(app, mode: mode)
+        case .startMode(let app, let mode): startMode(mode, of: app)
+        case .stopMode(let app, let mode): stopMode(mode, of: app)
+        case .allocate(let app, let kib): allocate(kib, in: app)
+        case .systemAllocate(let kib): systemAllocate(kib)
+        }
+    }
+
+    /// Carries out one timer (SPEC 4, 6).
+    private mutating func fire(_ timer: PendingTimer) {
+        switch timer.kind {
+        case .handlerDone: finishHandler(of: timer.app)
+        case .taskDone: finishTask(of: timer.app)
+        case .taskExpired: expireTask(of: timer.app)
+        case .wakeDone: finishWake(of: timer.app)
+        case .watchdog: kill(timer.app, reason: .watchdog)
+        case .wakeTimeout: kill(timer.app, reason: .wakeTimeout)
+        case .agingDone: apps[timer.app].aged = true
+        }
+    }
+
+    /// Records a no-op event (SPEC 3: skipped events change nothing).
+    mutating func skip(_ event: EventKind, app: AppIndex? = nil, _ reason: SkipReason) {
+        recorder.recordSkipped(at: nowMs, event: event, app: app, reason: reason)
+    }
+
+    mutating func call(_ callback: Callback, on app: AppIndex) {
+        recorder.recordCallback(at: nowMs, app: app, callback)
+    }
+
+    mutating func schedule(_ kind: TimerKind, after delayMs: Millis, for app: AppIndex) {
+        let epoch = kind == .agingDone ? apps[app].suspensionEpoch : apps[app].timerEpoch
+        timers.schedule(at: nowMs + delayMs, kind, app: app, epoch: epoch)
+    }
+}
+
+extension Simulation where Recorder == EventLog {
+    /// Runs `scenario` to the end under `policy` (default: the scenario's own, else
+    /// `largest-first`), keeping every record in memory.
+    public static func run(_ scenario: Scenario, policy: (any EvictionPolicy)? = nil) -> SimulationResult<EventLog> {
+        var simulation = Simulation(
+            scenario, policy: policy ?? BuiltInPolicies.named(scenario.policyName) ?? LargestFirstPolicy(),
+            recorder: EventLog())
+        simulation.run()
+        return simulation.result
+    }
+}

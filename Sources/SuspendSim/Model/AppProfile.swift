@@ -1,0 +1,56 @@
+/// One app's profile: its memory in each state, its background modes and its timings
+/// (SPEC 7 `apps:`). Every field but `id` and `activeKiB` has the SPEC default.
+public struct AppProfile: Sendable, Hashable {
+    /// The bundle identifier; unique in a scenario.
+    public var id: String
+    /// Footprint while `active` or `inactive`.
+    public var activeKiB: KiB
+    /// Footprint while running in `background`.
+    public var backgroundKiB: KiB
+    /// Footprint while `suspended`: the suspended snapshot.
+    public var suspendedKiB: KiB
+    /// Memory the system may purge (once, until the app next becomes active) before a kill.
+    public var purgeableKiB: KiB = 0
+    /// Memory the app frees on `applicationDidReceiveMemoryWarning`, until it next becomes active.
+    public var warningReleaseKiB: KiB = 0
+    /// The app's `UIBackgroundModes`.
+    public var backgroundModes: BackgroundModeSet = []
+    /// `UIApplicationExitsOnSuspend`: terminate instead of running in the background.
+    public var exitsOnSuspend: Bool = false
+    /// How long `applicationDidEnterBackground` runs.
+    public var didEnterBackgroundMs: Millis = 0
+    /// How long the finite-length task begun in `applicationDidEnterBackground` runs (0: none).
+    public var backgroundTaskMs: Millis = 0
+    /// Whether the expiration handler ends the task (true) or the app is killed (false).
+    public var endsTaskOnExpiration: Bool = true
+    /// How long a wake's work runs.
+    public var wakeWorkMs: Millis = 1_000
+    /// Whether the app saves its state when `applicationDidEnterBackground` completes.
+    public var savesState: Bool = true
+
+    /// A profile with `activeKiB` in every state (background and suspended default to it).
+    public init(id: String, activeKiB: KiB, backgroundKiB: KiB? = nil, suspendedKiB: KiB? = nil) {
+        self.id = id
+        self.activeKiB = activeKiB
+        self.backgroundKiB = backgroundKiB ?? activeKiB
+        self.suspendedKiB = suspendedKiB ?? backgroundKiB ?? activeKiB
+    }
+
+    /// A profile given in megabytes, as scenario files give it.
+    public init(id: String, activeMB: Double, backgroundMB: Double? = nil, suspendedMB: Double? = nil) {
+        self.init(
+            id: id, activeKiB: .kib(mb: activeMB),
+            backgroundKiB: backgroundMB.map { .kib(mb: $0) },
+            suspendedKiB: suspendedMB.map { .kib(mb: $0) })
+    }
+
+    /// The base footprint for `state` (SPEC 5), before allocations and releases.
+    public func baseKiB(in state: LifecycleState) -> KiB {
+        switch state {
+        case .notRunning: 0
+        case .active, .inactive: activeKiB
+        case .background: backgroundKiB
+        case .suspended: suspendedKiB
+        }
+    }
+}

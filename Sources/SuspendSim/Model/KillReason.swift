@@ -1,0 +1,69 @@
+/// Why an app stopped running: the `reason` column of `evictions.csv` (SPEC 8).
+public enum KillReason: String, Sendable, CaseIterable, Hashable {
+    /// The eviction policy chose it while free memory was below `critical_free_mb`.
+    case memoryPressure = "memory-pressure"
+    /// Its footprint exceeded `app_limit_mb` (XNU's per-process limit).
+    case perProcessLimit = "per-process-limit"
+    /// Free memory stayed below 0, so the frontmost app was killed.
+    case vmPageShortage = "vm-pageshortage"
+    /// `applicationDidEnterBackground` ran past `did_enter_background_limit_s`.
+    case watchdog
+    /// The finite-length task outlasted its limit and the app did not end it.
+    case backgroundTaskExpired = "background-task-expired"
+    /// A wake's work outlasted its window.
+    case wakeTimeout = "wake-timeout"
+    /// The app opts out of background execution (`UIApplicationExitsOnSuspend`).
+    case exitsOnSuspend = "exits-on-suspend"
+    /// The user swiped it away.
+    case forceQuit = "force-quit"
+
+    /// How the kill counts in `survivors.csv` (SPEC 5).
+    public var category: Category {
+        switch self {
+        case .memoryPressure, .vmPageShortage: .pressure
+        case .perProcessLimit, .watchdog, .backgroundTaskExpired, .wakeTimeout: .other
+        case .exitsOnSuspend, .forceQuit: .choice
+        }
+    }
+
+    /// Pressure kills, other system kills, and the user's or app's own choice.
+    public enum Category: Sendable, Hashable {
+        case pressure, other, choice
+    }
+}
+
+/// What made a state change: the `cause` column of `transitions.csv` (SPEC 8).
+public enum TransitionCause: Sendable, Hashable, CustomStringConvertible {
+    /// A scenario event, by its name.
+    case event(EventKind)
+    /// A timer, by its name.
+    case timer(TimerKind)
+    /// A termination, by its reason.
+    case kill(KillReason)
+
+    public var description: String {
+        switch self {
+        case .event(let kind): kind.rawValue
+        case .timer(let kind): kind.rawValue
+        case .kill(let reason): reason.rawValue
+        }
+    }
+}
+
+/// The timers the engine schedules (SPEC 4, 6, 10).
+public enum TimerKind: String, Sendable, CaseIterable, Hashable {
+    /// `applicationDidEnterBackground` finished.
+    case handlerDone = "handler-done"
+    /// The finite-length task finished.
+    case taskDone = "task-done"
+    /// The finite-length task reached its limit: `expirationHandler`.
+    case taskExpired = "task-expired"
+    /// A wake's work finished.
+    case wakeDone = "wake-done"
+    /// The watchdog fired on `applicationDidEnterBackground`.
+    case watchdog
+    /// A wake's work outlasted its window.
+    case wakeTimeout = "wake-timeout"
+    /// A suspended app left jetsam's aging band.
+    case agingDone = "aging-done"
+}

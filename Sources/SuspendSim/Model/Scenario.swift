@@ -1,0 +1,74 @@
+/// One scenario: a device, its apps, a timeline and optional expectations (SPEC 7).
+///
+/// Load one from a file with `ScenarioLoader`, or build one in code:
+///
+/// ```swift
+/// var scenario = Scenario(name: "demo", device: Device(ramMB: 2048),
+///                         apps: [AppProfile(id: "com.example.a", activeMB: 120)])
+/// let a = scenario.app("com.example.a")
+/// scenario.append(at: 0, .open(a))
+/// scenario.append(at: 10, .home)
+/// let result = Simulation.run(scenario)
+/// ```
+public struct Scenario: Sendable {
+    /// Unique name; names the report folder.
+    public var name: String
+    /// The eviction policy's name (`largest-first` by default).
+    public var policyName: String
+    /// The device.
+    public var device: Device
+    /// The apps, in scenario order.
+    public var apps: [AppProfile]
+    /// The timeline, in time order.
+    public var events: [ScenarioEvent]
+    /// Events and timers after this instant do not run (inclusive); nil: run until none is left.
+    public var endMs: Millis?
+    /// What `suspendsim check` verifies.
+    public var expectation: Expectation?
+    /// The file the scenario came from, if any.
+    public var sourcePath: String?
+
+    public init(
+        name: String, policyName: String = "largest-first", device: Device, apps: [AppProfile],
+        events: [ScenarioEvent] = [], endMs: Millis? = nil, expectation: Expectation? = nil,
+        sourcePath: String? = nil
+    ) {
+        self.name = name
+        self.policyName = policyName
+        self.device = device
+        self.apps = apps
+        self.events = events
+        self.endMs = endMs
+        self.expectation = expectation
+        self.sourcePath = sourcePath
+    }
+
+    /// The index of the app with bundle id `id`. A missing id is a programmer error.
+    public func app(_ id: String) -> AppIndex {
+        guard let index = apps.firstIndex(where: { $0.id == id }) else {
+            preconditionFailure("No app \(id) in scenario \(name)")
+        }
+        return index
+    }
+
+    /// Appends an event at `seconds` (rounded half up to a millisecond).
+    public mutating func append(at seconds: Double, _ action: ScenarioEvent.Action) {
+        events.append(ScenarioEvent(atMs: .millis(seconds: seconds), action))
+    }
+}
+
+/// What a scenario expects of its run (SPEC 7 `expect:`).
+public struct Expectation: Sendable, Hashable {
+    /// The apps killed for `memory-pressure`, in order.
+    public var evictions: [String]?
+    /// The apps resident at the end, compared as a set.
+    public var survivors: [String]?
+    /// Expectations that apply only under one policy, by policy name.
+    public var byPolicy: [String: Expectation]
+
+    public init(evictions: [String]? = nil, survivors: [String]? = nil, byPolicy: [String: Expectation] = [:]) {
+        self.evictions = evictions
+        self.survivors = survivors
+        self.byPolicy = byPolicy
+    }
+}

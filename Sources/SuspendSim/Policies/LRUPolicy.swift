@@ -1,0 +1,12 @@
+/// Least recently used: `suspended` apps first, then apps running in `background`; in each
+/// group the least recently frontmost first (SPEC 6). The engine's tie-break on
+/// `Candidate.lastFrontmostOrder` does the ordering inside a group.
+public struct LRUPolicy: EvictionPolicy {
+    public let name = "lru"
+
+    public init() {}
+
+    public func rank(of candidate: Candidate) -> PolicyRank {
+        PolicyRank(candidate.state == .suspended ? 0 : 1)
+    }
+}

@@ -1,0 +1,3 @@
+import SuspendSimCLI
+
+SuspendsimCommand.main()
