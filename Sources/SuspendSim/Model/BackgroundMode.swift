@@ -68,6 +68,17 @@ public struct BackgroundModeSet: OptionSet, Sendable, Hashable {
     /// The modes in the set, in declaration order.
     public var modes: [BackgroundMode] { BackgroundMode.allCases.filter { contains($0) } }
 
+    public static let audio = BackgroundModeSet(.audio)
+    public static let location = BackgroundModeSet(.location)
+    public static let voip = BackgroundModeSet(.voip)
+    public static let externalAccessory = BackgroundModeSet(.externalAccessory)
+    public static let bluetoothCentral = BackgroundModeSet(.bluetoothCentral)
+    public static let bluetoothPeripheral = BackgroundModeSet(.bluetoothPeripheral)
+    public static let fetch = BackgroundModeSet(.fetch)
+    public static let remoteNotification = BackgroundModeSet(.remoteNotification)
+    public static let processing = BackgroundModeSet(.processing)
+    public static let newsstandContent = BackgroundModeSet(.newsstandContent)
+
     /// The continuous modes (audio, location, voip, external-accessory, bluetooth-*).
     public static let continuous = BackgroundModeSet(BackgroundMode.allCases.filter(\.isContinuous))
 }
