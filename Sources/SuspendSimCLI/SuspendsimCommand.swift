@@ -1,14 +1,18 @@
 import ArgumentParser
-import CJemalloc
-import SuspendSim
 
+/// `suspendsim`: the root command holds only its configuration (SPEC 9).
 public struct SuspendsimCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(commandName: "suspendsim")
+    public static let configuration = CommandConfiguration(
+        commandName: "suspendsim",
+        abstract: "Simulate iOS app life cycles under memory pressure and report who survives.",
+        discussion: """
+            Scenario files (YAML or JSON) describe a device, its apps and a timeline of user and \
+            system events. `run` simulates them and writes CSV reports, `check` compares each run \
+            with the file's `expect:` block, `validate` only parses and validates.
+            """,
+        version: "0.1.0",
+        subcommands: [RunCommand.self, CheckCommand.self, ValidateCommand.self]
+    )
+
     public init() {}
-    public func run() throws {
-        var allocated = 0
-        var size = MemoryLayout<Int>.size
-        _ = mallctl("stats.allocated", &allocated, &size, nil, 0)
-        print(allocated)
-    }
 }

@@ -1,0 +1,106 @@
+/// Writes a scenario in the file format of SPEC 7, as JSON (which is valid YAML too), so
+/// that generated scenarios can be run from files. Values are written exactly: milliseconds
+/// as seconds with up to 3 decimals, KiB as MB with up to 10 decimals (1/1024 is a finite
+/// decimal), so loading the file gives back the same scenario.
+public enum ScenarioJSONWriter {
+    public static func json(_ scenario: Scenario) -> String {
+        var out = "{\n"
+        out += "  \"name\": \(quoted(scenario.name)),\n"
+        out += "  \"policy\": \(quoted(scenario.policyName)),\n"
+        let device = scenario.device
+        let deviceFields: [(String, String)] = [
+            ("ram_mb", mb(device.ramKiB)), ("reserved_mb", mb(device.reservedKiB)), ("system_mb", mb(device.systemKiB)),
+            ("warning_free_mb", mb(device.warningFreeKiB)), ("idle_free_mb", mb(device.idleFreeKiB)),
+            ("critical_free_mb", mb(device.criticalFreeKiB)), ("app_limit_mb", mb(device.appLimitKiB)),
+            ("did_enter_background_limit_s", seconds(device.didEnterBackgroundLimitMs)),
+            ("background_task_limit_s", seconds(device.backgroundTaskLimitMs)),
+            ("wake_window_s", seconds(device.wakeWindowMs)), ("processing_window_s", seconds(device.processingWindowMs)),
+            ("aging_s", seconds(device.agingMs)),
+        ]
+        out += "  \"device\": {" + deviceFields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "},\n"
+        out += "  \"apps\": [\n"
+        out += scenario.apps.map { app in
+            let modes = app.backgroundModes.modes.map { quoted($0.rawValue) }.joined(separator: ", ")
+            let fields: [(String, String)] = [
+                ("id", quoted(app.id)), ("active_mb", mb(app.activeKiB)), ("background_mb", mb(app.backgroundKiB)),
+                ("suspended_mb", mb(app.suspendedKiB)), ("purgeable_mb", mb(app.purgeableKiB)),
+                ("warning_release_mb", mb(app.warningReleaseKiB)), ("background_modes", "[\(modes)]"),
+                ("exits_on_suspend", "\(app.exitsOnSuspend)"), ("did_enter_background_s", seconds(app.didEnterBackgroundMs)),
+                ("background_task_s", seconds(app.backgroundTaskMs)), ("ends_task_on_expiration", "\(app.endsTaskOnExpiration)"),
+                ("wake_work_s", seconds(app.wakeWorkMs)), ("saves_state", "\(app.savesState)"),
+            ]
+            return "    {" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+        }.joined(separator: ",\n")
+        out += "\n  ],\n"
+        out += "  \"events\": [\n"
+        var first = true
+        for event in scenario.events {
+            if !first { out += ",\n" }
+            first = false
+            out += "    {\"at\": \(seconds(event.atMs)), " + eventBody(event.action, apps: scenario.apps) + "}"
+        }
+        out += "\n  ]"
+        if let end = scenario.endMs { out += ",\n  \"end_s\": \(seconds(end))" }
+        out += "\n}\n"
+        return out
+    }
+
+    private static func eventBody(_ action: ScenarioEvent.Action, apps: [AppProfile]) -> String {
+        let key = "\"\(action.kind.rawValue)\""
+        switch action {
+        case .open(let app), .forceQuit(let app):
+            return "\(key): \(quoted(apps[app].id))"
+        case .wake(let app, let mode), .startMode(let app, let mode), .stopMode(let app, let mode):
+            return "\(key): {\"app\": \(quoted(apps[app].id)), \"mode\": \(quoted(mode.rawValue))}"
+        case .allocate(let app, let kib):
+            return "\(key): {\"app\": \(quoted(apps[app].id)), \"mb\": \(mb(kib))}"
+        case .systemAllocate(let kib):
+            return "\(key): {\"mb\": \(mb(kib))}"
+        case .home, .lock, .unlock, .alert, .alertDismiss, .alertReply, .call, .callDecline, .callAnswer, .callEnd:
+            return "\(key): null"
+        }
+    }
+
+    /// Whole milliseconds as exact seconds ("1.5", "30").
+    static func seconds(_ ms: Millis) -> String { exactDecimal(ms, twoPower: 0, tenPower: 3) }
+
+    /// Whole KiB as exact MB ("0.0009765625", "120").
+    static func mb(_ kib: KiB) -> String { exactDecimal(kib, twoPower: 10, tenPower: 0) }
+
+    /// `value / (2^p × 10^d)` written exactly, trailing zeros dropped: the fraction
+    /// `r / (2^p × 10^d)` equals `r × 5^p / 10^(p+d)`, which has p + d decimal digits.
+    private static func exactDecimal(_ value: Int64, twoPower p: Int, tenPower d: Int) -> String {
+        let denominator = (UInt64(1) << p) * power(10, d)
+        let whole = value.magnitude / denominator
+        let remainder = value.magnitude % denominator
+        var fraction = String(remainder * power(5, p))
+        fraction = String(repeating: "0", count: max(0, p + d - fraction.count)) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return (value < 0 ? "-" : "") + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
+    }
+
+    private static func power(_ base: UInt64, _ exponent: Int) -> UInt64 {
+        (0..<exponent).reduce(1) { result, _ in result * base }
+    }
+
+    private static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

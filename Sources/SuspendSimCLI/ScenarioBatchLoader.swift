@@ -1,0 +1,52 @@
+import ArgumentParser
+import SuspendSim
+
+/// Loads every scenario a command names, or prints every problem and fails: a batch with an
+/// invalid file runs nothing, so no report is written for it (SPEC 7).
+enum ScenarioBatchLoader {
+    /// The exit status for invalid input (a check mismatch exits 1).
+    static let invalidInputStatus = ExitCode(2)
+
+    static func load(_ options: ScenarioInputOptions) throws -> [Scenario] {
+        let files: [String]
+        do {
+            files = try ScenarioLoader.scenarioFiles(in: options.paths)
+        } catch {
+            printError(error.description)
+            throw invalidInputStatus
+        }
+        let outcomes = parallelMap(count: files.count, jobs: options.jobs) { index in
+            Result { () throws(ScenarioLoadError) -> Scenario in try ScenarioLoader.load(path: files[index]) }
+        }
+        var scenarios: [Scenario] = []
+        var invalid = 0
+        for outcome in outcomes {
+            switch outcome {
+            case .success(let scenario): scenarios.append(scenario)
+            case .failure(let error):
+                invalid += 1
+                printError(error.description)
+            }
+        }
+        if invalid > 0 {
+            printError("error: \(invalid) of \(files.count) scenario files are invalid; nothing was run.")
+            throw invalidInputStatus
+        }
+        if files.isEmpty {
+            printError("error: no scenario files (.yaml, .yml, .json) in \(options.paths.joined(separator: ", ")).")
+            throw invalidInputStatus
+        }
+        var firstFile: [String: String] = [:]
+        for scenario in scenarios {
+            let file = scenario.sourcePath ?? scenario.name
+            if let other = firstFile[scenario.name] {
+                printError("\(file): name: '\(scenario.name)' is also the name of \(other); each scenario needs its own report folder.")
+                invalid += 1
+            } else {
+                firstFile[scenario.name] = file
+            }
+        }
+        if invalid > 0 { throw invalidInputStatus }
+        return scenarios
+    }
+}

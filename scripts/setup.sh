@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Installs what suspendsim needs beyond the Swift toolchain: jemalloc (the executable's
+# allocator, found through pkg-config). Debian packages; needs root, as on the project's machines.
+set -euo pipefail
+missing=()
+pkg-config --exists jemalloc 2>/dev/null || missing+=(libjemalloc-dev)
+command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
