@@ -25,6 +25,9 @@ struct AppRuntime {
     var aged = false
     /// When it entered its current state.
     var stateEnteredMs: Millis = 0
+    /// Its band under a policy with bands (jetsam), and when it entered that band.
+    var band: Int?
+    var bandEnteredMs: Millis = 0
     /// Force-quit by the user and not opened since: no wake relaunches it (survives death).
     var userTerminated = false
     /// Holds user state not saved since it last left the foreground; a system kill loses it.

@@ -74,12 +74,8 @@ extension Simulation {
         }
         setState(index, .suspended, cause: cause)
         apps[index].suspensionEpoch &+= 1
-        apps[index].aged = false
-        if tracksAging { schedule(.agingDone, after: device.agingMs, for: index) }
+        if policy.usesAging { schedule(.agingDone, after: device.agingMs, for: index) }
     }
-
-    /// Whether the policy in force distinguishes freshly suspended apps from idle ones.
-    var tracksAging: Bool { false }
 
     /// `start_mode`: a continuous mode begins being used. Needs the app running code and
     /// declaring the mode; starting a mode already in use is skipped (SPEC 10).
@@ -88,6 +84,7 @@ extension Simulation {
         guard profiles[index].backgroundModes.contains(mode) else { return skip(.startMode, app: index, .modeNotDeclared) }
         guard !apps[index].modesInUse.contains(mode) else { return skip(.startMode, app: index, .modeAlreadyInUse) }
         apps[index].modesInUse.insert(BackgroundModeSet(mode))
+        appDidChange(index)
     }
 
     /// `stop_mode`: a continuous mode stops being used; stopping the last reason to run while
@@ -97,6 +94,7 @@ extension Simulation {
         guard profiles[index].backgroundModes.contains(mode) else { return skip(.stopMode, app: index, .modeNotDeclared) }
         guard apps[index].modesInUse.contains(mode) else { return skip(.stopMode, app: index, .modeNotInUse) }
         apps[index].modesInUse.remove(BackgroundModeSet(mode))
+        appDidChange(index)
         suspendIfIdle(index, cause: .event(.stopMode))
     }
 }

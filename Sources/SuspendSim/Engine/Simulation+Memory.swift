@@ -19,6 +19,7 @@ extension Simulation {
         let old = apps[index].footprintKiB
         guard new != old else { return }
         apps[index].footprintKiB = new
+        appDidChange(index)
         residentKiB += new - old
         recorder.recordFootprint(at: nowMs, app: index, state: apps[index].state, footprintKiB: new)
         if new > device.appLimitKiB { overLimit.append(index) }
@@ -42,6 +43,9 @@ extension Simulation {
         recorder.recordTransition(at: nowMs, app: index, from: from, to: state, cause: cause)
         apps[index].state = state
         apps[index].stateEnteredMs = nowMs
+        // Aging counts from each suspension; the aging timer sets it (SPEC 6, jetsam).
+        apps[index].aged = false
+        appDidChange(index)
         if state == .active {
             apps[index].releasedOnWarning = false
             apps[index].purged = false
@@ -82,6 +86,7 @@ extension Simulation {
         guard let index = frontmost else { return }
         frontmostEndCounter += 1
         apps[index].lastFrontmostOrder = frontmostEndCounter
+        appDidChange(index)
         frontmost = nil
         alertShowing = false
     }
@@ -93,8 +98,9 @@ extension Simulation {
     /// `applicationWillTerminate` is called only for an app running in `background` that is
     /// killed by the policy, force-quit, or exits on suspend; never for a suspended app, and
     /// never on a watchdog, limit, expiry, wake-timeout or page-shortage kill.
-    mutating func kill(_ index: AppIndex, reason: KillReason, priority: Int? = nil) {
+    mutating func kill(_ index: AppIndex, reason: KillReason) {
         let app = apps[index]
+        let priority = policy.priority(of: candidateInContext(index))
         precondition(app.state.isResident, "Killing app \(index) that is not running")
         if app.state == .background {
             switch reason {

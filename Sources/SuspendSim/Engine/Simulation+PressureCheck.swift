@@ -39,11 +39,18 @@ extension Simulation {
         }
     }
 
-    /// Step 3: the policy's victims, one at a time, while free is below `critical_free_mb`.
+    /// Step 3: before the critical loop, a policy with idle kills (jetsam) kills its idle
+    /// apps, and only those, while free is below `idle_free_mb`; then the policy's victims,
+    /// one at a time, while free is below `critical_free_mb`. Each victim is purged first and
+    /// survives if that brings free back to the target.
     private mutating func killForMemoryPressure() {
+        while freeKiB < device.idleFreeKiB, let victim = nextVictim(), policy.isIdle(victim) {
+            if purge(victim.index), freeKiB >= device.idleFreeKiB { break }
+            kill(victim.index, reason: .memoryPressure)
+        }
         while freeKiB < device.criticalFreeKiB, let victim = nextVictim() {
             if purge(victim.index), freeKiB >= device.criticalFreeKiB { break }
-            kill(victim.index, reason: .memoryPressure, priority: policy.priority(of: candidate(victim.index)))
+            kill(victim.index, reason: .memoryPressure)
         }
     }
 
@@ -56,13 +63,31 @@ extension Simulation {
 
     /// The candidate the policy kills first: the smallest (rank, least recently frontmost,
     /// scenario order) among resident apps that are not frontmost.
-    func nextVictim() -> Candidate? {
+    ///
+    /// - Complexity: O(log n) amortized through `VictimIndex`; a scan for a policy whose
+    ///   ranks depend on the other candidates (`usesRecency`).
+    mutating func nextVictim() -> Candidate? {
+        if policy.usesRecency { return scanForVictim() }
+        let apps = self.apps
+        let frontmost = self.frontmost
+        let victim = victims.first(policy: policy) { index in
+            apps[index].state.isResident && index != frontmost ? Self.candidate(index, apps[index]) : nil
+        }
+        #if SUSPENDSIM_INTERNAL_CHECKS
+        precondition(victim == scanForVictim(), "Victim index chose \(String(describing: victim)), a scan \(String(describing: scanForVictim()))")
+        #endif
+        return victim
+    }
+
+    /// The same choice by a scan of every candidate: the reference the index is checked
+    /// against, and the way for policies that `usesRecency`.
+    func scanForVictim() -> Candidate? {
         var best: (rank: PolicyRank, candidate: Candidate)?
-        for index in apps.indices where apps[index].state.isResident && index != frontmost {
-            let candidate = candidate(index)
+        for candidate in candidates() {
             let rank = policy.rank(of: candidate)
             if let current = best {
-                if (rank, candidate.lastFrontmostOrder, index) < (current.rank, current.candidate.lastFrontmostOrder, current.candidate.index) {
+                if (rank, candidate.lastFrontmostOrder, candidate.index)
+                    < (current.rank, current.candidate.lastFrontmostOrder, current.candidate.index) {
                     best = (rank, candidate)
                 }
             } else {
@@ -72,11 +97,40 @@ extension Simulation {
         return best?.candidate
     }
 
-    /// App `index` as a policy sees it.
+    /// Every resident app that is not frontmost, in scenario order, with the recency fields
+    /// set when the policy uses them.
+    func candidates() -> [Candidate] {
+        var list = apps.indices.filter { apps[$0].state.isResident && $0 != frontmost }.map { candidate($0) }
+        guard policy.usesRecency else { return list }
+        // The previous app: the most recently frontmost (never-frontmost apps do not qualify).
+        let previous = list.filter { $0.lastFrontmostOrder > 0 }.max { $0.lastFrontmostOrder < $1.lastFrontmostOrder }?.index
+        // Cached apps: the other suspended ones, most recently frontmost first.
+        let cached = list.filter { $0.state == .suspended && $0.index != previous && $0.lastFrontmostOrder > 0 }
+            .sorted { $0.lastFrontmostOrder > $1.lastFrontmostOrder }
+        var recencyRank: [AppIndex: Int] = [:]
+        for (rank, candidate) in cached.enumerated() { recencyRank[candidate.index] = rank }
+        for position in list.indices {
+            list[position].isPreviousApp = list[position].index == previous
+            list[position].cachedRecencyRank = recencyRank[list[position].index] ?? cached.count
+        }
+        return list
+    }
+
+    /// App `index` as a policy sees it, recency fields included when the policy uses them.
+    func candidateInContext(_ index: AppIndex) -> Candidate {
+        guard policy.usesRecency, apps[index].state.isResident, index != frontmost else { return candidate(index) }
+        return candidates().first { $0.index == index } ?? candidate(index)
+    }
+
+    /// App `index` as a policy sees it (no recency fields).
     func candidate(_ index: AppIndex) -> Candidate {
-        let app = apps[index]
-        return Candidate(
+        Self.candidate(index, apps[index])
+    }
+
+    static func candidate(_ index: AppIndex, _ app: AppRuntime) -> Candidate {
+        Candidate(
             index: index, state: app.state, footprintKiB: app.footprintKiB, modesInUse: app.modesInUse,
-            lastFrontmostOrder: app.lastFrontmostOrder, stateEnteredMs: app.stateEnteredMs)
+            lastFrontmostOrder: app.lastFrontmostOrder, stateEnteredMs: app.stateEnteredMs,
+            aged: app.aged, bandEnteredMs: app.bandEnteredMs)
     }
 }

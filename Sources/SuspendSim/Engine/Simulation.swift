@@ -29,6 +29,7 @@ public struct Simulation<Recorder: SimulationRecorder> {
     var device: Device
     var apps: [AppRuntime]
     var timers = TimerQueue()
+    var victims: VictimIndex
 
     /// The simulated clock.
     public private(set) var nowMs: Millis = 0
@@ -61,6 +62,7 @@ public struct Simulation<Recorder: SimulationRecorder> {
         self.profiles = scenario.apps
         self.device = scenario.device
         self.apps = Array(repeating: AppRuntime(), count: scenario.apps.count)
+        self.victims = VictimIndex(appCount: scenario.apps.count)
         self.systemKiB = scenario.device.systemKiB
         self.minFreeKiB = 0
         minFreeKiB = freeKiB
@@ -190,7 +192,9 @@ public struct Simulation<Recorder: SimulationRecorder> {
         case .wakeDone: finishWake(of: timer.app)
         case .watchdog: kill(timer.app, reason: .watchdog)
         case .wakeTimeout: kill(timer.app, reason: .wakeTimeout)
-        case .agingDone: apps[timer.app].aged = true
+        case .agingDone:
+            apps[timer.app].aged = true
+            appDidChange(timer.app)
         }
     }
 
@@ -201,6 +205,18 @@ public struct Simulation<Recorder: SimulationRecorder> {
 
     mutating func call(_ callback: Callback, on app: AppIndex) {
         recorder.recordCallback(at: nowMs, app: app, callback)
+    }
+
+    /// Notes that something a policy may look at changed for app `index`: its entry in the
+    /// victim index is refreshed before the next choice, and its band (if the policy has
+    /// bands) is re-read now, so that the band's entry time is the time of the change.
+    mutating func appDidChange(_ index: AppIndex) {
+        victims.markDirty(index)
+        let band = apps[index].state.isResident ? policy.band(of: candidate(index)) : nil
+        if band != apps[index].band {
+            apps[index].band = band
+            apps[index].bandEnteredMs = nowMs
+        }
     }
 
     mutating func schedule(_ kind: TimerKind, after delayMs: Millis, for app: AppIndex) {

@@ -5,26 +5,32 @@
 /// then killed if that was not enough.
 ///
 /// ## The contract every policy meets
-/// - `rank(of:)` depends only on the candidate it is given, so that the order is a
+/// - `rank(of:)` is a pure function of the candidate it is given, so the kill order is a
 ///   deterministic total order once the engine breaks ties.
 /// - Ties are broken by the engine, never by the policy: the least recently frontmost
 ///   candidate first (`Candidate.lastFrontmostOrder`, 0 for never frontmost), then scenario
 ///   order. A policy that wants recency first simply returns equal ranks.
-/// - `EvictionPolicyConformance.check(_:)` tests these properties of any policy; run it
-///   from your own test suite for a policy of your own.
+/// - `EvictionPolicyConformance.violations(of:)` tests these properties of any policy; run
+///   it from your own test suite for a policy of your own.
 ///
 /// ```swift
-/// /// Kills the app with the most dynamic memory first.
+/// /// Kills the smallest app first: the cheapest relaunch.
 /// struct SmallestFirst: EvictionPolicy {
 ///     let name = "smallest-first"
 ///     func rank(of candidate: Candidate) -> PolicyRank {
 ///         PolicyRank(candidate.footprintKiB)
 ///     }
 /// }
+/// let result = Simulation.run(scenario, policy: SmallestFirst())
 /// ```
 ///
 /// Whatever the policy, killing an app that is running in `background` calls
 /// `applicationWillTerminate`; a `suspended` app vanishes silently (SPEC 2).
+///
+/// Policies modelled on real systems have a few more hooks, all with defaults: priority
+/// bands whose entry time the engine tracks (`band(of:)`, jetsam), an aging timer after
+/// suspension (`usesAging`), extra kills of idle apps below `idle_free_mb`
+/// (`isIdle(_:)`), and ranks that depend on the other candidates (`usesRecency`, lmkd).
 public protocol EvictionPolicy: Sendable {
     /// The name in scenario files, on the command line and in `evictions.csv`.
     var name: String { get }
@@ -32,20 +38,44 @@ public protocol EvictionPolicy: Sendable {
     /// The candidate's place in the kill order: the smallest rank is killed first.
     func rank(of candidate: Candidate) -> PolicyRank
 
-    /// The candidate's priority under this policy (a jetsam band, an lmkd adj), for the
-    /// `priority` column of `evictions.csv`; nil when the policy has none.
+    /// The app's priority under this policy (a jetsam band, an lmkd adj), for the `priority`
+    /// column of `evictions.csv`; nil when the policy has none. Asked for every terminated app,
+    /// the frontmost one included.
     func priority(of candidate: Candidate) -> Int?
+
+    /// The app's priority band, if the policy has bands: when it changes, the engine sets
+    /// `Candidate.bandEnteredMs` to the current time. Asked for every app, frontmost included.
+    func band(of candidate: Candidate) -> Int?
+
+    /// Whether a newly suspended app changes rank after `aging_s` (`Candidate.aged`). The end
+    /// of aging is a timer, so a pressure check follows it.
+    var usesAging: Bool { get }
+
+    /// Whether `rank(of:)` reads `Candidate.isPreviousApp` and `Candidate.cachedRecencyRank`,
+    /// which depend on every other candidate. Such a policy is ranked by a scan, O(n) per
+    /// victim; others through an index, O(log n).
+    var usesRecency: Bool { get }
+
+    /// Whether the candidate may die in the idle kills that run, before the critical loop,
+    /// while free is below `idle_free_mb` (jetsam's band 0).
+    func isIdle(_ candidate: Candidate) -> Bool
 }
 
 extension EvictionPolicy {
     public func priority(of candidate: Candidate) -> Int? { nil }
+    public func band(of candidate: Candidate) -> Int? { nil }
+    public var usesAging: Bool { false }
+    public var usesRecency: Bool { false }
+    public func isIdle(_ candidate: Candidate) -> Bool { false }
 }
 
-/// A candidate for eviction, as the policy sees it.
+/// An app as a policy sees it: a candidate for eviction, or (for `band(of:)` and
+/// `priority(of:)`) any resident app.
 public struct Candidate: Sendable, Hashable {
     /// The app's position in scenario order.
     public var index: AppIndex
-    /// `background` (running code) or `suspended`.
+    /// `background` (running code) or `suspended` for a candidate; `active` or `inactive`
+    /// for the frontmost app.
     public var state: LifecycleState
     /// Its footprint now.
     public var footprintKiB: KiB
@@ -56,10 +86,22 @@ public struct Candidate: Sendable, Hashable {
     public var lastFrontmostOrder: UInt64
     /// When it entered its current state.
     public var stateEnteredMs: Millis
+    /// Suspended for at least `aging_s` (only tracked when the policy `usesAging`).
+    public var aged: Bool
+    /// When it entered its current `band(of:)` (only tracked when the policy has bands).
+    public var bandEnteredMs: Millis
+    /// The most recently frontmost of the resident apps that are not frontmost (lmkd's
+    /// "previous" app); only set when the policy `usesRecency`.
+    public var isPreviousApp: Bool
+    /// Among the suspended apps other than the previous one, its place by recency: 0 for the
+    /// most recently frontmost, then 1, 2, ...; apps never frontmost share the place after
+    /// the last one. Only set when the policy `usesRecency`.
+    public var cachedRecencyRank: Int
 
     public init(
         index: AppIndex, state: LifecycleState, footprintKiB: KiB, modesInUse: BackgroundModeSet = [],
-        lastFrontmostOrder: UInt64 = 0, stateEnteredMs: Millis = 0
+        lastFrontmostOrder: UInt64 = 0, stateEnteredMs: Millis = 0, aged: Bool = false,
+        bandEnteredMs: Millis = 0, isPreviousApp: Bool = false, cachedRecencyRank: Int = 0
     ) {
         self.index = index
         self.state = state
@@ -67,6 +109,10 @@ public struct Candidate: Sendable, Hashable {
         self.modesInUse = modesInUse
         self.lastFrontmostOrder = lastFrontmostOrder
         self.stateEnteredMs = stateEnteredMs
+        self.aged = aged
+        self.bandEnteredMs = bandEnteredMs
+        self.isPreviousApp = isPreviousApp
+        self.cachedRecencyRank = cachedRecencyRank
     }
 }
 

@@ -1,0 +1,80 @@
+import HeapModule
+
+/// The eviction candidates in kill order, so that choosing a victim costs O(log n) instead of
+/// a scan of every app (issue: flat cost in the number of resident apps).
+///
+/// A min-heap of (policy rank, least recently frontmost, scenario order) entries. A heap
+/// cannot update or remove items, so each app carries a version: when anything a policy may
+/// look at changes (state, footprint, modes, recency, frontmost), the app is marked dirty;
+/// before a victim is chosen, each dirty app gets a new entry under a new version, and entries
+/// with an old version are dropped when they reach the top. Marking is O(1), so runs without
+/// memory pressure pay almost nothing.
+struct VictimIndex {
+    struct Entry: Comparable {
+        var rank: PolicyRank
+        var lastFrontmostOrder: UInt64
+        var app: AppIndex
+        var version: UInt32
+
+        static func < (a: Entry, b: Entry) -> Bool {
+            (a.rank, a.lastFrontmostOrder, a.app) < (b.rank, b.lastFrontmostOrder, b.app)
+        }
+    }
+
+    private var heap = Heap<Entry>()
+    private var versions: [UInt32]
+    private var isDirty: [Bool]
+    private var dirty: [AppIndex] = []
+
+    init(appCount: Int) {
+        versions = Array(repeating: 0, count: appCount)
+        isDirty = Array(repeating: false, count: appCount)
+    }
+
+    /// Notes that something about app `index` that a policy may rank on has changed.
+    ///
+    /// - Complexity: O(1)
+    @inline(__always)
+    mutating func markDirty(_ index: AppIndex) {
+        guard !isDirty[index] else { return }
+        isDirty[index] = true
+        dirty.append(index)
+    }
+
+    /// The candidate to kill first, if any. `candidate(i)` gives app i as the policy sees it,
+    /// or nil when it is not a candidate (not resident, or frontmost).
+    ///
+    /// - Complexity: O(d log n) for d dirty apps, plus O(log n) per stale entry dropped.
+    mutating func first(policy: any EvictionPolicy, candidate: (AppIndex) -> Candidate?) -> Candidate? {
+        if heap.count > 4 * versions.count + 64 { rebuild(policy: policy, candidate: candidate) }
+        for index in dirty {
+            isDirty[index] = false
+            versions[index] &+= 1
+            if let current = candidate(index) {
+                heap.insert(Entry(rank: policy.rank(of: current), lastFrontmostOrder: current.lastFrontmostOrder,
+                                  app: index, version: versions[index]))
+            }
+        }
+        dirty.removeAll(keepingCapacity: true)
+        while let top = heap.min {
+            if top.version == versions[top.app], let current = candidate(top.app) { return current }
+            _ = heap.popMin()
+        }
+        return nil
+    }
+
+    /// Drops every stale entry: one fresh entry per candidate.
+    private mutating func rebuild(policy: any EvictionPolicy, candidate: (AppIndex) -> Candidate?) {
+        var entries: [Entry] = []
+        for index in versions.indices {
+            versions[index] &+= 1
+            isDirty[index] = false
+            if let current = candidate(index) {
+                entries.append(Entry(rank: policy.rank(of: current), lastFrontmostOrder: current.lastFrontmostOrder,
+                                     app: index, version: versions[index]))
+            }
+        }
+        dirty.removeAll(keepingCapacity: true)
+        heap = Heap(entries)
+    }
+}

@@ -1,0 +1,46 @@
+/// XNU's memorystatus ("jetsam"): every process sits in a priority band and the lowest band
+/// is killed first (SPEC 6).
+///
+/// Bands, after XNU's `JETSAM_PRIORITY_*` constants in `kern_memorystatus.h`:
+/// - 100, the frontmost app (`JETSAM_PRIORITY_FOREGROUND`);
+/// - 120, running in background with `audio`, `external-accessory` or a bluetooth mode in
+///   use (`JETSAM_PRIORITY_AUDIO_AND_ACCESSORY`);
+/// - 30, any other app running in background (`JETSAM_PRIORITY_BACKGROUND`);
+/// - 20, suspended for less than `aging_s` (`JETSAM_PRIORITY_AGING_BAND2`, where a process
+///   that just went idle waits before it is idle for good);
+/// - 0, suspended longer (`JETSAM_PRIORITY_IDLE`).
+///
+/// `memorystatus_kill_top_process` walks the bands from the lowest up and, inside a band,
+/// kills the process that entered it first (bands are FIFO lists). Before the critical loop,
+/// while free is below `idle_free_mb`, apps in band 0, and only they, are killed, as
+/// `memorystatus_kill_idle_process` does for idle exits.
+public struct JetsamPolicy: EvictionPolicy {
+    public let name = "jetsam"
+
+    public init() {}
+
+    /// The app's jetsam band.
+    public func band(of candidate: Candidate) -> Int? {
+        switch candidate.state {
+        case .active, .inactive:
+            return 100
+        case .background:
+            let audioAndAccessory: BackgroundModeSet = [.audio, .externalAccessory, .bluetoothCentral, .bluetoothPeripheral]
+            return candidate.modesInUse.isDisjoint(with: audioAndAccessory) ? 30 : 120
+        case .suspended:
+            return candidate.aged ? 0 : 20
+        case .notRunning:
+            return nil
+        }
+    }
+
+    public func rank(of candidate: Candidate) -> PolicyRank {
+        PolicyRank(Int64(band(of: candidate) ?? 0), candidate.bandEnteredMs)
+    }
+
+    public func priority(of candidate: Candidate) -> Int? { band(of: candidate) }
+
+    public var usesAging: Bool { true }
+
+    public func isIdle(_ candidate: Candidate) -> Bool { band(of: candidate) == 0 }
+}

@@ -1,0 +1,98 @@
+import Testing
+@testable import SuspendSim
+
+private let mb: KiB = 1024
+
+/// SPEC 6: the jetsam (XNU) and lmkd (Android) policies.
+@Suite struct PlatformPolicyTests {
+    // MARK: jetsam
+
+    @Test("jetsam bands: frontmost 100, audio/accessory/bluetooth 120, other background 30, suspended 20 then 0 (SPEC 6)")
+    func jetsamBands() {
+        let jetsam = JetsamPolicy()
+        #expect(jetsam.band(of: Candidate(index: 0, state: .active, footprintKiB: 0)) == 100)
+        #expect(jetsam.band(of: Candidate(index: 0, state: .inactive, footprintKiB: 0)) == 100)
+        for mode in [BackgroundMode.audio, .externalAccessory, .bluetoothCentral, .bluetoothPeripheral] {
+            #expect(jetsam.band(of: Candidate(index: 0, state: .background, footprintKiB: 0, modesInUse: BackgroundModeSet(mode))) == 120)
+        }
+        #expect(jetsam.band(of: Candidate(index: 0, state: .background, footprintKiB: 0, modesInUse: [.location])) == 30)
+        #expect(jetsam.band(of: Candidate(index: 0, state: .background, footprintKiB: 0)) == 30)
+        #expect(jetsam.band(of: Candidate(index: 0, state: .suspended, footprintKiB: 0, aged: false)) == 20)
+        #expect(jetsam.band(of: Candidate(index: 0, state: .suspended, footprintKiB: 0, aged: true)) == 0)
+    }
+
+    @Test("jetsam: lowest band first; inside a band, the app that entered it earliest (SPEC 6)")
+    func jetsamOrder() {
+        // b (small) suspended at 1 s, a (big) at 2 s: both idle (band 0) by 5 s, b entered it first.
+        // c runs in background with location (band 30); d suspended at 4 s is still aging (band 20).
+        let result = Simulation.run(scenario(ramMB: 2000, apps: [
+            app("com.a", 400), app("com.b", 100), app("com.c", 100) { $0.backgroundModes = [.location] },
+            app("com.d", 100), app("com.game", 100),
+        ], policy: "jetsam", configure: { $0.appLimitKiB = 5000 * mb }, [
+            (0, .open(1)), (1, .open(0)), (2, .open(2)), (3, .open(3)), (4, .open(4)),
+            (5, .allocate(4, 1150 * mb)),
+        ]))
+        // Free before: 2000 - 400 - 100 - 100 - 100 - 1250 = 50. Idle kills while below 200 MB
+        // (10 %): b (entered band 0 at 3 s), free 150; then a (at 4 s), free 550. Largest-first
+        // would have killed a alone.
+        #expect(result.pressureEvictions == ["com.b", "com.a"])
+        #expect(result.log.evictions.map(\.priority) == [0, 0])
+    }
+
+    @Test("jetsam: aging is a timer; a freshly suspended app (band 20) goes after idle ones (SPEC 6)")
+    func jetsamAging() {
+        // At 5 s only app b is aged; app a suspended at 4.5 s is aging: b dies first even though it is smaller.
+        let result = Simulation.run(scenario(ramMB: 2000, apps: [
+            app("com.a", 500), app("com.b", 100), app("com.game", 100),
+        ], policy: "jetsam", configure: { $0.appLimitKiB = 5000 * mb }, [
+            (0, .open(1)), (1, .open(0)), (4.5, .open(2)), (5, .allocate(2, 1320 * mb)),
+        ]))
+        // Free: 2000 - 500 - 100 - 1420 = -20: idle kill of b (band 0): free 80 < 100 critical:
+        // then a (band 20). Under largest-first a would go first.
+        #expect(result.pressureEvictions == ["com.b", "com.a"])
+        #expect(result.log.evictions.map(\.priority) == [0, 20])
+    }
+
+    @Test("jetsam: only idle apps die in the idle kills; above critical nothing else does (SPEC 6)")
+    func jetsamIdleOnly() {
+        let result = Simulation.run(scenario(ramMB: 2000, apps: [
+            app("com.music", 300) { $0.backgroundModes = [.audio] }, app("com.game", 100),
+        ], policy: "jetsam", configure: { $0.appLimitKiB = 5000 * mb }, [
+            (0, .open(0)), (1, .open(1)), (10, .allocate(1, 1450 * mb)),
+        ]))
+        // Free 150: below idle (200) but no idle app; not below critical (100): music (band 120) lives.
+        #expect(result.pressureEvictions.isEmpty)
+    }
+
+    // MARK: lmkd
+
+    @Test("lmkd adj: frontmost 0, perceptible 200, service 500, previous ≤ 700, cached 900 + recency, max 999 (SPEC 6)")
+    func lmkdAdj() {
+        let lmkd = LMKDPolicy()
+        #expect(lmkd.adj(of: Candidate(index: 0, state: .active, footprintKiB: 0)) == 0)
+        #expect(lmkd.adj(of: Candidate(index: 0, state: .background, footprintKiB: 0, modesInUse: [.location])) == 200)
+        #expect(lmkd.adj(of: Candidate(index: 0, state: .background, footprintKiB: 0)) == 500)
+        #expect(lmkd.adj(of: Candidate(index: 0, state: .background, footprintKiB: 0, isPreviousApp: true)) == 500)
+        #expect(lmkd.adj(of: Candidate(index: 0, state: .suspended, footprintKiB: 0, isPreviousApp: true)) == 700)
+        #expect(lmkd.adj(of: Candidate(index: 0, state: .suspended, footprintKiB: 0, cachedRecencyRank: 3)) == 903)
+        #expect(lmkd.adj(of: Candidate(index: 0, state: .suspended, footprintKiB: 0, cachedRecencyRank: 150)) == 999)
+    }
+
+    @Test("lmkd: highest adj first (least recent cached), the previous app late, heaviest first on equal adj (SPEC 6)")
+    func lmkdOrder() {
+        let result = Simulation.run(scenario(ramMB: 2000, apps: [
+            app("com.old", 100), app("com.mid", 300), app("com.prev", 400),
+            app("com.never1", 50) { $0.backgroundModes = [.fetch] }, app("com.never2", 80) { $0.backgroundModes = [.fetch] },
+            app("com.game", 100),
+        ], policy: "lmkd", configure: { $0.appLimitKiB = 5000 * mb }, [
+            (0, .wake(3, .fetch)), (0, .wake(4, .fetch)),
+            (1, .open(0)), (2, .open(1)), (3, .open(2)), (4, .open(5)),
+            (10, .allocate(5, 1020 * mb)),
+        ]))
+        // Free: 2000 - 50 - 80 - 100 - 300 - 400 - 1120 = -50. Cached: mid 900, old 901, never1/never2 902
+        // (shared place: heaviest first, so never2 then never1); prev 700.
+        // Kill never2 (free 30), never1 (80), old (180 ≥ 100): stop.
+        #expect(result.pressureEvictions == ["com.never2", "com.never1", "com.old"])
+        #expect(result.log.evictions.map(\.priority) == [902, 902, 901])
+    }
+}
