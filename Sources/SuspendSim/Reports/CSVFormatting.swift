@@ -1,0 +1,145 @@
+/// Number and field formatting for the CSV reports (SPEC 8), appending ASCII bytes to a
+/// byte buffer with no `String` work, no `printf` and no floating point.
+///
+/// - Times are whole milliseconds, written as seconds with 3 decimals: exact.
+/// - Memory is whole KiB, written as MB (KiB / 1024) with 3 decimals, rounded as C's
+///   `printf("%.3f")` rounds the exact binary value: to nearest, ties to even. KiB / 1024
+///   is a binary fraction, so the `Double` printf sees is the exact value and the two agree
+///   for every |KiB| < 2^53 (the tests compare them).
+/// - Ratios (`hot_launch_ratio`) are rounded the same way from the exact rational value.
+///   This can differ from `printf("%.3f", Double(a) / Double(b))` only on an exact decimal
+///   tie that a `Double` cannot represent (1/2000 is 0.0005 exactly, so ties to 0.000, while
+///   its nearest `Double` is slightly above and printf gives 0.001). The exact answer is
+///   the one SPEC 8's "ties to even" describes.
+/// - Fields are quoted as RFC 4180 says: a field holding a comma, a double quote, CR or LF
+///   is wrapped in double quotes, and its double quotes are doubled.
+enum CSVFormatting {
+    static let comma = UInt8(ascii: ",")
+    static let lineFeed = UInt8(ascii: "\n")
+    static let quote = UInt8(ascii: "\"")
+    private static let carriageReturn = UInt8(ascii: "\r")
+    private static let minus = UInt8(ascii: "-")
+    private static let point = UInt8(ascii: ".")
+    private static let zero = UInt8(ascii: "0")
+
+    // MARK: Integers
+
+    /// Appends `value` in decimal.
+    ///
+    /// - Complexity: O(digits)
+    static func appendInteger(_ value: Int64, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(minus) }
+        appendUnsigned(value.magnitude, to: &bytes)
+    }
+
+    /// Appends `value` in decimal.
+    static func appendInteger(_ value: Int, to bytes: inout [UInt8]) {
+        appendInteger(Int64(value), to: &bytes)
+    }
+
+    /// Appends `value` in decimal, with no sign.
+    ///
+    /// - Complexity: O(digits)
+    static func appendUnsigned(_ value: UInt64, to bytes: inout [UInt8]) {
+        var digits = 1
+        var rest = value
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(zero, count: digits))
+        rest = value
+        var position = start + digits - 1
+        while position >= start {
+            bytes[position] = zero &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+            position -= 1
+        }
+    }
+
+    /// Appends `true` or `false`.
+    static func appendBool(_ value: Bool, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: value ? trueBytes : falseBytes)
+    }
+
+    private static let trueBytes = Array("true".utf8)
+    private static let falseBytes = Array("false".utf8)
+
+    // MARK: Fixed-point numbers
+
+    /// Appends whole milliseconds as seconds with 3 decimals: 12345 -> `12.345`, 0 -> `0.000`.
+    /// The value is exact; no rounding is involved.
+    static func appendSeconds(_ milliseconds: Millis, to bytes: inout [UInt8]) {
+        if milliseconds < 0 { bytes.append(minus) }
+        appendThousandths(milliseconds.magnitude, to: &bytes)
+    }
+
+    /// Appends whole KiB as MB (KiB / 1024) with 3 decimals, rounded to nearest with ties to
+    /// even, as `printf("%.3f", Double(kib) / 1024)` does: 64 -> `0.062`, 192 -> `0.188`,
+    /// -1 -> `-0.001`. A negative value is a minus sign and the rounded magnitude (any
+    /// nonzero KiB is at least 0.001 MB after rounding, so no `-0.000` can appear).
+    static func appendMB(_ kib: KiB, to bytes: inout [UInt8]) {
+        if kib < 0 { bytes.append(minus) }
+        appendRoundedThousandths(numerator: kib.magnitude, denominator: 1024, to: &bytes)
+    }
+
+    /// Appends `numerator / denominator` with 3 decimals, rounded to nearest with ties to
+    /// even, computed exactly with integers.
+    ///
+    /// - Precondition: `denominator > 0`, and the result in thousandths fits in 64 bits
+    ///   (always true when `numerator <= denominator`, or when `denominator >= 1000`).
+    static func appendRoundedThousandths(numerator: UInt64, denominator: UInt64, to bytes: inout [UInt8]) {
+        precondition(denominator > 0, "Division by zero in a CSV ratio")
+        let scaled = numerator.multipliedFullWidth(by: 1000)
+        precondition(scaled.high < denominator, "\(numerator) / \(denominator) overflows in thousandths")
+        var (thousandths, remainder) = denominator.dividingFullWidth(scaled)
+        // Round to nearest, ties to even: compare the remainder with half the denominator
+        // without computing 2 * remainder, which could overflow.
+        let rest = denominator - remainder
+        if remainder > rest || (remainder == rest && thousandths & 1 == 1) {
+            thousandths += 1
+        }
+        appendThousandths(thousandths, to: &bytes)
+    }
+
+    /// Appends `thousandths / 1000` as `integer.ddd`.
+    private static func appendThousandths(_ thousandths: UInt64, to bytes: inout [UInt8]) {
+        appendUnsigned(thousandths / 1000, to: &bytes)
+        let fraction = thousandths % 1000
+        bytes.append(point)
+        bytes.append(zero &+ UInt8(truncatingIfNeeded: fraction / 100))
+        bytes.append(zero &+ UInt8(truncatingIfNeeded: fraction / 10 % 10))
+        bytes.append(zero &+ UInt8(truncatingIfNeeded: fraction % 10))
+    }
+
+    // MARK: Text fields
+
+    /// Whether RFC 4180 requires `field` to be quoted: it holds a comma, a double quote, CR
+    /// or LF.
+    static func needsQuoting(_ field: String) -> Bool {
+        field.utf8.contains { $0 == comma || $0 == quote || $0 == carriageReturn || $0 == lineFeed }
+    }
+
+    /// The bytes of `field` as one CSV field: UTF-8, quoted when RFC 4180 requires it, with
+    /// inner double quotes doubled. Reports compute these once per app id and enum case.
+    static func field(_ field: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        appendField(field, to: &bytes)
+        return bytes
+    }
+
+    /// Appends `field` as one CSV field (see `field(_:)`).
+    static func appendField(_ field: String, to bytes: inout [UInt8]) {
+        guard needsQuoting(field) else {
+            bytes.append(contentsOf: field.utf8)
+            return
+        }
+        bytes.append(quote)
+        for byte in field.utf8 {
+            if byte == quote { bytes.append(quote) }
+            bytes.append(byte)
+        }
+        bytes.append(quote)
+    }
+}

@@ -1,0 +1,242 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A recorder that streams a run into the CSV files of a report folder (SPEC 8):
+/// `transitions.csv`, `callbacks.csv`, `evictions.csv`, `memory.csv`, `pressure.csv` and
+/// `skipped.csv` as the run goes, then `survivors.csv` from the result.
+///
+/// Each file has its own byte buffer, written out whenever it passes 256 KiB, so memory
+/// stays bounded however long the run. App ids, the policy name and every enum spelling
+/// are quoted once, up front: a row costs no `String` work.
+///
+/// Most callers want `ReportWriter.run(_:policy:into:)`, which also makes the folder appear
+/// whole or not at all. To drive it by hand:
+///
+/// ```swift
+/// let recorder = try CSVReportRecorder(scenario: scenario, policyName: policy.name, folder: folder)
+/// var simulation = Simulation(scenario, policy: policy, recorder: recorder)
+/// simulation.run()
+/// try recorder.finish(survivors: simulation.result.apps)
+/// ```
+///
+/// Copies of a recorder share its files; rows recorded through any copy land in order.
+/// Nothing may be recorded after `finish(survivors:)`.
+///
+/// - Complexity: each `record...` call is amortized O(row length), plus an occasional
+///   write of 256 KiB.
+///
+/// `evictions.csv` has one column more than SPEC 8 lists, `priority` (the victim's jetsam
+/// band or lmkd adj; empty when the policy has none).
+public struct CSVReportRecorder: SimulationRecorder {
+    /// The files of a report folder and their header rows, in the order they are closed.
+    static let headers: [(file: String, header: String)] = [
+        ("transitions.csv", "time_s,app,from,to,cause"),
+        ("callbacks.csv", "time_s,app,callback"),
+        ("evictions.csv", "seq,time_s,app,state,footprint_mb,reason,policy,free_before_mb,free_after_mb,priority"),
+        ("memory.csv", "time_s,app,state,footprint_mb"),
+        ("pressure.csv", "time_s,used_mb,free_mb,level"),
+        ("skipped.csv", "time_s,event,app,reason"),
+    ]
+    static let survivorsFile = "survivors.csv"
+    static let survivorsHeader =
+        "app,survived,final_state,footprint_mb,cold_launches,warm_launches,pressure_kills,other_kills,state_losses"
+
+    /// How full a file's buffer gets before it is written out.
+    public static let defaultFlushThreshold = 256 * 1024
+
+    private let folder: String
+    private let flushThreshold: Int
+    private let transitions: CSVFileBuffer
+    private let callbacks: CSVFileBuffer
+    private let evictions: CSVFileBuffer
+    private let memory: CSVFileBuffer
+    private let pressure: CSVFileBuffer
+    private let skipped: CSVFileBuffer
+
+    private let appIDs: [[UInt8]]
+    private let policyName: [UInt8]
+    private let states = CSVFieldTable<LifecycleState>()
+    private let callbackNames = CSVFieldTable<Callback>()
+    private let killReasons = CSVFieldTable<KillReason>()
+    private let timerKinds = CSVFieldTable<TimerKind>()
+    private let eventKinds = CSVFieldTable<EventKind>()
+    private let levels = CSVFieldTable<PressureLevel>()
+    private let skipReasons = CSVFieldTable<SkipReason>()
+
+    /// Creates the six streamed files, with their header rows, in `folder` (which must exist
+    /// and must not hold them yet).
+    ///
+    /// - Parameters:
+    ///   - scenario: names the apps (`AppIndex` -> id).
+    ///   - policyName: the `policy` column of `evictions.csv`.
+    ///   - folder: where the files go.
+    /// - Throws: `ReportError` naming the file that could not be created.
+    public init(scenario: Scenario, policyName: String, folder: URL) throws {
+        try self.init(scenario: scenario, policyName: policyName, folderPath: folder.path,
+                      flushThreshold: Self.defaultFlushThreshold)
+    }
+
+    /// As the public initializer, with the folder as a path and a chosen flush threshold
+    /// (tests use tiny ones).
+    init(scenario: Scenario, policyName: String, folderPath: String, flushThreshold: Int) throws {
+        folder = folderPath
+        self.flushThreshold = flushThreshold
+        var files: [CSVFileBuffer] = []
+        do {
+            for (file, header) in Self.headers {
+                files.append(try CSVFileBuffer(path: folderPath + "/" + file, header: header,
+                                               flushThreshold: flushThreshold))
+            }
+        } catch {
+            // Close what was opened; the caller removes the folder.
+            for file in files { try? file.close() }
+            throw error
+        }
+        (transitions, callbacks, evictions, memory, pressure, skipped) =
+            (files[0], files[1], files[2], files[3], files[4], files[5])
+        appIDs = scenario.apps.map { CSVFormatting.field($0.id) }
+        self.policyName = CSVFormatting.field(policyName)
+    }
+
+    // MARK: SimulationRecorder
+
+    /// A row of `transitions.csv`: `time_s,app,from,to,cause`.
+    public func recordTransition(at timeMs: Millis, app: AppIndex, from: LifecycleState, to: LifecycleState, cause: TransitionCause) {
+        transitions.appendRow { row in
+            CSVFormatting.appendSeconds(timeMs, to: &row)
+            row.append(CSVFormatting.comma)
+            row.append(contentsOf: appIDs[app])
+            row.append(CSVFormatting.comma)
+            row.append(contentsOf: states[from])
+            row.append(CSVFormatting.comma)
+            row.append(contentsOf: states[to])
+            row.append(CSVFormatting.comma)
+            switch cause {
+            case .event(let kind): row.append(contentsOf: eventKinds[kind])
+            case .timer(let kind): row.append(contentsOf: timerKinds[kind])
+            case .kill(let reason): row.append(contentsOf: killReasons[reason])
+            }
+        }
+    }
+
+    /// A row of `callbacks.csv`: `time_s,app,callback`.
+    public func recordCallback(at timeMs: Millis, app: AppIndex, _ callback: Callback) {
+        callbacks.appendRow { row in
+            CSVFormatting.appendSeconds(timeMs, to: &row)
+            row.append(CSVFormatting.comma)
+            row.append(contentsOf: appIDs[app])
+            row.append(CSVFormatting.comma)
+            row.append(contentsOf: callbackNames[callback])
+        }
+    }
+
+    /// A row of `evictions.csv`:
+    /// `seq,time_s,app,state,footprint_mb,reason,policy,free_before_mb,free_after_mb,priority`.
+    public func recordEviction(_ eviction: Eviction) {
+        evictions.appendRow { row in
+            CSVFormatting.appendInteger(eviction.seq, to: &row)
+            row.append(CSVFormatting.comma)
+            CSVFormatting.appendSeconds(eviction.timeMs, to: &row)
+            row.append(CSVFormatting.comma)
+            row.append(contentsOf: appIDs[eviction.app])
+            row.append(CSVFormatting.comma)
+            row.append(contentsOf: states[eviction.state])
+            row.append(CSVFormatting.comma)
+            CSVFormatting.appendMB(eviction.footprintKiB, to: &row)
+            row.append(CSVFormatting.comma)
+            row.append(contentsOf: killReasons[eviction.reason])
+            row.append(CSVFormatting.comma)
+            row.append(contentsOf: policyName)
+            row.append(CSVFormatting.comma)
+            CSVFormatting.appendMB(eviction.freeBeforeKiB, to: &row)
+            row.append(CSVFormatting.comma)
+            CSVFormatting.appendMB(eviction.freeAfterKiB, to: &row)
+            row.append(CSVFormatting.comma)
+            if let priority = eviction.priority { CSVFormatting.appendInteger(priority, to: &row) }
+        }
+    }
+
+    /// A row of `memory.csv`: `time_s,app,state,footprint_mb`.
+    public func recordFootprint(at timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB) {
+        memory.appendRow { row in
+            CSVFormatting.appendSeconds(timeMs, to: &row)
+            row.append(CSVFormatting.comma)
+            row.append(contentsOf: appIDs[app])
+            row.append(CSVFormatting.comma)
+            row.append(contentsOf: states[state])
+            row.append(CSVFormatting.comma)
+            CSVFormatting.appendMB(footprintKiB, to: &row)
+        }
+    }
+
+    /// A row of `pressure.csv`: `time_s,used_mb,free_mb,level`.
+    public func recordFree(at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: PressureLevel) {
+        pressure.appendRow { row in
+            CSVFormatting.appendSeconds(timeMs, to: &row)
+            row.append(CSVFormatting.comma)
+            CSVFormatting.appendMB(usedKiB, to: &row)
+            row.append(CSVFormatting.comma)
+            CSVFormatting.appendMB(freeKiB, to: &row)
+            row.append(CSVFormatting.comma)
+            row.append(contentsOf: levels[level])
+        }
+    }
+
+    /// A row of `skipped.csv`: `time_s,event,app,reason` (`app` empty when the event names
+    /// none).
+    public func recordSkipped(at timeMs: Millis, event: EventKind, app: AppIndex?, reason: SkipReason) {
+        skipped.appendRow { row in
+            CSVFormatting.appendSeconds(timeMs, to: &row)
+            row.append(CSVFormatting.comma)
+            row.append(contentsOf: eventKinds[event])
+            row.append(CSVFormatting.comma)
+            if let app { row.append(contentsOf: appIDs[app]) }
+            row.append(CSVFormatting.comma)
+            row.append(contentsOf: skipReasons[reason])
+        }
+    }
+
+    // MARK: Finishing
+
+    /// Writes `survivors.csv` from the run's outcome, one row per app in scenario order,
+    /// then writes out and closes every file. Closes them all even after an error.
+    ///
+    /// - Throws: the first `ReportError` met while writing any of the files.
+    public func finish<R>(survivors: [SimulationResult<R>.AppOutcome]) throws {
+        var firstError: (any Error)?
+        do {
+            let file = try CSVFileBuffer(path: folder + "/" + Self.survivorsFile, header: Self.survivorsHeader,
+                                         flushThreshold: flushThreshold)
+            for outcome in survivors {
+                file.appendRow { row in
+                    CSVFormatting.appendField(outcome.id, to: &row)
+                    row.append(CSVFormatting.comma)
+                    CSVFormatting.appendBool(outcome.survived, to: &row)
+                    row.append(CSVFormatting.comma)
+                    row.append(contentsOf: states[outcome.finalState])
+                    row.append(CSVFormatting.comma)
+                    CSVFormatting.appendMB(outcome.footprintKiB, to: &row)
+                    for count in [outcome.coldLaunches, outcome.warmLaunches, outcome.pressureKills,
+                                  outcome.otherKills, outcome.stateLosses] {
+                        row.append(CSVFormatting.comma)
+                        CSVFormatting.appendInteger(count, to: &row)
+                    }
+                }
+            }
+            try file.close()
+        } catch {
+            firstError = error
+        }
+        for file in [transitions, callbacks, evictions, memory, pressure, skipped] {
+            do {
+                try file.close()
+            } catch {
+                if firstError == nil { firstError = error }
+            }
+        }
+        if let firstError { throw firstError }
+    }
+}

@@ -1,0 +1,112 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs a scenario and writes its report folder (SPEC 8), which appears whole or not at
+/// all.
+///
+/// ```swift
+/// let result = try ReportWriter.run(scenario, into: URL(filePath: "Reports/state-lab"))
+/// let row = SummaryRow(result: result)
+/// ```
+///
+/// The folder is built under a hidden temporary name next to it
+/// (`Reports/.state-lab.partial-<pid>-<random>`), then renamed into place, so a reader never
+/// sees a half-written report. An existing report of the same name is first renamed aside
+/// (`.state-lab.old-<pid>-<random>`), then removed once the new one is in place.
+///
+/// What it does not promise: durability across a power cut (files are not `fsync`ed), and
+/// the instant between moving an old report aside and moving the new one in, when neither
+/// is at the path. Two writers of one folder at once each produce a whole report; the last
+/// rename wins.
+public enum ReportWriter {
+    /// Runs `scenario` to the end under `policy`, streaming its CSV files into a temporary
+    /// folder, writes `survivors.csv`, then puts the folder in place at `reportFolder`,
+    /// replacing any report already there. Creates missing parent folders.
+    ///
+    /// - Parameters:
+    ///   - scenario: the scenario to run.
+    ///   - policy: the eviction policy; nil means the scenario's own (`policyName`), or
+    ///     `largest-first` when that names no built-in policy.
+    ///   - reportFolder: the report folder, conventionally `Reports/<scenario name>`.
+    /// - Returns: the run's outcome, for `SummaryRow` and `expect:` checks; its records are
+    ///   in the files, not in memory.
+    /// - Throws: `ReportError` naming the path and the system's error. Nothing is left behind:
+    ///   the temporary folder is removed and any previous report stays where it was. Only a
+    ///   folder is replaced: a file or a symbolic link at `reportFolder` is refused (ENOTDIR).
+    /// - Complexity: the run's own cost (O(events + timers), times the policy's choice of
+    ///   victims), plus writing the rows; memory for buffers stays below about 2 MB.
+    @discardableResult
+    public static func run(
+        _ scenario: Scenario, policy: (any EvictionPolicy)? = nil, into reportFolder: URL
+    ) throws -> SimulationResult<NullRecorder> {
+        let policy = policy ?? BuiltInPolicies.named(scenario.policyName) ?? LargestFirstPolicy()
+        return try run(scenario, policy: policy, intoPath: reportFolder.path,
+                       flushThreshold: CSVReportRecorder.defaultFlushThreshold)
+    }
+
+    /// As `run(_:policy:into:)`, with a path, a chosen flush threshold (tests use tiny ones
+    /// to exercise flushing), and a hook called with the finished temporary folder just
+    /// before it is renamed into place (tests throw from it to check the clean-up).
+    static func run(
+        _ scenario: Scenario, policy: any EvictionPolicy, intoPath target: String, flushThreshold: Int,
+        beforeReplacing: (_ partialFolder: String) throws -> Void = { _ in }
+    ) throws -> SimulationResult<NullRecorder> {
+        var target = target
+        while target.count > 1, target.hasSuffix("/") { target.removeLast() }
+        let parent = ReportFileSystem.parentPath(of: target)
+        let name = String(target.split(separator: "/").last ?? "")
+        guard !name.isEmpty, name != ".", name != ".." else {
+            throw ReportError("use as a report folder", path: target, code: EINVAL)
+        }
+        try ReportFileSystem.makeFolders(parent)
+        if let kind = try ReportFileSystem.kind(of: target), kind != S_IFDIR {
+            throw ReportError("replace report folder", path: target, code: ENOTDIR)
+        }
+
+        let partial = parent + "/." + name + ".partial-" + ReportFileSystem.uniqueSuffix()
+        try ReportFileSystem.makeFolder(partial)
+        do {
+            let recorder = try CSVReportRecorder(
+                scenario: scenario, policyName: policy.name, folderPath: partial, flushThreshold: flushThreshold)
+            var simulation = Simulation(scenario, policy: policy, recorder: recorder)
+            simulation.run()
+            let result = simulation.result
+            try recorder.finish(survivors: result.apps)
+            try beforeReplacing(partial)
+            try replaceFolder(at: target, with: partial, parent: parent, name: name)
+            return result.replacingLog(with: NullRecorder())
+        } catch {
+            ReportFileSystem.removeTree(partial)
+            throw error
+        }
+    }
+
+    /// Puts the finished folder `partial` at `target`: any existing folder is renamed aside,
+    /// the new one renamed into place, then the old one removed. If the second rename fails,
+    /// the old folder is put back.
+    private static func replaceFolder(at target: String, with partial: String, parent: String, name: String) throws {
+        guard try ReportFileSystem.kind(of: target) != nil else {
+            try ReportFileSystem.rename(partial, to: target)
+            return
+        }
+        let old = parent + "/." + name + ".old-" + ReportFileSystem.uniqueSuffix()
+        try ReportFileSystem.rename(target, to: old)
+        do {
+            try ReportFileSystem.rename(partial, to: target)
+        } catch {
+            try? ReportFileSystem.rename(old, to: target)
+            throw error
+        }
+        ReportFileSystem.removeTree(old)
+    }
+}

@@ -1,0 +1,75 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `Reports/summary.csv` (SPEC 8): one row per run of a batch,
+/// `scenario,policy,seed,replicate,apps,events,cold_launches,warm_launches,hot_launch_ratio,pressure_kills,state_losses,min_free_mb`.
+///
+/// - `seed` and `replicate` are empty when nil.
+/// - `hot_launch_ratio` is warm / (cold + warm) with 3 decimals, computed exactly with
+///   integers and rounded to nearest, ties to even (as SPEC 8 says of every number); empty
+///   when there was no launch.
+/// - `min_free_mb` is `SimulationResult.minFreeKiB` in MB.
+public enum SummaryCSV {
+    static let header =
+        "scenario,policy,seed,replicate,apps,events,cold_launches,warm_launches,hot_launch_ratio,pressure_kills,state_losses,min_free_mb"
+
+    /// Writes `rows`, in the order given, to `url`: into a temporary file next to it, then
+    /// renamed over it, so readers see the old file or the new one, never half of one.
+    /// Creates missing parent folders.
+    ///
+    /// - Throws: `ReportError` naming the path and the system's error; the temporary file
+    ///   is removed.
+    /// - Complexity: O(rows)
+    public static func write(_ rows: [SummaryRow], to url: URL) throws {
+        try write(rows, toPath: url.path)
+    }
+
+    static func write(_ rows: [SummaryRow], toPath target: String) throws {
+        let parent = ReportFileSystem.parentPath(of: target)
+        let name = String(target.split(separator: "/").last ?? Substring(target))
+        try ReportFileSystem.makeFolders(parent)
+        let partial = parent + "/." + name + ".partial-" + ReportFileSystem.uniqueSuffix()
+        do {
+            let file = try CSVFileBuffer(path: partial, header: header,
+                                         flushThreshold: CSVReportRecorder.defaultFlushThreshold)
+            for row in rows {
+                file.appendRow { append(row, to: &$0) }
+            }
+            try file.close()
+            try ReportFileSystem.rename(partial, to: target)
+        } catch {
+            ReportFileSystem.removeTree(partial)
+            throw error
+        }
+    }
+
+    /// Appends one row's fields (without the line end).
+    static func append(_ row: SummaryRow, to bytes: inout [UInt8]) {
+        CSVFormatting.appendField(row.scenario, to: &bytes)
+        bytes.append(CSVFormatting.comma)
+        CSVFormatting.appendField(row.policy, to: &bytes)
+        bytes.append(CSVFormatting.comma)
+        if let seed = row.seed { CSVFormatting.appendUnsigned(seed, to: &bytes) }
+        bytes.append(CSVFormatting.comma)
+        if let replicate = row.replicate { CSVFormatting.appendInteger(replicate, to: &bytes) }
+        for count in [row.apps, row.events, row.coldLaunches, row.warmLaunches] {
+            bytes.append(CSVFormatting.comma)
+            CSVFormatting.appendInteger(count, to: &bytes)
+        }
+        bytes.append(CSVFormatting.comma)
+        let launches = row.coldLaunches + row.warmLaunches
+        if launches > 0 {
+            CSVFormatting.appendRoundedThousandths(
+                numerator: UInt64(row.warmLaunches), denominator: UInt64(launches), to: &bytes)
+        }
+        for count in [row.pressureKills, row.stateLosses] {
+            bytes.append(CSVFormatting.comma)
+            CSVFormatting.appendInteger(count, to: &bytes)
+        }
+        bytes.append(CSVFormatting.comma)
+        CSVFormatting.appendMB(row.minFreeKiB, to: &bytes)
+    }
+}

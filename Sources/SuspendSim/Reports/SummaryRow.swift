@@ -1,0 +1,50 @@
+/// One row of `Reports/summary.csv` (SPEC 8): a run's totals.
+public struct SummaryRow: Sendable, Hashable {
+    /// The scenario's name.
+    public var scenario: String
+    /// The eviction policy in force.
+    public var policy: String
+    /// The random seed; nil for a scenario without randomness.
+    public var seed: UInt64?
+    /// The replicate number; nil for a scenario without randomness.
+    public var replicate: Int?
+    /// How many apps the scenario has.
+    public var apps: Int
+    /// Scenario events run, skipped ones included.
+    public var events: Int
+    public var coldLaunches: Int
+    public var warmLaunches: Int
+    /// `memory-pressure` and `vm-pageshortage` kills.
+    public var pressureKills: Int
+    public var stateLosses: Int
+    /// The lowest free memory of the run, the starting value included.
+    public var minFreeKiB: KiB
+
+    public init(
+        scenario: String, policy: String, seed: UInt64? = nil, replicate: Int? = nil, apps: Int, events: Int,
+        coldLaunches: Int, warmLaunches: Int, pressureKills: Int, stateLosses: Int, minFreeKiB: KiB
+    ) {
+        self.scenario = scenario
+        self.policy = policy
+        self.seed = seed
+        self.replicate = replicate
+        self.apps = apps
+        self.events = events
+        self.coldLaunches = coldLaunches
+        self.warmLaunches = warmLaunches
+        self.pressureKills = pressureKills
+        self.stateLosses = stateLosses
+        self.minFreeKiB = minFreeKiB
+    }
+
+    /// The totals of a finished run.
+    ///
+    /// - Complexity: O(apps)
+    public init<R>(result: SimulationResult<R>, seed: UInt64? = nil, replicate: Int? = nil) {
+        self.init(
+            scenario: result.scenarioName, policy: result.policyName, seed: seed, replicate: replicate,
+            apps: result.apps.count, events: result.eventsRun, coldLaunches: result.coldLaunches,
+            warmLaunches: result.warmLaunches, pressureKills: result.pressureKills,
+            stateLosses: result.stateLosses, minFreeKiB: result.minFreeKiB)
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+@testable import SuspendSim
+
+/// `CSVFileBuffer` and the recorder's files: rows stream to disk as the buffer fills, so a
+/// long run's memory stays bounded, and the bytes do not depend on when flushes happen.
+@Suite struct CSVFileBufferTests {
+    private func size(of path: String) throws -> Int {
+        try (FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? -1
+    }
+
+    @Test func writesOutEachTimeTheBufferPassesTheThreshold() throws {
+        try withTemporaryFolder { folder in
+            let path = folder.appendingPathComponent("rows.csv").path
+            let file = try CSVFileBuffer(path: path, header: "n,square", flushThreshold: 64)
+            #expect(try size(of: path) == 0)  // the header waits in the buffer
+            var expected = "n,square\n"
+            for n in 0 ..< 1_000 {
+                file.appendRow { row in
+                    CSVFormatting.appendInteger(n, to: &row)
+                    row.append(CSVFormatting.comma)
+                    CSVFormatting.appendInteger(n * n, to: &row)
+                }
+                expected += "\(n),\(n * n)\n"
+                // Never more than one threshold plus one row is held in memory.
+                #expect(try expected.utf8.count - size(of: path) < 64)
+            }
+            try file.close()
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == expected)
+        }
+    }
+
+    @Test func refusesToOverwriteAFile() throws {
+        try withTemporaryFolder { folder in
+            let path = folder.appendingPathComponent("taken.csv").path
+            try Data("mine".utf8).write(to: URL(fileURLWithPath: path))
+            let error = #expect(throws: ReportError.self) {
+                _ = try CSVFileBuffer(path: path, header: "a", flushThreshold: 1)
+            }
+            #expect(error?.description == "Cannot create file \(path): File exists (errno \(EEXIST))")
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == "mine")
+        }
+    }
+
+    /// The recorder fails as a whole when one of its files cannot be created.
+    @Test func recorderReportsTheFileItCouldNotCreate() throws {
+        try withTemporaryFolder { folder in
+            try Data().write(to: folder.appendingPathComponent("memory.csv"))
+            let error = #expect(throws: ReportError.self) {
+                _ = try CSVReportRecorder(scenario: goldenScenario(), policyName: "lru", folder: folder)
+            }
+            #expect(error?.path == folder.appendingPathComponent("memory.csv").path)
+            #expect(error?.code == EEXIST)
+        }
+    }
+
+    /// A long run (thousands of app switches) flushes many times at the default threshold
+    /// and still writes every row the in-memory log holds, in the same order.
+    @Test func longRunStreamsEveryRow() throws {
+        var scenario = Scenario(
+            name: "long", device: Device(ramMB: 2048),
+            apps: (0 ..< 8).map { AppProfile(id: "com.example.app\($0)", activeMB: 150, suspendedMB: 90) })
+        for step in 0 ..< 20_000 {
+            scenario.append(at: Double(step), step % 2 == 0 ? .open(step / 2 % 8) : .home)
+        }
+        try withTemporaryFolder { temporary in
+            let folder = temporary.appendingPathComponent("long")
+            let result = try ReportWriter.run(scenario, into: folder)
+            let log = Simulation.run(scenario).log
+            #expect(result.eventsRun == 20_000)
+
+            let callbacks = try read("callbacks.csv", in: folder).split(separator: "\n").dropFirst()
+            #expect(callbacks.count == log.callbacks.count)
+            #expect(try size(of: folder.appendingPathComponent("callbacks.csv").path)
+                    > CSVReportRecorder.defaultFlushThreshold * 2)
+            let expected = log.callbacks.map { record in
+                var row: [UInt8] = []
+                CSVFormatting.appendSeconds(record.timeMs, to: &row)
+                return String(decoding: row, as: UTF8.self)
+                    + ",\(scenario.apps[record.app].id),\(record.callback.rawValue)"
+            }
+            #expect(callbacks.map(String.init) == expected)
+        }
+    }
+}

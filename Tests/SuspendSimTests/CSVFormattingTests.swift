@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+@testable import SuspendSim
+
+/// SPEC 8: seconds and MB with 3 decimals, ties to even as C's `printf("%.3f")` rounds;
+/// booleans `true`/`false`; RFC 4180 quoting.
+@Suite struct CSVFormattingTests {
+    private func text(_ append: (inout [UInt8]) -> Void) -> String {
+        var bytes: [UInt8] = []
+        append(&bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private func mb(_ kib: KiB) -> String { text { CSVFormatting.appendMB(kib, to: &$0) } }
+    private func printfMB(_ kib: KiB) -> String { String(format: "%.3f", Double(kib) / 1024) }
+
+    @Test func secondsAreExactMilliseconds() {
+        let cases: [(Millis, String)] = [
+            (0, "0.000"), (1, "0.001"), (10, "0.010"), (999, "0.999"), (1_000, "1.000"),
+            (12_345, "12.345"), (600_000, "600.000"), (Int64.max, "9223372036854775.807"),
+        ]
+        for (ms, expected) in cases {
+            #expect(text { CSVFormatting.appendSeconds(ms, to: &$0) } == expected, "\(ms) ms")
+        }
+    }
+
+    @Test func megabytesMatchPrintfFromMinus5000To5000KiB() {
+        for kib in KiB(-5_000) ... 5_000 {
+            #expect(mb(kib) == printfMB(kib), "\(kib) KiB")
+        }
+    }
+
+    @Test func megabytesRoundExactTiesToEven() {
+        // KiB * 125 / 128 leaves remainder 64 exactly when KiB = 64 mod 128: a tie.
+        #expect(mb(64) == "0.062")
+        #expect(mb(192) == "0.188")
+        #expect(mb(-64) == "-0.062")
+        #expect(mb(307_264) == "300.062")  // 300.0625 MB
+        #expect(mb(-1) == "-0.001")
+        #expect(mb(1) == "0.001")
+        #expect(mb(0) == "0.000")
+        // Every tie in a wide range agrees with printf.
+        for kib in stride(from: KiB(-1_000_000_000), through: 1_000_000_000, by: 128 * 7_919) {
+            #expect(mb(kib + 64) == printfMB(kib + 64), "\(kib + 64) KiB")
+        }
+    }
+
+    @Test func megabytesMatchPrintfForRandomLargeValues() {
+        var generator = SplitMix64(seed: 0x5EED)
+        for _ in 0 ..< 200_000 {
+            // |KiB| < 2^53, where Double(kib) / 1024 is exact.
+            let bits = Int(generator.next() % 53) + 1
+            let magnitude = Int64(generator.next() >> UInt64(64 - bits))
+            let kib = generator.next() & 1 == 0 ? magnitude : -magnitude
+            #expect(mb(kib) == printfMB(kib), "\(kib) KiB")
+        }
+    }
+
+    @Test func megabytesAtTheExtremes() {
+        // Beyond 2^53 a Double cannot hold KiB exactly; the expected values are exact
+        // decimal arithmetic (Python's Decimal with ROUND_HALF_EVEN).
+        #expect(mb(Int64.max) == "9007199254740991.999")  // (2^63 - 1) / 1024
+        #expect(mb(Int64.min) == "-9007199254740992.000")  // -2^53, exactly
+        #expect(mb(Int64.max - 64) == "9007199254740991.937")
+        #expect(mb(Int64.max - 959) == "9007199254740991.062")  // a tie: .0625 -> .062
+    }
+
+    @Test func ratiosAreExactWithTiesToEven() {
+        func ratio(_ numerator: UInt64, _ denominator: UInt64) -> String {
+            text { CSVFormatting.appendRoundedThousandths(numerator: numerator, denominator: denominator, to: &$0) }
+        }
+        #expect(ratio(0, 5) == "0.000")
+        #expect(ratio(5, 5) == "1.000")
+        #expect(ratio(1, 3) == "0.333")
+        #expect(ratio(2, 3) == "0.667")
+        #expect(ratio(1, 16) == "0.062")  // 0.0625, a tie, to even
+        // 0.0125 is a tie. Its nearest Double is a little above, so printf says 0.013; the
+        // exact value ties to even.
+        #expect(ratio(1, 80) == "0.012")
+        #expect(ratio(3, 80) == "0.038")
+        #expect(ratio(1, 2_000) == "0.000")
+        #expect(ratio(3, 2_000) == "0.002")
+        // Everywhere else printf of the Double agrees.
+        for denominator in UInt64(1) ... 400 {
+            for numerator in 0 ... denominator {
+                let scaled = numerator * 1000
+                if 2 * (scaled % denominator) == denominator { continue }  // an exact tie
+                let printf = String(format: "%.3f", Double(numerator) / Double(denominator))
+                #expect(ratio(numerator, denominator) == printf, "\(numerator)/\(denominator)")
+            }
+        }
+    }
+
+    @Test func integersAndBooleans() {
+        let cases: [(Int64, String)] = [
+            (0, "0"), (7, "7"), (-7, "-7"), (10, "10"), (1_000_000, "1000000"),
+            (Int64.max, "9223372036854775807"), (Int64.min, "-9223372036854775808"),
+        ]
+        for (value, expected) in cases {
+            #expect(text { CSVFormatting.appendInteger(value, to: &$0) } == expected)
+        }
+        #expect(text { CSVFormatting.appendUnsigned(UInt64.max, to: &$0) } == "18446744073709551615")
+        #expect(text { CSVFormatting.appendBool(true, to: &$0) } == "true")
+        #expect(text { CSVFormatting.appendBool(false, to: &$0) } == "false")
+    }
+
+    /// RFC 4180 §2: fields holding a comma, a double quote, CR or LF are enclosed in double
+    /// quotes, and a double quote inside is escaped by another double quote.
+    @Test(arguments: [
+        ("com.example.a", "com.example.a"),
+        ("", ""),
+        ("a,b", "\"a,b\""),
+        ("say \"hi\"", "\"say \"\"hi\"\"\""),
+        ("\"", "\"\"\"\""),
+        ("line\nbreak", "\"line\nbreak\""),
+        ("cr\rhere", "\"cr\rhere\""),
+        ("crlf\r\n", "\"crlf\r\n\""),
+        ("émoji 📱", "émoji 📱"),
+        ("application(_:didReceiveRemoteNotification:fetchCompletionHandler:)",
+         "application(_:didReceiveRemoteNotification:fetchCompletionHandler:)"),
+    ])
+    func quoting(field: String, expected: String) {
+        #expect(String(decoding: CSVFormatting.field(field), as: UTF8.self) == expected)
+        #expect(CSVFormatting.needsQuoting(field) == (field != expected))
+    }
+
+    /// Every spelling a report writes comes out of its table as its raw value, quoted only
+    /// if it must be; the tables number each case once.
+    @Test func fieldTablesSpellEveryCase() {
+        func check<Field: CSVField>(_: Field.Type) {
+            let table = CSVFieldTable<Field>()
+            for field in Field.allCases {
+                #expect(table[field] == CSVFormatting.field(field.rawValue))
+            }
+            #expect(Set(Field.allCases.map(\.csvIndex)) == Set(0 ..< Field.allCases.count))
+        }
+        check(LifecycleState.self)
+        check(Callback.self)
+        check(KillReason.self)
+        check(TimerKind.self)
+        check(EventKind.self)
+        check(PressureLevel.self)
+        check(SkipReason.self)
+    }
+}
+
+/// A fixed-seed generator (SplitMix64), so randomized tests repeat.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+@testable import SuspendSim
+
+/// `Reports/summary.csv` (SPEC 8).
+@Suite struct ReportSummaryTests {
+    private let header =
+        "scenario,policy,seed,replicate,apps,events,cold_launches,warm_launches,hot_launch_ratio,pressure_kills,state_losses,min_free_mb\n"
+
+    /// The golden run (ReportTestSupport.swift): 2 apps, 13 events (skipped ones count),
+    /// cold launches a and b, one warm launch of a, so hot_launch_ratio = 1/3 -> 0.333; one
+    /// pressure kill; the lowest free memory was 43.9375 MB -> 43.938 (ties to even).
+    @Test func rowFromAResult() throws {
+        let result = Simulation.run(goldenScenario())
+        let row = SummaryRow(result: result)
+        #expect(row == SummaryRow(
+            scenario: "golden", policy: "largest-first", apps: 2, events: 13, coldLaunches: 2,
+            warmLaunches: 1, pressureKills: 1, stateLosses: 0, minFreeKiB: 44 * 1024 - 64))
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("Reports/summary.csv")
+            try SummaryCSV.write([row, SummaryRow(result: result, seed: 42, replicate: 3)], to: url)
+            #expect(try String(contentsOf: url, encoding: .utf8) == header + """
+                golden,largest-first,,,2,13,2,1,0.333,1,0,43.938
+                golden,largest-first,42,3,2,13,2,1,0.333,1,0,43.938
+
+                """)
+        }
+    }
+
+    /// SPEC 8: hot_launch_ratio is empty when there was no launch; exact ties go to even
+    /// (1 warm of 80 launches is 0.0125 -> 0.012); names are quoted per RFC 4180; negative
+    /// free memory keeps its sign.
+    @Test func edgeCases() throws {
+        let rows = [
+            SummaryRow(scenario: "idle", policy: "lru", apps: 1, events: 0, coldLaunches: 0, warmLaunches: 0,
+                       pressureKills: 0, stateLosses: 0, minFreeKiB: 1_048_576),
+            SummaryRow(scenario: "ties, \"quoted\"", policy: "lru", seed: UInt64.max, replicate: 0, apps: 3,
+                       events: 200, coldLaunches: 79, warmLaunches: 1, pressureKills: 5, stateLosses: 2,
+                       minFreeKiB: -64),
+            SummaryRow(scenario: "all-warm", policy: "largest-first", apps: 1, events: 4, coldLaunches: 0,
+                       warmLaunches: 4, pressureKills: 0, stateLosses: 0, minFreeKiB: 0),
+        ]
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("summary.csv")
+            try SummaryCSV.write(rows, to: url)
+            // A raw string: the quoted name holds three double quotes in a row.
+            #expect(try String(contentsOf: url, encoding: .utf8) == header + #"""
+                idle,lru,,,1,0,0,0,,0,0,1024.000
+                "ties, ""quoted""",lru,18446744073709551615,0,3,200,79,1,0.012,5,2,-0.062
+                all-warm,largest-first,,,1,4,0,4,1.000,0,0,0.000
+
+                """#)
+            #expect(try contents(of: folder) == ["summary.csv"])
+        }
+    }
+
+    /// The file is replaced whole, through a temporary file that does not stay behind.
+    @Test func replacesTheFileAndLeavesNothingBehind() throws {
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("summary.csv")
+            try Data("old contents\n".utf8).write(to: url)
+            try SummaryCSV.write([], to: url)
+            #expect(try String(contentsOf: url, encoding: .utf8) == header)
+            #expect(try contents(of: folder) == ["summary.csv"])
+        }
+    }
+
+    @Test func unwritablePathThrowsAClearError() throws {
+        try withTemporaryFolder { folder in
+            let file = folder.appendingPathComponent("Reports")
+            try Data().write(to: file)
+            let error = #expect(throws: ReportError.self) {
+                try SummaryCSV.write([], to: file.appendingPathComponent("summary.csv"))
+            }
+            #expect(error?.description == "Cannot create folder \(file.path): Not a directory (errno \(ENOTDIR))")
+            #expect(try contents(of: folder) == ["Reports"])
+        }
+    }
+
+    /// A folder in the way of the final rename: the error names it, the temporary file goes.
+    @Test func folderAtTheTargetThrowsAndCleansUp() throws {
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("summary.csv")
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+            try Data().write(to: url.appendingPathComponent("inside"))
+            let error = #expect(throws: ReportError.self) {
+                try SummaryCSV.write([], to: url)
+            }
+            #expect(error?.path == url.path)
+            #expect(error?.code == EISDIR)
+            #expect(try contents(of: folder) == ["summary.csv"])
+        }
+    }
+}

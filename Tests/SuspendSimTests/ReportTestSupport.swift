@@ -1,0 +1,64 @@
+import Foundation
+@testable import SuspendSim
+
+/// A fresh temporary folder for one test, removed when the closure returns.
+func withTemporaryFolder<T>(_ body: (URL) throws -> T) throws -> T {
+    let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("suspendsim-tests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    return try body(folder)
+}
+
+/// The names in `folder`, sorted, hidden ones included.
+func contents(of folder: URL) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+}
+
+/// The text of `file` in `folder`.
+func read(_ file: String, in folder: URL) throws -> String {
+    try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+}
+
+/// Every file of a report folder, by name, as bytes.
+func snapshot(of folder: URL) throws -> [String: Data] {
+    var files: [String: Data] = [:]
+    for name in try contents(of: folder) {
+        files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+    }
+    return files
+}
+
+/// The seven files of a report folder (SPEC 8).
+let reportFiles = [
+    "callbacks.csv", "evictions.csv", "memory.csv", "pressure.csv", "skipped.csv", "survivors.csv",
+    "transitions.csv",
+]
+
+/// A small scenario that touches every report file: a cold launch, home, a second app whose
+/// id needs quoting and whose footprint is an exact MB tie, skipped events, lock/unlock, a
+/// memory warning, a memory-pressure kill, a force-quit, a wake into the background and a
+/// warm launch.
+func goldenScenario() -> Scenario {
+    var a = AppProfile(id: "com.example.a", activeMB: 100, backgroundMB: 80, suspendedMB: 50)
+    a.backgroundModes = BackgroundModeSet(.fetch)
+    // 300 MB + 64 KiB = 300.0625 MB: a tie at 3 decimals.
+    let b = AppProfile(id: "com.example.\"b\",2", activeKiB: 300 * 1024 + 64)
+    var scenario = Scenario(name: "golden", device: Device(ramMB: 1024), apps: [a, b])
+    let ia = scenario.app("com.example.a")
+    let ib = scenario.app("com.example.\"b\",2")
+    scenario.append(at: 0, .open(ia))
+    scenario.append(at: 10, .home)
+    scenario.append(at: 12.5, .open(ib))
+    scenario.append(at: 15, .open(ib))
+    scenario.append(at: 16, .lock)
+    scenario.append(at: 17, .unlock)
+    scenario.append(at: 18, .alertDismiss)
+    scenario.append(at: 20, .systemAllocate(620 * 1024))
+    scenario.append(at: 21, .systemAllocate(10 * 1024))
+    scenario.append(at: 25, .forceQuit(ib))
+    scenario.append(at: 30, .wake(ia, .fetch))
+    scenario.append(at: 30, .wake(ib, .fetch))
+    scenario.append(at: 40, .open(ia))
+    return scenario
+}
