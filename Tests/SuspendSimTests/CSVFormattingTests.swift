@@ -65,7 +65,18 @@ import Testing
         #expect(mb(Int64.max - 959) == "9007199254740991.062")  // a tie: .0625 -> .062
     }
 
-    @Test func ratiosAreExactWithTiesToEven() {
+    @Test("hot_launch_ratio is the Double warm / launches as printf(\"%.3f\") prints it (SPEC 8)")
+    func ratiosFollowPrintf() {
+        func ratio(_ numerator: Int, _ denominator: Int) -> String {
+            text { CSVFormatting.appendRatio(numerator, of: denominator, to: &$0) }
+        }
+        #expect(ratio(1, 80) == "0.013")  // the Double of 0.0125 lies just above the tie
+        #expect(ratio(1, 16) == "0.062")  // 0.0625 is exact: a tie, to even
+        #expect(ratio(2, 3) == "0.667")
+        #expect(ratio(7, 7) == "1.000")
+    }
+
+    @Test func thousandthsAreExactWithTiesToEven() {
         func ratio(_ numerator: UInt64, _ denominator: UInt64) -> String {
             text { CSVFormatting.appendRoundedThousandths(numerator: numerator, denominator: denominator, to: &$0) }
         }

@@ -35,7 +35,7 @@ public struct Eviction: Sendable, Hashable {
 }
 
 /// A recorder that keeps nothing: for benchmarks and for runs whose result alone matters.
-public struct NullRecorder: SimulationRecorder {
+public struct NullRecorder: SimulationRecorder, Sendable {
     public init() {}
     public mutating func recordTransition(at timeMs: Millis, app: AppIndex, from: LifecycleState, to: LifecycleState, cause: TransitionCause) {}
     public mutating func recordCallback(at timeMs: Millis, app: AppIndex, _ callback: Callback) {}

@@ -1,16 +1,17 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 /// Number and field formatting for the CSV reports (SPEC 8), appending ASCII bytes to a
-/// byte buffer with no `String` work, no `printf` and no floating point.
+/// byte buffer with no `String` work, no `printf` and no floating point in the per-row path.
 ///
 /// - Times are whole milliseconds, written as seconds with 3 decimals: exact.
 /// - Memory is whole KiB, written as MB (KiB / 1024) with 3 decimals, rounded as C's
 ///   `printf("%.3f")` rounds the exact binary value: to nearest, ties to even. KiB / 1024
 ///   is a binary fraction, so the `Double` printf sees is the exact value and the two agree
 ///   for every |KiB| < 2^53 (the tests compare them).
-/// - Ratios (`hot_launch_ratio`) are rounded the same way from the exact rational value.
-///   This can differ from `printf("%.3f", Double(a) / Double(b))` only on an exact decimal
-///   tie that a `Double` cannot represent (1/2000 is 0.0005 exactly, so ties to 0.000, while
-///   its nearest `Double` is slightly above and printf gives 0.001). The exact answer is
-///   the one SPEC 8's "ties to even" describes.
+/// - `hot_launch_ratio` is the one Double: printed as printf prints it (`appendRatio`).
 /// - Fields are quoted as RFC 4180 says: a field holding a comma, a double quote, CR or LF
 ///   is wrapped in double quotes, and its double quotes are doubled.
 enum CSVFormatting {
@@ -89,6 +90,17 @@ enum CSVFormatting {
     ///
     /// - Precondition: `denominator > 0`, and the result in thousandths fits in 64 bits
     ///   (always true when `numerator <= denominator`, or when `denominator >= 1000`).
+    /// Appends `numerator / denominator`, computed as a Double, exactly as C's
+    /// `printf("%.3f")` prints it: SPEC 8's rule for `hot_launch_ratio`. Where the exact ratio
+    /// is a tie (1/80 = 0.0125) the Double is not, so printf, and this, give 0.013. Not on a
+    /// hot path (one value per run).
+    static func appendRatio(_ numerator: Int, of denominator: Int, to bytes: inout [UInt8]) {
+        var buffer = [CChar](repeating: 0, count: 64)
+        let value = Double(numerator) / Double(denominator)
+        _ = withVaList([value]) { vsnprintf(&buffer, buffer.count, "%.3f", $0) }
+        bytes.append(contentsOf: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) })
+    }
+
     static func appendRoundedThousandths(numerator: UInt64, denominator: UInt64, to bytes: inout [UInt8]) {
         precondition(denominator > 0, "Division by zero in a CSV ratio")
         let scaled = numerator.multipliedFullWidth(by: 1000)

@@ -8,9 +8,8 @@ import Foundation
 /// `scenario,policy,seed,replicate,apps,events,cold_launches,warm_launches,hot_launch_ratio,pressure_kills,state_losses,min_free_mb`.
 ///
 /// - `seed` and `replicate` are empty when nil.
-/// - `hot_launch_ratio` is warm / (cold + warm) with 3 decimals, computed exactly with
-///   integers and rounded to nearest, ties to even (as SPEC 8 says of every number); empty
-///   when there was no launch.
+/// - `hot_launch_ratio` is warm / (cold + warm) as a Double, printed as C's
+///   `printf("%.3f")` prints it (SPEC 8); empty when there was no launch.
 /// - `min_free_mb` is `SimulationResult.minFreeKiB` in MB.
 public enum SummaryCSV {
     static let header =
@@ -62,8 +61,7 @@ public enum SummaryCSV {
         bytes.append(CSVFormatting.comma)
         let launches = row.coldLaunches + row.warmLaunches
         if launches > 0 {
-            CSVFormatting.appendRoundedThousandths(
-                numerator: UInt64(row.warmLaunches), denominator: UInt64(launches), to: &bytes)
+            CSVFormatting.appendRatio(row.warmLaunches, of: launches, to: &bytes)
         }
         for count in [row.pressureKills, row.stateLosses] {
             bytes.append(CSVFormatting.comma)
