@@ -1,0 +1,55 @@
+import Yams
+
+/// The top-level keys of a scenario file (SPEC 7), in the order messages list them.
+enum ScenarioKey: String, CaseIterable {
+    case name, policy, device, apps, events
+    case endS = "end_s"
+    case expect
+
+    static var names: [String] { allCases.map(\.rawValue) }
+}
+
+extension ScenarioReader {
+    /// The whole scenario, or nil when anything in it is wrong (see `diagnostics`).
+    mutating func readScenario(_ root: Node?) -> Scenario? {
+        guard let root else {
+            report(nil, "", "the file holds no scenario; expected a mapping with name, device and apps")
+            return nil
+        }
+        guard let fields = fields(root, "", allowed: ScenarioKey.names) else { return nil }
+
+        let name = required(fields, "name").flatMap { scenarioName($0) }
+        let policy = fields["policy"].map { policyName($0, "policy") } ?? "largest-first"
+        let device = required(fields, "device").flatMap { readDevice($0) }
+        let apps = required(fields, "apps").flatMap { readApps($0) }
+        let events = fields["events"].map { readEvents($0, apps: apps) } ?? []
+        let endMs = fields["end_s"].map { millis($0, "end_s") }
+        let expectation = fields["expect"].map { readExpectation($0, apps: apps) }
+
+        // Every present key was read without a problem when there is no diagnostic.
+        guard diagnostics.isEmpty, let name, let policy, let device, let apps, let events else { return nil }
+        return Scenario(
+            name: name, policyName: policy, device: device, apps: apps.profiles.compactMap { $0 },
+            events: events, endMs: endMs ?? nil, expectation: expectation ?? nil)
+    }
+
+    /// A scenario's name: it names the report folder, so it must be usable as one.
+    private mutating func scenarioName(_ node: Node) -> String? {
+        guard let name = nonEmptyString(node, "name") else { return nil }
+        if name == "." || name == ".." || name.contains("/") || name.contains("\\") || name.contains("\0") {
+            report(node, "name", "must be usable as a folder name (no '/', '\\', NUL; not '.' or '..'), got \(node.summary)")
+            return nil
+        }
+        return name
+    }
+
+    /// A built-in policy's name; nil, reported, otherwise.
+    mutating func policyName(_ node: Node, _ field: String) -> String? {
+        guard let name = string(node, field) else { return nil }
+        guard BuiltInPolicies.names.contains(name) else {
+            report(node, field, "unknown policy '\(name)'; expected one of \(BuiltInPolicies.names.joined(separator: ", "))")
+            return nil
+        }
+        return name
+    }
+}

@@ -1,0 +1,228 @@
+import Yams
+
+/// Walks a composed scenario document and builds a `Scenario`, collecting every problem it
+/// finds on the way (SPEC 7). It keeps going after a bad field, so that one run of
+/// `suspendsim validate` lists as many problems as it can; a structural problem (a list
+/// where a mapping belongs) stops the walk below that node only.
+///
+/// This file holds the typed readers every part shares; the parts are in
+/// `ScenarioReader+Scenario/+Device/+Apps/+Events/+Expect.swift`.
+struct ScenarioReader {
+    /// The file the text came from, for diagnostics.
+    let file: String
+    /// Placeholder key spellings -> the key as written (see `YAMLDocument`).
+    let originalKeys: [String: String]
+    /// The problems found so far.
+    private(set) var diagnostics: [ScenarioDiagnostic] = []
+
+    /// The largest magnitude accepted for memory in MB and time in s: 2^32, so that the
+    /// engine's Int64 sums of KiB and ms never overflow.
+    static let magnitudeLimit: Int64 = 1 << 32
+
+    init(file: String, originalKeys: [String: String] = [:]) {
+        self.file = file
+        self.originalKeys = originalKeys
+    }
+
+    // MARK: - Reporting
+
+    /// Records a problem with `field`, located at `node`'s mark (or nowhere).
+    mutating func report(_ node: Node?, _ field: String, _ message: String) {
+        diagnostics.append(
+            ScenarioDiagnostic(file: file, line: node?.line, column: node?.column, field: field, message: message))
+    }
+
+    // MARK: - Paths
+
+    /// `parent.key`, or `key` at the top.
+    static func path(_ parent: String, _ key: String) -> String {
+        parent.isEmpty ? key : parent + "." + key
+    }
+
+    /// `parent[index]`.
+    static func path(_ parent: String, _ index: Int) -> String {
+        "\(parent)[\(index)]"
+    }
+
+    // MARK: - Mappings
+
+    /// A mapping's entries, checked for duplicate and unknown keys.
+    struct Fields {
+        /// One key and its value.
+        struct Entry {
+            let name: String
+            let key: Node
+            let value: Node
+        }
+
+        /// The mapping node, where missing keys are reported.
+        let node: Node
+        /// The mapping's field path.
+        let path: String
+        /// Known keys in file order, first occurrences only.
+        var entries: [Entry] = []
+        /// Whether an unknown key was reported (so that "missing" need not be).
+        var hadUnknownKey = false
+
+        /// The value of key `name`, if present.
+        subscript(name: String) -> Node? {
+            entries.first { $0.name == name }?.value
+        }
+    }
+
+    /// The text of a scalar, with placeholder keys mapped back to what was written.
+    func text(of scalar: Node.Scalar) -> String {
+        originalKeys[scalar.string] ?? scalar.string
+    }
+
+    /// Reads `node` as a mapping whose keys are among `allowed` (reported otherwise as
+    /// "unknown \(noun)"); nil, reported, when it is not a mapping.
+    mutating func fields(_ node: Node, _ path: String, allowed: [String], noun: String = "key") -> Fields? {
+        guard case .mapping(let mapping) = node else {
+            report(node, path, "must be a mapping, got \(node.summary)")
+            return nil
+        }
+        var fields = Fields(node: node, path: path)
+        var seen: [String: Node] = [:]
+        for (key, value) in mapping {
+            guard case .scalar(let scalar) = key else {
+                report(key, path, "keys must be strings, got \(key.summary)")
+                fields.hadUnknownKey = true
+                continue
+            }
+            let name = text(of: scalar)
+            let field = Self.path(path, name)
+            if let first = seen[name] {
+                report(key, field, "duplicate key '\(name)'" + Self.firstAt(first))
+                continue
+            }
+            seen[name] = key
+            guard allowed.contains(name) else {
+                report(key, field, "unknown \(noun) '\(name)'; expected one of \(allowed.joined(separator: ", "))")
+                fields.hadUnknownKey = true
+                continue
+            }
+            fields.entries.append(Fields.Entry(name: name, key: key, value: value))
+        }
+        return fields
+    }
+
+    /// The value of required key `name`; nil, reported, when it is missing.
+    mutating func required(_ fields: Fields, _ name: String) -> Node? {
+        if let value = fields[name] { return value }
+        report(fields.node, Self.path(fields.path, name), "missing required key '\(name)'")
+        return nil
+    }
+
+    /// " (first at line L, column C)" for a node with a mark, else "".
+    static func firstAt(_ node: Node) -> String {
+        guard let line = node.line else { return "" }
+        return node.column.map { " (first at line \(line), column \($0))" } ?? " (first at line \(line))"
+    }
+
+    // MARK: - Scalars
+
+    /// A string; nil, reported, for anything else (numbers and booleans included: quote them).
+    mutating func string(_ node: Node, _ field: String) -> String? {
+        guard case .scalar(let scalar) = node, node.isStringScalar else {
+            report(node, field, "must be a string, got \(node.summary)")
+            return nil
+        }
+        return text(of: scalar)
+    }
+
+    /// A non-empty string; nil, reported, otherwise.
+    mutating func nonEmptyString(_ node: Node, _ field: String) -> String? {
+        guard let value = string(node, field) else { return nil }
+        guard !value.isEmpty else {
+            report(node, field, "must not be empty")
+            return nil
+        }
+        return value
+    }
+
+    /// `true` or `false` (YAML's other spellings, such as `yes`, too); nil, reported, otherwise.
+    mutating func bool(_ node: Node, _ field: String) -> Bool? {
+        guard case .scalar(let scalar) = node, node.resolvedTagName == .bool, let value = Bool.construct(from: scalar)
+        else {
+            report(node, field, "must be true or false, got \(node.summary)")
+            return nil
+        }
+        return value
+    }
+
+    /// An explicit null (`{ at: 10, home }`, `home:`, `home: null`); false, reported, otherwise.
+    mutating func null(_ node: Node, _ field: String) -> Bool {
+        guard node.isNullScalar else {
+            report(node, field, "takes no value, got \(node.summary)")
+            return false
+        }
+        return true
+    }
+
+    /// A decimal number, exactly; nil, reported, otherwise.
+    mutating func number(_ node: Node, _ field: String) -> DecimalQuantity? {
+        guard case .scalar(let scalar) = node else {
+            report(node, field, "must be a number, got \(node.summary)")
+            return nil
+        }
+        let tag = node.resolvedTagName
+        let isNumeric = tag == .int || tag == .float
+        // Plain text YAML reads as a string may still be a number here (`+.5`, `.5e3`).
+        let isPlainString = tag == .str && scalar.style == .plain
+        if isNumeric || isPlainString, let value = DecimalQuantity(scalar.string) {
+            return value
+        }
+        if isNumeric {
+            report(node, field, "must be a decimal number, got \(node.summary)")
+        } else {
+            report(node, field, "must be a number, got \(node.summary)")
+        }
+        return nil
+    }
+
+    /// An amount of MB as whole KiB, rounded half away from zero; nil, reported, when it is
+    /// not a number, negative (unless `allowsNegative`) or beyond the limit.
+    mutating func kib(_ node: Node, _ field: String, allowsNegative: Bool = false) -> KiB? {
+        scaled(node, field, unit: "MB", factor: 1024, allowsNegative: allowsNegative)?.scaled
+    }
+
+    /// A time in seconds as whole milliseconds, rounded half up; nil, reported, when it is not
+    /// a number, negative or beyond the limit.
+    mutating func millis(_ node: Node, _ field: String) -> Millis? {
+        time(node, field)?.ms
+    }
+
+    /// A time in seconds, exactly and as whole milliseconds; nil, reported, as for `millis`.
+    mutating func time(_ node: Node, _ field: String) -> (exact: DecimalQuantity, ms: Millis)? {
+        scaled(node, field, unit: "s", factor: 1000, allowsNegative: false).map { ($0.exact, $0.scaled) }
+    }
+
+    /// A number, exactly and times `factor` rounded half away from zero, checked for sign and
+    /// against `magnitudeLimit`.
+    private mutating func scaled(
+        _ node: Node, _ field: String, unit: String, factor: Int64, allowsNegative: Bool
+    ) -> (exact: DecimalQuantity, scaled: Int64)? {
+        guard let value = number(node, field) else { return nil }
+        if value.isNegative, !allowsNegative {
+            report(node, field, "must not be negative, got \(node.summary)")
+            return nil
+        }
+        guard let scaled = value.scaled(by: factor, limit: Self.magnitudeLimit) else {
+            report(node, field, "must be at most 4294967296 (2^32) \(unit) in magnitude, got \(node.summary)")
+            return nil
+        }
+        return (value, scaled)
+    }
+
+    // MARK: - Lists
+
+    /// A list's items; nil, reported, for anything else.
+    mutating func list(_ node: Node, _ field: String) -> [Node]? {
+        guard case .sequence(let sequence) = node else {
+            report(node, field, "must be a list, got \(node.summary)")
+            return nil
+        }
+        return Array(sequence)
+    }
+}

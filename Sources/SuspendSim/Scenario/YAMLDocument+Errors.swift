@@ -1,0 +1,54 @@
+import Yams
+
+extension YAMLDocument {
+    /// A located diagnostic for an error Yams threw while composing `text`.
+    static func diagnostic(for error: YamlError, text: String, file: String) -> ScenarioDiagnostic {
+        switch error {
+        case .scanner(let context, let problem, let mark, _),
+            .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
+            return ScenarioDiagnostic(
+                file: file, line: mark.line, column: mark.column,
+                message: "YAML syntax error: " + describe(problem: problem, context: context))
+        case .reader(let problem, let offset, _, _):
+            var line: Int?
+            var column: Int?
+            // Yams gives the offset in Characters of `text`.
+            if let offset, let index = text.index(text.startIndex, offsetBy: offset, limitedBy: text.endIndex) {
+                let scalars = Array(text.unicodeScalars)
+                let scalarOffset = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: index)
+                (line, column) = TextPosition.lineAndColumn(ofScalarAt: scalarOffset, in: scalars)
+            }
+            return ScenarioDiagnostic(
+                file: file, line: line, column: column, message: "YAML syntax error: \(problem)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+            return ScenarioDiagnostic(
+                file: file, line: context.mark.line, column: context.mark.column,
+                message: "duplicate key \(keys)")
+        default:
+            // Memory, emitter and encoding errors: nothing to locate.
+            return ScenarioDiagnostic(file: file, message: "cannot read YAML: \(error)")
+        }
+    }
+
+    /// libyaml's problem and context as one sentence:
+    /// "did not find expected ',' or ']' (while parsing a flow sequence at line 1, column 4)".
+    private static func describe(problem: String, context: YamlError.Context?) -> String {
+        guard let context else { return problem }
+        let contextText = context.text.trimmingTrailingWhitespace
+        if problem.hasPrefix("but ") {
+            // "expected a single document in the stream but found another document"
+            return "\(contextText) \(problem)"
+        }
+        return "\(problem) (\(contextText) at line \(context.mark.line), column \(context.mark.column))"
+    }
+}
+
+extension String {
+    fileprivate var trimmingTrailingWhitespace: String {
+        var result = self
+        while let last = result.last, last.isWhitespace { result.removeLast() }
+        return result
+    }
+}

@@ -1,0 +1,85 @@
+import Yams
+
+/// A scenario text composed into Yams nodes (with their marks), ready for `ScenarioReader`.
+///
+/// Yams itself refuses a mapping with a duplicate key, naming only the first occurrence.
+/// To report the duplicate where it is, with its field path, `compose` renames that first
+/// occurrence in the text to a same-length placeholder and composes again; the reader sees
+/// both keys, maps the placeholder back through `originalKeys` and reports the second one.
+struct YAMLDocument {
+    /// The root node; nil for a text with no document (empty, or only comments).
+    var root: Node?
+    /// Placeholder key spellings -> the key as written.
+    var originalKeys: [String: String]
+
+    /// At most this many keys are renamed; beyond that the first duplicate is reported as Yams
+    /// found it.
+    private static let maxRenamedKeys = 256
+
+    /// Composes `text`; YAML syntax errors become one located diagnostic.
+    static func compose(_ text: String, file: String) throws(ScenarioLoadError) -> YAMLDocument {
+        var current = text
+        var originalKeys: [String: String] = [:]
+        // Placeholders are made of the Private Use Area U+E000...U+F8FF, which libyaml accepts
+        // in plain and quoted scalars; a text that uses it already gets no renaming.
+        let canRename = !text.unicodeScalars.contains { privateUse.contains($0.value) }
+        while true {
+            let error: any Error
+            do {
+                return YAMLDocument(root: try Yams.compose(yaml: current), originalKeys: originalKeys)
+            } catch let caught {
+                error = caught
+            }
+            guard let yamlError = error as? YamlError else {
+                throw ScenarioLoadError(ScenarioDiagnostic(file: file, message: "cannot read YAML: \(error)"))
+            }
+            if case .duplicatedKeysInMapping(let duplicates, let context) = yamlError,
+                let key = duplicates.first,
+                canRename, originalKeys.count < maxRenamedKeys,
+                let renamed = renaming(key: key, at: context.mark, in: current, number: originalKeys.count)
+            {
+                originalKeys[renamed.placeholder] = key
+                current = renamed.text
+                continue
+            }
+            throw ScenarioLoadError(diagnostic(for: yamlError, text: current, file: file))
+        }
+    }
+
+    /// The scalars placeholders are made of.
+    private static let privateUse: ClosedRange<UInt32> = 0xE000...0xF8FF
+
+    /// `text` with the key `key` written at `mark` replaced by a placeholder of as many Unicode
+    /// scalars (so that every other mark stays put); nil when the text there is not plainly
+    /// `key`, `'key'` or `"key"`.
+    private static func renaming(key: String, at mark: Mark, in text: String, number: Int)
+        -> (text: String, placeholder: String)?
+    {
+        var scalars = Array(text.unicodeScalars)
+        let keyScalars = Array(key.unicodeScalars)
+        guard !keyScalars.isEmpty, number < 0x18FF,
+            var start = TextPosition.scalarOffset(line: mark.line, column: mark.column, in: scalars)
+        else { return nil }
+
+        let quote = scalars[start]
+        let isQuoted = quote == "'" || quote == "\""
+        if isQuoted { start += 1 }
+        let end = start + keyScalars.count
+        guard end <= scalars.count, Array(scalars[start..<end]) == keyScalars else { return nil }
+        if isQuoted, end >= scalars.count || scalars[end] != quote { return nil }
+
+        // The first scalar numbers the placeholder.
+        var placeholderScalars: [Unicode.Scalar] = []
+        for position in 0..<keyScalars.count {
+            let value: UInt32 = position == 0 ? 0xE000 + UInt32(number) : 0xE000
+            guard let scalar = Unicode.Scalar(value) else { return nil }
+            placeholderScalars.append(scalar)
+        }
+        scalars.replaceSubrange(start..<end, with: placeholderScalars)
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        var placeholder = String.UnicodeScalarView()
+        placeholder.append(contentsOf: placeholderScalars)
+        return (String(view), String(placeholder))
+    }
+}
