@@ -13,8 +13,9 @@ struct JemallocStats: Sendable {
     /// The current figures, or nil if jemalloc is not the allocator (mallctl fails).
     static func read() -> JemallocStats? {
         var epoch: UInt64 = 1
+        var previousEpoch: UInt64 = 0
         var epochSize = MemoryLayout<UInt64>.size
-        guard mallctl("epoch", &epoch, &epochSize, &epoch, epochSize) == 0,
+        guard mallctl("epoch", &previousEpoch, &epochSize, &epoch, epochSize) == 0,
               let allocated = value("stats.allocated"),
               let active = value("stats.active"),
               let resident = value("stats.resident")

