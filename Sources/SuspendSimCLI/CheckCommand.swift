@@ -17,32 +17,32 @@ extension SuspendsimCommand {
 
         @OptionGroup var input: ScenarioInputOptions
 
-        @Option(help: "Override every file's eviction policy.")
+        @Option(help: "Check every scenario under this policy instead of its own; all: under each built-in policy.")
         var policy: PolicyOption?
 
         func run() throws {
             let scenarios = try ScenarioBatchLoader.load(input)
-            let policyOverride = policy
-            let reports = parallelMap(count: scenarios.count, jobs: input.jobs) { index -> String? in
+            let option = policy
+            let reports = parallelMap(count: scenarios.count, jobs: input.workerCount) { index -> [String] in
                 let scenario = scenarios[index]
-                let policy = BuiltInPolicies.named(policyOverride?.rawValue ?? scenario.policyName) ?? LargestFirstPolicy()
-                let label = "\(scenario.name) [\(policy.name)]"
-                guard let expectation = scenario.expectation else { return "unchecked \(label): no expect: block" }
-                var simulation = Simulation(scenario, policy: policy, recorder: NullRecorder())
-                simulation.run()
-                let mismatches = ExpectationCheck.mismatches(simulation.result, expected: expectation)
-                if mismatches.isEmpty { return "ok   \(label)" }
-                return (["FAIL \(label) (\(scenario.sourcePath ?? "in code"))"]
-                    + mismatches.map { $0.description.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") })
-                    .joined(separator: "\n") + "\n"
-            }
-            var failures = 0
-            for case let line? in reports {
-                print(line)
-                if line.hasPrefix("FAIL") { failures += 1 }
-            }
-            print("\(scenarios.count - failures) of \(scenarios.count) scenarios as expected.")
+                return PolicyOption.policies(option, for: scenario).map { check(scenario, under: $0) }
+            }.flatMap { $0 }
+            let failures = reports.filter { $0.hasPrefix("FAIL") }.count
+            for report in reports { print(report) }
+            print("\(reports.count - failures) of \(reports.count) runs as expected.")
             if failures > 0 { throw ExitCode.failure }
+        }
+
+        /// One line for a run as expected or unchecked; a block with the diff for a mismatch.
+        private func check(_ scenario: Scenario, under policy: any EvictionPolicy) -> String {
+            let label = "\(scenario.name) [\(policy.name)]"
+            guard let expectation = scenario.expectation else { return "unchecked \(label): no expect: block" }
+            var simulation = Simulation(scenario, policy: policy, recorder: NullRecorder())
+            simulation.run()
+            let mismatches = ExpectationCheck.mismatches(simulation.result, expected: expectation)
+            if mismatches.isEmpty { return "ok   \(label)" }
+            let diff = mismatches.map { $0.description.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") }
+            return (["FAIL \(label) (\(scenario.sourcePath ?? "in code"))"] + diff).joined(separator: "\n") + "\n"
         }
     }
 }

@@ -12,8 +12,10 @@ extension SuspendsimCommand {
                 Each scenario writes a folder <out>/<name>/ with survivors.csv, evictions.csv, \
                 transitions.csv, callbacks.csv, memory.csv, pressure.csv and skipped.csv; the run \
                 writes <out>/summary.csv with a row per scenario, in the order the files were given. \
-                A report folder appears whole or not at all. If any file is invalid, nothing runs \
-                and the exit status is 2.
+                With --policy all, each scenario runs under every built-in policy into \
+                <out>/<name>/<policy>/, and <out>/comparison.csv compares them. A report folder \
+                appears whole or not at all. If any file is invalid, nothing runs and the exit \
+                status is 2.
                 """
         )
 
@@ -22,7 +24,7 @@ extension SuspendsimCommand {
         @Option(help: "Folder for the reports.")
         var out: String = "Reports"
 
-        @Option(help: "Override every file's eviction policy.")
+        @Option(help: "Run every scenario under this policy instead of its own; all: under each built-in policy.")
         var policy: PolicyOption?
 
         @Flag(help: "Print jemalloc's statistics (stats.allocated, stats.active, stats.resident) after the run.")
@@ -32,16 +34,17 @@ extension SuspendsimCommand {
             let scenarios = try ScenarioBatchLoader.load(input)
             let outDirectory = URL(fileURLWithPath: out, isDirectory: true)
             let progress = ProgressLine(total: scenarios.count, label: "scenarios")
-            let policyOverride = policy
-            let outcomes = parallelMap(count: scenarios.count, jobs: input.jobs) { index -> Result<SummaryRow, Error> in
+            let option = policy
+            let outcomes = parallelMap(count: scenarios.count, jobs: input.workerCount) { index -> Result<[SummaryRow], Error> in
                 defer { progress.advance() }
                 let scenario = scenarios[index]
-                let policy = BuiltInPolicies.named(policyOverride?.rawValue ?? scenario.policyName) ?? LargestFirstPolicy()
+                let folder = outDirectory.appendingPathComponent(scenario.name, isDirectory: true)
+                let policies = PolicyOption.policies(option, for: scenario)
                 return Result {
-                    let result = try ReportWriter.run(
-                        scenario, policy: policy,
-                        into: outDirectory.appendingPathComponent(scenario.name, isDirectory: true))
-                    return SummaryRow(result: result)
+                    if option == .all {
+                        return try ReportWriter.runEveryPolicy(scenario, policies: policies, into: folder).map { SummaryRow(result: $0) }
+                    }
+                    return [SummaryRow(result: try ReportWriter.run(scenario, policy: policies[0], into: folder))]
                 }
             }
             progress.finish()
@@ -49,10 +52,13 @@ extension SuspendsimCommand {
             var failures = 0
             for (scenario, outcome) in zip(scenarios, outcomes) {
                 switch outcome {
-                case .success(let row):
-                    rows.append(row)
-                    print("\(scenario.name): \(row.policy), \(row.apps) apps, \(row.events) events, "
-                        + "\(row.pressureKills) pressure kills -> \(out)/\(scenario.name)/")
+                case .success(let scenarioRows):
+                    rows += scenarioRows
+                    for row in scenarioRows {
+                        let folder = option == .all ? "\(out)/\(scenario.name)/\(row.policy)/" : "\(out)/\(scenario.name)/"
+                        print("\(scenario.name): \(row.policy), \(row.apps) apps, \(row.events) events, "
+                            + "\(row.pressureKills) pressure kills -> \(folder)")
+                    }
                 case .failure(let error):
                     failures += 1
                     printError("error: \(scenario.sourcePath ?? scenario.name): \(error)")
@@ -62,14 +68,17 @@ extension SuspendsimCommand {
                 printError("error: \(failures) of \(scenarios.count) reports could not be written.")
                 throw ExitCode.failure
             }
-            let summary = outDirectory.appendingPathComponent("summary.csv")
             do {
-                try SummaryCSV.write(rows, to: summary)
+                try SummaryCSV.write(rows, to: outDirectory.appendingPathComponent("summary.csv"))
+                print("summary: \(out)/summary.csv")
+                if option == .all {
+                    try ComparisonCSV.write(rows, to: outDirectory.appendingPathComponent("comparison.csv"))
+                    print("comparison: \(out)/comparison.csv")
+                }
             } catch {
                 printError("error: \(error)")
                 throw ExitCode.failure
             }
-            print("summary: \(out)/summary.csv")
             if stats, let figures = JemallocStats.read() {
                 print(figures.description)
             }

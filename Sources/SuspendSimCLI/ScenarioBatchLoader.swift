@@ -15,7 +15,7 @@ enum ScenarioBatchLoader {
             printError(error.description)
             throw invalidInputStatus
         }
-        let outcomes = parallelMap(count: files.count, jobs: options.jobs) { index in
+        let outcomes = parallelMap(count: files.count, jobs: options.workerCount) { index in
             Result { () throws(ScenarioLoadError) -> Scenario in try ScenarioLoader.load(path: files[index]) }
         }
         var scenarios: [Scenario] = []

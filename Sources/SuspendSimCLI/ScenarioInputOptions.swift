@@ -1,21 +1,39 @@
 import ArgumentParser
 import Foundation
+import SuspendSim
 
 /// The options every subcommand shares: which scenarios, on how many threads.
 struct ScenarioInputOptions: ParsableArguments {
     @Argument(help: "Scenario files or folders (a folder gives its .yaml, .yml and .json files, sorted by name).")
     var paths: [String] = ["Scenarios"]
 
-    @Option(name: .shortAndLong, help: "Worker threads; the output is byte-identical for any value. (default: all cores)")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(name: .shortAndLong, help: ArgumentHelp(
+        "Worker threads; the output is byte-identical for any value. (default: all cores)", valueName: "n"))
+    var jobs: Int?
+
+    /// The number of worker threads to use.
+    var workerCount: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
 
     func validate() throws {
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs).") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs).") }
     }
 }
 
-/// The built-in policies, as `--policy` spells them.
+/// `--policy`: one built-in policy for every scenario, or `all` of them.
 enum PolicyOption: String, CaseIterable, ExpressibleByArgument {
     case largestFirst = "largest-first"
     case lru
+    case jetsam
+    case lmkd
+    case all
+
+    /// The policies to run `scenario` under: this option's, or (without the option) the
+    /// scenario's own.
+    static func policies(_ option: PolicyOption?, for scenario: Scenario) -> [any EvictionPolicy] {
+        switch option {
+        case .all?: BuiltInPolicies.all
+        case let named?: [BuiltInPolicies.named(named.rawValue) ?? LargestFirstPolicy()]
+        case nil: [BuiltInPolicies.named(scenario.policyName) ?? LargestFirstPolicy()]
+        }
+    }
 }

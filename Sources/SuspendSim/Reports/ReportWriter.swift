@@ -61,10 +61,72 @@ public enum ReportWriter {
         _ scenario: Scenario, policy: any EvictionPolicy, intoPath target: String, flushThreshold: Int,
         beforeReplacing: (_ partialFolder: String) throws -> Void = { _ in }
     ) throws -> SimulationResult<NullRecorder> {
-        var target = target
+        let place = try ReportPlace(target)
+        do {
+            let result = try writeReport(scenario, policy: policy, intoFolder: place.partial, flushThreshold: flushThreshold)
+            try beforeReplacing(place.partial)
+            try place.replace()
+            return result
+        } catch {
+            ReportFileSystem.removeTree(place.partial)
+            throw error
+        }
+    }
+
+    /// Runs `scenario` under every policy in `policies`, each into its own subfolder
+    /// `<reportFolder>/<policy name>/`, and puts the whole folder in place at once
+    /// (`suspendsim run --policy all`). Returns the results in the order of `policies`.
+    ///
+    /// - Throws: as `run(_:policy:into:)`; nothing is left behind.
+    public static func runEveryPolicy(
+        _ scenario: Scenario, policies: [any EvictionPolicy], into reportFolder: URL
+    ) throws -> [SimulationResult<NullRecorder>] {
+        let place = try ReportPlace(reportFolder.path)
+        do {
+            var results: [SimulationResult<NullRecorder>] = []
+            for policy in policies {
+                let folder = place.partial + "/" + policy.name
+                try ReportFileSystem.makeFolder(folder)
+                results.append(try writeReport(scenario, policy: policy, intoFolder: folder,
+                                               flushThreshold: CSVReportRecorder.defaultFlushThreshold))
+            }
+            try place.replace()
+            return results
+        } catch {
+            ReportFileSystem.removeTree(place.partial)
+            throw error
+        }
+    }
+
+    /// Runs `scenario` and writes every CSV file into the existing folder `folder`.
+    private static func writeReport(
+        _ scenario: Scenario, policy: any EvictionPolicy, intoFolder folder: String, flushThreshold: Int
+    ) throws -> SimulationResult<NullRecorder> {
+        let recorder = try CSVReportRecorder(
+            scenario: scenario, policyName: policy.name, folderPath: folder, flushThreshold: flushThreshold)
+        var simulation = Simulation(scenario, policy: policy, recorder: recorder)
+        simulation.run()
+        let result = simulation.result
+        try recorder.finish(survivors: result.apps)
+        return result.replacingLog(with: NullRecorder())
+    }
+}
+
+/// Where a report folder goes: the target path, checked, and a fresh hidden temporary folder
+/// beside it to build the report in.
+private struct ReportPlace {
+    let target: String
+    let parent: String
+    let name: String
+    let partial: String
+
+    /// Checks `path` (a folder name, not `.` or `..`; nothing but a folder there), creates
+    /// missing parents and the temporary folder.
+    init(_ path: String) throws {
+        var target = path
         while target.count > 1, target.hasSuffix("/") { target.removeLast() }
-        let parent = ReportFileSystem.parentPath(of: target)
-        let name = String(target.split(separator: "/").last ?? "")
+        parent = ReportFileSystem.parentPath(of: target)
+        name = String(target.split(separator: "/").last ?? "")
         guard !name.isEmpty, name != ".", name != ".." else {
             throw ReportError("use as a report folder", path: target, code: EINVAL)
         }
@@ -72,29 +134,15 @@ public enum ReportWriter {
         if let kind = try ReportFileSystem.kind(of: target), kind != S_IFDIR {
             throw ReportError("replace report folder", path: target, code: ENOTDIR)
         }
-
-        let partial = parent + "/." + name + ".partial-" + ReportFileSystem.uniqueSuffix()
+        self.target = target
+        partial = parent + "/." + name + ".partial-" + ReportFileSystem.uniqueSuffix()
         try ReportFileSystem.makeFolder(partial)
-        do {
-            let recorder = try CSVReportRecorder(
-                scenario: scenario, policyName: policy.name, folderPath: partial, flushThreshold: flushThreshold)
-            var simulation = Simulation(scenario, policy: policy, recorder: recorder)
-            simulation.run()
-            let result = simulation.result
-            try recorder.finish(survivors: result.apps)
-            try beforeReplacing(partial)
-            try replaceFolder(at: target, with: partial, parent: parent, name: name)
-            return result.replacingLog(with: NullRecorder())
-        } catch {
-            ReportFileSystem.removeTree(partial)
-            throw error
-        }
     }
 
-    /// Puts the finished folder `partial` at `target`: any existing folder is renamed aside,
-    /// the new one renamed into place, then the old one removed. If the second rename fails,
-    /// the old folder is put back.
-    private static func replaceFolder(at target: String, with partial: String, parent: String, name: String) throws {
+    /// Puts the finished temporary folder at the target: any existing folder is renamed
+    /// aside, the new one renamed into place, then the old one removed. If the second rename
+    /// fails, the old folder is put back.
+    func replace() throws {
         guard try ReportFileSystem.kind(of: target) != nil else {
             try ReportFileSystem.rename(partial, to: target)
             return

@@ -27,22 +27,7 @@ public enum SummaryCSV {
     }
 
     static func write(_ rows: [SummaryRow], toPath target: String) throws {
-        let parent = ReportFileSystem.parentPath(of: target)
-        let name = String(target.split(separator: "/").last ?? Substring(target))
-        try ReportFileSystem.makeFolders(parent)
-        let partial = parent + "/." + name + ".partial-" + ReportFileSystem.uniqueSuffix()
-        do {
-            let file = try CSVFileBuffer(path: partial, header: header,
-                                         flushThreshold: CSVReportRecorder.defaultFlushThreshold)
-            for row in rows {
-                file.appendRow { append(row, to: &$0) }
-            }
-            try file.close()
-            try ReportFileSystem.rename(partial, to: target)
-        } catch {
-            ReportFileSystem.removeTree(partial)
-            throw error
-        }
+        try AtomicCSVFile.write(rows, header: header, toPath: target, row: append)
     }
 
     /// Appends one row's fields (without the line end).
