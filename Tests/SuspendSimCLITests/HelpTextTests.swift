@@ -1,0 +1,128 @@
+import Testing
+
+/// SPEC 9: `--help` explains every option. The texts are pinned here, as swift-argument-parser's
+/// own examples pin theirs, so that a change to the interface is a visible change to a test.
+@Suite struct HelpTextTests {
+    @Test func rootHelp() throws {
+        let run = try suspendsim(["--help"])
+        #expect(run.status == 0)
+        #expect(run.stdout == """
+            OVERVIEW: Simulate iOS app life cycles under memory pressure and report who
+            survives.
+
+            Scenario files (YAML or JSON) describe a device, its apps and a timeline of
+            user and system events. `run` simulates them and writes CSV reports, `check`
+            compares each run with the file's `expect:` block, `validate` only parses and
+            validates.
+
+            USAGE: suspendsim <subcommand>
+
+            OPTIONS:
+              --version               Show the version.
+              -h, --help              Show help information.
+
+            SUBCOMMANDS:
+              run                     Run scenarios and write CSV reports.
+              check                   Run scenarios and compare each with its expect: block.
+              validate                Parse and validate scenario files without running
+                                      them.
+
+              See 'suspendsim help <subcommand>' for detailed help.
+
+            """)
+    }
+
+    @Test func runHelp() throws {
+        let run = try suspendsim(["run", "--help"])
+        #expect(run.status == 0)
+        #expect(run.stdout == """
+            OVERVIEW: Run scenarios and write CSV reports.
+
+            Each scenario writes a folder <out>/<name>/ with survivors.csv, evictions.csv,
+            transitions.csv, callbacks.csv, memory.csv, pressure.csv and skipped.csv; the
+            run writes <out>/summary.csv with a row per scenario, in the order the files
+            were given. With --policy all, each scenario runs under every built-in policy
+            into <out>/<name>/<policy>/, and <out>/comparison.csv compares them. A report
+            folder appears whole or not at all. If any file is invalid, nothing runs and
+            the exit status is 2.
+
+            USAGE: suspendsim run [<paths> ...] [--jobs <n>] [--out <out>] [--policy <policy>] [--stats]
+
+            ARGUMENTS:
+              <paths>                 Scenario files or folders (a folder gives its .yaml,
+                                      .yml and .json files, sorted by name). (default:
+                                      Scenarios)
+
+            OPTIONS:
+              -j, --jobs <n>          Worker threads; the output is byte-identical for any
+                                      value. (default: all cores)
+              --out <out>             Folder for the reports. (default: Reports)
+              --policy <policy>       Run every scenario under this policy instead of its
+                                      own; all: under each built-in policy. (values:
+                                      largest-first, lru, jetsam, lmkd, all)
+              --stats                 Print jemalloc's statistics (stats.allocated,
+                                      stats.active, stats.resident) after the run.
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """)
+    }
+
+    @Test func checkHelp() throws {
+        let run = try suspendsim(["check", "--help"])
+        #expect(run.status == 0)
+        #expect(run.stdout == """
+            OVERVIEW: Run scenarios and compare each with its expect: block.
+
+            expect.evictions lists the memory-pressure kills in order; expect.survivors is
+            compared as a set; expect.by_policy.<policy> overrides them under that policy.
+            Prints a readable diff for every mismatch and exits 1 if there is any. Writes
+            no reports. A file without expect: is reported as unchecked.
+
+            USAGE: suspendsim check [<paths> ...] [--jobs <n>] [--policy <policy>]
+
+            ARGUMENTS:
+              <paths>                 Scenario files or folders (a folder gives its .yaml,
+                                      .yml and .json files, sorted by name). (default:
+                                      Scenarios)
+
+            OPTIONS:
+              -j, --jobs <n>          Worker threads; the output is byte-identical for any
+                                      value. (default: all cores)
+              --policy <policy>       Check every scenario under this policy instead of its
+                                      own; all: under each built-in policy. (values:
+                                      largest-first, lru, jetsam, lmkd, all)
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """)
+    }
+
+    @Test func validateHelp() throws {
+        let run = try suspendsim(["validate", "--help"])
+        #expect(run.status == 0)
+        #expect(run.stdout == """
+            OVERVIEW: Parse and validate scenario files without running them.
+
+            Prints every problem as file:line:column: field: message and exits 2 if any
+            file is invalid; otherwise prints one line per valid file.
+
+            USAGE: suspendsim validate [<paths> ...] [--jobs <n>]
+
+            ARGUMENTS:
+              <paths>                 Scenario files or folders (a folder gives its .yaml,
+                                      .yml and .json files, sorted by name). (default:
+                                      Scenarios)
+
+            OPTIONS:
+              -j, --jobs <n>          Worker threads; the output is byte-identical for any
+                                      value. (default: all cores)
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// SPEC 8–9: `suspendsim run` on the bundled scenarios, as a user runs it.
+@Suite struct RunCommandTests {
+    @Test("run writes every report file for every bundled scenario, and summary.csv in file order (SPEC 8)")
+    func bundledScenarios() throws {
+        try withTemporaryFolder { out in
+            let run = try suspendsim(["run", "Scenarios", "--out", out.path])
+            #expect(run.status == 0, "\(run.stderr)")
+            let files = try filesUnder(out)
+            let scenarios = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Scenarios").path)
+                .filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
+            for scenario in scenarios {
+                for file in ["survivors", "evictions", "transitions", "callbacks", "memory", "pressure", "skipped"] {
+                    #expect(files["\(scenario)/\(file).csv"] != nil, "missing \(scenario)/\(file).csv")
+                }
+            }
+            let summary = String(decoding: files["summary.csv"] ?? Data(), as: UTF8.self).split(separator: "\n")
+            #expect(summary.first == "scenario,policy,seed,replicate,apps,events,cold_launches,warm_launches,hot_launch_ratio,pressure_kills,state_losses,min_free_mb")
+            #expect(summary.dropFirst().map { String($0.split(separator: ",")[0]) } == scenarios)
+            // Nothing else: no temporary folders left behind.
+            #expect(Set(files.keys.map { String($0.split(separator: "/")[0]) }) == Set(scenarios + ["summary.csv"]))
+        }
+    }
+
+    @Test("The same input gives byte-identical reports at --jobs 1 and --jobs 2 (SPEC 8)")
+    func jobsDoNotChangeBytes() throws {
+        try withTemporaryFolder { out in
+            let one = out.appendingPathComponent("one")
+            let two = out.appendingPathComponent("two")
+            #expect(try suspendsim(["run", "--jobs", "1", "--out", one.path]).status == 0)
+            #expect(try suspendsim(["run", "--jobs", "2", "--out", two.path]).status == 0)
+            let first = try filesUnder(one)
+            #expect(first.count > 30)
+            #expect(first == (try filesUnder(two)))
+            let allOne = out.appendingPathComponent("all-one")
+            let allTwo = out.appendingPathComponent("all-two")
+            #expect(try suspendsim(["run", "--policy", "all", "--jobs", "1", "--out", allOne.path]).status == 0)
+            #expect(try suspendsim(["run", "--policy", "all", "--jobs", "2", "--out", allTwo.path]).status == 0)
+            #expect(try filesUnder(allOne) == (try filesUnder(allTwo)))
+        }
+    }
+
+    @Test("--policy overrides the file's policy and names it in evictions.csv and summary.csv (SPEC 9)")
+    func policyOverride() throws {
+        try withTemporaryFolder { out in
+            let run = try suspendsim(["run", "Scenarios/memory-pressure.yaml", "--policy", "lru", "--out", out.path])
+            #expect(run.status == 0)
+            let evictions = try String(contentsOf: out.appendingPathComponent("memory-pressure/evictions.csv"), encoding: .utf8)
+            let rows = evictions.split(separator: "\n").dropFirst()
+            #expect(!rows.isEmpty)
+            #expect(rows.allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false)[6] == "lru" })
+            // LRU kills news (left the foreground first) before social; largest-first the other way round.
+            #expect(rows.first?.split(separator: ",")[2] == "com.example.news")
+        }
+    }
+
+    @Test("--policy all writes a folder per policy and comparison.csv (issue 3)")
+    func policyAll() throws {
+        try withTemporaryFolder { out in
+            let run = try suspendsim(["run", "Scenarios/policy-showdown.yaml", "--policy", "all", "--out", out.path])
+            #expect(run.status == 0)
+            let files = try filesUnder(out)
+            for policy in ["largest-first", "lru", "jetsam", "lmkd"] {
+                #expect(files["policy-showdown/\(policy)/evictions.csv"] != nil)
+            }
+            let comparison = String(decoding: files["comparison.csv"] ?? Data(), as: UTF8.self)
+            #expect(comparison == """
+                scenario,policy,pressure_kills,state_losses,cold_launches,warm_launches,hot_launch_ratio,min_free_mb
+                policy-showdown,largest-first,6,0,6,0,0.000,-1152.000
+                policy-showdown,lru,6,0,6,0,0.000,-1152.000
+                policy-showdown,jetsam,6,0,6,0,0.000,-1152.000
+                policy-showdown,lmkd,6,0,6,0,0.000,-1152.000
+
+                """)
+        }
+    }
+
+    @Test("--stats prints jemalloc's own figures")
+    func jemallocStats() throws {
+        try withTemporaryFolder { out in
+            let run = try suspendsim(["run", "Scenarios/state-lab.yaml", "--stats", "--out", out.path])
+            #expect(run.status == 0)
+            let line = run.stdout.split(separator: "\n").first { $0.hasPrefix("jemalloc:") }
+            #expect(line != nil, "\(run.stdout)")
+            for figure in ["stats.allocated=", "stats.active=", "stats.resident="] {
+                #expect(line?.contains(figure) == true)
+            }
+            // A figure is a positive byte count.
+            let allocated = line.flatMap { $0.split(separator: " ").first { $0.hasPrefix("stats.allocated=") } }
+            #expect((allocated.flatMap { Int($0.dropFirst("stats.allocated=".count)) } ?? 0) > 0)
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Synchronization
+import Testing
+
+/// Runs the built `suspendsim` executable as a user would, and what it printed.
+struct CLIRun {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// The package's root folder (this file is Tests/SuspendSimCLITests/Support/CLIProcess.swift).
+let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// The `suspendsim` built next to this test bundle.
+let executable: URL = {
+    let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var folder = testBinary.deletingLastPathComponent()
+    // Linux runs `.../debug/suspendsimPackageTests.xctest`; macOS `.../debug/X.xctest/Contents/MacOS/X`.
+    while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("suspendsim").path), folder.path != "/" {
+        folder.deleteLastPathComponent()
+    }
+    return folder.appendingPathComponent("suspendsim")
+}()
+
+/// Runs `suspendsim arguments...` in `directory` (default: the package root), with an
+/// 80-column terminal width so that help text wraps the same everywhere.
+func suspendsim(_ arguments: [String], in directory: URL = packageRoot) throws -> CLIRun {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    var environment = ProcessInfo.processInfo.environment
+    environment["COLUMNS"] = "80"
+    process.environment = environment
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    // Read both pipes to the end before waiting, so a full pipe cannot block the child.
+    let errData = Mutex<Data>(Data())
+    let reader = Thread { errData.withLock { $0 = err.fileHandleForReading.readDataToEndOfFile() } }
+    reader.start()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    while reader.isExecuting || !reader.isFinished { usleep(1_000) }
+    return CLIRun(status: process.terminationStatus,
+                  stdout: String(decoding: outData, as: UTF8.self),
+                  stderr: String(decoding: errData.withLock { $0 }, as: UTF8.self))
+}
+
+/// A fresh temporary folder, removed after `body`.
+func withTemporaryFolder<T>(_ body: (URL) throws -> T) throws -> T {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("suspendsim-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    return try body(folder)
+}
+
+/// Every file under `folder`, by relative path, with its bytes.
+func filesUnder(_ folder: URL) throws -> [String: Data] {
+    var files: [String: Data] = [:]
+    guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return files }
+    for case let url as URL in walker where (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true {
+        let relative = String(url.resolvingSymlinksInPath().path.dropFirst(folder.resolvingSymlinksInPath().path.count + 1))
+        files[relative] = try Data(contentsOf: url)
+    }
+    return files
+}
