@@ -53,19 +53,24 @@ extension Simulation {
         refreshFootprint(of: index)
     }
 
+    /// Dynamic and system memory never grow past 2^52 KiB (4 EiB), so that no sum of
+    /// footprints can overflow 64 bits however many `allocate` events a file holds (each
+    /// value is at most 2^32 MB, checked when the file is loaded).
+    static var memoryCeilingKiB: KiB { 1 << 52 }
+
     /// `allocate`: the app's dynamic memory grows by `kib` (never below 0). Only an app that
     /// is running code allocates (SPEC 3).
     mutating func allocate(_ kib: KiB, in index: AppIndex) {
         guard apps[index].isRunningCode else {
             return skip(.allocate, app: index, .notRunningCode)
         }
-        apps[index].dynamicKiB = max(0, apps[index].dynamicKiB + kib)
+        apps[index].dynamicKiB = min(max(0, apps[index].dynamicKiB + kib), Self.memoryCeilingKiB)
         refreshFootprint(of: index)
     }
 
     /// `system_allocate`: the OS takes (or gives back) `kib` (never below 0).
     mutating func systemAllocate(_ kib: KiB) {
-        let new = max(0, systemKiB + kib)
+        let new = min(max(0, systemKiB + kib), Self.memoryCeilingKiB)
         guard new != systemKiB else { return }
         systemKiB = new
         freeDidChange()

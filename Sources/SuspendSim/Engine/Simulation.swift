@@ -33,7 +33,10 @@ public struct Simulation<Recorder: SimulationRecorder> {
 
     /// The simulated clock.
     public private(set) var nowMs: Millis = 0
-    var nextEventIndex = 0
+    /// The next scenario event, read ahead: listed events first, then generated ones.
+    var upcomingEvent: ScenarioEvent?
+    var listedEventsRead = 0
+    var generatedEvents: (any EventSource)?
     public private(set) var eventsRun = 0
 
     /// The app in `active` or `inactive`; nil on the home screen (or Messages, or Phone).
@@ -64,12 +67,25 @@ public struct Simulation<Recorder: SimulationRecorder> {
         self.apps = Array(repeating: AppRuntime(), count: scenario.apps.count)
         self.victims = VictimIndex(appCount: scenario.apps.count)
         self.systemKiB = scenario.device.systemKiB
+        self.generatedEvents = scenario.generator?.events(
+            for: scenario, seed: scenario.seed ?? 0, startingAt: scenario.events.last?.atMs ?? 0)
         self.minFreeKiB = 0
         minFreeKiB = freeKiB
         self.recorder.recordFree(
             at: 0, usedKiB: device.ramKiB - freeKiB, freeKiB: freeKiB,
             level: PressureLevel(freeKiB: freeKiB, device: device))
+        readNextEvent()
         checkInvariants()
+    }
+
+    /// Reads the next scenario event ahead: listed events first, then generated ones.
+    private mutating func readNextEvent() {
+        if listedEventsRead < scenario.events.count {
+            upcomingEvent = scenario.events[listedEventsRead]
+            listedEventsRead += 1
+        } else {
+            upcomingEvent = generatedEvents?.next()
+        }
     }
 
     /// Free memory (SPEC 1): RAM less reserved, system and every resident footprint.
@@ -81,7 +97,7 @@ public struct Simulation<Recorder: SimulationRecorder> {
     ///   dropped here).
     public mutating func peek() -> Millis? {
         let time: Millis
-        let eventTime = nextEventIndex < scenario.events.count ? scenario.events[nextEventIndex].atMs : nil
+        let eventTime = upcomingEvent?.atMs
         if let timerTime = firstLiveTimer()?.timeMs, eventTime.map({ timerTime < $0 }) ?? true {
             time = timerTime
         } else if let eventTime {
@@ -99,9 +115,8 @@ public struct Simulation<Recorder: SimulationRecorder> {
     public mutating func step() -> Bool {
         guard let time = peek() else { return false }
         nowMs = time
-        if nextEventIndex < scenario.events.count, scenario.events[nextEventIndex].atMs == time {
-            let event = scenario.events[nextEventIndex]
-            nextEventIndex += 1
+        if let event = upcomingEvent, event.atMs == time {
+            readNextEvent()
             eventsRun += 1
             handle(event.action)
         } else {

@@ -21,6 +21,10 @@ public struct Scenario: Sendable {
     public var apps: [AppProfile]
     /// The timeline, in time order.
     public var events: [ScenarioEvent]
+    /// More events, generated from `seed` after the listed ones (a `workload:` block).
+    public var generator: (any EventGenerator)?
+    /// The seed of the generated events; nil for a scenario without randomness.
+    public var seed: UInt64?
     /// Events and timers after this instant do not run (inclusive); nil: run until none is left.
     public var endMs: Millis?
     /// What `suspendsim check` verifies.
