@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+@testable import SuspendSim
+
+/// The README's examples are real: its custom policy is `Examples/SmallestFirstPolicy.swift`
+/// word for word, and its tour scenario validates and passes its own `expect:`.
+@Suite struct ReadmeExampleTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The fenced code blocks of the README in `language`.
+    func codeBlocks(_ language: String) throws -> [String] {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        return readme.components(separatedBy: "```\(language)\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+    }
+
+    @Test("The README's custom policy is the one the tests compile")
+    func customPolicyIsCompiled() throws {
+        let example = try String(contentsOf: Self.root.appendingPathComponent("Tests/SuspendSimTests/Examples/SmallestFirstPolicy.swift"),
+                                 encoding: .utf8)
+        #expect(try codeBlocks("swift").contains(example))
+    }
+
+    @Test("The custom policy meets the EvictionPolicy contract and kills the smallest suspended app first")
+    func customPolicyWorks() throws {
+        #expect(EvictionPolicyConformance.violations(of: SmallestFirstPolicy(), seeds: 0..<5).isEmpty)
+        let scenario = try ScenarioLoader.load(path: Self.root.appendingPathComponent("Scenarios/memory-pressure.yaml").path)
+        // notes (80 MB) is the smallest suspended snapshot; the music runs in the background, so it goes last.
+        let evictions = runWithMyPolicy(scenario)
+        #expect(evictions.first == "com.example.notes")
+        #expect(evictions.last == "com.example.music")
+    }
+
+    @Test("The tour's scenario validates and passes its expect: block")
+    func tourScenario() throws {
+        let yaml = try #require(codeBlocks("yaml").first { $0.hasPrefix("name: mine") })
+        let scenario = try ScenarioLoader.parse(yaml, path: "README.md")
+        let result = Simulation.run(scenario)
+        #expect(ExpectationCheck.mismatches(result, expected: try #require(scenario.expectation)).isEmpty)
+        let freeBefore = try #require(result.log.evictions.first).freeBeforeKiB
+        #expect(freeBefore == KiB(96 * 1024))
+    }
+
+    @Test("The library example in the README runs as shown")
+    func libraryExample() {
+        var scenario = Scenario(name: "demo", device: Device(ramMB: 2048),
+                                apps: [AppProfile(id: "com.example.a", activeMB: 120)])
+        let a = scenario.app("com.example.a")
+        scenario.append(at: 0, .open(a))
+        scenario.append(at: 10, .home)
+        let result = Simulation.run(scenario)
+        #expect(result.log.callbacks(of: a).last == .didEnterBackground)
+        #expect(result.survivors == ["com.example.a"])
+    }
+}
