@@ -37,9 +37,8 @@ extension SuspendsimCommand {
         private func check(_ scenario: Scenario, under policy: any EvictionPolicy) -> String {
             let label = "\(scenario.name) [\(policy.name)]"
             guard let expectation = scenario.expectation else { return "unchecked \(label): no expect: block" }
-            var simulation = Simulation(scenario, policy: policy, recorder: NullRecorder())
-            simulation.run()
-            let mismatches = ExpectationCheck.mismatches(simulation.result, expected: expectation)
+            let result = Simulation.runKeepingNoRecords(scenario, policy: policy)
+            let mismatches = ExpectationCheck.mismatches(result, expected: expectation)
             if mismatches.isEmpty { return "ok   \(label)" }
             let diff = mismatches.map { $0.description.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") }
             return (["FAIL \(label) (\(scenario.sourcePath ?? "in code"))"] + diff).joined(separator: "\n") + "\n"

@@ -54,6 +54,14 @@ struct AppRuntime {
         handlerRunning || taskRunning || wakeRunning || !modesInUse.isEmpty
     }
 
+    /// The app as a policy sees it (without the recency fields, which depend on other apps).
+    func candidate(index: AppIndex) -> Candidate {
+        Candidate(
+            index: index, state: state, footprintKiB: footprintKiB, modesInUse: modesInUse,
+            lastFrontmostOrder: lastFrontmostOrder, stateEnteredMs: stateEnteredMs,
+            aged: aged, bandEnteredMs: bandEnteredMs)
+    }
+
     /// Forgets everything that ends with the process.
     mutating func resetProcess() {
         dynamicKiB = 0

@@ -44,7 +44,7 @@ extension Simulation {
     /// one at a time, while free is below `critical_free_mb`. Each victim is purged first and
     /// survives if that brings free back to the target.
     private mutating func killForMemoryPressure() {
-        while freeKiB < device.idleFreeKiB, let victim = nextVictim(), policy.isIdle(victim) {
+        while usesBands, freeKiB < device.idleFreeKiB, let victim = nextVictim(), policy.isIdle(victim) {
             if purge(victim.index), freeKiB >= device.idleFreeKiB { break }
             kill(victim.index, reason: .memoryPressure)
         }
@@ -67,12 +67,8 @@ extension Simulation {
     /// - Complexity: O(log n) amortized through `VictimIndex`; a scan for a policy whose
     ///   ranks depend on the other candidates (`usesRecency`).
     mutating func nextVictim() -> Candidate? {
-        if policy.usesRecency { return scanForVictim() }
-        let apps = self.apps
-        let frontmost = self.frontmost
-        let victim = victims.first(policy: policy) { index in
-            apps[index].state.isResident && index != frontmost ? Self.candidate(index, apps[index]) : nil
-        }
+        if usesRecency { return scanForVictim() }
+        let victim = victims.first(policy: policy, apps: apps, frontmost: frontmost)
         #if SUSPENDSIM_INTERNAL_CHECKS
         precondition(victim == scanForVictim(), "Victim index chose \(String(describing: victim)), a scan \(String(describing: scanForVictim()))")
         #endif
@@ -101,7 +97,7 @@ extension Simulation {
     /// set when the policy uses them.
     func candidates() -> [Candidate] {
         var list = apps.indices.filter { apps[$0].state.isResident && $0 != frontmost }.map { candidate($0) }
-        guard policy.usesRecency else { return list }
+        guard usesRecency else { return list }
         // The previous app: the most recently frontmost (never-frontmost apps do not qualify).
         let previous = list.filter { $0.lastFrontmostOrder > 0 }.max { $0.lastFrontmostOrder < $1.lastFrontmostOrder }?.index
         // Cached apps: the other suspended ones, most recently frontmost first.
@@ -118,19 +114,12 @@ extension Simulation {
 
     /// App `index` as a policy sees it, recency fields included when the policy uses them.
     func candidateInContext(_ index: AppIndex) -> Candidate {
-        guard policy.usesRecency, apps[index].state.isResident, index != frontmost else { return candidate(index) }
+        guard usesRecency, apps[index].state.isResident, index != frontmost else { return candidate(index) }
         return candidates().first { $0.index == index } ?? candidate(index)
     }
 
     /// App `index` as a policy sees it (no recency fields).
     func candidate(_ index: AppIndex) -> Candidate {
-        Self.candidate(index, apps[index])
-    }
-
-    static func candidate(_ index: AppIndex, _ app: AppRuntime) -> Candidate {
-        Candidate(
-            index: index, state: app.state, footprintKiB: app.footprintKiB, modesInUse: app.modesInUse,
-            lastFrontmostOrder: app.lastFrontmostOrder, stateEnteredMs: app.stateEnteredMs,
-            aged: app.aged, bandEnteredMs: app.bandEnteredMs)
+        apps[index].candidate(index: index)
     }
 }

@@ -24,6 +24,9 @@ public struct Simulation<Recorder: SimulationRecorder> {
 
     public let scenario: Scenario
     public let policy: any EvictionPolicy
+    /// The policy's `usesBands` and `usesRecency`, read once.
+    let usesBands: Bool
+    let usesRecency: Bool
     public internal(set) var recorder: Recorder
     var profiles: [AppProfile]
     var device: Device
@@ -61,6 +64,8 @@ public struct Simulation<Recorder: SimulationRecorder> {
     public init(_ scenario: Scenario, policy: any EvictionPolicy, recorder: Recorder) {
         self.scenario = scenario
         self.policy = policy
+        self.usesBands = policy.usesBands
+        self.usesRecency = policy.usesRecency
         self.recorder = recorder
         self.profiles = scenario.apps
         self.device = scenario.device
@@ -227,6 +232,7 @@ public struct Simulation<Recorder: SimulationRecorder> {
     /// bands) is re-read now, so that the band's entry time is the time of the change.
     mutating func appDidChange(_ index: AppIndex) {
         victims.markDirty(index)
+        guard usesBands else { return }
         let band = apps[index].state.isResident ? policy.band(of: candidate(index)) : nil
         if band != apps[index].band {
             apps[index].band = band
@@ -237,6 +243,18 @@ public struct Simulation<Recorder: SimulationRecorder> {
     mutating func schedule(_ kind: TimerKind, after delayMs: Millis, for app: AppIndex) {
         let epoch = kind == .agingDone ? apps[app].suspensionEpoch : apps[app].timerEpoch
         timers.schedule(at: nowMs + delayMs, kind, app: app, epoch: epoch)
+    }
+}
+
+extension Simulation where Recorder == NullRecorder {
+    /// Runs `scenario` to the end under `policy` (default: the scenario's own), keeping no
+    /// records: the outcome and counters only. The fastest way to run, used by `check`.
+    public static func runKeepingNoRecords(_ scenario: Scenario, policy: (any EvictionPolicy)? = nil) -> SimulationResult<NullRecorder> {
+        var simulation = Simulation(
+            scenario, policy: policy ?? BuiltInPolicies.named(scenario.policyName) ?? LargestFirstPolicy(),
+            recorder: NullRecorder())
+        simulation.run()
+        return simulation.result
     }
 }
 

@@ -41,35 +41,40 @@ struct VictimIndex {
         dirty.append(index)
     }
 
-    /// The candidate to kill first, if any. `candidate(i)` gives app i as the policy sees it,
-    /// or nil when it is not a candidate (not resident, or frontmost).
+    /// The candidate to kill first, if any: the resident apps other than `frontmost`.
     ///
     /// - Complexity: O(d log n) for d dirty apps, plus O(log n) per stale entry dropped.
-    mutating func first(policy: any EvictionPolicy, candidate: (AppIndex) -> Candidate?) -> Candidate? {
-        if heap.count > 4 * versions.count + 64 { rebuild(policy: policy, candidate: candidate) }
+    mutating func first(policy: any EvictionPolicy, apps: [AppRuntime], frontmost: AppIndex?) -> Candidate? {
+        if heap.count > 4 * versions.count + 64 { rebuild(policy: policy, apps: apps, frontmost: frontmost) }
         for index in dirty {
             isDirty[index] = false
             versions[index] &+= 1
-            if let current = candidate(index) {
+            if let current = Self.candidate(index, apps, frontmost) {
                 heap.insert(Entry(rank: policy.rank(of: current), lastFrontmostOrder: current.lastFrontmostOrder,
                                   app: index, version: versions[index]))
             }
         }
         dirty.removeAll(keepingCapacity: true)
         while let top = heap.min {
-            if top.version == versions[top.app], let current = candidate(top.app) { return current }
+            if top.version == versions[top.app], let current = Self.candidate(top.app, apps, frontmost) { return current }
             _ = heap.popMin()
         }
         return nil
     }
 
+    /// App `index` as a candidate, or nil when it is not one (not resident, or frontmost).
+    @inline(__always)
+    private static func candidate(_ index: AppIndex, _ apps: [AppRuntime], _ frontmost: AppIndex?) -> Candidate? {
+        apps[index].state.isResident && index != frontmost ? apps[index].candidate(index: index) : nil
+    }
+
     /// Drops every stale entry: one fresh entry per candidate.
-    private mutating func rebuild(policy: any EvictionPolicy, candidate: (AppIndex) -> Candidate?) {
+    private mutating func rebuild(policy: any EvictionPolicy, apps: [AppRuntime], frontmost: AppIndex?) {
         var entries: [Entry] = []
         for index in versions.indices {
             versions[index] &+= 1
             isDirty[index] = false
-            if let current = candidate(index) {
+            if let current = Self.candidate(index, apps, frontmost) {
                 entries.append(Entry(rank: policy.rank(of: current), lastFrontmostOrder: current.lastFrontmostOrder,
                                      app: index, version: versions[index]))
             }

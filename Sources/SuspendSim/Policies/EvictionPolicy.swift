@@ -28,9 +28,8 @@
 /// `applicationWillTerminate`; a `suspended` app vanishes silently (SPEC 2).
 ///
 /// Policies modelled on real systems have a few more hooks, all with defaults: priority
-/// bands whose entry time the engine tracks (`band(of:)`, jetsam), an aging timer after
-/// suspension (`usesAging`), extra kills of idle apps below `idle_free_mb`
-/// (`isIdle(_:)`), and ranks that depend on the other candidates (`usesRecency`, lmkd).
+/// bands (`usesBands`, `band(of:)`, `isIdle(_:)`: jetsam), and ranks that depend on the other
+/// candidates (`usesRecency`: lmkd).
 public protocol EvictionPolicy: Sendable {
     /// The name in scenario files, on the command line and in `evictions.csv`.
     var name: String { get }
@@ -43,28 +42,30 @@ public protocol EvictionPolicy: Sendable {
     /// the frontmost one included.
     func priority(of candidate: Candidate) -> Int?
 
-    /// The app's priority band, if the policy has bands: when it changes, the engine sets
-    /// `Candidate.bandEnteredMs` to the current time. Asked for every app, frontmost included.
-    func band(of candidate: Candidate) -> Int?
+    /// Whether the policy has priority bands. Then the engine asks `band(of:)` after every
+    /// change to an app and sets `Candidate.bandEnteredMs` when the band changes; it sets
+    /// `Candidate.aged` `aging_s` after each suspension (a timer, so a pressure check follows
+    /// it); and before the critical loop, while free is below `idle_free_mb`, it kills the
+    /// candidates for which `isIdle(_:)` holds, and only those.
+    var usesBands: Bool { get }
 
-    /// Whether a newly suspended app changes rank after `aging_s` (`Candidate.aged`). The end
-    /// of aging is a timer, so a pressure check follows it.
-    var usesAging: Bool { get }
+    /// The app's priority band (asked only when `usesBands`), for every resident app,
+    /// frontmost included.
+    func band(of candidate: Candidate) -> Int?
 
     /// Whether `rank(of:)` reads `Candidate.isPreviousApp` and `Candidate.cachedRecencyRank`,
     /// which depend on every other candidate. Such a policy is ranked by a scan, O(n) per
     /// victim; others through an index, O(log n).
     var usesRecency: Bool { get }
 
-    /// Whether the candidate may die in the idle kills that run, before the critical loop,
-    /// while free is below `idle_free_mb` (jetsam's band 0).
+    /// Whether the candidate may die in the idle kills (asked only when `usesBands`).
     func isIdle(_ candidate: Candidate) -> Bool
 }
 
 extension EvictionPolicy {
     public func priority(of candidate: Candidate) -> Int? { nil }
     public func band(of candidate: Candidate) -> Int? { nil }
-    public var usesAging: Bool { false }
+    public var usesBands: Bool { false }
     public var usesRecency: Bool { false }
     public func isIdle(_ candidate: Candidate) -> Bool { false }
 }
@@ -86,9 +87,9 @@ public struct Candidate: Sendable, Hashable {
     public var lastFrontmostOrder: UInt64
     /// When it entered its current state.
     public var stateEnteredMs: Millis
-    /// Suspended for at least `aging_s` (only tracked when the policy `usesAging`).
+    /// Suspended for at least `aging_s` (only tracked when the policy `usesBands`).
     public var aged: Bool
-    /// When it entered its current `band(of:)` (only tracked when the policy has bands).
+    /// When it entered its current `band(of:)` (only tracked when the policy `usesBands`).
     public var bandEnteredMs: Millis
     /// The most recently frontmost of the resident apps that are not frontmost (lmkd's
     /// "previous" app); only set when the policy `usesRecency`.

@@ -40,7 +40,7 @@ public struct JetsamPolicy: EvictionPolicy {
 
     public func priority(of candidate: Candidate) -> Int? { band(of: candidate) }
 
-    public var usesAging: Bool { true }
+    public var usesBands: Bool { true }
 
     public func isIdle(_ candidate: Candidate) -> Bool { band(of: candidate) == 0 }
 }
