@@ -42,6 +42,17 @@ public enum ScenarioLoader {
         // libyaml skips a byte-order mark by itself; dropping it here keeps columns on line 1
         // the same for the duplicate-key recovery in `YAMLDocument`.
         let text = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
+        if text.utf8.first(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\t") })
+            == UInt8(ascii: "{"), var scenario = JSONFastPath.parse(text, path: path) {
+            scenario.sourcePath = path
+            return scenario
+        }
+        return try parseComposing(text, path: path)
+    }
+
+    /// Parses `text` through the YAML composer and the scenario reader: the path every file
+    /// can take, and the one whose messages are canonical.
+    static func parseComposing(_ text: String, path: String) throws(ScenarioLoadError) -> Scenario {
         let document = try YAMLDocument.compose(text, file: path)
         var reader = ScenarioReader(file: path, originalKeys: document.originalKeys)
         let scenario = reader.readScenario(document.root)

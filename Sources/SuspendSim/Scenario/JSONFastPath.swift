@@ -1,0 +1,387 @@
+/// A fast way through large JSON scenario files (issue: ≥ 2M events/s end to end).
+///
+/// Composing a YAML document costs about 15 µs per event, so a JSON file takes this path:
+/// the document with its `events` array replaced by `[]` goes through the ordinary YAML
+/// reader (the device, the apps, everything but the timeline), and the events are read
+/// straight from the bytes.
+///
+/// The fast reader accepts only the plain, canonical shape of an event: keys and strings
+/// without escapes, numbers written `-?digits[.digits]` with at most 10 decimals, `null` for
+/// events without a value. Whenever it meets anything else, including every kind of mistake,
+/// it gives up, and the whole file goes through the ordinary reader, so that validation and
+/// messages are the same as for YAML (the tests compare both readers on the same files).
+enum JSONFastPath {
+    /// The scenario in `text`, or nil when the fast path does not apply (the caller then
+    /// reads the file the ordinary way).
+    ///
+    /// - Complexity: O(n) in the length of the text.
+    static func parse(_ text: String, path: String) -> Scenario? {
+        var text = text
+        return text.withUTF8 { bytes -> Scenario? in
+            var scanner = JSONByteScanner(bytes)
+            guard let events = scanner.locateTopLevelValue(named: "events"), bytes[events.lowerBound] == UInt8(ascii: "[")
+            else { return nil }
+            let header = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<events.lowerBound]), as: UTF8.self)
+                + "[]" + String(decoding: UnsafeBufferPointer(rebasing: bytes[events.upperBound...]), as: UTF8.self)
+            guard var scenario = try? ScenarioLoader.parseComposing(header, path: path) else { return nil }
+            var indices: [String: AppIndex] = [:]
+            for (index, app) in scenario.apps.enumerated() { indices[app.id] = index }
+            var reader = FastEventReader(scanner: JSONByteScanner(bytes, at: events.lowerBound, line: scanner.line(at: events.lowerBound)),
+                                         apps: indices)
+            guard let list = reader.readEvents() else { return nil }
+            scenario.events = list
+            return scenario
+        }
+    }
+}
+
+/// Reads the `events` array of the canonical JSON shape; nil at the first surprise.
+private struct FastEventReader {
+    var scanner: JSONByteScanner
+    let apps: [String: AppIndex]
+
+    mutating func readEvents() -> [ScenarioEvent]? {
+        guard scanner.consume(UInt8(ascii: "[")) else { return nil }
+        var events: [ScenarioEvent] = []
+        var latest: FastDecimal?
+        scanner.skipWhitespace()
+        if scanner.consume(UInt8(ascii: "]")) { return events }
+        while true {
+            scanner.skipWhitespace()
+            let line = scanner.currentLine
+            guard let (time, action) = readEvent() else { return nil }
+            if let latest, time < latest { return nil }
+            latest = time
+            guard let atMs = time.scaledRoundingHalfAway(by: 1000) else { return nil }
+            events.append(ScenarioEvent(atMs: atMs, action, line: line))
+            scanner.skipWhitespace()
+            if scanner.consume(UInt8(ascii: ",")) { continue }
+            return scanner.consume(UInt8(ascii: "]")) ? events : nil
+        }
+    }
+
+    /// One `{ "at": T, "EVENT": VALUE }`, keys in any order.
+    private mutating func readEvent() -> (FastDecimal, ScenarioEvent.Action)? {
+        guard scanner.consume(UInt8(ascii: "{")) else { return nil }
+        var time: FastDecimal?
+        var action: ScenarioEvent.Action?
+        repeat {
+            scanner.skipWhitespace()
+            guard let key = scanner.plainString(), scanner.consumeColon() else { return nil }
+            scanner.skipSpaces()
+            if key == "at" {
+                guard time == nil, let value = scanner.number(), !value.isNegative else { return nil }
+                time = value
+            } else {
+                guard action == nil, let kind = EventKind(rawValue: key), let value = readAction(kind) else { return nil }
+                action = value
+            }
+            scanner.skipWhitespace()
+        } while scanner.consume(UInt8(ascii: ","))
+        guard scanner.consume(UInt8(ascii: "}")), let time, let action else { return nil }
+        return (time, action)
+    }
+
+    private mutating func readAction(_ kind: EventKind) -> ScenarioEvent.Action? {
+        switch kind {
+        case .open: return app().map { .open($0) }
+        case .forceQuit: return app().map { .forceQuit($0) }
+        case .home: return scanner.null() ? .home : nil
+        case .lock: return scanner.null() ? .lock : nil
+        case .unlock: return scanner.null() ? .unlock : nil
+        case .alert: return scanner.null() ? .alert : nil
+        case .alertDismiss: return scanner.null() ? .alertDismiss : nil
+        case .alertReply: return scanner.null() ? .alertReply : nil
+        case .call: return scanner.null() ? .call : nil
+        case .callDecline: return scanner.null() ? .callDecline : nil
+        case .callAnswer: return scanner.null() ? .callAnswer : nil
+        case .callEnd: return scanner.null() ? .callEnd : nil
+        case .wake: return appAndMode(continuous: false).map { .wake($0.0, $0.1) }
+        case .startMode: return appAndMode(continuous: true).map { .startMode($0.0, $0.1) }
+        case .stopMode: return appAndMode(continuous: true).map { .stopMode($0.0, $0.1) }
+        case .allocate:
+            guard let fields = object(["app", "mb"]), let id = fields["app"]?.text, let app = apps[id],
+                  let mb = fields["mb"]?.number, let kib = mb.scaledRoundingHalfAway(by: 1024) else { return nil }
+            return .allocate(app, kib)
+        case .systemAllocate:
+            guard let fields = object(["mb"]), let mb = fields["mb"]?.number,
+                  let kib = mb.scaledRoundingHalfAway(by: 1024) else { return nil }
+            return .systemAllocate(kib)
+        }
+    }
+
+    private mutating func app() -> AppIndex? {
+        scanner.plainString().flatMap { apps[$0] }
+    }
+
+    private mutating func appAndMode(continuous: Bool) -> (AppIndex, BackgroundMode)? {
+        guard let fields = object(["app", "mode"]), let id = fields["app"]?.text, let app = apps[id],
+              let name = fields["mode"]?.text, let mode = BackgroundMode(rawValue: name),
+              mode.isContinuous == continuous else { return nil }
+        return (app, mode)
+    }
+
+    /// A value inside an event's nested object.
+    private enum Scalar {
+        case text(String), number(FastDecimal)
+        var text: String? { if case .text(let value) = self { value } else { nil } }
+        var number: FastDecimal? { if case .number(let value) = self { value } else { nil } }
+    }
+
+    /// A flat object holding exactly the keys `required`, each once, with a string or number.
+    private mutating func object(_ required: [String]) -> [String: Scalar]? {
+        guard scanner.consume(UInt8(ascii: "{")) else { return nil }
+        var fields: [String: Scalar] = [:]
+        repeat {
+            scanner.skipWhitespace()
+            guard let key = scanner.plainString(), required.contains(key), fields[key] == nil, scanner.consumeColon()
+            else { return nil }
+            scanner.skipSpaces()
+            if scanner.peek == UInt8(ascii: "\"") {
+                guard let text = scanner.plainString() else { return nil }
+                fields[key] = .text(text)
+            } else {
+                guard let number = scanner.number() else { return nil }
+                fields[key] = .number(number)
+            }
+            scanner.skipWhitespace()
+        } while scanner.consume(UInt8(ascii: ","))
+        guard scanner.consume(UInt8(ascii: "}")), fields.count == required.count else { return nil }
+        return fields
+    }
+}
+
+/// A number of the canonical shape `-?(0|[1-9]digits)(.digits)?`, at most 2^32 in magnitude
+/// and with at most 10 decimals, held exactly: whole part and decimals times 10^10.
+struct FastDecimal: Comparable {
+    var isNegative: Bool
+    var whole: UInt64
+    var tenBillionths: UInt64
+
+    static let limit: UInt64 = 1 << 32
+
+    static func < (a: FastDecimal, b: FastDecimal) -> Bool {
+        a.signed < b.signed
+    }
+
+    private var signed: (Int, UInt64, UInt64) {
+        isNegative ? (0, ~whole, ~tenBillionths) : (1, whole, tenBillionths)
+    }
+
+    /// The value times `factor` (1000 or 1024), rounded half away from zero; nil beyond the
+    /// 2^32 limit (the ordinary reader's rule).
+    func scaledRoundingHalfAway(by factor: UInt64) -> Int64? {
+        guard whole < Self.limit || (whole == Self.limit && tenBillionths == 0) else { return nil }
+        let scaledFraction = tenBillionths * factor  // < 10^10 × 1024: no overflow
+        var magnitude = whole * factor + scaledFraction / 10_000_000_000
+        if scaledFraction % 10_000_000_000 >= 5_000_000_000 { magnitude += 1 }
+        let value = Int64(magnitude)
+        return isNegative ? -value : value
+    }
+}
+
+/// A forward-only reader of JSON bytes that keeps count of lines.
+struct JSONByteScanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+    private(set) var position: Int
+    /// The 1-based line of `position`.
+    private(set) var currentLine: Int
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int = 0, line: Int = 1) {
+        self.bytes = bytes
+        self.position = position
+        self.currentLine = line
+    }
+
+    var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+    /// The 1-based line of byte `offset` (counted from the start).
+    func line(at offset: Int) -> Int {
+        var line = 1
+        for index in 0..<offset where bytes[index] == UInt8(ascii: "\n") { line += 1 }
+        return line
+    }
+
+    /// Skips spaces and line ends (a CR only as part of CR LF). Tabs are not skipped: YAML
+    /// treats them differently from JSON, so the fast path gives up on them.
+    mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case UInt8(ascii: " "):
+                position += 1
+            case UInt8(ascii: "\n"):
+                position += 1
+                currentLine += 1
+            case UInt8(ascii: "\r") where position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "\n"):
+                position += 1
+            default:
+                return
+            }
+        }
+    }
+
+    mutating func consume(_ byte: UInt8) -> Bool {
+        guard peek == byte else { return false }
+        position += 1
+        return true
+    }
+
+    /// Skips spaces on the current line.
+    mutating func skipSpaces() {
+        while peek == UInt8(ascii: " ") { position += 1 }
+    }
+
+    /// A colon after a key, on the key's line (YAML does not allow a line break there).
+    mutating func consumeColon() -> Bool {
+        skipSpaces()
+        return consume(UInt8(ascii: ":"))
+    }
+
+    /// `null`, followed by a delimiter.
+    mutating func null() -> Bool {
+        guard position + 4 <= bytes.count, bytes[position] == UInt8(ascii: "n"), bytes[position + 1] == UInt8(ascii: "u"),
+              bytes[position + 2] == UInt8(ascii: "l"), bytes[position + 3] == UInt8(ascii: "l") else { return false }
+        position += 4
+        return isAtDelimiter
+    }
+
+    private var isAtDelimiter: Bool {
+        guard let byte = peek else { return true }
+        switch byte {
+        case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: " "), UInt8(ascii: "\t"),
+             UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// A string of printable ASCII with no escapes; nil otherwise (YAML reads some other
+    /// characters, such as U+2028, as line breaks).
+    mutating func plainString() -> String? {
+        guard consume(UInt8(ascii: "\"")) else { return nil }
+        let start = position
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+                position += 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x7F { return nil }
+            position += 1
+        }
+        return nil
+    }
+
+    /// A number of the canonical shape (see `FastDecimal`); nil otherwise.
+    mutating func number() -> FastDecimal? {
+        let negative = consume(UInt8(ascii: "-"))
+        guard let first = peek, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else { return nil }
+        var whole: UInt64 = 0
+        var digits = 0
+        while let byte = peek, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+            whole = whole * 10 + UInt64(byte - UInt8(ascii: "0"))
+            digits += 1
+            position += 1
+            if digits > 11 { return nil }
+        }
+        if first == UInt8(ascii: "0"), digits > 1 { return nil }
+        var fraction: UInt64 = 0
+        if consume(UInt8(ascii: ".")) {
+            var decimals = 0
+            while let byte = peek, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                fraction = fraction * 10 + UInt64(byte - UInt8(ascii: "0"))
+                decimals += 1
+                position += 1
+                if decimals > 10 { return nil }
+            }
+            guard decimals > 0 else { return nil }
+            for _ in decimals..<10 { fraction *= 10 }
+        }
+        guard isAtDelimiter else { return nil }
+        // "-0" is not negative (the ordinary reader's rule); the canonical path skips it.
+        if negative, whole == 0, fraction == 0 { return nil }
+        return FastDecimal(isNegative: negative, whole: whole, tenBillionths: fraction)
+    }
+
+    /// Finds the value of key `name` in the top-level object: its byte range. Nil when the
+    /// document is not a plain object, the key is missing or appears twice, or anything looks
+    /// unusual.
+    mutating func locateTopLevelValue(named name: String) -> Range<Int>? {
+        skipWhitespace()
+        guard consume(UInt8(ascii: "{")) else { return nil }
+        var found: Range<Int>?
+        repeat {
+            skipWhitespace()
+            guard let key = plainString(), consumeColon() else { return nil }
+            skipWhitespace()
+            let start = position
+            guard skipValue(depth: 0) else { return nil }
+            if key == name {
+                guard found == nil else { return nil }
+                found = start..<position
+            }
+            skipWhitespace()
+        } while consume(UInt8(ascii: ","))
+        guard consume(UInt8(ascii: "}")) else { return nil }
+        skipWhitespace()
+        guard position == bytes.count else { return nil }
+        return found
+    }
+
+    /// Skips one JSON value of any kind (strings may hold escapes here).
+    private mutating func skipValue(depth: Int) -> Bool {
+        guard depth < 64, let byte = peek else { return false }
+        switch byte {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            let close = byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+            position += 1
+            skipWhitespace()
+            if consume(close) { return true }
+            repeat {
+                skipWhitespace()
+                if byte == UInt8(ascii: "{") {
+                    guard skipString(), consumeColon() else { return false }
+                    skipWhitespace()
+                }
+                guard skipValue(depth: depth + 1) else { return false }
+                skipWhitespace()
+            } while consume(UInt8(ascii: ","))
+            return consume(close)
+        case UInt8(ascii: "\""):
+            return skipString()
+        default:
+            let start = position
+            while let next = peek, !isDelimiterForSkipping(next) { position += 1 }
+            return position > start
+        }
+    }
+
+    private func isDelimiterForSkipping(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: " "), UInt8(ascii: "\t"),
+             UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: ":"), UInt8(ascii: "{"), UInt8(ascii: "["),
+             UInt8(ascii: "\""):
+            return true
+        default:
+            return false
+        }
+    }
+
+    private mutating func skipString() -> Bool {
+        guard consume(UInt8(ascii: "\"")) else { return false }
+        while position < bytes.count {
+            let byte = bytes[position]
+            position += 1
+            if byte == UInt8(ascii: "\\") {
+                position += 1
+            } else if byte == UInt8(ascii: "\"") {
+                return true
+            } else if byte == UInt8(ascii: "\n") {
+                return false
+            }
+        }
+        return false
+    }
+}
