@@ -24,10 +24,9 @@ enum JSONFastPath {
             let header = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<events.lowerBound]), as: UTF8.self)
                 + "[]" + String(decoding: UnsafeBufferPointer(rebasing: bytes[events.upperBound...]), as: UTF8.self)
             guard var scenario = try? ScenarioLoader.parseComposing(header, path: path) else { return nil }
-            var indices: [String: AppIndex] = [:]
-            for (index, app) in scenario.apps.enumerated() { indices[app.id] = index }
-            var reader = FastEventReader(scanner: JSONByteScanner(bytes, at: events.lowerBound, line: scanner.line(at: events.lowerBound)),
-                                         apps: indices)
+            var reader = FastEventReader(
+                scanner: JSONByteScanner(bytes, at: events.lowerBound, line: scanner.line(at: events.lowerBound)),
+                apps: AppIDTable(scenario.apps.map(\.id)))
             guard let list = reader.readEvents() else { return nil }
             scenario.events = list
             return scenario
@@ -38,7 +37,14 @@ enum JSONFastPath {
 /// Reads the `events` array of the canonical JSON shape; nil at the first surprise.
 private struct FastEventReader {
     var scanner: JSONByteScanner
-    let apps: [String: AppIndex]
+    let apps: AppIDTable
+
+    /// The event keys as bytes, for matching without making strings.
+    private static let eventKeys: [(bytes: [UInt8], kind: EventKind)] = EventKind.allCases.map { (Array($0.rawValue.utf8), $0) }
+    private static let at = Array("at".utf8)
+    private static let app = Array("app".utf8)
+    private static let mode = Array("mode".utf8)
+    private static let mb = Array("mb".utf8)
 
     mutating func readEvents() -> [ScenarioEvent]? {
         guard scanner.consume(UInt8(ascii: "[")) else { return nil }
@@ -67,13 +73,14 @@ private struct FastEventReader {
         var action: ScenarioEvent.Action?
         repeat {
             scanner.skipWhitespace()
-            guard let key = scanner.plainString(), scanner.consumeColon() else { return nil }
+            guard let key = scanner.plainStringBytes(), scanner.consumeColon() else { return nil }
             scanner.skipSpaces()
-            if key == "at" {
+            if key.elementsEqual(Self.at) {
                 guard time == nil, let value = scanner.number(), !value.isNegative else { return nil }
                 time = value
             } else {
-                guard action == nil, let kind = EventKind(rawValue: key), let value = readAction(kind) else { return nil }
+                guard action == nil, let kind = Self.eventKeys.first(where: { key.elementsEqual($0.bytes) })?.kind,
+                      let value = readAction(kind) else { return nil }
                 action = value
             }
             scanner.skipWhitespace()
@@ -100,54 +107,100 @@ private struct FastEventReader {
         case .startMode: return appAndMode(continuous: true).map { .startMode($0.0, $0.1) }
         case .stopMode: return appAndMode(continuous: true).map { .stopMode($0.0, $0.1) }
         case .allocate:
-            guard let fields = object(["app", "mb"]), let id = fields["app"]?.text, let app = apps[id],
-                  let mb = fields["mb"]?.number, let kib = mb.scaledRoundingHalfAway(by: 1024) else { return nil }
+            guard let fields = object(wantsApp: true, wantsMode: false, wantsMB: true), let app = fields.app,
+                  let kib = fields.mb?.scaledRoundingHalfAway(by: 1024) else { return nil }
             return .allocate(app, kib)
         case .systemAllocate:
-            guard let fields = object(["mb"]), let mb = fields["mb"]?.number,
-                  let kib = mb.scaledRoundingHalfAway(by: 1024) else { return nil }
+            guard let fields = object(wantsApp: false, wantsMode: false, wantsMB: true),
+                  let kib = fields.mb?.scaledRoundingHalfAway(by: 1024) else { return nil }
             return .systemAllocate(kib)
         }
     }
 
     private mutating func app() -> AppIndex? {
-        scanner.plainString().flatMap { apps[$0] }
+        scanner.plainStringBytes().flatMap { apps.index(of: $0) }
     }
 
     private mutating func appAndMode(continuous: Bool) -> (AppIndex, BackgroundMode)? {
-        guard let fields = object(["app", "mode"]), let id = fields["app"]?.text, let app = apps[id],
-              let name = fields["mode"]?.text, let mode = BackgroundMode(rawValue: name),
-              mode.isContinuous == continuous else { return nil }
+        guard let fields = object(wantsApp: true, wantsMode: true, wantsMB: false), let app = fields.app,
+              let mode = fields.mode, mode.isContinuous == continuous else { return nil }
         return (app, mode)
     }
 
-    /// A value inside an event's nested object.
-    private enum Scalar {
-        case text(String), number(FastDecimal)
-        var text: String? { if case .text(let value) = self { value } else { nil } }
-        var number: FastDecimal? { if case .number(let value) = self { value } else { nil } }
-    }
-
-    /// A flat object holding exactly the keys `required`, each once, with a string or number.
-    private mutating func object(_ required: [String]) -> [String: Scalar]? {
+    /// A flat object holding exactly the wanted keys among `app` (a known app id), `mode` (a
+    /// background mode) and `mb` (a number), each once.
+    private mutating func object(
+        wantsApp: Bool, wantsMode: Bool, wantsMB: Bool
+    ) -> (app: AppIndex?, mode: BackgroundMode?, mb: FastDecimal?)? {
         guard scanner.consume(UInt8(ascii: "{")) else { return nil }
-        var fields: [String: Scalar] = [:]
+        var app: AppIndex?
+        var mode: BackgroundMode?
+        var mb: FastDecimal?
         repeat {
             scanner.skipWhitespace()
-            guard let key = scanner.plainString(), required.contains(key), fields[key] == nil, scanner.consumeColon()
-            else { return nil }
+            guard let key = scanner.plainStringBytes(), scanner.consumeColon() else { return nil }
             scanner.skipSpaces()
-            if scanner.peek == UInt8(ascii: "\"") {
-                guard let text = scanner.plainString() else { return nil }
-                fields[key] = .text(text)
-            } else {
+            if wantsApp, app == nil, key.elementsEqual(Self.app) {
+                guard let index = scanner.plainStringBytes().flatMap({ apps.index(of: $0) }) else { return nil }
+                app = index
+            } else if wantsMode, mode == nil, key.elementsEqual(Self.mode) {
+                guard let name = scanner.plainStringBytes(),
+                      let named = BackgroundMode(rawValue: String(decoding: name, as: UTF8.self)) else { return nil }
+                mode = named
+            } else if wantsMB, mb == nil, key.elementsEqual(Self.mb) {
                 guard let number = scanner.number() else { return nil }
-                fields[key] = .number(number)
+                mb = number
+            } else {
+                return nil
             }
             scanner.skipWhitespace()
         } while scanner.consume(UInt8(ascii: ","))
-        guard scanner.consume(UInt8(ascii: "}")), fields.count == required.count else { return nil }
-        return fields
+        guard scanner.consume(UInt8(ascii: "}")), (app != nil) == wantsApp, (mode != nil) == wantsMode,
+              (mb != nil) == wantsMB else { return nil }
+        return (app, mode, mb)
+    }
+}
+
+/// App ids by their UTF-8 bytes, looked up without making a `String`: FNV-1a hashes in an
+/// open-addressed table, each hit confirmed byte for byte. (A `[String: AppIndex]` costs a
+/// string and a SipHash per event; this lookup is most of what reading an event costs.)
+private struct AppIDTable {
+    private let ids: [[UInt8]]
+    private var slots: [Int32]
+    private let mask: Int
+
+    init(_ appIDs: [String]) {
+        ids = appIDs.map { Array($0.utf8) }
+        var size = 16
+        while size < ids.count * 4 { size *= 2 }
+        mask = size - 1
+        slots = Array(repeating: -1, count: size)
+        for (index, id) in ids.enumerated() {
+            var slot = Self.hash(id[...]) & mask
+            while slots[slot] >= 0 {
+                // A duplicate id cannot happen here: the header was validated.
+                slot = (slot + 1) & mask
+            }
+            slots[slot] = Int32(index)
+        }
+    }
+
+    func index<C: Collection>(of bytes: C) -> AppIndex? where C.Element == UInt8 {
+        var slot = Self.hash(bytes) & mask
+        while slots[slot] >= 0 {
+            let candidate = Int(slots[slot])
+            if ids[candidate].elementsEqual(bytes) { return candidate }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    private static func hash<C: Collection>(_ bytes: C) -> Int where C.Element == UInt8 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        return Int(truncatingIfNeeded: hash ^ (hash >> 32))
     }
 }
 
@@ -259,12 +312,17 @@ struct JSONByteScanner {
     /// A string of printable ASCII with no escapes; nil otherwise (YAML reads some other
     /// characters, such as U+2028, as line breaks).
     mutating func plainString() -> String? {
+        plainStringBytes().map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The bytes of a string of printable ASCII with no escapes; nil otherwise.
+    mutating func plainStringBytes() -> Slice<UnsafeBufferPointer<UInt8>>? {
         guard consume(UInt8(ascii: "\"")) else { return nil }
         let start = position
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+                let text = bytes[start..<position]
                 position += 1
                 return text
             }
@@ -330,10 +388,36 @@ struct JSONByteScanner {
         return found
     }
 
-    /// Skips one JSON value of any kind (strings may hold escapes here).
+    /// Skips one JSON value of any kind (strings may hold escapes here). Arrays and objects
+    /// are skipped by counting brackets outside strings, a tight loop over the bytes; whether
+    /// their inside is well-formed is for whoever reads them.
     private mutating func skipValue(depth: Int) -> Bool {
         guard depth < 64, let byte = peek else { return false }
         switch byte {
+        case UInt8(ascii: "{"), UInt8(ascii: "[") where depth == 0:
+            var nesting = 0
+            var inString = false
+            while position < bytes.count {
+                let next = bytes[position]
+                position += 1
+                if inString {
+                    if next == UInt8(ascii: "\\") {
+                        position += 1
+                    } else if next == UInt8(ascii: "\"") {
+                        inString = false
+                    }
+                    continue
+                }
+                switch next {
+                case UInt8(ascii: "\""): inString = true
+                case UInt8(ascii: "{"), UInt8(ascii: "["): nesting += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    nesting -= 1
+                    if nesting == 0 { return true }
+                default: break
+                }
+            }
+            return false
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             let close = byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
             position += 1
