@@ -8,7 +8,7 @@ enum AtomicCSVFile {
     /// - Throws: `ReportError` naming the path and the system's error; the temporary file is
     ///   removed.
     static func write<Row>(
-        _ rows: [Row], header: String, toPath target: String, row append: (Row, inout [UInt8]) -> Void
+        _ rows: [Row], header: String, toPath target: String, row append: (Row, inout CSVRowWriter) -> Void
     ) throws {
         let parent = ReportFileSystem.parentPath(of: target)
         let name = String(target.split(separator: "/").last ?? Substring(target))

@@ -18,7 +18,7 @@ final class CSVFileBuffer {
     let path: String
     private let flushThreshold: Int
     private var descriptor: Int32
-    private var bytes: [UInt8] = []
+    @exclusivity(unchecked) private var row: CSVRowWriter
     private var firstError: ReportError?
 
     /// Creates the file at `path` (it must not exist) and buffers `header` as its first row.
@@ -27,12 +27,13 @@ final class CSVFileBuffer {
         self.flushThreshold = max(1, flushThreshold)
         descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         if descriptor < 0 { throw ReportError.fromErrno("create file", path: path) }
-        bytes.reserveCapacity(min(self.flushThreshold, 1 << 20) + 1024)
-        appendRow { $0.append(contentsOf: header.utf8) }
+        row = CSVRowWriter(capacity: min(self.flushThreshold, 1 << 20) + 4096)
+        appendRow { $0.append(contentsOf: Array(header.utf8)) }
     }
 
     deinit {
         if descriptor >= 0 { _ = closeDescriptor(descriptor) }
+        row.deallocate()
     }
 
     /// Appends one row: `body` appends its fields (without the line end) to the buffer.
@@ -40,18 +41,18 @@ final class CSVFileBuffer {
     ///
     /// - Complexity: amortized O(row length).
     @inline(__always)
-    func appendRow(_ body: (inout [UInt8]) -> Void) {
+    func appendRow(_ body: (inout CSVRowWriter) -> Void) {
         precondition(descriptor >= 0, "Row appended to \(path) after it was closed")
-        body(&bytes)
-        bytes.append(CSVFormatting.lineFeed)
-        if bytes.count >= flushThreshold { flush() }
+        body(&row)
+        row.append(CSVFormatting.lineFeed)
+        if row.count >= flushThreshold { flush() }
     }
 
     /// Writes the buffer to the file; after a write error, drops it.
     func flush() {
-        defer { bytes.removeAll(keepingCapacity: true) }
-        guard firstError == nil, !bytes.isEmpty else { return }
-        let error: ReportError? = bytes.withUnsafeBytes { buffer in
+        defer { row.removeAll() }
+        guard firstError == nil, row.count > 0 else { return }
+        let error: ReportError? = UnsafeRawBufferPointer(row.bytes).withMemoryRebound(to: UInt8.self) { buffer in
             var offset = 0
             while offset < buffer.count {
                 let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)

@@ -28,39 +28,40 @@ enum CSVFormatting {
     /// Appends `value` in decimal.
     ///
     /// - Complexity: O(digits)
-    static func appendInteger(_ value: Int64, to bytes: inout [UInt8]) {
+    static func appendInteger(_ value: Int64, to bytes: inout some CSVByteSink) {
         if value < 0 { bytes.append(minus) }
         appendUnsigned(value.magnitude, to: &bytes)
     }
 
     /// Appends `value` in decimal.
-    static func appendInteger(_ value: Int, to bytes: inout [UInt8]) {
+    static func appendInteger(_ value: Int, to bytes: inout some CSVByteSink) {
         appendInteger(Int64(value), to: &bytes)
     }
 
     /// Appends `value` in decimal, with no sign.
     ///
     /// - Complexity: O(digits)
-    static func appendUnsigned(_ value: UInt64, to bytes: inout [UInt8]) {
-        var digits = 1
-        var rest = value
-        while rest >= 10 {
-            rest /= 10
-            digits += 1
+    static func appendUnsigned(_ value: UInt64, to bytes: inout some CSVByteSink) {
+        if value < 10 {
+            bytes.append(zero &+ UInt8(truncatingIfNeeded: value))
+            return
         }
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(zero, count: digits))
-        rest = value
-        var position = start + digits - 1
-        while position >= start {
-            bytes[position] = zero &+ UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-            position -= 1
+        // At most 20 digits, written from the right into a scratch buffer on the stack.
+        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &scratch) { digits in
+            var position = digits.count
+            var rest = value
+            while rest > 0 {
+                position -= 1
+                digits[position] = zero &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            }
+            bytes.appendScratch(UnsafeRawBufferPointer(rebasing: digits[position...]))
         }
     }
 
     /// Appends `true` or `false`.
-    static func appendBool(_ value: Bool, to bytes: inout [UInt8]) {
+    static func appendBool(_ value: Bool, to bytes: inout some CSVByteSink) {
         bytes.append(contentsOf: value ? trueBytes : falseBytes)
     }
 
@@ -71,7 +72,7 @@ enum CSVFormatting {
 
     /// Appends whole milliseconds as seconds with 3 decimals: 12345 -> `12.345`, 0 -> `0.000`.
     /// The value is exact; no rounding is involved.
-    static func appendSeconds(_ milliseconds: Millis, to bytes: inout [UInt8]) {
+    static func appendSeconds(_ milliseconds: Millis, to bytes: inout some CSVByteSink) {
         if milliseconds < 0 { bytes.append(minus) }
         appendThousandths(milliseconds.magnitude, to: &bytes)
     }
@@ -80,9 +81,20 @@ enum CSVFormatting {
     /// even, as `printf("%.3f", Double(kib) / 1024)` does: 64 -> `0.062`, 192 -> `0.188`,
     /// -1 -> `-0.001`. A negative value is a minus sign and the rounded magnitude (any
     /// nonzero KiB is at least 0.001 MB after rounding, so no `-0.000` can appear).
-    static func appendMB(_ kib: KiB, to bytes: inout [UInt8]) {
+    static func appendMB(_ kib: KiB, to bytes: inout some CSVByteSink) {
         if kib < 0 { bytes.append(minus) }
         appendRoundedThousandths(numerator: kib.magnitude, denominator: 1024, to: &bytes)
+    }
+
+    /// Appends `numerator / denominator`, computed as a Double, exactly as C's
+    /// `printf("%.3f")` prints it: SPEC 8's rule for `hot_launch_ratio`. Where the exact ratio
+    /// is a tie (1/80 = 0.0125) the Double is not, so printf, and this, give 0.013. Not on a
+    /// hot path (one value per run).
+    static func appendRatio(_ numerator: Int, of denominator: Int, to bytes: inout some CSVByteSink) {
+        var buffer = [CChar](repeating: 0, count: 64)
+        let value = Double(numerator) / Double(denominator)
+        _ = withVaList([value]) { vsnprintf(&buffer, buffer.count, "%.3f", $0) }
+        bytes.append(contentsOf: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) })
     }
 
     /// Appends `numerator / denominator` with 3 decimals, rounded to nearest with ties to
@@ -90,18 +102,7 @@ enum CSVFormatting {
     ///
     /// - Precondition: `denominator > 0`, and the result in thousandths fits in 64 bits
     ///   (always true when `numerator <= denominator`, or when `denominator >= 1000`).
-    /// Appends `numerator / denominator`, computed as a Double, exactly as C's
-    /// `printf("%.3f")` prints it: SPEC 8's rule for `hot_launch_ratio`. Where the exact ratio
-    /// is a tie (1/80 = 0.0125) the Double is not, so printf, and this, give 0.013. Not on a
-    /// hot path (one value per run).
-    static func appendRatio(_ numerator: Int, of denominator: Int, to bytes: inout [UInt8]) {
-        var buffer = [CChar](repeating: 0, count: 64)
-        let value = Double(numerator) / Double(denominator)
-        _ = withVaList([value]) { vsnprintf(&buffer, buffer.count, "%.3f", $0) }
-        bytes.append(contentsOf: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) })
-    }
-
-    static func appendRoundedThousandths(numerator: UInt64, denominator: UInt64, to bytes: inout [UInt8]) {
+    static func appendRoundedThousandths(numerator: UInt64, denominator: UInt64, to bytes: inout some CSVByteSink) {
         precondition(denominator > 0, "Division by zero in a CSV ratio")
         let scaled = numerator.multipliedFullWidth(by: 1000)
         precondition(scaled.high < denominator, "\(numerator) / \(denominator) overflows in thousandths")
@@ -116,7 +117,7 @@ enum CSVFormatting {
     }
 
     /// Appends `thousandths / 1000` as `integer.ddd`.
-    private static func appendThousandths(_ thousandths: UInt64, to bytes: inout [UInt8]) {
+    private static func appendThousandths(_ thousandths: UInt64, to bytes: inout some CSVByteSink) {
         appendUnsigned(thousandths / 1000, to: &bytes)
         let fraction = thousandths % 1000
         bytes.append(point)
@@ -142,9 +143,9 @@ enum CSVFormatting {
     }
 
     /// Appends `field` as one CSV field (see `field(_:)`).
-    static func appendField(_ field: String, to bytes: inout [UInt8]) {
+    static func appendField(_ field: String, to bytes: inout some CSVByteSink) {
         guard needsQuoting(field) else {
-            bytes.append(contentsOf: field.utf8)
+            bytes.append(contentsOf: Array(field.utf8))
             return
         }
         bytes.append(quote)

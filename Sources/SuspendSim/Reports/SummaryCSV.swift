@@ -31,7 +31,7 @@ public enum SummaryCSV {
     }
 
     /// Appends one row's fields (without the line end).
-    static func append(_ row: SummaryRow, to bytes: inout [UInt8]) {
+    static func append(_ row: SummaryRow, to bytes: inout CSVRowWriter) {
         CSVFormatting.appendField(row.scenario, to: &bytes)
         bytes.append(CSVFormatting.comma)
         CSVFormatting.appendField(row.policy, to: &bytes)
