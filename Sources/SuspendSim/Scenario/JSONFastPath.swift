@@ -11,25 +11,90 @@
 /// it gives up, and the whole file goes through the ordinary reader, so that validation and
 /// messages are the same as for YAML (the tests compare both readers on the same files).
 enum JSONFastPath {
-    /// The scenario in `text`, or nil when the fast path does not apply (the caller then
-    /// reads the file the ordinary way).
-    ///
-    /// - Complexity: O(n) in the length of the text.
+    /// Whether `bytes` look like a JSON object (the first byte that is not white space is `{`).
+    static func looksLikeJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\t") }
+            == UInt8(ascii: "{")
+    }
+
+    /// As `parse(_:path:)` on the text's UTF-8 bytes.
     static func parse(_ text: String, path: String) -> Scenario? {
         var text = text
-        return text.withUTF8 { bytes -> Scenario? in
-            var scanner = JSONByteScanner(bytes)
-            guard let events = scanner.locateTopLevelValue(named: "events"), bytes[events.lowerBound] == UInt8(ascii: "[")
-            else { return nil }
-            let header = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<events.lowerBound]), as: UTF8.self)
-                + "[]" + String(decoding: UnsafeBufferPointer(rebasing: bytes[events.upperBound...]), as: UTF8.self)
-            guard var scenario = try? ScenarioLoader.parseComposing(header, path: path) else { return nil }
-            var reader = FastEventReader(
-                scanner: JSONByteScanner(bytes, at: events.lowerBound, line: scanner.line(at: events.lowerBound)),
-                apps: AppIDTable(scenario.apps.map(\.id)))
-            guard let list = reader.readEvents() else { return nil }
-            scenario.events = list
-            return scenario
+        return text.withUTF8 { parse($0, path: path) }
+    }
+
+    /// The scenario in `bytes`, or nil when the fast path does not apply (the caller then
+    /// reads the file the ordinary way).
+    ///
+    /// One pass over the bytes: the events are read where they stand, naming apps by the
+    /// order their ids first appear; once the rest of the document has been read, those
+    /// names are mapped to the apps' indices.
+    ///
+    /// - Complexity: O(n) in the number of bytes.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, path: String) -> Scenario? {
+        var scanner = JSONByteScanner(bytes)
+        scanner.skipWhitespace()
+        guard scanner.consume(UInt8(ascii: "{")) else { return nil }
+        var eventsRange: Range<Int>?
+        var eventsRead: (events: [ScenarioEvent], appIDs: [[UInt8]])?
+        repeat {
+            scanner.skipWhitespace()
+            guard let key = scanner.plainString(), scanner.consumeColon() else { return nil }
+            scanner.skipWhitespace()
+            let start = scanner.position
+            if key == "events" {
+                guard eventsRange == nil else { return nil }
+                var reader = FastEventReader(
+                    scanner: JSONByteScanner(bytes, at: start, line: scanner.line(at: start)),
+                    expectedEvents: (bytes.count - start) / 48)
+                guard let events = reader.readEvents() else { return nil }
+                eventsRead = (events, reader.apps.ids)
+                scanner.move(to: reader.scanner.position)
+                eventsRange = start..<scanner.position
+            } else {
+                guard scanner.skipValue() else { return nil }
+            }
+            scanner.skipWhitespace()
+        } while scanner.consume(UInt8(ascii: ","))
+        guard scanner.consume(UInt8(ascii: "}")), let eventsRange, var (events, appIDs) = eventsRead else { return nil }
+        scanner.skipWhitespace()
+        guard scanner.position == bytes.count else { return nil }
+
+        // Everything but the timeline goes through the ordinary reader.
+        var header = Array(bytes[..<eventsRange.lowerBound])
+        header += Array("[]".utf8)
+        header += bytes[eventsRange.upperBound...]
+        guard let headerText = String(validating: header, as: UTF8.self),
+              var scenario = try? ScenarioLoader.parseComposing(headerText, path: path) else { return nil }
+
+        // Provisional app numbers (first appearance) to the apps' indices.
+        let known = AppIDTable(scenario.apps.map { Array($0.id.utf8) })
+        var indexOf: [AppIndex] = []
+        for id in appIDs {
+            guard let index = known.index(of: id) else { return nil }
+            indexOf.append(index)
+        }
+        for position in events.indices {
+            events[position].action = events[position].action.renumberingApps(indexOf)
+        }
+        scenario.events = events
+        return scenario
+    }
+}
+
+extension ScenarioEvent.Action {
+    /// The same action with its app index `i` replaced by `indices[i]`.
+    func renumberingApps(_ indices: [AppIndex]) -> ScenarioEvent.Action {
+        switch self {
+        case .open(let app): .open(indices[app])
+        case .forceQuit(let app): .forceQuit(indices[app])
+        case .wake(let app, let mode): .wake(indices[app], mode)
+        case .startMode(let app, let mode): .startMode(indices[app], mode)
+        case .stopMode(let app, let mode): .stopMode(indices[app], mode)
+        case .allocate(let app, let kib): .allocate(indices[app], kib)
+        case .home, .lock, .unlock, .alert, .alertDismiss, .alertReply, .call, .callDecline, .callAnswer, .callEnd,
+             .systemAllocate:
+            self
         }
     }
 }
@@ -37,18 +102,27 @@ enum JSONFastPath {
 /// Reads the `events` array of the canonical JSON shape; nil at the first surprise.
 private struct FastEventReader {
     var scanner: JSONByteScanner
-    let apps: AppIDTable
+    /// The app ids met so far; events name apps by their position here.
+    var apps = AppIDTable([])
+    let expectedEvents: Int
 
-    /// The event keys as bytes, for matching without making strings.
-    private static let eventKeys: [(bytes: [UInt8], kind: EventKind)] = EventKind.allCases.map { (Array($0.rawValue.utf8), $0) }
-    private static let at = Array("at".utf8)
-    private static let app = Array("app".utf8)
-    private static let mode = Array("mode".utf8)
-    private static let mb = Array("mb".utf8)
+    /// The keys as bytes, for matching without making strings.
+    private let eventKeys: [(bytes: [UInt8], kind: EventKind)] = EventKind.allCases.map { (Array($0.rawValue.utf8), $0) }
+    private let modes: [(bytes: [UInt8], mode: BackgroundMode)] = BackgroundMode.allCases.map { (Array($0.rawValue.utf8), $0) }
+    private let atKey = Array("at".utf8)
+    private let appKey = Array("app".utf8)
+    private let modeKey = Array("mode".utf8)
+    private let mbKey = Array("mb".utf8)
+
+    init(scanner: JSONByteScanner, expectedEvents: Int) {
+        self.scanner = scanner
+        self.expectedEvents = expectedEvents
+    }
 
     mutating func readEvents() -> [ScenarioEvent]? {
         guard scanner.consume(UInt8(ascii: "[")) else { return nil }
         var events: [ScenarioEvent] = []
+        events.reserveCapacity(min(expectedEvents, 1 << 26))
         var latest: FastDecimal?
         scanner.skipWhitespace()
         if scanner.consume(UInt8(ascii: "]")) { return events }
@@ -75,11 +149,11 @@ private struct FastEventReader {
             scanner.skipWhitespace()
             guard let key = scanner.plainStringBytes(), scanner.consumeColon() else { return nil }
             scanner.skipSpaces()
-            if key.elementsEqual(Self.at) {
+            if key.elementsEqual(atKey) {
                 guard time == nil, let value = scanner.number(), !value.isNegative else { return nil }
                 time = value
             } else {
-                guard action == nil, let kind = Self.eventKeys.first(where: { key.elementsEqual($0.bytes) })?.kind,
+                guard action == nil, let kind = eventKeys.first(where: { key.elementsEqual($0.bytes) })?.kind,
                       let value = readAction(kind) else { return nil }
                 action = value
             }
@@ -118,7 +192,7 @@ private struct FastEventReader {
     }
 
     private mutating func app() -> AppIndex? {
-        scanner.plainStringBytes().flatMap { apps.index(of: $0) }
+        scanner.plainStringBytes().map { apps.intern($0) }
     }
 
     private mutating func appAndMode(continuous: Bool) -> (AppIndex, BackgroundMode)? {
@@ -140,14 +214,14 @@ private struct FastEventReader {
             scanner.skipWhitespace()
             guard let key = scanner.plainStringBytes(), scanner.consumeColon() else { return nil }
             scanner.skipSpaces()
-            if wantsApp, app == nil, key.elementsEqual(Self.app) {
-                guard let index = scanner.plainStringBytes().flatMap({ apps.index(of: $0) }) else { return nil }
-                app = index
-            } else if wantsMode, mode == nil, key.elementsEqual(Self.mode) {
+            if wantsApp, app == nil, key.elementsEqual(appKey) {
+                guard let id = scanner.plainStringBytes() else { return nil }
+                app = apps.intern(id)
+            } else if wantsMode, mode == nil, key.elementsEqual(modeKey) {
                 guard let name = scanner.plainStringBytes(),
-                      let named = BackgroundMode(rawValue: String(decoding: name, as: UTF8.self)) else { return nil }
+                      let named = modes.first(where: { name.elementsEqual($0.bytes) })?.mode else { return nil }
                 mode = named
-            } else if wantsMB, mb == nil, key.elementsEqual(Self.mb) {
+            } else if wantsMB, mb == nil, key.elementsEqual(mbKey) {
                 guard let number = scanner.number() else { return nil }
                 mb = number
             } else {
@@ -165,27 +239,20 @@ private struct FastEventReader {
 /// open-addressed table, each hit confirmed byte for byte. (A `[String: AppIndex]` costs a
 /// string and a SipHash per event; this lookup is most of what reading an event costs.)
 private struct AppIDTable {
-    private let ids: [[UInt8]]
+    private(set) var ids: [[UInt8]] = []
     private var slots: [Int32]
-    private let mask: Int
+    private var mask: Int
 
-    init(_ appIDs: [String]) {
-        ids = appIDs.map { Array($0.utf8) }
+    init(_ appIDs: [[UInt8]]) {
         var size = 16
-        while size < ids.count * 4 { size *= 2 }
+        while size < appIDs.count * 4 { size *= 2 }
         mask = size - 1
         slots = Array(repeating: -1, count: size)
-        for (index, id) in ids.enumerated() {
-            var slot = Self.hash(id[...]) & mask
-            while slots[slot] >= 0 {
-                // A duplicate id cannot happen here: the header was validated.
-                slot = (slot + 1) & mask
-            }
-            slots[slot] = Int32(index)
-        }
+        for id in appIDs where index(of: id[...]) == nil { insert(id) }
     }
 
-    func index<C: Collection>(of bytes: C) -> AppIndex? where C.Element == UInt8 {
+    /// The position of `bytes` among the ids, or nil.
+    func index<C: Collection>(of bytes: C) -> Int? where C.Element == UInt8 {
         var slot = Self.hash(bytes) & mask
         while slots[slot] >= 0 {
             let candidate = Int(slots[slot])
@@ -193,6 +260,30 @@ private struct AppIDTable {
             slot = (slot + 1) & mask
         }
         return nil
+    }
+
+    /// The position of `bytes`, added at the end if new.
+    mutating func intern<C: Collection>(_ bytes: C) -> Int where C.Element == UInt8 {
+        if let known = index(of: bytes) { return known }
+        insert(Array(bytes))
+        return ids.count - 1
+    }
+
+    private mutating func insert(_ id: [UInt8]) {
+        if (ids.count + 1) * 2 > slots.count {
+            // Keep the table at most half full: double it and put every id back.
+            slots = Array(repeating: -1, count: slots.count * 2)
+            mask = slots.count - 1
+            for (position, known) in ids.enumerated() { place(position, Self.hash(known)) }
+        }
+        ids.append(id)
+        place(ids.count - 1, Self.hash(id))
+    }
+
+    private mutating func place(_ position: Int, _ hash: Int) {
+        var slot = hash & mask
+        while slots[slot] >= 0 { slot = (slot + 1) & mask }
+        slots[slot] = Int32(position)
     }
 
     private static func hash<C: Collection>(_ bytes: C) -> Int where C.Element == UInt8 {
@@ -363,29 +454,14 @@ struct JSONByteScanner {
         return FastDecimal(isNegative: negative, whole: whole, tenBillionths: fraction)
     }
 
-    /// Finds the value of key `name` in the top-level object: its byte range. Nil when the
-    /// document is not a plain object, the key is missing or appears twice, or anything looks
-    /// unusual.
-    mutating func locateTopLevelValue(named name: String) -> Range<Int>? {
-        skipWhitespace()
-        guard consume(UInt8(ascii: "{")) else { return nil }
-        var found: Range<Int>?
-        repeat {
-            skipWhitespace()
-            guard let key = plainString(), consumeColon() else { return nil }
-            skipWhitespace()
-            let start = position
-            guard skipValue(depth: 0) else { return nil }
-            if key == name {
-                guard found == nil else { return nil }
-                found = start..<position
-            }
-            skipWhitespace()
-        } while consume(UInt8(ascii: ","))
-        guard consume(UInt8(ascii: "}")) else { return nil }
-        skipWhitespace()
-        guard position == bytes.count else { return nil }
-        return found
+    /// Continues from byte `offset` (after another scanner read up to there).
+    mutating func move(to offset: Int) {
+        position = offset
+    }
+
+    /// Skips one JSON value of any kind.
+    mutating func skipValue() -> Bool {
+        skipValue(depth: 0)
     }
 
     /// Skips one JSON value of any kind (strings may hold escapes here). Arrays and objects

@@ -30,7 +30,20 @@ public enum ScenarioLoader {
     /// - Throws: `ScenarioLoadError` with every problem found, each naming `path`.
     /// - Complexity: O(n) in the file's size.
     public static func load(path: String) throws(ScenarioLoadError) -> Scenario {
-        try parse(readText(path: path), path: path)
+        let bytes = try readBytes(path: path)
+        // A large JSON file is read straight from its bytes (`JSONFastPath`); any other file,
+        // or a JSON file the fast path gives up on, as text.
+        let fast = bytes.withUnsafeBufferPointer { buffer in
+            JSONFastPath.looksLikeJSON(buffer) ? JSONFastPath.parse(buffer, path: path) : nil
+        }
+        if var scenario = fast {
+            scenario.sourcePath = path
+            return scenario
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw ScenarioLoadError(ScenarioDiagnostic(file: path, message: "is not UTF-8 text"))
+        }
+        return try parse(text, path: path)
     }
 
     /// Parses `text` as if it came from `path` (which only names it in diagnostics and in
@@ -41,9 +54,11 @@ public enum ScenarioLoader {
     public static func parse(_ text: String, path: String) throws(ScenarioLoadError) -> Scenario {
         // libyaml skips a byte-order mark by itself; dropping it here keeps columns on line 1
         // the same for the duplicate-key recovery in `YAMLDocument`.
-        let text = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
-        if text.utf8.first(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\t") })
-            == UInt8(ascii: "{"), var scenario = JSONFastPath.parse(text, path: path) {
+        var text = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
+        let fast = text.withUTF8 { bytes in
+            JSONFastPath.looksLikeJSON(bytes) ? JSONFastPath.parse(bytes, path: path) : nil
+        }
+        if var scenario = fast {
             scenario.sourcePath = path
             return scenario
         }
@@ -75,8 +90,8 @@ public enum ScenarioLoader {
         }.map(\.element)
     }
 
-    /// The file's text; a missing, unreadable or non-UTF-8 file is one diagnostic.
-    private static func readText(path: String) throws(ScenarioLoadError) -> String {
+    /// The file's bytes; a missing or unreadable file is one diagnostic.
+    private static func readBytes(path: String) throws(ScenarioLoadError) -> [UInt8] {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw ScenarioLoadError(ScenarioDiagnostic(file: path, message: "no such file"))
@@ -84,15 +99,10 @@ public enum ScenarioLoader {
         guard !isFolder.boolValue else {
             throw ScenarioLoadError(ScenarioDiagnostic(file: path, message: "is a folder, not a scenario file"))
         }
-        let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {
             throw ScenarioLoadError(ScenarioDiagnostic(file: path, message: "cannot read the file: \(error.localizedDescription)"))
         }
-        guard let text = String(validating: data, as: UTF8.self) else {
-            throw ScenarioLoadError(ScenarioDiagnostic(file: path, message: "is not UTF-8 text"))
-        }
-        return text
     }
 }
