@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A fast way through large JSON scenario files (issue: ≥ 2M events/s end to end).
 ///
 /// Composing a YAML document costs about 15 µs per event, so a JSON file takes this path:
@@ -248,22 +254,31 @@ private struct AppIDTable {
         while size < appIDs.count * 4 { size *= 2 }
         mask = size - 1
         slots = Array(repeating: -1, count: size)
-        for id in appIDs where index(of: id[...]) == nil { insert(id) }
+        for id in appIDs where index(of: id) == nil { insert(id) }
     }
 
     /// The position of `bytes` among the ids, or nil.
-    func index<C: Collection>(of bytes: C) -> Int? where C.Element == UInt8 {
-        var slot = Self.hash(bytes) & mask
+    func index(of bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { index(of: $0[...]) }
+    }
+
+    /// The position of `bytes` among the ids, or nil.
+    func index(of bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+        let text = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes))
+        var slot = Self.hash(text) & mask
         while slots[slot] >= 0 {
             let candidate = Int(slots[slot])
-            if ids[candidate].elementsEqual(bytes) { return candidate }
+            let matches = ids[candidate].withUnsafeBytes { id in
+                id.count == text.count && (text.isEmpty || memcmp(id.baseAddress!, text.baseAddress!, text.count) == 0)
+            }
+            if matches { return candidate }
             slot = (slot + 1) & mask
         }
         return nil
     }
 
     /// The position of `bytes`, added at the end if new.
-    mutating func intern<C: Collection>(_ bytes: C) -> Int where C.Element == UInt8 {
+    mutating func intern(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int {
         if let known = index(of: bytes) { return known }
         insert(Array(bytes))
         return ids.count - 1
@@ -274,10 +289,10 @@ private struct AppIDTable {
             // Keep the table at most half full: double it and put every id back.
             slots = Array(repeating: -1, count: slots.count * 2)
             mask = slots.count - 1
-            for (position, known) in ids.enumerated() { place(position, Self.hash(known)) }
+            for (position, known) in ids.enumerated() { place(position, known.withUnsafeBytes { Self.hash($0) }) }
         }
         ids.append(id)
-        place(ids.count - 1, Self.hash(id))
+        place(ids.count - 1, id.withUnsafeBytes { Self.hash($0) })
     }
 
     private mutating func place(_ position: Int, _ hash: Int) {
@@ -286,7 +301,7 @@ private struct AppIDTable {
         slots[slot] = Int32(position)
     }
 
-    private static func hash<C: Collection>(_ bytes: C) -> Int where C.Element == UInt8 {
+    private static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in bytes {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3

@@ -33,8 +33,9 @@ public enum ScenarioLoader {
         let bytes = try readBytes(path: path)
         // A large JSON file is read straight from its bytes (`JSONFastPath`); any other file,
         // or a JSON file the fast path gives up on, as text.
-        let fast = bytes.withUnsafeBufferPointer { buffer in
-            JSONFastPath.looksLikeJSON(buffer) ? JSONFastPath.parse(buffer, path: path) : nil
+        let fast = bytes.withUnsafeBytes { raw in
+            let buffer = raw.bindMemory(to: UInt8.self)
+            return JSONFastPath.looksLikeJSON(buffer) ? JSONFastPath.parse(buffer, path: path) : nil
         }
         if var scenario = fast {
             scenario.sourcePath = path
@@ -91,7 +92,7 @@ public enum ScenarioLoader {
     }
 
     /// The file's bytes; a missing or unreadable file is one diagnostic.
-    private static func readBytes(path: String) throws(ScenarioLoadError) -> [UInt8] {
+    private static func readBytes(path: String) throws(ScenarioLoadError) -> Data {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw ScenarioLoadError(ScenarioDiagnostic(file: path, message: "no such file"))
@@ -100,7 +101,8 @@ public enum ScenarioLoader {
             throw ScenarioLoadError(ScenarioDiagnostic(file: path, message: "is a folder, not a scenario file"))
         }
         do {
-            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            // Mapped rather than copied where the system allows: large files are read once.
+            return try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
         } catch {
             throw ScenarioLoadError(ScenarioDiagnostic(file: path, message: "cannot read the file: \(error.localizedDescription)"))
         }
