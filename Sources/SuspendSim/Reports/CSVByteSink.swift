@@ -60,6 +60,20 @@ struct CSVRowWriter: CSVByteSink {
         count += length
     }
 
+    /// Appends a field laid out by `CSVFieldStorage`: short ones byte by byte (cheaper than a
+    /// call to memmove), long ones in one copy.
+    @inline(__always)
+    mutating func append(_ field: UnsafeBufferPointer<UInt8>) {
+        let length = field.count
+        if count + length > capacity { grow(toHold: length) }
+        if length <= 32 {
+            for index in 0..<length { base[count + index] = field[index] }
+        } else if let address = field.baseAddress {
+            (base + count).update(from: address, count: length)
+        }
+        count += length
+    }
+
     @inline(__always)
     mutating func appendScratch(_ bytes: UnsafeRawBufferPointer) {
         let length = bytes.count

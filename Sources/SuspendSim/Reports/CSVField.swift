@@ -13,7 +13,7 @@ protocol CSVField: CaseIterable, RawRepresentable where RawValue == String {
 ///
 /// - Complexity: a lookup is O(1) and builds no `String`.
 struct CSVFieldTable<Field: CSVField> {
-    private let bytes: [[UInt8]]
+    private let storage: CSVFieldStorage
 
     init() {
         var bytes = [[UInt8]?](repeating: nil, count: Field.allCases.count)
@@ -23,9 +23,40 @@ struct CSVFieldTable<Field: CSVField> {
                          "\(Field.self).\(field.rawValue) has csvIndex \(index), out of range or taken")
             bytes[index] = CSVFormatting.field(field.rawValue)
         }
-        self.bytes = bytes.map { $0! }
+        storage = CSVFieldStorage(bytes.map { $0! })
     }
 
     /// The bytes of `field` as one CSV field (quoted if RFC 4180 requires it).
-    subscript(field: Field) -> [UInt8] { bytes[field.csvIndex] }
+    subscript(field: Field) -> UnsafeBufferPointer<UInt8> { storage[field.csvIndex] }
+}
+
+/// Field bytes laid out once in one block that lives as long as this object, so that copying
+/// a field into a row costs no reference counting (an `[[UInt8]]` retains the inner array on
+/// every read).
+final class CSVFieldStorage: @unchecked Sendable {
+    private let block: UnsafeMutablePointer<UInt8>
+    /// The fields, in the order given.
+    let fields: [UnsafeBufferPointer<UInt8>]
+
+    init(_ contents: [[UInt8]]) {
+        let total = contents.reduce(0) { $0 + $1.count }
+        let block = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, total))
+        self.block = block
+        var offset = 0
+        var fields: [UnsafeBufferPointer<UInt8>] = []
+        for field in contents {
+            field.withUnsafeBufferPointer { source in
+                if let address = source.baseAddress { (block + offset).update(from: address, count: field.count) }
+            }
+            fields.append(UnsafeBufferPointer(start: block + offset, count: field.count))
+            offset += field.count
+        }
+        self.fields = fields
+    }
+
+    deinit {
+        block.deallocate()
+    }
+
+    subscript(index: Int) -> UnsafeBufferPointer<UInt8> { fields[index] }
 }

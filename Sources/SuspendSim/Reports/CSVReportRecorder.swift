@@ -56,8 +56,9 @@ public struct CSVReportRecorder: SimulationRecorder {
     private let pressure: CSVFileBuffer
     private let skipped: CSVFileBuffer
 
-    private let appIDs: [[UInt8]]
-    private let policyName: [UInt8]
+    private let appIDs: CSVFieldStorage
+    private let policyName: UnsafeBufferPointer<UInt8>
+    private let policyNameStorage: CSVFieldStorage
     private let states = CSVFieldTable<LifecycleState>()
     private let callbackNames = CSVFieldTable<Callback>()
     private let killReasons = CSVFieldTable<KillReason>()
@@ -97,8 +98,9 @@ public struct CSVReportRecorder: SimulationRecorder {
         }
         (transitions, callbacks, evictions, memory, pressure, skipped) =
             (files[0], files[1], files[2], files[3], files[4], files[5])
-        appIDs = scenario.apps.map { CSVFormatting.field($0.id) }
-        self.policyName = CSVFormatting.field(policyName)
+        appIDs = CSVFieldStorage(scenario.apps.map { CSVFormatting.field($0.id) })
+        policyNameStorage = CSVFieldStorage([CSVFormatting.field(policyName)])
+        self.policyName = policyNameStorage[0]
     }
 
     // MARK: SimulationRecorder
@@ -108,16 +110,16 @@ public struct CSVReportRecorder: SimulationRecorder {
         transitions.appendRow { row in
             CSVFormatting.appendSeconds(timeMs, to: &row)
             row.append(CSVFormatting.comma)
-            row.append(contentsOf: appIDs[app])
+            row.append(appIDs[app])
             row.append(CSVFormatting.comma)
-            row.append(contentsOf: states[from])
+            row.append(states[from])
             row.append(CSVFormatting.comma)
-            row.append(contentsOf: states[to])
+            row.append(states[to])
             row.append(CSVFormatting.comma)
             switch cause {
-            case .event(let kind): row.append(contentsOf: eventKinds[kind])
-            case .timer(let kind): row.append(contentsOf: timerKinds[kind])
-            case .kill(let reason): row.append(contentsOf: killReasons[reason])
+            case .event(let kind): row.append(eventKinds[kind])
+            case .timer(let kind): row.append(timerKinds[kind])
+            case .kill(let reason): row.append(killReasons[reason])
             }
         }
     }
@@ -127,9 +129,9 @@ public struct CSVReportRecorder: SimulationRecorder {
         callbacks.appendRow { row in
             CSVFormatting.appendSeconds(timeMs, to: &row)
             row.append(CSVFormatting.comma)
-            row.append(contentsOf: appIDs[app])
+            row.append(appIDs[app])
             row.append(CSVFormatting.comma)
-            row.append(contentsOf: callbackNames[callback])
+            row.append(callbackNames[callback])
         }
     }
 
@@ -141,15 +143,15 @@ public struct CSVReportRecorder: SimulationRecorder {
             row.append(CSVFormatting.comma)
             CSVFormatting.appendSeconds(eviction.timeMs, to: &row)
             row.append(CSVFormatting.comma)
-            row.append(contentsOf: appIDs[eviction.app])
+            row.append(appIDs[eviction.app])
             row.append(CSVFormatting.comma)
-            row.append(contentsOf: states[eviction.state])
+            row.append(states[eviction.state])
             row.append(CSVFormatting.comma)
             CSVFormatting.appendMB(eviction.footprintKiB, to: &row)
             row.append(CSVFormatting.comma)
-            row.append(contentsOf: killReasons[eviction.reason])
+            row.append(killReasons[eviction.reason])
             row.append(CSVFormatting.comma)
-            row.append(contentsOf: policyName)
+            row.append(policyName)
             row.append(CSVFormatting.comma)
             CSVFormatting.appendMB(eviction.freeBeforeKiB, to: &row)
             row.append(CSVFormatting.comma)
@@ -164,9 +166,9 @@ public struct CSVReportRecorder: SimulationRecorder {
         memory.appendRow { row in
             CSVFormatting.appendSeconds(timeMs, to: &row)
             row.append(CSVFormatting.comma)
-            row.append(contentsOf: appIDs[app])
+            row.append(appIDs[app])
             row.append(CSVFormatting.comma)
-            row.append(contentsOf: states[state])
+            row.append(states[state])
             row.append(CSVFormatting.comma)
             CSVFormatting.appendMB(footprintKiB, to: &row)
         }
@@ -181,7 +183,7 @@ public struct CSVReportRecorder: SimulationRecorder {
             row.append(CSVFormatting.comma)
             CSVFormatting.appendMB(freeKiB, to: &row)
             row.append(CSVFormatting.comma)
-            row.append(contentsOf: levels[level])
+            row.append(levels[level])
         }
     }
 
@@ -191,11 +193,11 @@ public struct CSVReportRecorder: SimulationRecorder {
         skipped.appendRow { row in
             CSVFormatting.appendSeconds(timeMs, to: &row)
             row.append(CSVFormatting.comma)
-            row.append(contentsOf: eventKinds[event])
+            row.append(eventKinds[event])
             row.append(CSVFormatting.comma)
-            if let app { row.append(contentsOf: appIDs[app]) }
+            if let app { row.append(appIDs[app]) }
             row.append(CSVFormatting.comma)
-            row.append(contentsOf: skipReasons[reason])
+            row.append(skipReasons[reason])
         }
     }
 
@@ -216,7 +218,7 @@ public struct CSVReportRecorder: SimulationRecorder {
                     row.append(CSVFormatting.comma)
                     CSVFormatting.appendBool(outcome.survived, to: &row)
                     row.append(CSVFormatting.comma)
-                    row.append(contentsOf: states[outcome.finalState])
+                    row.append(states[outcome.finalState])
                     row.append(CSVFormatting.comma)
                     CSVFormatting.appendMB(outcome.footprintKiB, to: &row)
                     for count in [outcome.coldLaunches, outcome.warmLaunches, outcome.pressureKills,
