@@ -93,7 +93,11 @@ public enum ScenarioJSONWriter {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 {
+                // Control characters, and the characters YAML will not take raw in a quoted
+                // scalar (C1 controls, the byte-order mark, non-characters, line separators).
+                let v = scalar.value
+                if v < 0x20 || (0x7F...0x9F).contains(v) || v == 0xFEFF || v == 0xFFFE || v == 0xFFFF
+                    || v == 0x2028 || v == 0x2029 {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {
