@@ -84,8 +84,9 @@ import Testing
 
     // MARK: - Determinism
 
-    /// The same scenario run twice gives identical records and outcomes.
-    @Test func sameScenarioTwiceGivesTheSameLog() {
+    /// The same scenario run twice gives identical records and outcomes, and stepping it one
+    /// `step()` at a time records the same as `run()`.
+    @Test func sameScenarioTwiceGivesTheSameLog() throws {
         for seed in UInt64(0)..<100 {
             for scenario in [
                 RandomScenario.make(apps: 12, events: 300, seed: seed, ramMB: 1536),
@@ -97,6 +98,9 @@ import Testing
                 #expect(first.log.hasSameRecords(as: second.log), "\(scenario.name) under \(policy)")
                 #expect(first.apps == second.apps && first.minFreeKiB == second.minFreeKiB)
                 #expect(first.pressureEvictionOrder == second.pressureEvictionOrder)
+                let stepped = InvariantRun.check(scenario, policy: BuiltInPolicies.named(policy), keepsLog: true)
+                let steppedLog = try #require(stepped.result.log.log)
+                #expect(steppedLog.hasSameRecords(as: first.log), "\(scenario.name) stepped under \(policy)")
             }
         }
     }

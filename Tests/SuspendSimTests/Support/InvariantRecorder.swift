@@ -72,6 +72,8 @@ struct InvariantRecorder: SimulationRecorder {
     private var frontmostEndCounter: UInt64 = 0
     private var systemKiB: KiB
     private var lastRecordedFree: KiB
+    /// The engine records the first row of pressure.csv in its initializer.
+    private var firstFreeSeen = false
     private(set) var minFreeKiB: KiB
     private var evictionSeq = 0
     private var pendingEviction: (app: AppIndex, state: LifecycleState, footprint: KiB, free: KiB)?
@@ -168,11 +170,7 @@ struct InvariantRecorder: SimulationRecorder {
         self.lastRecordedFree = free
         self.minFreeKiB = free
         self.log = keepsLog ? EventLog() : nil
-        // The engine records the first row of pressure.csv in its initializer: it is checked
-        // against this value (`firstFreeSeen`).
     }
-
-    private var firstFreeSeen = false
 
     // MARK: Reporting
 
@@ -428,6 +426,11 @@ struct InvariantRecorder: SimulationRecorder {
         }
     }
 
+    /// A problem the driver found (the engine's stepping itself).
+    mutating func noteDriverProblem(_ message: String) {
+        fail(message)
+    }
+
     /// Called once after the run, with its result.
     mutating func finish<R>(result: SimulationResult<R>) {
         event = nil
@@ -618,8 +621,10 @@ struct InvariantRecorder: SimulationRecorder {
         guard model.unsaved else { return false }
         if model.state.isForeground { return true }
         guard let saveAt = model.saveAt else { return true }
-        if now > saveAt || model.saveIsZeroLength { return now < saveAt }
+        // A 0 s handler saved within the event that sent the app to the background.
+        if model.saveIsZeroLength || now > saveAt { return false }
         if now < saveAt { return true }
+        // The handler ends at this instant: after any event, but maybe before this timer.
         return event != nil ? true : nil
     }
 
@@ -952,7 +957,14 @@ enum InvariantRun {
             let next = simulation.eventsRun
             let event = next < scenario.events.count && scenario.events[next].atMs == time ? scenario.events[next] : nil
             simulation.recorder.beginStep(at: time, event: event, index: next)
-            guard simulation.step() else { break }
+            guard simulation.step() else {
+                simulation.recorder.noteDriverProblem("peek() gave \(time) ms but step() ran nothing")
+                break
+            }
+            if simulation.eventsRun != next + (event == nil ? 0 : 1) {
+                // SPEC 7: a scenario event runs before a timer due at the same instant.
+                simulation.recorder.noteDriverProblem("the step ran \(simulation.eventsRun - next) events, expected \(event == nil ? 0 : 1)")
+            }
             simulation.recorder.endStep(engineFreeKiB: simulation.freeKiB)
             if simulation.recorder.violations.count >= simulation.recorder.maxViolations { break }
         }
