@@ -202,6 +202,35 @@ import Testing
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
+    /// Known issue: `ScenarioJSONWriter` escapes only C0 controls, `"` and `\`, so ids (and
+    /// names) that the loader accepts through YAML escapes do not survive a write and a load:
+    /// U+007F, U+0080...U+009F and U+FFFE are written raw and libyaml refuses the file
+    /// ("control characters are not allowed"); U+0085 (NEL) is read back as a space (a line
+    /// break folded in a double-quoted scalar). The writer promises that "loading the file
+    /// gives back the same scenario". (An id built in code with a leading U+FEFF loses it too.)
+    @Test func jsonWriterKeepsEveryIDTheLoaderAccepts() throws {
+        let escapes = ["\\x7f", "\\x80", "\\x85", "\\x9f", "\\uFFFE", "\\uFEFF", "\\u2028", "\\x00", "\\e", "\\t", "\\\"", "\\\\"]
+        var broken: [String] = []
+        for escape in escapes {
+            for id in ["a\(escape)b", "\(escape)x"] {
+                let yaml = "name: ids\ndevice: {ram_mb: 1024}\napps: [{id: \"\(id)\", active_mb: 1}]\nevents: [{at: 0, open: \"\(id)\"}]\n"
+                let scenario = try ScenarioLoader.parse(yaml, path: "ids.yaml")
+                do {
+                    let again = try ScenarioLoader.parse(ScenarioJSONWriter.json(scenario), path: "ids.json")
+                    if again.apps[0].id != scenario.apps[0].id {
+                        broken.append("\(id): read back as \(again.apps[0].id.debugDescription)")
+                    }
+                } catch {
+                    broken.append("\(id): \(error.diagnostics.first?.message ?? "")")
+                }
+            }
+        }
+        #expect(broken.count < escapes.count * 2, "every id broke: \(broken)")
+        withKnownIssue("bug: ScenarioJSONWriter writes U+007F...U+009F and U+FFFE raw") {
+            #expect(broken.isEmpty, "\(broken)")
+        }
+    }
+
     /// Files, not texts: empty, byte-order marks (UTF-8, UTF-16, UTF-32), invalid UTF-8, NUL
     /// bytes; each loads or gives a diagnostic that names the file.
     @Test func oddFilesLoadOrAreRefused() throws {
