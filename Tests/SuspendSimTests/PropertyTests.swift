@@ -161,6 +161,10 @@ import Testing
                 ? RandomScenario.make(apps: 8, events: 120, seed: seed, ramMB: 1024)
                 : HostileScenario.make(seed: seed, events: 120)
             scenario.policyName = Self.policies[Int(seed / 2) % Self.policies.count]
+            // Odd and negative KiB amounts: exact decimals of MB with up to 10 places.
+            let end = scenario.events.last?.atMs ?? 0
+            scenario.events.append(ScenarioEvent(atMs: end + 1, .allocate(0, -KiB(seed &* 7_919 % 100_003) - 1)))
+            scenario.events.append(ScenarioEvent(atMs: end + 1, .systemAllocate(KiB(seed % 1_025) - 512)))
             let loaded = try ScenarioLoader.parse(ScenarioJSONWriter.json(scenario), path: "\(scenario.name).json")
             #expect(loaded.name == scenario.name && loaded.policyName == scenario.policyName)
             #expect(loaded.device == scenario.device)
