@@ -1,0 +1,146 @@
+@testable import SuspendSim
+
+/// Seeded scenarios of shapes `RandomScenario` does not produce, for the property tests:
+/// many events at the same instant, timers that fall on event times, tiny or zero device
+/// limits and windows, 0 s handlers, tasks and wakes, footprints that grow on suspension,
+/// purgeable and warning releases larger than the footprint, thresholds out of order, a
+/// device whose system memory alone exceeds its RAM, every background mode, every event
+/// (wakes with wake modes only, `start_mode`/`stop_mode` with continuous modes only, as the
+/// loader requires), and `end_s` cutting the timeline.
+enum HostileScenario {
+    static func make(seed: UInt64, events eventCount: Int) -> Scenario {
+        var random = SplitMix64(seed: seed &* 0x9E37_79B9 &+ 17)
+        func pick(_ range: ClosedRange<Int64>) -> Int64 { random.int(in: range) }
+        /// 0, whole seconds (which collide with event times), or any millisecond.
+        func duration(upTo seconds: Int64) -> Millis {
+            switch pick(0...5) {
+            case 0: 0
+            case 1, 2: pick(0...seconds) * 1000
+            default: pick(0...(seconds * 1000))
+            }
+        }
+
+        let ramMB: Int64 = [64, 256, 512, 1024, 1536, 2048][Int(pick(0...5))]
+        var device = Device(ramKiB: ramMB * 1024)
+        let ram = device.ramKiB
+        if random.chance(50) { device.reservedKiB = pick(0...(ram / 2)) }
+        if random.chance(30) { device.systemKiB = pick(0...(ram / 3)) }
+        if random.chance(5) { device.systemKiB = ram + pick(0...1024) }
+        if random.chance(50) {
+            device.warningFreeKiB = pick(0...(ram / 3))
+            device.idleFreeKiB = pick(0...(ram / 3))
+            device.criticalFreeKiB = pick(0...(ram / 3))
+        }
+        if random.chance(40) { device.appLimitKiB = pick(0...ram) }
+        if random.chance(50) { device.didEnterBackgroundLimitMs = duration(upTo: 6) }
+        if random.chance(50) { device.backgroundTaskLimitMs = duration(upTo: 12) }
+        if random.chance(50) { device.wakeWindowMs = duration(upTo: 6) }
+        if random.chance(50) { device.processingWindowMs = duration(upTo: 10) }
+        if random.chance(50) { device.agingMs = duration(upTo: 4) }
+
+        var apps: [AppProfile] = []
+        for index in 0..<Int(pick(1...12)) {
+            var profile = AppProfile(
+                id: "app\(index)", activeKiB: pick(0...(400 * 1024)),
+                backgroundKiB: random.chance(50) ? nil : pick(0...(400 * 1024)),
+                suspendedKiB: random.chance(50) ? nil : pick(0...(400 * 1024)))
+            profile.backgroundModes = BackgroundModeSet(BackgroundMode.allCases.filter { _ in random.chance(30) })
+            if random.chance(40) { profile.purgeableKiB = pick(0...(300 * 1024)) }
+            if random.chance(40) { profile.warningReleaseKiB = pick(0...(300 * 1024)) }
+            profile.exitsOnSuspend = random.chance(10)
+            profile.didEnterBackgroundMs = random.chance(40) ? duration(upTo: 8) : 0
+            profile.backgroundTaskMs = random.chance(40) ? duration(upTo: 15) : 0
+            profile.endsTaskOnExpiration = random.chance(50)
+            profile.wakeWorkMs = duration(upTo: 8)
+            profile.savesState = random.chance(60)
+            apps.append(profile)
+        }
+
+        var scenario = Scenario(name: "hostile-\(seed)", device: device, apps: apps)
+        let wakeModes = BackgroundMode.allCases.filter { !$0.isContinuous }
+        let continuousModes = BackgroundMode.allCases.filter(\.isContinuous)
+        var time: Millis = 0
+        for _ in 0..<eventCount {
+            switch pick(0...9) {
+            case 0...4: break  // the same instant as the previous event
+            case 5...7: time += pick(1...4) * 1000
+            default: time += pick(1...3000)
+            }
+            let app = Int(pick(0...Int64(apps.count - 1)))
+            let action: ScenarioEvent.Action
+            switch pick(0...20) {
+            case 0...2: action = .open(app)
+            case 3: action = .home
+            case 4: action = .lock
+            case 5: action = .unlock
+            case 6: action = .alert
+            case 7: action = .alertDismiss
+            case 8: action = .alertReply
+            case 9: action = .call
+            case 10: action = .callDecline
+            case 11: action = .callAnswer
+            case 12: action = .callEnd
+            case 13: action = .forceQuit(app)
+            case 14, 15: action = .wake(app, wakeModes[Int(pick(0...Int64(wakeModes.count - 1)))])
+            case 16: action = .startMode(app, continuousModes[Int(pick(0...Int64(continuousModes.count - 1)))])
+            case 17: action = .stopMode(app, continuousModes[Int(pick(0...Int64(continuousModes.count - 1)))])
+            case 18, 19: action = .allocate(app, pick(-300...600) * 1024)
+            default: action = .systemAllocate(pick(-300...300) * 1024)
+            }
+            scenario.events.append(ScenarioEvent(atMs: time, action))
+        }
+        if random.chance(30) { scenario.endMs = random.chance(50) ? time / 2 : pick(0...time) }
+        return scenario
+    }
+}
+
+/// Many apps that all get used, so that lmkd's cached ranks pass 999 and jetsam's bands fill:
+/// every app is opened in turn (some stream audio), then the system takes memory back in
+/// steps until the policy has purged most of them.
+enum CrowdScenario {
+    static func make(seed: UInt64, apps appCount: Int) -> Scenario {
+        var random = SplitMix64(seed: seed)
+        var apps: [AppProfile] = []
+        for index in 0..<appCount {
+            let active = random.int(in: 4...40) * 1024
+            var profile = AppProfile(id: "crowd\(index)", activeKiB: active, suspendedKiB: active / 2)
+            if random.chance(10) { profile.backgroundModes = [.audio] }
+            if random.chance(10) { profile.backgroundModes.insert(.location) }
+            if random.chance(20) { profile.purgeableKiB = active / 4 }
+            profile.didEnterBackgroundMs = random.chance(20) ? random.int(in: 0...3) * 1000 : 0
+            apps.append(profile)
+        }
+        var scenario = Scenario(name: "crowd-\(seed)", policyName: "lmkd", device: Device(ramMB: 4096), apps: apps)
+        var time: Millis = 0
+        for index in random.chance(50) ? Array(0..<appCount) : Array((0..<appCount).reversed()) {
+            time += random.int(in: 0...2) * 500
+            scenario.events.append(ScenarioEvent(atMs: time, .open(index)))
+            if random.chance(5) {
+                scenario.events.append(ScenarioEvent(atMs: time, .stopMode(index, .audio)))
+            }
+        }
+        for _ in 0..<40 {
+            time += random.int(in: 0...3) * 1000
+            if random.chance(20) {
+                scenario.events.append(ScenarioEvent(atMs: time, .open(Int(random.int(in: 0...Int64(appCount - 1))))))
+            }
+            scenario.events.append(ScenarioEvent(atMs: time, .systemAllocate(random.int(in: -50...250) * 1024)))
+        }
+        return scenario
+    }
+}
+
+extension SplitMix64 {
+    /// A number in `0..<bound` (0 when `bound` is 0).
+    mutating func index(below bound: Int) -> Int {
+        bound <= 0 ? 0 : Int(int(in: 0...Int64(bound - 1)))
+    }
+}
+
+extension EventLog {
+    /// Whether `other` holds exactly the same records, in the same order.
+    func hasSameRecords(as other: EventLog) -> Bool {
+        transitions == other.transitions && callbacks == other.callbacks && evictions == other.evictions
+            && footprints == other.footprints && frees == other.frees && skips == other.skips
+    }
+}
