@@ -62,7 +62,9 @@ enum JSONFastPath {
             }
             scanner.skipWhitespace()
         } while scanner.consume(UInt8(ascii: ","))
-        guard scanner.consume(UInt8(ascii: "}")), let eventsRange, var (events, appIDs) = eventsRead else { return nil }
+        guard scanner.consume(UInt8(ascii: "}")), let eventsRange, let eventsRead else { return nil }
+        var events = eventsRead.events
+        let appIDs = eventsRead.appIDs
         scanner.skipWhitespace()
         guard scanner.position == bytes.count else { return nil }
 
@@ -476,16 +478,16 @@ struct JSONByteScanner {
 
     /// Skips one JSON value of any kind.
     mutating func skipValue() -> Bool {
-        skipValue(depth: 0)
+        skipAnyValue()
     }
 
     /// Skips one JSON value of any kind (strings may hold escapes here). Arrays and objects
     /// are skipped by counting brackets outside strings, a tight loop over the bytes; whether
-    /// their inside is well-formed is for whoever reads them.
-    private mutating func skipValue(depth: Int) -> Bool {
-        guard depth < 64, let byte = peek else { return false }
+    /// their inside is well-formed is for whoever reads them (the YAML reader, for the header).
+    private mutating func skipAnyValue() -> Bool {
+        guard let byte = peek else { return false }
         switch byte {
-        case UInt8(ascii: "{"), UInt8(ascii: "[") where depth == 0:
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
             var nesting = 0
             var inString = false
             while position < bytes.count {
@@ -509,21 +511,6 @@ struct JSONByteScanner {
                 }
             }
             return false
-        case UInt8(ascii: "{"), UInt8(ascii: "["):
-            let close = byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
-            position += 1
-            skipWhitespace()
-            if consume(close) { return true }
-            repeat {
-                skipWhitespace()
-                if byte == UInt8(ascii: "{") {
-                    guard skipString(), consumeColon() else { return false }
-                    skipWhitespace()
-                }
-                guard skipValue(depth: depth + 1) else { return false }
-                skipWhitespace()
-            } while consume(UInt8(ascii: ","))
-            return consume(close)
         case UInt8(ascii: "\""):
             return skipString()
         default:

@@ -40,6 +40,11 @@ extension ScenarioReader {
             report(node, "name", "must be usable as a folder name (no '/', '\\', NUL; not '.' or '..'), got \(node.summary)")
             return nil
         }
+        // `.<name>.partial-<pid>-<random>` must fit a file name (255 bytes).
+        guard name.utf8.count <= 200 else {
+            report(node, "name", "must be at most 200 bytes long (it names the report folder), got \(name.utf8.count) bytes")
+            return nil
+        }
         return name
     }
 

@@ -12,9 +12,10 @@ struct YAMLDocument {
     /// Placeholder key spellings -> the key as written.
     var originalKeys: [String: String]
 
-    /// At most this many keys are renamed; beyond that the first duplicate is reported as Yams
-    /// found it.
-    private static let maxRenamedKeys = 256
+    /// At most this many keys are renamed; beyond that the next duplicate is reported as Yams
+    /// found it (located, without a field path). Each rename composes the text again, so this
+    /// bounds a file full of duplicates to five passes.
+    private static let maxRenamedKeys = 4
 
     /// Composes `text`; YAML syntax errors become one located diagnostic.
     static func compose(_ text: String, file: String) throws(ScenarioLoadError) -> YAMLDocument {
