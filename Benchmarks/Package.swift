@@ -35,9 +35,10 @@ let package = Package(
         // The interposer package-benchmark counts allocations with; read directly for the
         // allocations-per-event figure.
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        // The workloads the benchmarks run.
+        // The workloads, shared by the package-benchmark suites and the plain-clock probe.
         .target(
             name: "SuspendSimWorkloads",
             dependencies: [.product(name: "SuspendSim", package: parent)]
@@ -58,5 +59,24 @@ let package = Package(
         benchmarkSuite("VictimChoice"),
         benchmarkSuite("Batch"),
         benchmarkSuite("PeakMemory"),
+
+        // The plain-clock probe, with the system allocator and with jemalloc.
+        .target(
+            name: "BenchProbe",
+            dependencies: [
+                "SuspendSimWorkloads",
+                .product(name: "SuspendSim", package: parent),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "suspendsim-bench", dependencies: ["BenchProbe"]),
+        .systemLibrary(name: "CJemallocProbe", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
+        .executableTarget(name: "suspendsim-bench-jemalloc", dependencies: ["BenchProbe", "CJemallocProbe"]),
+
+        // Writes a generated scenario as a JSON file, for the end-to-end figure.
+        .executableTarget(
+            name: "make-scenario-json",
+            dependencies: [.product(name: "SuspendSim", package: parent)]
+        ),
     ]
 )
