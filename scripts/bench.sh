@@ -124,8 +124,10 @@ batch_2=$(figure runs_per_s)
 batch_cpu_2=$(figure runs_per_cpu_s)
 run_probe "$probe_jemalloc" batch --runs 1000 --jobs 1 --samples "$samples"
 batch_je_1=$(figure runs_per_s)
+batch_je_cpu_1=$(figure runs_per_cpu_s)
 run_probe "$probe_jemalloc" batch --runs 1000 --jobs 2 --samples "$samples"
 batch_je_2=$(figure runs_per_s)
+batch_je_cpu_2=$(figure runs_per_cpu_s)
 
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
@@ -164,11 +166,14 @@ row "cost per event, 10,000 / 100 resident apps (1 kill per event)" \
 row "peak RSS, 10^7 / 10^5 generated events (100 apps)" \
   "$(fmt "$(calc "$peak_large / $peak_small")" '%.2fx') ($(fmt "$(calc "$peak_large / 1024")" '%.1f') / $(fmt "$(calc "$peak_small / 1024")" '%.1f') MiB)" \
   "<= 2x" "$(calc "$peak_large / $peak_small")" "<=" 2
-row "batch of 1,000 runs, runs/s at 2 / 1 workers" \
+row "batch of 1,000 runs, runs/s at 2 / 1 workers (jemalloc, as shipped)" \
+  "$(fmt "$(calc "$batch_je_2 / $batch_je_1")" '%.2fx') ($(fmt "$batch_je_2" '%.0f') / $(fmt "$batch_je_1" '%.0f') runs/s)" \
+  ">= 1.8x" "$(calc "$batch_je_2 / $batch_je_1")" ">=" 1.8
+row "the same with the system malloc" \
   "$(fmt "$(calc "$batch_2 / $batch_1")" '%.2fx') ($(fmt "$batch_2" '%.0f') / $(fmt "$batch_1" '%.0f') runs/s)" \
-  ">= 1.8x" "$(calc "$batch_2 / $batch_1")" ">=" 1.8
-row "batch, runs per CPU-second at 2 / 1 workers (contention check)" \
-  "$(fmt "$(calc "$batch_cpu_2 / $batch_cpu_1")" '%.2fx') ($(fmt "$batch_cpu_2" '%.0f') / $(fmt "$batch_cpu_1" '%.0f'))" \
+  "(report)" "" "" ""
+row "runs per CPU-second at 2 / 1 workers: jemalloc, system malloc" \
+  "$(fmt "$(calc "$batch_je_cpu_2 / $batch_je_cpu_1")" '%.2fx'), $(fmt "$(calc "$batch_cpu_2 / $batch_cpu_1")" '%.2fx')" \
   "(report)" "" "" ""
 row "batch, jemalloc / system malloc, 1 worker" \
   "$(fmt "$(calc "$batch_je_1 / $batch_1")" '%.2fx') ($(fmt "$batch_je_1" '%.0f') / $(fmt "$batch_1" '%.0f') runs/s)" \
@@ -177,5 +182,7 @@ row "batch, jemalloc / system malloc, 2 workers" \
   "$(fmt "$(calc "$batch_je_2 / $batch_2")" '%.2fx') ($(fmt "$batch_je_2" '%.0f') / $(fmt "$batch_2" '%.0f') runs/s)" \
   "(report)" "" "" ""
 echo
-echo "$((5 - missed)) of 5 targets met."
+echo "$((5 - missed)) of 5 targets met. Runs per CPU-second near 1x at 2 / 1 workers: the workers do"
+echo "not slow each other down, whatever else holds the cores. jemalloc / system malloc: two builds"
+echo "of the same probe, one linked with jemalloc as suspendsim is (docs/performance.md)."
 if [ "$strict" -eq 1 ] && [ "$missed" -gt 0 ]; then exit 1; fi
