@@ -1,0 +1,26 @@
+import SuspendSim
+
+/// The batch workload: many small, independent runs spread over worker threads with the
+/// library's `parallelMap`, as `suspendsim run --jobs N` and `check` spread scenarios.
+///
+/// Each run builds its own scenario (10 apps, 1,000 events, its own seed: the stand-in for
+/// loading a file) and runs it keeping every record in memory (`EventLog`), so the batch
+/// allocates the way a real batch does; that is what the jemalloc comparison measures.
+public enum SmallBatch {
+    public static let appsPerRun = 10
+    public static let eventsPerRun = 1_000
+
+    /// One run of the batch: its scenario, built from `index`, run to the end.
+    /// Returns the records kept, so that the work cannot be optimised away.
+    public static func run(_ index: Int) -> Int {
+        let scenario = RandomScenario.make(apps: appsPerRun, events: eventsPerRun, seed: UInt64(index) &+ 1)
+        let result = Simulation.run(scenario, policy: LargestFirstPolicy())
+        return result.eventsRun + result.log.transitions.count + result.log.callbacks.count
+    }
+
+    /// `runs` runs on `jobs` worker threads. Returns the total of `run(_:)`.
+    @discardableResult
+    public static func run(runs: Int, jobs: Int) -> Int {
+        parallelMap(count: runs, jobs: jobs) { run($0) }.reduce(0, +)
+    }
+}

@@ -1,0 +1,4 @@
+import BenchProbe
+
+// The probe with the system allocator (glibc malloc on Linux).
+ProbeCommand.main()

@@ -1,0 +1,188 @@
+#!/usr/bin/env bash
+# The performance figures of issue #5. Builds release, runs the package-benchmark suites in
+# Benchmarks/ (their own tables), then measures each target with a plain monotonic clock in
+# fresh processes and prints one table: figure, measured (median of the samples), target,
+# pass/fail. Timings depend on what else the machine is doing: take figures on a quiet one.
+#
+# usage: scripts/bench.sh [--samples N] [--skip-suites] [--strict] [--keep]
+#   --samples N    samples per figure, the median is reported (default 5, at least 5 for docs)
+#   --skip-suites  skip the package-benchmark suites, print only the table
+#   --strict       exit 1 if a target is missed
+#   --keep         keep the scratch folder (generated scenario file, reports)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+samples=5
+suites=1
+strict=0
+keep=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --samples) samples="$2"; shift 2 ;;
+    --skip-suites) suites=0; shift ;;
+    --strict) strict=1; shift ;;
+    --keep) keep=1; shift ;;
+    -h | --help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "bench: unknown option $1 (see --help)" >&2; exit 2 ;;
+  esac
+done
+
+./scripts/setup.sh
+
+echo "== Building (release)"
+swift build -c release --product suspendsim
+for product in suspendsim-bench suspendsim-bench-jemalloc make-scenario-json; do
+  swift build -c release --package-path Benchmarks --product "$product"
+done
+cli=.build/release/suspendsim
+bin=$(swift build -c release --package-path Benchmarks --show-bin-path)
+probe=$bin/suspendsim-bench
+probe_jemalloc=$bin/suspendsim-bench-jemalloc
+
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/suspendsim-bench.XXXXXX")
+if [ "$keep" -eq 0 ]; then trap 'rm -rf "$scratch"' EXIT; else echo "scratch folder: $scratch"; fi
+
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+
+if [ "$suites" -eq 1 ]; then
+  echo "== package-benchmark suites (Benchmarks/Benchmarks/*)"
+  swift package --package-path Benchmarks benchmark --no-progress
+fi
+
+# The median of the numbers on standard input, one per line.
+median() {
+  sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) exit 1; if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# Runs a probe command, shows its output indented, and keeps it for `figure`.
+probe_output=""
+run_probe() {
+  probe_output=$("$@")
+  sed 's/^/    /' <<<"$probe_output" >&2
+}
+
+# The median the last probe printed for NAME (its `median NAME VALUE` line).
+figure() { awk -v name="$1" '$1 == "median" && $2 == name { print $3 }' <<<"$probe_output"; }
+
+# awk arithmetic: calc '<expression>' prints the result.
+calc() { awk "BEGIN { printf \"%.6f\\n\", $1 }"; }
+
+echo "== Plain-clock figures, $samples samples each"
+
+echo "-- simulated events/s: 100 apps, 10^6 events, one core, summary counters only" >&2
+run_probe "$probe" throughput --apps 100 --events 1000000 --samples "$samples"
+events_per_s=$(figure events_per_s)
+
+echo "-- end to end: suspendsim run on a 100-app, 10^6-event JSON file, every report written" >&2
+scenario_file=$scratch/random-100-apps-1000000-events.json
+"$bin/make-scenario-json" 100 1000000 1 "$scenario_file"
+echo "    scenario file: $(du -h "$scenario_file" | cut -f1)" >&2
+wall_samples=()
+rss_samples=()
+for _ in $(seq "$samples"); do
+  rm -rf "$scratch/reports"
+  start=$EPOCHREALTIME
+  /usr/bin/time -f '%M' -o "$scratch/rss" "$cli" run "$scenario_file" --out "$scratch/reports" --jobs 1 >/dev/null
+  end=$EPOCHREALTIME
+  wall_samples+=("$(calc "$end - $start")")
+  rss_samples+=("$(cat "$scratch/rss")")
+  echo "    sample wall_s ${wall_samples[-1]} peak_rss_kib ${rss_samples[-1]}" >&2
+done
+report_folder=$scratch/reports/random-100-apps-1000000-events-seed-1
+for file in survivors evictions transitions callbacks memory pressure skipped; do
+  [ -s "$report_folder/$file.csv" ] || { echo "bench: $report_folder/$file.csv is missing" >&2; exit 1; }
+done
+echo "    reports: $(du -sh "$scratch/reports" | cut -f1)" >&2
+e2e_wall=$(printf '%s\n' "${wall_samples[@]}" | median)
+e2e_rss=$(printf '%s\n' "${rss_samples[@]}" | median)
+e2e_events_per_s=$(calc "1000000 / $e2e_wall")
+
+echo "-- victim choice under constant pressure (one kill per event), 10^6 timed events" >&2
+run_probe "$probe" victims --resident 100 --events 1000000 --samples "$samples"
+ns_100=$(figure ns_per_event)
+run_probe "$probe" victims --resident 10000 --events 1000000 --samples "$samples"
+ns_10000=$(figure ns_per_event)
+
+echo "-- peak resident memory of one generated 100-app run, one process per sample" >&2
+peak_of() {
+  local events=$1 peaks=()
+  for _ in $(seq "$samples"); do
+    run_probe "$probe" peak --apps 100 --events "$events"
+    peaks+=("$(figure peak_kib)")
+  done
+  printf '%s\n' "${peaks[@]}" | median
+}
+peak_small=$(peak_of 100000)
+peak_large=$(peak_of 10000000)
+
+echo "-- batch of 1,000 small runs (system malloc, then jemalloc)" >&2
+run_probe "$probe" batch --runs 1000 --jobs 1 --samples "$samples"
+batch_1=$(figure runs_per_s)
+batch_cpu_1=$(figure runs_per_cpu_s)
+run_probe "$probe" batch --runs 1000 --jobs 2 --samples "$samples"
+batch_2=$(figure runs_per_s)
+batch_cpu_2=$(figure runs_per_cpu_s)
+run_probe "$probe_jemalloc" batch --runs 1000 --jobs 1 --samples "$samples"
+batch_je_1=$(figure runs_per_s)
+batch_je_cpu_1=$(figure runs_per_cpu_s)
+run_probe "$probe_jemalloc" batch --runs 1000 --jobs 2 --samples "$samples"
+batch_je_2=$(figure runs_per_s)
+batch_je_cpu_2=$(figure runs_per_cpu_s)
+
+load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+
+# One table row: figure, measured, target, and whether `value op limit` holds ("" = no target).
+missed=0
+row() {
+  local figure=$1 measured=$2 target=$3 value=$4 op=$5 limit=$6 result="-"
+  if [ -n "$op" ]; then
+    if [ "$(awk -v v="$value" -v l="$limit" "BEGIN { print (v $op l) ? 1 : 0 }")" -eq 1 ]; then
+      result=pass
+    else
+      result=FAIL
+      missed=$((missed + 1))
+    fi
+  fi
+  printf '| %-66s | %-36s | %-9s | %-4s |\n' "$figure" "$measured" "$target" "$result"
+}
+fmt() { awk -v v="$1" "BEGIN { printf \"$2\", v }"; }
+
+echo
+echo "== suspendsim performance (median of $samples samples)"
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(uname -sr)"
+echo "swift: $(swift --version 2>/dev/null | head -1)"
+echo "load average before / after: $load_before / $load_after"
+echo
+printf '| %-66s | %-36s | %-9s | %-4s |\n' "figure" "measured" "target" "met"
+printf '|%s|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..68})" "$(printf -- '-%.0s' {1..38})" "$(printf -- '-%.0s' {1..11})" "$(printf -- '-%.0s' {1..6})"
+row "simulated events/s, 100 apps, 10^6 events, 1 core, no reports" \
+  "$(fmt "$(calc "$events_per_s / 1e6")" '%.2f M/s')" ">= 10 M/s" "$events_per_s" ">=" 10000000
+row "suspendsim run, 100-app 10^6-event JSON, all reports, end to end" \
+  "$(fmt "$(calc "$e2e_events_per_s / 1e6")" '%.2f M/s') ($(fmt "$e2e_wall" '%.2f s'), $(fmt "$(calc "$e2e_rss / 1024")" '%.0f MiB') peak)" \
+  ">= 2 M/s" "$e2e_events_per_s" ">=" 2000000
+row "cost per event, 10,000 / 100 resident apps (1 kill per event)" \
+  "$(fmt "$(calc "$ns_10000 / $ns_100")" '%.2fx') ($(fmt "$ns_10000" '%.0f') / $(fmt "$ns_100" '%.0f') ns)" \
+  "<= 1.3x" "$(calc "$ns_10000 / $ns_100")" "<=" 1.3
+row "peak RSS, 10^7 / 10^5 generated events (100 apps)" \
+  "$(fmt "$(calc "$peak_large / $peak_small")" '%.2fx') ($(fmt "$(calc "$peak_large / 1024")" '%.1f') / $(fmt "$(calc "$peak_small / 1024")" '%.1f') MiB)" \
+  "<= 2x" "$(calc "$peak_large / $peak_small")" "<=" 2
+row "batch of 1,000 runs, runs/s at 2 / 1 workers (jemalloc, as shipped)" \
+  "$(fmt "$(calc "$batch_je_2 / $batch_je_1")" '%.2fx') ($(fmt "$batch_je_2" '%.0f') / $(fmt "$batch_je_1" '%.0f') runs/s)" \
+  ">= 1.8x" "$(calc "$batch_je_2 / $batch_je_1")" ">=" 1.8
+row "the same with the system malloc" \
+  "$(fmt "$(calc "$batch_2 / $batch_1")" '%.2fx') ($(fmt "$batch_2" '%.0f') / $(fmt "$batch_1" '%.0f') runs/s)" \
+  "(report)" "" "" ""
+row "runs per CPU-second at 2 / 1 workers: jemalloc, system malloc" \
+  "$(fmt "$(calc "$batch_je_cpu_2 / $batch_je_cpu_1")" '%.2fx'), $(fmt "$(calc "$batch_cpu_2 / $batch_cpu_1")" '%.2fx')" \
+  "(report)" "" "" ""
+row "batch, jemalloc / system malloc, 1 worker" \
+  "$(fmt "$(calc "$batch_je_1 / $batch_1")" '%.2fx') ($(fmt "$batch_je_1" '%.0f') / $(fmt "$batch_1" '%.0f') runs/s)" \
+  "(report)" "" "" ""
+row "batch, jemalloc / system malloc, 2 workers" \
+  "$(fmt "$(calc "$batch_je_2 / $batch_2")" '%.2fx') ($(fmt "$batch_je_2" '%.0f') / $(fmt "$batch_2" '%.0f') runs/s)" \
+  "(report)" "" "" ""
+echo
+echo "$((5 - missed)) of 5 targets met. Runs per CPU-second near 1x at 2 / 1 workers: the workers do"
+echo "not slow each other down, whatever else holds the cores. jemalloc / system malloc: two builds"
+echo "of the same probe, one linked with jemalloc as suspendsim is (docs/performance.md)."
+if [ "$strict" -eq 1 ] && [ "$missed" -gt 0 ]; then exit 1; fi
