@@ -58,3 +58,31 @@ import Testing
         #expect(fastPathTaken > 30)
     }
 }
+
+/// Large files are read in two halves on two threads; the result must not show it.
+@Suite struct JSONFastPathHalvesTests {
+    @Test("A timeline over 4 MB read in halves equals the scenario written, lines included")
+    func halvesReadLikeOne() throws {
+        let scenario = RandomScenario.make(apps: 30, events: 90_000, seed: 3, ramMB: 4096)
+        let json = ScenarioJSONWriter.json(scenario)
+        #expect(json.utf8.count > JSONFastPath.parallelThreshold)
+        let loaded = try #require(JSONFastPath.parse(json, path: "big.json"))
+        let sameTimeline = loaded.events.map(\.atMs) == scenario.events.map(\.atMs)
+            && loaded.events.map(\.action) == scenario.events.map(\.action)
+        #expect(sameTimeline)
+        // The writer puts 7 lines before the first app, a line per app, then "]," and
+        // "events": [ on one line each, so the first event is on line 7 + 30 + 1.
+        let lines = loaded.events.map(\.line)
+        let linesAsWritten = lines == Array((7 + 30 + 1)..<(7 + 30 + 1 + 90_000))
+        #expect(linesAsWritten, "first \(lines.first ?? 0), last \(lines.last ?? 0)")
+    }
+
+    @Test("An event out of order right at the split still sends the file to the ordinary reader")
+    func orderAcrossTheSplit() throws {
+        var scenario = RandomScenario.make(apps: 5, events: 90_000, seed: 4, ramMB: 4096)
+        // Make every event of the second half earlier than the first half's last.
+        for index in 45_000..<90_000 { scenario.events[index].atMs = 0 }
+        let json = ScenarioJSONWriter.json(scenario)
+        #expect(JSONFastPath.parse(json, path: "big.json") == nil)
+    }
+}

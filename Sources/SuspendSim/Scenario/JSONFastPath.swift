@@ -1,3 +1,4 @@
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -42,21 +43,18 @@ enum JSONFastPath {
         scanner.skipWhitespace()
         guard scanner.consume(UInt8(ascii: "{")) else { return nil }
         var eventsRange: Range<Int>?
-        var eventsRead: (events: [ScenarioEvent], appIDs: [[UInt8]])?
+        var eventsRead: (events: [ScenarioEvent], appIDs: [(events: Range<Int>, ids: [[UInt8]])])?
         repeat {
             scanner.skipWhitespace()
             guard let key = scanner.plainString(), scanner.consumeColon() else { return nil }
             scanner.skipWhitespace()
             let start = scanner.position
             if key == "events" {
-                guard eventsRange == nil else { return nil }
-                var reader = FastEventReader(
-                    scanner: JSONByteScanner(bytes, at: start, line: scanner.line(at: start)),
-                    expectedEvents: (bytes.count - start) / 48)
-                guard let events = reader.readEvents() else { return nil }
-                eventsRead = (events, reader.apps.ids)
-                scanner.move(to: reader.scanner.position)
-                eventsRange = start..<scanner.position
+                guard eventsRange == nil, let read = readEventArray(bytes, at: start, line: scanner.line(at: start))
+                else { return nil }
+                eventsRead = (read.events, read.appIDs)
+                scanner.move(to: read.end)
+                eventsRange = start..<read.end
             } else {
                 guard scanner.skipValue() else { return nil }
             }
@@ -64,7 +62,7 @@ enum JSONFastPath {
         } while scanner.consume(UInt8(ascii: ","))
         guard scanner.consume(UInt8(ascii: "}")), let eventsRange, let eventsRead else { return nil }
         var events = eventsRead.events
-        let appIDs = eventsRead.appIDs
+        let parts = eventsRead.appIDs
         scanner.skipWhitespace()
         guard scanner.position == bytes.count else { return nil }
 
@@ -75,19 +73,91 @@ enum JSONFastPath {
         guard let headerText = String(validating: header, as: UTF8.self),
               var scenario = try? ScenarioLoader.parseComposing(headerText, path: path) else { return nil }
 
-        // Provisional app numbers (first appearance) to the apps' indices.
+        // Provisional app numbers (first appearance in each part) to the apps' indices.
         let known = AppIDTable(scenario.apps.map { Array($0.id.utf8) })
-        var indexOf: [AppIndex] = []
-        for id in appIDs {
-            guard let index = known.index(of: id) else { return nil }
-            indexOf.append(index)
-        }
-        for position in events.indices {
-            events[position].action = events[position].action.renumberingApps(indexOf)
+        for part in parts {
+            var indexOf: [AppIndex] = []
+            for id in part.ids {
+                guard let index = known.index(of: id) else { return nil }
+                indexOf.append(index)
+            }
+            for position in part.events {
+                events[position].action = events[position].action.renumberingApps(indexOf)
+            }
         }
         scenario.events = events
         return scenario
     }
+}
+
+extension JSONFastPath {
+    /// A large `events` array is read in two halves on two threads: the second half starts at
+    /// the first event that begins a line after the middle of the rest of the file.
+    static let parallelThreshold = 4 << 20
+
+    /// Reads the `events` array starting at `start` (its `[`, on line `line`): the events, the
+    /// app ids each part named (events give provisional app numbers per part), and where the
+    /// array ends.
+    static func readEventArray(
+        _ bytes: UnsafeBufferPointer<UInt8>, at start: Int, line: Int
+    ) -> (events: [ScenarioEvent], appIDs: [(events: Range<Int>, ids: [[UInt8]])], end: Int)? {
+        if bytes.count - start > parallelThreshold, let split = splitPoint(bytes, after: start + (bytes.count - start) / 2),
+           let halves = readInHalves(bytes, at: start, line: line, split: split) {
+            return halves
+        }
+        var reader = FastEventReader(scanner: JSONByteScanner(bytes, at: start, line: line),
+                                     expectedEvents: (bytes.count - start) / 48)
+        guard let events = reader.readEvents() else { return nil }
+        return (events, [(0..<events.count, reader.apps.ids)], reader.scanner.position)
+    }
+
+    /// The offset of the first `{` that begins a line (after spaces) at or after `offset`.
+    private static func splitPoint(_ bytes: UnsafeBufferPointer<UInt8>, after offset: Int) -> Int? {
+        var position = offset
+        while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
+        position += 1
+        while position < bytes.count, bytes[position] == UInt8(ascii: " ") { position += 1 }
+        return position < bytes.count && bytes[position] == UInt8(ascii: "{") ? position : nil
+    }
+
+    /// Both halves, or nil when the split point turns out not to sit between two events of
+    /// the array (the caller then reads it in one go).
+    private static func readInHalves(
+        _ bytes: UnsafeBufferPointer<UInt8>, at start: Int, line: Int, split: Int
+    ) -> (events: [ScenarioEvent], appIDs: [(events: Range<Int>, ids: [[UInt8]])], end: Int)? {
+        let shared = UncheckedSendableBox(bytes)
+        let second = UncheckedSendableBox<(reader: FastEventReader, events: [ScenarioEvent]?)?>(nil)
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            var reader = FastEventReader(scanner: JSONByteScanner(shared.value, at: split, line: 1),
+                                         expectedEvents: (shared.value.count - split) / 48)
+            let events = reader.readEvents(fromMiddle: true)
+            second.value = (reader, events)
+        }
+        var first = FastEventReader(scanner: JSONByteScanner(bytes, at: start, line: line),
+                                    expectedEvents: (split - start) / 48)
+        let firstEvents = first.readEvents(stoppingAt: split)
+        group.wait()
+        guard var events = firstEvents, let secondRun = second.value, let secondEvents = secondRun.events,
+              case let secondReader = secondRun.reader, let lastOfFirst = first.latestTime, let firstOfSecond = secondReader.earliestTime,
+              !(firstOfSecond < lastOfFirst) else { return nil }
+        // The second half counted lines from 1 at the split point.
+        let lineOffset = first.scanner.currentLine - 1
+        let firstCount = events.count
+        events.reserveCapacity(firstCount + secondEvents.count)
+        for event in secondEvents {
+            events.append(ScenarioEvent(atMs: event.atMs, event.action, line: event.line + lineOffset))
+        }
+        return (events, [(0..<firstCount, first.apps.ids), (firstCount..<events.count, secondReader.apps.ids)],
+                secondReader.scanner.position)
+    }
+}
+
+/// A value handed to another thread whose use the code itself keeps apart (a buffer only
+/// read, a result read after `DispatchGroup.wait`).
+private final class UncheckedSendableBox<Value>: @unchecked Sendable {
+    var value: Value
+    init(_ value: Value) { self.value = value }
 }
 
 extension ScenarioEvent.Action {
@@ -108,7 +178,7 @@ extension ScenarioEvent.Action {
 }
 
 /// Reads the `events` array of the canonical JSON shape; nil at the first surprise.
-private struct FastEventReader {
+private struct FastEventReader: @unchecked Sendable {
     var scanner: JSONByteScanner
     /// The app ids met so far; events name apps by their position here.
     var apps = AppIDTable([])
@@ -127,24 +197,40 @@ private struct FastEventReader {
         self.expectedEvents = expectedEvents
     }
 
-    mutating func readEvents() -> [ScenarioEvent]? {
-        guard scanner.consume(UInt8(ascii: "[")) else { return nil }
+    /// The time of the first and of the last event read.
+    private(set) var earliestTime: FastDecimal?
+    private(set) var latestTime: FastDecimal?
+
+    /// The events of the array: from its `[` to its `]`; or, `fromMiddle`, from an event in
+    /// the middle to the `]`; or, with `stoppingAt`, from the `[` to the event that starts at
+    /// that offset (not included).
+    mutating func readEvents(fromMiddle: Bool = false, stoppingAt split: Int? = nil) -> [ScenarioEvent]? {
+        if !fromMiddle {
+            guard scanner.consume(UInt8(ascii: "[")) else { return nil }
+        }
         var events: [ScenarioEvent] = []
         events.reserveCapacity(min(expectedEvents, 1 << 26))
-        var latest: FastDecimal?
         scanner.skipWhitespace()
-        if scanner.consume(UInt8(ascii: "]")) { return events }
+        if !fromMiddle, scanner.consume(UInt8(ascii: "]")) { return split == nil ? events : nil }
         while true {
             scanner.skipWhitespace()
             let line = scanner.currentLine
             guard let (time, action) = readEvent() else { return nil }
-            if let latest, time < latest { return nil }
-            latest = time
+            if let latestTime, time < latestTime { return nil }
+            if earliestTime == nil { earliestTime = time }
+            latestTime = time
             guard let atMs = time.scaledRoundingHalfAway(by: 1000) else { return nil }
             events.append(ScenarioEvent(atMs: atMs, action, line: line))
             scanner.skipWhitespace()
-            if scanner.consume(UInt8(ascii: ",")) { continue }
-            return scanner.consume(UInt8(ascii: "]")) ? events : nil
+            if scanner.consume(UInt8(ascii: ",")) {
+                if let split {
+                    scanner.skipWhitespace()
+                    if scanner.position == split { return events }
+                    if scanner.position > split { return nil }
+                }
+                continue
+            }
+            return split == nil && scanner.consume(UInt8(ascii: "]")) ? events : nil
         }
     }
 
