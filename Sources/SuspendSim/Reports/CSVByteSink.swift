@@ -78,9 +78,8 @@ struct CSVRowWriter: CSVByteSink {
     mutating func appendScratch(_ bytes: UnsafeRawBufferPointer) {
         let length = bytes.count
         if count + length > capacity { grow(toHold: length) }
-        if let address = bytes.baseAddress {
-            UnsafeMutableRawPointer(base + count).copyMemory(from: address, byteCount: length)
-        }
+        // At most 24 bytes: a loop is cheaper than a call to memmove.
+        for index in 0..<length { base[count + index] = bytes[index] }
         count += length
     }
 
@@ -91,5 +90,26 @@ struct CSVRowWriter: CSVByteSink {
         base.deallocate()
         base = newBase
         capacity = newCapacity
+    }
+}
+
+/// The `time_s` field of the last instant formatted, reused while rows share it.
+final class CSVTimeField {
+    @exclusivity(unchecked) private var millis: Millis = -1
+    @exclusivity(unchecked) private var digits = CSVRowWriter(capacity: 32)
+
+    deinit {
+        digits.deallocate()
+    }
+
+    /// Appends `timeMs` as seconds with 3 decimals.
+    @inline(__always)
+    func append(_ timeMs: Millis, to row: inout CSVRowWriter) {
+        if timeMs != millis {
+            digits.removeAll()
+            CSVFormatting.appendSeconds(timeMs, to: &digits)
+            millis = timeMs
+        }
+        row.append(digits.bytes)
     }
 }

@@ -66,6 +66,9 @@ public struct CSVReportRecorder: SimulationRecorder {
     private let eventKinds = CSVFieldTable<EventKind>()
     private let levels = CSVFieldTable<PressureLevel>()
     private let skipReasons = CSVFieldTable<SkipReason>()
+    /// Most rows share their time with the row before (one event makes several): the time's
+    /// digits are formatted once per instant.
+    private let time = CSVTimeField()
 
     /// Creates the six streamed files, with their header rows, in `folder` (which must exist
     /// and must not hold them yet).
@@ -108,7 +111,7 @@ public struct CSVReportRecorder: SimulationRecorder {
     /// A row of `transitions.csv`: `time_s,app,from,to,cause`.
     public func recordTransition(at timeMs: Millis, app: AppIndex, from: LifecycleState, to: LifecycleState, cause: TransitionCause) {
         transitions.appendRow { row in
-            CSVFormatting.appendSeconds(timeMs, to: &row)
+            time.append(timeMs, to: &row)
             row.append(CSVFormatting.comma)
             row.append(appIDs[app])
             row.append(CSVFormatting.comma)
@@ -127,7 +130,7 @@ public struct CSVReportRecorder: SimulationRecorder {
     /// A row of `callbacks.csv`: `time_s,app,callback`.
     public func recordCallback(at timeMs: Millis, app: AppIndex, _ callback: Callback) {
         callbacks.appendRow { row in
-            CSVFormatting.appendSeconds(timeMs, to: &row)
+            time.append(timeMs, to: &row)
             row.append(CSVFormatting.comma)
             row.append(appIDs[app])
             row.append(CSVFormatting.comma)
@@ -141,7 +144,7 @@ public struct CSVReportRecorder: SimulationRecorder {
         evictions.appendRow { row in
             CSVFormatting.appendInteger(eviction.seq, to: &row)
             row.append(CSVFormatting.comma)
-            CSVFormatting.appendSeconds(eviction.timeMs, to: &row)
+            time.append(eviction.timeMs, to: &row)
             row.append(CSVFormatting.comma)
             row.append(appIDs[eviction.app])
             row.append(CSVFormatting.comma)
@@ -164,7 +167,7 @@ public struct CSVReportRecorder: SimulationRecorder {
     /// A row of `memory.csv`: `time_s,app,state,footprint_mb`.
     public func recordFootprint(at timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB) {
         memory.appendRow { row in
-            CSVFormatting.appendSeconds(timeMs, to: &row)
+            time.append(timeMs, to: &row)
             row.append(CSVFormatting.comma)
             row.append(appIDs[app])
             row.append(CSVFormatting.comma)
@@ -177,7 +180,7 @@ public struct CSVReportRecorder: SimulationRecorder {
     /// A row of `pressure.csv`: `time_s,used_mb,free_mb,level`.
     public func recordFree(at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: PressureLevel) {
         pressure.appendRow { row in
-            CSVFormatting.appendSeconds(timeMs, to: &row)
+            time.append(timeMs, to: &row)
             row.append(CSVFormatting.comma)
             CSVFormatting.appendMB(usedKiB, to: &row)
             row.append(CSVFormatting.comma)
@@ -191,7 +194,7 @@ public struct CSVReportRecorder: SimulationRecorder {
     /// none).
     public func recordSkipped(at timeMs: Millis, event: EventKind, app: AppIndex?, reason: SkipReason) {
         skipped.appendRow { row in
-            CSVFormatting.appendSeconds(timeMs, to: &row)
+            time.append(timeMs, to: &row)
             row.append(CSVFormatting.comma)
             row.append(eventKinds[event])
             row.append(CSVFormatting.comma)
