@@ -53,7 +53,7 @@ public enum ScenarioLoader {
     }
 
     /// The diagnostics in file order (those without a line first); at least one.
-    private static func sorted(_ diagnostics: [ScenarioDiagnostic], file: String) -> [ScenarioDiagnostic] {
+    static func sorted(_ diagnostics: [ScenarioDiagnostic], file: String) -> [ScenarioDiagnostic] {
         guard !diagnostics.isEmpty else {
             return [ScenarioDiagnostic(file: file, message: "not a valid scenario")]
         }
@@ -65,7 +65,7 @@ public enum ScenarioLoader {
     }
 
     /// The file's text; a missing, unreadable or non-UTF-8 file is one diagnostic.
-    private static func readText(path: String) throws(ScenarioLoadError) -> String {
+    static func readText(path: String) throws(ScenarioLoadError) -> String {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw ScenarioLoadError(ScenarioDiagnostic(file: path, message: "no such file"))
