@@ -126,9 +126,12 @@ extension SuspendsimCommand {
             }
             progress.finish()
             report(plan, output, shard: part)
-            if !output.failures.isEmpty {
+            if output.failureCount > 0 {
                 for failure in output.failures { printError("error: \(failure.path): \(failure.message)") }
-                printError("error: \(output.failures.count) of \(output.unitsRun) reports could not be written.")
+                if output.failureCount > output.failures.count {
+                    printError("error: ... and \(output.failureCount - output.failures.count) more.")
+                }
+                printError("error: \(output.failureCount) of \(output.unitsRun) reports could not be written.")
                 throw ExitCode.failure
             }
             print("summary: \(out)/summary.csv")

@@ -153,6 +153,37 @@ import Testing
         }
     }
 
+    @Test("merge refuses to write into a shard, and can merge again into the same folder")
+    func mergeTargets() throws {
+        try withTemporaryFolder { folder in
+            let input = try Self.inputs(folder)
+            let shards = (1...2).map { folder.appendingPathComponent("\($0)") }
+            for (index, shard) in shards.enumerated() {
+                #expect(try suspendsim(["run", input.path, "--details", "--shard", "\(index + 1)/2", "--out", shard.path]).status == 0)
+            }
+            let into = try suspendsim(["merge", shards[0].path, shards[1].path, "--out", shards[1].path + "/"])
+            #expect(into.status == 2)
+            #expect(into.stderr.contains("is one of the shards"))
+            let merged = folder.appendingPathComponent("merged")
+            #expect(try suspendsim(["merge", shards[0].path, shards[1].path, "--out", merged.path]).status == 0)
+            let first = try filesUnder(merged)
+            #expect(try suspendsim(["merge", shards[1].path, shards[0].path, "--out", merged.path]).status == 0)
+            #expect(try filesUnder(merged) == first)
+        }
+    }
+
+    @Test("validate reads every point of a file's sweep:, as run does")
+    func validateSweep() throws {
+        try withTemporaryFolder { folder in
+            let file = folder.appendingPathComponent("day.yaml")
+            try Self.day.replacingOccurrences(of: "policy: [largest-first, jetsam]", with: "policy: [largest-first, fifo]")
+                .write(to: file, atomically: true, encoding: .utf8)
+            let run = try suspendsim(["validate", file.path])
+            #expect(run.status == 2)
+            #expect(run.stderr == "\(file.path):19:27: policy: unknown policy 'fifo'; expected one of largest-first, lru, jetsam, lmkd\n")
+        }
+    }
+
     /// (arguments, the start of the error).
     static let badOptionCases: [([String], String)] = [
         (["--shard", "0/4"], "Error: --shard must be K/N with 1 <= K <= N, got 0/4."),

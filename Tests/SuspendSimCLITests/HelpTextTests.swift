@@ -128,7 +128,8 @@ import Testing
             OVERVIEW: Parse and validate scenario files without running them.
 
             Prints every problem as file:line:column: field: message and exits 2 if any
-            file is invalid; otherwise prints one line per valid file.
+            file is invalid (every point of a sweep: block included); otherwise prints one
+            line per valid file.
 
             USAGE: suspendsim validate [<paths> ...] [--jobs <n>]
 

@@ -36,6 +36,8 @@ public struct BatchPlan: Sendable {
         /// Write every run's report folder (`--details`).
         public var details = false
 
+        /// The defaults: seed 0, the files' replicates, no `--set`, the files' policies, no
+        /// report folders for batches.
         public init() {}
     }
 
@@ -75,6 +77,7 @@ public struct BatchPlan: Sendable {
         public let name: String
         /// The file it came from.
         public let path: String
+        /// How it runs.
         public let kind: Kind
         /// Whether it has a workload (its runs have a seed and a replicate number).
         public let isRandomized: Bool

@@ -26,9 +26,14 @@ public enum BatchRunner {
         public var singleRunRows: [(entry: Int, row: SummaryRow)] = []
         /// Units run.
         public var unitsRun = 0
-        /// The units whose report folder could not be written: the scenario's file and the
-        /// error. When there is any, no batch-wide file is written.
+        /// The first units whose report folder could not be written (at most
+        /// `failuresKept`): the scenario's file and the error. When there is any, no
+        /// batch-wide file is written.
         public var failures: [(path: String, message: String)] = []
+        /// How many units could not be written, all told.
+        public var failureCount = 0
+        /// How many failures `failures` keeps.
+        public static let failuresKept = 20
     }
 
     /// One unit's outcome: its rows (one, or one per policy for `--policy all`), with their
@@ -104,7 +109,7 @@ public enum BatchRunner {
 
         return try state.withLock { state throws -> Output in
             state.output.unitsRun = state.nextToWrite
-            guard state.output.failures.isEmpty else {
+            guard state.output.failureCount == 0 else {
                 state.summary?.discard()
                 return state.output
             }
@@ -136,7 +141,8 @@ public enum BatchRunner {
     /// Writes a unit's rows and counts its survivals (in unit order, under the lock).
     private static func write(_ result: UnitResult, plan: BatchPlan, into state: inout WriterState) {
         if let failure = result.failure {
-            state.output.failures.append(failure)
+            state.output.failureCount += 1
+            if state.output.failures.count < Output.failuresKept { state.output.failures.append(failure) }
             return
         }
         for item in result.rows {

@@ -40,5 +40,6 @@ public struct BatchShard: Sendable, Hashable, CustomStringConvertible {
     /// The batch-wide number of this shard's `i`-th unit.
     public func unit(_ i: Int) -> Int { index - 1 + i * count }
 
+    /// `K/N`.
     public var description: String { "\(index)/\(count)" }
 }

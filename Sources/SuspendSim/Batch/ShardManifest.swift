@@ -18,6 +18,7 @@ public struct ShardManifest: Sendable, Hashable {
     /// Whether the batch has a `survival.csv`.
     public var survival: Bool
 
+    /// A manifest of `shard` of the batch `batch` of `units` units.
     public init(batch: UInt64, shard: BatchShard, units: Int, survival: Bool) {
         self.batch = batch
         self.shard = shard
@@ -61,6 +62,7 @@ public struct ShardManifest: Sendable, Hashable {
 
 /// Why shards could not be merged.
 public struct MergeError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong, for people.
     public var description: String
     init(_ description: String) { self.description = description }
 }

@@ -16,7 +16,9 @@ import Foundation
 public enum ShardMerge {
     /// What a merge put together.
     public struct Summary: Sendable, Hashable {
+        /// How many shards were merged.
         public var shards: Int
+        /// The batch's number of runs.
         public var units: Int
     }
 
@@ -26,16 +28,26 @@ public enum ShardMerge {
     ///   `ReportError` when a file cannot be written (the batch-wide files are then left as
     ///   they were).
     public static func merge(_ folders: [String], into out: String) throws -> Summary {
+        let target = canonical(out)
+        if let clash = folders.first(where: { canonical($0) == target }) {
+            throw MergeError("--out \(out) is one of the shards (\(clash)); merge into another folder")
+        }
         let shards = try manifests(folders)
         let first = shards[0].manifest
         try mergeSummary(shards, units: first.units, into: out + "/summary.csv")
         if first.survival {
             try mergeSurvival(shards, into: out + "/survival.csv")
         }
+        var copied: Set<String> = []
         for shard in shards {
-            try copyReports(from: shard.folder, to: out)
+            try copyReports(from: shard.folder, to: out, copied: &copied)
         }
         return Summary(shards: shards.count, units: first.units)
+    }
+
+    /// `path` made absolute, with symbolic links resolved, to compare folders.
+    private static func canonical(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
     /// The folders' manifests, checked, in shard order.
@@ -151,31 +163,30 @@ public enum ShardMerge {
     /// The files of a shard's folder that are not batch-wide.
     private static let batchFiles: Set<String> = ["summary.csv", "survival.csv", ShardManifest.fileName]
 
-    /// Copies a shard's report folders into `out`, merging folders; a file in two shards is
-    /// an error.
-    private static func copyReports(from folder: String, to out: String) throws {
-        let manager = FileManager.default
-        let names = try manager.contentsOfDirectory(atPath: folder).sorted()
+    /// Copies a shard's report folders into `out`, merging folders. A file copied from
+    /// another shard is an error; one left in `out` by an earlier run is replaced.
+    private static func copyReports(from folder: String, to out: String, copied: inout Set<String>) throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         for name in names where !name.hasPrefix(".") && !batchFiles.contains(name) {
-            try copyTree(folder + "/" + name, to: out + "/" + name)
+            try copyTree(folder + "/" + name, to: out + "/" + name, copied: &copied)
         }
     }
 
-    private static func copyTree(_ source: String, to target: String) throws {
+    private static func copyTree(_ source: String, to target: String, copied: inout Set<String>) throws {
         let manager = FileManager.default
         var isFolder: ObjCBool = false
         guard manager.fileExists(atPath: source, isDirectory: &isFolder) else { return }
         if isFolder.boolValue {
             try ReportFileSystem.makeFolders(target)
             for name in try manager.contentsOfDirectory(atPath: source).sorted() where !name.hasPrefix(".") {
-                try copyTree(source + "/" + name, to: target + "/" + name)
+                try copyTree(source + "/" + name, to: target + "/" + name, copied: &copied)
             }
-        } else {
-            guard !manager.fileExists(atPath: target) else {
-                throw MergeError("\(target) is in more than one shard (from \(source))")
-            }
-            try ReportFileSystem.makeFolders(ReportFileSystem.parentPath(of: target))
-            try manager.copyItem(atPath: source, toPath: target)
+            return
         }
+        guard copied.insert(target).inserted else {
+            throw MergeError("\(target) is in more than one shard (again from \(source))")
+        }
+        if try ReportFileSystem.kind(of: target) != nil { ReportFileSystem.removeTree(target) }
+        try manager.copyItem(atPath: source, toPath: target)
     }
 }

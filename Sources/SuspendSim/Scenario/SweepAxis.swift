@@ -24,6 +24,8 @@ public struct SweepAxis: Sendable, Hashable {
     /// Where the axis was given.
     public var source: Source
 
+    /// An axis of `key` over `values` (as written), given at `source`. The key and values
+    /// are checked when a point is read (`ScenarioTemplate.scenario(at:)`).
     public init(key: String, values: [String], source: Source = .commandLine) {
         self.key = key
         self.values = values
@@ -73,6 +75,7 @@ public struct SweepAxis: Sendable, Hashable {
 
     /// Why a `--set` option is not valid.
     public struct ParseError: Error, Sendable, CustomStringConvertible {
+        /// What is wrong, naming the option.
         public var description: String
         init(_ description: String) { self.description = description }
     }
@@ -85,6 +88,7 @@ public struct SweepSetting: Sendable, Hashable {
     /// The value's index in `axis.values`.
     public var index: Int
 
+    /// Value `index` of `axis`.
     public init(axis: SweepAxis, index: Int) {
         self.axis = axis
         self.index = index

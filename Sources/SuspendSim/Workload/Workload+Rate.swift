@@ -30,6 +30,7 @@ extension Workload {
             return max(1, (thousandHoursMs + rate / 2) / rate)
         }
 
+        /// The slower rate is the smaller.
         public static func < (lhs: Rate, rhs: Rate) -> Bool { lhs.perThousandHours < rhs.perThousandHours }
     }
 }

@@ -18,6 +18,7 @@ extension Workload {
             self.init(perMillion: Int64((fraction * Double(Self.scale)).rounded(.toNearestOrAwayFromZero)))
         }
 
+        /// The smaller share is the smaller.
         public static func < (lhs: Share, rhs: Share) -> Bool { lhs.perMillion < rhs.perMillion }
     }
 }
