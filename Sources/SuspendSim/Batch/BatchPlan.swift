@@ -25,8 +25,8 @@ public struct BatchPlan: Sendable {
     public struct Options: Sendable {
         /// The batch's seed (`--seed`), from which each run's seed is derived (`BatchSeed`).
         public var seed: UInt64 = 0
-        /// Runs per point of a scenario with a workload (`--replicates`); nil: the file's
-        /// `replicates:`, else 1.
+        /// Runs per point of a scenario with a workload (`--replicates`), at least 1; nil: the
+        /// file's `replicates:`, else 1.
         public var replicates: Int?
         /// `--set` axes, in order: each replaces the file's axis of the same key, or is added
         /// after the file's axes.
@@ -126,6 +126,7 @@ public struct BatchPlan: Sendable {
     ///   not accept, a `workload.*` key for a scenario without a workload).
     /// - Complexity: O(points × file size).
     public init(templates: [ScenarioTemplate], options: Options) throws(ScenarioLoadError) {
+        precondition((options.replicates ?? 1) >= 1, "replicates must be at least 1, got \(options.replicates ?? 0)")
         var drafts: [(template: ScenarioTemplate, kind: Kind, axes: [SweepAxis], fixed: [SweepSetting])] = []
         var columns: [String] = []
         for template in templates {
@@ -234,14 +235,14 @@ public struct BatchPlan: Sendable {
     /// - Complexity: O(log scenarios)
     public func locate(_ unit: Int) -> (entry: Int, point: Int, replicate: Int) {
         precondition(unit >= 0 && unit < unitCount, "Unit \(unit) out of 0..<\(unitCount)")
+        // The last scenario whose first unit is at most `unit` (every scenario has a unit:
+        // a grid has a point, a point a replicate).
         var low = 0
         var high = entries.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
             if entries[middle].firstUnit <= unit { low = middle } else { high = middle - 1 }
         }
-        // Skip scenarios with no units (an empty grid cannot happen, but be safe).
-        while entries[low].unitCount == 0 || unit >= entries[low].firstUnit + entries[low].unitCount { low += 1 }
         let local = unit - entries[low].firstUnit
         return (low, local / entries[low].replicates, local % entries[low].replicates)
     }
