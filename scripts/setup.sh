@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Installs what suspendsim needs beyond the Swift toolchain: jemalloc (the executable's
-# allocator, found through pkg-config). Debian packages; needs root, as on the project's machines.
+# allocator, found through pkg-config), and GNU parallel (the sharded-batch test runs shards
+# under it; docs/batch-runs.md). Debian packages; needs root, as on the project's machines.
 set -euo pipefail
 missing=()
 pkg-config --exists jemalloc 2>/dev/null || missing+=(libjemalloc-dev)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+{ command -v parallel >/dev/null 2>&1 && parallel --version 2>/dev/null | grep -q 'GNU parallel'; } || missing+=(parallel)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}" >&2
   SUDO=""

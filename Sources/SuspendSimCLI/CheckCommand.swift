@@ -11,7 +11,9 @@ extension SuspendsimCommand {
                 expect.evictions lists the memory-pressure kills in order; expect.survivors is \
                 compared as a set; expect.by_policy.<policy> overrides them under that policy. \
                 Prints a readable diff for every mismatch and exits 1 if there is any. Writes no \
-                reports. A file without expect: is reported as unchecked.
+                reports. A file without expect: is reported as unchecked. A scenario with a \
+                workload is checked on replicate 0 of seed 0 (as run --seed 0 makes it), without \
+                its sweep.
                 """
         )
 
@@ -37,6 +39,10 @@ extension SuspendsimCommand {
         private func check(_ scenario: Scenario, under policy: any EvictionPolicy) -> String {
             let label = "\(scenario.name) [\(policy.name)]"
             guard let expectation = scenario.expectation else { return "unchecked \(label): no expect: block" }
+            var scenario = scenario
+            if scenario.generator != nil {
+                scenario.seed = BatchSeed.seed(base: 0, scenario: scenario.name, replicate: 0)
+            }
             let result = Simulation.runKeepingNoRecords(scenario, policy: policy)
             let mismatches = ExpectationCheck.mismatches(result, expected: expectation)
             if mismatches.isEmpty { return "ok   \(label)" }

@@ -23,36 +23,90 @@ func writeToStandardError(_ text: String) {
     }
 }
 
-/// A one-line progress counter on standard error, shown only when it is a terminal (SPEC 9).
+/// A progress bar on standard error, shown only when it is a terminal (SPEC 9): done and
+/// total, a bar, the rate and the time left.
+///
+/// ```text
+/// runs 1200/4000 [######--------------]  30%  412.5/s  ETA 0:06
+/// ```
+///
+/// and, once the last item is done, the time taken in place of the ETA.
+///
+/// It redraws at most ten times a second, so that a batch of fast runs does not spend its
+/// time writing to the terminal.
 final class ProgressLine: Sendable {
     private let total: Int
     private let label: String
-    private let done = Mutex(0)
     private let enabled: Bool
+    private let start = ContinuousClock.now
+    private let state = Mutex<(done: Int, lastDraw: ContinuousClock.Instant?)>((0, nil))
 
-    init(total: Int, label: String) {
+    /// A bar for `total` items, drawn when standard error is a terminal (or `enabled` says so).
+    init(total: Int, label: String, enabled: Bool = isatty(STDERR_FILENO) == 1) {
         self.total = total
         self.label = label
-        self.enabled = isatty(STDERR_FILENO) == 1
-        draw(0)
+        self.enabled = enabled
+        advance(by: 0)
     }
 
     /// Counts one more finished item.
     func advance() {
-        let count = done.withLock { value -> Int in
-            value += 1
-            return value
+        advance(by: 1)
+    }
+
+    private func advance(by count: Int) {
+        guard enabled else { return }
+        state.withLock { state in
+            state.done += count
+            let now = ContinuousClock.now
+            if let last = state.lastDraw, now - last < .milliseconds(100), state.done < total { return }
+            state.lastDraw = now
+            writeToStandardError("\r" + Self.render(done: state.done, total: total, label: label, elapsed: now - start) + "\u{1B}[K")
         }
-        draw(count)
     }
 
     /// Ends the line.
     func finish() {
-        if enabled { writeToStandardError("\n") }
+        guard enabled else { return }
+        state.withLock { state in
+            writeToStandardError("\r" + Self.render(done: state.done, total: total, label: label, elapsed: .now - start) + "\u{1B}[K\n")
+        }
     }
 
-    private func draw(_ count: Int) {
-        guard enabled else { return }
-        writeToStandardError("\r\(label) \(count)/\(total)")
+    /// The line for `done` of `total` after `elapsed`: `label done/total [bar] pct%  rate/s  ETA m:ss`
+    /// (the rate and ETA once something is done; the time taken instead of the ETA at the end).
+    static func render(done: Int, total: Int, label: String, elapsed: Duration) -> String {
+        let width = 20
+        let filled = total > 0 ? min(width, done * width / total) : width
+        let percent = total > 0 ? done * 100 / total : 100
+        var line = "\(label) \(done)/\(total) [" + String(repeating: "#", count: filled)
+            + String(repeating: "-", count: width - filled) + "] " + pad(percent, to: 3) + "%"
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        if done > 0, seconds > 0 {
+            let rate = Double(done) / seconds
+            let tenths = Int((rate * 10).rounded())
+            line += "  \(tenths / 10).\(tenths % 10)/s"
+            if done < total {
+                line += "  ETA " + clock(Int((Double(total - done) / rate).rounded(.up)))
+            } else {
+                line += "  in " + clock(Int(seconds.rounded(.up)))
+            }
+        }
+        return line
+    }
+
+    /// `h:mm:ss` or `m:ss`.
+    static func clock(_ seconds: Int) -> String {
+        let hours = seconds / 3600
+        let minutes = seconds / 60 % 60
+        let rest = seconds % 60
+        let secondsText = rest < 10 ? "0\(rest)" : "\(rest)"
+        if hours > 0 { return "\(hours):" + (minutes < 10 ? "0\(minutes)" : "\(minutes)") + ":" + secondsText }
+        return "\(minutes):" + secondsText
+    }
+
+    private static func pad(_ value: Int, to width: Int) -> String {
+        let text = String(value)
+        return String(repeating: " ", count: max(0, width - text.count)) + text
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import SuspendSim
 
 extension SuspendsimCommand {
-    /// `suspendsim run`: simulate scenarios and write their reports (SPEC 8, 9).
+    /// `suspendsim run`: simulate scenarios and write their reports (SPEC 8, 9; issue 4).
     struct RunCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "run",
@@ -16,6 +16,14 @@ extension SuspendsimCommand {
                 <out>/<name>/<policy>/, and <out>/comparison.csv compares them. A report folder \
                 appears whole or not at all. If any file is invalid, nothing runs and the exit \
                 status is 2.
+
+                A scenario with a workload: block runs --replicates times (default: its \
+                replicates:, else 1), each with a seed derived from --seed, the scenario's name \
+                and the replicate number. --set key=v1,v2 (repeatable) and a sweep: block run \
+                every point of the grid of values. Such batches write a row per run to \
+                summary.csv (with the sweep keys as extra columns) and <out>/survival.csv, and \
+                report folders only with --details. --shard K/N runs every N-th run, from the \
+                K-th; merge joins the shards' folders. See docs/batch-runs.md.
                 """
         )
 
@@ -27,60 +35,133 @@ extension SuspendsimCommand {
         @Option(help: "Run every scenario under this policy instead of its own; all: under each built-in policy.")
         var policy: PolicyOption?
 
+        @Option(help: ArgumentHelp(
+            "Runs of each scenario with a workload (default: the file's replicates:, else 1).", valueName: "n"))
+        var replicates: Int?
+
+        @Option(help: ArgumentHelp("The batch's seed; each run's seed is derived from it.", valueName: "s"))
+        var seed: UInt64 = 0
+
+        @Option(name: .customLong("set"), help: ArgumentHelp(
+            "Sweep a key over values: device.<key>, workload.<key>, policy or end_s (repeat for a grid).",
+            valueName: "key=v1,v2,..."))
+        var settings: [String] = []
+
+        @Flag(help: "Also write every run's report folder (<out>/<name>/<key>=<value>/.../replicate-<k>/).")
+        var details = false
+
+        @Option(help: ArgumentHelp(
+            "Run only shard K of N of the runs (K from 1 to N); merge joins the shards.", valueName: "K/N"))
+        var shard: String?
+
         @Flag(help: "Print jemalloc's statistics (stats.allocated, stats.active, stats.resident) after the run.")
         var stats = false
 
+        func validate() throws {
+            if let replicates, replicates < 1 {
+                throw ValidationError("--replicates must be at least 1, got \(replicates).")
+            }
+            let axes = try sweepAxes()
+            if let shard {
+                guard BatchShard(parsing: shard) != nil else {
+                    throw ValidationError("--shard must be K/N with 1 <= K <= N, got \(shard).")
+                }
+                if policy == .all {
+                    throw ValidationError("--shard cannot be combined with --policy all; use --set policy=\(BuiltInPolicies.names.joined(separator: ",")).")
+                }
+            }
+            if policy != nil, axes.contains(where: { $0.key == "policy" }) {
+                throw ValidationError("--policy and --set policy=... cannot be combined.")
+            }
+        }
+
+        /// The `--set` options as sweep axes; each key at most once.
+        private func sweepAxes() throws -> [SweepAxis] {
+            var axes: [SweepAxis] = []
+            for setting in settings {
+                let axis: SweepAxis
+                do {
+                    axis = try SweepAxis(parsing: setting)
+                } catch {
+                    throw ValidationError(error.description)
+                }
+                if axes.contains(where: { $0.key == axis.key }) {
+                    throw ValidationError("--set \(axis.key) is given twice; list its values in one --set.")
+                }
+                axes.append(axis)
+            }
+            return axes
+        }
+
         func run() throws {
-            let scenarios = try ScenarioBatchLoader.load(input)
-            let outDirectory = URL(fileURLWithPath: out, isDirectory: true)
-            let progress = ProgressLine(total: scenarios.count, label: "scenarios")
-            let option = policy
-            let outcomes = parallelMap(count: scenarios.count, jobs: input.workerCount) { index -> Result<[SummaryRow], Error> in
-                defer { progress.advance() }
-                let scenario = scenarios[index]
-                let folder = outDirectory.appendingPathComponent(scenario.name, isDirectory: true)
-                let policies = PolicyOption.policies(option, for: scenario)
-                return Result {
-                    if option == .all {
-                        return try ReportWriter.runEveryPolicy(scenario, policies: policies, into: folder).map { SummaryRow(result: $0) }
-                    }
-                    return [SummaryRow(result: try ReportWriter.run(scenario, policy: policies[0], into: folder))]
-                }
+            let templates = try ScenarioBatchLoader.loadTemplates(input)
+            var options = BatchPlan.Options()
+            options.seed = seed
+            options.replicates = replicates
+            options.settings = try sweepAxes()
+            options.details = details
+            switch policy {
+            case .all?: options.policy = .every
+            case let named?: options.policy = .named(named.rawValue)
+            case nil: break
             }
-            progress.finish()
-            var rows: [SummaryRow] = []
-            var failures = 0
-            for (scenario, outcome) in zip(scenarios, outcomes) {
-                switch outcome {
-                case .success(let scenarioRows):
-                    rows += scenarioRows
-                    for row in scenarioRows {
-                        let folder = option == .all ? "\(out)/\(scenario.name)/\(row.policy)/" : "\(out)/\(scenario.name)/"
-                        print("\(scenario.name): \(row.policy), \(row.apps) apps, \(row.events) events, "
-                            + "\(row.pressureKills) pressure kills -> \(folder)")
-                    }
-                case .failure(let error):
-                    failures += 1
-                    printError("error: \(scenario.sourcePath ?? scenario.name): \(error)")
-                }
-            }
-            if failures > 0 {
-                printError("error: \(failures) of \(scenarios.count) reports could not be written.")
-                throw ExitCode.failure
-            }
+            let plan: BatchPlan
             do {
-                try SummaryCSV.write(rows, to: outDirectory.appendingPathComponent("summary.csv"))
-                print("summary: \(out)/summary.csv")
-                if option == .all {
-                    try ComparisonCSV.write(rows, to: outDirectory.appendingPathComponent("comparison.csv"))
-                    print("comparison: \(out)/comparison.csv")
-                }
+                plan = try BatchPlan(templates: templates, options: options)
             } catch {
+                printError(error.description)
+                printError("error: the sweep gives invalid scenarios; nothing was run.")
+                throw ScenarioBatchLoader.invalidInputStatus
+            }
+
+            let part = shard.flatMap(BatchShard.init(parsing:)) ?? .whole
+            let progress = ProgressLine(total: part.unitCount(of: plan.unitCount), label: "runs")
+            let output: BatchRunner.Output
+            do {
+                output = try BatchRunner.run(plan, outPath: out, jobs: input.workerCount, shard: part) { progress.advance() }
+            } catch {
+                progress.finish()
                 printError("error: \(error)")
                 throw ExitCode.failure
             }
+            progress.finish()
+            report(plan, output, shard: part)
+            if output.failureCount > 0 {
+                for failure in output.failures { printError("error: \(failure.path): \(failure.message)") }
+                if output.failureCount > output.failures.count {
+                    printError("error: ... and \(output.failureCount - output.failures.count) more.")
+                }
+                printError("error: \(output.failureCount) of \(output.unitsRun) reports could not be written.")
+                throw ExitCode.failure
+            }
+            print("summary: \(out)/summary.csv")
+            if plan.writesSurvival { print("survival: \(out)/survival.csv") }
+            if plan.policy == .every, part.count == 1 { print("comparison: \(out)/comparison.csv") }
+            if part.count > 1 {
+                print("shard \(part): \(out)/\(ShardManifest.fileName); join the \(part.count) shards' folders with suspendsim merge")
+            }
             if stats, let figures = JemallocStats.read() {
                 print(figures.description)
+            }
+        }
+
+        /// A line per single run (as before batches), and one per batch scenario.
+        private func report(_ plan: BatchPlan, _ output: BatchRunner.Output, shard: BatchShard) {
+            for entry in plan.entries {
+                switch entry.kind {
+                case .single, .singleEveryPolicy:
+                    for (_, row) in output.singleRunRows where row.scenario == entry.name {
+                        let folder = entry.kind == .singleEveryPolicy ? "\(out)/\(entry.name)/\(row.policy)/" : "\(out)/\(entry.name)/"
+                        print("\(entry.name): \(row.policy), \(row.apps) apps, \(row.events) events, "
+                            + "\(row.pressureKills) pressure kills -> \(folder)")
+                    }
+                case .batch:
+                    let runs = shard.unitCount(from: entry.firstUnit, length: entry.unitCount)
+                    let shape = "\(entry.points.count) point\(entry.points.count == 1 ? "" : "s") x "
+                        + "\(entry.replicates) replicate\(entry.replicates == 1 ? "" : "s")"
+                    let folders = details ? ", report folders under \(out)/\(entry.name)/" : ""
+                    print("\(entry.name): \(runs) runs (\(shape))\(folders)")
+                }
             }
         }
     }

@@ -8,6 +8,11 @@ enum ScenarioBatchLoader {
     static let invalidInputStatus = ExitCode(2)
 
     static func load(_ options: ScenarioInputOptions) throws -> [Scenario] {
+        try loadTemplates(options).map(\.scenario)
+    }
+
+    /// As `load`, keeping each file's `replicates:`, `sweep:` and text for a batch.
+    static func loadTemplates(_ options: ScenarioInputOptions) throws -> [ScenarioTemplate] {
         let files: [String]
         do {
             files = try ScenarioLoader.scenarioFiles(in: options.paths)
@@ -16,9 +21,9 @@ enum ScenarioBatchLoader {
             throw invalidInputStatus
         }
         let outcomes = parallelMap(count: files.count, jobs: options.workerCount) { index in
-            Result { () throws(ScenarioLoadError) -> Scenario in try ScenarioLoader.load(path: files[index]) }
+            Result { () throws(ScenarioLoadError) -> ScenarioTemplate in try ScenarioLoader.template(path: files[index]) }
         }
-        var scenarios: [Scenario] = []
+        var scenarios: [ScenarioTemplate] = []
         var invalid = 0
         for outcome in outcomes {
             switch outcome {
@@ -37,7 +42,7 @@ enum ScenarioBatchLoader {
             throw invalidInputStatus
         }
         var firstFile: [String: String] = [:]
-        for scenario in scenarios {
+        for scenario in scenarios.map(\.scenario) {
             let file = scenario.sourcePath ?? scenario.name
             if let other = firstFile[scenario.name] {
                 printError("\(file): name: '\(scenario.name)' is also the name of \(other); each scenario needs its own report folder.")

@@ -8,10 +8,11 @@ public struct SuspendsimCommand: ParsableCommand {
         discussion: """
             Scenario files (YAML or JSON) describe a device, its apps and a timeline of user and \
             system events. `run` simulates them and writes CSV reports, `check` compares each run \
-            with the file's `expect:` block, `validate` only parses and validates.
+            with the file's `expect:` block, `validate` only parses and validates, `merge` \
+            joins the output folders of a sharded batch.
             """,
         version: "0.1.0",
-        subcommands: [RunCommand.self, CheckCommand.self, ValidateCommand.self]
+        subcommands: [RunCommand.self, CheckCommand.self, ValidateCommand.self, MergeCommand.self]
     )
 
     public init() {}

@@ -9,15 +9,23 @@ extension SuspendsimCommand {
             abstract: "Parse and validate scenario files without running them.",
             discussion: """
                 Prints every problem as file:line:column: field: message and exits 2 if any file \
-                is invalid; otherwise prints one line per valid file.
+                is invalid (every point of a sweep: block included); otherwise prints one line \
+                per valid file.
                 """
         )
 
         @OptionGroup var input: ScenarioInputOptions
 
         func run() throws {
-            let scenarios = try ScenarioBatchLoader.load(input)
-            for scenario in scenarios {
+            let templates = try ScenarioBatchLoader.loadTemplates(input)
+            do {
+                // Every point of each file's sweep: is read too, as run reads them.
+                _ = try BatchPlan(templates: templates, options: BatchPlan.Options())
+            } catch {
+                printError(error.description)
+                throw ScenarioBatchLoader.invalidInputStatus
+            }
+            for scenario in templates.map(\.scenario) {
                 print("valid \(scenario.sourcePath ?? scenario.name): \(scenario.name), "
                     + "\(scenario.apps.count) apps, \(scenario.events.count) events")
             }

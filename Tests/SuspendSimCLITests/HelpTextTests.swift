@@ -13,7 +13,7 @@ import Testing
             Scenario files (YAML or JSON) describe a device, its apps and a timeline of
             user and system events. `run` simulates them and writes CSV reports, `check`
             compares each run with the file's `expect:` block, `validate` only parses and
-            validates.
+            validates, `merge` joins the output folders of a sharded batch.
 
             USAGE: suspendsim <subcommand>
 
@@ -26,6 +26,7 @@ import Testing
               check                   Run scenarios and compare each with its expect: block.
               validate                Parse and validate scenario files without running
                                       them.
+              merge                   Join the output folders of a sharded run into one.
 
               See 'suspendsim help <subcommand>' for detailed help.
 
@@ -46,7 +47,15 @@ import Testing
             folder appears whole or not at all. If any file is invalid, nothing runs and
             the exit status is 2.
 
-            USAGE: suspendsim run [<paths> ...] [--jobs <n>] [--out <out>] [--policy <policy>] [--stats]
+            A scenario with a workload: block runs --replicates times (default: its
+            replicates:, else 1), each with a seed derived from --seed, the scenario's name
+            and the replicate number. --set key=v1,v2 (repeatable) and a sweep: block run
+            every point of the grid of values. Such batches write a row per run to
+            summary.csv (with the sweep keys as extra columns) and <out>/survival.csv, and
+            report folders only with --details. --shard K/N runs every N-th run, from the
+            K-th; merge joins the shards' folders. See docs/batch-runs.md.
+
+            USAGE: suspendsim run [<paths> ...] [--jobs <n>] [--out <out>] [--policy <policy>] [--replicates <n>] [--seed <s>] [--set <key=v1,v2,...> ...] [--details] [--shard <K/N>] [--stats]
 
             ARGUMENTS:
               <paths>                 Scenario files or folders (a folder gives its .yaml,
@@ -60,6 +69,16 @@ import Testing
               --policy <policy>       Run every scenario under this policy instead of its
                                       own; all: under each built-in policy. (values:
                                       largest-first, lru, jetsam, lmkd, all)
+              --replicates <n>        Runs of each scenario with a workload (default: the
+                                      file's replicates:, else 1).
+              --seed <s>              The batch's seed; each run's seed is derived from it.
+                                      (default: 0)
+              --set <key=v1,v2,...>   Sweep a key over values: device.<key>,
+                                      workload.<key>, policy or end_s (repeat for a grid).
+              --details               Also write every run's report folder
+                                      (<out>/<name>/<key>=<value>/.../replicate-<k>/).
+              --shard <K/N>           Run only shard K of N of the runs (K from 1 to N);
+                                      merge joins the shards.
               --stats                 Print jemalloc's statistics (stats.allocated,
                                       stats.active, stats.resident) after the run.
               --version               Show the version.
@@ -78,7 +97,9 @@ import Testing
             expect.evictions lists the memory-pressure kills in order; expect.survivors is
             compared as a set; expect.by_policy.<policy> overrides them under that policy.
             Prints a readable diff for every mismatch and exits 1 if there is any. Writes
-            no reports. A file without expect: is reported as unchecked.
+            no reports. A file without expect: is reported as unchecked. A scenario with a
+            workload is checked on replicate 0 of seed 0 (as run --seed 0 makes it),
+            without its sweep.
 
             USAGE: suspendsim check [<paths> ...] [--jobs <n>] [--policy <policy>]
 
@@ -107,7 +128,8 @@ import Testing
             OVERVIEW: Parse and validate scenario files without running them.
 
             Prints every problem as file:line:column: field: message and exits 2 if any
-            file is invalid; otherwise prints one line per valid file.
+            file is invalid (every point of a sweep: block included); otherwise prints one
+            line per valid file.
 
             USAGE: suspendsim validate [<paths> ...] [--jobs <n>]
 
@@ -119,6 +141,31 @@ import Testing
             OPTIONS:
               -j, --jobs <n>          Worker threads; the output is byte-identical for any
                                       value. (default: all cores)
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """)
+    }
+
+    @Test func mergeHelp() throws {
+        let run = try suspendsim(["merge", "--help"])
+        #expect(run.status == 0)
+        #expect(run.stdout == """
+            OVERVIEW: Join the output folders of a sharded run into one.
+
+            Give the --out folders of all N shards of one run (suspendsim run --shard K/N
+            with the same files and options), in any order. Writes <out>/summary.csv and
+            <out>/survival.csv exactly as a single run writes them, and copies the shards'
+            report folders. Exits 2 if the folders are not the N shards of one batch.
+
+            USAGE: suspendsim merge <folders> ... [--out <out>]
+
+            ARGUMENTS:
+              <folders>               The shards' output folders.
+
+            OPTIONS:
+              --out <out>             Folder for the merged reports. (default: Reports)
               --version               Show the version.
               -h, --help              Show help information.
 

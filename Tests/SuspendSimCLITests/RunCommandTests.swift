@@ -6,38 +6,43 @@ import Testing
     @Test("run writes every report file for every bundled scenario, and summary.csv in file order (SPEC 8)")
     func bundledScenarios() throws {
         try withTemporaryFolder { out in
-            let run = try suspendsim(["run", "Scenarios", "--out", out.path])
+            // The day scenario is a batch (issue 4): 2 replicates keep this test quick.
+            let run = try suspendsim(["run", "Scenarios", "--replicates", "2", "--out", out.path])
             #expect(run.status == 0, "\(run.stderr)")
             let files = try filesUnder(out)
             let scenarios = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Scenarios").path)
                 .filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
-            for scenario in scenarios {
+            let batches = ["day-on-a-3gb-phone"]
+            let singles = scenarios.filter { !batches.contains($0) }
+            for scenario in singles {
                 for file in ["survivors", "evictions", "transitions", "callbacks", "memory", "pressure", "skipped"] {
                     #expect(files["\(scenario)/\(file).csv"] != nil, "missing \(scenario)/\(file).csv")
                 }
             }
             let summary = String(decoding: files["summary.csv"] ?? Data(), as: UTF8.self).split(separator: "\n")
             #expect(summary.first == "scenario,policy,seed,replicate,apps,events,cold_launches,warm_launches,hot_launch_ratio,pressure_kills,state_losses,min_free_mb")
-            #expect(summary.dropFirst().map { String($0.split(separator: ",")[0]) } == scenarios)
-            // Nothing else: no temporary folders left behind.
-            #expect(Set(files.keys.map { String($0.split(separator: "/")[0]) }) == Set(scenarios + ["summary.csv"]))
+            #expect(summary.dropFirst().map { String($0.split(separator: ",")[0]) }
+                == scenarios.flatMap { batches.contains($0) ? [$0, $0] : [$0] })
+            // Nothing else: no temporary folders left behind, and no report folder for a batch.
+            #expect(Set(files.keys.map { String($0.split(separator: "/")[0]) }) == Set(singles + ["summary.csv", "survival.csv"]))
         }
     }
 
     @Test("The same input gives byte-identical reports at --jobs 1 and --jobs 2 (SPEC 8)")
     func jobsDoNotChangeBytes() throws {
+        // --replicates 2 keeps the day scenario's batch quick; BatchCommandTests covers batches.
         try withTemporaryFolder { out in
             let one = out.appendingPathComponent("one")
             let two = out.appendingPathComponent("two")
-            #expect(try suspendsim(["run", "--jobs", "1", "--out", one.path]).status == 0)
-            #expect(try suspendsim(["run", "--jobs", "2", "--out", two.path]).status == 0)
+            #expect(try suspendsim(["run", "--jobs", "1", "--out", one.path, "--replicates", "2"]).status == 0)
+            #expect(try suspendsim(["run", "--jobs", "2", "--out", two.path, "--replicates", "2"]).status == 0)
             let first = try filesUnder(one)
             #expect(first.count > 30)
             #expect(first == (try filesUnder(two)))
             let allOne = out.appendingPathComponent("all-one")
             let allTwo = out.appendingPathComponent("all-two")
-            #expect(try suspendsim(["run", "--policy", "all", "--jobs", "1", "--out", allOne.path]).status == 0)
-            #expect(try suspendsim(["run", "--policy", "all", "--jobs", "2", "--out", allTwo.path]).status == 0)
+            #expect(try suspendsim(["run", "--policy", "all", "--jobs", "1", "--out", allOne.path, "--replicates", "2"]).status == 0)
+            #expect(try suspendsim(["run", "--policy", "all", "--jobs", "2", "--out", allTwo.path, "--replicates", "2"]).status == 0)
             #expect(try filesUnder(allOne) == (try filesUnder(allTwo)))
         }
     }

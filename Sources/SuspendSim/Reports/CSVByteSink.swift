@@ -60,6 +60,12 @@ struct CSVRowWriter: CSVByteSink {
         count += length
     }
 
+    /// Appends any bytes (slower than the other appends: for the batch files, not the rows of
+    /// a run).
+    mutating func append<C: Collection>(contentsOf bytes: C) where C.Element == UInt8 {
+        for byte in bytes { append(byte) }
+    }
+
     /// Appends a field laid out by `CSVFieldStorage`: short ones byte by byte (cheaper than a
     /// call to memmove), long ones in one copy.
     @inline(__always)

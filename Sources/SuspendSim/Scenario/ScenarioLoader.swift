@@ -80,7 +80,7 @@ public enum ScenarioLoader {
     }
 
     /// The diagnostics in file order (those without a line first); at least one.
-    private static func sorted(_ diagnostics: [ScenarioDiagnostic], file: String) -> [ScenarioDiagnostic] {
+    static func sorted(_ diagnostics: [ScenarioDiagnostic], file: String) -> [ScenarioDiagnostic] {
         guard !diagnostics.isEmpty else {
             return [ScenarioDiagnostic(file: file, message: "not a valid scenario")]
         }
@@ -91,8 +91,16 @@ public enum ScenarioLoader {
         }.map(\.element)
     }
 
+    /// The file's text; a missing, unreadable or non-UTF-8 file is one diagnostic.
+    static func readText(path: String) throws(ScenarioLoadError) -> String {
+        guard let text = String(validating: try readBytes(path: path), as: UTF8.self) else {
+            throw ScenarioLoadError(ScenarioDiagnostic(file: path, message: "is not UTF-8 text"))
+        }
+        return text
+    }
+
     /// The file's bytes; a missing or unreadable file is one diagnostic.
-    private static func readBytes(path: String) throws(ScenarioLoadError) -> Data {
+    static func readBytes(path: String) throws(ScenarioLoadError) -> Data {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw ScenarioLoadError(ScenarioDiagnostic(file: path, message: "no such file"))

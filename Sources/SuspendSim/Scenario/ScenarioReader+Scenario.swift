@@ -5,6 +5,7 @@ enum ScenarioKey: String, CaseIterable {
     case name, policy, device, apps, events
     case endS = "end_s"
     case expect
+    case workload, replicates, sweep
 
     static var names: [String] { allCases.map(\.rawValue) }
 }
@@ -25,12 +26,17 @@ extension ScenarioReader {
         let events = fields["events"].map { readEvents($0, apps: apps) } ?? []
         let endMs = fields["end_s"].map { millis($0, "end_s") }
         let expectation = fields["expect"].map { readExpectation($0, apps: apps) }
+        let workload = fields["workload"].map { readWorkload($0) }
+        replicates = fields["replicates"].flatMap { readReplicates($0) }
+        sweep = fields["sweep"].flatMap { readSweep($0) } ?? []
 
         // Every present key was read without a problem when there is no diagnostic.
         guard diagnostics.isEmpty, let name, let policy, let device, let apps, let events else { return nil }
-        return Scenario(
+        var scenario = Scenario(
             name: name, policyName: policy, device: device, apps: apps.profiles.compactMap { $0 },
             events: events, endMs: endMs ?? nil, expectation: expectation ?? nil)
+        scenario.generator = workload ?? nil
+        return scenario
     }
 
     /// A scenario's name: it names the report folder, so it must be usable as one.

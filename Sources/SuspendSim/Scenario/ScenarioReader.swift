@@ -14,6 +14,15 @@ struct ScenarioReader {
     let originalKeys: [String: String]
     /// The problems found so far.
     private(set) var diagnostics: [ScenarioDiagnostic] = []
+    /// Values that replace, or add, keys of mappings, by field path (`device.ram_mb`): a
+    /// sweep point's settings. See `ScenarioReader+Overrides.swift`.
+    var overrides: [String: Override] = [:]
+    /// The override paths that found their mapping.
+    var appliedOverrides: Set<String> = []
+    /// The file's `replicates:`, once read.
+    var replicates: Int?
+    /// The file's `sweep:` axes, once read.
+    var sweep: [SweepAxis] = []
 
     /// The largest magnitude accepted for memory in MB and time in s: 2^32, so that the
     /// engine's Int64 sums of KiB and ms never overflow.
@@ -28,8 +37,9 @@ struct ScenarioReader {
 
     /// Records a problem with `field`, located at `node`'s mark (or nowhere).
     mutating func report(_ node: Node?, _ field: String, _ message: String) {
+        let origin = overrides[field]?.origin.map { " (from \($0))" } ?? ""
         diagnostics.append(
-            ScenarioDiagnostic(file: file, line: node?.line, column: node?.column, field: field, message: message))
+            ScenarioDiagnostic(file: file, line: node?.line, column: node?.column, field: field, message: message + origin))
     }
 
     // MARK: - Paths
@@ -104,6 +114,7 @@ struct ScenarioReader {
             }
             fields.entries.append(Fields.Entry(name: name, key: key, value: value))
         }
+        if !overrides.isEmpty { applyOverrides(to: &fields, allowed: allowed) }
         return fields
     }
 

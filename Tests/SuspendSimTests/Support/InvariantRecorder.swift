@@ -949,6 +949,14 @@ enum InvariantRun {
     }
 
     static func check(_ scenario: Scenario, policy: (any EvictionPolicy)? = nil, keepsLog: Bool = false) -> Outcome {
+        // A generated timeline (a `workload:`) is drawn out into the listed events first, so
+        // that the model knows which step runs which event.
+        var scenario = scenario
+        if let generator = scenario.generator {
+            var source = generator.events(for: scenario, seed: scenario.seed ?? 0, startingAt: scenario.events.last?.atMs ?? 0)
+            while let event = source.next() { scenario.events.append(event) }
+            scenario.generator = nil
+        }
         let policy = policy ?? BuiltInPolicies.named(scenario.policyName) ?? LargestFirstPolicy()
         var simulation = Simulation(
             scenario, policy: policy,

@@ -1,0 +1,269 @@
+/// Every run `suspendsim run` makes, in the order their rows appear in `summary.csv`:
+/// scenario by scenario (in the order given), then sweep point by point (the grid of the
+/// axes, first axis outermost), then replicate by replicate.
+///
+/// ```swift
+/// let template = try ScenarioLoader.template(path: "Scenarios/day-on-a-3gb-phone.yaml")
+/// var options = BatchPlan.Options()
+/// options.replicates = 1000
+/// options.settings = [try SweepAxis(parsing: "device.ram_mb=2048,3072,4096")]
+/// let plan = try BatchPlan(templates: [template], options: options)
+/// let output = try BatchRunner.run(plan, outPath: "Reports", jobs: 8)
+/// ```
+///
+/// Each run is a *unit*, numbered from 0 in that order; units are what workers and shards
+/// share out. A scenario is a **single run**, as before batches existed, when it has no
+/// workload and no sweep key other than one `policy`: it writes its report folder as
+/// always. Every other scenario is a **batch**: its runs write report folders only with
+/// `details`, under `<name>/<key>=<value>/.../replicate-<k>/`.
+///
+/// Every point of every scenario is read and checked when the plan is made, so a bad sweep
+/// value stops the batch before anything runs. The plan holds one scenario per point, never
+/// one per run.
+public struct BatchPlan: Sendable {
+    /// What the command line adds to the files.
+    public struct Options: Sendable {
+        /// The batch's seed (`--seed`), from which each run's seed is derived (`BatchSeed`).
+        public var seed: UInt64 = 0
+        /// Runs per point of a scenario with a workload (`--replicates`), at least 1; nil: the
+        /// file's `replicates:`, else 1.
+        public var replicates: Int?
+        /// `--set` axes, in order: each replaces the file's axis of the same key, or is added
+        /// after the file's axes.
+        public var settings: [SweepAxis] = []
+        /// `--policy`.
+        public var policy: PolicyChoice?
+        /// Write every run's report folder (`--details`).
+        public var details = false
+
+        /// The defaults: seed 0, the files' replicates, no `--set`, the files' policies, no
+        /// report folders for batches.
+        public init() {}
+    }
+
+    /// `--policy`: one policy for every run, or every built-in policy.
+    public enum PolicyChoice: Sendable, Hashable {
+        /// This policy for every run, whatever the files' `policy:` and `sweep.policy` say.
+        case named(String)
+        /// Every built-in policy: a single-run scenario runs under each into
+        /// `<name>/<policy>/` (and `comparison.csv`); a batch sweeps `policy` over them.
+        case every
+    }
+
+    /// How a scenario runs.
+    public enum Kind: Sendable, Hashable {
+        /// One run into `<name>/` (no workload, no sweep).
+        case single
+        /// One run under every built-in policy into `<name>/<policy>/` (`--policy all`).
+        case singleEveryPolicy
+        /// Points × replicates, summarized in `summary.csv` and `survival.csv`.
+        case batch
+    }
+
+    /// One point of a scenario's grid.
+    public struct Point: Sendable {
+        /// The scenario with the point's values in place.
+        public let scenario: Scenario
+        /// The point's value of each axis, in axis order.
+        public let settings: [SweepSetting]
+        /// The point's value of each of the plan's `columns` (nil where the scenario has no
+        /// such axis).
+        public let columnValues: [String?]
+    }
+
+    /// One scenario of the plan.
+    public struct Entry: Sendable {
+        /// The scenario's name.
+        public let name: String
+        /// The file it came from.
+        public let path: String
+        /// How it runs.
+        public let kind: Kind
+        /// Whether it has a workload (its runs have a seed and a replicate number).
+        public let isRandomized: Bool
+        /// Its sweep axes, in grid order (`policy` included).
+        public let axes: [SweepAxis]
+        /// Its grid's points.
+        public let points: [Point]
+        /// Runs per point: 1 without a workload.
+        public let replicates: Int
+        /// The number of its first unit.
+        public let firstUnit: Int
+        /// The number of its first survival group (a point under one policy).
+        let firstGroup: Int
+
+        /// Its number of units.
+        public var unitCount: Int { points.count * replicates }
+        /// Survival groups per point: a row per app of `survival.csv` each.
+        var groupsPerPoint: Int { kind == .singleEveryPolicy ? BuiltInPolicies.all.count : 1 }
+    }
+
+    /// The batch's seed.
+    public let seed: UInt64
+    /// Whether every run writes its report folder.
+    public let details: Bool
+    /// The `--policy` choice.
+    public let policy: PolicyChoice?
+    /// The extra columns of `summary.csv` and `survival.csv`: every sweep key but `policy`
+    /// (which has its own column), in the order they first appear.
+    public let columns: [String]
+    /// The scenarios, in the order given.
+    public let entries: [Entry]
+    /// The number of runs.
+    public let unitCount: Int
+    /// The number of survival groups.
+    let groupCount: Int
+    /// A hash of everything that decides the batch's output (the files' text, the options):
+    /// shards of one batch share it, so that `merge` can refuse to mix batches.
+    public let fingerprint: UInt64
+
+    /// Whether `survival.csv` is written: when any scenario is a batch.
+    public var writesSurvival: Bool { entries.contains { $0.kind == .batch } }
+
+    /// The plan for `templates` (in that order; names must be unique) under `options`.
+    ///
+    /// - Throws: `ScenarioLoadError` with every problem of every point (a value a key does
+    ///   not accept, a `workload.*` key for a scenario without a workload).
+    /// - Complexity: O(points × file size).
+    public init(templates: [ScenarioTemplate], options: Options) throws(ScenarioLoadError) {
+        precondition((options.replicates ?? 1) >= 1, "replicates must be at least 1, got \(options.replicates ?? 0)")
+        var drafts: [(template: ScenarioTemplate, kind: Kind, axes: [SweepAxis], fixed: [SweepSetting])] = []
+        var columns: [String] = []
+        for template in templates {
+            let draft = Self.draft(template, options: options)
+            for axis in draft.axes where axis.key != "policy" && !columns.contains(axis.key) {
+                columns.append(axis.key)
+            }
+            drafts.append((template, draft.kind, draft.axes, draft.fixed))
+        }
+
+        var entries: [Entry] = []
+        var diagnostics: [ScenarioDiagnostic] = []
+        var unit = 0
+        var group = 0
+        for draft in drafts {
+            var points: [Point] = []
+            for settings in Self.grid(draft.axes) {
+                do {
+                    let scenario = try draft.template.scenario(at: draft.fixed + settings)
+                    let values = columns.map { column in settings.first { $0.axis.key == column }?.value }
+                    points.append(Point(scenario: scenario, settings: settings, columnValues: values))
+                } catch {
+                    for diagnostic in error.diagnostics where !diagnostics.contains(diagnostic) {
+                        diagnostics.append(diagnostic)
+                    }
+                }
+            }
+            let randomized = draft.template.scenario.generator != nil
+            let entry = Entry(
+                name: draft.template.scenario.name, path: draft.template.path, kind: draft.kind,
+                isRandomized: randomized, axes: draft.axes, points: points,
+                replicates: randomized ? options.replicates ?? draft.template.replicates ?? 1 : 1,
+                firstUnit: unit, firstGroup: group)
+            unit += entry.unitCount
+            group += points.count * entry.groupsPerPoint
+            entries.append(entry)
+        }
+        guard diagnostics.isEmpty else { throw ScenarioLoadError(diagnostics: diagnostics) }
+
+        self.seed = options.seed
+        self.details = options.details
+        self.policy = options.policy
+        self.columns = columns
+        self.entries = entries
+        self.unitCount = unit
+        self.groupCount = group
+        self.fingerprint = Self.fingerprint(entries: entries, templates: templates, options: options, columns: columns)
+    }
+
+    /// A scenario's kind, axes and fixed settings under `options`.
+    private static func draft(_ template: ScenarioTemplate, options: Options)
+        -> (kind: Kind, axes: [SweepAxis], fixed: [SweepSetting])
+    {
+        var axes = template.sweep
+        for axis in options.settings {
+            if let index = axes.firstIndex(where: { $0.key == axis.key }) {
+                axes[index] = axis
+            } else {
+                axes.append(axis)
+            }
+        }
+        var fixed: [SweepSetting] = []
+        let randomized = template.scenario.generator != nil
+        switch options.policy {
+        case .named(let name)?:
+            axes.removeAll { $0.key == "policy" }
+            fixed.append(SweepSetting(axis: SweepAxis(key: "policy", values: [name]), index: 0))
+        case .every?:
+            let isBatch = randomized || axes.contains { $0.key != "policy" }
+            axes.removeAll { $0.key == "policy" }
+            if !isBatch { return (.singleEveryPolicy, axes, fixed) }
+            axes.append(SweepAxis(key: "policy", values: BuiltInPolicies.names))
+        case nil:
+            break
+        }
+        let isSingle = !randomized && axes.allSatisfy { $0.key == "policy" && $0.values.count == 1 }
+        return (isSingle ? .single : .batch, axes, fixed)
+    }
+
+    /// Every point of the grid of `axes`, the first axis outermost.
+    static func grid(_ axes: [SweepAxis]) -> [[SweepSetting]] {
+        var points: [[SweepSetting]] = [[]]
+        for axis in axes {
+            points = points.flatMap { point in
+                axis.values.indices.map { point + [SweepSetting(axis: axis, index: $0)] }
+            }
+        }
+        return points
+    }
+
+    /// FNV-1a of a description of everything that decides the output.
+    private static func fingerprint(entries: [Entry], templates: [ScenarioTemplate], options: Options, columns: [String]) -> UInt64 {
+        var text = "suspendsim batch 1\nseed \(options.seed)\ndetails \(options.details)\n"
+        text += "policy \(options.policy.map { "\($0)" } ?? "-")\ncolumns \(columns.joined(separator: ","))\n"
+        for (entry, template) in zip(entries, templates) {
+            text += "scenario \(entry.name) \(BatchSeed.fnv1a(template.text)) \(entry.kind) \(entry.replicates)\n"
+            for axis in entry.axes { text += "axis \(axis.key)=\(axis.values.joined(separator: ","))\n" }
+        }
+        return BatchSeed.fnv1a(text)
+    }
+
+    // MARK: - Units
+
+    /// The scenario, point and replicate of unit `unit`.
+    ///
+    /// - Complexity: O(log scenarios)
+    public func locate(_ unit: Int) -> (entry: Int, point: Int, replicate: Int) {
+        precondition(unit >= 0 && unit < unitCount, "Unit \(unit) out of 0..<\(unitCount)")
+        // The last scenario whose first unit is at most `unit` (every scenario has a unit:
+        // a grid has a point, a point a replicate).
+        var low = 0
+        var high = entries.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if entries[middle].firstUnit <= unit { low = middle } else { high = middle - 1 }
+        }
+        let local = unit - entries[low].firstUnit
+        return (low, local / entries[low].replicates, local % entries[low].replicates)
+    }
+
+    /// The survival group of `point` of `entry` under its `policyIndex`-th policy.
+    func group(entry: Int, point: Int, policyIndex: Int = 0) -> Int {
+        entries[entry].firstGroup + point * entries[entry].groupsPerPoint + policyIndex
+    }
+
+    /// The report folder of a unit, relative to the output folder: `<name>` for a single run,
+    /// `<name>/<key>=<value>/.../replicate-<k>` for a run of a batch.
+    public func folder(entry index: Int, point: Int, replicate: Int) -> String {
+        let entry = entries[index]
+        var folder = entry.name
+        switch entry.kind {
+        case .single, .singleEveryPolicy:
+            return folder
+        case .batch:
+            for setting in entry.points[point].settings { folder += "/\(setting.axis.key)=\(setting.value)" }
+            if entry.isRandomized { folder += "/replicate-\(replicate)" }
+            return folder
+        }
+    }
+}

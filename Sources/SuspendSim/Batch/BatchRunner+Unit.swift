@@ -1,0 +1,52 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension BatchRunner {
+    /// Runs one unit: a single run into its report folder, every policy into theirs, or a
+    /// run of a batch (into its folder only with `details`).
+    static func execute(_ plan: BatchPlan, unit: Int, out: String) -> UnitResult {
+        let (entryIndex, pointIndex, replicate) = plan.locate(unit)
+        let entry = plan.entries[entryIndex]
+        let point = entry.points[pointIndex]
+        var scenario = point.scenario
+        var seed: UInt64?
+        if entry.isRandomized {
+            seed = BatchSeed.seed(base: plan.seed, scenario: entry.name, replicate: replicate)
+            scenario.seed = seed
+        }
+        let replicateNumber = entry.isRandomized ? replicate : nil
+        let folder = out + "/" + plan.folder(entry: entryIndex, point: pointIndex, replicate: replicate)
+        var result = UnitResult(entry: entryIndex, kind: entry.kind, columnValues: point.columnValues)
+        func add<R>(_ outcome: SimulationResult<R>, policyIndex: Int = 0) {
+            result.rows.append((
+                SummaryRow(result: outcome, seed: seed, replicate: replicateNumber),
+                plan.group(entry: entryIndex, point: pointIndex, policyIndex: policyIndex),
+                outcome.apps.map(\.survived)))
+        }
+        let policy = BuiltInPolicies.named(scenario.policyName) ?? LargestFirstPolicy()
+        do {
+            switch entry.kind {
+            case .single:
+                add(try ReportWriter.run(scenario, policy: policy, into: URL(fileURLWithPath: folder, isDirectory: true)))
+            case .singleEveryPolicy:
+                let outcomes = try ReportWriter.runEveryPolicy(
+                    scenario, policies: BuiltInPolicies.all, into: URL(fileURLWithPath: folder, isDirectory: true))
+                for (index, outcome) in outcomes.enumerated() { add(outcome, policyIndex: index) }
+            case .batch:
+                if plan.details {
+                    add(try ReportWriter.run(scenario, policy: policy, into: URL(fileURLWithPath: folder, isDirectory: true)))
+                } else {
+                    var simulation = Simulation(scenario, policy: policy, recorder: NullRecorder())
+                    simulation.run()
+                    add(simulation.result)
+                }
+            }
+        } catch {
+            result.failure = (entry.path, "\(error)")
+        }
+        return result
+    }
+}

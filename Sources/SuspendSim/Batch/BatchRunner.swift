@@ -1,0 +1,163 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Dispatch
+import Synchronization
+
+/// Runs a `BatchPlan` on worker threads and writes `summary.csv`, `survival.csv` (when the
+/// plan has a batch), `comparison.csv` (with `--policy all`) and, for a shard, `shard.csv`.
+///
+/// ```swift
+/// let output = try BatchRunner.run(plan, outPath: "Reports", jobs: 8) { progress.advance() }
+/// ```
+///
+/// The output is the same bytes at any number of workers, and memory stays bounded by it:
+/// workers take units in order from a shared counter; each result (a summary row and which
+/// apps survived) waits in a reorder window until every earlier unit is written, then its row
+/// is written and its survivals counted. A worker does not take a unit more than
+/// `window` units ahead of the oldest unwritten one, so at most `window` results are held,
+/// whatever the batch's size.
+public enum BatchRunner {
+    /// What a run of a plan did.
+    public struct Output: Sendable {
+        /// The rows of single-run scenarios, by scenario (for the command's report lines).
+        public var singleRunRows: [(entry: Int, row: SummaryRow)] = []
+        /// Units run.
+        public var unitsRun = 0
+        /// The first units whose report folder could not be written (at most
+        /// `failuresKept`): the scenario's file and the error. When there is any, no
+        /// batch-wide file is written.
+        public var failures: [(path: String, message: String)] = []
+        /// How many units could not be written, all told.
+        public var failureCount = 0
+        /// How many failures `failures` keeps.
+        public static let failuresKept = 20
+    }
+
+    /// One unit's outcome: its rows (one, or one per policy for `--policy all`), with their
+    /// survival groups and who survived.
+    struct UnitResult: Sendable {
+        var entry: Int
+        var kind: BatchPlan.Kind
+        var columnValues: [String?]
+        var rows: [(row: SummaryRow, group: Int, survivors: [Bool])] = []
+        var failure: (path: String, message: String)?
+    }
+
+    /// What the workers share, under one lock.
+    private struct WriterState: ~Copyable {
+        var nextToWrite = 0
+        var waiting: [Int: UnitResult] = [:]
+        var summary: AtomicCSVStream?
+        var tally: SurvivalTally
+        var comparison: [SummaryRow] = []
+        var output = Output()
+    }
+
+    /// Runs this shard's units of `plan` (all of them by default) with `jobs` workers,
+    /// writing into the folder `outPath`; `progress` is called after each unit, from any
+    /// worker.
+    ///
+    /// - Throws: `ReportError` when a batch-wide file cannot be written. A unit whose report
+    ///   folder cannot be written is a failure in the output instead; the other units run.
+    public static func run(
+        _ plan: BatchPlan, outPath: String, jobs: Int, shard: BatchShard = .whole,
+        progress: @escaping @Sendable () -> Void = {}
+    ) throws -> Output {
+        let out = outPath.hasSuffix("/") && outPath.count > 1 ? String(outPath.dropLast()) : outPath
+        let units = shard.unitCount(of: plan.unitCount)
+        var appCounts: [Int] = []
+        for entry in plan.entries {
+            for point in entry.points {
+                appCounts += Array(repeating: point.scenario.apps.count, count: entry.groupsPerPoint)
+            }
+        }
+        let summary = try AtomicCSVStream(path: out + "/summary.csv", header: summaryHeader(plan))
+        let state = Mutex(WriterState(summary: summary, tally: SurvivalTally(appCounts: appCounts)))
+
+        let workers = max(1, min(jobs, units))
+        let window = max(4 * workers, 16)
+        let permits = DispatchSemaphore(value: window)
+        let next = Atomic<Int>(0)
+        if units > 0 {
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                while true {
+                    permits.wait()
+                    let index = next.add(1, ordering: .relaxed).oldValue
+                    guard index < units else {
+                        permits.signal()
+                        return
+                    }
+                    let result = execute(plan, unit: shard.unit(index), out: out)
+                    let written = state.withLock { state in
+                        state.waiting[index] = result
+                        var written = 0
+                        while let ready = state.waiting.removeValue(forKey: state.nextToWrite) {
+                            write(ready, plan: plan, into: &state)
+                            state.nextToWrite += 1
+                            written += 1
+                        }
+                        return written
+                    }
+                    for _ in 0..<written { permits.signal() }
+                    progress()
+                }
+            }
+        }
+
+        return try state.withLock { state throws -> Output in
+            state.output.unitsRun = state.nextToWrite
+            guard state.output.failureCount == 0 else {
+                state.summary?.discard()
+                return state.output
+            }
+            try state.summary?.commit()
+            if plan.writesSurvival {
+                try SurvivalCSV.write(plan, tally: state.tally, toPath: out + "/survival.csv")
+            }
+            if plan.policy == .every, shard.count == 1 {
+                try ComparisonCSV.write(state.comparison, to: URL(fileURLWithPath: out + "/comparison.csv"))
+            }
+            if shard.count > 1 {
+                try ShardManifest(batch: plan.fingerprint, shard: shard, units: plan.unitCount, survival: plan.writesSurvival)
+                    .write(toFolder: out)
+            }
+            return state.output
+        }
+    }
+
+    /// `summary.csv`'s header: SPEC 8's columns, then the sweep columns.
+    static func summaryHeader(_ plan: BatchPlan) -> String {
+        var bytes = Array(SummaryCSV.header.utf8)
+        for column in plan.columns {
+            bytes.append(CSVFormatting.comma)
+            CSVFormatting.appendField(column, to: &bytes)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Writes a unit's rows and counts its survivals (in unit order, under the lock).
+    private static func write(_ result: UnitResult, plan: BatchPlan, into state: inout WriterState) {
+        if let failure = result.failure {
+            state.output.failureCount += 1
+            if state.output.failures.count < Output.failuresKept { state.output.failures.append(failure) }
+            return
+        }
+        for item in result.rows {
+            state.summary?.appendRow { bytes in
+                SummaryCSV.append(item.row, to: &bytes)
+                SurvivalCSV.appendColumns(result.columnValues, to: &bytes)
+            }
+            state.tally.record(group: item.group, survivors: item.survivors)
+            switch result.kind {
+            case .single: state.output.singleRunRows.append((result.entry, item.row))
+            case .singleEveryPolicy:
+                state.output.singleRunRows.append((result.entry, item.row))
+                state.comparison.append(item.row)
+            case .batch: break
+            }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// `shard.csv`, which a `--shard K/N` run writes beside its `summary.csv` so that
+/// `suspendsim merge` can check its shards belong together and put their rows back in order:
+/// `batch,shard,shards,units,survival` (the plan's fingerprint in hex, K, N, the whole
+/// batch's number of units, whether the batch writes `survival.csv`).
+public struct ShardManifest: Sendable, Hashable {
+    /// The file's name in a shard's folder.
+    public static let fileName = "shard.csv"
+    static let header = "batch,shard,shards,units,survival"
+
+    /// The batch's fingerprint (`BatchPlan.fingerprint`).
+    public var batch: UInt64
+    /// Which shard.
+    public var shard: BatchShard
+    /// The whole batch's number of units.
+    public var units: Int
+    /// Whether the batch has a `survival.csv`.
+    public var survival: Bool
+
+    /// A manifest of `shard` of the batch `batch` of `units` units.
+    public init(batch: UInt64, shard: BatchShard, units: Int, survival: Bool) {
+        self.batch = batch
+        self.shard = shard
+        self.units = units
+        self.survival = survival
+    }
+
+    /// The row's text.
+    var row: String {
+        let hex = String(batch, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+            + ",\(shard.index),\(shard.count),\(units),\(survival)"
+    }
+
+    /// Writes `shard.csv` into `folder`, atomically.
+    func write(toFolder folder: String) throws {
+        try AtomicCSVFile.write([row], header: Self.header, toPath: folder + "/" + Self.fileName) { row, bytes in
+            bytes.append(contentsOf: Array(row.utf8))
+        }
+    }
+
+    /// Reads `folder`'s `shard.csv`.
+    ///
+    /// - Throws: `MergeError` when it is missing or not a manifest.
+    static func read(folder: String) throws(MergeError) -> ShardManifest {
+        let path = folder + "/" + fileName
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw MergeError("\(path): no such file; is \(folder) the output of a run with --shard?")
+        }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+        let fields = lines.count == 2 && lines[0] == header ? lines[1].split(separator: ",").map(String.init) : []
+        guard fields.count == 5, let batch = UInt64(fields[0], radix: 16), let index = Int(fields[1]),
+              let count = Int(fields[2]), let shard = BatchShard(index: index, count: count),
+              let units = Int(fields[3]), units >= 0, let survival = Bool(fields[4])
+        else {
+            throw MergeError("\(path): not a shard manifest (expected the header \(header) and one row)")
+        }
+        return ShardManifest(batch: batch, shard: shard, units: units, survival: survival)
+    }
+}
+
+/// Why shards could not be merged.
+public struct MergeError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong, for people.
+    public var description: String
+    init(_ description: String) { self.description = description }
+}

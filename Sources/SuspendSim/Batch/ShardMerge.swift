@@ -1,0 +1,192 @@
+import Foundation
+
+/// `suspendsim merge`: puts the output folders of the N shards of a batch back together,
+/// into exactly the bytes a single run of the batch writes.
+///
+/// - `summary.csv`: unit u's row is row ⌊u / N⌋ of shard `u mod N + 1`'s (shards are
+///   round-robin, see `BatchShard`), copied byte for byte.
+/// - `survival.csv`: every shard lists every group and app, with its own counts; the merge
+///   adds the `runs` and `survived` counts and computes the rate and Wilson interval again
+///   from the sums, as a single run does from its own.
+/// - Report folders (`--details`, single-run scenarios): copied; no file may be in two
+///   shards.
+///
+/// The shards must all come from one batch (`shard.csv`'s fingerprint: same files, same
+/// options), each K from 1 to N exactly once.
+public enum ShardMerge {
+    /// What a merge put together.
+    public struct Summary: Sendable, Hashable {
+        /// How many shards were merged.
+        public var shards: Int
+        /// The batch's number of runs.
+        public var units: Int
+    }
+
+    /// Merges the shard folders `folders` into `out`.
+    ///
+    /// - Throws: `MergeError` for shards that do not belong together or are incomplete;
+    ///   `ReportError` when a file cannot be written (the batch-wide files are then left as
+    ///   they were).
+    public static func merge(_ folders: [String], into out: String) throws -> Summary {
+        let target = canonical(out)
+        if let clash = folders.first(where: { canonical($0) == target }) {
+            throw MergeError("--out \(out) is one of the shards (\(clash)); merge into another folder")
+        }
+        let shards = try manifests(folders)
+        let first = shards[0].manifest
+        try mergeSummary(shards, units: first.units, into: out + "/summary.csv")
+        if first.survival {
+            try mergeSurvival(shards, into: out + "/survival.csv")
+        }
+        var copied: Set<String> = []
+        for shard in shards {
+            try copyReports(from: shard.folder, to: out, copied: &copied)
+        }
+        return Summary(shards: shards.count, units: first.units)
+    }
+
+    /// `path` made absolute, with symbolic links resolved, to compare folders.
+    private static func canonical(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    /// The folders' manifests, checked, in shard order.
+    private static func manifests(_ folders: [String]) throws(MergeError) -> [(folder: String, manifest: ShardManifest)] {
+        guard !folders.isEmpty else { throw MergeError("no shard folders given") }
+        var shards: [(folder: String, manifest: ShardManifest)] = []
+        for folder in folders {
+            shards.append((folder, try ShardManifest.read(folder: folder)))
+        }
+        let first = shards[0].manifest
+        for (folder, manifest) in shards.dropFirst() {
+            guard manifest.batch == first.batch, manifest.shard.count == first.shard.count,
+                  manifest.units == first.units, manifest.survival == first.survival
+            else {
+                throw MergeError("\(folder) is a shard of another batch than \(shards[0].folder) (different files, options or shard count)")
+            }
+        }
+        shards.sort { $0.manifest.shard.index < $1.manifest.shard.index }
+        let indices = shards.map(\.manifest.shard.index)
+        let expected = Array(1...first.shard.count)
+        guard indices == expected else {
+            let missing = expected.filter { !indices.contains($0) }.map { "\($0)/\(first.shard.count)" }
+            let repeated = Set(indices.filter { index in indices.filter { $0 == index }.count > 1 })
+                .sorted().map { "\($0)/\(first.shard.count)" }
+            var problems: [String] = []
+            if !missing.isEmpty { problems.append("missing shard \(missing.joined(separator: ", "))") }
+            if !repeated.isEmpty { problems.append("shard \(repeated.joined(separator: ", ")) given twice") }
+            throw MergeError("incomplete batch: " + problems.joined(separator: "; "))
+        }
+        return shards
+    }
+
+    /// Interleaves the shards' summary rows back into unit order.
+    private static func mergeSummary(_ shards: [(folder: String, manifest: ShardManifest)], units: Int, into target: String) throws {
+        let readers = try shards.map { shard throws(MergeError) in try CSVRecordReader(path: shard.folder + "/summary.csv") }
+        let headers = try readers.map { reader throws(MergeError) in try reader.next().map(Array.init) ?? [] }
+        guard let header = headers.first, !header.isEmpty, headers.allSatisfy({ $0 == header }) else {
+            throw MergeError("the shards' summary.csv files do not have the same header")
+        }
+        let file = try AtomicCSVStream(path: target, header: String(decoding: header, as: UTF8.self))
+        for unit in 0..<units {
+            let reader = readers[unit % readers.count]
+            guard let record = try reader.next() else {
+                file.discard()
+                throw MergeError("\(reader.path) has fewer rows than its shard of \(units) units")
+            }
+            file.appendRow(bytes: record)
+        }
+        for reader in readers where try reader.next() != nil {
+            file.discard()
+            throw MergeError("\(reader.path) has more rows than its shard of \(units) units")
+        }
+        try file.commit()
+    }
+
+    /// Adds the shards' survival counts, row by row.
+    private static func mergeSurvival(_ shards: [(folder: String, manifest: ShardManifest)], into target: String) throws {
+        var tables: [[[ArraySlice<UInt8>]]] = []
+        var header: [UInt8]?
+        for shard in shards {
+            let reader = try CSVRecordReader(path: shard.folder + "/survival.csv")
+            let shardHeader = try reader.next().map(Array.init) ?? []
+            if header == nil { header = shardHeader }
+            guard shardHeader == header, !shardHeader.isEmpty else {
+                throw MergeError("the shards' survival.csv files do not have the same header")
+            }
+            var rows: [[ArraySlice<UInt8>]] = []
+            while let record = try reader.next() {
+                rows.append(CSVRecordReader.fields(Array(record)[...]))
+            }
+            tables.append(rows)
+        }
+        guard let header, tables.allSatisfy({ $0.count == tables[0].count }) else {
+            throw MergeError("the shards' survival.csv files do not have the same rows")
+        }
+        let file = try AtomicCSVStream(path: target, header: String(decoding: header, as: UTF8.self))
+        for row in tables[0].indices {
+            let fields = tables[0][row]
+            var runs = 0
+            var survived = 0
+            for table in tables {
+                let other = table[row]
+                guard other.count == fields.count, fields.count >= 8,
+                      Array(other[0..<3]) == Array(fields[0..<3]), Array(other[8...]) == Array(fields[8...]),
+                      let shardRuns = Int(String(decoding: other[3], as: UTF8.self)),
+                      let shardSurvived = Int(String(decoding: other[4], as: UTF8.self))
+                else {
+                    file.discard()
+                    throw MergeError("the shards' survival.csv files differ at row \(row + 2)")
+                }
+                runs += shardRuns
+                survived += shardSurvived
+            }
+            guard survived <= runs else {
+                file.discard()
+                throw MergeError("survival.csv row \(row + 2): more survivals than runs")
+            }
+            file.appendRow { bytes in
+                for field in fields[0..<3] {
+                    bytes.append(contentsOf: field)
+                    bytes.append(CSVFormatting.comma)
+                }
+                SurvivalCSV.appendStatistics(runs: runs, survived: survived, to: &bytes)
+                for field in fields[8...] {
+                    bytes.append(CSVFormatting.comma)
+                    bytes.append(contentsOf: field)
+                }
+            }
+        }
+        try file.commit()
+    }
+
+    /// The files of a shard's folder that are not batch-wide.
+    private static let batchFiles: Set<String> = ["summary.csv", "survival.csv", ShardManifest.fileName]
+
+    /// Copies a shard's report folders into `out`, merging folders. A file copied from
+    /// another shard is an error; one left in `out` by an earlier run is replaced.
+    private static func copyReports(from folder: String, to out: String, copied: inout Set<String>) throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        for name in names where !name.hasPrefix(".") && !batchFiles.contains(name) {
+            try copyTree(folder + "/" + name, to: out + "/" + name, copied: &copied)
+        }
+    }
+
+    private static func copyTree(_ source: String, to target: String, copied: inout Set<String>) throws {
+        let manager = FileManager.default
+        var isFolder: ObjCBool = false
+        guard manager.fileExists(atPath: source, isDirectory: &isFolder) else { return }
+        if isFolder.boolValue {
+            try ReportFileSystem.makeFolders(target)
+            for name in try manager.contentsOfDirectory(atPath: source).sorted() where !name.hasPrefix(".") {
+                try copyTree(source + "/" + name, to: target + "/" + name, copied: &copied)
+            }
+            return
+        }
+        guard copied.insert(target).inserted else {
+            throw MergeError("\(target) is in more than one shard (again from \(source))")
+        }
+        if try ReportFileSystem.kind(of: target) != nil { ReportFileSystem.removeTree(target) }
+        try manager.copyItem(atPath: source, toPath: target)
+    }
+}

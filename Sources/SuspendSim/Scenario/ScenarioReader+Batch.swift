@@ -1,0 +1,51 @@
+import Yams
+
+extension ScenarioReader {
+    /// `replicates:`: how many runs `suspendsim run` makes of a scenario with a workload,
+    /// unless `--replicates` says otherwise. A whole number from 1 to 2^32.
+    mutating func readReplicates(_ node: Node) -> Int? {
+        guard let value = number(node, "replicates") else { return nil }
+        guard !value.isNegative, value.isWhole, let count = value.scaled(byPowerOfTen: 0, limit: 1 << 32), count >= 1
+        else {
+            report(node, "replicates", "must be a whole number from 1 to 4294967296, got \(node.summary)")
+            return nil
+        }
+        return Int(count)
+    }
+
+    /// `sweep:`: a mapping from sweep keys (`device.ram_mb`) to non-empty lists of values.
+    mutating func readSweep(_ node: Node) -> [SweepAxis]? {
+        guard let fields = fields(node, "sweep", allowed: SweepAxis.keys, noun: "sweep key") else { return nil }
+        var axes: [SweepAxis] = []
+        var isValid = !fields.hadUnknownKey
+        for entry in fields.entries {
+            let field = Self.path("sweep", entry.name)
+            guard let items = list(entry.value, field) else {
+                isValid = false
+                continue
+            }
+            guard !items.isEmpty else {
+                report(entry.value, field, "must list at least one value")
+                isValid = false
+                continue
+            }
+            var values: [String] = []
+            for (index, item) in items.enumerated() {
+                guard case .scalar(let scalar) = item, !item.isNullScalar else {
+                    report(item, Self.path(field, index), "must be a single value, got \(item.summary)")
+                    isValid = false
+                    continue
+                }
+                let value = text(of: scalar)
+                if let problem = SweepAxis.valueProblem(values + [value]) {
+                    report(item, Self.path(field, index), problem)
+                    isValid = false
+                    continue
+                }
+                values.append(value)
+            }
+            axes.append(SweepAxis(key: entry.name, values: values, source: .file))
+        }
+        return isValid ? axes : nil
+    }
+}

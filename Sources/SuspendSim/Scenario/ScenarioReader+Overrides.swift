@@ -1,0 +1,42 @@
+import Yams
+
+extension ScenarioReader {
+    /// A value that stands in for a key of a mapping, as if the file had it there.
+    struct Override {
+        /// The value: a node of the file's `sweep:` block, or one made from `--set` text.
+        let node: Node
+        /// Where it came from, for messages (`--set device.ram_mb=0`); nil for the file.
+        let origin: String?
+    }
+
+    /// Replaces (or adds) the entries of `fields` that an override names, in path order.
+    mutating func applyOverrides(to fields: inout Fields, allowed: [String]) {
+        let prefix = fields.path.isEmpty ? "" : fields.path + "."
+        for path in overrides.keys.sorted() where path.hasPrefix(prefix) {
+            let name = String(path.dropFirst(prefix.count))
+            guard !name.contains("."), allowed.contains(name), let override = overrides[path] else { continue }
+            appliedOverrides.insert(path)
+            if let index = fields.entries.firstIndex(where: { $0.name == name }) {
+                let key = fields.entries[index].key
+                fields.entries[index] = Fields.Entry(name: name, key: key, value: override.node)
+            } else {
+                fields.entries.append(Fields.Entry(name: name, key: override.node, value: override.node))
+            }
+        }
+    }
+
+    /// A plain scalar node holding `text`, with no place in any file, typed as YAML types a
+    /// plain scalar (`2048` a number, `lru` a string).
+    static func commandLineNode(_ text: String) -> Node {
+        .scalar(Node.Scalar(text, .implicit, .plain))
+    }
+
+    /// Reports every override that found no mapping to go into (a `workload.*` key for a
+    /// scenario without `workload:`, say).
+    mutating func reportUnappliedOverrides() {
+        for path in overrides.keys.sorted() where !appliedOverrides.contains(path) {
+            let parent = path.split(separator: ".").dropLast().joined(separator: ".")
+            report(nil, path, "the scenario has no \(parent): block to set this in")
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Yams
+
+/// A scenario file read for a batch: the scenario as written, its `replicates:` and
+/// `sweep:`, and the means to read it again with a sweep point's values in place.
+///
+/// ```swift
+/// let template = try ScenarioLoader.template(path: "Scenarios/day-on-a-3gb-phone.yaml")
+/// let ram = SweepAxis(key: "device.ram_mb", values: ["2048", "4096"])
+/// let small = try template.scenario(at: [SweepSetting(axis: ram, index: 0)])
+/// ```
+///
+/// A point's scenario is the file read again with each setting standing in for its key (or
+/// added, when the file leaves the key out), so every value gets the file's own checks and
+/// defaults follow it: a new `device.ram_mb` re-derives the thresholds the file does not set.
+public struct ScenarioTemplate: Sendable {
+    /// The scenario as the file has it.
+    public let scenario: Scenario
+    /// The file's `replicates:`, if any.
+    public let replicates: Int?
+    /// The file's `sweep:` axes, in file order.
+    public let sweep: [SweepAxis]
+    /// The file's text (without a byte-order mark), which `scenario(at:)` reads again.
+    public let text: String
+    /// The file, for messages.
+    public let path: String
+
+    /// Reads `text` as if it came from `path`.
+    ///
+    /// - Throws: `ScenarioLoadError` with every problem found.
+    public init(text: String, path: String) throws(ScenarioLoadError) {
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
+        let read = try Self.read(text, path: path, settings: [])
+        self.scenario = read.scenario
+        self.replicates = read.replicates
+        self.sweep = read.sweep
+        self.text = text
+        self.path = path
+    }
+
+    /// The scenario with `settings` in place of the keys they name.
+    ///
+    /// - Throws: `ScenarioLoadError` for a value the key does not accept, located in the
+    ///   file for a `sweep:` value, naming its `--set` option otherwise; and for a setting of
+    ///   a block the file does not have (`workload.*` without `workload:`).
+    /// - Complexity: O(n) in the file's size.
+    public func scenario(at settings: [SweepSetting]) throws(ScenarioLoadError) -> Scenario {
+        if settings.isEmpty { return scenario }
+        return try Self.read(text, path: path, settings: settings).scenario
+    }
+
+    /// Reads the text with `settings` in place.
+    private static func read(_ text: String, path: String, settings: [SweepSetting]) throws(ScenarioLoadError)
+        -> (scenario: Scenario, replicates: Int?, sweep: [SweepAxis])
+    {
+        let document = try YAMLDocument.compose(text, file: path)
+        var reader = ScenarioReader(file: path, originalKeys: document.originalKeys)
+        for setting in settings {
+            let key = setting.axis.key
+            switch setting.axis.source {
+            case .file:
+                let node = fileSweepValue(in: document.root, key: key, index: setting.index)
+                    ?? ScenarioReader.commandLineNode(setting.value)
+                reader.overrides[key] = .init(node: node, origin: nil)
+            case .commandLine:
+                reader.overrides[key] = .init(
+                    node: ScenarioReader.commandLineNode(setting.value), origin: "--set \(key)=\(setting.value)")
+            }
+        }
+        let scenario = reader.readScenario(document.root)
+        reader.reportUnappliedOverrides()
+        guard var scenario, reader.diagnostics.isEmpty else {
+            throw ScenarioLoadError(diagnostics: ScenarioLoader.sorted(reader.diagnostics, file: path))
+        }
+        scenario.sourcePath = path
+        return (scenario, reader.replicates, reader.sweep)
+    }
+
+    /// The node of `sweep: { key: [..., value #index, ...] }` in the document.
+    private static func fileSweepValue(in root: Node?, key: String, index: Int) -> Node? {
+        guard case .mapping(let top)? = root,
+              case .mapping(let sweep)? = top.first(where: { $0.key.string == "sweep" })?.value,
+              case .sequence(let values)? = sweep.first(where: { $0.key.string == key })?.value,
+              values.indices.contains(index)
+        else { return nil }
+        return Array(values)[index]
+    }
+}
+
+extension ScenarioLoader {
+    /// Reads and validates one file for a batch (see `ScenarioTemplate`).
+    ///
+    /// - Throws: `ScenarioLoadError` with every problem found, each naming `path`.
+    public static func template(path: String) throws(ScenarioLoadError) -> ScenarioTemplate {
+        try ScenarioTemplate(text: readText(path: path), path: path)
+    }
+}

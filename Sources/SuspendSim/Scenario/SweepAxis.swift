@@ -1,0 +1,106 @@
+/// One parameter a batch varies, and the values it takes: an entry of a scenario's `sweep:`
+/// block, or a `--set key=v1,v2,...` option (issue 4).
+///
+/// A batch runs every point of the grid its axes make (the first axis outermost), each as
+/// if the file said `key: value`: a value is read exactly as the file's own would be, with
+/// the same checks, so `device.ram_mb` re-derives the default thresholds unless the file
+/// sets them.
+///
+/// Keys: `policy`, `end_s`, `device.<key>`, `workload.<key>` and
+/// `workload.allocations.<key>`, for the keys of SPEC 7's `device:` and of `workload:`.
+public struct SweepAxis: Sendable, Hashable {
+    /// Where an axis was given.
+    public enum Source: Sendable, Hashable {
+        /// The scenario file's `sweep:` block (its values are located in the file).
+        case file
+        /// A `--set` option.
+        case commandLine
+    }
+
+    /// The key, as a dotted path: `device.ram_mb`.
+    public var key: String
+    /// The values, as written, in order; at least one.
+    public var values: [String]
+    /// Where the axis was given.
+    public var source: Source
+
+    /// An axis of `key` over `values` (as written), given at `source`. The key and values
+    /// are checked when a point is read (`ScenarioTemplate.scenario(at:)`).
+    public init(key: String, values: [String], source: Source = .commandLine) {
+        self.key = key
+        self.values = values
+        self.source = source
+    }
+
+    /// Every key an axis may have, in the order messages list them.
+    public static let keys: [String] =
+        ["policy", "end_s"] + DeviceKey.names.map { "device." + $0 }
+        + WorkloadKey.allCases.filter { $0 != .allocations }.map { "workload." + $0.rawValue }
+        + AllocationsKey.names.map { "workload.allocations." + $0 }
+
+    /// Parses `key=v1,v2,...` (a `--set` option): values are separated by commas and
+    /// trimmed of spaces.
+    ///
+    /// - Throws: `SweepAxis.ParseError` for an unknown key, a missing `=`, an empty value or
+    ///   a value given twice.
+    public init(parsing option: String) throws(ParseError) {
+        guard let equals = option.firstIndex(of: "=") else {
+            throw ParseError("--set \(option): expected key=value[,value...]")
+        }
+        let key = option[..<equals].trimmingSpaces
+        guard Self.keys.contains(key) else {
+            throw ParseError("--set \(option): unknown key '\(key)'; expected policy, end_s, device.<key>, workload.<key> or workload.allocations.<key>")
+        }
+        let values = option[option.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingSpaces }
+        if values.contains(where: \.isEmpty) {
+            throw ParseError("--set \(option): empty value")
+        }
+        if let problem = Self.valueProblem(values) { throw ParseError("--set \(option): \(problem)") }
+        self.init(key: key, values: values, source: .commandLine)
+    }
+
+    /// What is wrong with a list of values, if anything: one given twice, or one that cannot
+    /// name a report folder.
+    static func valueProblem(_ values: [String]) -> String? {
+        var seen: Set<String> = []
+        for value in values {
+            if !seen.insert(value).inserted { return "value '\(value)' is given twice" }
+            if value.contains("/") || value.contains("\0") || value == "." || value == ".." {
+                return "value '\(value)' cannot name a report folder (no '/', NUL, '.' or '..')"
+            }
+        }
+        return nil
+    }
+
+    /// Why a `--set` option is not valid.
+    public struct ParseError: Error, Sendable, CustomStringConvertible {
+        /// What is wrong, naming the option.
+        public var description: String
+        init(_ description: String) { self.description = description }
+    }
+}
+
+/// One point's value of one axis.
+public struct SweepSetting: Sendable, Hashable {
+    /// The axis.
+    public var axis: SweepAxis
+    /// The value's index in `axis.values`.
+    public var index: Int
+
+    /// Value `index` of `axis`.
+    public init(axis: SweepAxis, index: Int) {
+        self.axis = axis
+        self.index = index
+    }
+
+    /// The value, as written.
+    public var value: String { axis.values[index] }
+}
+
+extension Substring {
+    /// The text without leading and trailing spaces.
+    fileprivate var trimmingSpaces: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}

@@ -1,0 +1,52 @@
+import Testing
+@testable import SuspendSim
+
+/// Issue 4: `survival.csv`'s interval is Wilson's score interval at 95 %.
+@Suite struct BatchWilsonTests {
+    /// (successes, trials, low, high): Newcombe, "Two-sided confidence intervals for the single
+    /// proportion: comparison of seven methods", Statistics in Medicine 17 (1998), table II,
+    /// method 3 (81/263, 15/148, 0/20, 1/29), and edge cases from the formula.
+    static let known: [(Int, Int, Double, Double)] = [
+        (81, 263, 0.2553, 0.3662),
+        (15, 148, 0.0624, 0.1605),
+        (0, 20, 0.0000, 0.1611),
+        (1, 29, 0.0061, 0.1718),
+        (0, 10, 0.0000, 0.2775),
+        (10, 10, 0.7225, 1.0000),
+        (5, 10, 0.2366, 0.7634),
+        (1, 1, 0.2065, 1.0000),
+    ]
+
+    @Test("Known intervals, to 4 decimals", arguments: 0..<BatchWilsonTests.known.count)
+    func knownValues(_ index: Int) throws {
+        let (successes, trials, low, high) = Self.known[index]
+        let bounds = try #require(WilsonInterval.bounds(successes: successes, trials: trials))
+        #expect(abs(bounds.low - low) < 0.00005, "\(successes)/\(trials): \(bounds)")
+        #expect(abs(bounds.high - high) < 0.00005, "\(successes)/\(trials): \(bounds)")
+    }
+
+    @Test("The interval stays in [0, 1], holds the rate, and needs a trial")
+    func bounds() throws {
+        #expect(WilsonInterval.bounds(successes: 0, trials: 0) == nil)
+        for trials in [1, 2, 7, 200, 1000] {
+            for successes in 0...trials where successes % max(1, trials / 20) == 0 {
+                let bounds = try #require(WilsonInterval.bounds(successes: successes, trials: trials))
+                let rate = Double(successes) / Double(trials)
+                #expect(bounds.low >= 0 && bounds.high <= 1 && bounds.low <= rate && rate <= bounds.high)
+            }
+        }
+    }
+
+    @Test("survival.csv's statistics: counts, rate and bounds with 3 decimals, empty without runs")
+    func statisticsFields() {
+        var bytes: [UInt8] = []
+        SurvivalCSV.appendStatistics(runs: 263, survived: 81, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "263,81,0.308,0.255,0.366")
+        bytes = []
+        SurvivalCSV.appendStatistics(runs: 20, survived: 0, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "20,0,0.000,0.000,0.161")
+        bytes = []
+        SurvivalCSV.appendStatistics(runs: 0, survived: 0, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "0,0,,,")
+    }
+}
