@@ -26,8 +26,15 @@ enum JSONFastPath {
 
     /// As `parse(_:path:)` on the text's UTF-8 bytes.
     static func parse(_ text: String, path: String) -> Scenario? {
+        parseKeepingHeader(text, path: path)?.scenario
+    }
+
+    /// As `parse(_:path:)`, with the document's header: the text with the `events` array
+    /// emptied but its line breaks kept, so that every other key stays on its line. A batch
+    /// reads the header again for each sweep point, and keeps the events.
+    static func parseKeepingHeader(_ text: String, path: String) -> (scenario: Scenario, header: String)? {
         var text = text
-        return text.withUTF8 { parse($0, path: path) }
+        return text.withUTF8 { looksLikeJSON($0) ? parseKeepingHeader($0, path: path) : nil }
     }
 
     /// The scenario in `bytes`, or nil when the fast path does not apply (the caller then
@@ -39,20 +46,26 @@ enum JSONFastPath {
     ///
     /// - Complexity: O(n) in the number of bytes.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, path: String) -> Scenario? {
+        parseKeepingHeader(bytes, path: path)?.scenario
+    }
+
+    /// As `parse(_:path:)`, with the header (see `parseKeepingHeader(_:path:)` for text).
+    static func parseKeepingHeader(_ bytes: UnsafeBufferPointer<UInt8>, path: String) -> (scenario: Scenario, header: String)? {
         var scanner = JSONByteScanner(bytes)
         scanner.skipWhitespace()
         guard scanner.consume(UInt8(ascii: "{")) else { return nil }
         var eventsRange: Range<Int>?
-        var eventsRead: (events: [ScenarioEvent], appIDs: [(events: Range<Int>, ids: [[UInt8]])])?
+        var eventsRead: (events: [ScenarioEvent], appIDs: [(events: Range<Int>, ids: [[UInt8]])], lineBreaks: Int)?
         repeat {
             scanner.skipWhitespace()
             guard let key = scanner.plainString(), scanner.consumeColon() else { return nil }
             scanner.skipWhitespace()
             let start = scanner.position
             if key == "events" {
-                guard eventsRange == nil, let read = readEventArray(bytes, at: start, line: scanner.line(at: start))
+                let startLine = scanner.line(at: start)
+                guard eventsRange == nil, let read = readEventArray(bytes, at: start, line: startLine)
                 else { return nil }
-                eventsRead = (read.events, read.appIDs)
+                eventsRead = (read.events, read.appIDs, read.endLine - startLine)
                 scanner.move(to: read.end)
                 eventsRange = start..<read.end
             } else {
@@ -68,7 +81,9 @@ enum JSONFastPath {
 
         // Everything but the timeline goes through the ordinary reader.
         var header = Array(bytes[..<eventsRange.lowerBound])
-        header += Array("[]".utf8)
+        header.append(UInt8(ascii: "["))
+        header += repeatElement(UInt8(ascii: "\n"), count: eventsRead.lineBreaks)
+        header.append(UInt8(ascii: "]"))
         header += bytes[eventsRange.upperBound...]
         guard let headerText = String(validating: header, as: UTF8.self),
               var scenario = try? ScenarioLoader.parseComposing(headerText, path: path) else { return nil }
@@ -86,7 +101,7 @@ enum JSONFastPath {
             }
         }
         scenario.events = events
-        return scenario
+        return (scenario, headerText)
     }
 }
 
@@ -100,7 +115,7 @@ extension JSONFastPath {
     /// array ends.
     static func readEventArray(
         _ bytes: UnsafeBufferPointer<UInt8>, at start: Int, line: Int
-    ) -> (events: [ScenarioEvent], appIDs: [(events: Range<Int>, ids: [[UInt8]])], end: Int)? {
+    ) -> (events: [ScenarioEvent], appIDs: [(events: Range<Int>, ids: [[UInt8]])], end: Int, endLine: Int)? {
         if bytes.count - start > parallelThreshold, let split = splitPoint(bytes, after: start + (bytes.count - start) / 2),
            let halves = readInHalves(bytes, at: start, line: line, split: split) {
             return halves
@@ -108,7 +123,7 @@ extension JSONFastPath {
         var reader = FastEventReader(scanner: JSONByteScanner(bytes, at: start, line: line),
                                      expectedEvents: (bytes.count - start) / 48)
         guard let events = reader.readEvents() else { return nil }
-        return (events, [(0..<events.count, reader.apps.ids)], reader.scanner.position)
+        return (events, [(0..<events.count, reader.apps.ids)], reader.scanner.position, reader.scanner.currentLine)
     }
 
     /// The offset of the first `{` that begins a line (after spaces) at or after `offset`.
@@ -124,7 +139,7 @@ extension JSONFastPath {
     /// the array (the caller then reads it in one go).
     private static func readInHalves(
         _ bytes: UnsafeBufferPointer<UInt8>, at start: Int, line: Int, split: Int
-    ) -> (events: [ScenarioEvent], appIDs: [(events: Range<Int>, ids: [[UInt8]])], end: Int)? {
+    ) -> (events: [ScenarioEvent], appIDs: [(events: Range<Int>, ids: [[UInt8]])], end: Int, endLine: Int)? {
         let shared = UncheckedSendableBox(bytes)
         let second = UncheckedSendableBox<(reader: FastEventReader, events: [ScenarioEvent]?)?>(nil)
         let group = DispatchGroup()
@@ -149,7 +164,7 @@ extension JSONFastPath {
             events.append(ScenarioEvent(atMs: event.atMs, event.action, line: event.line + lineOffset))
         }
         return (events, [(0..<firstCount, first.apps.ids), (firstCount..<events.count, secondReader.apps.ids)],
-                secondReader.scanner.position)
+                secondReader.scanner.position, secondReader.scanner.currentLine + lineOffset)
     }
 }
 

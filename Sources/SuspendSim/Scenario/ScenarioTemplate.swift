@@ -1,3 +1,4 @@
+import Foundation
 import Yams
 
 /// A scenario file read for a batch: the scenario as written, its `replicates:` and
@@ -19,8 +20,11 @@ public struct ScenarioTemplate: Sendable {
     public let replicates: Int?
     /// The file's `sweep:` axes, in file order.
     public let sweep: [SweepAxis]
-    /// The file's text (without a byte-order mark), which `scenario(at:)` reads again.
+    /// The file's text (without a byte-order mark), which `scenario(at:)` reads again; for a
+    /// JSON file read by the fast path, its header only (see `JSONFastPath`).
     public let text: String
+    /// The events of a JSON file read by the fast path, which every point keeps.
+    private let fastEvents: [ScenarioEvent]?
     /// The file, for messages.
     public let path: String
 
@@ -29,12 +33,34 @@ public struct ScenarioTemplate: Sendable {
     /// - Throws: `ScenarioLoadError` with every problem found.
     public init(text: String, path: String) throws(ScenarioLoadError) {
         let text = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
+        if let fast = JSONFastPath.parseKeepingHeader(text, path: path) {
+            try self.init(fastPath: fast, path: path)
+            return
+        }
         let read = try Self.read(text, path: path, settings: [])
-        self.scenario = read.scenario
-        self.replicates = read.replicates
-        self.sweep = read.sweep
+        self.init(scenario: read.scenario, replicates: read.replicates, sweep: read.sweep, text: text, path: path,
+                  fastEvents: nil)
+    }
+
+    /// A JSON file read by the fast path: its large timeline is read once, and each point
+    /// reads only the small header again.
+    init(fastPath fast: (scenario: Scenario, header: String), path: String) throws(ScenarioLoadError) {
+        let read = try Self.read(fast.header, path: path, settings: [])
+        var scenario = read.scenario
+        scenario.events = fast.scenario.events
+        self.init(scenario: scenario, replicates: read.replicates, sweep: read.sweep, text: fast.header, path: path,
+                  fastEvents: fast.scenario.events)
+    }
+
+    private init(
+        scenario: Scenario, replicates: Int?, sweep: [SweepAxis], text: String, path: String, fastEvents: [ScenarioEvent]?
+    ) {
+        self.scenario = scenario
+        self.replicates = replicates
+        self.sweep = sweep
         self.text = text
         self.path = path
+        self.fastEvents = fastEvents
     }
 
     /// The scenario with `settings` in place of the keys they name.
@@ -45,7 +71,9 @@ public struct ScenarioTemplate: Sendable {
     /// - Complexity: O(n) in the file's size.
     public func scenario(at settings: [SweepSetting]) throws(ScenarioLoadError) -> Scenario {
         if settings.isEmpty { return scenario }
-        return try Self.read(text, path: path, settings: settings).scenario
+        var point = try Self.read(text, path: path, settings: settings).scenario
+        if let fastEvents { point.events = fastEvents }
+        return point
     }
 
     /// Reads the text with `settings` in place.
@@ -91,6 +119,15 @@ extension ScenarioLoader {
     ///
     /// - Throws: `ScenarioLoadError` with every problem found, each naming `path`.
     public static func template(path: String) throws(ScenarioLoadError) -> ScenarioTemplate {
-        try ScenarioTemplate(text: readText(path: path), path: path)
+        let bytes = try readBytes(path: path)
+        let fast = bytes.withUnsafeBytes { raw in
+            let buffer = raw.bindMemory(to: UInt8.self)
+            return JSONFastPath.looksLikeJSON(buffer) ? JSONFastPath.parseKeepingHeader(buffer, path: path) : nil
+        }
+        if let fast { return try ScenarioTemplate(fastPath: fast, path: path) }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw ScenarioLoadError(ScenarioDiagnostic(file: path, message: "is not UTF-8 text"))
+        }
+        return try ScenarioTemplate(text: text, path: path)
     }
 }
