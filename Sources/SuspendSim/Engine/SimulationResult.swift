@@ -2,18 +2,7 @@
 /// (`summary.csv`), plus whatever the recorder kept.
 public struct SimulationResult<Recorder: SimulationRecorder> {
     /// One row of `survivors.csv`.
-    public struct AppOutcome: Sendable, Hashable {
-        public var id: String
-        /// Resident at the end of the run.
-        public var survived: Bool
-        public var finalState: LifecycleState
-        public var footprintKiB: KiB
-        public var coldLaunches: Int
-        public var warmLaunches: Int
-        public var pressureKills: Int
-        public var otherKills: Int
-        public var stateLosses: Int
-    }
+    public typealias AppOutcome = SuspendSim.AppOutcome
 
     public var scenarioName: String
     public var policyName: String
@@ -40,3 +29,17 @@ public struct SimulationResult<Recorder: SimulationRecorder> {
 }
 
 extension SimulationResult: Sendable where Recorder: Sendable {}
+
+/// One app's outcome: a row of `survivors.csv`.
+public struct AppOutcome: Sendable, Hashable {
+    public var id: String
+    /// Resident at the end of the run.
+    public var survived: Bool
+    public var finalState: LifecycleState
+    public var footprintKiB: KiB
+    public var coldLaunches: Int
+    public var warmLaunches: Int
+    public var pressureKills: Int
+    public var otherKills: Int
+    public var stateLosses: Int
+}

@@ -210,7 +210,7 @@ public struct CSVReportRecorder: SimulationRecorder {
     /// then writes out and closes every file. Closes them all even after an error.
     ///
     /// - Throws: the first `ReportError` met while writing any of the files.
-    public func finish<R>(survivors: [SimulationResult<R>.AppOutcome]) throws {
+    public func finish(survivors: [AppOutcome]) throws {
         var firstError: (any Error)?
         do {
             let file = try CSVFileBuffer(path: folder + "/" + Self.survivorsFile, header: Self.survivorsHeader,

@@ -5,13 +5,7 @@ extension SimulationResult {
         SimulationResult<New>(
             scenarioName: scenarioName,
             policyName: policyName,
-            apps: apps.map { app in
-                SimulationResult<New>.AppOutcome(
-                    id: app.id, survived: app.survived, finalState: app.finalState,
-                    footprintKiB: app.footprintKiB, coldLaunches: app.coldLaunches,
-                    warmLaunches: app.warmLaunches, pressureKills: app.pressureKills,
-                    otherKills: app.otherKills, stateLosses: app.stateLosses)
-            },
+            apps: apps,
             eventsRun: eventsRun,
             minFreeKiB: minFreeKiB,
             pressureEvictionOrder: pressureEvictionOrder,
