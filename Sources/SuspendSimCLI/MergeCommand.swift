@@ -22,6 +22,7 @@ extension SuspendsimCommand {
         var out: String = "Reports"
 
         func run() throws {
+            Interruption.cleanUpOnSignals()
             do {
                 let merged = try ShardMerge.merge(folders, into: out)
                 print("merged \(merged.shards) shards, \(merged.units) runs: \(out)/summary.csv")

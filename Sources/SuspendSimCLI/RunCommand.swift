@@ -94,6 +94,7 @@ extension SuspendsimCommand {
         }
 
         func run() throws {
+            Interruption.cleanUpOnSignals()
             let templates = try ScenarioBatchLoader.loadTemplates(input)
             var options = BatchPlan.Options()
             options.seed = seed

@@ -13,7 +13,7 @@ enum AtomicCSVFile {
         let parent = ReportFileSystem.parentPath(of: target)
         let name = String(target.split(separator: "/").last ?? Substring(target))
         try ReportFileSystem.makeFolders(parent)
-        let partial = parent + "/." + name + ".partial-" + ReportFileSystem.uniqueSuffix()
+        let partial = UnfinishedOutputs.partialPath(parent: parent, name: name)
         do {
             let file = try CSVFileBuffer(path: partial, header: header,
                                          flushThreshold: CSVReportRecorder.defaultFlushThreshold)

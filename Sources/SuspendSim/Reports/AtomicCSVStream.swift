@@ -16,7 +16,7 @@ final class AtomicCSVStream {
         let name = String(target.split(separator: "/").last ?? Substring(target))
         try ReportFileSystem.makeFolders(parent)
         self.target = target
-        partial = parent + "/." + name + ".partial-" + ReportFileSystem.uniqueSuffix()
+        partial = UnfinishedOutputs.partialPath(parent: parent, name: name)
         file = try CSVFileBuffer(path: partial, header: header, flushThreshold: CSVReportRecorder.defaultFlushThreshold)
     }
 

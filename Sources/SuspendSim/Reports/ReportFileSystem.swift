@@ -29,6 +29,7 @@ enum ReportFileSystem {
 
     /// Renames `source` to `destination` (atomic within one file system).
     static func rename(_ source: String, to destination: String) throws {
+        defer { UnfinishedOutputs.finished(source) }
         #if canImport(Darwin)
         let status = Darwin.rename(source, destination)
         #elseif canImport(Musl)
@@ -58,6 +59,7 @@ enum ReportFileSystem {
     /// Removes `path` and everything under it, without following symbolic links. Best
     /// effort: it is used to clean up, when an error is already being reported.
     static func removeTree(_ path: String) {
+        defer { UnfinishedOutputs.finished(path) }
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         if info.st_mode & S_IFMT == S_IFDIR {

@@ -135,7 +135,7 @@ private struct ReportPlace {
             throw ReportError("replace report folder", path: target, code: ENOTDIR)
         }
         self.target = target
-        partial = parent + "/." + name + ".partial-" + ReportFileSystem.uniqueSuffix()
+        partial = UnfinishedOutputs.partialPath(parent: parent, name: name)
         try ReportFileSystem.makeFolder(partial)
     }
 
@@ -147,7 +147,7 @@ private struct ReportPlace {
             try ReportFileSystem.rename(partial, to: target)
             return
         }
-        let old = parent + "/." + name + ".old-" + ReportFileSystem.uniqueSuffix()
+        let old = UnfinishedOutputs.asidePath(for: target, parent: parent, name: name)
         try ReportFileSystem.rename(target, to: old)
         do {
             try ReportFileSystem.rename(partial, to: target)

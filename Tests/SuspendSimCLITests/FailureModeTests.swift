@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// Issue 6, part 3: when the world fails (an output that cannot be written, a disk that fills
+/// up, Ctrl-C in the middle of a batch): a clear message, a non-zero exit, no partial report,
+/// and earlier complete reports untouched.
+@Suite struct FailureModeTests {
+    /// Every hidden (temporary) entry under `folder`, at any depth.
+    func hiddenEntries(under folder: URL) -> [String] {
+        let walker = FileManager.default.enumerator(atPath: folder.path)
+        var hidden: [String] = []
+        while let path = walker?.nextObject() as? String {
+            if path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { hidden.append(path) }
+        }
+        return hidden
+    }
+
+    @Test("--out /dev/full: a clear error, exit 1, nothing written")
+    func devFull() throws {
+        let run = try suspendsim(["run", "Scenarios/state-lab.yaml", "--out", "/dev/full"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("/dev/full"), "\(run.stderr)")
+        #expect(run.stderr.contains("Not a directory"), "\(run.stderr)")
+    }
+
+    @Test("A disk that fills up mid-write (a file-size limit): exit 1, no partial report, earlier reports untouched")
+    func diskFillsUp() throws {
+        try withTemporaryFolder { out in
+            #expect(try suspendsim(["run", "Scenarios/memory-pressure.yaml", "--out", out.path]).status == 0)
+            let before = try filesUnder(out)
+            // `ulimit -f 2`: any file past 2 KiB fails to grow (EFBIG), as on a full disk.
+            let shell = "ulimit -f 2; exec \"$0\" run Scenarios/day-on-a-3gb-phone.yaml --replicates 1 --details --out \"$1\""
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["-c", shell, executable.path, out.path]
+            process.currentDirectoryURL = packageRoot
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 1)
+            #expect(message.contains("File too large"), "\(message)")
+            #expect(hiddenEntries(under: out).isEmpty)
+            let after = try filesUnder(out)
+            #expect(after["memory-pressure/evictions.csv"] == before["memory-pressure/evictions.csv"])
+            #expect(after["summary.csv"] == before["summary.csv"])
+        }
+    }
+
+    @Test("Ctrl-C in the middle of a batch: exit 130, a message, no partial report, earlier reports untouched")
+    func interruptedBatch() throws {
+        try withTemporaryFolder { out in
+            #expect(try suspendsim(["run", "Scenarios/state-lab.yaml", "--out", out.path]).status == 0)
+            let before = try filesUnder(out)
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = ["run", "Scenarios/day-on-a-3gb-phone.yaml", "--replicates", "1000000", "--details",
+                                 "--out", out.path]
+            process.currentDirectoryURL = packageRoot
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            // Wait until the batch is writing report folders, then interrupt it.
+            let batchFolder = out.appendingPathComponent("day-on-a-3gb-phone")
+            let deadline = Date().addingTimeInterval(60)
+            while Date() < deadline,
+                  ((try? FileManager.default.contentsOfDirectory(atPath: batchFolder.path))?.count ?? 0) < 3 {
+                usleep(20_000)
+            }
+            process.interrupt()
+            // It must stop by itself; if it does not, kill it rather than hang the suite.
+            let stopBy = Date().addingTimeInterval(20)
+            while process.isRunning, Date() < stopBy { usleep(20_000) }
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                Issue.record("suspendsim did not stop within 20 s of SIGINT")
+            }
+            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 130)
+            #expect(message.contains("interrupted"), "\(message)")
+            #expect(hiddenEntries(under: out).isEmpty)
+            let after = try filesUnder(out)
+            for (path, bytes) in before { #expect(after[path] == bytes, "\(path) changed") }
+            // The batch finished some replicates: each of those folders is whole.
+            let replicates = try FileManager.default.contentsOfDirectory(atPath: batchFolder.path)
+            for replicate in replicates {
+                #expect(after["day-on-a-3gb-phone/\(replicate)/survivors.csv"] != nil, "\(replicate) is not whole")
+            }
+        }
+    }
+}
