@@ -19,6 +19,11 @@ struct YAMLDocument {
 
     /// Composes `text`; YAML syntax errors become one located diagnostic.
     static func compose(_ text: String, file: String) throws(ScenarioLoadError) -> YAMLDocument {
+        if let key = complexKeyPosition(in: text) {
+            throw ScenarioLoadError(ScenarioDiagnostic(
+                file: file, line: key.line, column: key.column, field: "",
+                message: "a mapping key must be plain text, not an alias or a list or mapping"))
+        }
         var current = text
         var originalKeys: [String: String] = [:]
         // Placeholders are made of the Private Use Area U+E000...U+F8FF, which libyaml accepts
