@@ -508,7 +508,11 @@ struct JSONByteScanner {
     }
 
     private var isAtDelimiter: Bool {
-        guard let byte = peek else { return true }
+        peek.map(Self.endsValue) ?? true
+    }
+
+    /// Whether `byte` ends a scalar value: a separator, a closing bracket or white space.
+    private static func endsValue(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: " "), UInt8(ascii: "\t"),
              UInt8(ascii: "\n"), UInt8(ascii: "\r"):
@@ -621,15 +625,11 @@ struct JSONByteScanner {
         }
     }
 
+    /// Where a value being skipped ends: where a scalar ends, or where a key, a collection or
+    /// a string begins.
     private func isDelimiterForSkipping(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: " "), UInt8(ascii: "\t"),
-             UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: ":"), UInt8(ascii: "{"), UInt8(ascii: "["),
-             UInt8(ascii: "\""):
-            return true
-        default:
-            return false
-        }
+        Self.endsValue(byte) || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[")
+            || byte == UInt8(ascii: "\"")
     }
 
     private mutating func skipString() -> Bool {

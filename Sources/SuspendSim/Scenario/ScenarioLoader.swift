@@ -30,21 +30,9 @@ public enum ScenarioLoader {
     /// - Throws: `ScenarioLoadError` with every problem found, each naming `path`.
     /// - Complexity: O(n) in the file's size.
     public static func load(path: String) throws(ScenarioLoadError) -> Scenario {
-        let bytes = try readBytes(path: path)
-        // A large JSON file is read straight from its bytes (`JSONFastPath`); any other file,
-        // or a JSON file the fast path gives up on, as text.
-        let fast = bytes.withUnsafeBytes { raw in
-            let buffer = raw.bindMemory(to: UInt8.self)
-            return JSONFastPath.looksLikeJSON(buffer) ? JSONFastPath.parse(buffer, path: path) : nil
-        }
-        if var scenario = fast {
-            scenario.sourcePath = path
-            return scenario
-        }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw ScenarioLoadError(ScenarioDiagnostic(file: path, message: "is not UTF-8 text"))
-        }
-        return try parse(text, path: path)
+        // The same reading as a batch's (a large JSON file straight from its bytes, any other
+        // file as text); a scenario is the template's scenario as written.
+        try template(path: path).scenario
     }
 
     /// Parses `text` as if it came from `path` (which only names it in diagnostics and in
@@ -89,14 +77,6 @@ public enum ScenarioLoader {
             let right = (rhs.element.line ?? 0, rhs.element.column ?? 0, rhs.offset)
             return left < right
         }.map(\.element)
-    }
-
-    /// The file's text; a missing, unreadable or non-UTF-8 file is one diagnostic.
-    static func readText(path: String) throws(ScenarioLoadError) -> String {
-        guard let text = String(validating: try readBytes(path: path), as: UTF8.self) else {
-            throw ScenarioLoadError(ScenarioDiagnostic(file: path, message: "is not UTF-8 text"))
-        }
-        return text
     }
 
     /// The file's bytes; a missing or unreadable file is one diagnostic.

@@ -35,8 +35,13 @@ public struct ScenarioTemplate: Sendable {
         let text = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
         if let fast = JSONFastPath.parseKeepingHeader(text, path: path) {
             try self.init(fastPath: fast, path: path)
-            return
+        } else {
+            try self.init(composing: text, path: path)
         }
+    }
+
+    /// Reads `text` (without a byte-order mark) through the YAML composer only.
+    init(composing text: String, path: String) throws(ScenarioLoadError) {
         let read = try Self.read(text, path: path, settings: [])
         self.init(scenario: read.scenario, replicates: read.replicates, sweep: read.sweep, text: text, path: path,
                   fastEvents: nil)
@@ -128,6 +133,8 @@ extension ScenarioLoader {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ScenarioLoadError(ScenarioDiagnostic(file: path, message: "is not UTF-8 text"))
         }
-        return try ScenarioTemplate(text: text, path: path)
+        // The fast path already had its chance at the bytes: compose the text directly.
+        let withoutMark = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
+        return try ScenarioTemplate(composing: withoutMark, path: path)
     }
 }
