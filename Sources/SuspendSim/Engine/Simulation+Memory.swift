@@ -103,9 +103,14 @@ extension Simulation {
     /// `applicationWillTerminate` is called only for an app running in `background` that is
     /// killed by the policy, force-quit, or exits on suspend; never for a suspended app, and
     /// never on a watchdog, limit, expiry, wake-timeout or page-shortage kill.
-    mutating func kill(_ index: AppIndex, reason: KillReason) {
+    ///
+    /// `asSeen` is the victim as the policy chose it, when it did: its recency fields are
+    /// reused for the `priority` column instead of scanning the candidates again.
+    mutating func kill(_ index: AppIndex, reason: KillReason, asSeen chosen: Candidate? = nil) {
         let app = apps[index]
-        let priority = policy.priority(of: candidateInContext(index))
+        var seen = chosen ?? candidateInContext(index)
+        seen.footprintKiB = app.footprintKiB  // a purge may have changed it since the choice
+        let priority = policy.priority(of: seen)
         precondition(app.state.isResident, "Killing app \(index) that is not running")
         if app.state == .background {
             switch reason {

@@ -46,11 +46,11 @@ extension Simulation {
     private mutating func killForMemoryPressure() {
         while usesBands, freeKiB < device.idleFreeKiB, let victim = nextVictim(), policy.isIdle(victim) {
             if purge(victim.index), freeKiB >= device.idleFreeKiB { break }
-            kill(victim.index, reason: .memoryPressure)
+            kill(victim.index, reason: .memoryPressure, asSeen: victim)
         }
         while freeKiB < device.criticalFreeKiB, let victim = nextVictim() {
             if purge(victim.index), freeKiB >= device.criticalFreeKiB { break }
-            kill(victim.index, reason: .memoryPressure)
+            kill(victim.index, reason: .memoryPressure, asSeen: victim)
         }
     }
 
