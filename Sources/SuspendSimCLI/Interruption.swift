@@ -12,9 +12,10 @@ enum Interruption {
     /// Kept alive for the life of the process.
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
 
-    /// From now on, Ctrl-C (or a SIGTERM) removes every unfinished report file or folder, puts
-    /// back any finished report that was being replaced, says so and exits with 130 (SIGINT)
-    /// or 143 (SIGTERM). A write past a file-size limit fails with an error (EFBIG) instead of
+    /// From now on, Ctrl-C (or a SIGTERM) closes the `OutputRegistry`: workers stop taking
+    /// work, no report is put in place any more, and every unfinished report file or folder is
+    /// removed (a report being replaced stays as it was); then it says so and exits with 130
+    /// (SIGINT) or 143 (SIGTERM). A write past a file-size limit fails with an error (EFBIG) instead of
     /// killing the process, so that it is reported like a full disk.
     static func cleanUpOnSignals() {
         signal(SIGXFSZ, SIG_IGN)
@@ -22,7 +23,7 @@ enum Interruption {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
-                let removed = UnfinishedOutputs.cleanUp()
+                let removed = OutputRegistry.close()
                 printError("\ninterrupted: removed \(removed) unfinished report file(s) or folder(s); finished reports are untouched.")
                 exit(status)
             }

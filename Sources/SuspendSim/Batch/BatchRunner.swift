@@ -86,7 +86,7 @@ public enum BatchRunner {
                 while true {
                     permits.wait()
                     let index = next.add(1, ordering: .relaxed).oldValue
-                    guard index < units else {
+                    guard index < units, !OutputRegistry.isClosing else {
                         permits.signal()
                         return
                     }

@@ -21,12 +21,14 @@ final class CSVFileBuffer {
     @exclusivity(unchecked) private var row: CSVRowWriter
     private var firstError: ReportError?
 
-    /// Creates the file at `path` (it must not exist) and buffers `header` as its first row.
-    init(path: String, header: String, flushThreshold: Int) throws {
+    /// Creates the file at `path` (it must not exist), or with `existing`, opens the empty
+    /// file there (it must exist), and buffers `header` as its first row.
+    init(path: String, header: String, flushThreshold: Int, existing: Bool = false) throws {
         self.path = path
         self.flushThreshold = max(1, flushThreshold)
-        descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        if descriptor < 0 { throw ReportError.fromErrno("create file", path: path) }
+        let flags = existing ? O_WRONLY | O_CLOEXEC : O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC
+        descriptor = open(path, flags, 0o644)
+        if descriptor < 0 { throw ReportError.fromErrno(existing ? "open file" : "create file", path: path) }
         row = CSVRowWriter(capacity: min(self.flushThreshold, 1 << 20) + 4096)
         appendRow { $0.append(contentsOf: Array(header.utf8)) }
     }

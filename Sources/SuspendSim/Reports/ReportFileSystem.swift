@@ -27,9 +27,21 @@ enum ReportFileSystem {
         if mkdir(path, 0o755) != 0 { throw ReportError.fromErrno("create folder", path: path) }
     }
 
+    /// Creates the empty file `path`, which must not exist.
+    static func makeEmptyFile(_ path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        if descriptor < 0 { throw ReportError.fromErrno("create file", path: path) }
+        #if canImport(Darwin)
+        _ = Darwin.close(descriptor)
+        #elseif canImport(Musl)
+        _ = Musl.close(descriptor)
+        #else
+        _ = Glibc.close(descriptor)
+        #endif
+    }
+
     /// Renames `source` to `destination` (atomic within one file system).
     static func rename(_ source: String, to destination: String) throws {
-        defer { UnfinishedOutputs.finished(source) }
         #if canImport(Darwin)
         let status = Darwin.rename(source, destination)
         #elseif canImport(Musl)
@@ -59,7 +71,6 @@ enum ReportFileSystem {
     /// Removes `path` and everything under it, without following symbolic links. Best
     /// effort: it is used to clean up, when an error is already being reported.
     static func removeTree(_ path: String) {
-        defer { UnfinishedOutputs.finished(path) }
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         if info.st_mode & S_IFMT == S_IFDIR {

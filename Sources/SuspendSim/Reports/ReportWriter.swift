@@ -19,15 +19,10 @@ import Darwin
 /// let row = SummaryRow(result: result)
 /// ```
 ///
-/// The folder is built under a hidden temporary name next to it
-/// (`Reports/.state-lab.partial-<pid>-<random>`), then renamed into place, so a reader never
-/// sees a half-written report. An existing report of the same name is first renamed aside
-/// (`.state-lab.old-<pid>-<random>`), then removed once the new one is in place.
-///
-/// What it does not promise: durability across a power cut (files are not `fsync`ed), and
-/// the instant between moving an old report aside and moving the new one in, when neither
-/// is at the path. Two writers of one folder at once each produce a whole report; the last
-/// rename wins.
+/// The folder is an `AtomicOutput`: built under a hidden temporary name next to it
+/// (`Reports/.state-lab.partial-<pid>-<random>`), then renamed into place, replacing any
+/// report of the same name, so a reader never sees a half-written report, even when the run
+/// is interrupted.
 public enum ReportWriter {
     /// Runs `scenario` to the end under `policy`, streaming its CSV files into a temporary
     /// folder, writes `survivors.csv`, then puts the folder in place at `reportFolder`,
@@ -61,14 +56,14 @@ public enum ReportWriter {
         _ scenario: Scenario, policy: any EvictionPolicy, intoPath target: String, flushThreshold: Int,
         beforeReplacing: (_ partialFolder: String) throws -> Void = { _ in }
     ) throws -> SimulationResult<NullRecorder> {
-        let place = try ReportPlace(target)
+        let output = try AtomicOutput(target: target, kind: .folder)
         do {
-            let result = try writeReport(scenario, policy: policy, intoFolder: place.partial, flushThreshold: flushThreshold)
-            try beforeReplacing(place.partial)
-            try place.replace()
+            let result = try writeReport(scenario, policy: policy, intoFolder: output.partial, flushThreshold: flushThreshold)
+            try beforeReplacing(output.partial)
+            try output.commit()
             return result
         } catch {
-            ReportFileSystem.removeTree(place.partial)
+            output.discard()
             throw error
         }
     }
@@ -81,19 +76,19 @@ public enum ReportWriter {
     public static func runEveryPolicy(
         _ scenario: Scenario, policies: [any EvictionPolicy], into reportFolder: URL
     ) throws -> [SimulationResult<NullRecorder>] {
-        let place = try ReportPlace(reportFolder.path)
+        let output = try AtomicOutput(target: reportFolder.path, kind: .folder)
         do {
             var results: [SimulationResult<NullRecorder>] = []
             for policy in policies {
-                let folder = place.partial + "/" + policy.name
+                let folder = output.partial + "/" + policy.name
                 try ReportFileSystem.makeFolder(folder)
                 results.append(try writeReport(scenario, policy: policy, intoFolder: folder,
                                                flushThreshold: CSVReportRecorder.defaultFlushThreshold))
             }
-            try place.replace()
+            try output.commit()
             return results
         } catch {
-            ReportFileSystem.removeTree(place.partial)
+            output.discard()
             throw error
         }
     }
@@ -109,52 +104,5 @@ public enum ReportWriter {
         let result = simulation.result
         try recorder.finish(survivors: result.apps)
         return result.replacingLog(with: NullRecorder())
-    }
-}
-
-/// Where a report folder goes: the target path, checked, and a fresh hidden temporary folder
-/// beside it to build the report in.
-private struct ReportPlace {
-    let target: String
-    let parent: String
-    let name: String
-    let partial: String
-
-    /// Checks `path` (a folder name, not `.` or `..`; nothing but a folder there), creates
-    /// missing parents and the temporary folder.
-    init(_ path: String) throws {
-        var target = path
-        while target.count > 1, target.hasSuffix("/") { target.removeLast() }
-        parent = ReportFileSystem.parentPath(of: target)
-        name = String(target.split(separator: "/").last ?? "")
-        guard !name.isEmpty, name != ".", name != ".." else {
-            throw ReportError("use as a report folder", path: target, code: EINVAL)
-        }
-        try ReportFileSystem.makeFolders(parent)
-        if let kind = try ReportFileSystem.kind(of: target), kind != S_IFDIR {
-            throw ReportError("replace report folder", path: target, code: ENOTDIR)
-        }
-        self.target = target
-        partial = UnfinishedOutputs.partialPath(parent: parent, name: name)
-        try ReportFileSystem.makeFolder(partial)
-    }
-
-    /// Puts the finished temporary folder at the target: any existing folder is renamed
-    /// aside, the new one renamed into place, then the old one removed. If the second rename
-    /// fails, the old folder is put back.
-    func replace() throws {
-        guard try ReportFileSystem.kind(of: target) != nil else {
-            try ReportFileSystem.rename(partial, to: target)
-            return
-        }
-        let old = UnfinishedOutputs.asidePath(for: target, parent: parent, name: name)
-        try ReportFileSystem.rename(target, to: old)
-        do {
-            try ReportFileSystem.rename(partial, to: target)
-        } catch {
-            try? ReportFileSystem.rename(old, to: target)
-            throw error
-        }
-        ReportFileSystem.removeTree(old)
     }
 }

@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// Every `AtomicOutput` in progress, and the closing state an interruption sets, under one
+/// lock, so that an interrupted run (Ctrl-C, SIGTERM) leaves whole reports or none.
+///
+/// `close()` and `AtomicOutput.commit()` take the same lock: a commit under way finishes
+/// (its output is whole) before the clean-up starts, and once closing, no commit happens and
+/// no new output registers (`ECANCELED`). Workers still running see `isClosing` and stop
+/// taking work. What a worker writes into a temporary folder after the clean-up listed it is
+/// removed too: the clean-up removes each path until it is gone.
+public enum OutputRegistry {
+    enum Entry {
+        /// A temporary file or folder being built: removed.
+        case partial
+        /// A finished report renamed aside while its replacement went in, which is in place:
+        /// removed.
+        case replaced
+    }
+
+    private struct State: ~Copyable {
+        var closing = false
+        var entries: [String: Entry] = [:]
+    }
+
+    private static let state = Mutex(State())
+
+    /// Whether `close()` has begun: workers stop taking work.
+    public static var isClosing: Bool { state.withLock { $0.closing } }
+
+    /// Creates the temporary output `path` with `create` and records it as in progress, both
+    /// under the lock, so that a clean-up finds everything that was created.
+    ///
+    /// - Throws: `ReportError` ECANCELED when closing, or what `create` throws (then nothing
+    ///   is recorded).
+    static func register(_ path: String, create: () throws -> Void) throws {
+        try state.withLock { state throws in
+            guard !state.closing else { throw ReportError("start", path: path, code: ECANCELED) }
+            try create()
+            state.entries[path] = .partial
+        }
+    }
+
+    /// Forgets `path`: it was renamed into place or removed.
+    static func forget(_ path: String) {
+        state.withLock { _ = $0.entries.removeValue(forKey: path) }
+    }
+
+    /// Runs `body` (the renames of a commit of `target`) under the lock, unless closing;
+    /// `body` updates the entries as it renames.
+    ///
+    /// - Throws: `ReportError` ECANCELED when closing, or what `body` throws.
+    static func withCommitLock<T>(of target: String, _ body: (inout [String: Entry]) throws -> T) throws -> T {
+        try state.withLock { state throws -> T in
+            guard !state.closing else { throw ReportError("put in place", path: target, code: ECANCELED) }
+            return try body(&state.entries)
+        }
+    }
+
+    /// Enters closing, then removes every output in progress; returns how many temporary
+    /// outputs it removed. Meant for an interrupted command that exits right after. A commit
+    /// under way finishes first; none starts after.
+    @discardableResult
+    public static func close() -> Int {
+        let current = state.withLock { state -> [String: Entry] in
+            state.closing = true
+            defer { state.entries = [:] }
+            return state.entries
+        }
+        var removed = 0
+        for (path, entry) in current.sorted(by: { $0.key < $1.key }) {
+            removeUntilGone(path)
+            switch entry {
+            case .partial: removed += 1
+            case .replaced: break
+            }
+        }
+        return removed
+    }
+
+    /// Removes `path`, again while something is still there: a worker may have created a file
+    /// in the folder after it was listed (it cannot commit it any more). Bounded: a worker
+    /// creates at most a report's few files.
+    private static func removeUntilGone(_ path: String) {
+        for _ in 0..<100 {
+            ReportFileSystem.removeTree(path)
+            guard (try? ReportFileSystem.kind(of: path)) ?? nil != nil else { return }
+            usleep(1_000)
+        }
+    }
+}
