@@ -17,10 +17,19 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
+        // The simulation itself (SPEC 1-7): model, engine, policies, workload generation.
+        // Pure Swift on swift-collections: no Foundation, no Yams, no I/O.
+        .target(
+            name: "SuspendSimCore",
+            dependencies: [
+                .product(name: "HeapModule", package: "swift-collections"),
+            ]
+        ),
+        // Files in and out: scenario reading, reports, batches. Re-exports SuspendSimCore.
         .target(
             name: "SuspendSim",
             dependencies: [
-                .product(name: "HeapModule", package: "swift-collections"),
+                "SuspendSimCore",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -44,7 +53,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SuspendSimTests",
-            dependencies: ["SuspendSim"]
+            dependencies: ["SuspendSim", "SuspendSimCore"]
         ),
         .testTarget(
             name: "SuspendSimCLITests",

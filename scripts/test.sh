@@ -3,4 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
+# The simulation core builds alone, on its own dependencies (docs/architecture.md).
+swift build --target SuspendSimCore -Xswiftc -DSUSPENDSIM_INTERNAL_CHECKS
 swift test -Xswiftc -DSUSPENDSIM_INTERNAL_CHECKS "$@"

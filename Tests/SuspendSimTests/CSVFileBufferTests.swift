@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SuspendSim
+@testable import SuspendSimCore
 
 /// `CSVFileBuffer` and the recorder's files: rows stream to disk as the buffer fills, so a
 /// long run's memory stays bounded, and the bytes do not depend on when flushes happen.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SuspendSim
+@testable import SuspendSimCore
 
 /// SPEC 8: seconds and MB with 3 decimals, ties to even as C's `printf("%.3f")` rounds;
 /// booleans `true`/`false`; RFC 4180 quoting.

@@ -1,5 +1,6 @@
 import Testing
 @testable import SuspendSim
+@testable import SuspendSimCore
 
 /// The reference model of `InvariantRecorder` judged on its own: hand-written record streams
 /// that SPEC 2-6 allow pass, and streams that break one rule each are caught. Without these

@@ -1,5 +1,6 @@
 import Testing
 @testable import SuspendSim
+@testable import SuspendSimCore
 
 /// SPEC 7 `expect:` with per-policy expectations, and the EvictionPolicy contract.
 @Suite struct ExpectationAndConformanceTests {

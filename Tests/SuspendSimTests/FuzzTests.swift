@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SuspendSim
+@testable import SuspendSimCore
 
 /// Hostile input for the loader (issue 6): seeded mutations of the bundled scenario files and
 /// of the JSON form of random scenarios. Every input either loads, and then runs to the end

@@ -1,5 +1,6 @@
 import Testing
 @testable import SuspendSim
+@testable import SuspendSimCore
 
 /// The JSON fast path must read exactly what the ordinary YAML reader reads, and give up
 /// (so that the ordinary reader reports) on anything else.

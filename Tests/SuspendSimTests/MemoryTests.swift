@@ -1,5 +1,6 @@
 import Testing
 @testable import SuspendSim
+@testable import SuspendSimCore
 
 private let mb: KiB = 1024
 

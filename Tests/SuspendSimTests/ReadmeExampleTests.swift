@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SuspendSim
+@testable import SuspendSimCore
 
 /// The README's examples are real: its custom policy is `Examples/SmallestFirstPolicy.swift`
 /// word for word, and its tour scenario validates and passes its own `expect:`.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SuspendSim
+@testable import SuspendSimCore
 
 /// `Reports/summary.csv` (SPEC 8).
 @Suite struct ReportSummaryTests {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import SuspendSim
+@testable import SuspendSimCore
 
 /// A fresh temporary folder for one test, removed when the closure returns.
 func withTemporaryFolder<T>(_ body: (URL) throws -> T) throws -> T {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SuspendSim
+@testable import SuspendSimCore
 
 /// `ReportWriter`: the report folder of SPEC 8, its exact contents, and its appearing whole
 /// or not at all.

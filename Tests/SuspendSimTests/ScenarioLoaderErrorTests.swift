@@ -1,5 +1,6 @@
 import Testing
 @testable import SuspendSim
+@testable import SuspendSimCore
 
 /// One kind of bad input and the one diagnostic it must give.
 struct BadScenario: Sendable, CustomTestStringConvertible {

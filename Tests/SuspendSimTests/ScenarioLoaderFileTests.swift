@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SuspendSim
+@testable import SuspendSimCore
 
 /// Files and folders: `scenarioFiles(in:)` and `load(path:)`.
 @Suite struct ScenarioLoaderFileTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SuspendSim
+@testable import SuspendSimCore
 
 /// No input crashes the loader: odd YAML, huge or deep input, and seeded random mutations of
 /// a valid file either load or give located diagnostics.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SuspendSim
+@testable import SuspendSimCore
 
 /// Valid scenario files: every field, defaults and exact unit conversions (SPEC 7).
 @Suite struct ScenarioLoaderTests {

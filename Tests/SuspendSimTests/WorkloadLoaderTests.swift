@@ -1,5 +1,6 @@
 import Testing
 @testable import SuspendSim
+@testable import SuspendSimCore
 
 /// Issue 4: the `workload:`, `replicates:` and `sweep:` keys of a scenario file, exact and
 /// checked like the rest of SPEC 7.

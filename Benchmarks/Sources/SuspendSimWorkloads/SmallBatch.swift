@@ -1,7 +1,9 @@
+import Dispatch
 import SuspendSim
+import Synchronization
 
-/// The batch workload: many small, independent runs spread over worker threads with the
-/// library's `parallelMap`, as `suspendsim run --jobs N` and `check` spread scenarios.
+/// The batch workload: many small, independent runs spread over worker threads that take the
+/// next index from a shared counter, as `suspendsim run --jobs N` and `check` spread scenarios.
 ///
 /// Each run builds its own scenario (10 apps, 1,000 events, its own seed: the stand-in for
 /// loading a file) and runs it keeping every record in memory (`EventLog`), so the batch
@@ -21,6 +23,15 @@ public enum SmallBatch {
     /// `runs` runs on `jobs` worker threads. Returns the total of `run(_:)`.
     @discardableResult
     public static func run(runs: Int, jobs: Int) -> Int {
-        parallelMap(count: runs, jobs: jobs) { run($0) }.reduce(0, +)
+        let next = Atomic<Int>(0)
+        let total = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, runs))) { _ in
+            while true {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                guard index < runs else { return }
+                total.add(run(index), ordering: .relaxed)
+            }
+        }
+        return total.load(ordering: .relaxed)
     }
 }

@@ -20,7 +20,7 @@
 /// Every point of every scenario is read and checked when the plan is made, so a bad sweep
 /// value stops the batch before anything runs. The plan holds one scenario per point, never
 /// one per run.
-public struct BatchPlan: Sendable {
+package struct BatchPlan: Sendable {
     /// What the command line adds to the files.
     public struct Options: Sendable {
         /// The batch's seed (`--seed`), from which each run's seed is derived (`BatchSeed`).

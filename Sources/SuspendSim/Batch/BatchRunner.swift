@@ -19,7 +19,7 @@ import Synchronization
 /// is written and its survivals counted. A worker does not take a unit more than
 /// `window` units ahead of the oldest unwritten one, so at most `window` results are held,
 /// whatever the batch's size.
-public enum BatchRunner {
+package enum BatchRunner {
     /// What a run of a plan did.
     public struct Output: Sendable {
         /// The rows of single-run scenarios, by scenario (for the command's report lines).

@@ -4,7 +4,7 @@
 ///
 /// Units go round-robin: unit u belongs to shard `u mod N + 1`, which balances slow and fast
 /// scenarios and sweep points across shards.
-public struct BatchShard: Sendable, Hashable, CustomStringConvertible {
+package struct BatchShard: Sendable, Hashable, CustomStringConvertible {
     /// K, from 1.
     public let index: Int
     /// N.

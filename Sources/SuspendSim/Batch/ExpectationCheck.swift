@@ -1,7 +1,7 @@
 /// Compares a run with its scenario's `expect:` block (SPEC 7): `evictions` lists the
 /// `memory-pressure` kills in order, `survivors` is compared as a set. Expectations under
 /// `by_policy` for the policy in force apply on top of the general ones.
-public struct ExpectationCheck: Sendable, Hashable {
+package struct ExpectationCheck: Sendable, Hashable {
     /// One difference between what was expected and what happened.
     public enum Mismatch: Sendable, Hashable, CustomStringConvertible {
         case evictions(expected: [String], actual: [String])

@@ -10,7 +10,7 @@ import Synchronization
 /// number of threads, and a TaskGroup would need the whole call chain to be async.
 ///
 /// - Complexity: O(`count`) calls of `body`, spread over `min(jobs, count)` threads.
-public func parallelMap<T: Sendable>(
+package func parallelMap<T: Sendable>(
     count: Int, jobs: Int, _ body: @Sendable (Int) -> T
 ) -> [T] {
     guard count > 0 else { return [] }

@@ -4,7 +4,7 @@ import Foundation
 /// `suspendsim merge` can check its shards belong together and put their rows back in order:
 /// `batch,shard,shards,units,survival` (the plan's fingerprint in hex, K, N, the whole
 /// batch's number of units, whether the batch writes `survival.csv`).
-public struct ShardManifest: Sendable, Hashable {
+package struct ShardManifest: Sendable, Hashable {
     /// The file's name in a shard's folder.
     public static let fileName = "shard.csv"
     static let header = "batch,shard,shards,units,survival"
@@ -61,7 +61,7 @@ public struct ShardManifest: Sendable, Hashable {
 }
 
 /// Why shards could not be merged.
-public struct MergeError: Error, Sendable, CustomStringConvertible {
+package struct MergeError: Error, Sendable, CustomStringConvertible {
     /// What is wrong, for people.
     public var description: String
     init(_ description: String) { self.description = description }

@@ -13,7 +13,7 @@ import Foundation
 ///
 /// The shards must all come from one batch (`shard.csv`'s fingerprint: same files, same
 /// options), each K from 1 to N exactly once.
-public enum ShardMerge {
+package enum ShardMerge {
     /// What a merge put together.
     public struct Summary: Sendable, Hashable {
         /// How many shards were merged.

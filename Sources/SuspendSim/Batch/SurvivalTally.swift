@@ -2,7 +2,7 @@
 /// `survival.csv`'s counts, kept as they come so that no run's result is held.
 ///
 /// A group is one point of a scenario's grid under one policy; it has a count per app.
-public struct SurvivalTally: Sendable, Hashable {
+package struct SurvivalTally: Sendable, Hashable {
     /// Runs per group.
     public private(set) var runs: [Int]
     /// Survivals per group and app, groups one after the other.

@@ -12,7 +12,7 @@
 /// Unlike the normal ("Wald") interval it stays inside [0, 1] and is not empty at 0 or n
 /// successes: 0 of 10 gives [0, 0.278]. Only +, −, ×, ÷ and √ are used, which IEEE 754
 /// rounds correctly on every platform, so the bounds are the same everywhere.
-public enum WilsonInterval {
+package enum WilsonInterval {
     /// z for a two-sided 95 % interval: the 0.975 quantile of the standard normal.
     public static let z95 = 1.959963984540054
 

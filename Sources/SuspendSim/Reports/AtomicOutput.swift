@@ -43,6 +43,7 @@ final class AtomicOutput {
     let partial: String
     private let parent: String
     private let name: String
+    private let kind: Kind
     private var finished = false
 
     /// Reserves a hidden temporary path beside `target` (creating missing parent folders) and,
@@ -66,6 +67,7 @@ final class AtomicOutput {
         self.target = target
         self.parent = parent
         self.name = name
+        self.kind = kind
         partial = parent + "/." + name + ".partial-" + ReportFileSystem.uniqueSuffix()
         let partial = self.partial
         try OutputRegistry.register(partial) {
@@ -80,9 +82,9 @@ final class AtomicOutput {
         if !finished { discard() }
     }
 
-    /// Puts the finished output at `target`: an existing one there is renamed aside, the new
-    /// one renamed into place, then the old one removed. If the second rename fails, the old
-    /// one is put back.
+    /// Puts the finished output at `target`. A file is renamed over it. For a folder, an
+    /// existing one there is renamed aside, the new one renamed into place, then the old one
+    /// removed; if the second rename fails, the old one is put back.
     ///
     /// - Throws: `ReportError` (ECANCELED when the run is being interrupted); the temporary
     ///   output is then removed and the target left as it was.
@@ -90,7 +92,9 @@ final class AtomicOutput {
         finished = true
         do {
             let aside = try OutputRegistry.withCommitLock(of: target) { entries throws -> String? in
-                guard try ReportFileSystem.kind(of: target) != nil else {
+                // A file replaces its target in one rename; a folder cannot, so an old one
+                // goes aside first.
+                guard kind == .folder, try ReportFileSystem.kind(of: target) != nil else {
                     try ReportFileSystem.rename(partial, to: target)
                     entries[partial] = nil
                     return nil

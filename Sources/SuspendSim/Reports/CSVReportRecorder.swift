@@ -30,7 +30,7 @@ import Foundation
 ///
 /// `evictions.csv` has one column more than SPEC 8 lists, `priority` (the victim's jetsam
 /// band or lmkd adj; empty when the policy has none).
-public struct CSVReportRecorder: SimulationRecorder {
+package struct CSVReportRecorder: SimulationRecorder {
     /// The files of a report folder and their header rows, in the order they are closed.
     static let headers: [(file: String, header: String)] = [
         ("transitions.csv", "time_s,app,from,to,cause"),

@@ -8,7 +8,7 @@ import Foundation
 /// and built-in policy, in the order the scenarios were given, then policy order:
 /// `scenario,policy,pressure_kills,state_losses,cold_launches,warm_launches,hot_launch_ratio,min_free_mb`.
 /// Numbers follow SPEC 8 as in `summary.csv`.
-public enum ComparisonCSV {
+package enum ComparisonCSV {
     static let header = "scenario,policy,pressure_kills,state_losses,cold_launches,warm_launches,hot_launch_ratio,min_free_mb"
 
     /// Writes `rows` to `url` atomically (a temporary file renamed over it).

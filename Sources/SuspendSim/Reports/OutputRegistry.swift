@@ -15,7 +15,7 @@ import Synchronization
 /// no new output registers (`ECANCELED`). Workers still running see `isClosing` and stop
 /// taking work. What a worker writes into a temporary folder after the clean-up listed it is
 /// removed too: the clean-up removes each path until it is gone.
-public enum OutputRegistry {
+package enum OutputRegistry {
     enum Entry {
         /// A temporary file or folder being built: removed.
         case partial

@@ -11,7 +11,7 @@ import Foundation
 /// - `hot_launch_ratio` is warm / (cold + warm) as a Double, printed as C's
 ///   `printf("%.3f")` prints it (SPEC 8); empty when there was no launch.
 /// - `min_free_mb` is `SimulationResult.minFreeKiB` in MB.
-public enum SummaryCSV {
+package enum SummaryCSV {
     static let header =
         "scenario,policy,seed,replicate,apps,events,cold_launches,warm_launches,hot_launch_ratio,pressure_kills,state_losses,min_free_mb"
 

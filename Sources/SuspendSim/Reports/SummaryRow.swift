@@ -1,5 +1,5 @@
 /// One row of `Reports/summary.csv` (SPEC 8): a run's totals.
-public struct SummaryRow: Sendable, Hashable {
+package struct SummaryRow: Sendable, Hashable {
     /// The scenario's name.
     public var scenario: String
     /// The eviction policy in force.

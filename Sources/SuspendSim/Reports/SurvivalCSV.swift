@@ -7,7 +7,7 @@
 /// (`--policy all`), apps in scenario order. `survival_rate` = survived / runs and the
 /// interval bounds have 3 decimals, printed as C's `printf("%.3f")` prints the Double
 /// (SPEC 8); all three are empty when `runs` is 0 (only a shard can have such a row).
-public enum SurvivalCSV {
+package enum SurvivalCSV {
     static let header = "scenario,policy,app,runs,survived,survival_rate,ci_low,ci_high"
 
     /// The header with the sweep `columns` after the fixed ones.

@@ -13,7 +13,7 @@ import Yams
 /// A point's scenario is the file read again with each setting standing in for its key (or
 /// added, when the file leaves the key out), so every value gets the file's own checks and
 /// defaults follow it: a new `device.ram_mb` re-derives the thresholds the file does not set.
-public struct ScenarioTemplate: Sendable {
+package struct ScenarioTemplate: Sendable {
     /// The scenario as the file has it.
     public let scenario: Scenario
     /// The file's `replicates:`, if any.
@@ -123,7 +123,7 @@ extension ScenarioLoader {
     /// Reads and validates one file for a batch (see `ScenarioTemplate`).
     ///
     /// - Throws: `ScenarioLoadError` with every problem found, each naming `path`.
-    public static func template(path: String) throws(ScenarioLoadError) -> ScenarioTemplate {
+    package static func template(path: String) throws(ScenarioLoadError) -> ScenarioTemplate {
         let bytes = try readBytes(path: path)
         let fast = bytes.withUnsafeBytes { raw in
             let buffer = raw.bindMemory(to: UInt8.self)

@@ -8,7 +8,7 @@
 ///
 /// Keys: `policy`, `end_s`, `device.<key>`, `workload.<key>` and
 /// `workload.allocations.<key>`, for the keys of SPEC 7's `device:` and of `workload:`.
-public struct SweepAxis: Sendable, Hashable {
+package struct SweepAxis: Sendable, Hashable {
     /// Where an axis was given.
     public enum Source: Sendable, Hashable {
         /// The scenario file's `sweep:` block (its values are located in the file).
@@ -82,7 +82,7 @@ public struct SweepAxis: Sendable, Hashable {
 }
 
 /// One point's value of one axis.
-public struct SweepSetting: Sendable, Hashable {
+package struct SweepSetting: Sendable, Hashable {
     /// The axis.
     public var axis: SweepAxis
     /// The value's index in `axis.values`.

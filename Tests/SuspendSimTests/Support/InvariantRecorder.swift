@@ -1,4 +1,5 @@
 @testable import SuspendSim
+@testable import SuspendSimCore
 
 /// A recorder that checks a run against an independent reference model of SPEC 2-6 as the
 /// records arrive, and after every step (`InvariantRun` drives it).

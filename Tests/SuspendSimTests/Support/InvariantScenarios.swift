@@ -1,4 +1,5 @@
 @testable import SuspendSim
+@testable import SuspendSimCore
 
 /// Seeded scenarios of shapes `RandomScenario` does not produce, for the property tests:
 /// many events at the same instant, timers that fall on event times, tiny or zero device

@@ -1,4 +1,5 @@
 @testable import SuspendSim
+@testable import SuspendSimCore
 
 /// A scenario built in code: `apps` on a device with `ramMB` of RAM (thresholds at their
 /// defaults unless `configure` changes them), with `events` at the given seconds.

@@ -1,7 +1,7 @@
 extension SimulationResult {
     /// The same outcome with `log` in place of the recorder, so that a caller can keep the
     /// totals and drop a recorder that holds open files.
-    func replacingLog<New: SimulationRecorder>(with log: New) -> SimulationResult<New> {
+    package func replacingLog<New: SimulationRecorder>(with log: New) -> SimulationResult<New> {
         SimulationResult<New>(
             scenarioName: scenarioName,
             policyName: policyName,

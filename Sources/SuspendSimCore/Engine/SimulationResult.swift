@@ -2,7 +2,7 @@
 /// (`summary.csv`), plus whatever the recorder kept.
 public struct SimulationResult<Recorder: SimulationRecorder> {
     /// One row of `survivors.csv`.
-    public typealias AppOutcome = SuspendSim.AppOutcome
+    public typealias AppOutcome = SuspendSimCore.AppOutcome
 
     public var scenarioName: String
     public var policyName: String

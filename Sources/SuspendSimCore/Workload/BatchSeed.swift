@@ -10,7 +10,7 @@
 /// RAM size, every policy) sees the same generated timeline, so that points are compared
 /// on the same days (common random numbers). `mix` is a bijection, so two replicates of one
 /// scenario never share a seed.
-public enum BatchSeed {
+package enum BatchSeed {
     /// The seed of replicate `replicate` of `scenario` in a batch with seed `base`.
     public static func seed(base: UInt64, scenario: String, replicate: Int) -> UInt64 {
         mix(mix(mix(base) ^ fnv1a(scenario)) ^ UInt64(truncatingIfNeeded: replicate))
