@@ -3,7 +3,7 @@ import PackageDescription
 
 // suspendsim's benchmarks: a package of their own, so that building the main package (and
 // its CI) never pays for package-benchmark. Run them with `scripts/bench.sh` from the
-// repository root, or `swift package --package-path Benchmarks benchmark`; the README, "Performance"
+// repository root, or `swift package --package-path Benchmarks benchmark`; docs/performance.md
 // describes every figure.
 
 /// SwiftPM names a package added by path after its folder (`/work/main` gives "main"), not

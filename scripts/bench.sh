@@ -184,5 +184,5 @@ row "batch, jemalloc / system malloc, 2 workers" \
 echo
 echo "$((5 - missed)) of 5 targets met. Runs per CPU-second near 1x at 2 / 1 workers: the workers do"
 echo "not slow each other down, whatever else holds the cores. jemalloc / system malloc: two builds"
-echo "of the same probe, one linked with jemalloc as suspendsim is (the README, "Performance")."
+echo "of the same probe, one linked with jemalloc as suspendsim is (docs/performance.md)."
 if [ "$strict" -eq 1 ] && [ "$missed" -gt 0 ]; then exit 1; fi

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what suspendsim needs beyond the Swift toolchain: jemalloc (the executable's
 # allocator, found through pkg-config), and GNU parallel (the sharded-batch test runs shards
-# under it; the README, "Batch runs"). Debian packages; needs root, as on the project's machines.
+# under it; docs/batch-runs.md). Debian packages; needs root, as on the project's machines.
 set -euo pipefail
 missing=()
 pkg-config --exists jemalloc 2>/dev/null || missing+=(libjemalloc-dev)

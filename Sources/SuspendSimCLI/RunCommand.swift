@@ -23,7 +23,7 @@ extension SuspendsimCommand {
                 every point of the grid of values. Such batches write a row per run to \
                 summary.csv (with the sweep keys as extra columns) and <out>/survival.csv, and \
                 report folders only with --details. --shard K/N runs every N-th run, from the \
-                K-th; merge joins the shards' folders. See the README, "Batch runs".
+                K-th; merge joins the shards' folders. See docs/batch-runs.md.
                 """
         )
 

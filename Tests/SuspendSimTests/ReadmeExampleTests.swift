@@ -4,7 +4,8 @@ import Testing
 @testable import SuspendSimCore
 
 /// The README's examples are real: its custom policy is `Examples/SmallestFirstPolicy.swift`
-/// word for word, and its tour scenario validates and passes its own `expect:`.
+/// and its library example `Examples/LibraryExample.swift`, word for word, and its tour
+/// scenario validates and passes its own `expect:`.
 @Suite struct ReadmeExampleTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -41,15 +42,10 @@ import Testing
         #expect(freeBefore == KiB(96 * 1024))
     }
 
-    @Test("The library example in the README runs as shown")
-    func libraryExample() {
-        var scenario = Scenario(name: "demo", device: Device(ramMB: 2048),
-                                apps: [AppProfile(id: "com.example.a", activeMB: 120)])
-        let a = scenario.app("com.example.a")
-        scenario.append(at: 0, .open(a))
-        scenario.append(at: 10, .home)
-        let result = Simulation.run(scenario)
-        #expect(result.log.callbacks(of: a).last == .didEnterBackground)
-        #expect(result.survivors == ["com.example.a"])
+    @Test("The README's library example is the Swift Testing test the suite runs (Examples/LibraryExample.swift)")
+    func libraryExampleIsCompiled() throws {
+        let example = try String(contentsOf: Self.root.appendingPathComponent("Tests/SuspendSimTests/Examples/LibraryExample.swift"),
+                                 encoding: .utf8)
+        #expect(try codeBlocks("swift").contains(example))
     }
 }
