@@ -222,7 +222,7 @@ package struct BatchPlan: Sendable {
         var text = "suspendsim batch 1\nseed \(options.seed)\ndetails \(options.details)\n"
         text += "policy \(options.policy.map { "\($0)" } ?? "-")\ncolumns \(columns.joined(separator: ","))\n"
         for (entry, template) in zip(entries, templates) {
-            text += "scenario \(entry.name) \(BatchSeed.fnv1a(template.text)) \(entry.kind) \(entry.replicates)\n"
+            text += "scenario \(entry.name) \(template.textHash) \(entry.kind) \(entry.replicates)\n"
             for axis in entry.axes { text += "axis \(axis.key)=\(axis.values.joined(separator: ","))\n" }
         }
         return BatchSeed.fnv1a(text)

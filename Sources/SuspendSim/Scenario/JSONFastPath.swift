@@ -26,15 +26,23 @@ enum JSONFastPath {
 
     /// As `parse(_:path:)` on the text's UTF-8 bytes.
     static func parse(_ text: String, path: String) -> Scenario? {
-        parseKeepingHeader(text, path: path)?.scenario
+        parseKeepingHeader(text, path: path)?.reading.scenario
     }
 
-    /// As `parse(_:path:)`, with the document's header: the text with the `events` array
-    /// emptied but its line breaks kept, so that every other key stays on its line. A batch
-    /// reads the header again for each sweep point, and keeps the events.
-    static func parseKeepingHeader(_ text: String, path: String) -> (scenario: Scenario, header: String)? {
+    /// As `parseKeepingHeader(_:path:)` on the text's UTF-8 bytes.
+    static func parseKeepingHeader(_ text: String, path: String) -> Header? {
         var text = text
         return text.withUTF8 { looksLikeJSON($0) ? parseKeepingHeader($0, path: path) : nil }
+    }
+
+    /// What the fast path read: the header composed once (the text with the `events` array
+    /// emptied but its line breaks kept, so that every other key stays on its line), the
+    /// header's text for the batch fingerprint, and the header read with the events in place.
+    /// A batch reads the composed header again for each sweep point, and keeps the events.
+    struct Header {
+        var document: YAMLDocument
+        var text: String
+        var reading: ScenarioTemplate.Reading
     }
 
     /// The scenario in `bytes`, or nil when the fast path does not apply (the caller then
@@ -46,11 +54,11 @@ enum JSONFastPath {
     ///
     /// - Complexity: O(n) in the number of bytes.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, path: String) -> Scenario? {
-        parseKeepingHeader(bytes, path: path)?.scenario
+        parseKeepingHeader(bytes, path: path)?.reading.scenario
     }
 
-    /// As `parse(_:path:)`, with the header (see `parseKeepingHeader(_:path:)` for text).
-    static func parseKeepingHeader(_ bytes: UnsafeBufferPointer<UInt8>, path: String) -> (scenario: Scenario, header: String)? {
+    /// As `parse(_:path:)`, with the header (see `Header`).
+    static func parseKeepingHeader(_ bytes: UnsafeBufferPointer<UInt8>, path: String) -> Header? {
         var scanner = JSONByteScanner(bytes)
         scanner.skipWhitespace()
         guard scanner.consume(UInt8(ascii: "{")) else { return nil }
@@ -86,10 +94,11 @@ enum JSONFastPath {
         header.append(UInt8(ascii: "]"))
         header += bytes[eventsRange.upperBound...]
         guard let headerText = String(validating: header, as: UTF8.self),
-              var scenario = try? ScenarioLoader.parseComposing(headerText, path: path) else { return nil }
+              let document = try? YAMLDocument.compose(headerText, file: path),
+              var reading = try? ScenarioTemplate.read(document, path: path, settings: []) else { return nil }
 
         // Provisional app numbers (first appearance in each part) to the apps' indices.
-        let known = AppIDTable(scenario.apps.map { Array($0.id.utf8) })
+        let known = AppIDTable(reading.scenario.apps.map { Array($0.id.utf8) })
         for part in parts {
             var indexOf: [AppIndex] = []
             for id in part.ids {
@@ -100,8 +109,8 @@ enum JSONFastPath {
                 events[position].action = events[position].action.renumberingApps(indexOf)
             }
         }
-        scenario.events = events
-        return (scenario, headerText)
+        reading.scenario.events = events
+        return Header(document: document, text: headerText, reading: reading)
     }
 }
 

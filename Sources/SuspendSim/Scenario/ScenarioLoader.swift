@@ -57,14 +57,7 @@ public enum ScenarioLoader {
     /// Parses `text` through the YAML composer and the scenario reader: the path every file
     /// can take, and the one whose messages are canonical.
     static func parseComposing(_ text: String, path: String) throws(ScenarioLoadError) -> Scenario {
-        let document = try YAMLDocument.compose(text, file: path)
-        var reader = ScenarioReader(file: path, originalKeys: document.originalKeys)
-        let scenario = reader.readScenario(document.root)
-        guard var scenario, reader.diagnostics.isEmpty else {
-            throw ScenarioLoadError(diagnostics: sorted(reader.diagnostics, file: path))
-        }
-        scenario.sourcePath = path
-        return scenario
+        try ScenarioTemplate.read(YAMLDocument.compose(text, file: path), path: path, settings: []).scenario
     }
 
     /// The diagnostics in file order (those without a line first); at least one.

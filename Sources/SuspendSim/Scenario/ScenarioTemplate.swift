@@ -10,19 +10,29 @@ import Yams
 /// let small = try template.scenario(at: [SweepSetting(axis: ram, index: 0)])
 /// ```
 ///
-/// A point's scenario is the file read again with each setting standing in for its key (or
-/// added, when the file leaves the key out), so every value gets the file's own checks and
-/// defaults follow it: a new `device.ram_mb` re-derives the thresholds the file does not set.
+/// A point's scenario is the composed document read again with each setting standing in for
+/// its key (or added, when the file leaves the key out), so every value gets the file's own
+/// checks and defaults follow it: a new `device.ram_mb` re-derives the thresholds the file
+/// does not set. The text is composed once, whatever the number of points.
 package struct ScenarioTemplate: Sendable {
+    /// A document read once: the scenario, with the file's `replicates:` and `sweep:`.
+    struct Reading {
+        var scenario: Scenario
+        var replicates: Int?
+        var sweep: [SweepAxis]
+    }
+
     /// The scenario as the file has it.
     public let scenario: Scenario
     /// The file's `replicates:`, if any.
     public let replicates: Int?
     /// The file's `sweep:` axes, in file order.
     public let sweep: [SweepAxis]
-    /// The file's text (without a byte-order mark), which `scenario(at:)` reads again; for a
-    /// JSON file read by the fast path, its header only (see `JSONFastPath`).
-    public let text: String
+    /// FNV-1a of the text read (for a JSON file read by the fast path, its header), for the
+    /// batch fingerprint.
+    public let textHash: UInt64
+    /// The composed document, which `scenario(at:)` reads again with a point's settings.
+    private let document: ComposedDocument
     /// The events of a JSON file read by the fast path, which every point keeps.
     private let fastEvents: [ScenarioEvent]?
     /// The file, for messages.
@@ -34,7 +44,7 @@ package struct ScenarioTemplate: Sendable {
     public init(text: String, path: String) throws(ScenarioLoadError) {
         let text = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
         if let fast = JSONFastPath.parseKeepingHeader(text, path: path) {
-            try self.init(fastPath: fast, path: path)
+            self.init(fastPath: fast, path: path)
         } else {
             try self.init(composing: text, path: path)
         }
@@ -42,28 +52,24 @@ package struct ScenarioTemplate: Sendable {
 
     /// Reads `text` (without a byte-order mark) through the YAML composer only.
     init(composing text: String, path: String) throws(ScenarioLoadError) {
-        let read = try Self.read(text, path: path, settings: [])
-        self.init(scenario: read.scenario, replicates: read.replicates, sweep: read.sweep, text: text, path: path,
-                  fastEvents: nil)
+        let document = try YAMLDocument.compose(text, file: path)
+        let reading = try Self.read(document, path: path, settings: [])
+        self.init(reading: reading, document: document, textHash: BatchSeed.fnv1a(text), path: path, fastEvents: nil)
     }
 
-    /// A JSON file read by the fast path: its large timeline is read once, and each point
-    /// reads only the small header again.
-    init(fastPath fast: (scenario: Scenario, header: String), path: String) throws(ScenarioLoadError) {
-        let read = try Self.read(fast.header, path: path, settings: [])
-        var scenario = read.scenario
-        scenario.events = fast.scenario.events
-        self.init(scenario: scenario, replicates: read.replicates, sweep: read.sweep, text: fast.header, path: path,
-                  fastEvents: fast.scenario.events)
+    /// A JSON file read by the fast path: its large timeline is read once, its header composed
+    /// once.
+    init(fastPath fast: JSONFastPath.Header, path: String) {
+        self.init(reading: fast.reading, document: fast.document, textHash: BatchSeed.fnv1a(fast.text), path: path,
+                  fastEvents: fast.reading.scenario.events)
     }
 
-    private init(
-        scenario: Scenario, replicates: Int?, sweep: [SweepAxis], text: String, path: String, fastEvents: [ScenarioEvent]?
-    ) {
-        self.scenario = scenario
-        self.replicates = replicates
-        self.sweep = sweep
-        self.text = text
+    private init(reading: Reading, document: YAMLDocument, textHash: UInt64, path: String, fastEvents: [ScenarioEvent]?) {
+        self.scenario = reading.scenario
+        self.replicates = reading.replicates
+        self.sweep = reading.sweep
+        self.document = ComposedDocument(document)
+        self.textHash = textHash
         self.path = path
         self.fastEvents = fastEvents
     }
@@ -73,19 +79,17 @@ package struct ScenarioTemplate: Sendable {
     /// - Throws: `ScenarioLoadError` for a value the key does not accept, located in the
     ///   file for a `sweep:` value, naming its `--set` option otherwise; and for a setting of
     ///   a block the file does not have (`workload.*` without `workload:`).
-    /// - Complexity: O(n) in the file's size.
+    /// - Complexity: O(n) in the size of the document (for a JSON file, of its header); the
+    ///   text is not composed again.
     public func scenario(at settings: [SweepSetting]) throws(ScenarioLoadError) -> Scenario {
         if settings.isEmpty { return scenario }
-        var point = try Self.read(text, path: path, settings: settings).scenario
+        var point = try Self.read(document.value, path: path, settings: settings).scenario
         if let fastEvents { point.events = fastEvents }
         return point
     }
 
-    /// Reads the text with `settings` in place.
-    private static func read(_ text: String, path: String, settings: [SweepSetting]) throws(ScenarioLoadError)
-        -> (scenario: Scenario, replicates: Int?, sweep: [SweepAxis])
-    {
-        let document = try YAMLDocument.compose(text, file: path)
+    /// Reads the composed `document` with `settings` in place.
+    static func read(_ document: YAMLDocument, path: String, settings: [SweepSetting]) throws(ScenarioLoadError) -> Reading {
         var reader = ScenarioReader(file: path, originalKeys: document.originalKeys)
         for setting in settings {
             let key = setting.axis.key
@@ -105,7 +109,7 @@ package struct ScenarioTemplate: Sendable {
             throw ScenarioLoadError(diagnostics: ScenarioLoader.sorted(reader.diagnostics, file: path))
         }
         scenario.sourcePath = path
-        return (scenario, reader.replicates, reader.sweep)
+        return Reading(scenario: scenario, replicates: reader.replicates, sweep: reader.sweep)
     }
 
     /// The node of `sweep: { key: [..., value #index, ...] }` in the document.
@@ -119,6 +123,15 @@ package struct ScenarioTemplate: Sendable {
     }
 }
 
+/// A composed document shared by the workers of a batch, which only read it.
+///
+/// Yams' `Node` is not `Sendable` (its `Tag` is a class), but nothing mutates a composed tree:
+/// the reader takes values out of it, and overrides go into the reader, not the tree.
+private final class ComposedDocument: @unchecked Sendable {
+    let value: YAMLDocument
+    init(_ value: YAMLDocument) { self.value = value }
+}
+
 extension ScenarioLoader {
     /// Reads and validates one file for a batch (see `ScenarioTemplate`).
     ///
@@ -129,7 +142,7 @@ extension ScenarioLoader {
             let buffer = raw.bindMemory(to: UInt8.self)
             return JSONFastPath.looksLikeJSON(buffer) ? JSONFastPath.parseKeepingHeader(buffer, path: path) : nil
         }
-        if let fast { return try ScenarioTemplate(fastPath: fast, path: path) }
+        if let fast { return ScenarioTemplate(fastPath: fast, path: path) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ScenarioLoadError(ScenarioDiagnostic(file: path, message: "is not UTF-8 text"))
         }
