@@ -33,7 +33,7 @@ enum PolicyOption: String, CaseIterable, ExpressibleByArgument {
         switch option {
         case .all?: BuiltInPolicies.all
         case let named?: [BuiltInPolicies.named(named.rawValue) ?? LargestFirstPolicy()]
-        case nil: [BuiltInPolicies.named(scenario.policyName) ?? LargestFirstPolicy()]
+        case nil: [scenario.policy]
         }
     }
 }

@@ -161,7 +161,7 @@ import Testing
             var scenario = seed % 2 == 0
                 ? RandomScenario.make(apps: 8, events: 120, seed: seed, ramMB: 1024)
                 : HostileScenario.make(seed: seed, events: 120)
-            scenario.policyName = Self.policies[Int(seed / 2) % Self.policies.count]
+            scenario.policy = BuiltInPolicies.named(Self.policies[Int(seed / 2) % Self.policies.count])!
             // Odd and negative KiB amounts: exact decimals of MB with up to 10 places.
             let end = scenario.events.last?.atMs ?? 0
             scenario.events.append(ScenarioEvent(atMs: end + 1, .allocate(0, -KiB(seed &* 7_919 % 100_003) - 1)))

@@ -26,7 +26,7 @@ extension BatchRunner {
                 plan.group(entry: entryIndex, point: pointIndex, policyIndex: policyIndex),
                 outcome.apps.map(\.survived)))
         }
-        let policy = BuiltInPolicies.named(scenario.policyName) ?? LargestFirstPolicy()
+        let policy = scenario.policy
         do {
             switch entry.kind {
             case .single:

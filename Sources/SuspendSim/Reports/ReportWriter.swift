@@ -30,8 +30,7 @@ public enum ReportWriter {
     ///
     /// - Parameters:
     ///   - scenario: the scenario to run.
-    ///   - policy: the eviction policy; nil means the scenario's own (`policyName`), or
-    ///     `largest-first` when that names no built-in policy.
+    ///   - policy: the eviction policy; nil means the scenario's own (`policy`).
     ///   - reportFolder: the report folder, conventionally `Reports/<scenario name>`.
     /// - Returns: the run's outcome, for `SummaryRow` and `expect:` checks; its records are
     ///   in the files, not in memory.
@@ -44,7 +43,7 @@ public enum ReportWriter {
     public static func run(
         _ scenario: Scenario, policy: (any EvictionPolicy)? = nil, into reportFolder: URL
     ) throws -> SimulationResult<NullRecorder> {
-        let policy = policy ?? BuiltInPolicies.named(scenario.policyName) ?? LargestFirstPolicy()
+        let policy = policy ?? scenario.policy
         return try run(scenario, policy: policy, intoPath: reportFolder.path,
                        flushThreshold: CSVReportRecorder.defaultFlushThreshold)
     }

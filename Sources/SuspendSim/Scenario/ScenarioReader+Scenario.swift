@@ -20,7 +20,7 @@ extension ScenarioReader {
         guard let fields = fields(root, "", allowed: ScenarioKey.names) else { return nil }
 
         let name = required(fields, "name").flatMap { scenarioName($0) }
-        let policy = fields["policy"].map { policyName($0, "policy") } ?? "largest-first"
+        let policy = fields["policy"].map { builtInPolicy($0, "policy") } ?? LargestFirstPolicy()
         let device = required(fields, "device").flatMap { readDevice($0) }
         let apps = required(fields, "apps").flatMap { readApps($0) }
         let events = fields["events"].map { readEvents($0, apps: apps) } ?? []
@@ -33,7 +33,7 @@ extension ScenarioReader {
         // Every present key was read without a problem when there is no diagnostic.
         guard diagnostics.isEmpty, let name, let policy, let device, let apps, let events else { return nil }
         var scenario = Scenario(
-            name: name, policyName: policy, device: device, apps: apps.profiles.compactMap { $0 },
+            name: name, policy: policy, device: device, apps: apps.profiles.compactMap { $0 },
             events: events, endMs: endMs ?? nil, expectation: expectation ?? nil)
         scenario.generator = workload ?? nil
         return scenario
@@ -54,13 +54,14 @@ extension ScenarioReader {
         return name
     }
 
-    /// A built-in policy's name; nil, reported, otherwise.
-    mutating func policyName(_ node: Node, _ field: String) -> String? {
+    /// The built-in policy the node names, resolved here once (SPEC 6); nil, reported,
+    /// otherwise.
+    mutating func builtInPolicy(_ node: Node, _ field: String) -> (any EvictionPolicy)? {
         guard let name = string(node, field) else { return nil }
-        guard BuiltInPolicies.names.contains(name) else {
+        guard let policy = BuiltInPolicies.named(name) else {
             report(node, field, "unknown policy '\(name)'; expected one of \(BuiltInPolicies.names.joined(separator: ", "))")
             return nil
         }
-        return name
+        return policy
     }
 }

@@ -251,7 +251,7 @@ extension Simulation where Recorder == NullRecorder {
     /// records: the outcome and counters only. The fastest way to run, used by `check`.
     public static func runKeepingNoRecords(_ scenario: Scenario, policy: (any EvictionPolicy)? = nil) -> SimulationResult<NullRecorder> {
         var simulation = Simulation(
-            scenario, policy: policy ?? BuiltInPolicies.named(scenario.policyName) ?? LargestFirstPolicy(),
+            scenario, policy: policy ?? scenario.policy,
             recorder: NullRecorder())
         simulation.run()
         return simulation.result
@@ -263,7 +263,7 @@ extension Simulation where Recorder == EventLog {
     /// `largest-first`), keeping every record in memory.
     public static func run(_ scenario: Scenario, policy: (any EvictionPolicy)? = nil) -> SimulationResult<EventLog> {
         var simulation = Simulation(
-            scenario, policy: policy ?? BuiltInPolicies.named(scenario.policyName) ?? LargestFirstPolicy(),
+            scenario, policy: policy ?? scenario.policy,
             recorder: EventLog())
         simulation.run()
         return simulation.result

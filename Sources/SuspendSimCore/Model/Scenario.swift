@@ -13,8 +13,11 @@
 public struct Scenario: Sendable {
     /// Unique name; names the report folder.
     public var name: String
-    /// The eviction policy's name (`largest-first` by default).
-    public var policyName: String
+    /// The eviction policy (`largest-first` by default), resolved once when the scenario is
+    /// built or loaded.
+    public var policy: any EvictionPolicy
+    /// The policy's name, as scenario files and reports spell it.
+    public var policyName: String { policy.name }
     /// The device.
     public var device: Device
     /// The apps, in scenario order.
@@ -33,18 +36,32 @@ public struct Scenario: Sendable {
     public var sourcePath: String?
 
     public init(
-        name: String, policyName: String = "largest-first", device: Device, apps: [AppProfile],
+        name: String, policy: any EvictionPolicy = LargestFirstPolicy(), device: Device, apps: [AppProfile],
         events: [ScenarioEvent] = [], endMs: Millis? = nil, expectation: Expectation? = nil,
         sourcePath: String? = nil
     ) {
         self.name = name
-        self.policyName = policyName
+        self.policy = policy
         self.device = device
         self.apps = apps
         self.events = events
         self.endMs = endMs
         self.expectation = expectation
         self.sourcePath = sourcePath
+    }
+
+    /// A scenario under the built-in policy called `policyName` (SPEC 6); an unknown name is a
+    /// programmer error.
+    public init(
+        name: String, policyName: String, device: Device, apps: [AppProfile],
+        events: [ScenarioEvent] = [], endMs: Millis? = nil, expectation: Expectation? = nil,
+        sourcePath: String? = nil
+    ) {
+        guard let policy = BuiltInPolicies.named(policyName) else {
+            preconditionFailure("No built-in policy \(policyName); built-in: \(BuiltInPolicies.names)")
+        }
+        self.init(name: name, policy: policy, device: device, apps: apps, events: events, endMs: endMs,
+                  expectation: expectation, sourcePath: sourcePath)
     }
 
     /// The index of the app with bundle id `id`. A missing id is a programmer error.

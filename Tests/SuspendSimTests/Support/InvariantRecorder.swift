@@ -958,7 +958,7 @@ enum InvariantRun {
             while let event = source.next() { scenario.events.append(event) }
             scenario.generator = nil
         }
-        let policy = policy ?? BuiltInPolicies.named(scenario.policyName) ?? LargestFirstPolicy()
+        let policy = policy ?? scenario.policy
         var simulation = Simulation(
             scenario, policy: policy,
             recorder: InvariantRecorder(scenario: scenario, policyName: policy.name, keepsLog: keepsLog))
