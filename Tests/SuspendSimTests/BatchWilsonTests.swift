@@ -51,3 +51,29 @@ import Testing
         #expect(String(decoding: bytes, as: UTF8.self) == "0,0,,,")
     }
 }
+
+/// Workers count their own runs and the tallies are added up: the sum must equal one tally of
+/// every run, whatever the split (survival.csv is the same bytes at any --jobs, SPEC 8).
+@Suite struct SurvivalTallyMergeTests {
+    @Test("Adding per-worker tallies gives the tally of all runs, in any split")
+    func addingTalliesEqualsCountingAll() {
+        let runs: [(group: Int, survivors: [Bool])] = (0..<40).map { run in
+            (run % 3, [run % 2 == 0, run % 5 != 0] + (run % 3 == 2 ? [true] : []))
+        }
+        let appCounts = [2, 2, 3]
+        var all = SurvivalTally(appCounts: appCounts)
+        for run in runs { all.record(group: run.group, survivors: run.survivors) }
+        for workers in 1...4 {
+            var merged = SurvivalTally(appCounts: appCounts)
+            for worker in 0..<workers {
+                var own = SurvivalTally(appCounts: appCounts)
+                for (index, run) in runs.enumerated() where index % workers == worker {
+                    own.record(group: run.group, survivors: run.survivors)
+                }
+                merged.add(own)
+            }
+            #expect(merged == all, "split over \(workers) workers")
+        }
+        #expect(all.runs == [14, 13, 13])
+    }
+}

@@ -39,9 +39,9 @@ extension BatchRunner {
                 if plan.details {
                     add(try ReportWriter.run(scenario, policy: policy, into: URL(fileURLWithPath: folder, isDirectory: true)))
                 } else {
-                    var simulation = Simulation(scenario, policy: policy, recorder: NullRecorder())
-                    simulation.run()
-                    add(simulation.result)
+                    // A concrete entry point of the core module, so that the engine runs
+                    // specialized for its recorder (a generic call across modules would not).
+                    add(Simulation.runKeepingNoRecords(scenario, policy: policy))
                 }
             }
         } catch {

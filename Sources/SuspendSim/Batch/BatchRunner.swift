@@ -14,11 +14,12 @@ import Synchronization
 /// ```
 ///
 /// The output is the same bytes at any number of workers, and memory stays bounded by it:
-/// workers take units in order from a shared counter; each result (a summary row and which
-/// apps survived) waits in a reorder window until every earlier unit is written, then its row
-/// is written and its survivals counted. A worker does not take a unit more than
-/// `window` units ahead of the oldest unwritten one, so at most `window` results are held,
-/// whatever the batch's size.
+/// workers take units in order from a shared counter, run them, format their `summary.csv`
+/// rows and count their survivals in a tally of their own (sums do not depend on order, so
+/// the tallies are added up at the end). Each unit's formatted rows wait in a reorder window
+/// until every earlier unit is written; under the lock there is only that copy. A worker does
+/// not take a unit more than `window` units ahead of the oldest unwritten one, so at most
+/// `window` results are held, whatever the batch's size.
 package enum BatchRunner {
     /// What a run of a plan did.
     public struct Output: Sendable {
@@ -44,6 +45,20 @@ package enum BatchRunner {
         var columnValues: [String?]
         var rows: [(row: SummaryRow, group: Int, survivors: [Bool])] = []
         var failure: (path: String, message: String)?
+        /// The rows' `summary.csv` lines, formatted on the worker (each ends with a line feed).
+        var summaryBytes: [UInt8] = []
+
+        /// Formats the rows' `summary.csv` lines: SPEC 8's columns, then the sweep columns.
+        mutating func formatSummary() {
+            var lines = CSVRowWriter(capacity: 256 * rows.count)
+            defer { lines.deallocate() }
+            for item in rows {
+                SummaryCSV.append(item.row, to: &lines)
+                SurvivalCSV.appendColumns(columnValues, to: &lines)
+                lines.append(CSVFormatting.lineFeed)
+            }
+            summaryBytes = Array(lines.bytes)
+        }
     }
 
     /// What the workers share, under one lock.
@@ -51,6 +66,7 @@ package enum BatchRunner {
         var nextToWrite = 0
         var waiting: [Int: UnitResult] = [:]
         var summary: AtomicCSVStream?
+        /// The workers' tallies, added up as each worker finishes.
         var tally: SurvivalTally
         var comparison: [SummaryRow] = []
         var output = Output()
@@ -74,8 +90,9 @@ package enum BatchRunner {
                 appCounts += Array(repeating: point.scenario.apps.count, count: entry.groupsPerPoint)
             }
         }
+        let emptyTally = SurvivalTally(appCounts: appCounts)
         let summary = try AtomicCSVStream(path: out + "/summary.csv", header: summaryHeader(plan))
-        let state = Mutex(WriterState(summary: summary, tally: SurvivalTally(appCounts: appCounts)))
+        let state = Mutex(WriterState(summary: summary, tally: emptyTally))
 
         let workers = max(1, min(jobs, units))
         let window = max(4 * workers, 16)
@@ -83,6 +100,8 @@ package enum BatchRunner {
         let next = Atomic<Int>(0)
         if units > 0 {
             DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                var tally = emptyTally
+                defer { state.withLock { $0.tally.add(tally) } }
                 while true {
                     permits.wait()
                     let index = next.add(1, ordering: .relaxed).oldValue
@@ -90,7 +109,11 @@ package enum BatchRunner {
                         permits.signal()
                         return
                     }
-                    let result = execute(plan, unit: shard.unit(index), out: out)
+                    var result = execute(plan, unit: shard.unit(index), out: out)
+                    if result.failure == nil {
+                        result.formatSummary()
+                        for item in result.rows { tally.record(group: item.group, survivors: item.survivors) }
+                    }
                     let written = state.withLock { state in
                         state.waiting[index] = result
                         var written = 0
@@ -138,19 +161,15 @@ package enum BatchRunner {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Writes a unit's rows and counts its survivals (in unit order, under the lock).
+    /// Writes a unit's formatted rows (in unit order, under the lock).
     private static func write(_ result: UnitResult, plan: BatchPlan, into state: inout WriterState) {
         if let failure = result.failure {
             state.output.failureCount += 1
             if state.output.failures.count < Output.failuresKept { state.output.failures.append(failure) }
             return
         }
+        state.summary?.appendLines(bytes: result.summaryBytes)
         for item in result.rows {
-            state.summary?.appendRow { bytes in
-                SummaryCSV.append(item.row, to: &bytes)
-                SurvivalCSV.appendColumns(result.columnValues, to: &bytes)
-            }
-            state.tally.record(group: item.group, survivors: item.survivors)
             switch result.kind {
             case .single: state.output.singleRunRows.append((result.entry, item.row))
             case .singleEveryPolicy:

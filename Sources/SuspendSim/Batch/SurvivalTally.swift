@@ -33,6 +33,16 @@ package struct SurvivalTally: Sendable, Hashable {
         }
     }
 
+    /// Adds `other`'s counts (a tally of the same groups), as when workers that each counted
+    /// their own runs finish: sums, so the order of adding does not matter.
+    ///
+    /// - Complexity: O(groups + apps in all groups)
+    public mutating func add(_ other: SurvivalTally) {
+        precondition(offsets == other.offsets, "Tallies of different groups added")
+        for group in runs.indices { runs[group] += other.runs[group] }
+        for index in survived.indices { survived[index] += other.survived[index] }
+    }
+
     /// Survivals of app `app` in `group`.
     public func survived(group: Int, app: Int) -> Int {
         survived[offsets[group] + app]

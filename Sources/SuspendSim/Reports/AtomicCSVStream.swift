@@ -27,6 +27,11 @@ final class AtomicCSVStream {
         file.appendRow { $0.append(contentsOf: Array(bytes)) }
     }
 
+    /// Appends whole lines as they are (each already ending with a line feed).
+    func appendLines(bytes: [UInt8]) {
+        file.appendLines(bytes)
+    }
+
     /// Writes what is left and puts the file in place.
     ///
     /// - Throws: `ReportError`; the temporary file is then removed.

@@ -50,6 +50,14 @@ final class CSVFileBuffer {
         if row.count >= flushThreshold { flush() }
     }
 
+    /// Appends whole lines as they are (each already ending with a line feed). Flushes when
+    /// the buffer passes the threshold.
+    func appendLines(_ bytes: [UInt8]) {
+        precondition(descriptor >= 0, "Lines appended to \(path) after it was closed")
+        row.append(contentsOf: bytes)
+        if row.count >= flushThreshold { flush() }
+    }
+
     /// Writes the buffer to the file; after a write error, drops it.
     func flush() {
         defer { row.removeAll() }
