@@ -98,3 +98,35 @@ import Testing
         }
     }
 }
+
+/// SPEC 14/16: every report folder holds `device.csv`, the resolved device (file keys and SPEC
+/// 7 defaults: thresholds are percentages of RAM), the policy in force and the file.
+@Suite struct DeviceCSVTests {
+    @Test("device.csv lists SPEC 7's device keys in section 7's order with resolved defaults, then policy and file")
+    func resolvedDevice() throws {
+        try withTemporaryFolder { out in
+            #expect(try suspendsim(["run", "Scenarios", "--policy", "all", "--replicates", "1", "--out", out.path]).status == 0)
+            let text = try String(contentsOf: out.appendingPathComponent("state-lab/jetsam/device.csv"), encoding: .utf8)
+            // state-lab sets ram_mb 2048 and reserved_mb 512; thresholds default to 15/10/5 % and the
+            // per-app limit to 60 % of 2048 MB (SPEC 7); the file is the folder argument's entry.
+            #expect(text == """
+                key,value
+                ram_mb,2048.000
+                reserved_mb,512.000
+                system_mb,0.000
+                warning_free_mb,307.200
+                idle_free_mb,204.800
+                critical_free_mb,102.400
+                app_limit_mb,1228.800
+                did_enter_background_limit_s,5.000
+                background_task_limit_s,180.000
+                wake_window_s,30.000
+                processing_window_s,600.000
+                aging_s,2.000
+                policy,jetsam
+                file,Scenarios/state-lab.yaml
+
+                """)
+        }
+    }
+}

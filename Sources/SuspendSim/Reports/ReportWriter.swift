@@ -102,6 +102,7 @@ public enum ReportWriter {
         simulation.run()
         let result = simulation.result
         try recorder.finish(survivors: result.apps)
+        try DeviceCSV.write(scenario, policyName: policy.name, intoFolder: folder)
         return result.replacingLog(with: NullRecorder())
     }
 }

@@ -1,0 +1,71 @@
+/// `device.csv` (SPEC 14, 16): the device a run was simulated on, as resolved from the file's
+/// keys and defaults, so that a report folder says which thresholds applied (the HTML report
+/// draws them) without the scenario file.
+///
+/// ```text
+/// key,value
+/// ram_mb,2048.000
+/// ...
+/// critical_free_mb,102.400
+/// ...
+/// policy,largest-first
+/// file,Scenarios/state-lab.yaml
+/// ```
+///
+/// One `key,value` row per setting, in SPEC 16's order: SPEC 7's device keys, then the
+/// platform keys of SPEC 11, then `policy` and `file`. MB and seconds have 3 decimals;
+/// `system_mb` is its value at the start. The rows are declared once, in `rows`.
+enum DeviceCSV {
+    static let fileName = "device.csv"
+    static let header = "key,value"
+
+    /// A row: its key, and how its value is written.
+    struct Row: Sendable {
+        var key: String
+        var value: @Sendable (_ scenario: Scenario, _ policyName: String, _ bytes: inout CSVRowWriter) -> Void
+
+        static func mb(_ key: String, _ path: KeyPath<Device, KiB> & Sendable) -> Row {
+            Row(key: key) { scenario, _, bytes in CSVFormatting.appendMB(scenario.device[keyPath: path], to: &bytes) }
+        }
+
+        static func seconds(_ key: String, _ path: KeyPath<Device, Millis> & Sendable) -> Row {
+            Row(key: key) { scenario, _, bytes in CSVFormatting.appendSeconds(scenario.device[keyPath: path], to: &bytes) }
+        }
+    }
+
+    /// Every row, in file order.
+    static let rows: [Row] = [
+        // SPEC 7's device keys, in section 7's order.
+        .mb("ram_mb", \.ramKiB),
+        .mb("reserved_mb", \.reservedKiB),
+        .mb("system_mb", \.systemKiB),
+        .mb("warning_free_mb", \.warningFreeKiB),
+        .mb("idle_free_mb", \.idleFreeKiB),
+        .mb("critical_free_mb", \.criticalFreeKiB),
+        .mb("app_limit_mb", \.appLimitKiB),
+        .seconds("did_enter_background_limit_s", \.didEnterBackgroundLimitMs),
+        .seconds("background_task_limit_s", \.backgroundTaskLimitMs),
+        .seconds("wake_window_s", \.wakeWindowMs),
+        .seconds("processing_window_s", \.processingWindowMs),
+        .seconds("aging_s", \.agingMs),
+        // SPEC 11's platform keys (model, ios, reaper_*, app_background_limit_mb) go here.
+        Row(key: "policy") { _, policyName, bytes in CSVFormatting.appendField(policyName, to: &bytes) },
+        Row(key: "file") { scenario, _, bytes in CSVFormatting.appendField(scenario.sourcePath ?? "", to: &bytes) },
+    ]
+
+    /// Writes `device.csv` for `scenario` run under `policyName` into the existing `folder`.
+    ///
+    /// - Throws: `ReportError` naming the path and the system's error.
+    static func write(_ scenario: Scenario, policyName: String, intoFolder folder: String) throws {
+        let file = try CSVFileBuffer(path: folder + "/" + fileName, header: header,
+                                     flushThreshold: CSVReportRecorder.defaultFlushThreshold)
+        for row in rows {
+            file.appendRow { bytes in
+                CSVFormatting.appendField(row.key, to: &bytes)
+                bytes.append(CSVFormatting.comma)
+                row.value(scenario, policyName, &bytes)
+            }
+        }
+        try file.close()
+    }
+}
