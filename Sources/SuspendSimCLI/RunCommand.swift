@@ -146,6 +146,21 @@ extension SuspendsimCommand {
             }
         }
 
+        /// The line a single run prints: what ran, how many events were skipped (with the file
+        /// that says why), the pressure kills and where the report is.
+        ///
+        /// `state-lab: largest-first, 1 app, 12 events (2 skipped: see skipped.csv), 0 pressure kills -> Reports/state-lab/`
+        static func runLine(_ name: String, _ row: SummaryRow, folder: String) -> String {
+            let skipped = row.skippedEvents > 0 ? " (\(row.skippedEvents) skipped: see \(folder)skipped.csv)" : ""
+            return "\(name): \(row.policy), \(counted(row.apps, "app")), \(counted(row.events, "event"))\(skipped), "
+                + "\(counted(row.pressureKills, "pressure kill")) -> \(folder)"
+        }
+
+        /// "1 app", "2 apps", "0 apps".
+        static func counted(_ count: Int, _ noun: String) -> String {
+            "\(count) \(noun)\(count == 1 ? "" : "s")"
+        }
+
         /// A line per single run (as before batches), and one per batch scenario.
         private func report(_ plan: BatchPlan, _ output: BatchRunner.Output, shard: BatchShard) {
             for entry in plan.entries {
@@ -153,8 +168,7 @@ extension SuspendsimCommand {
                 case .single, .singleEveryPolicy:
                     for (_, row) in output.singleRunRows where row.scenario == entry.name {
                         let folder = entry.kind == .singleEveryPolicy ? "\(out)/\(entry.name)/\(row.policy)/" : "\(out)/\(entry.name)/"
-                        print("\(entry.name): \(row.policy), \(row.apps) apps, \(row.events) events, "
-                            + "\(row.pressureKills) pressure kills -> \(folder)")
+                        print(Self.runLine(entry.name, row, folder: folder))
                     }
                 case .batch:
                     let runs = shard.unitCount(from: entry.firstUnit, length: entry.unitCount)

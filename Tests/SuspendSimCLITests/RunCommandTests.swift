@@ -130,3 +130,32 @@ import Testing
         }
     }
 }
+
+/// SPEC 14: the run line counts skipped events and points to skipped.csv; counts are singular
+/// for one ("1 app", "1 pressure kill").
+@Suite struct RunLineTests {
+    @Test("The run line counts skipped events with a hint to skipped.csv, in the singular for one")
+    func skippedEventsAndPlurals() throws {
+        try withTemporaryFolder { folder in
+            let file = folder.appendingPathComponent("skips.yaml")
+            // `home` on the home screen and an `alert_dismiss` without an alert are no-ops (SPEC 3).
+            try """
+            name: skips
+            device: { ram_mb: 1024 }
+            apps: [{ id: com.a, active_mb: 100 }]
+            events:
+              - { at: 0, home }
+              - { at: 1, open: com.a }
+              - { at: 2, alert_dismiss }
+            """.write(to: file, atomically: true, encoding: .utf8)
+            let out = folder.appendingPathComponent("out")
+            let run = try suspendsim(["run", file.path, "--out", out.path])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout.contains(
+                "skips: largest-first, 1 app, 3 events (2 skipped: see \(out.path)/skips/skipped.csv), 0 pressure kills -> \(out.path)/skips/"),
+                "\(run.stdout)")
+            let skipped = try String(contentsOf: out.appendingPathComponent("skips/skipped.csv"), encoding: .utf8)
+            #expect(skipped.split(separator: "\n").count == 3)
+        }
+    }
+}

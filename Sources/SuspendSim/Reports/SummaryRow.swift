@@ -12,6 +12,8 @@ package struct SummaryRow: Sendable, Hashable {
     public var apps: Int
     /// Scenario events run, skipped ones included.
     public var events: Int
+    /// Of those, the no-ops (`skipped.csv`); not a `summary.csv` column.
+    public var skippedEvents: Int
     public var coldLaunches: Int
     public var warmLaunches: Int
     /// `memory-pressure` and `vm-pageshortage` kills.
@@ -22,7 +24,8 @@ package struct SummaryRow: Sendable, Hashable {
 
     public init(
         scenario: String, policy: String, seed: UInt64? = nil, replicate: Int? = nil, apps: Int, events: Int,
-        coldLaunches: Int, warmLaunches: Int, pressureKills: Int, stateLosses: Int, minFreeKiB: KiB
+        coldLaunches: Int, warmLaunches: Int, pressureKills: Int, stateLosses: Int, minFreeKiB: KiB,
+        skippedEvents: Int = 0
     ) {
         self.scenario = scenario
         self.policy = policy
@@ -30,6 +33,7 @@ package struct SummaryRow: Sendable, Hashable {
         self.replicate = replicate
         self.apps = apps
         self.events = events
+        self.skippedEvents = skippedEvents
         self.coldLaunches = coldLaunches
         self.warmLaunches = warmLaunches
         self.pressureKills = pressureKills
@@ -45,6 +49,6 @@ package struct SummaryRow: Sendable, Hashable {
             scenario: result.scenarioName, policy: result.policyName, seed: seed, replicate: replicate,
             apps: result.apps.count, events: result.eventsRun, coldLaunches: result.coldLaunches,
             warmLaunches: result.warmLaunches, pressureKills: result.pressureKills,
-            stateLosses: result.stateLosses, minFreeKiB: result.minFreeKiB)
+            stateLosses: result.stateLosses, minFreeKiB: result.minFreeKiB, skippedEvents: result.eventsSkipped)
     }
 }

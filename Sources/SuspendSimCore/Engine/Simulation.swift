@@ -41,6 +41,8 @@ public struct Simulation<Recorder: SimulationRecorder> {
     var listedEventsRead = 0
     var generatedEvents: (any EventSource)?
     public private(set) var eventsRun = 0
+    /// Scenario events that were no-ops (`skipped.csv`).
+    public private(set) var eventsSkipped = 0
 
     /// The app in `active` or `inactive`; nil on the home screen (or Messages, or Phone).
     var frontmost: AppIndex?
@@ -151,6 +153,7 @@ public struct Simulation<Recorder: SimulationRecorder> {
                     otherKills: app.otherKills, stateLosses: app.stateLosses)
             },
             eventsRun: eventsRun,
+            eventsSkipped: eventsSkipped,
             minFreeKiB: minFreeKiB,
             pressureEvictionOrder: pressureEvictionOrder,
             log: recorder)
@@ -220,6 +223,7 @@ public struct Simulation<Recorder: SimulationRecorder> {
 
     /// Records a no-op event (SPEC 3: skipped events change nothing).
     mutating func skip(_ event: EventKind, app: AppIndex? = nil, _ reason: SkipReason) {
+        eventsSkipped += 1
         recorder.recordSkipped(at: nowMs, event: event, app: app, reason: reason)
     }
 

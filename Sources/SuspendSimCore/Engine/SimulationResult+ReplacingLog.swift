@@ -7,6 +7,7 @@ extension SimulationResult {
             policyName: policyName,
             apps: apps,
             eventsRun: eventsRun,
+            eventsSkipped: eventsSkipped,
             minFreeKiB: minFreeKiB,
             pressureEvictionOrder: pressureEvictionOrder,
             log: log)

@@ -10,6 +10,8 @@ public struct SimulationResult<Recorder: SimulationRecorder> {
     public var apps: [AppOutcome]
     /// Scenario events run, skipped ones included.
     public var eventsRun: Int
+    /// Of those, the no-ops (`skipped.csv`).
+    public var eventsSkipped: Int
     /// The lowest free memory of the run, the starting value included.
     public var minFreeKiB: KiB
     /// The apps killed for `memory-pressure`, in order, by index.
