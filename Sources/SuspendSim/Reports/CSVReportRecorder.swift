@@ -42,7 +42,8 @@ package struct CSVReportRecorder: SimulationRecorder {
     ]
     static let survivorsFile = "survivors.csv"
     static let survivorsHeader =
-        "app,survived,final_state,footprint_mb,cold_launches,warm_launches,pressure_kills,other_kills,state_losses"
+        "app,survived,final_state,footprint_mb,cold_launches,warm_launches,pressure_kills,other_kills,state_losses,"
+        + "never_killed,first_kill_s,resident_s"
 
     /// How full a file's buffer gets before it is written out.
     public static let defaultFlushThreshold = 256 * 1024
@@ -229,6 +230,13 @@ package struct CSVReportRecorder: SimulationRecorder {
                         row.append(CSVFormatting.comma)
                         CSVFormatting.appendInteger(count, to: &row)
                     }
+                    // SPEC 14's outcome columns.
+                    row.append(CSVFormatting.comma)
+                    CSVFormatting.appendBool(outcome.neverKilled, to: &row)
+                    row.append(CSVFormatting.comma)
+                    if let firstKill = outcome.firstKillMs { CSVFormatting.appendSeconds(firstKill, to: &row) }
+                    row.append(CSVFormatting.comma)
+                    CSVFormatting.appendSeconds(outcome.residentMs, to: &row)
                 }
             }
             try file.close()

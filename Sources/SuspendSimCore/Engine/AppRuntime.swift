@@ -40,6 +40,11 @@ struct AppRuntime {
     var pressureKills = 0
     var otherKills = 0
     var stateLosses = 0
+    /// When the first pressure or other kill happened (SPEC 14 `first_kill_s`); nil: never.
+    var firstKillMs: Millis?
+    /// Time resident in earlier residencies, and when the current one began.
+    var residentMs: Millis = 0
+    var residentSinceMs: Millis = 0
 
     /// Running code: frontmost or in `background` (SPEC 3, `allocate` and `start_mode`).
     var isRunningCode: Bool {

@@ -41,6 +41,12 @@ extension Simulation {
     mutating func setState(_ index: AppIndex, _ state: LifecycleState, cause: TransitionCause) {
         let from = apps[index].state
         recorder.recordTransition(at: nowMs, app: index, from: from, to: state, cause: cause)
+        // Time resident (SPEC 14 `resident_s`): from a launch to the next death.
+        if !from.isResident, state.isResident {
+            apps[index].residentSinceMs = nowMs
+        } else if from.isResident, !state.isResident {
+            apps[index].residentMs += nowMs - apps[index].residentSinceMs
+        }
         apps[index].state = state
         apps[index].stateEnteredMs = nowMs
         // Aging counts from each suspension; the aging timer sets it (SPEC 6, jetsam).
@@ -122,6 +128,7 @@ extension Simulation {
         }
         let freeBefore = freeKiB
         if frontmost == index { clearFrontmost() }
+        if reason.category != .choice, apps[index].firstKillMs == nil { apps[index].firstKillMs = nowMs }
         switch reason.category {
         case .pressure:
             apps[index].pressureKills += 1

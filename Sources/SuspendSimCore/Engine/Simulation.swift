@@ -150,7 +150,8 @@ public struct Simulation<Recorder: SimulationRecorder> {
                     id: profile.id, survived: app.state.isResident, finalState: app.state,
                     footprintKiB: app.footprintKiB, coldLaunches: app.coldLaunches,
                     warmLaunches: app.warmLaunches, pressureKills: app.pressureKills,
-                    otherKills: app.otherKills, stateLosses: app.stateLosses)
+                    otherKills: app.otherKills, stateLosses: app.stateLosses, firstKillMs: app.firstKillMs,
+                    residentMs: app.residentMs + (app.state.isResident ? runEndMs - app.residentSinceMs : 0))
             },
             eventsRun: eventsRun,
             eventsSkipped: eventsSkipped,
@@ -158,6 +159,10 @@ public struct Simulation<Recorder: SimulationRecorder> {
             pressureEvictionOrder: pressureEvictionOrder,
             log: recorder)
     }
+
+    /// Where resident time stops counting: `end_s` when given, else now (at the end of a
+    /// run, the last event or timer) (SPEC 16).
+    private var runEndMs: Millis { max(nowMs, scenario.endMs ?? nowMs) }
 
     /// The state of app `index` now.
     public func state(of index: AppIndex) -> LifecycleState { apps[index].state }

@@ -44,4 +44,13 @@ public struct AppOutcome: Sendable, Hashable {
     public var pressureKills: Int
     public var otherKills: Int
     public var stateLosses: Int
+    /// When the app was first killed by the system (a pressure or other kill, SPEC 5); nil
+    /// when never. Force-quits and exits-on-suspend are the user's or the app's choice.
+    public var firstKillMs: Millis?
+    /// How long the app was resident, until `end_s` when given, else until the run's end.
+    public var residentMs: Millis
+
+    /// No pressure or other kill in the run (SPEC 14 `never_killed`): "resident at the end"
+    /// (`survived`) is not "never killed".
+    public var neverKilled: Bool { pressureKills + otherKills == 0 }
 }
