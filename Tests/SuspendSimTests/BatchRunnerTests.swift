@@ -131,23 +131,25 @@ import Testing
         var expectedRows: [String] = []
         for (index, ram) in ["1024", "1536"].enumerated() {
             var scenario = try template.scenario(at: [SweepSetting(axis: template.sweep[0], index: index)])
-            var survived = [0, 0, 0, 0]
+            var counts = Array(repeating: SurvivalTally.Counts(), count: 4)
             for replicate in 0..<6 {
                 let seed = BatchSeed.seed(base: 5, scenario: "tight", replicate: replicate)
                 scenario.seed = seed
                 let result = Simulation.run(scenario)
                 #expect(summary[2 + index * 6 + replicate].hasPrefix("tight,largest-first,\(seed),\(replicate),4,\(result.eventsRun),"))
-                for (app, outcome) in result.apps.enumerated() where outcome.survived { survived[app] += 1 }
+                for (app, outcome) in result.apps.enumerated() { counts[app] += SurvivalTally.Counts(outcome) }
             }
             for (app, id) in ["com.a", "com.b", "com.c", "\"com.d,quoted\""].enumerated() {
                 var bytes: [UInt8] = []
-                SurvivalCSV.appendStatistics(runs: 6, survived: survived[app], to: &bytes)
+                SurvivalCSV.appendStatistics(runs: 6, counts: counts[app], to: &bytes)
                 expectedRows.append("tight,largest-first,\(id),\(String(decoding: bytes, as: UTF8.self)),\(ram)")
             }
         }
         let survival = try String(contentsOfFile: out + "/survival.csv", encoding: .utf8).split(separator: "\n").map(String.init)
-        #expect(survival[0] == "scenario,policy,app,runs,survived,survival_rate,ci_low,ci_high,device.ram_mb")
-        #expect(survival[1].hasPrefix("fixed,largest-first,com.x,1,1,1.000,0.207,1.000,"))
+        #expect(survival[0] == "scenario,policy,app,runs,survived,survival_rate,ci_low,ci_high,never_killed,never_killed_rate,"
+            + "never_killed_ci_low,never_killed_ci_high,mean_pressure_kills,mean_cold_launches,mean_warm_launches,device.ram_mb")
+        // A single run: rates without intervals (SPEC 14).
+        #expect(survival[1].hasPrefix("fixed,largest-first,com.x,1,1,1.000,,,1,1.000,,,0.000,1.000,0.000,"))
         #expect(Array(survival.dropFirst(2)) == expectedRows)
     }
 

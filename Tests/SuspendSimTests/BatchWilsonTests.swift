@@ -38,17 +38,20 @@ import Testing
         }
     }
 
-    @Test("survival.csv's statistics: counts, rate and bounds with 3 decimals, empty without runs")
+    @Test("survival.csv's statistics (SPEC 14): counts, rates and Wilson bounds, means per run, 3 decimals; no interval for one run, nothing without runs")
     func statisticsFields() {
-        var bytes: [UInt8] = []
-        SurvivalCSV.appendStatistics(runs: 263, survived: 81, to: &bytes)
-        #expect(String(decoding: bytes, as: UTF8.self) == "263,81,0.308,0.255,0.366")
-        bytes = []
-        SurvivalCSV.appendStatistics(runs: 20, survived: 0, to: &bytes)
-        #expect(String(decoding: bytes, as: UTF8.self) == "20,0,0.000,0.000,0.161")
-        bytes = []
-        SurvivalCSV.appendStatistics(runs: 0, survived: 0, to: &bytes)
-        #expect(String(decoding: bytes, as: UTF8.self) == "0,0,,,")
+        func statistics(_ runs: Int, _ counts: SurvivalTally.Counts, shard: Bool = false) -> String {
+            var bytes: [UInt8] = []
+            SurvivalCSV.appendStatistics(runs: runs, counts: counts, shard: shard, to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        let counts = SurvivalTally.Counts(survived: 81, neverKilled: 20, pressureKills: 300, coldLaunches: 526, warmLaunches: 1)
+        #expect(statistics(263, counts) == "263,81,0.308,0.255,0.366,20,0.076,0.050,0.115,1.141,2.000,0.004")
+        #expect(statistics(263, counts, shard: true) == "263,81,0.308,0.255,0.366,20,0.076,0.050,0.115,300,526,1")
+        #expect(statistics(20, SurvivalTally.Counts()) == "20,0,0.000,0.000,0.161,0,0.000,0.000,0.161,0.000,0.000,0.000")
+        #expect(statistics(1, SurvivalTally.Counts(survived: 1, neverKilled: 0, pressureKills: 2, coldLaunches: 3))
+            == "1,1,1.000,,,0,0.000,,,2.000,3.000,0.000")
+        #expect(statistics(0, SurvivalTally.Counts()) == "0,0,,,,0,,,,,,")
     }
 }
 
@@ -62,13 +65,13 @@ import Testing
         }
         let appCounts = [2, 2, 3]
         var all = SurvivalTally(appCounts: appCounts)
-        for run in runs { all.record(group: run.group, survivors: run.survivors) }
+        for run in runs { all.record(group: run.group, apps: run.survivors.map { SurvivalTally.Counts(survived: $0 ? 1 : 0, coldLaunches: 1) }) }
         for workers in 1...4 {
             var merged = SurvivalTally(appCounts: appCounts)
             for worker in 0..<workers {
                 var own = SurvivalTally(appCounts: appCounts)
                 for (index, run) in runs.enumerated() where index % workers == worker {
-                    own.record(group: run.group, survivors: run.survivors)
+                    own.record(group: run.group, apps: run.survivors.map { SurvivalTally.Counts(survived: $0 ? 1 : 0, coldLaunches: 1) })
                 }
                 merged.add(own)
             }

@@ -24,7 +24,7 @@ extension BatchRunner {
             result.rows.append((
                 SummaryRow(result: outcome, seed: seed, replicate: replicateNumber),
                 plan.group(entry: entryIndex, point: pointIndex, policyIndex: policyIndex),
-                outcome.apps.map(\.survived)))
+                outcome.apps.map(SurvivalTally.Counts.init)))
         }
         let policy = scenario.policy
         do {

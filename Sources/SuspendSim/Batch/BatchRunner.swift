@@ -43,7 +43,7 @@ package enum BatchRunner {
         var entry: Int
         var kind: BatchPlan.Kind
         var columnValues: [String?]
-        var rows: [(row: SummaryRow, group: Int, survivors: [Bool])] = []
+        var rows: [(row: SummaryRow, group: Int, apps: [SurvivalTally.Counts])] = []
         var failure: (path: String, message: String)?
         /// The rows' `summary.csv` lines, formatted on the worker (each ends with a line feed).
         var summaryBytes: [UInt8] = []
@@ -112,7 +112,7 @@ package enum BatchRunner {
                     var result = execute(plan, unit: shard.unit(index), out: out)
                     if result.failure == nil {
                         result.formatSummary()
-                        for item in result.rows { tally.record(group: item.group, survivors: item.survivors) }
+                        for item in result.rows { tally.record(group: item.group, apps: item.apps) }
                     }
                     let written = state.withLock { state in
                         state.waiting[index] = result
@@ -138,7 +138,7 @@ package enum BatchRunner {
             }
             try state.summary?.commit()
             if plan.writesSurvival {
-                try SurvivalCSV.write(plan, tally: state.tally, toPath: out + "/survival.csv")
+                try SurvivalCSV.write(plan, tally: state.tally, shard: shard.count > 1, toPath: out + "/survival.csv")
             }
             if plan.policy == .every, shard.count == 1 {
                 try ComparisonCSV.write(state.comparison, to: URL(fileURLWithPath: out + "/comparison.csv"))

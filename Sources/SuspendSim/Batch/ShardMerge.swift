@@ -103,7 +103,9 @@ package enum ShardMerge {
         try file.commit()
     }
 
-    /// Adds the shards' survival counts, row by row.
+    /// Adds the shards' survival counts, row by row: each shard's file holds exact totals
+    /// (`SurvivalCSV.shardHeader`), and the merged file the rates, intervals and means of a
+    /// single run's.
     private static func mergeSurvival(_ shards: [(folder: String, manifest: ShardManifest)], into target: String) throws {
         var tables: [[[ArraySlice<UInt8>]]] = []
         var header: [UInt8]?
@@ -111,8 +113,8 @@ package enum ShardMerge {
             let reader = try CSVRecordReader(path: shard.folder + "/survival.csv")
             let shardHeader = try reader.next().map(Array.init) ?? []
             if header == nil { header = shardHeader }
-            guard shardHeader == header, !shardHeader.isEmpty else {
-                throw MergeError("the shards' survival.csv files do not have the same header")
+            guard shardHeader == header, shardHeader.starts(with: Array(SurvivalCSV.shardHeader.utf8)) else {
+                throw MergeError("the shards' survival.csv files do not have the same header, or not a shard's")
             }
             var rows: [[ArraySlice<UInt8>]] = []
             while let record = try reader.next() {
@@ -123,25 +125,31 @@ package enum ShardMerge {
         guard let header, tables.allSatisfy({ $0.count == tables[0].count }) else {
             throw MergeError("the shards' survival.csv files do not have the same rows")
         }
-        let file = try AtomicCSVStream(path: target, header: String(decoding: header, as: UTF8.self))
+        let fixed = SurvivalCSV.fixedColumns
+        let sweepHeader = Array(header.dropFirst(SurvivalCSV.shardHeader.utf8.count))
+        let file = try AtomicCSVStream(
+            path: target, header: SurvivalCSV.header + String(decoding: sweepHeader, as: UTF8.self))
+        /// The whole number in a field, or nil.
+        func number(_ field: ArraySlice<UInt8>) -> Int? { Int(String(decoding: field, as: UTF8.self)) }
         for row in tables[0].indices {
             let fields = tables[0][row]
             var runs = 0
-            var survived = 0
+            var counts = SurvivalTally.Counts()
             for table in tables {
                 let other = table[row]
-                guard other.count == fields.count, fields.count >= 8,
-                      Array(other[0..<3]) == Array(fields[0..<3]), Array(other[8...]) == Array(fields[8...]),
-                      let shardRuns = Int(String(decoding: other[3], as: UTF8.self)),
-                      let shardSurvived = Int(String(decoding: other[4], as: UTF8.self))
+                guard other.count == fields.count, fields.count >= fixed,
+                      Array(other[0..<3]) == Array(fields[0..<3]), Array(other[fixed...]) == Array(fields[fixed...]),
+                      let shardRuns = number(other[3]), let survived = number(other[4]), let neverKilled = number(other[8]),
+                      let pressureKills = number(other[12]), let cold = number(other[13]), let warm = number(other[14])
                 else {
                     file.discard()
                     throw MergeError("the shards' survival.csv files differ at row \(row + 2)")
                 }
                 runs += shardRuns
-                survived += shardSurvived
+                counts += SurvivalTally.Counts(survived: survived, neverKilled: neverKilled, pressureKills: pressureKills,
+                                               coldLaunches: cold, warmLaunches: warm)
             }
-            guard survived <= runs else {
+            guard counts.survived <= runs, counts.neverKilled <= runs else {
                 file.discard()
                 throw MergeError("survival.csv row \(row + 2): more survivals than runs")
             }
@@ -150,8 +158,8 @@ package enum ShardMerge {
                     bytes.append(contentsOf: field)
                     bytes.append(CSVFormatting.comma)
                 }
-                SurvivalCSV.appendStatistics(runs: runs, survived: survived, to: &bytes)
-                for field in fields[8...] {
+                SurvivalCSV.appendStatistics(runs: runs, counts: counts, to: &bytes)
+                for field in fields[fixed...] {
                     bytes.append(CSVFormatting.comma)
                     bytes.append(contentsOf: field)
                 }
