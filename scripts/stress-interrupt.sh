@@ -20,6 +20,10 @@ fi
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/suspendsim-stress.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
 
+# Job control: without it, bash starts background jobs with SIGINT ignored, so an interrupt
+# sent before suspendsim installs its handler would be lost and the batch would run on.
+set -m
+
 passed=0
 failed=0
 for round in $(seq "$rounds"); do
@@ -34,6 +38,12 @@ for round in $(seq "$rounds"); do
   sleep "$(awk -v seed="$round$RANDOM" 'BEGIN { srand(seed); printf "%.3f", rand() * 1.5 }')"
   kill -INT "$pid"
   status=0
+  # A stuck process is a failure, not a hang of the script.
+  for _ in $(seq 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  if kill -0 "$pid" 2>/dev/null; then
+    kill -KILL "$pid"
+    echo "round $round: still running 30 s after SIGINT" >&2
+  fi
   wait "$pid" || status=$?
   problems=()
   [ "$status" -eq 130 ] || problems+=("exit $status, expected 130: $(head -c 300 "$scratch/stderr")")

@@ -3,32 +3,67 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Dispatch
+import Foundation
 import SuspendSim
 
 /// What the commands that write reports do when they are interrupted (SIGINT, SIGTERM) or
 /// hit a file-size limit (SIGXFSZ).
+///
+/// A process-wide `sigaction` handler, whichever thread the signal lands on, writes the
+/// signal's number to a pipe (`write(2)` is async-signal-safe); a thread of its own reads it
+/// and does the clean-up. A Dispatch signal source was used before: on Linux it blocks the
+/// signal in the threads it knows of and reads a `signalfd`, so a signal delivered to another
+/// thread, where it was ignored, could be lost, and the batch ran on.
 enum Interruption {
-    /// Kept alive for the life of the process.
-    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+    /// The pipe's writing end, set once before the handler is installed.
+    nonisolated(unsafe) private static var signalPipe: Int32 = -1
 
     /// From now on, Ctrl-C (or a SIGTERM) closes the `OutputRegistry`: workers stop taking
     /// work, no report is put in place any more, and every unfinished report file or folder is
     /// removed (a report being replaced stays as it was); then it says so and exits with 130
-    /// (SIGINT) or 143 (SIGTERM). A write past a file-size limit fails with an error (EFBIG) instead of
-    /// killing the process, so that it is reported like a full disk.
+    /// (SIGINT) or 143 (SIGTERM). A write past a file-size limit fails with an error (EFBIG)
+    /// instead of killing the process, so that it is reported like a full disk.
     static func cleanUpOnSignals() {
         signal(SIGXFSZ, SIG_IGN)
-        for (number, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                let removed = OutputRegistry.close()
-                printError("\ninterrupted: removed \(removed) unfinished report file(s) or folder(s); finished reports are untouched.")
-                exit(status)
+        var ends: [Int32] = [-1, -1]
+        guard signalPipe < 0, pipe(&ends) == 0 else { return }
+        signalPipe = ends[1]
+        let reader = ends[0]
+        let cleaner = Thread {
+            var number: UInt8 = 0
+            while read(reader, &number, 1) != 1 {
+                if errno != EINTR { return }
             }
-            source.resume()
-            sources.append(source)
+            let removed = OutputRegistry.close()
+            printError("\ninterrupted: removed \(removed) unfinished report file(s) or folder(s); finished reports are untouched.")
+            exit(Int32(number) == SIGTERM ? 143 : 130)
         }
+        cleaner.start()
+        // The process may start with the signals blocked or ignored (a parent's mask, a shell's
+        // background job): unblock them in this thread, which lives as long as the command,
+        // so that some thread always takes them, and handle them.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        for number in [SIGINT, SIGTERM] {
+            var action = sigaction()
+            #if canImport(Darwin)
+            action.__sigaction_u.__sa_handler = Interruption.forward
+            #else
+            action.__sigaction_handler.sa_handler = Interruption.forward
+            #endif
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            sigaction(number, &action, nil)
+        }
+    }
+
+    /// The signal handler: hands the signal's number to the cleaning thread. Only
+    /// async-signal-safe calls here.
+    private static let forward: @convention(c) (Int32) -> Void = { number in
+        var byte = UInt8(truncatingIfNeeded: number)
+        _ = write(Interruption.signalPipe, &byte, 1)
     }
 }
