@@ -36,7 +36,10 @@ let package = Package(
             dependencies: [
                 "SuspendSimCore",
                 .product(name: "Yams", package: "Yams"),
-            ]
+            ],
+            // The device catalog (SPEC 11) is data: compiled in as bytes, so that it cannot go
+            // missing wherever the binary is installed.
+            resources: [.embedInCode("Resources/devices.csv")]
         ),
         // jemalloc, found through pkg-config (Debian: libjemalloc-dev).
         .systemLibrary(

@@ -27,6 +27,7 @@ import Testing
               validate                Parse and validate scenario files without running
                                       them.
               merge                   Join the output folders of a sharded run into one.
+              devices                 List the device catalog that `device.model` names.
 
               See 'suspendsim help <subcommand>' for detailed help.
 

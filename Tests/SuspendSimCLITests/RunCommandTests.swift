@@ -102,7 +102,7 @@ import Testing
 /// SPEC 14/16: every report folder holds `device.csv`, the resolved device (file keys and SPEC
 /// 7 defaults: thresholds are percentages of RAM), the policy in force and the file.
 @Suite struct DeviceCSVTests {
-    @Test("device.csv lists SPEC 7's device keys in section 7's order with resolved defaults, then policy and file")
+    @Test("device.csv lists SPEC 7's device keys in section 7's order with resolved defaults, then SPEC 11's, policy and file")
     func resolvedDevice() throws {
         try withTemporaryFolder { out in
             #expect(try suspendsim(["run", "Scenarios", "--policy", "all", "--replicates", "1", "--out", out.path]).status == 0)
@@ -123,6 +123,12 @@ import Testing
                 wake_window_s,30.000
                 processing_window_s,600.000
                 aging_s,2.000
+                model,
+                ios,
+                reaper_interval_s,30.000
+                reaper_free_mb,409.600
+                reaper_idle_s,300.000
+                app_background_limit_mb,1228.800
                 policy,jetsam
                 file,Scenarios/state-lab.yaml
 

@@ -78,7 +78,7 @@ import Testing
                 var row: [UInt8] = []
                 CSVFormatting.appendSeconds(record.timeMs, to: &row)
                 return String(decoding: row, as: UTF8.self)
-                    + ",\(scenario.apps[record.app].id),\(record.callback.rawValue)"
+                    + ",\(scenario.apps[record.app].id),\(record.callback.rawValue),"
             }
             #expect(callbacks.map(String.init) == expected)
         }

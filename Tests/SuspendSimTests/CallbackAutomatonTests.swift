@@ -38,7 +38,7 @@ import Testing
         mutating func end() { recorder.endStep(engineFreeKiB: free) }
 
         mutating func callback(_ app: AppIndex, _ callback: Callback) {
-            recorder.recordCallback(at: now, app: app, callback)
+            recorder.recordCallback(at: now, app: app, callback, phase: nil)
         }
 
         mutating func footprint(_ app: AppIndex, _ state: LifecycleState, _ kib: KiB) {

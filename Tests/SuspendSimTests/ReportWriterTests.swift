@@ -45,27 +45,28 @@ import Testing
     /// app running code (b, frontmost; a is suspended) (SPEC 5). Purging suspended a at 21 s
     /// calls nothing (SPEC 2), nor does force-quitting b, which is inactive by then beyond
     /// its `applicationWillResignActive`. The wake at 30 s launches a without
-    /// `applicationDidBecomeActive`, then the fetch callback (SPEC 3).
+    /// `applicationDidBecomeActive`, then the fetch callback (SPEC 3). Both apps use the app
+    /// delegate, so `phase` is empty (SPEC 11).
     private var callbacks: String {
         """
-        time_s,app,callback
-        0.000,com.example.a,application(_:willFinishLaunchingWithOptions:)
-        0.000,com.example.a,application(_:didFinishLaunchingWithOptions:)
-        0.000,com.example.a,applicationDidBecomeActive
-        10.000,com.example.a,applicationWillResignActive
-        10.000,com.example.a,applicationDidEnterBackground
-        12.500,\(b),application(_:willFinishLaunchingWithOptions:)
-        12.500,\(b),application(_:didFinishLaunchingWithOptions:)
-        12.500,\(b),applicationDidBecomeActive
-        16.000,\(b),applicationWillResignActive
-        17.000,\(b),applicationDidBecomeActive
-        20.000,\(b),applicationDidReceiveMemoryWarning
-        25.000,\(b),applicationWillResignActive
-        30.000,com.example.a,application(_:willFinishLaunchingWithOptions:)
-        30.000,com.example.a,application(_:didFinishLaunchingWithOptions:)
-        30.000,com.example.a,application(_:performFetchWithCompletionHandler:)
-        40.000,com.example.a,applicationWillEnterForeground
-        40.000,com.example.a,applicationDidBecomeActive
+        time_s,app,callback,phase
+        0.000,com.example.a,application(_:willFinishLaunchingWithOptions:),
+        0.000,com.example.a,application(_:didFinishLaunchingWithOptions:),
+        0.000,com.example.a,applicationDidBecomeActive,
+        10.000,com.example.a,applicationWillResignActive,
+        10.000,com.example.a,applicationDidEnterBackground,
+        12.500,\(b),application(_:willFinishLaunchingWithOptions:),
+        12.500,\(b),application(_:didFinishLaunchingWithOptions:),
+        12.500,\(b),applicationDidBecomeActive,
+        16.000,\(b),applicationWillResignActive,
+        17.000,\(b),applicationDidBecomeActive,
+        20.000,\(b),applicationDidReceiveMemoryWarning,
+        25.000,\(b),applicationWillResignActive,
+        30.000,com.example.a,application(_:willFinishLaunchingWithOptions:),
+        30.000,com.example.a,application(_:didFinishLaunchingWithOptions:),
+        30.000,com.example.a,application(_:performFetchWithCompletionHandler:),
+        40.000,com.example.a,applicationWillEnterForeground,
+        40.000,com.example.a,applicationDidBecomeActive,
 
         """
     }

@@ -28,6 +28,21 @@ extension Callback: CSVField {
         case .didReceiveRemoteNotification: 9
         case .processingTaskLaunchHandler: 10
         case .expirationHandler: 11
+        case .sceneWillConnect: 12
+        case .sceneDidBecomeActive: 13
+        case .sceneWillResignActive: 14
+        case .sceneDidEnterBackground: 15
+        case .sceneWillEnterForeground: 16
+        }
+    }
+}
+
+extension ScenePhase: CSVField {
+    var csvIndex: Int {
+        switch self {
+        case .active: 0
+        case .inactive: 1
+        case .background: 2
         }
     }
 }
@@ -43,6 +58,7 @@ extension KillReason: CSVField {
         case .wakeTimeout: 5
         case .exitsOnSuspend: 6
         case .forceQuit: 7
+        case .longIdleExit: 8
         }
     }
 }

@@ -77,6 +77,13 @@ enum CSVFormatting {
         appendThousandths(milliseconds.magnitude, to: &bytes)
     }
 
+    /// `kib` as MB with 3 decimals, as text (for messages).
+    static func mbText(_ kib: KiB) -> String {
+        var bytes: [UInt8] = []
+        appendMB(kib, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Appends whole KiB as MB (KiB / 1024) with 3 decimals, rounded to nearest with ties to
     /// even, as `printf("%.3f", Double(kib) / 1024)` does: 64 -> `0.062`, 192 -> `0.188`,
     /// -1 -> `-0.001`. A negative value is a minus sign and the rounded magnitude (any

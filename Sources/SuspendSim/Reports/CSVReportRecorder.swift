@@ -34,7 +34,7 @@ package struct CSVReportRecorder: SimulationRecorder {
     /// The files of a report folder and their header rows, in the order they are closed.
     static let headers: [(file: String, header: String)] = [
         ("transitions.csv", "time_s,app,from,to,cause"),
-        ("callbacks.csv", "time_s,app,callback"),
+        ("callbacks.csv", "time_s,app,callback,phase"),
         ("evictions.csv", "seq,time_s,app,state,footprint_mb,reason,policy,free_before_mb,free_after_mb,priority"),
         ("memory.csv", "time_s,app,state,footprint_mb"),
         ("pressure.csv", "time_s,used_mb,free_mb,level"),
@@ -62,6 +62,7 @@ package struct CSVReportRecorder: SimulationRecorder {
     private let policyNameStorage: CSVFieldStorage
     private let states = CSVFieldTable<LifecycleState>()
     private let callbackNames = CSVFieldTable<Callback>()
+    private let scenePhases = CSVFieldTable<ScenePhase>()
     private let killReasons = CSVFieldTable<KillReason>()
     private let timerKinds = CSVFieldTable<TimerKind>()
     private let eventKinds = CSVFieldTable<EventKind>()
@@ -128,14 +129,17 @@ package struct CSVReportRecorder: SimulationRecorder {
         }
     }
 
-    /// A row of `callbacks.csv`: `time_s,app,callback`.
-    public func recordCallback(at timeMs: Millis, app: AppIndex, _ callback: Callback) {
+    /// A row of `callbacks.csv`: `time_s,app,callback,phase` (`phase` empty for an
+    /// app-delegate app, SPEC 11).
+    public func recordCallback(at timeMs: Millis, app: AppIndex, _ callback: Callback, phase: ScenePhase?) {
         callbacks.appendRow { row in
             time.append(timeMs, to: &row)
             row.append(CSVFormatting.comma)
             row.append(appIDs[app])
             row.append(CSVFormatting.comma)
             row.append(callbackNames[callback])
+            row.append(CSVFormatting.comma)
+            if let phase { row.append(scenePhases[phase]) }
         }
     }
 

@@ -48,7 +48,15 @@ enum DeviceCSV {
         .seconds("wake_window_s", \.wakeWindowMs),
         .seconds("processing_window_s", \.processingWindowMs),
         .seconds("aging_s", \.agingMs),
-        // SPEC 11's platform keys (model, ios, reaper_*, app_background_limit_mb) go here.
+        // SPEC 11's platform keys.
+        Row(key: "model") { scenario, _, bytes in CSVFormatting.appendField(scenario.device.model ?? "", to: &bytes) },
+        Row(key: "ios") { scenario, _, bytes in CSVFormatting.appendField(scenario.device.ios?.description ?? "", to: &bytes) },
+        .seconds("reaper_interval_s", \.reaperIntervalMs),
+        .mb("reaper_free_mb", \.reaperFreeKiB),
+        .seconds("reaper_idle_s", \.reaperIdleMs),
+        Row(key: "app_background_limit_mb") { scenario, _, bytes in
+            CSVFormatting.appendMB(scenario.device.appLimitKiB(in: .background), to: &bytes)
+        },
         Row(key: "policy") { _, policyName, bytes in CSVFormatting.appendField(policyName, to: &bytes) },
         Row(key: "file") { scenario, _, bytes in CSVFormatting.appendField(scenario.sourcePath ?? "", to: &bytes) },
     ]

@@ -8,7 +8,7 @@ public enum ScenarioJSONWriter {
         out += "  \"name\": \(quoted(scenario.name)),\n"
         out += "  \"policy\": \(quoted(scenario.policyName)),\n"
         let device = scenario.device
-        let deviceFields: [(String, String)] = [
+        var deviceFields: [(String, String)] = [
             ("ram_mb", mb(device.ramKiB)), ("reserved_mb", mb(device.reservedKiB)), ("system_mb", mb(device.systemKiB)),
             ("warning_free_mb", mb(device.warningFreeKiB)), ("idle_free_mb", mb(device.idleFreeKiB)),
             ("critical_free_mb", mb(device.criticalFreeKiB)), ("app_limit_mb", mb(device.appLimitKiB)),
@@ -17,11 +17,22 @@ public enum ScenarioJSONWriter {
             ("wake_window_s", seconds(device.wakeWindowMs)), ("processing_window_s", seconds(device.processingWindowMs)),
             ("aging_s", seconds(device.agingMs)),
         ]
+        // SPEC 11's keys, where they differ from what the file would resolve without them (so
+        // that files of SPEC 1-10 scenarios stay as they were). The profile's switches (the
+        // reaper, the band numbers) come from `ios`; they have no keys of their own.
+        let defaults = Device(ramKiB: device.ramKiB)
+        if let model = device.model { deviceFields.append(("model", quoted(model))) }
+        if let ios = device.ios { deviceFields.append(("ios", quoted(ios.description))) }
+        if device.reaperIntervalMs != defaults.reaperIntervalMs { deviceFields.append(("reaper_interval_s", seconds(device.reaperIntervalMs))) }
+        if device.reaperFreeKiB != defaults.reaperFreeKiB { deviceFields.append(("reaper_free_mb", mb(device.reaperFreeKiB))) }
+        if device.reaperIdleMs != defaults.reaperIdleMs { deviceFields.append(("reaper_idle_s", seconds(device.reaperIdleMs))) }
+        if let limit = device.appBackgroundLimitKiB { deviceFields.append(("app_background_limit_mb", mb(limit))) }
+        let defaultLifecycle = PlatformProfile(ios: device.ios).defaultLifecycle
         out += "  \"device\": {" + deviceFields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "},\n"
         out += "  \"apps\": [\n"
         out += scenario.apps.map { app in
             let modes = app.backgroundModes.modes.map { quoted($0.rawValue) }.joined(separator: ", ")
-            let fields: [(String, String)] = [
+            var fields: [(String, String)] = [
                 ("id", quoted(app.id)), ("active_mb", mb(app.activeKiB)), ("background_mb", mb(app.backgroundKiB)),
                 ("suspended_mb", mb(app.suspendedKiB)), ("purgeable_mb", mb(app.purgeableKiB)),
                 ("warning_release_mb", mb(app.warningReleaseKiB)), ("background_modes", "[\(modes)]"),
@@ -29,6 +40,7 @@ public enum ScenarioJSONWriter {
                 ("background_task_s", seconds(app.backgroundTaskMs)), ("ends_task_on_expiration", "\(app.endsTaskOnExpiration)"),
                 ("wake_work_s", seconds(app.wakeWorkMs)), ("saves_state", "\(app.savesState)"),
             ]
+            if app.lifecycle != defaultLifecycle { fields.append(("lifecycle", quoted(app.lifecycle.rawValue))) }
             return "    {" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
         }.joined(separator: ",\n")
         out += "\n  ],\n"

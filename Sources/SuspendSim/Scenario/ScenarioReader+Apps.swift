@@ -15,6 +15,7 @@ enum AppKey: String, CaseIterable {
     case endsTaskOnExpiration = "ends_task_on_expiration"
     case wakeWorkS = "wake_work_s"
     case savesState = "saves_state"
+    case lifecycle
 
     static var names: [String] { allCases.map(\.rawValue) }
 }
@@ -79,6 +80,7 @@ extension ScenarioReader {
 
         var profile = AppProfile(
             id: id ?? "", activeKiB: activeKiB ?? 0, backgroundKiB: backgroundKiB, suspendedKiB: suspendedKiB)
+        profile.lifecycle = defaultLifecycle
         if activeKiB == nil { isValid = false }
         for entry in fields.entries {
             guard let key = AppKey(rawValue: entry.name) else { continue }
@@ -104,9 +106,21 @@ extension ScenarioReader {
                 if let value = track(millis(entry.value, field)) { profile.wakeWorkMs = value }
             case .savesState:
                 if let value = track(bool(entry.value, field)) { profile.savesState = value }
+            case .lifecycle:
+                if let value = track(lifecycle(entry.value, field)) { profile.lifecycle = value }
             }
         }
         return isValid ? profile : nil
+    }
+
+    /// `lifecycle`: `app` or `scene` (SPEC 11); nil, reported, otherwise.
+    private mutating func lifecycle(_ node: Node, _ field: String) -> AppLifecycle? {
+        guard let name = string(node, field) else { return nil }
+        guard let value = AppLifecycle(rawValue: name) else {
+            report(node, field, "unknown lifecycle '\(name)'; expected app or scene")
+            return nil
+        }
+        return value
     }
 
     /// `background_modes`: a list of mode names. Listing a mode twice is harmless.

@@ -1,6 +1,6 @@
 import Yams
 
-/// The keys of `device:` (SPEC 7), in the order messages list them.
+/// The keys of `device:` (SPEC 7, 11), in the order messages list them.
 enum DeviceKey: String, CaseIterable {
     case ramMB = "ram_mb"
     case reservedMB = "reserved_mb"
@@ -14,13 +14,21 @@ enum DeviceKey: String, CaseIterable {
     case wakeWindowS = "wake_window_s"
     case processingWindowS = "processing_window_s"
     case agingS = "aging_s"
+    // SPEC 11's keys, in SPEC 16's order.
+    case model
+    case ios
+    case reaperIntervalS = "reaper_interval_s"
+    case reaperFreeMB = "reaper_free_mb"
+    case reaperIdleS = "reaper_idle_s"
+    case appBackgroundLimitMB = "app_background_limit_mb"
 
     static var names: [String] { allCases.map(\.rawValue) }
 
-    /// The field a key other than `ram_mb` sets, and whether it is memory (MB) or time (s).
+    /// The field a number key sets, and whether it is memory (MB) or time (s); nil for the
+    /// keys read on their own (`model`, `ios`, `ram_mb`, `app_background_limit_mb`).
     var target: (keyPath: WritableKeyPath<Device, Int64>, isMemory: Bool)? {
         switch self {
-        case .ramMB: nil
+        case .model, .ios, .ramMB, .appBackgroundLimitMB: nil
         case .reservedMB: (\.reservedKiB, true)
         case .systemMB: (\.systemKiB, true)
         case .warningFreeMB: (\.warningFreeKiB, true)
@@ -32,28 +40,54 @@ enum DeviceKey: String, CaseIterable {
         case .wakeWindowS: (\.wakeWindowMs, false)
         case .processingWindowS: (\.processingWindowMs, false)
         case .agingS: (\.agingMs, false)
+        case .reaperIntervalS: (\.reaperIntervalMs, false)
+        case .reaperFreeMB: (\.reaperFreeKiB, true)
+        case .reaperIdleS: (\.reaperIdleMs, false)
         }
     }
 }
 
 extension ScenarioReader {
-    /// The device: `Device(ramKiB:)`'s defaults, then every value the file gives.
+    /// The device, resolved in SPEC 11's order (SPEC 16): the catalog entry of `model`
+    /// (its RAM and per-app limit), the defaults of SPEC 7 for the resolved RAM, the profile
+    /// of `ios`, then every key the file gives, which always wins, except that with `model`
+    /// an explicit `ram_mb` leaves the catalog's `app_limit_mb` in place.
     mutating func readDevice(_ node: Node) -> Device? {
         guard let fields = fields(node, "device", allowed: DeviceKey.names) else { return nil }
+        var isValid = true
+        let entry = fields["model"].flatMap { catalogEntry($0) }
+        if fields["model"] != nil, entry == nil { isValid = false }
+        let ios = fields["ios"].flatMap { iosVersion($0) }
+        if fields["ios"] != nil, ios == nil { isValid = false }
+
         var ramKiB: KiB?
-        if let ramNode = required(fields, "ram_mb"), let ram = kib(ramNode, "device.ram_mb") {
-            if ram > 0 {
-                ramKiB = ram
-            } else {
-                report(ramNode, "device.ram_mb", "must be more than 0, got \(ramNode.summary)")
+        if let ramNode = fields["ram_mb"] {
+            if let ram = kib(ramNode, "device.ram_mb") {
+                if ram > 0 { ramKiB = ram } else { report(ramNode, "device.ram_mb", "must be more than 0, got \(ramNode.summary)") }
             }
+            if ramKiB == nil { isValid = false }
+        } else if let entry {
+            ramKiB = KiB(entry.ramMB) * 1024
+        } else if fields["model"] == nil {
+            _ = required(fields, "ram_mb")
+            isValid = false
         }
 
-        var device = Device(ramKiB: ramKiB ?? 0)
-        var isValid = ramKiB != nil
+        var device = Device(ramKiB: ramKiB ?? 1)
+        if let entry {
+            device.model = entry.model
+            device.appLimitKiB = KiB(entry.appLimitMB) * 1024
+        }
+        device.ios = ios
+        device.apply(PlatformProfile(ios: ios))
         for entry in fields.entries {
-            guard let key = DeviceKey(rawValue: entry.name), let target = key.target else { continue }
+            guard let key = DeviceKey(rawValue: entry.name) else { continue }
             let field = Self.path("device", entry.name)
+            if key == .appBackgroundLimitMB {
+                if let value = kib(entry.value, field) { device.appBackgroundLimitKiB = value } else { isValid = false }
+                continue
+            }
+            guard let target = key.target else { continue }
             let value = target.isMemory ? kib(entry.value, field) : millis(entry.value, field)
             if let value {
                 device[keyPath: target.keyPath] = value
@@ -61,6 +95,47 @@ extension ScenarioReader {
                 isValid = false
             }
         }
-        return isValid ? device : nil
+        if let node = fields["reaper_interval_s"], device.reaperIntervalMs == 0 {
+            report(node, "device.reaper_interval_s", "must be more than 0, got \(node.summary)")
+            isValid = false
+        }
+        if let node = fields["app_background_limit_mb"], let limit = device.appBackgroundLimitKiB, limit > device.ramKiB {
+            report(node, "device.app_background_limit_mb",
+                   "must not be above ram_mb (\(CSVFormatting.mbText(device.ramKiB)) MB), got \(node.summary)")
+            isValid = false
+        }
+        return isValid && ramKiB != nil ? device : nil
+    }
+
+    /// The catalog entry `model` names; nil, reported with the nearest names, otherwise.
+    private mutating func catalogEntry(_ node: Node) -> DeviceCatalog.Entry? {
+        guard let model = nonEmptyString(node, "device.model") else { return nil }
+        let catalog = DeviceCatalog.shipped
+        if let entry = catalog.entry(model: model) { return entry }
+        let nearest = catalog.nearestModels(to: model).joined(separator: ", ")
+        report(node, "device.model", "unknown model '\(model)'; nearest: \(nearest) (see `suspendsim devices`)")
+        return nil
+    }
+
+    /// `ios`: a quoted `"MAJOR[.MINOR]"` or a bare integer (SPEC 16). A YAML float in the file
+    /// is refused, since `18.10` would read as 18.1; `--set` values are text and taken as
+    /// written.
+    private mutating func iosVersion(_ node: Node) -> IOSVersion? {
+        let field = "device.ios"
+        guard case .scalar(let scalar) = node else {
+            report(node, field, "must be \"MAJOR[.MINOR]\", got \(node.summary)")
+            return nil
+        }
+        let fromCommandLine = overrides[field]?.origin != nil
+        let tag = node.resolvedTagName
+        if tag == .float, !fromCommandLine {
+            report(node, field, "must be quoted, \"MAJOR[.MINOR]\" (a number such as 18.10 would read as 18.1), got \(node.summary)")
+            return nil
+        }
+        guard tag == .int || tag == .str || tag == .float, let version = IOSVersion(scalar.string) else {
+            report(node, field, "must be \"MAJOR[.MINOR]\" (such as \"18.4\"), got \(node.summary)")
+            return nil
+        }
+        return version
     }
 }

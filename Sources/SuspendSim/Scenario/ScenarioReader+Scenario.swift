@@ -22,6 +22,7 @@ extension ScenarioReader {
         let name = required(fields, "name").flatMap { scenarioName($0) }
         let policy = fields["policy"].map { builtInPolicy($0, "policy") } ?? LargestFirstPolicy()
         let device = required(fields, "device").flatMap { readDevice($0) }
+        defaultLifecycle = PlatformProfile(ios: device?.ios).defaultLifecycle
         let apps = required(fields, "apps").flatMap { readApps($0) }
         let events = fields["events"].map { readEvents($0, apps: apps) } ?? []
         let endMs = fields["end_s"].map { millis($0, "end_s") }

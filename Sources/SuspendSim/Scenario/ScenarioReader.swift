@@ -23,6 +23,9 @@ struct ScenarioReader {
     var replicates: Int?
     /// The file's `sweep:` axes, once read.
     var sweep: [SweepAxis] = []
+    /// The `lifecycle` of apps that do not give one: the default of `device.ios`'s profile
+    /// (SPEC 11), known once the device is read.
+    var defaultLifecycle = AppLifecycle.app
 
     /// The largest magnitude accepted for memory in MB and time in s: 2^32, so that the
     /// engine's Int64 sums of KiB and ms never overflow.

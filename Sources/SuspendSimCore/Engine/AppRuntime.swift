@@ -34,6 +34,11 @@ struct AppRuntime {
     var hasUnsavedState = false
     /// When it last stopped being frontmost (0: never); survives death and relaunch.
     var lastFrontmostOrder: UInt64 = 0
+    /// A scene-based app has a scene connected: from its first time in the foreground to the
+    /// end of the process (SPEC 11).
+    var sceneConnected = false
+    /// A scene-based app's `ScenePhase`: `background` while no scene is connected (SPEC 16).
+    var scenePhase = ScenePhase.background
 
     var coldLaunches = 0
     var warmLaunches = 0
@@ -78,6 +83,8 @@ struct AppRuntime {
         wakeRunning = false
         aged = false
         hasUnsavedState = false
+        sceneConnected = false
+        scenePhase = .background
         timerEpoch &+= 1
     }
 }

@@ -13,6 +13,8 @@ public struct EventLog: SimulationRecorder, Sendable {
         public var timeMs: Millis
         public var app: AppIndex
         public var callback: Callback
+        /// A scene-based app's phase after the callback; nil for an app-delegate app.
+        public var phase: ScenePhase?
     }
 
     public struct FootprintRecord: Sendable, Hashable {
@@ -49,8 +51,8 @@ public struct EventLog: SimulationRecorder, Sendable {
         transitions.append(Transition(timeMs: timeMs, app: app, from: from, to: to, cause: cause))
     }
 
-    public mutating func recordCallback(at timeMs: Millis, app: AppIndex, _ callback: Callback) {
-        callbacks.append(CallbackRecord(timeMs: timeMs, app: app, callback: callback))
+    public mutating func recordCallback(at timeMs: Millis, app: AppIndex, _ callback: Callback, phase: ScenePhase?) {
+        callbacks.append(CallbackRecord(timeMs: timeMs, app: app, callback: callback, phase: phase))
     }
 
     public mutating func recordEviction(_ eviction: Eviction) {

@@ -47,13 +47,14 @@ extension Simulation {
             apps[index].modesInUse = profiles[index].backgroundModes.intersection(.continuous)
             call(.willFinishLaunching, on: index)
             call(.didFinishLaunching, on: index)
+            _ = connectSceneIfNeeded(of: index)
         case .background, .suspended:
             apps[index].warmLaunches += 1
             apps[index].timerEpoch &+= 1
             apps[index].handlerRunning = false
             apps[index].taskRunning = false
             apps[index].wakeRunning = false
-            call(.willEnterForeground, on: index)
+            if !connectSceneIfNeeded(of: index) { call(.willEnterForeground, on: index) }
         case .active, .inactive:
             preconditionFailure("Invalid state \(apps[index].state) for a launch of app \(index)")
         }

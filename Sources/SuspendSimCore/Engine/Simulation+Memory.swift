@@ -22,7 +22,7 @@ extension Simulation {
         appDidChange(index)
         residentKiB += new - old
         recorder.recordFootprint(at: nowMs, app: index, state: apps[index].state, footprintKiB: new)
-        if new > device.appLimitKiB { overLimit.append(index) }
+        if new > device.appLimitKiB(in: apps[index].state) { overLimit.append(index) }
         freeDidChange()
     }
 
@@ -57,6 +57,9 @@ extension Simulation {
             apps[index].purged = false
         }
         refreshFootprint(of: index)
+        // The limit of the new state may be lower than the footprint (SPEC 16: checked
+        // against the limit of the app's current state).
+        if apps[index].footprintKiB > device.appLimitKiB(in: state) { overLimit.append(index) }
     }
 
     /// Dynamic and system memory never grow past 2^52 KiB (4 EiB), so that no sum of
@@ -116,13 +119,14 @@ extension Simulation {
         let app = apps[index]
         var seen = chosen ?? candidateInContext(index)
         seen.footprintKiB = app.footprintKiB  // a purge may have changed it since the choice
-        let priority = policy.priority(of: seen)
+        // Band numbers follow the device's iOS release (SPEC 11).
+        let priority = policy.priority(of: seen).map { usesBands ? device.jetsamBands.number(ofCurrentBand: $0) : $0 }
         precondition(app.state.isResident, "Killing app \(index) that is not running")
         if app.state == .background {
             switch reason {
             case .memoryPressure, .forceQuit, .exitsOnSuspend:
                 call(.willTerminate, on: index)
-            case .perProcessLimit, .vmPageShortage, .watchdog, .backgroundTaskExpired, .wakeTimeout:
+            case .perProcessLimit, .vmPageShortage, .watchdog, .backgroundTaskExpired, .wakeTimeout, .longIdleExit:
                 break
             }
         }

@@ -12,14 +12,16 @@ extension Simulation {
         if freeKiB >= device.warningFreeKiB { inWarningEpisode = false }
     }
 
-    /// Step 1: every app whose footprint exceeds `app_limit_mb`, in scenario order. Purges
+    /// Step 1: every app whose footprint exceeds the per-app limit of its state
+    /// (`app_limit_mb`, or `app_background_limit_mb` in `background` and `suspended`), in
+    /// scenario order. Purges
     /// nothing. Only apps whose footprint rose past the limit since the last check can be
     /// over it, so the check costs nothing when none did.
     private mutating func killAppsOverLimit() {
         guard !overLimit.isEmpty else { return }
         let indices = Set(overLimit).sorted()
         overLimit.removeAll(keepingCapacity: true)
-        for index in indices where apps[index].footprintKiB > device.appLimitKiB {
+        for index in indices where apps[index].footprintKiB > device.appLimitKiB(in: apps[index].state) {
             kill(index, reason: .perProcessLimit)
         }
     }

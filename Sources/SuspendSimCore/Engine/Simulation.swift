@@ -32,6 +32,9 @@ public struct Simulation<Recorder: SimulationRecorder> {
     var device: Device
     var apps: [AppRuntime]
     var timers = TimerQueue()
+    /// The long-idle reaper's next tick, when it runs (SPEC 11); outside `timers` because it
+    /// belongs to no app and does not keep a run going.
+    var reaperTick: (timeMs: Millis, seq: UInt64)?
     var victims: VictimIndex
 
     /// The simulated clock.
@@ -78,6 +81,9 @@ public struct Simulation<Recorder: SimulationRecorder> {
             for: scenario, seed: scenario.seed ?? 0, startingAt: scenario.events.last?.atMs ?? 0)
         self.minFreeKiB = 0
         minFreeKiB = freeKiB
+        if device.longIdleReaper, usesBands, device.reaperIntervalMs > 0 {
+            reaperTick = (device.reaperIntervalMs, timers.takeSequenceNumber())
+        }
         self.recorder.recordFree(
             at: 0, usedKiB: device.ramKiB - freeKiB, freeKiB: freeKiB,
             level: PressureLevel(freeKiB: freeKiB, device: device))
@@ -103,17 +109,32 @@ public struct Simulation<Recorder: SimulationRecorder> {
     /// - Complexity: O(log t) amortized, t the number of pending timers (cancelled timers are
     ///   dropped here).
     public mutating func peek() -> Millis? {
-        let time: Millis
+        var time: Millis?
         let eventTime = upcomingEvent?.atMs
-        if let timerTime = firstLiveTimer()?.timeMs, eventTime.map({ timerTime < $0 }) ?? true {
+        let timer = firstLiveTimer()
+        if let timerTime = timer?.timeMs, eventTime.map({ timerTime < $0 }) ?? true {
             time = timerTime
         } else if let eventTime {
             time = eventTime
-        } else {
-            return nil
         }
+        // The reaper's tick runs in its place among timers, but does not keep a run going:
+        // without `end_s`, the run ends at the last event or live timer, and only ticks due
+        // by then run (SPEC 16).
+        if let tick = reaperTick, isReaperTickFirst(tick, timer: timer),
+           time != nil || scenario.endMs != nil || tick.timeMs <= nowMs {
+            time = tick.timeMs
+        }
+        guard let time else { return nil }
         if let end = scenario.endMs, time > end { return nil }
         return time
+    }
+
+    /// Whether the reaper's tick comes before `timer` and the next scenario event (which runs
+    /// before any timer due at its instant).
+    private func isReaperTickFirst(_ tick: (timeMs: Millis, seq: UInt64), timer: PendingTimer?) -> Bool {
+        if let eventTime = upcomingEvent?.atMs, eventTime <= tick.timeMs { return false }
+        guard let timer else { return true }
+        return (tick.timeMs, tick.seq) < (timer.timeMs, timer.seq)
     }
 
     /// Runs the next scenario event or timer and the pressure check after it. Returns false
@@ -126,6 +147,8 @@ public struct Simulation<Recorder: SimulationRecorder> {
             readNextEvent()
             eventsRun += 1
             handle(event.action)
+        } else if let tick = reaperTick, tick.timeMs == time, isReaperTickFirst(tick, timer: firstLiveTimer()) {
+            runLongIdleReaper()
         } else {
             let timer = timers.popFirst()!
             fire(timer)
@@ -232,8 +255,26 @@ public struct Simulation<Recorder: SimulationRecorder> {
         recorder.recordSkipped(at: nowMs, event: event, app: app, reason: reason)
     }
 
+    /// Logs `callback` to app `app`; a scene-based app gets the scene equivalent and its
+    /// phase after it (SPEC 11).
     mutating func call(_ callback: Callback, on app: AppIndex) {
-        recorder.recordCallback(at: nowMs, app: app, callback)
+        guard profiles[app].lifecycle == .scene else {
+            return recorder.recordCallback(at: nowMs, app: app, callback, phase: nil)
+        }
+        let delivered = callback.sceneEquivalent
+        if let phase = delivered.scenePhaseAfter { apps[app].scenePhase = phase }
+        recorder.recordCallback(at: nowMs, app: app, delivered, phase: apps[app].scenePhase)
+    }
+
+    /// A scene-based app coming to the foreground with no scene connected gets
+    /// `scene(_:willConnectTo:options:)` then `sceneWillEnterForeground` (SPEC 11); returns
+    /// whether it did, so that the open logs `sceneWillEnterForeground` once.
+    mutating func connectSceneIfNeeded(of app: AppIndex) -> Bool {
+        guard profiles[app].lifecycle == .scene, !apps[app].sceneConnected else { return false }
+        apps[app].sceneConnected = true
+        call(.sceneWillConnect, on: app)
+        call(.willEnterForeground, on: app)
+        return true
     }
 
     /// Notes that something a policy may look at changed for app `index`: its entry in the

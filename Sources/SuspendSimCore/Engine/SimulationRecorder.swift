@@ -4,8 +4,9 @@
 public protocol SimulationRecorder {
     /// An app changed state (`transitions.csv`).
     mutating func recordTransition(at timeMs: Millis, app: AppIndex, from: LifecycleState, to: LifecycleState, cause: TransitionCause)
-    /// An app received a callback (`callbacks.csv`).
-    mutating func recordCallback(at timeMs: Millis, app: AppIndex, _ callback: Callback)
+    /// An app received a callback (`callbacks.csv`); `phase` is a scene-based app's
+    /// `ScenePhase` after it, nil for an app-delegate app (SPEC 11).
+    mutating func recordCallback(at timeMs: Millis, app: AppIndex, _ callback: Callback, phase: ScenePhase?)
     /// An app was terminated (`evictions.csv`).
     mutating func recordEviction(_ eviction: Eviction)
     /// An app's footprint changed (`memory.csv`).
@@ -38,7 +39,7 @@ public struct Eviction: Sendable, Hashable {
 public struct NullRecorder: SimulationRecorder, Sendable {
     public init() {}
     public mutating func recordTransition(at timeMs: Millis, app: AppIndex, from: LifecycleState, to: LifecycleState, cause: TransitionCause) {}
-    public mutating func recordCallback(at timeMs: Millis, app: AppIndex, _ callback: Callback) {}
+    public mutating func recordCallback(at timeMs: Millis, app: AppIndex, _ callback: Callback, phase: ScenePhase?) {}
     public mutating func recordEviction(_ eviction: Eviction) {}
     public mutating func recordFootprint(at timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB) {}
     public mutating func recordFree(at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: PressureLevel) {}

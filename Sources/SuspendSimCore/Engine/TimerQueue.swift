@@ -43,6 +43,13 @@ struct TimerQueue {
         nextSeq &+= 1
     }
 
+    /// A sequence number for a timer kept outside the queue (the reaper's tick), so that it
+    /// takes its place among same-instant timers as if it were scheduled now.
+    mutating func takeSequenceNumber() -> UInt64 {
+        defer { nextSeq &+= 1 }
+        return nextSeq
+    }
+
     /// Removes and returns the earliest timer.
     ///
     /// - Complexity: O(log n)

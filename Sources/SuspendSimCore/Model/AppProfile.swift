@@ -27,6 +27,8 @@ public struct AppProfile: Sendable, Hashable {
     public var wakeWorkMs: Millis = 1_000
     /// Whether the app saves its state when `applicationDidEnterBackground` completes.
     public var savesState: Bool = true
+    /// The life cycle it adopts (SPEC 11): app-delegate callbacks, or scene callbacks.
+    public var lifecycle: AppLifecycle = .app
 
     /// A profile with `activeKiB` in every state (background and suspended default to it).
     public init(id: String, activeKiB: KiB, backgroundKiB: KiB? = nil, suspendedKiB: KiB? = nil) {

@@ -25,4 +25,42 @@ public enum Callback: String, Sendable, CaseIterable, Hashable {
     case processingTaskLaunchHandler = "processingTaskLaunchHandler"
     /// A finite-length background task ran out of time.
     case expirationHandler = "expirationHandler"
+
+    // Scene-based apps (SPEC 11, `lifecycle: scene`): `UISceneDelegate` in place of the four
+    // app-level callbacks, and the connection of a scene when the app comes to the foreground
+    // with none connected.
+
+    /// A scene connects to the app (`UISceneDelegate`).
+    case sceneWillConnect = "scene(_:willConnectTo:options:)"
+    /// In place of `applicationDidBecomeActive`.
+    case sceneDidBecomeActive = "sceneDidBecomeActive"
+    /// In place of `applicationWillResignActive`.
+    case sceneWillResignActive = "sceneWillResignActive"
+    /// In place of `applicationDidEnterBackground`.
+    case sceneDidEnterBackground = "sceneDidEnterBackground"
+    /// In place of `applicationWillEnterForeground`.
+    case sceneWillEnterForeground = "sceneWillEnterForeground"
+
+    /// The callback a scene-based app receives in place of this one (SPEC 11's table); the
+    /// callback itself for those that stay on the app delegate.
+    public var sceneEquivalent: Callback {
+        switch self {
+        case .didBecomeActive: .sceneDidBecomeActive
+        case .willResignActive: .sceneWillResignActive
+        case .didEnterBackground: .sceneDidEnterBackground
+        case .willEnterForeground: .sceneWillEnterForeground
+        default: self
+        }
+    }
+
+    /// The scene phase after this scene callback; nil for app-delegate callbacks, which leave
+    /// it as it was. A connected scene starts in `background` (SwiftUI's `ScenePhase`).
+    public var scenePhaseAfter: ScenePhase? {
+        switch self {
+        case .sceneDidBecomeActive: .active
+        case .sceneWillResignActive, .sceneWillEnterForeground: .inactive
+        case .sceneDidEnterBackground, .sceneWillConnect: .background
+        default: nil
+        }
+    }
 }

@@ -15,8 +15,13 @@ public struct Device: Sendable, Hashable {
     public var idleFreeKiB: KiB
     /// Below this much free memory, the policy purges and kills apps.
     public var criticalFreeKiB: KiB
-    /// A footprint above this is killed at once (`per-process-limit`).
+    /// A footprint above this is killed at once (`per-process-limit`) while the app is
+    /// `active` or `inactive`; in `background` and `suspended` too unless
+    /// `appBackgroundLimitKiB` is set (XNU's `memlimit_active`).
     public var appLimitKiB: KiB
+    /// The per-app limit in `background` and `suspended` (XNU's `memlimit_inactive`, SPEC 11);
+    /// nil: `appLimitKiB`.
+    public var appBackgroundLimitKiB: KiB?
     /// The watchdog's limit on `applicationDidEnterBackground` (5 s on iOS).
     public var didEnterBackgroundLimitMs: Millis = 5_000
     /// The limit of a finite-length background task (180 s since iOS 13).
@@ -28,6 +33,24 @@ public struct Device: Sendable, Hashable {
     /// How long a newly suspended app stays in jetsam's aging band (20) before band 0.
     public var agingMs: Millis = 2_000
 
+    /// The catalog model the device was made from (`device.model`, SPEC 11), lower-case;
+    /// nil when the scenario gives none. A label only: its values are already in the fields.
+    public var model: String?
+    /// The iOS release whose profile filled the defaults (`device.ios`, SPEC 11); nil: the
+    /// classic profile. A label only: `apply(_:)` puts the profile in the fields.
+    public var ios: IOSVersion?
+    /// The numbers of jetsam's bands in the `priority` column (SPEC 11).
+    public var jetsamBands: JetsamBandNumbers = .current
+    /// Whether jetsam's long-idle reaper runs (XNU's `long-idle-exit`, iOS 18.4 and later;
+    /// only under a policy with bands).
+    public var longIdleReaper = false
+    /// The reaper's period: it looks at time k × this, k ≥ 1.
+    public var reaperIntervalMs: Millis = 30_000
+    /// The reaper kills only while free memory is below this.
+    public var reaperFreeKiB: KiB
+    /// The reaper kills only suspended apps that have been in band 0 this long.
+    public var reaperIdleMs: Millis = 300_000
+
     /// A device with `ramKiB` of RAM and every other field at its SPEC 7 default:
     /// thresholds are percentages of RAM (warning / idle / critical: 15 / 10 / 5 % up to
     /// 3 GiB, 15 / 9 / 4 % up to 6 GiB, 12 / 8 / 4 % above), the per-app limit 60 %.
@@ -38,6 +61,31 @@ public struct Device: Sendable, Hashable {
         idleFreeKiB = Device.percent(percents.idle, of: ramKiB)
         criticalFreeKiB = Device.percent(percents.critical, of: ramKiB)
         appLimitKiB = Device.percent(60, of: ramKiB)
+        reaperFreeKiB = Device.percent(Device.defaultReaperFreePercent(ramKiB: ramKiB), of: ramKiB)
+    }
+
+    /// The per-app limit for an app in `state` (SPEC 11, "Inactive limit").
+    public func appLimitKiB(in state: LifecycleState) -> KiB {
+        switch state {
+        case .background, .suspended: appBackgroundLimitKiB ?? appLimitKiB
+        case .active, .inactive, .notRunning: appLimitKiB
+        }
+    }
+
+    /// Puts `profile`'s defaults in the fields it sets: the background-task limit, the band
+    /// numbers and the reaper (SPEC 11). Apply it before the file's own keys, which win.
+    public mutating func apply(_ profile: PlatformProfile) {
+        backgroundTaskLimitMs = profile.backgroundTaskLimitMs
+        jetsamBands = profile.jetsamBands
+        longIdleReaper = profile.longIdleReaper
+    }
+
+    /// The default `reaper_free_mb` as a percentage of RAM for the three RAM classes of
+    /// SPEC 7: 20 %, 18 %, 16 % (SPEC 11).
+    public static func defaultReaperFreePercent(ramKiB: KiB) -> Int64 {
+        if ramKiB <= 3072 * 1024 { return 20 }
+        if ramKiB <= 6144 * 1024 { return 18 }
+        return 16
     }
 
     /// A device with `ramMB` megabytes of RAM and every other field at its default.

@@ -16,11 +16,14 @@ public enum KillReason: String, Sendable, CaseIterable, Hashable {
     case exitsOnSuspend = "exits-on-suspend"
     /// The user swiped it away.
     case forceQuit = "force-quit"
+    /// Jetsam's long-idle reaper (XNU's `long-idle-exit`, iOS 18.4 and later, SPEC 11): a
+    /// suspended app idle in band 0 for `reaper_idle_s` while free was below `reaper_free_mb`.
+    case longIdleExit = "long-idle-exit"
 
     /// How the kill counts in `survivors.csv` (SPEC 5).
     public var category: Category {
         switch self {
-        case .memoryPressure, .vmPageShortage: .pressure
+        case .memoryPressure, .vmPageShortage, .longIdleExit: .pressure
         case .perProcessLimit, .watchdog, .backgroundTaskExpired, .wakeTimeout: .other
         case .exitsOnSuspend, .forceQuit: .choice
         }

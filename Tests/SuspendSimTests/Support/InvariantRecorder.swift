@@ -151,6 +151,9 @@ struct InvariantRecorder: SimulationRecorder {
         var lossUnknown = false
         /// Released `warning_release_mb` since it was last active (SPEC 5).
         var released = false
+        /// A scene-based app got `scene(_:willConnectTo:options:)`; its
+        /// `sceneWillEnterForeground` follows (SPEC 11).
+        var sceneConnecting = false
         /// Its `purgeable_mb` was purged, until it next becomes active (SPEC 5).
         var purged = false
         /// What `allocate` added, never below 0; gone when the app dies.
@@ -370,8 +373,9 @@ struct InvariantRecorder: SimulationRecorder {
             if app.state.isResident {
                 resident += 1
                 if !app.state.isForeground { candidates += 1 }
-                if app.footprint > device.appLimitKiB {
-                    fail("\(name(index)) footprint \(app.footprint) KiB above app_limit \(device.appLimitKiB) after the check (SPEC 5)")
+                // SPEC 11: the limit of the app's state (`app_background_limit_mb` in background and suspended).
+                if app.footprint > device.appLimitKiB(in: app.state) {
+                    fail("\(name(index)) footprint \(app.footprint) KiB above its \(app.state.rawValue) limit \(device.appLimitKiB(in: app.state)) after the check (SPEC 5, 11)")
                 }
                 if app.state == .suspended, isAged(index) == true { agedIdle += 1 }
             } else if app.footprint != 0 {
@@ -584,7 +588,13 @@ struct InvariantRecorder: SimulationRecorder {
             if !isFront { fail("\(name(app)) killed for vm-pageshortage but it is not frontmost") }
             if free >= 0 { fail("vm-pageshortage kill of \(name(app)) with free \(free) KiB >= 0") }
         case .perProcessLimit:
-            if footprint <= device.appLimitKiB { fail("per-process-limit kill of \(name(app)) at \(footprint) KiB <= limit \(device.appLimitKiB)") }
+            let limit = device.appLimitKiB(in: from)
+            if footprint <= limit { fail("per-process-limit kill of \(name(app)) at \(footprint) KiB <= limit \(limit)") }
+        case .longIdleExit:
+            if from != .suspended || policyName != "jetsam" || !device.longIdleReaper || isAged(app) == false {
+                fail("long-idle-exit of \(name(app)) (\(from.rawValue)) outside jetsam's reaper on an aged suspended app (SPEC 11)")
+            }
+            if free >= device.reaperFreeKiB { fail("long-idle-exit of \(name(app)) with free \(free) KiB >= reaper_free \(device.reaperFreeKiB)") }
         case .watchdog:
             if from != .background || !takeObligation(app, .watchdog) { fail("watchdog kill of \(name(app)) not due now") }
         case .wakeTimeout:
@@ -804,14 +814,35 @@ struct InvariantRecorder: SimulationRecorder {
         apps[app].session = session
     }
 
-    mutating func recordCallback(at timeMs: Millis, app: AppIndex, _ callback: Callback) {
-        log?.recordCallback(at: timeMs, app: app, callback)
+    mutating func recordCallback(at timeMs: Millis, app: AppIndex, _ callback: Callback, phase: ScenePhase?) {
+        log?.recordCallback(at: timeMs, app: app, callback, phase: phase)
         stats.records += 1
         if timeMs != now { fail("callback recorded at \(timeMs) during a step at \(now)") }
         let state = apps[app].state
         let expect = apps[app].expect
         if callback != .willTerminate || possiblePurge?.app != app { possiblePurge = nil }
         stats.callbacks[callback, default: 0] += 1
+        // A scene-based app (SPEC 11): scene callbacks stand for the app-level ones; a scene
+        // connects right before the app enters the foreground, on a cold launch too.
+        if (profiles[app].lifecycle == .scene) != (phase != nil) { fail("\(name(app)) got phase \(String(describing: phase)) for its lifecycle") }
+        if profiles[app].lifecycle == .app, callback.scenePhaseAfter != nil {
+            badCallback(app, callback, state, "an app-delegate app gets no scene callback")
+        }
+        if callback == .sceneWillConnect {
+            let launching = state == .notRunning && expect == .launchTransition
+            if !(launching || (expect == nil && (state == .background || state == .suspended))) {
+                badCallback(app, callback, state, "a scene connects only as the app comes to the foreground")
+            }
+            apps[app].sceneConnecting = true
+            return
+        }
+        if apps[app].sceneConnecting {
+            apps[app].sceneConnecting = false
+            if callback != .sceneWillEnterForeground { badCallback(app, callback, state, "sceneWillEnterForeground must follow a connection") }
+            if state == .notRunning { return }
+        }
+        let callback = [Callback.didBecomeActive, .willResignActive, .didEnterBackground, .willEnterForeground]
+            .first { $0.sceneEquivalent == callback } ?? callback
         switch callback {
         case .willFinishLaunching:
             if !(expect == nil && state == .notRunning) { badCallback(app, callback, state, "only a not-running app launches") }
@@ -862,6 +893,8 @@ struct InvariantRecorder: SimulationRecorder {
             if !(event == nil) { badCallback(app, callback, state, "expirationHandler comes from a timer") }
             if !(takeObligation(app, .expirationHandler)) { badCallback(app, callback, state, "no task of this app expires now") }
             if !profiles[app].endsTaskOnExpiration { apps[app].expect = .expiredKill }
+        case .sceneWillConnect, .sceneDidBecomeActive, .sceneWillResignActive, .sceneDidEnterBackground, .sceneWillEnterForeground:
+            badCallback(app, callback, state, "scene callbacks are mapped above")
         }
     }
 

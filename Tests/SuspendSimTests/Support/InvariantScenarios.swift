@@ -91,6 +91,23 @@ enum HostileScenario {
             scenario.events.append(ScenarioEvent(atMs: time, action))
         }
         if random.chance(30) { scenario.endMs = random.chance(50) ? time / 2 : pick(0...time) }
+        // SPEC 11, drawn last so that the draws above stay as they were: scenes, the reaper
+        // (under jetsam), a background limit of its own, the older band numbers.
+        for index in scenario.apps.indices where random.chance(40) { scenario.apps[index].lifecycle = .scene }
+        // A profile as a file's `ios` gives it; the drawn background-task limit stays, as an
+        // explicit key would.
+        let versions = [IOSVersion(major: 12), IOSVersion(major: 15, minor: 2), IOSVersion(major: 18, minor: 4), IOSVersion(major: 27)]
+        if random.chance(60) {
+            let ios = versions[Int(pick(0...Int64(versions.count - 1)))]
+            let taskLimitMs = scenario.device.backgroundTaskLimitMs
+            scenario.device.ios = ios
+            scenario.device.apply(PlatformProfile(ios: ios))
+            scenario.device.backgroundTaskLimitMs = taskLimitMs
+            scenario.device.reaperIntervalMs = max(1, duration(upTo: 5))
+            scenario.device.reaperIdleMs = duration(upTo: 10)
+            scenario.device.reaperFreeKiB = pick(0...(ram / 2))
+        }
+        if random.chance(30) { scenario.device.appBackgroundLimitKiB = pick(0...ram) }
         return scenario
     }
 }

@@ -1,0 +1,54 @@
+import ArgumentParser
+import SuspendSim
+
+extension SuspendsimCommand {
+    /// `suspendsim devices`: the device catalog (SPEC 11).
+    struct DevicesCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "devices",
+            abstract: "List the device catalog that `device.model` names.",
+            discussion: """
+                Each device's RAM and per-app limit (MB), whether the limit was measured or \
+                estimated, and the hardware ids of its JetsamEvent reports. A scenario's \
+                `device: { model: iphone-11 }` takes ram_mb and app_limit_mb from here; an \
+                explicit key wins.
+                """
+        )
+
+        @Flag(help: "Print the catalog as CSV (its columns: model,name,products,ram_mb,app_limit_mb,limit_source,source).")
+        var csv = false
+
+        func run() throws {
+            let catalog = DeviceCatalog.shipped
+            if csv {
+                print(DeviceCatalog.columns.joined(separator: ","))
+                for entry in catalog.entries {
+                    let fields = [entry.model, entry.name, entry.products.joined(separator: " "), String(entry.ramMB),
+                                  String(entry.appLimitMB), entry.limitSource, entry.source]
+                    print(fields.map(Self.csvField).joined(separator: ","))
+                }
+                return
+            }
+            let rows = [["model", "name", "ram_mb", "app_limit_mb", "limit", "products"]] + catalog.entries.map {
+                [$0.model, $0.name, String($0.ramMB), String($0.appLimitMB), $0.limitSource, $0.products.joined(separator: " ")]
+            }
+            let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+            for row in rows {
+                let cells = row.enumerated().map { column, text in
+                    // Numbers right-aligned, text left-aligned; the last column unpadded.
+                    let pad = String(repeating: " ", count: widths[column] - text.count)
+                    if column == row.count - 1 { return text }
+                    return (2...3).contains(column) ? pad + text : text + pad
+                }
+                print(cells.joined(separator: "  "))
+            }
+            print("\n\(catalog.entries.count) devices. Sources: suspendsim devices --csv")
+        }
+
+        /// A CSV field, quoted when RFC 4180 requires it.
+        private static func csvField(_ text: String) -> String {
+            guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+            return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        }
+    }
+}

@@ -1,0 +1,32 @@
+/// Jetsam's long-idle reaper (SPEC 11): XNU kills, with cause `long-idle-exit` (iOS 18.4 and
+/// later), processes that have sat idle in band 0 for long, before memory runs short.
+extension Simulation {
+    /// A tick: schedules the next one, then, while free is below `reaper_free_mb`, purges and
+    /// kills the suspended apps idle in band 0 for at least `reaper_idle_s`, one at a time,
+    /// oldest first (the jetsam order). A purge that brings free to the target spares its app.
+    mutating func runLongIdleReaper() {
+        reaperTick = (nowMs + device.reaperIntervalMs, timers.takeSequenceNumber())
+        while freeKiB < device.reaperFreeKiB, let victim = longIdleVictim() {
+            if purge(victim.index), freeKiB >= device.reaperFreeKiB { break }
+            kill(victim.index, reason: .longIdleExit, asSeen: victim)
+        }
+    }
+
+    /// The first, in the policy's order, of the suspended apps in band 0 for at least
+    /// `reaper_idle_s`; nil when none is.
+    private func longIdleVictim() -> Candidate? {
+        var best: (rank: PolicyRank, candidate: Candidate)?
+        for index in apps.indices where apps[index].state == .suspended && index != frontmost {
+            let candidate = candidate(index)
+            guard policy.isIdle(candidate), nowMs - candidate.bandEnteredMs >= device.reaperIdleMs else { continue }
+            let rank = policy.rank(of: candidate)
+            if let current = best,
+               (current.rank, current.candidate.lastFrontmostOrder, current.candidate.index)
+                   <= (rank, candidate.lastFrontmostOrder, candidate.index) {
+                continue
+            }
+            best = (rank, candidate)
+        }
+        return best?.candidate
+    }
+}

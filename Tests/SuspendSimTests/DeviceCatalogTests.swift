@@ -1,0 +1,138 @@
+import Testing
+@testable import SuspendSim
+@testable import SuspendSimCore
+
+/// SPEC 11 "Catalog" and SPEC 16: the device catalog and how `device.model` and `device.ios`
+/// resolve a device.
+@Suite struct DeviceCatalogTests {
+    let catalog = DeviceCatalog.shipped
+
+    @Test("The catalog holds SPEC 11's measured per-app limits (the public \"crash at / of total\" table)")
+    func measuredRowsMatchThePublicTable() throws {
+        let measured: [(String, Int, Int)] = [
+            ("iphone-5s", 646, 1024), ("iphone-6", 645, 1024), ("iphone-6s", 1395, 2048), ("iphone-7", 1395, 2048),
+            ("iphone-7-plus", 2040, 3072), ("iphone-8", 1364, 1990), ("iphone-x", 1392, 2785), ("iphone-xs", 2040, 3754),
+            ("iphone-xs-max", 2039, 3735), ("iphone-xr", 1792, 2813), ("iphone-11", 2068, 3844),
+            ("iphone-11-pro-max", 2067, 3740), ("ipad-air-2", 1383, 2048), ("ipad-pro-10.5", 3057, 4000),
+            ("ipad-pro-12.9-2018", 4598, 5650),
+        ]
+        for (model, limit, ram) in measured {
+            let entry = try #require(catalog.entry(model: model), "\(model) is missing")
+            #expect(entry.appLimitMB == limit && entry.ramMB == ram && entry.limitSource == "measured", "\(model)")
+        }
+    }
+
+    @Test("Estimated rows give 55 % of RAM, rounded half up to a MB, and say so in their source (SPEC 11)")
+    func estimatedRowsAreFiftyFivePercent() {
+        let estimated = catalog.entries.filter { $0.limitSource == "estimated" }
+        #expect(estimated.count >= 10)
+        for entry in estimated {
+            #expect(entry.appLimitMB == (entry.ramMB * 55 * 2 + 100) / 200, "\(entry.model)")
+            #expect(entry.source.contains("estimated"), "\(entry.model)")
+        }
+    }
+
+    @Test("Model names are lower-case and hyphenated, unique, and matched case-insensitively (SPEC 16)")
+    func modelNames() {
+        let names = catalog.entries.map(\.model)
+        #expect(Set(names).count == names.count)
+        #expect(names.allSatisfy { $0 == $0.lowercased() && !$0.contains(" ") })
+        #expect(catalog.entry(model: "iPhone-11")?.name == "iPhone 11")
+        #expect(catalog.entry(product: "iPhone12,1")?.model == "iphone-11")
+        #expect(catalog.entry(product: "iPhone14,7")?.model == "iphone-14")
+    }
+
+    @Test("device.model fills ram_mb and app_limit_mb; thresholds follow the resolved RAM (SPEC 11, 16)")
+    func modelFillsTheDefaults() throws {
+        let device = try load(device: "model: iphone-11").device
+        #expect(device.ramKiB == 3844 * 1024)
+        #expect(device.appLimitKiB == 2068 * 1024)
+        #expect(device.criticalFreeKiB == Device(ramKiB: 3844 * 1024).criticalFreeKiB)
+        #expect(device.model == "iphone-11")
+    }
+
+    @Test("An explicit key wins over the catalog; with model and ram_mb, app_limit_mb stays the catalog's (SPEC 16)")
+    func explicitKeysWin() throws {
+        let device = try load(device: "{ model: iphone-11, ram_mb: 4096 }").device
+        #expect(device.ramKiB == 4096 * 1024)
+        #expect(device.appLimitKiB == 2068 * 1024)
+        #expect(device.criticalFreeKiB == Device(ramKiB: 4096 * 1024).criticalFreeKiB)
+        let limited = try load(device: "{ model: iphone-11, app_limit_mb: 1000 }").device
+        #expect(limited.appLimitKiB == 1000 * 1024)
+    }
+
+    @Test("An unknown model is a located error that lists the nearest names (SPEC 11)")
+    func unknownModel() {
+        let diagnostics = loadDiagnostics(text(device: "model: iphone-111"))
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.line == 4)
+        #expect(diagnostics.first?.field == "device.model")
+        #expect(diagnostics.first?.message.contains("unknown model 'iphone-111'; nearest: iphone-11") == true)
+    }
+
+    @Test("ios is a quoted MAJOR[.MINOR] or an integer; a YAML float and other text are errors (SPEC 16)")
+    func iosSpelling() throws {
+        #expect(try load(device: "{ ram_mb: 2048, ios: \"18.4\" }").device.ios == IOSVersion(major: 18, minor: 4))
+        #expect(try load(device: "{ ram_mb: 2048, ios: 12 }").device.ios == IOSVersion(major: 12))
+        #expect(try load(device: "{ ram_mb: 2048, ios: \"18.10\" }").device.ios! > IOSVersion(major: 18, minor: 4))
+        for bad in ["18.5", "\"18.x\"", "\"18.4.1\"", "\"\"", "[18]"] {
+            let diagnostics = loadDiagnostics(text(device: "{ ram_mb: 2048, ios: \(bad) }"))
+            #expect(diagnostics.map(\.field) == ["device.ios"], "ios: \(bad)")
+            #expect(diagnostics.first?.line == 4)
+        }
+    }
+
+    @Test("app_background_limit_mb above ram_mb is invalid (SPEC 16)")
+    func backgroundLimitAboveRAM() {
+        let diagnostics = loadDiagnostics(text(device: "{ ram_mb: 2048, app_background_limit_mb: 3000 }"))
+        #expect(diagnostics.map(\.field) == ["device.app_background_limit_mb"])
+        #expect(diagnostics.first?.message.contains("must not be above ram_mb") == true)
+    }
+
+    @Test("An unknown lifecycle is a located error (SPEC 11)")
+    func unknownLifecycle() {
+        let diagnostics = loadDiagnostics("""
+            name: t
+            device: { ram_mb: 2048 }
+            apps:
+              - { id: com.a, active_mb: 100, lifecycle: scenes }
+            """)
+        #expect(diagnostics.map(\.field) == ["apps[0].lifecycle"])
+        #expect(diagnostics.first?.line == 4)
+    }
+
+    @Test("Apps adopt scenes by default from iOS 27, the app delegate before (Migrating to the UIKit scene-based life cycle)")
+    func lifecycleDefault() throws {
+        #expect(try load(device: "{ ram_mb: 2048, ios: \"27\" }").apps[0].lifecycle == .scene)
+        #expect(try load(device: "{ ram_mb: 2048, ios: \"26.1\" }").apps[0].lifecycle == .app)
+        #expect(try load(device: "{ ram_mb: 2048 }").apps[0].lifecycle == .app)
+    }
+
+    @Test("--set device.ios=12,16,18.4 and device.model sweep like other keys (SPEC 11, 14)")
+    func iosAndModelSweep() throws {
+        let template = try ScenarioTemplate(text: text(device: "{ model: iphone-8 }"), path: "x.yaml")
+        let ios = try SweepAxis(parsing: "device.ios=12,16,18.4")
+        let versions = try (0..<3).map { try template.scenario(at: [SweepSetting(axis: ios, index: $0)]).device }
+        #expect(versions.map(\.ios?.description) == ["12", "16", "18.4"])
+        #expect(versions.map(\.longIdleReaper) == [false, false, true])
+        #expect(versions.map(\.jetsamBands) == [.beforeIOS16, .current, .current])
+        let model = try SweepAxis(parsing: "device.model=iphone-6s,iphone-11")
+        let devices = try (0..<2).map { try template.scenario(at: [SweepSetting(axis: model, index: $0)]).device }
+        #expect(devices.map(\.ramKiB) == [2048 * 1024, 3844 * 1024])
+    }
+
+    private func text(device: String) -> String {
+        """
+        name: t
+        policy: jetsam
+        device:
+          \(device)
+        apps:
+          - { id: com.a, active_mb: 100 }
+        """
+    }
+
+    private func load(device: String) throws -> Scenario {
+        try ScenarioLoader.parse(text(device: device), path: "x.yaml")
+    }
+}
