@@ -51,6 +51,17 @@ import Testing
         ("a number beyond the model", valid.replacingOccurrences(of: "ram_mb: 2048", with: "ram_mb: 1e30"),
          "bad.yaml:3:11: device.ram_mb: must be at most 4294967296"),
         ("an unknown policy", "policy: fifo\n" + valid, "bad.yaml:1:9: policy: unknown policy 'fifo'"),
+        // SPEC 11.
+        ("an unknown model", valid.replacingOccurrences(of: "ram_mb: 2048", with: "model: iphone-12-mini"),
+         "bad.yaml:3:10: device.model: unknown model 'iphone-12-mini'; nearest: iphone-12"),
+        ("an ios that is not MAJOR[.MINOR]", valid.replacingOccurrences(of: "ram_mb: 2048", with: "ram_mb: 2048\n  ios: \"18.4.1\""),
+         "bad.yaml:4:8: device.ios: must be \"MAJOR[.MINOR]\""),
+        ("an unquoted ios", valid.replacingOccurrences(of: "ram_mb: 2048", with: "ram_mb: 2048\n  ios: 18.10"),
+         "bad.yaml:4:8: device.ios: must be quoted"),
+        ("an unknown lifecycle", valid.replacingOccurrences(of: "active_mb: 100,", with: "active_mb: 100, lifecycle: swiftui,"),
+         "bad.yaml:5:45: apps[0].lifecycle: unknown lifecycle 'swiftui'; expected app or scene"),
+        ("app_background_limit_mb above the RAM", valid.replacingOccurrences(of: "ram_mb: 2048", with: "ram_mb: 2048\n  app_background_limit_mb: 4096"),
+         "bad.yaml:4:28: device.app_background_limit_mb: must not be above ram_mb (2048.000 MB), got 4096"),
     ]
 
     @Test("Each kind of bad input: located error, exit 2, nothing written", arguments: 0..<BadInputTests.cases.count)
