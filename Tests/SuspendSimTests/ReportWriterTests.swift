@@ -75,12 +75,14 @@ import Testing
     /// largest-first kills the only non-frontmost resident app, suspended a (50 MB), leaving
     /// 93.9375 MB (SPEC 5, 6); the user's force-quit of b is a termination too. MB ties go
     /// to even: 43.9375 -> 43.938, 300.0625 -> 300.062. `priority` is empty: largest-first
-    /// has no bands.
+    /// has no bands. SPEC 14: the kill of a is the critical loop's (target 5 % of 1024 MB =
+    /// 51.2 MB), first of a one-app order with no runner-up; the force-quit is the user's, of
+    /// the frontmost app (no rank), with no other candidate left.
     private var evictions: String {
         """
-        seq,time_s,app,state,footprint_mb,reason,policy,free_before_mb,free_after_mb,priority
-        1,21.000,com.example.a,suspended,50.000,memory-pressure,largest-first,43.938,93.938,
-        2,25.000,\(b),inactive,300.062,force-quit,largest-first,93.938,394.000,
+        seq,time_s,app,state,footprint_mb,reason,policy,free_before_mb,free_after_mb,priority,trigger,threshold_mb,rank,candidates,runner_up
+        1,21.000,com.example.a,suspended,50.000,memory-pressure,largest-first,43.938,93.938,,critical,51.200,1,1,
+        2,25.000,\(b),inactive,300.062,force-quit,largest-first,93.938,394.000,,user,,,0,
 
         """
     }

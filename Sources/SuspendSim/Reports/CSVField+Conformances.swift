@@ -134,3 +134,17 @@ extension SkipReason: CSVField {
         }
     }
 }
+
+extension KillTrigger: CSVField {
+    var csvIndex: Int {
+        switch self {
+        case .critical: 0
+        case .idle: 1
+        case .reaper: 2
+        case .limit: 3
+        case .pageshortage: 4
+        case .timer: 5
+        case .user: 6
+        }
+    }
+}

@@ -35,7 +35,8 @@ package struct CSVReportRecorder: SimulationRecorder {
     static let headers: [(file: String, header: String)] = [
         ("transitions.csv", "time_s,app,from,to,cause"),
         ("callbacks.csv", "time_s,app,callback,phase"),
-        ("evictions.csv", "seq,time_s,app,state,footprint_mb,reason,policy,free_before_mb,free_after_mb,priority"),
+        ("evictions.csv", "seq,time_s,app,state,footprint_mb,reason,policy,free_before_mb,free_after_mb,priority,"
+            + "trigger,threshold_mb,rank,candidates,runner_up"),
         ("memory.csv", "time_s,app,state,footprint_mb"),
         ("pressure.csv", "time_s,used_mb,free_mb,level"),
         ("skipped.csv", "time_s,event,app,reason"),
@@ -64,6 +65,7 @@ package struct CSVReportRecorder: SimulationRecorder {
     private let callbackNames = CSVFieldTable<Callback>()
     private let scenePhases = CSVFieldTable<ScenePhase>()
     private let killReasons = CSVFieldTable<KillReason>()
+    private let killTriggers = CSVFieldTable<KillTrigger>()
     private let timerKinds = CSVFieldTable<TimerKind>()
     private let eventKinds = CSVFieldTable<EventKind>()
     private let levels = CSVFieldTable<PressureLevel>()
@@ -144,7 +146,8 @@ package struct CSVReportRecorder: SimulationRecorder {
     }
 
     /// A row of `evictions.csv`:
-    /// `seq,time_s,app,state,footprint_mb,reason,policy,free_before_mb,free_after_mb,priority`.
+    /// `seq,time_s,app,state,footprint_mb,reason,policy,free_before_mb,free_after_mb,priority`,
+    /// then SPEC 14's `trigger,threshold_mb,rank,candidates,runner_up`.
     public func recordEviction(_ eviction: Eviction) {
         evictions.appendRow { row in
             CSVFormatting.appendInteger(eviction.seq, to: &row)
@@ -166,6 +169,16 @@ package struct CSVReportRecorder: SimulationRecorder {
             CSVFormatting.appendMB(eviction.freeAfterKiB, to: &row)
             row.append(CSVFormatting.comma)
             if let priority = eviction.priority { CSVFormatting.appendInteger(priority, to: &row) }
+            row.append(CSVFormatting.comma)
+            row.append(killTriggers[eviction.trigger])
+            row.append(CSVFormatting.comma)
+            if let threshold = eviction.thresholdKiB { CSVFormatting.appendMB(threshold, to: &row) }
+            row.append(CSVFormatting.comma)
+            if let rank = eviction.rank { CSVFormatting.appendInteger(rank, to: &row) }
+            row.append(CSVFormatting.comma)
+            CSVFormatting.appendInteger(eviction.candidateCount, to: &row)
+            row.append(CSVFormatting.comma)
+            if let runnerUp = eviction.runnerUp { row.append(appIDs[runnerUp]) }
         }
     }
 

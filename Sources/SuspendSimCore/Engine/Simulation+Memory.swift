@@ -113,11 +113,18 @@ extension Simulation {
     /// killed by the policy, force-quit, or exits on suspend; never for a suspended app, and
     /// never on a watchdog, limit, expiry, wake-timeout or page-shortage kill.
     ///
-    /// `asSeen` is the victim as the policy chose it, when it did: its recency fields are
-    /// reused for the `priority` column instead of scanning the candidates again.
-    mutating func kill(_ index: AppIndex, reason: KillReason, asSeen chosen: Candidate? = nil) {
+    /// `chosen` is the victim as a policy loop chose it, with the policy's order as it stood
+    /// then, before any purge (SPEC 14); its recency fields are reused for the `priority`
+    /// column instead of scanning the candidates again. Any other kill takes the order at
+    /// the instant of the kill. `trigger` and `threshold` name the loop (SPEC 16); by default
+    /// they follow the reason.
+    mutating func kill(
+        _ index: AppIndex, reason: KillReason, chosen: ChosenVictim? = nil,
+        trigger: KillTrigger? = nil, thresholdKiB: KiB? = nil
+    ) {
         let app = apps[index]
-        var seen = chosen ?? candidateInContext(index)
+        let order = chosen.map { $0.order } ?? victimOrder(of: index)
+        var seen = chosen?.candidate ?? candidateInContext(index)
         seen.footprintKiB = app.footprintKiB  // a purge may have changed it since the choice
         // Band numbers follow the device's iOS release (SPEC 11).
         let priority = policy.priority(of: seen).map { usesBands ? device.jetsamBands.number(ofCurrentBand: $0) : $0 }
@@ -151,6 +158,38 @@ extension Simulation {
             Eviction(
                 seq: evictionCount, timeMs: nowMs, app: index, state: app.state,
                 footprintKiB: app.footprintKiB, reason: reason, freeBeforeKiB: freeBefore,
-                freeAfterKiB: freeKiB, priority: priority))
+                freeAfterKiB: freeKiB, priority: priority, trigger: trigger ?? KillTrigger(reason),
+                thresholdKiB: thresholdKiB ?? (reason == .vmPageShortage ? 0 : nil),
+                rank: order?.rank, candidateCount: order?.count ?? 0, runnerUp: order?.runnerUp))
     }
+
+    /// The policy's order of the resident non-frontmost apps around `victim` (SPEC 14):
+    /// its place, the order's length and the first other app; nil when the recorder does not
+    /// record it. Ties break as for every choice: least recently frontmost, then scenario
+    /// order.
+    ///
+    /// - Complexity: O(n) in the number of apps (O(n log n) for a policy that
+    ///   `usesRecency`).
+    func victimOrder(of victim: AppIndex) -> VictimOrder? {
+        guard Recorder.recordsVictimOrder else { return nil }
+        let list = usesRecency ? candidates() : apps.indices.filter { apps[$0].state.isResident && $0 != frontmost }.map { candidate($0) }
+        func key(_ candidate: Candidate) -> (PolicyRank, UInt64, Int) {
+            (policy.rank(of: candidate), candidate.lastFrontmostOrder, candidate.index)
+        }
+        let victimKey = list.first { $0.index == victim }.map(key)
+        var ahead = 0
+        var runnerUp: (key: (PolicyRank, UInt64, Int), index: AppIndex)?
+        for candidate in list where candidate.index != victim {
+            let candidateKey = key(candidate)
+            if let victimKey, candidateKey < victimKey { ahead += 1 }
+            if runnerUp.map({ candidateKey < $0.key }) ?? true { runnerUp = (candidateKey, candidate.index) }
+        }
+        return VictimOrder(rank: victimKey == nil ? nil : ahead + 1, count: list.count, runnerUp: runnerUp?.index)
+    }
+}
+
+/// A victim as a policy loop chose it, and the order it was chosen from.
+struct ChosenVictim {
+    var candidate: Candidate
+    var order: VictimOrder?
 }

@@ -47,12 +47,14 @@ extension Simulation {
     /// survives if that brings free back to the target.
     private mutating func killForMemoryPressure() {
         while usesBands, freeKiB < device.idleFreeKiB, let victim = nextVictim(), policy.isIdle(victim) {
+            let chosen = ChosenVictim(candidate: victim, order: victimOrder(of: victim.index))
             if purge(victim.index), freeKiB >= device.idleFreeKiB { break }
-            kill(victim.index, reason: .memoryPressure, asSeen: victim)
+            kill(victim.index, reason: .memoryPressure, chosen: chosen, trigger: .idle, thresholdKiB: device.idleFreeKiB)
         }
         while freeKiB < device.criticalFreeKiB, let victim = nextVictim() {
+            let chosen = ChosenVictim(candidate: victim, order: victimOrder(of: victim.index))
             if purge(victim.index), freeKiB >= device.criticalFreeKiB { break }
-            kill(victim.index, reason: .memoryPressure, asSeen: victim)
+            kill(victim.index, reason: .memoryPressure, chosen: chosen, trigger: .critical, thresholdKiB: device.criticalFreeKiB)
         }
     }
 

@@ -8,7 +8,8 @@ extension Simulation {
         reaperTick = (nowMs + device.reaperIntervalMs, timers.takeSequenceNumber())
         while freeKiB < device.reaperFreeKiB, let victim = longIdleVictim() {
             if purge(victim.index), freeKiB >= device.reaperFreeKiB { break }
-            kill(victim.index, reason: .longIdleExit, asSeen: victim)
+            // Not the policy's own choice: its order is taken at the kill (SPEC 14).
+            kill(victim.index, reason: .longIdleExit, trigger: .reaper, thresholdKiB: device.reaperFreeKiB)
         }
     }
 

@@ -15,6 +15,14 @@ public protocol SimulationRecorder {
     mutating func recordFree(at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: PressureLevel)
     /// An event was a no-op (`skipped.csv`).
     mutating func recordSkipped(at timeMs: Millis, event: EventKind, app: AppIndex?, reason: SkipReason)
+    /// Whether evictions carry the victim's place in the policy's order (`rank`,
+    /// `candidateCount`, `runnerUp`), which costs a scan of the candidates per kill. True by
+    /// default; the `NullRecorder` of summary-only runs says no.
+    static var recordsVictimOrder: Bool { get }
+}
+
+extension SimulationRecorder {
+    public static var recordsVictimOrder: Bool { true }
 }
 
 /// One termination: a row of `evictions.csv`.
@@ -33,11 +41,63 @@ public struct Eviction: Sendable, Hashable {
     public var freeAfterKiB: KiB
     /// The victim's band or adj under the policy in force, when the policy has one.
     public var priority: Int?
+    /// What set the kill off (SPEC 14).
+    public var trigger: KillTrigger
+    /// The free-memory target of the loop that killed: critical, idle or reaper free, 0 for a
+    /// page shortage; nil for limit, timer and user kills (SPEC 16).
+    public var thresholdKiB: KiB?
+    /// Where the policy's order of the resident non-frontmost apps placed the victim (1 =
+    /// first); nil for the frontmost app, and when the recorder does not want it
+    /// (`recordsVictimOrder`). A kill the policy chose is taken as it was chosen (rank 1).
+    public var rank: Int?
+    /// That order's length (0 when the recorder does not want it).
+    public var candidateCount: Int
+    /// The first app of that order that is not the victim: the one the policy would have
+    /// named instead.
+    public var runnerUp: AppIndex?
+
+    public init(
+        seq: Int, timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB, reason: KillReason,
+        freeBeforeKiB: KiB, freeAfterKiB: KiB, priority: Int?, trigger: KillTrigger? = nil, thresholdKiB: KiB? = nil,
+        rank: Int? = nil, candidateCount: Int = 0, runnerUp: AppIndex? = nil
+    ) {
+        self.seq = seq
+        self.timeMs = timeMs
+        self.app = app
+        self.state = state
+        self.footprintKiB = footprintKiB
+        self.reason = reason
+        self.freeBeforeKiB = freeBeforeKiB
+        self.freeAfterKiB = freeAfterKiB
+        self.priority = priority
+        self.trigger = trigger ?? KillTrigger(reason)
+        self.thresholdKiB = thresholdKiB
+        self.rank = rank
+        self.candidateCount = candidateCount
+        self.runnerUp = runnerUp
+    }
+}
+
+/// The policy's order of the resident non-frontmost apps around one victim (SPEC 14).
+public struct VictimOrder: Sendable, Hashable {
+    /// The victim's place, 1 = first; nil when it is not in the order (the frontmost app).
+    public var rank: Int?
+    /// The order's length.
+    public var count: Int
+    /// The first app of the order that is not the victim.
+    public var runnerUp: AppIndex?
+
+    public init(rank: Int?, count: Int, runnerUp: AppIndex?) {
+        self.rank = rank
+        self.count = count
+        self.runnerUp = runnerUp
+    }
 }
 
 /// A recorder that keeps nothing: for benchmarks and for runs whose result alone matters.
 public struct NullRecorder: SimulationRecorder, Sendable {
     public init() {}
+    public static var recordsVictimOrder: Bool { false }
     public mutating func recordTransition(at timeMs: Millis, app: AppIndex, from: LifecycleState, to: LifecycleState, cause: TransitionCause) {}
     public mutating func recordCallback(at timeMs: Millis, app: AppIndex, _ callback: Callback, phase: ScenePhase?) {}
     public mutating func recordEviction(_ eviction: Eviction) {}

@@ -918,6 +918,18 @@ struct InvariantRecorder: SimulationRecorder {
         if eviction.freeAfterKiB != modelFreeKiB || eviction.freeAfterKiB != pending.free + pending.footprint {
             fail("eviction row free after \(eviction.freeAfterKiB), expected \(pending.free + pending.footprint)")
         }
+        // SPEC 14, 16: what set the kill off, and the victim's place in the policy's order.
+        let triggers: [KillTrigger] = eviction.reason == .memoryPressure ? [.critical, .idle] : [KillTrigger(eviction.reason)]
+        if !triggers.contains(eviction.trigger) { fail("eviction trigger \(eviction.trigger.rawValue) for \(eviction.reason.rawValue)") }
+        let thresholds: [KillTrigger: KiB] = [.critical: device.criticalFreeKiB, .idle: device.idleFreeKiB, .reaper: device.reaperFreeKiB, .pageshortage: 0]
+        if eviction.thresholdKiB != thresholds[eviction.trigger] { fail("eviction threshold \(String(describing: eviction.thresholdKiB)) for trigger \(eviction.trigger.rawValue)") }
+        if eviction.reason == .memoryPressure, eviction.rank != 1 { fail("a policy's victim ranked \(String(describing: eviction.rank)), not 1") }
+        if pending.state.isForeground != (eviction.rank == nil) { fail("rank \(String(describing: eviction.rank)) for a \(pending.state.rawValue) victim") }
+        if let rank = eviction.rank, rank > eviction.candidateCount { fail("rank \(rank) beyond \(eviction.candidateCount) candidates") }
+        if eviction.runnerUp == eviction.app { fail("the victim is its own runner-up") }
+        if (eviction.runnerUp == nil) != (eviction.candidateCount == (eviction.rank == nil ? 0 : 1)) {
+            fail("runner_up \(String(describing: eviction.runnerUp)) with \(eviction.candidateCount) candidates")
+        }
     }
 
     mutating func recordFootprint(at timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB) {

@@ -1,3 +1,4 @@
+import Foundation
 @testable import SuspendSim
 @testable import SuspendSimCore
 
@@ -45,3 +46,10 @@ extension SimulationResult where Recorder == EventLog {
 }
 
 typealias CB = Callback
+
+/// The path of `relative` in the package (this file is Tests/SuspendSimTests/Support/TestScenarios.swift).
+func packageFile(_ relative: String) -> String {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<4 { url.deleteLastPathComponent() }
+    return url.appendingPathComponent(relative).path
+}
