@@ -111,6 +111,12 @@ extension SuspendsimCommand {
                 plan = try BatchPlan(templates: templates, options: options)
             } catch {
                 printError(error.description)
+                // A bad `--set` value is the command line's mistake (SPEC 14: exit 64); a bad
+                // value in a file's `sweep:` is bad input (exit 2).
+                if error.diagnostics.allSatisfy(\.isFromCommandLine) {
+                    printError("error: a --set option gives invalid scenarios; nothing was run.")
+                    throw ExitCode(64)
+                }
                 printError("error: the sweep gives invalid scenarios; nothing was run.")
                 throw ScenarioBatchLoader.invalidInputStatus
             }

@@ -77,6 +77,13 @@ enum CSVFormatting {
         appendThousandths(milliseconds.magnitude, to: &bytes)
     }
 
+    /// Milliseconds as seconds with 3 decimals, as text (for messages).
+    static func secondsText(_ milliseconds: Millis) -> String {
+        var bytes: [UInt8] = []
+        appendSeconds(milliseconds, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// `kib` as MB with 3 decimals, as text (for messages).
     static func mbText(_ kib: KiB) -> String {
         var bytes: [UInt8] = []

@@ -19,6 +19,9 @@ public struct ScenarioDiagnostic: Sendable, Hashable, CustomStringConvertible {
     public var field: String
     /// What is wrong, for people.
     public var message: String
+    /// The problem is in a `--set` option's value, not in the file: a command-line mistake
+    /// (exit 64, SPEC 14).
+    public var isFromCommandLine = false
 
     /// A diagnostic for `field` of `file` at `line`:`column`.
     public init(file: String, line: Int? = nil, column: Int? = nil, field: String = "", message: String) {

@@ -43,10 +43,11 @@ extension ScenarioReader {
             return nil
         }
         var apps = AppList()
+        defer { appIDsRead = apps.ids }
         var idNodes: [String: Node] = [:]
         for (index, item) in items.enumerated() {
             let path = Self.path("apps", index)
-            guard let fields = fields(item, path, allowed: AppKey.names) else {
+            guard var fields = fields(item, path, allowed: AppKey.names) else {
                 apps.profiles.append(nil)
                 continue
             }
@@ -61,6 +62,10 @@ extension ScenarioReader {
                     apps.indices[someID] = index
                     apps.ids.append(someID)
                 }
+            }
+            if let id, !overrides.isEmpty {
+                // `app.ID.KEY` settings of a sweep point stand in for this app's keys (SPEC 14).
+                applyOverrides(to: &fields, allowed: SweepAxis.appKeys, prefix: "app.\(id).")
             }
             apps.profiles.append(readProfile(fields, id: id, path: path))
         }

@@ -15,7 +15,15 @@ extension ScenarioReader {
 
     /// `sweep:`: a mapping from sweep keys (`device.ram_mb`) to non-empty lists of values.
     mutating func readSweep(_ node: Node) -> [SweepAxis]? {
-        guard let fields = fields(node, "sweep", allowed: SweepAxis.keys, noun: "sweep key") else { return nil }
+        // `app.<id>.<key>` entries are allowed by their shape; an unknown id is reported when
+        // the point is read (SPEC 14).
+        var allowed = SweepAxis.keys
+        if case .mapping(let mapping) = node {
+            for key in mapping.keys {
+                if case .scalar(let scalar) = key, SweepAxis.appKey(text(of: scalar)) != nil { allowed.append(text(of: scalar)) }
+            }
+        }
+        guard let fields = fields(node, "sweep", allowed: allowed, noun: "sweep key") else { return nil }
         var axes: [SweepAxis] = []
         var isValid = !fields.hadUnknownKey
         for entry in fields.entries {

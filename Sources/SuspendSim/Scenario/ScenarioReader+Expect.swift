@@ -1,10 +1,22 @@
 import Yams
 
+/// The keys of `expect:` and of each `by_policy:` entry (SPEC 7, 14), in the order messages
+/// list them.
+enum ExpectKey: String, CaseIterable {
+    case evictions, survivors, survives
+    case neverKilled = "never_killed"
+    case killed
+    case maxPressureKills = "max_pressure_kills"
+
+    static var names: [String] { allCases.map(\.rawValue) }
+}
+
 extension ScenarioReader {
-    /// `expect:` with `evictions`, `survivors` and `by_policy` (policy name -> the same
-    /// without `by_policy`). App ids must name known apps, policy names built-in policies.
+    /// `expect:` with SPEC 7's `evictions`, `survivors` and `by_policy` (policy name -> the
+    /// same without `by_policy`), and SPEC 14's `survives`, `never_killed`, `killed` and
+    /// `max_pressure_kills`. App ids must name known apps, policy names built-in policies.
     mutating func readExpectation(_ node: Node, apps: AppList?) -> Expectation? {
-        guard let fields = fields(node, "expect", allowed: ["evictions", "survivors", "by_policy"]) else {
+        guard let fields = fields(node, "expect", allowed: ExpectKey.names + ["by_policy"]) else {
             return nil
         }
         let outcome = readOutcome(fields, apps: apps)
@@ -26,7 +38,7 @@ extension ScenarioReader {
         var isValid = true
         for entry in fields.entries {
             let entryPath = Self.path(path, entry.name)
-            if let outcome = self.fields(entry.value, entryPath, allowed: ["evictions", "survivors"])
+            if let outcome = self.fields(entry.value, entryPath, allowed: ExpectKey.names)
                 .flatMap({ readOutcome($0, apps: apps) })
             {
                 byPolicy[entry.name] = outcome
@@ -37,13 +49,42 @@ extension ScenarioReader {
         return isValid ? byPolicy : nil
     }
 
-    /// The `evictions` and `survivors` of checked fields.
+    /// The assertions of checked fields, with the line each was written on.
     private mutating func readOutcome(_ fields: Fields, apps: AppList?) -> Expectation? {
-        let evictions = fields["evictions"].map { appIDs($0, Self.path(fields.path, "evictions"), apps: apps) }
-        let survivors = fields["survivors"].map { appIDs($0, Self.path(fields.path, "survivors"), apps: apps) }
-        if case .some(.none) = evictions { return nil }
-        if case .some(.none) = survivors { return nil }
-        return Expectation(evictions: evictions ?? nil, survivors: survivors ?? nil)
+        var expectation = Expectation()
+        var isValid = true
+        for entry in fields.entries {
+            guard let key = ExpectKey(rawValue: entry.name) else { continue }
+            let field = Self.path(fields.path, entry.name)
+            if let line = entry.key.line { expectation.lines[entry.name] = line }
+            if key == .maxPressureKills {
+                if let count = nonNegativeInteger(entry.value, field) { expectation.maxPressureKills = count } else { isValid = false }
+                continue
+            }
+            guard let ids = appIDs(entry.value, field, apps: apps) else {
+                isValid = false
+                continue
+            }
+            switch key {
+            case .evictions: expectation.evictions = ids
+            case .survivors: expectation.survivors = ids
+            case .survives: expectation.survives = ids
+            case .neverKilled: expectation.neverKilled = ids
+            case .killed: expectation.killed = ids
+            case .maxPressureKills: break
+            }
+        }
+        return isValid ? expectation : nil
+    }
+
+    /// A whole number ≥ 0; nil, reported, otherwise.
+    private mutating func nonNegativeInteger(_ node: Node, _ field: String) -> Int? {
+        guard let value = number(node, field) else { return nil }
+        guard !value.isNegative, let scaled = value.scaled(by: 1, limit: 1 << 32), value.scaled(by: 1000, limit: 1 << 32) == scaled * 1000 else {
+            report(node, field, "must be a whole number, 0 or more, got \(node.summary)")
+            return nil
+        }
+        return Int(scaled)
     }
 
     /// A list of known app ids.

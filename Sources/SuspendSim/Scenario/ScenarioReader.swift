@@ -19,10 +19,15 @@ struct ScenarioReader {
     var overrides: [String: Override] = [:]
     /// The override paths that found their mapping.
     var appliedOverrides: Set<String> = []
+    /// The `--set` option behind a field an override was applied under another path
+    /// (`apps[0].suspended_mb` for `app.com.a.suspended_mb`), for messages.
+    var overrideOrigins: [String: String] = [:]
     /// The file's `replicates:`, once read.
     var replicates: Int?
     /// The file's `sweep:` axes, once read.
     var sweep: [SweepAxis] = []
+    /// The ids of the apps read, for messages about `app.ID.KEY` settings.
+    var appIDsRead: [String] = []
     /// The `lifecycle` of apps that do not give one: the default of `device.ios`'s profile
     /// (SPEC 11), known once the device is read.
     var defaultLifecycle = AppLifecycle.app
@@ -40,9 +45,11 @@ struct ScenarioReader {
 
     /// Records a problem with `field`, located at `node`'s mark (or nowhere).
     mutating func report(_ node: Node?, _ field: String, _ message: String) {
-        let origin = overrides[field]?.origin.map { " (from \($0))" } ?? ""
-        diagnostics.append(
-            ScenarioDiagnostic(file: file, line: node?.line, column: node?.column, field: field, message: message + origin))
+        let origin = overrides[field]?.origin ?? overrideOrigins[field]
+        var diagnostic = ScenarioDiagnostic(
+            file: file, line: node?.line, column: node?.column, field: field, message: message + (origin.map { " (from \($0))" } ?? ""))
+        diagnostic.isFromCommandLine = origin != nil
+        diagnostics.append(diagnostic)
     }
 
     // MARK: - Paths

@@ -6,8 +6,9 @@
 /// the same checks, so `device.ram_mb` re-derives the default thresholds unless the file
 /// sets them.
 ///
-/// Keys: `policy`, `end_s`, `device.<key>`, `workload.<key>` and
-/// `workload.allocations.<key>`, for the keys of SPEC 7's `device:` and of `workload:`.
+/// Keys: `policy`, `end_s`, `device.<key>`, `workload.<key>`,
+/// `workload.allocations.<key>`, for the keys of SPEC 7's `device:` and of `workload:`, and
+/// `app.<id>.<key>` for any key of an app but its `id` and `background_modes` (SPEC 14).
 package struct SweepAxis: Sendable, Hashable {
     /// Where an axis was given.
     public enum Source: Sendable, Hashable {
@@ -38,6 +39,25 @@ package struct SweepAxis: Sendable, Hashable {
         + WorkloadKey.allCases.filter { $0 != .allocations }.map { "workload." + $0.rawValue }
         + AllocationsKey.names.map { "workload.allocations." + $0 }
 
+    /// The app keys an `app.<id>.<key>` axis may set: every key of SPEC 7's `apps:` entries
+    /// and SPEC 11's `lifecycle`, but `id` and `background_modes` (a list).
+    public static let appKeys: [String] = AppKey.names.filter { $0 != "id" && $0 != "background_modes" }
+
+    /// The app id and key of `app.<id>.<key>` (the id may hold dots: `app.com.a.active_mb`);
+    /// nil for any other key, or an app key that is not in `appKeys`.
+    public static func appKey(_ key: String) -> (id: String, key: String)? {
+        guard key.hasPrefix("app."), let dot = key.lastIndex(of: ".") else { return nil }
+        let id = key[key.index(key.startIndex, offsetBy: 4)..<dot]
+        let name = String(key[key.index(after: dot)...])
+        guard !id.isEmpty, appKeys.contains(name) else { return nil }
+        return (String(id), name)
+    }
+
+    /// Whether `key` may be swept: one of `keys`, or an `app.<id>.<key>`.
+    public static func isKnownKey(_ key: String) -> Bool {
+        keys.contains(key) || appKey(key) != nil
+    }
+
     /// Parses `key=v1,v2,...` (a `--set` option): values are separated by commas and
     /// trimmed of spaces.
     ///
@@ -48,8 +68,11 @@ package struct SweepAxis: Sendable, Hashable {
             throw ParseError("--set \(option): expected key=value[,value...]")
         }
         let key = option[..<equals].trimmingSpaces
-        guard Self.keys.contains(key) else {
-            throw ParseError("--set \(option): unknown key '\(key)'; expected policy, end_s, device.<key>, workload.<key> or workload.allocations.<key>")
+        guard Self.isKnownKey(key) else {
+            if key.hasPrefix("app.") {
+                throw ParseError("--set \(option): unknown app key '\(key)'; expected app.<id>.<key> with a key among \(Self.appKeys.joined(separator: ", "))")
+            }
+            throw ParseError("--set \(option): unknown key '\(key)'; expected policy, end_s, device.<key>, workload.<key>, workload.allocations.<key> or app.<id>.<key>")
         }
         let values = option[option.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingSpaces }

@@ -160,7 +160,8 @@ extension Simulation {
                 footprintKiB: app.footprintKiB, reason: reason, freeBeforeKiB: freeBefore,
                 freeAfterKiB: freeKiB, priority: priority, trigger: trigger ?? KillTrigger(reason),
                 thresholdKiB: thresholdKiB ?? (reason == .vmPageShortage ? 0 : nil),
-                rank: order?.rank, candidateCount: order?.count ?? 0, runnerUp: order?.runnerUp))
+                rank: order?.rank, candidateCount: order?.count ?? 0, runnerUp: order?.runnerUp)
+            .withPolicyOrder(order?.head ?? []))
     }
 
     /// The policy's order of the resident non-frontmost apps around `victim` (SPEC 14):
@@ -184,7 +185,11 @@ extension Simulation {
             if let victimKey, candidateKey < victimKey { ahead += 1 }
             if runnerUp.map({ candidateKey < $0.key }) ?? true { runnerUp = (candidateKey, candidate.index) }
         }
-        return VictimOrder(rank: victimKey == nil ? nil : ahead + 1, count: list.count, runnerUp: runnerUp?.index)
+        var order = VictimOrder(rank: victimKey == nil ? nil : ahead + 1, count: list.count, runnerUp: runnerUp?.index)
+        if Recorder.recordsPolicyOrder {
+            order.head = Array(list.sorted { key($0) < key($1) }.prefix(6))
+        }
+        return order
     }
 }
 

@@ -19,10 +19,14 @@ public protocol SimulationRecorder {
     /// `candidateCount`, `runnerUp`), which costs a scan of the candidates per kill. True by
     /// default; the `NullRecorder` of summary-only runs says no.
     static var recordsVictimOrder: Bool { get }
+    /// Whether evictions carry the head of the policy's order (`Eviction.policyOrder`), which
+    /// costs a sort per kill. False by default; `suspendsim explain` asks for it.
+    static var recordsPolicyOrder: Bool { get }
 }
 
 extension SimulationRecorder {
     public static var recordsVictimOrder: Bool { true }
+    public static var recordsPolicyOrder: Bool { false }
 }
 
 /// One termination: a row of `evictions.csv`.
@@ -55,6 +59,9 @@ public struct Eviction: Sendable, Hashable {
     /// The first app of that order that is not the victim: the one the policy would have
     /// named instead.
     public var runnerUp: AppIndex?
+    /// The head of that order, first first (up to 6 apps: the victim and 5 others), as the
+    /// policy saw them; empty unless the recorder `recordsPolicyOrder` (`suspendsim explain`).
+    public var policyOrder: [Candidate] = []
 
     public init(
         seq: Int, timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB, reason: KillReason,
@@ -78,6 +85,15 @@ public struct Eviction: Sendable, Hashable {
     }
 }
 
+extension Eviction {
+    /// This eviction with `policyOrder` set.
+    func withPolicyOrder(_ order: [Candidate]) -> Eviction {
+        var copy = self
+        copy.policyOrder = order
+        return copy
+    }
+}
+
 /// The policy's order of the resident non-frontmost apps around one victim (SPEC 14).
 public struct VictimOrder: Sendable, Hashable {
     /// The victim's place, 1 = first; nil when it is not in the order (the frontmost app).
@@ -86,6 +102,8 @@ public struct VictimOrder: Sendable, Hashable {
     public var count: Int
     /// The first app of the order that is not the victim.
     public var runnerUp: AppIndex?
+    /// The order's head (see `Eviction.policyOrder`).
+    public var head: [Candidate] = []
 
     public init(rank: Int?, count: Int, runnerUp: AppIndex?) {
         self.rank = rank

@@ -78,18 +78,53 @@ public struct Scenario: Sendable {
     }
 }
 
-/// What a scenario expects of its run (SPEC 7 `expect:`).
+/// What a scenario expects of its run (SPEC 7 and 14 `expect:`).
 public struct Expectation: Sendable, Hashable {
     /// The apps killed for `memory-pressure`, in order.
     public var evictions: [String]?
     /// The apps resident at the end, compared as a set.
     public var survivors: [String]?
+    /// Apps that must be resident at the end (a subset, checked per app).
+    public var survives: [String]?
+    /// Apps that must never be killed in the run (no pressure or other kill).
+    public var neverKilled: [String]?
+    /// Apps that must be killed at least once (the complement of `neverKilled`).
+    public var killed: [String]?
+    /// The most pressure kills the run may have, over all apps.
+    public var maxPressureKills: Int?
     /// Expectations that apply only under one policy, by policy name.
     public var byPolicy: [String: Expectation]
+    /// The file line each key was written on (`survives`, `max_pressure_kills`, ...), for
+    /// messages; not part of equality.
+    public var lines: [String: Int] = [:]
 
-    public init(evictions: [String]? = nil, survivors: [String]? = nil, byPolicy: [String: Expectation] = [:]) {
+    public init(
+        evictions: [String]? = nil, survivors: [String]? = nil, survives: [String]? = nil,
+        neverKilled: [String]? = nil, killed: [String]? = nil, maxPressureKills: Int? = nil,
+        byPolicy: [String: Expectation] = [:]
+    ) {
         self.evictions = evictions
         self.survivors = survivors
+        self.survives = survives
+        self.neverKilled = neverKilled
+        self.killed = killed
+        self.maxPressureKills = maxPressureKills
         self.byPolicy = byPolicy
+    }
+
+    public static func == (a: Expectation, b: Expectation) -> Bool {
+        a.evictions == b.evictions && a.survivors == b.survivors && a.survives == b.survives
+            && a.neverKilled == b.neverKilled && a.killed == b.killed && a.maxPressureKills == b.maxPressureKills
+            && a.byPolicy == b.byPolicy
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(evictions)
+        hasher.combine(survivors)
+        hasher.combine(survives)
+        hasher.combine(neverKilled)
+        hasher.combine(killed)
+        hasher.combine(maxPressureKills)
+        hasher.combine(byPolicy)
     }
 }

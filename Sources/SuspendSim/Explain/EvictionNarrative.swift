@@ -1,0 +1,109 @@
+/// `suspendsim explain`'s text (SPEC 14): per eviction, who went, when, and why this victim
+/// before the others: what set the kill off, and the policy's order at that instant, its top
+/// five with the keys the policy ranks by.
+package enum EvictionNarrative {
+    /// The narrative of `evictions` (a replay's, with `policyOrder` filled) of `scenario`
+    /// under `policy`; only the evictions of `app` when given.
+    ///
+    /// - Throws: `ExplainError` for an `app` the scenario does not have.
+    package static func text(_ evictions: [Eviction], scenario: Scenario, policy: any EvictionPolicy, app: String?) throws(ExplainError) -> String {
+        if let app, !scenario.apps.contains(where: { $0.id == app }) {
+            throw ExplainError("unknown app '\(app)'; apps are \(scenario.apps.map(\.id).joined(separator: ", "))")
+        }
+        let chosen = evictions.filter { app == nil || scenario.apps[$0.app].id == app }
+        var lines = ["\(scenario.name) under \(policy.name): \(evictions.count) eviction\(evictions.count == 1 ? "" : "s")"
+            + (app.map { ", \(chosen.count) of \($0)" } ?? "") + "."]
+        if chosen.isEmpty {
+            lines.append(app.map { "\($0) was never evicted: it ran to the end of the run." } ?? "No app was evicted.")
+        }
+        for eviction in chosen {
+            lines.append("")
+            lines.append(contentsOf: paragraph(eviction, scenario: scenario, policy: policy))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func mb(_ kib: KiB) -> String { CSVFormatting.mbText(kib) + " MB" }
+    private static func seconds(_ ms: Millis) -> String { CSVFormatting.secondsText(ms) + " s" }
+
+    private static func paragraph(_ eviction: Eviction, scenario: Scenario, policy: any EvictionPolicy) -> [String] {
+        let id = scenario.apps[eviction.app].id
+        var lines = ["#\(eviction.seq)  \(seconds(eviction.timeMs))  \(id) (\(eviction.state.rawValue), \(mb(eviction.footprintKiB)))  \(eviction.reason.rawValue)"]
+        lines.append("    Why: " + why(eviction, scenario: scenario, policy: policy))
+        guard !eviction.policyOrder.isEmpty else { return lines }
+        let place = eviction.rank.map { "it was #\($0) of \(eviction.candidateCount) candidates" } ?? "it was frontmost, so not a candidate"
+        lines.append("    \(policy.name)'s order at that instant (\(orderRule(policy))); \(place):")
+        let rows = [["#", "app", "state", "band/adj", "in band since", "footprint", "left foreground"]]
+            + eviction.policyOrder.prefix(5).enumerated().map { position, candidate in
+                [
+                    String(position + 1),
+                    scenario.apps[candidate.index].id + (candidate.index == eviction.app ? "  <- victim" : ""),
+                    candidate.state.rawValue,
+                    priority(of: candidate, scenario: scenario, policy: policy),
+                    policy.usesBands ? seconds(candidate.bandEnteredMs) : "-",
+                    mb(candidate.footprintKiB),
+                    candidate.lastFrontmostOrder == 0 ? "never" : "#\(candidate.lastFrontmostOrder)",
+                ]
+            }
+        lines.append(contentsOf: table(rows).map { "      " + $0 })
+        if eviction.candidateCount > 5 { lines.append("      ... and \(eviction.candidateCount - 5) more") }
+        if let runnerUp = eviction.runnerUp {
+            lines.append("    Instead, \(policy.name) would have named \(scenario.apps[runnerUp].id).")
+        }
+        return lines
+    }
+
+    /// What set the kill off, in a sentence (SPEC 5, 11, 16).
+    private static func why(_ eviction: Eviction, scenario: Scenario, policy: any EvictionPolicy) -> String {
+        let free = mb(eviction.freeBeforeKiB)
+        let target = eviction.thresholdKiB.map(mb) ?? ""
+        switch eviction.reason {
+        case .memoryPressure where eviction.trigger == .idle:
+            return "free memory was \(free), below idle_free_mb (\(target)): \(policy.name)'s idle loop kills apps in band 0, the first of its order first."
+        case .memoryPressure:
+            return "free memory was \(free), below critical_free_mb (\(target)): \(policy.name) purges, then kills, the first app of its order until free is back."
+        case .longIdleExit:
+            return "the long-idle reaper found free memory at \(free), below reaper_free_mb (\(target)), and this app idle in band 0 for reaper_idle_s (\(seconds(scenario.device.reaperIdleMs)))."
+        case .perProcessLimit:
+            return "its footprint, \(mb(eviction.footprintKiB)), was above the per-app limit of its state (\(mb(scenario.device.appLimitKiB(in: eviction.state))))."
+        case .vmPageShortage:
+            return "free memory stayed below 0 (\(free)) with no other app left to kill: the frontmost app goes."
+        case .watchdog:
+            return "applicationDidEnterBackground ran past did_enter_background_limit_s (\(seconds(scenario.device.didEnterBackgroundLimitMs)))."
+        case .backgroundTaskExpired:
+            return "its finite-length task outlasted background_task_limit_s (\(seconds(scenario.device.backgroundTaskLimitMs))) and the expiration handler did not end it."
+        case .wakeTimeout:
+            return "a wake's work outlasted its window."
+        case .exitsOnSuspend:
+            return "it opts out of background execution (UIApplicationExitsOnSuspend)."
+        case .forceQuit:
+            return "the user swiped it away."
+        }
+    }
+
+    /// How the policy orders its candidates, in words (SPEC 6).
+    private static func orderRule(_ policy: any EvictionPolicy) -> String {
+        switch policy.name {
+        case "largest-first": "suspended before background, the largest first"
+        case "lru": "suspended before background, the least recently frontmost first"
+        case "jetsam": "the lowest band first; in a band, the app that entered it first"
+        case "lmkd": "the highest adj first; equal adj, the heaviest first"
+        default: "the policy's rank, smallest first"
+        }
+    }
+
+    private static func priority(of candidate: Candidate, scenario: Scenario, policy: any EvictionPolicy) -> String {
+        guard let value = policy.priority(of: candidate) else { return "-" }
+        return String(policy.usesBands ? scenario.device.jetsamBands.number(ofCurrentBand: value) : value)
+    }
+
+    /// Rows as left-aligned columns two spaces apart.
+    private static func table(_ rows: [[String]]) -> [String] {
+        let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { column, text in
+                column == row.count - 1 ? text : text + String(repeating: " ", count: widths[column] - text.count)
+            }.joined(separator: "  ")
+        }
+    }
+}

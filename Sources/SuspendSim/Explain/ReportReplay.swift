@@ -1,0 +1,134 @@
+import Foundation
+
+/// A report folder's run, found again: the scenario file named in its `device.csv`, at the
+/// sweep point and replicate its path names, under its policy (SPEC 14 `explain`).
+///
+/// A folder holds what happened, not the policy's whole order at each kill; the run is
+/// deterministic, so replaying it gives that order exactly. The replay is checked against the
+/// folder's `evictions.csv`: a scenario file edited since the report was written is an error,
+/// not a wrong explanation.
+package struct ReportReplay {
+    package var scenario: Scenario
+    package var policy: any EvictionPolicy
+    /// The kills the folder recorded: time, app and reason, in order.
+    package var recordedKills: [(timeMs: String, app: String, reason: String)]
+
+    /// Finds the run of the report folder at `folder`.
+    ///
+    /// - Throws: `ExplainError` saying what is missing or does not match.
+    package init(folder: String) throws(ExplainError) {
+        let device = try Self.table(folder + "/device.csv")
+        var values: [String: String] = [:]
+        for row in device.rows where row.count == 2 { values[row[0]] = row[1] }
+        guard let file = values["file"], let policyName = values["policy"] else {
+            throw ExplainError("\(folder)/device.csv: no file or policy row; is this a report folder?")
+        }
+        guard !file.isEmpty else { throw ExplainError("\(folder): the run came from a scenario built in code; nothing to replay") }
+        guard let policy = BuiltInPolicies.named(policyName) else {
+            throw ExplainError("\(folder)/device.csv: policy '\(policyName)' is not a built-in policy")
+        }
+        let template: ScenarioTemplate
+        do {
+            template = try ScenarioLoader.template(path: file)
+        } catch {
+            throw ExplainError("\(folder): cannot read its scenario \(file): \(error.description)")
+        }
+        // The folder's path names its sweep point (`KEY=VALUE`) and replicate (`replicate-N`).
+        let components = URL(fileURLWithPath: folder).standardizedFileURL.pathComponents
+        var settings: [SweepSetting] = []
+        var pointValues: [String: String] = [:]
+        var replicate: Int?
+        for component in components {
+            if component.hasPrefix("replicate-"), let number = Int(component.dropFirst("replicate-".count)) {
+                replicate = number
+            } else if let equals = component.firstIndex(of: "="), component[..<equals] != "policy" {
+                let key = String(component[..<equals])
+                let value = String(component[component.index(after: equals)...])
+                guard SweepAxis.isKnownKey(key) else { continue }
+                settings.append(SweepSetting(axis: SweepAxis(key: key, values: [value]), index: 0))
+                pointValues[key] = value
+            }
+        }
+        var scenario: Scenario
+        do {
+            scenario = try template.scenario(at: settings)
+        } catch {
+            throw ExplainError("\(folder): its sweep point does not read: \(error.description)")
+        }
+        if scenario.generator != nil {
+            scenario.seed = try Self.seed(near: folder, scenario: scenario.name, policy: policyName,
+                                          replicate: replicate ?? 0, point: pointValues)
+        }
+        self.scenario = scenario
+        self.policy = policy
+        let evictions = try Self.table(folder + "/evictions.csv")
+        guard let time = evictions.header.firstIndex(of: "time_s"), let app = evictions.header.firstIndex(of: "app"),
+              let reason = evictions.header.firstIndex(of: "reason")
+        else { throw ExplainError("\(folder)/evictions.csv: no time_s, app or reason column") }
+        recordedKills = evictions.rows.filter { $0.count > max(time, app, reason) }.map { ($0[time], $0[app], $0[reason]) }
+    }
+
+    /// Replays the run and returns its evictions with the head of the policy's order at each.
+    ///
+    /// - Throws: `ExplainError` when the replay's kills differ from the folder's.
+    package func run() throws(ExplainError) -> [Eviction] {
+        var simulation = Simulation(scenario, policy: policy, recorder: OrderRecorder())
+        simulation.run()
+        let evictions = simulation.recorder.evictions
+        let replayed = evictions.map { (CSVFormatting.secondsText($0.timeMs), scenario.apps[$0.app].id, $0.reason.rawValue) }
+        guard replayed.count == recordedKills.count,
+              zip(replayed, recordedKills).allSatisfy({ $0.0 == $1.timeMs && $0.1 == $1.app && $0.2 == $1.reason })
+        else {
+            throw ExplainError("the replay of \(scenario.sourcePath ?? scenario.name) does not give the folder's evictions: was the scenario changed since the report was written?")
+        }
+        return evictions
+    }
+
+    /// The seed of a batch's replicate, from the `summary.csv` of the batch (in a folder above).
+    private static func seed(near folder: String, scenario: String, policy: String, replicate: Int,
+                             point: [String: String]) throws(ExplainError) -> UInt64 {
+        var url = URL(fileURLWithPath: folder).standardizedFileURL
+        for _ in 0..<6 {
+            url.deleteLastPathComponent()
+            let summary = url.appendingPathComponent("summary.csv").path
+            guard FileManager.default.fileExists(atPath: summary) else { continue }
+            let table = try table(summary)
+            let column = { (name: String) in table.header.firstIndex(of: name) }
+            guard let scenarioColumn = column("scenario"), let policyColumn = column("policy"),
+                  let seedColumn = column("seed"), let replicateColumn = column("replicate") else { continue }
+            let row = table.rows.first { row in
+                row.count == table.header.count && row[scenarioColumn] == scenario && row[policyColumn] == policy
+                    && row[replicateColumn] == String(replicate)
+                    && point.allSatisfy { key, value in column(key).map { row[$0] == value } ?? false }
+            }
+            if let row, let seed = UInt64(row[seedColumn]) { return seed }
+        }
+        throw ExplainError("\(folder): cannot find this replicate's seed in the batch's summary.csv")
+    }
+
+    /// A CSV file's header and rows.
+    private static func table(_ path: String) throws(ExplainError) -> (header: [String], rows: [[String]]) {
+        guard let data = FileManager.default.contents(atPath: path) else { throw ExplainError("\(path): cannot read the file") }
+        let records = CSVText.records(String(decoding: data, as: UTF8.self))
+        guard let header = records.first else { throw ExplainError("\(path): empty") }
+        return (header, Array(records.dropFirst()))
+    }
+}
+
+/// What `explain` could not do, for people.
+package struct ExplainError: Error, Sendable, CustomStringConvertible {
+    package var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Keeps the evictions of a replay, with the head of the policy's order at each.
+private struct OrderRecorder: SimulationRecorder {
+    var evictions: [Eviction] = []
+    static var recordsPolicyOrder: Bool { true }
+    mutating func recordTransition(at timeMs: Millis, app: AppIndex, from: LifecycleState, to: LifecycleState, cause: TransitionCause) {}
+    mutating func recordCallback(at timeMs: Millis, app: AppIndex, _ callback: Callback, phase: ScenePhase?) {}
+    mutating func recordEviction(_ eviction: Eviction) { evictions.append(eviction) }
+    mutating func recordFootprint(at timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB) {}
+    mutating func recordFree(at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: PressureLevel) {}
+    mutating func recordSkipped(at timeMs: Millis, event: EventKind, app: AppIndex?, reason: SkipReason) {}
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import SuspendSim
+
+extension SuspendsimCommand {
+    /// `suspendsim explain REPORT_DIR [APP]` (SPEC 14).
+    struct ExplainCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "explain",
+            abstract: "Explain each eviction of a report folder: who went, when, and why before the others.",
+            discussion: """
+                For every eviction in REPORT_DIR/evictions.csv (or only APP's): what set it off \
+                (which threshold, timer or limit), and the policy's order at that instant, its \
+                top five with the keys it ranks by (band and time in band, adj, footprint, \
+                recency). The run is replayed from the scenario file named in device.csv, at the \
+                sweep point and replicate the folder's path names (as --details writes them); a \
+                replay that does not give the folder's evictions is an error.
+                """
+        )
+
+        @Argument(help: "A report folder: a run's, or one written by --details.")
+        var reportFolder: String
+
+        @Argument(help: "Only this app's evictions.")
+        var app: String?
+
+        func run() throws {
+            do {
+                let replay = try ReportReplay(folder: reportFolder)
+                let evictions = try replay.run()
+                print(try EvictionNarrative.text(evictions, scenario: replay.scenario, policy: replay.policy, app: app), terminator: "")
+            } catch {
+                printError("error: \(error.description)")
+                throw ScenarioBatchLoader.invalidInputStatus
+            }
+        }
+    }
+}
