@@ -39,6 +39,6 @@ import Testing
     func validateBundled() throws {
         let run = try suspendsim(["validate"])
         #expect(run.status == 0)
-        #expect(run.stdout.split(separator: "\n").count == 8)
+        #expect(run.stdout.split(separator: "\n").count == 9)
     }
 }

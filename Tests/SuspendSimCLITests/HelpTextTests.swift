@@ -27,6 +27,8 @@ import Testing
               validate                Parse and validate scenario files without running
                                       them.
               merge                   Join the output folders of a sharded run into one.
+              explain                 Explain each eviction of a report folder: who went,
+                                      when, and why before the others.
               devices                 List the device catalog that `device.model` names.
 
               See 'suspendsim help <subcommand>' for detailed help.
@@ -96,13 +98,15 @@ import Testing
             OVERVIEW: Run scenarios and compare each with its expect: block.
 
             expect.evictions lists the memory-pressure kills in order; expect.survivors is
-            compared as a set; expect.by_policy.<policy> overrides them under that policy.
-            Prints a readable diff for every mismatch and exits 1 if there is any. Writes
-            no reports. A file without expect: is reported as unchecked. A scenario with a
-            workload is checked on replicate 0 of seed 0 (as run --seed 0 makes it),
-            without its sweep.
+            compared as a set; expect.survives, never_killed and killed are checked per
+            app; expect.max_pressure_kills bounds the run's pressure kills;
+            expect.by_policy.<policy> overrides any of them under that policy. Prints every
+            failed assertion as FILE:LINE: expect.KEY: what differs, and exits 1 if there
+            is any. Writes no reports. A file without expect: is reported as unchecked (a
+            failure with --strict). A scenario with a workload is checked on replicate 0 of
+            seed 0 (as run --seed 0 makes it), without its sweep.
 
-            USAGE: suspendsim check [<paths> ...] [--jobs <n>] [--policy <policy>]
+            USAGE: suspendsim check [<paths> ...] [--jobs <n>] [--policy <policy>] [--junit <file>] [--strict]
 
             ARGUMENTS:
               <paths>                 Scenario files or folders (a folder gives its .yaml,
@@ -115,6 +119,10 @@ import Testing
               --policy <policy>       Check every scenario under this policy instead of its
                                       own; all: under each built-in policy. (values:
                                       largest-first, lru, jetsam, lmkd, all)
+              --junit <file>          Also write the results as JUnit XML to this file (a
+                                      testcase per scenario and policy).
+              --strict                Fail a file without an expect: block instead of
+                                      reporting it as unchecked.
               --version               Show the version.
               -h, --help              Show help information.
 

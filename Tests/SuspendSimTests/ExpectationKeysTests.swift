@@ -1,0 +1,55 @@
+import Testing
+@testable import SuspendSim
+@testable import SuspendSimCore
+
+/// SPEC 14's `expect:` keys as the loader reads them and the check applies them.
+@Suite struct ExpectationKeysTests {
+    static let text = """
+        name: t
+        device: { ram_mb: 1024, app_limit_mb: 1000 }
+        apps:
+          - { id: com.a, active_mb: 300, suspended_mb: 200 }
+          - { id: com.b, active_mb: 800 }
+        events:
+          - { at: 0, open: com.a }
+          - { at: 10, home }
+          - { at: 20, open: com.b }
+        expect:
+          survives: [com.b]
+          never_killed: [com.b]
+          killed: [com.a]
+          max_pressure_kills: 1
+          by_policy:
+            lru: { max_pressure_kills: 0 }
+        """
+
+    @Test("The loader reads each key with the line it is on; by_policy entries keep their own lines")
+    func readsKeysAndLines() throws {
+        let expectation = try #require(try ScenarioLoader.parse(Self.text, path: "t.yaml").expectation)
+        #expect(expectation == Expectation(survives: ["com.b"], neverKilled: ["com.b"], killed: ["com.a"], maxPressureKills: 1,
+                                           byPolicy: ["lru": Expectation(maxPressureKills: 0)]))
+        #expect(expectation.lines == ["survives": 11, "never_killed": 12, "killed": 13, "max_pressure_kills": 14])
+        #expect(expectation.byPolicy["lru"]?.lines == ["max_pressure_kills": 16])
+    }
+
+    @Test("max_pressure_kills is a whole number, 0 or more")
+    func maxPressureKillsIsWhole() {
+        for bad in ["1.5", "-1", "many"] {
+            let diagnostics = loadDiagnostics(Self.text.replacingOccurrences(of: "max_pressure_kills: 1\n", with: "max_pressure_kills: \(bad)\n"))
+            #expect(diagnostics.map(\.field) == ["expect.max_pressure_kills"], "\(bad)")
+        }
+    }
+
+    @Test("survives and never_killed hold per app; killed is never_killed's complement; max_pressure_kills bounds the total; by_policy overrides (SPEC 14, 16)")
+    func semantics() throws {
+        let scenario = try ScenarioLoader.parse(Self.text, path: "t.yaml")
+        let expectation = try #require(scenario.expectation)
+        #expect(ExpectationCheck.mismatches(Simulation.run(scenario), expected: expectation).isEmpty)
+        let underLRU = ExpectationCheck.mismatches(Simulation.run(scenario, policy: LRUPolicy()), expected: expectation)
+        #expect(underLRU == [.tooManyPressureKills(limit: 0, actual: 1)])
+        // Asking the opposite of everything fails every key.
+        let opposite = Expectation(survives: ["com.a"], neverKilled: ["com.a"], killed: ["com.b"])
+        let mismatches = ExpectationCheck.mismatches(Simulation.run(scenario), expected: opposite)
+        #expect(mismatches.map(\.key) == ["survives", "never_killed", "killed"])
+    }
+}
