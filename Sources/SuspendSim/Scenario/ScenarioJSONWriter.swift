@@ -44,6 +44,15 @@ public enum ScenarioJSONWriter {
             return "    {" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
         }.joined(separator: ",\n")
         out += "\n  ],\n"
+        if !scenario.initial.isEmpty {
+            out += "  \"initial\": [\n" + scenario.initial.map { entry in
+                var fields = ["\"app\": \(quoted(scenario.apps[entry.app].id))", "\"state\": \(quoted(entry.state.rawValue))"]
+                if let modes = entry.modes {
+                    fields.append("\"modes\": [" + modes.modes.map { quoted($0.rawValue) }.joined(separator: ", ") + "]")
+                }
+                return "    {" + fields.joined(separator: ", ") + "}"
+            }.joined(separator: ",\n") + "\n  ],\n"
+        }
         out += "  \"events\": [\n"
         var first = true
         for event in scenario.events {

@@ -2,7 +2,7 @@ import Yams
 
 /// The top-level keys of a scenario file (SPEC 7), in the order messages list them.
 enum ScenarioKey: String, CaseIterable {
-    case name, policy, device, apps, events
+    case name, policy, device, apps, initial, events
     case endS = "end_s"
     case expect
     case workload, replicates, sweep
@@ -24,6 +24,7 @@ extension ScenarioReader {
         let device = required(fields, "device").flatMap { readDevice($0) }
         defaultLifecycle = PlatformProfile(ios: device?.ios).defaultLifecycle
         let apps = required(fields, "apps").flatMap { readApps($0) }
+        let initial = fields["initial"].map { readInitial($0, apps: apps) } ?? []
         let events = fields["events"].map { readEvents($0, apps: apps) } ?? []
         let endMs = fields["end_s"].map { millis($0, "end_s") }
         let expectation = fields["expect"].map { readExpectation($0, apps: apps) }
@@ -32,11 +33,12 @@ extension ScenarioReader {
         sweep = fields["sweep"].flatMap { readSweep($0) } ?? []
 
         // Every present key was read without a problem when there is no diagnostic.
-        guard diagnostics.isEmpty, let name, let policy, let device, let apps, let events else { return nil }
+        guard diagnostics.isEmpty, let name, let policy, let device, let apps, let initial, let events else { return nil }
         var scenario = Scenario(
             name: name, policy: policy, device: device, apps: apps.profiles.compactMap { $0 },
             events: events, endMs: endMs ?? nil, expectation: expectation ?? nil)
         scenario.generator = workload ?? nil
+        scenario.initial = initial
         return scenario
     }
 

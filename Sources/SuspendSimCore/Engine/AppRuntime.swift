@@ -28,6 +28,8 @@ struct AppRuntime {
     /// Its band under a policy with bands (jetsam), and when it entered that band.
     var band: Int?
     var bandEnteredMs: Millis = 0
+    /// In its band since before the run (an `initial:` entry), until its band changes.
+    var enteredBandBeforeStart = false
     /// Force-quit by the user and not opened since: no wake relaunches it (survives death).
     var userTerminated = false
     /// Holds user state not saved since it last left the foreground; a system kill loses it.
@@ -66,10 +68,12 @@ struct AppRuntime {
 
     /// The app as a policy sees it (without the recency fields, which depend on other apps).
     func candidate(index: AppIndex) -> Candidate {
-        Candidate(
+        var candidate = Candidate(
             index: index, state: state, footprintKiB: footprintKiB, modesInUse: modesInUse,
             lastFrontmostOrder: lastFrontmostOrder, stateEnteredMs: stateEnteredMs,
             aged: aged, bandEnteredMs: bandEnteredMs)
+        candidate.enteredBandBeforeStart = enteredBandBeforeStart
+        return candidate
     }
 
     /// Forgets everything that ends with the process.

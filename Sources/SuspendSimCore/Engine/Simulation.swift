@@ -87,6 +87,12 @@ public struct Simulation<Recorder: SimulationRecorder> {
         self.recorder.recordFree(
             at: 0, usedKiB: device.ramKiB - freeKiB, freeKiB: freeKiB,
             level: PressureLevel(freeKiB: freeKiB, device: device))
+        // SPEC 12: the apps found resident, then one pressure check before the first event
+        // (only when `initial:` lists an app, SPEC 16).
+        if !scenario.initial.isEmpty {
+            placeInitialApps()
+            runPressureCheck()
+        }
         readNextEvent()
         checkInvariants()
     }
@@ -287,6 +293,7 @@ public struct Simulation<Recorder: SimulationRecorder> {
         if band != apps[index].band {
             apps[index].band = band
             apps[index].bandEnteredMs = nowMs
+            apps[index].enteredBandBeforeStart = false
         }
     }
 

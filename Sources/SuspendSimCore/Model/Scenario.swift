@@ -30,6 +30,9 @@ public struct Scenario: Sendable {
     public var seed: UInt64?
     /// Events and timers after this instant do not run (inclusive); nil: run until none is left.
     public var endMs: Millis?
+    /// The device as found at time 0 (SPEC 12 `initial:`): apps already resident, oldest
+    /// first.
+    public var initial: [InitialApp] = []
     /// What `suspendsim check` verifies.
     public var expectation: Expectation?
     /// The file the scenario came from, if any.
@@ -126,5 +129,24 @@ public struct Expectation: Sendable, Hashable {
         hasher.combine(killed)
         hasher.combine(maxPressureKills)
         hasher.combine(byPolicy)
+    }
+}
+
+/// An app resident when a run starts (SPEC 12 `initial:`): launched before the run, so it has
+/// no callback and no transition at time 0.
+public struct InitialApp: Sendable, Hashable {
+    /// The app.
+    public var app: AppIndex
+    /// `suspended`, `background`, or for the frontmost app `active` (or `inactive`: the
+    /// device is found locked).
+    public var state: LifecycleState
+    /// The continuous modes in use: required for `background`, none for `suspended`; nil for
+    /// the frontmost app means its declared continuous modes.
+    public var modes: BackgroundModeSet?
+
+    public init(app: AppIndex, state: LifecycleState, modes: BackgroundModeSet? = nil) {
+        self.app = app
+        self.state = state
+        self.modes = modes
     }
 }

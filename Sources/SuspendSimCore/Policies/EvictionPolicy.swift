@@ -91,6 +91,9 @@ public struct Candidate: Sendable, Hashable {
     public var aged: Bool
     /// When it entered its current `band(of:)` (only tracked when the policy `usesBands`).
     public var bandEnteredMs: Millis
+    /// It has been in its band since before the run began (an `initial:` entry, SPEC 12): it
+    /// entered before any app that enters the same band at time 0.
+    public var enteredBandBeforeStart: Bool = false
     /// The most recently frontmost of the resident apps that are not frontmost (lmkd's
     /// "previous" app); only set when the policy `usesRecency`.
     public var isPreviousApp: Bool

@@ -1,0 +1,102 @@
+import Yams
+
+extension ScenarioReader {
+    /// `initial:` (SPEC 12, 16): the apps resident at time 0, oldest first, each
+    /// `{ app: ID, state: suspended|background|active|inactive, modes: [..] }`. An app is listed
+    /// once; at most one entry is frontmost (`active` or `inactive`); a `background` entry has
+    /// at least one continuous mode in use, declared by the app; a `suspended` one has none.
+    mutating func readInitial(_ node: Node, apps: AppList?) -> [InitialApp]? {
+        guard let items = list(node, "initial") else { return nil }
+        var entries: [InitialApp] = []
+        var isValid = true
+        var seen: [AppIndex: Node] = [:]
+        var frontmost: Node?
+        for (position, item) in items.enumerated() {
+            let path = Self.path("initial", position)
+            guard let fields = fields(item, path, allowed: ["app", "state", "modes"]) else {
+                isValid = false
+                continue
+            }
+            let appNode = required(fields, "app")
+            let index = appNode.flatMap { appIndex($0, Self.path(path, "app"), in: apps) }
+            let stateNode = required(fields, "state")
+            let state = stateNode.flatMap { initialState($0, Self.path(path, "state")) }
+            let modes = fields["modes"].flatMap { continuousModes($0, Self.path(path, "modes"), of: index, in: apps) }
+            guard let index, let state, let appNode, let stateNode, fields["modes"] == nil || modes != nil else {
+                isValid = false
+                continue
+            }
+            if let first = seen[index] {
+                report(appNode, Self.path(path, "app"), "app '\(apps?.ids.first { apps?.indices[$0] == index } ?? "")' is listed twice" + Self.firstAt(first))
+                isValid = false
+                continue
+            }
+            seen[index] = appNode
+            switch state {
+            case .active, .inactive:
+                if let first = frontmost {
+                    report(stateNode, Self.path(path, "state"), "at most one app is frontmost (active or inactive)" + Self.firstAt(first))
+                    isValid = false
+                    continue
+                }
+                frontmost = stateNode
+            case .background:
+                if modes?.isEmpty ?? true {
+                    report(fields["modes"] ?? item, Self.path(path, "modes"),
+                           "an app in background needs a continuous mode in use, such as modes: [audio]")
+                    isValid = false
+                    continue
+                }
+            case .suspended:
+                if let node = fields["modes"] {
+                    report(node, Self.path(path, "modes"), "a suspended app runs no mode; leave modes out")
+                    isValid = false
+                    continue
+                }
+            case .notRunning:
+                continue
+            }
+            entries.append(InitialApp(app: index, state: state, modes: modes))
+        }
+        return isValid ? entries : nil
+    }
+
+    /// An `initial:` state: not `not-running` (leave the app out instead).
+    private mutating func initialState(_ node: Node, _ field: String) -> LifecycleState? {
+        guard let name = string(node, field) else { return nil }
+        let allowed: [LifecycleState] = [.suspended, .background, .active, .inactive]
+        guard let state = LifecycleState(rawValue: name), allowed.contains(state) else {
+            let hint = name == LifecycleState.notRunning.rawValue ? " (leave a not-running app out)" : ""
+            report(node, field, "state must be suspended, background, active or inactive, got \(node.summary)\(hint)")
+            return nil
+        }
+        return state
+    }
+
+    /// A list of continuous modes the app declares.
+    private mutating func continuousModes(_ node: Node, _ field: String, of index: AppIndex?, in apps: AppList?) -> BackgroundModeSet? {
+        guard let items = list(node, field) else { return nil }
+        var modes = BackgroundModeSet()
+        var isValid = true
+        let declared = index.flatMap { apps?.profiles[$0]?.backgroundModes }
+        for (position, item) in items.enumerated() {
+            let itemField = Self.path(field, position)
+            guard let mode = backgroundMode(item, itemField) else {
+                isValid = false
+                continue
+            }
+            guard mode.isContinuous else {
+                report(item, itemField, "'\(mode.rawValue)' is a wake-only mode; initial modes are continuous (audio, location, voip, ...)")
+                isValid = false
+                continue
+            }
+            if let declared, !declared.contains(mode) {
+                report(item, itemField, "the app does not declare '\(mode.rawValue)' in its background_modes")
+                isValid = false
+                continue
+            }
+            modes.insert(BackgroundModeSet(mode))
+        }
+        return isValid ? modes : nil
+    }
+}

@@ -1,0 +1,38 @@
+/// The device as found at time 0 (SPEC 12 `initial:`, fine points in SPEC 16).
+extension Simulation {
+    /// Makes the `initial:` apps resident, in list order, with no callback and no transition:
+    /// footprints at their state's base (a `memory.csv` row each, none for 0), recency rising
+    /// through the list, bands entered before the run in list order, suspended apps past
+    /// aging, saved state for all but the frontmost app (if they save it), scenes connected.
+    /// The caller runs the pressure check once after.
+    mutating func placeInitialApps() {
+        for entry in scenario.initial {
+            let index = entry.app
+            let profile = profiles[index]
+            let isFrontmost = entry.state == .active || entry.state == .inactive
+            apps[index].state = entry.state
+            apps[index].stateEnteredMs = 0
+            apps[index].residentSinceMs = 0
+            apps[index].modesInUse = isFrontmost
+                ? entry.modes ?? profile.backgroundModes.intersection(.continuous)
+                : entry.modes ?? []
+            apps[index].aged = entry.state == .suspended
+            apps[index].hasUnsavedState = isFrontmost || !profile.savesState
+            if profile.lifecycle == .scene {
+                apps[index].sceneConnected = true
+                apps[index].scenePhase = entry.state == .active ? .active : entry.state == .inactive ? .inactive : .background
+            }
+            if isFrontmost {
+                frontmost = index
+                locked = entry.state == .inactive
+            } else {
+                // Earlier entries left the foreground earlier (SPEC 6's recency counter).
+                frontmostEndCounter += 1
+                apps[index].lastFrontmostOrder = frontmostEndCounter
+            }
+            appDidChange(index)
+            apps[index].enteredBandBeforeStart = true
+            refreshFootprint(of: index)
+        }
+    }
+}
