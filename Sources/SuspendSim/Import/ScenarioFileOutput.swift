@@ -1,0 +1,24 @@
+import Foundation
+
+/// Writes a generated scenario file whole or not at all (an `AtomicOutput` file).
+package enum ScenarioFileOutput {
+    /// Writes `text` to `path`.
+    ///
+    /// - Throws: `ReportError` naming the path.
+    package static func write(_ text: String, to path: String) throws {
+        let output = try AtomicOutput(target: path, kind: .file)
+        guard let handle = FileHandle(forWritingAtPath: output.partial) else {
+            output.discard()
+            throw ReportError("open file", path: output.partial, code: EACCES)
+        }
+        do {
+            try handle.write(contentsOf: Data(text.utf8))
+            try handle.close()
+        } catch {
+            try? handle.close()
+            output.discard()
+            throw ReportError("write", path: path, code: EIO)
+        }
+        try output.commit()
+    }
+}

@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import SuspendSim
+
+extension SuspendsimCommand {
+    /// `suspendsim import`: real data in (SPEC 12).
+    struct ImportCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "import",
+            abstract: "Turn real data into a scenario file.",
+            subcommands: [JetsamCommand.self]
+        )
+
+        /// `suspendsim import jetsam REPORT.ips [-o FILE] [--replay-kills]`.
+        struct JetsamCommand: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "jetsam",
+                abstract: "Turn a JetsamEvent report (.ips) into a scenario of the device as it was.",
+                discussion: """
+                    The device (its catalog model from the report's product, else its RAM from \
+                    the page counts; its iOS release), its apps in the report's order with their \
+                    resident memory, listed in initial:, and everything else as system memory, so \
+                    that free memory at time 0 is the report's. The leading comment lists what was \
+                    read and what was approximated. With --replay-kills, the suspended apps the \
+                    report killed become expect.evictions, so that `suspendsim check FILE --policy \
+                    all` says which policy reproduces the device's kill order.
+                    """
+            )
+
+            @Argument(help: "A JetsamEvent report (bug_type 298), as the device wrote it.")
+            var report: String
+
+            @Option(name: .shortAndLong, help: ArgumentHelp("Write the scenario here instead of to standard output.", valueName: "file"))
+            var output: String?
+
+            @Flag(help: "Replay the report's kills of suspended apps as expect.evictions.")
+            var replayKills = false
+
+            func run() throws {
+                guard let data = FileManager.default.contents(atPath: report) else {
+                    printError("error: \(report): cannot read the file")
+                    throw ScenarioBatchLoader.invalidInputStatus
+                }
+                let text: String
+                do {
+                    let parsed = try JetsamReport(text: String(decoding: data, as: UTF8.self), file: report)
+                    text = JetsamImport.scenarioText(parsed, file: report, replayKills: replayKills)
+                } catch {
+                    printError("error: \(error.description)")
+                    throw ScenarioBatchLoader.invalidInputStatus
+                }
+                guard let output else { return print(text, terminator: "") }
+                do {
+                    try ScenarioFileOutput.write(text, to: output)
+                } catch {
+                    printError("error: \(error)")
+                    throw ExitCode.failure
+                }
+                print("wrote \(output)")
+            }
+        }
+    }
+}

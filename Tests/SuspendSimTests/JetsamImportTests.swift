@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+@testable import SuspendSim
+@testable import SuspendSimCore
+
+/// SPEC 12 `suspendsim import jetsam`, on the shared real report (its facts, kept in
+/// `Tests/Data/jetsam/`) and on small synthetic reports of both forms.
+@Suite struct JetsamImportTests {
+    static let sharedReport = packageFile("Tests/Data/jetsam/ios18.5-iphone14.7.min.ips")
+
+    /// A synthetic report of the iOS 14+ form (with `priority`, 16 KiB pages, an iPhone 11):
+    /// four suspended apps in band 0 in XNU's order a, b, c, d; a and b were killed, in that
+    /// order; d is the largest.
+    static func modernReport(pageSize: Int = 16384, bugType: String = "298", extra: String = "") -> String {
+        """
+        {"bug_type":"\(bugType)","timestamp":"2024-01-01 10:00:00.00 +0000","os_version":"iPhone OS 14.8 (18H17)","incident_id":"X"}
+        {
+          "product" : "iPhone12,1", "bug_type" : "\(bugType)",
+          "memoryStatus" : { "pageSize" : \(pageSize), "memoryPages" : { "active" : 100000, "inactive" : 50000, "speculative" : 1000, "throttled" : 0, "wired" : 40000, "free" : 5000 } },
+          "processes" : [
+            { "name" : "logd", "states" : ["daemon", "idle"], "rpages" : 1000, "lifetimeMax" : 1000, "priority" : 0 },
+            { "name" : "com.a", "states" : ["suspended"], "rpages" : 3000, "lifetimeMax" : 5000, "priority" : 0, "reason" : "vm-pageshortage", "killDelta" : 100 },
+            { "name" : "com.b", "states" : ["suspended"], "rpages" : 9000, "lifetimeMax" : 9000, "priority" : 0, "reason" : "vm-pageshortage", "killDelta" : 200 },
+            { "name" : "com.c", "states" : ["suspended"], "rpages" : 2000, "lifetimeMax" : 2000, "priority" : 0 },
+            { "name" : "com.d", "states" : ["suspended"], "rpages" : 14000, "lifetimeMax" : 14000, "priority" : 0 },
+            { "name" : "com.music", "states" : ["continuous"], "rpages" : 4000, "lifetimeMax" : 4000, "priority" : 12 },
+            { "name" : "com.c", "states" : ["suspended"], "rpages" : 500, "lifetimeMax" : 500, "priority" : 0 },
+            { "name" : "SpringBoard", "states" : ["active", "frontmost"], "rpages" : 6000, "lifetimeMax" : 6000, "priority" : 10 },
+            { "name" : "com.front", "states" : ["active", "frontmost"], "rpages" : 20000, "lifetimeMax" : 20000, "priority" : 10 }\(extra)
+          ]
+        }
+        """
+    }
+
+    /// A synthetic report of the iOS 10-12 form: no `priority`, 4 KiB pages, a product the
+    /// catalog does not know.
+    static let legacyReport = """
+        {"bug_type":"298","timestamp":"2018-01-01 10:00:00.00 +0000","os_version":"iPhone OS 11.4.1 (15G77)","incident_id":"Y"}
+        {
+          "product" : "iPhone99,9",
+          "memoryStatus" : { "pageSize" : 4096, "memoryPages" : { "active" : 200000, "inactive" : 100000, "speculative" : 5000, "throttled" : 0, "wired" : 150000, "free" : 20000 } },
+          "processes" : [
+            { "name" : "com.old", "states" : ["suspended"], "rpages" : 10000, "lifetimeMax" : 8000 },
+            { "name" : "com.player", "states" : ["background"], "rpages" : 5000, "lifetimeMax" : 6000 },
+            { "name" : "com.top", "states" : ["frontmost"], "rpages" : 30000, "lifetimeMax" : 30000 },
+            { "name" : "backboardd", "states" : ["active"], "rpages" : 9000, "lifetimeMax" : 9000 }
+          ]
+        }
+        """
+
+    func importScenario(_ text: String, file: String = "report.ips", replayKills: Bool = false) throws -> Scenario {
+        let report = try JetsamReport(text: text, file: file)
+        return try ScenarioLoader.parse(JetsamImport.scenarioText(report, file: file, replayKills: replayKills), path: "imported.yaml")
+    }
+
+    @Test("The shared iOS 18.5 report gives a valid scenario: free at time 0 is free pages x page size to the KiB, apps in report order, the frontmost app frontmost (SPEC 12)")
+    func sharedReport() throws {
+        let text = try String(contentsOfFile: Self.sharedReport, encoding: .utf8)
+        let scenario = try importScenario(text, file: "ios18.5-iphone14.7.ips")
+        #expect(scenario.name == "jetsam-ios18.5-iphone14.7")
+        #expect(scenario.device.model == "iphone-14")
+        #expect(scenario.device.ios == IOSVersion(major: 18, minor: 5))
+        var simulation = Simulation(scenario, policy: scenario.policy, recorder: EventLog())
+        #expect(simulation.freeKiB == 3870 * 16)
+        #expect(simulation.recorder.evictions.isEmpty, "time 0 kills nothing")
+        simulation.run()
+        // Report order: the app processes, frontmost last.
+        let report = try JetsamReport(text: text, file: "r.ips")
+        let names = report.processes.filter { !$0.states.contains("daemon") && ($0.states.contains("suspended")) }.map(\.name)
+        let suspended = scenario.initial.filter { $0.state == .suspended }.map { scenario.apps[$0.app].id }
+        #expect(suspended.map { $0.split(separator: "#").first.map(String.init) ?? $0 } == names.filter { $0 != "MercuryPosterExtension" })
+        #expect(scenario.initial.last.map { scenario.apps[$0.app].id } == "MercuryPosterExtension")
+        #expect(scenario.initial.last?.state == .active)
+        #expect(scenario.apps.contains { $0.id == "WidgetKitExtension#2" })
+    }
+
+    @Test("--replay-kills: a known kill order in band 0 is reproduced by jetsam and not by largest-first (SPEC 12)")
+    func replayKills() throws {
+        let scenario = try importScenario(Self.modernReport(), replayKills: true)
+        #expect(scenario.expectation?.evictions == ["com.a", "com.b"])
+        let jetsam = Simulation.run(scenario, policy: JetsamPolicy())
+        #expect(jetsam.pressureEvictions == ["com.a", "com.b"])
+        let largest = Simulation.run(scenario, policy: LargestFirstPolicy())
+        #expect(largest.pressureEvictions != ["com.a", "com.b"])
+        #expect(largest.pressureEvictions.first == "com.d")
+    }
+
+    @Test("The iOS 14+ form: model from the product, ios MAJOR.MINOR, frontmost by band, continuous apps play audio, duplicate names numbered (SPEC 12, 16)")
+    func modernForm() throws {
+        let scenario = try importScenario(Self.modernReport())
+        #expect(scenario.device.model == "iphone-11" && scenario.device.ios == IOSVersion(major: 14, minor: 8))
+        #expect(scenario.apps.map(\.id) == ["com.a", "com.b", "com.c", "com.d", "com.music", "com.c#2", "com.front"])
+        #expect(scenario.initial.map(\.state) == [.suspended, .suspended, .suspended, .suspended, .background, .suspended, .active])
+        #expect(scenario.initial[4].modes == [.audio])
+        // active_mb of a suspended app: max(rpages, lifetimeMax) pages.
+        #expect(scenario.apps[0].activeKiB == 5000 * 16 && scenario.apps[0].suspendedKiB == 3000 * 16)
+        #expect(scenario.expectation == nil)
+        var simulation = Simulation(scenario, policy: scenario.policy, recorder: NullRecorder())
+        #expect(simulation.freeKiB == 5000 * 16)
+        simulation.run()
+        #expect(simulation.result.pressureKills == 0)
+    }
+
+    @Test("The iOS 10-12 form: no priority, 4 KiB pages, RAM from the page counts when the product is unknown, background apps run location (SPEC 12, 16)")
+    func legacyForm() throws {
+        let scenario = try importScenario(Self.legacyReport)
+        #expect(scenario.device.model == nil)
+        #expect(scenario.device.ramKiB == (200000 + 100000 + 5000 + 150000 + 20000) * 4)
+        #expect(scenario.device.ios == IOSVersion(major: 11, minor: 4))
+        #expect(scenario.apps.map(\.id) == ["com.old", "com.player", "com.top"])
+        #expect(scenario.initial.map(\.state) == [.suspended, .background, .active])
+        #expect(scenario.initial[1].modes == [.location])
+        let simulation = Simulation(scenario, policy: scenario.policy, recorder: NullRecorder())
+        #expect(simulation.freeKiB == 20000 * 4)
+    }
+
+    @Test("Malformed reports are clear errors (SPEC 12)", arguments: [
+        ("{\"bug_type\":\"298\"}\nnot json", "its body is not a JSON object"),
+        ("just text", "expected a JSON header line"),
+        (modernReport(bugType: "309"), "bug_type is '309', expected 298"),
+        (modernReport(pageSize: 0), "pageSize is 0"),
+        (modernReport(extra: ",\n { \"name\" : \"bad\", \"states\" : [\"suspended\"], \"rpages\" : -5 }"), "rpages is -5, must not be negative"),
+        (modernReport().replacingOccurrences(of: "\"processes\"", with: "\"procs\""), "the body has no processes list"),
+    ])
+    func malformed(_ text: String, _ message: String) {
+        do {
+            _ = try JetsamReport(text: text, file: "bad.ips")
+            Issue.record("accepted a malformed report")
+        } catch {
+            #expect(error.description.hasPrefix("bad.ips: "))
+            #expect(error.description.contains(message), "\(error.description)")
+        }
+    }
+}
