@@ -188,6 +188,12 @@ package struct BatchPlan: Sendable {
                 axes.append(axis)
             }
         }
+        // `--set trace.user=all`: every user of the trace, in order of first appearance (SPEC 13).
+        for index in axes.indices where axes[index].key == "trace.user" && axes[index].values == ["all"] {
+            if let path = template.tracePath, let users = try? UsageTrace.users(path: path), !users.isEmpty {
+                axes[index] = SweepAxis(key: "trace.user", values: users, source: axes[index].source)
+            }
+        }
         var fixed: [SweepSetting] = []
         let randomized = template.scenario.generator != nil
         switch options.policy {

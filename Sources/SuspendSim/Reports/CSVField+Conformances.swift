@@ -131,6 +131,7 @@ extension SkipReason: CSVField {
         case .notRunningCode: 14
         case .modeAlreadyInUse: 15
         case .modeNotInUse: 16
+        case .notFrontmost: 17
         }
     }
 }

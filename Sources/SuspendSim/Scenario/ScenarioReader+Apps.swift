@@ -16,6 +16,7 @@ enum AppKey: String, CaseIterable {
     case wakeWorkS = "wake_work_s"
     case savesState = "saves_state"
     case lifecycle
+    case traceName = "trace_name"
 
     static var names: [String] { allCases.map(\.rawValue) }
 }
@@ -27,6 +28,8 @@ struct AppList {
     var profiles: [AppProfile?] = []
     var indices: [String: AppIndex] = [:]
     var ids: [String] = []
+    /// Apps by their `trace_name` (SPEC 13).
+    var traceNames: [String: AppIndex] = [:]
 
     /// "com.a, com.b" (at most 10 ids), for "unknown app" messages.
     var idList: String {
@@ -68,12 +71,19 @@ extension ScenarioReader {
                 applyOverrides(to: &fields, allowed: SweepAxis.appKeys, prefix: "app.\(id).")
             }
             apps.profiles.append(readProfile(fields, id: id, path: path))
+            if let node = fields["trace_name"], let name = nonEmptyString(node, Self.path(path, "trace_name")) {
+                if let other = apps.traceNames[name] {
+                    report(node, Self.path(path, "trace_name"), "trace_name '\(name)' is also apps[\(other)]'s; two apps may not share one")
+                } else {
+                    apps.traceNames[name] = index
+                }
+            }
         }
         return apps
     }
 
     /// One app's profile from its checked fields.
-    private mutating func readProfile(_ fields: Fields, id: String?, path: String) -> AppProfile? {
+    mutating func readProfile(_ fields: Fields, id: String?, path: String) -> AppProfile? {
         var isValid = id != nil
         func track<T>(_ value: T?) -> T? {
             if value == nil { isValid = false }
@@ -91,7 +101,7 @@ extension ScenarioReader {
             guard let key = AppKey(rawValue: entry.name) else { continue }
             let field = Self.path(path, entry.name)
             switch key {
-            case .id, .activeMB, .backgroundMB, .suspendedMB:
+            case .id, .activeMB, .backgroundMB, .suspendedMB, .traceName:
                 continue
             case .purgeableMB:
                 if let value = track(kib(entry.value, field)) { profile.purgeableKiB = value }

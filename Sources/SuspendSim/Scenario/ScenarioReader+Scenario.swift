@@ -2,7 +2,7 @@ import Yams
 
 /// The top-level keys of a scenario file (SPEC 7), in the order messages list them.
 enum ScenarioKey: String, CaseIterable {
-    case name, policy, device, apps, initial, events
+    case name, policy, device, apps, initial, trace, events
     case endS = "end_s"
     case expect
     case workload, replicates, sweep
@@ -23,7 +23,13 @@ extension ScenarioReader {
         let policy = fields["policy"].map { builtInPolicy($0, "policy") } ?? LargestFirstPolicy()
         let device = required(fields, "device").flatMap { readDevice($0) }
         defaultLifecycle = PlatformProfile(ios: device?.ios).defaultLifecycle
-        let apps = required(fields, "apps").flatMap { readApps($0) }
+        var apps = required(fields, "apps").flatMap { readApps($0) }
+        var traceEvents: [ScenarioEvent]? = []
+        if let traceNode = fields["trace"], var list = apps {
+            traceEvents = readTrace(traceNode, apps: &list)
+            apps = list
+            appIDsRead = list.ids
+        }
         let initial = fields["initial"].map { readInitial($0, apps: apps) } ?? []
         let events = fields["events"].map { readEvents($0, apps: apps) } ?? []
         let endMs = fields["end_s"].map { millis($0, "end_s") }
@@ -31,12 +37,13 @@ extension ScenarioReader {
         let workload = fields["workload"].map { readWorkload($0) }
         replicates = fields["replicates"].flatMap { readReplicates($0) }
         sweep = fields["sweep"].flatMap { readSweep($0) } ?? []
+        if let axis = traceUsersAxis, !sweep.contains(where: { $0.key == axis.key }) { sweep.append(axis) }
 
         // Every present key was read without a problem when there is no diagnostic.
-        guard diagnostics.isEmpty, let name, let policy, let device, let apps, let initial, let events else { return nil }
+        guard diagnostics.isEmpty, let name, let policy, let device, let apps, let initial, let events, let traceEvents else { return nil }
         var scenario = Scenario(
             name: name, policy: policy, device: device, apps: apps.profiles.compactMap { $0 },
-            events: events, endMs: endMs ?? nil, expectation: expectation ?? nil)
+            events: Self.merge(events, traceEvents), endMs: endMs ?? nil, expectation: expectation ?? nil)
         scenario.generator = workload ?? nil
         scenario.initial = initial
         return scenario

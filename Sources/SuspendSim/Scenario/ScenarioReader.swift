@@ -26,6 +26,10 @@ struct ScenarioReader {
     var replicates: Int?
     /// The file's `sweep:` axes, once read.
     var sweep: [SweepAxis] = []
+    /// The usage trace the scenario replays, resolved (SPEC 13); nil without `trace:`.
+    var tracePath: String?
+    /// `trace.user: all`'s sweep over every user, added to the file's `sweep:`.
+    var traceUsersAxis: SweepAxis?
     /// The ids of the apps read, for messages about `app.ID.KEY` settings.
     var appIDsRead: [String] = []
     /// The `lifecycle` of apps that do not give one: the default of `device.ios`'s profile
@@ -42,6 +46,11 @@ struct ScenarioReader {
     }
 
     // MARK: - Reporting
+
+    /// Records a problem located in another file than the scenario's (a usage trace's row).
+    mutating func report(file other: String, line: Int?, field: String, _ message: String) {
+        diagnostics.append(ScenarioDiagnostic(file: other, line: line, field: field, message: message))
+    }
 
     /// Records a problem with `field`, located at `node`'s mark (or nowhere).
     mutating func report(_ node: Node?, _ field: String, _ message: String) {

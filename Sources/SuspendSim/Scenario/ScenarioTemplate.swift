@@ -20,6 +20,8 @@ package struct ScenarioTemplate: Sendable {
         var scenario: Scenario
         var replicates: Int?
         var sweep: [SweepAxis]
+        /// The usage trace the scenario replays (SPEC 13), resolved.
+        var tracePath: String?
     }
 
     /// The scenario as the file has it.
@@ -28,6 +30,8 @@ package struct ScenarioTemplate: Sendable {
     public let replicates: Int?
     /// The file's `sweep:` axes, in file order.
     public let sweep: [SweepAxis]
+    /// The usage trace the scenario replays (SPEC 13), resolved; nil without `trace:`.
+    public let tracePath: String?
     /// FNV-1a of the text read (for a JSON file read by the fast path, its header), for the
     /// batch fingerprint.
     public let textHash: UInt64
@@ -68,6 +72,7 @@ package struct ScenarioTemplate: Sendable {
         self.scenario = reading.scenario
         self.replicates = reading.replicates
         self.sweep = reading.sweep
+        self.tracePath = reading.tracePath
         self.document = ComposedDocument(document)
         self.textHash = textHash
         self.path = path
@@ -109,7 +114,7 @@ package struct ScenarioTemplate: Sendable {
             throw ScenarioLoadError(diagnostics: ScenarioLoader.sorted(reader.diagnostics, file: path))
         }
         scenario.sourcePath = path
-        return Reading(scenario: scenario, replicates: reader.replicates, sweep: reader.sweep)
+        return Reading(scenario: scenario, replicates: reader.replicates, sweep: reader.sweep, tracePath: reader.tracePath)
     }
 
     /// The node of `sweep: { key: [..., value #index, ...] }` in the document.

@@ -38,10 +38,11 @@ package struct SweepAxis: Sendable, Hashable {
         ["policy", "end_s"] + DeviceKey.names.map { "device." + $0 }
         + WorkloadKey.allCases.filter { $0 != .allocations }.map { "workload." + $0.rawValue }
         + AllocationsKey.names.map { "workload.allocations." + $0 }
+        + ["trace.user"]
 
     /// The app keys an `app.<id>.<key>` axis may set: every key of SPEC 7's `apps:` entries
     /// and SPEC 11's `lifecycle`, but `id` and `background_modes` (a list).
-    public static let appKeys: [String] = AppKey.names.filter { $0 != "id" && $0 != "background_modes" }
+    public static let appKeys: [String] = AppKey.names.filter { $0 != "id" && $0 != "background_modes" && $0 != "trace_name" }
 
     /// The app id and key of `app.<id>.<key>` (the id may hold dots: `app.com.a.active_mb`);
     /// nil for any other key, or an app key that is not in `appKeys`.

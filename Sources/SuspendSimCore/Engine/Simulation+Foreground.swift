@@ -24,6 +24,13 @@ extension Simulation {
         leaveForeground(cause: .event(.home))
     }
 
+    /// `close: APP` (a usage trace's `Closed`, SPEC 13): `home` when APP is frontmost; skipped,
+    /// as event `home` naming APP, otherwise.
+    mutating func close(_ index: AppIndex) {
+        guard frontmost == index else { return skip(.home, app: index, .notFrontmost) }
+        goHome()
+    }
+
     /// The frontmost app leaves the foreground: `applicationWillResignActive` (if active),
     /// `applicationDidEnterBackground`, then the background rules of SPEC 4. Its alert goes.
     mutating func leaveForeground(cause: TransitionCause) {

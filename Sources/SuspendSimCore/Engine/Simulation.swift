@@ -222,6 +222,7 @@ public struct Simulation<Recorder: SimulationRecorder> {
         switch action {
         case .open(let app): open(app, cause: .open)
         case .home: goHome()
+        case .close(let app): close(app)
         case .lock: lock()
         case .unlock: unlock()
         case .alert: showAlert()

@@ -5,6 +5,7 @@ public enum SkipReason: String, Sendable, CaseIterable, Hashable {
     case callRinging = "a call is ringing"
     case alreadyFrontmost = "the app is already frontmost"
     case noFrontmostApp = "no app is frontmost"
+    case notFrontmost = "the app is not frontmost"
     case alreadyLocked = "the device is already locked"
     case notLocked = "the device is not locked"
     case alertAlreadyShowing = "an alert is already showing"

@@ -19,6 +19,9 @@ public struct ScenarioEvent: Sendable, Hashable {
         case open(AppIndex)
         /// The user goes to the home screen.
         case home
+        /// The user closes this app: `home` when it is frontmost, skipped otherwise (a usage
+        /// trace's `Closed` row, SPEC 13). Its kind is `home`.
+        case close(AppIndex)
         /// The user locks the device.
         case lock
         /// The user unlocks the device.
@@ -54,7 +57,7 @@ public struct ScenarioEvent: Sendable, Hashable {
         public var kind: EventKind {
             switch self {
             case .open: .open
-            case .home: .home
+            case .home, .close: .home
             case .lock: .lock
             case .unlock: .unlock
             case .alert: .alert
@@ -77,7 +80,7 @@ public struct ScenarioEvent: Sendable, Hashable {
         public var app: AppIndex? {
             switch self {
             case .open(let app), .forceQuit(let app), .wake(let app, _), .startMode(let app, _),
-                 .stopMode(let app, _), .allocate(let app, _):
+                 .stopMode(let app, _), .allocate(let app, _), .close(let app):
                 app
             case .home, .lock, .unlock, .alert, .alertDismiss, .alertReply, .call, .callDecline,
                  .callAnswer, .callEnd, .systemAllocate:

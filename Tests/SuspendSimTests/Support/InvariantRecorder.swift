@@ -274,6 +274,11 @@ struct InvariantRecorder: SimulationRecorder {
             if locked || call == .ringing || frontmost == nil { return true }
             frontmost = nil
             alertShowing = false
+        case .close(let app):
+            // SPEC 13: home when the app is frontmost, skipped otherwise.
+            if frontmost != app || locked || call == .ringing { return true }
+            frontmost = nil
+            alertShowing = false
         case .lock:
             if locked { return true }
             locked = true
