@@ -1,8 +1,8 @@
 import Foundation
 
-/// Reads a text file line by line in 64 KiB chunks, so that a file of any size is read in
-/// constant memory (a usage trace of 180 MB, SPEC 13). Lines end at LF; a CR before it is
-/// dropped.
+/// Reads a text file line by line in 256 KiB chunks, as bytes, so that a file of any size is
+/// read in constant memory and lines the caller skips cost no decoding (a usage trace of
+/// 180 MB, SPEC 13). Lines end at LF; a CR before it is dropped.
 final class TextLineReader {
     private let handle: FileHandle
     private var buffer: [UInt8] = []
@@ -19,28 +19,55 @@ final class TextLineReader {
 
     deinit { try? handle.close() }
 
-    /// The next line without its line end; nil at the end of the file.
-    func next() -> Substring? {
+    /// The next line's bytes without its line end; nil at the end of the file. The slice is
+    /// valid until the next call.
+    func nextBytes() -> ArraySlice<UInt8>? {
         while true {
             if let newline = buffer[start...].firstIndex(of: 0x0A) {
                 var end = newline
                 if end > start, buffer[end - 1] == 0x0D { end -= 1 }
-                let line = String(decoding: buffer[start..<end], as: UTF8.self)[...]
+                let line = buffer[start..<end]
                 start = newline + 1
                 lineNumber += 1
                 return line
             }
             if atEnd {
                 guard start < buffer.count else { return nil }
-                let line = String(decoding: buffer[start...], as: UTF8.self)[...]
+                let line = buffer[start...]
                 start = buffer.count
                 lineNumber += 1
                 return line
             }
             buffer.removeSubrange(0..<start)
             start = 0
-            let chunk = (try? handle.read(upToCount: 1 << 16)) ?? nil
+            let chunk = (try? handle.read(upToCount: 1 << 18)) ?? nil
             if let chunk, !chunk.isEmpty { buffer.append(contentsOf: chunk) } else { atEnd = true }
         }
     }
+
+    /// The next line as text; nil at the end of the file.
+    func next() -> Substring? {
+        nextBytes().map { String(decoding: $0, as: UTF8.self)[...] }
+    }
+}
+
+extension ArraySlice<UInt8> {
+    /// Field `index` of a tab-separated line (empty past the last field), without decoding.
+    func tabField(_ index: Int) -> ArraySlice<UInt8> {
+        var field = 0
+        var fieldStart = startIndex
+        var position = startIndex
+        while position < endIndex {
+            if self[position] == 0x09 {
+                if field == index { return self[fieldStart..<position] }
+                field += 1
+                fieldStart = position + 1
+            }
+            position += 1
+        }
+        return field == index ? self[fieldStart..<endIndex] : self[endIndex..<endIndex]
+    }
+
+    /// Whether the line holds only spaces and tabs.
+    var isBlankLine: Bool { allSatisfy { $0 == 0x20 || $0 == 0x09 } }
 }

@@ -39,10 +39,12 @@ enum UsageTrace {
         var first: Int64?
         var previous: Int64?
         var seen = false
-        while let line = reader.next() {
-            if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+        let userBytes = Array(user.utf8)[...]
+        while let bytes = reader.nextBytes() {
+            // Other users' rows are skipped on their user_id's bytes, undecoded and unchecked.
+            guard bytes.tabField(index.user).elementsEqual(userBytes), !bytes.isBlankLine else { continue }
+            let line = String(decoding: bytes, as: UTF8.self)
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count > index.user, fields[index.user] == user else { continue }
             seen = true
             let number = reader.lineNumber
             guard fields.count > index.max else {
@@ -79,12 +81,12 @@ enum UsageTrace {
         guard let reader = TextLineReader(path: path) else { throw Problem(line: nil, column: "", message: "cannot open the trace file") }
         let index = try header(reader)
         var users: [String] = []
-        var known: Set<Substring> = []
-        while let line = reader.next() {
-            guard let user = line.split(separator: "\t", omittingEmptySubsequences: false).dropFirst(index.user).first,
-                  !user.isEmpty, !known.contains(user) else { continue }
-            known.insert(user)
-            users.append(String(user))
+        var known: Set<[UInt8]> = []
+        while let bytes = reader.nextBytes() {
+            let user = bytes.tabField(index.user)
+            guard !user.isEmpty, !known.contains(Array(user)) else { continue }
+            known.insert(Array(user))
+            users.append(String(decoding: user, as: UTF8.self))
         }
         return users
     }
