@@ -12,7 +12,7 @@ public struct SuspendsimCommand: ParsableCommand {
             joins the output folders of a sharded batch.
             """,
         version: "0.1.0",
-        subcommands: [RunCommand.self, CheckCommand.self, ValidateCommand.self, MergeCommand.self]
+        subcommands: [RunCommand.self, CheckCommand.self, ValidateCommand.self, MergeCommand.self, ReportCommand.self]
     )
 
     public init() {}
