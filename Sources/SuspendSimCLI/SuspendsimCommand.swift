@@ -9,7 +9,8 @@ public struct SuspendsimCommand: ParsableCommand {
             Scenario files (YAML or JSON) describe a device, its apps and a timeline of user and \
             system events. `run` simulates them and writes CSV reports, `check` compares each run \
             with the file's `expect:` block, `validate` only parses and validates, `merge` \
-            joins the output folders of a sharded batch.
+            joins the output folders of a sharded batch, `report` draws a report folder as an HTML \
+            page.
             """,
         version: "0.1.0",
         subcommands: [RunCommand.self, CheckCommand.self, ValidateCommand.self, MergeCommand.self, ReportCommand.self]
