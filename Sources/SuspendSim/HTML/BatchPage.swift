@@ -140,7 +140,7 @@ struct BatchPage {
             for (index, plan) in plans.enumerated() {
                 let chart = SurvivalChart(apps: scenario.apps, series: plan.series, panels: plan.panels, survival: reports.survival)
                 let title = "Survival per app" + (plans.count > 1 ? " (\(index + 1) of \(plans.count))" : "")
-                nodes.append(.figure(.id("\(id)-survival-\(index + 1)"), .raw(chart.render(title: title)), .figcaption(
+                nodes.append(.figure(.raw(chart.render(title: title, id: "\(id)-survival-\(index + 1)")), .figcaption(
                     HTMLPage.legend(plan.series.map { series in
                         .group(.raw(SeriesMarker.legendIcon(series.shape, colourIndex: series.colour)), .escaped(series.label))
                     } + [.text("whisker: 95 % Wilson interval (none for a point of one run)")])
@@ -155,7 +155,7 @@ struct BatchPage {
             }
         }
         if !rows.isEmpty {
-            nodes.append(.figure(.id("\(id)-points"), .raw(PointChart(rows: rows).render(title: "Pressure kills and hot-launch ratio per point"))))
+            nodes.append(.figure(.raw(PointChart(rows: rows).render(title: "Pressure kills and hot-launch ratio per point", id: "\(id)-points"))))
         }
         nodes.append(runLinks(for: scenario.name))
         return .section(.id(id), .group(nodes))
@@ -207,7 +207,8 @@ struct BatchPage {
                 links.append(candidates.first { folders.contains($0) })
             }
         }
-        let chart = PointChart(rows: rows).render(title: policies.count > 1 ? "Single runs: the policies compared" : "Single runs")
+        let chart = PointChart(rows: rows).render(title: policies.count > 1 ? "Single runs: the policies compared" : "Single runs",
+                                                  id: "single-runs-chart")
         let legend = HTMLPage.legend(policies.enumerated().map { index, policy in
             HTMLPage.swatch("sw \(ChartPalette.seriesClass(index))", policy)
         })

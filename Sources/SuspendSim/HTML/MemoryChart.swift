@@ -56,7 +56,8 @@ struct MemoryChart {
         let y = ChartScale(domain: bottom...top, range: plotTop...plotBottom, inverted: true)
 
         var svg = SVGWriter(width: RunChartGeometry.width, height: height,
-                            label: "Memory over time: footprints stacked per app, free memory, thresholds and evictions")
+                            label: "Memory over time: footprints stacked per app, free memory, thresholds and evictions",
+                            id: "memory-chart")
         svg.label("MB", x: Double(RunChartGeometry.left) - 8, y: plotTop - 8, anchor: "end", class: "tm")
         var grid = ""
         for tick in y.ticks(6) {
@@ -83,7 +84,7 @@ struct MemoryChart {
         for (entry, value) in thresholds.sorted(by: { $0.1 > $1.1 }) {
             let py = y.pixel(value)
             svg.line(Double(RunChartGeometry.left), py, Double(RunChartGeometry.width - RunChartGeometry.right), py,
-                     class: "thr", extra: "stroke-dasharray=\"\(entry.dash)\"")
+                     class: "thr thr-\(entry.name)", extra: "stroke-dasharray=\"\(entry.dash)\"")
             let labelY = max(py + 4, lastLabelY + 13)
             lastLabelY = labelY
             svg.line(Double(RunChartGeometry.left) - 46, py, Double(RunChartGeometry.left), py, class: "thr",
@@ -108,7 +109,7 @@ struct MemoryChart {
             let rowY = plotTop - 6 - Double(placement.row) * EvictionLabels.rowHeight
             leaders += "M\(ChartNumber.px(placement.markerX)) \(ChartNumber.px(rowY - 9))V\(ChartNumber.px(plotTop))"
             svg.rect(x: placement.textX, y: rowY - 10, width: 8, height: 8, class: "area \(ChartPalette.colourClass(placement.app))")
-            svg.label(placement.text, x: placement.textX + EvictionLabels.swatchWidth, y: rowY - 2, class: "lbl halo")
+            svg.label(placement.text, x: placement.textX + EvictionLabels.swatchWidth, y: rowY - 2, class: "lbl halo evl")
         }
         svg.path(leaders, class: "leader")
         return (svg.finish(), labels.placements.count, reports.evictions.count)

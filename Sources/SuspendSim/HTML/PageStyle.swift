@@ -22,7 +22,7 @@ enum PageStyle {
             svg .lbl{font-size:11px}svg .halo{paint-order:stroke;stroke:var(--panel);stroke-width:3px;stroke-linejoin:round}svg .ttl{font-size:13px;font-weight:600}
             .axis{stroke:var(--muted);stroke-width:1;fill:none}.grid{stroke:var(--grid);stroke-width:1;fill:none}
             .free{stroke:var(--fg);stroke-width:1.6;fill:none;stroke-linejoin:round}
-            .thr{stroke:var(--muted);stroke-width:1.5;fill:none}
+            .thr{stroke:var(--muted);stroke-width:1.5;fill:none}.endline{stroke:var(--muted);stroke-width:1;fill:none}
             .leader{stroke:var(--muted);stroke-width:0.8;fill:none}
             .area{fill:var(--c);stroke:none}.mark{stroke:var(--c);stroke-width:4;fill:none}
             .dot{fill:var(--c);stroke:var(--bg);stroke-width:1}.whisker{stroke:var(--c);stroke-width:1.6;fill:none}

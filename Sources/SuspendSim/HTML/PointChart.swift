@@ -18,13 +18,13 @@ struct PointChart {
     static let right = 20.0
     static let gap = 40.0
 
-    func render(title: String) -> String {
+    func render(title: String, id: String? = nil) -> String {
         let rowHeight = 22.0
         let top = 48.0
         let plotBottom = top + rowHeight * Double(max(rows.count, 1))
         let width = Double(RunChartGeometry.width)
         let panelWidth = (width - Self.left - Self.right - Self.gap) / 2
-        var svg = SVGWriter(width: RunChartGeometry.width, height: Int(plotBottom + 44), label: title)
+        var svg = SVGWriter(width: RunChartGeometry.width, height: Int(plotBottom + 44), label: title, id: id)
         svg.label(title, x: 0, y: 16, class: "ttl")
         let characters = Int((Self.left - 12) / EvictionLabels.characterWidth)
         for (index, row) in rows.enumerated() {

@@ -51,7 +51,7 @@ struct RunChartGeometry {
         svg.path(grid, class: "grid")
         svg.line(Double(Self.left), y, Double(Self.width - Self.right), y, class: "axis")
         let endX = x.pixel(runEnd)
-        svg.line(endX, top, endX, y, class: "thr", extra: "stroke-dasharray=\"2 3\"")
+        svg.line(endX, top, endX, y, class: "endline", extra: "stroke-dasharray=\"2 3\"")
         svg.label("end", x: endX + 3, y: y - 4, class: "tm halo")
         svg.label("time (s)", x: Double(Self.width - Self.right), y: y + 32, anchor: "end", class: "tm")
     }

@@ -97,7 +97,8 @@ struct RunPage {
     private func labelNote(_ labelled: Int, of count: Int) -> String {
         if count == 0 { return "No eviction in this run." }
         if labelled == count { return "Every eviction is labelled (app, reason)." }
-        return "\(count) evictions: the first \(labelled) are labelled (app, reason); the other \(count - labelled) are marked only."
+        return "\(count) evictions: \(labelled) are labelled (app, reason), spread over the run; the other \(count - labelled) "
+            + "are marked only."
     }
 
     private func files() -> [Node<HTML.BodyContext>] {

@@ -21,7 +21,8 @@ struct StateTimeline {
         let top = 8.0
         let plotBottom = top + lane * Double(max(apps, 1))
         var svg = SVGWriter(width: RunChartGeometry.width, height: Int(plotBottom + 44),
-                            label: "State timeline: one lane per app, coloured by life-cycle state, with launches, wakes and kills")
+                            label: "State timeline: one lane per app, coloured by life-cycle state, with launches, wakes and kills",
+                            id: "timeline-chart")
         geometry.drawTimeAxis(into: &svg, top: top, y: plotBottom)
 
         let (states, marks) = columnsByLane(apps: apps, columns: columns)
@@ -35,7 +36,7 @@ struct StateTimeline {
             let name = reports.apps[app]
             svg.rect(x: 2, y: laneTop + lane / 2 - 5, width: 10, height: 10, class: "area \(ChartPalette.colourClass(app))")
             svg.label(name.count > characters ? String(name.prefix(characters - 1)) + "…" : name,
-                      x: 18, y: laneTop + lane / 2 + 4, class: "lbl", extra: name.count > characters ? "" : "")
+                      x: 18, y: laneTop + lane / 2 + 4, class: "lbl lane-name")
             var drewAny = false
             for (stateIndex, style) in ChartPalette.states.enumerated() {
                 let height = barHeight * style.height

@@ -43,14 +43,14 @@ struct SurvivalChart {
         return apps.indices.sorted { means[$0] != means[$1] ? means[$0] > means[$1] : $0 < $1 }
     }
 
-    func render(title: String) -> String {
+    func render(title: String, id: String? = nil) -> String {
         let order = sortedApps()
         let rowHeight = max(20.0, 8 + Double(series.count) * 7)
         let top = 48.0
         let plotBottom = top + rowHeight * Double(apps.count)
         let width = Double(RunChartGeometry.width)
         let panelWidth = (width - Self.left - Self.right - Self.gap * Double(panels.count - 1)) / Double(panels.count)
-        var svg = SVGWriter(width: RunChartGeometry.width, height: Int(plotBottom + 44), label: title)
+        var svg = SVGWriter(width: RunChartGeometry.width, height: Int(plotBottom + 44), label: title, id: id)
         svg.label(title, x: 0, y: 16, class: "ttl")
 
         // App names with their colour, and row bands.
@@ -61,7 +61,7 @@ struct SurvivalChart {
             if row % 2 == 1 { bands += "M\(ChartNumber.px(Self.left)) \(ChartNumber.px(y))h\(ChartNumber.px(width - Self.left - Self.right))v\(ChartNumber.px(rowHeight))h\(ChartNumber.px(-(width - Self.left - Self.right)))z" }
             let name = apps[app]
             svg.rect(x: 2, y: y + rowHeight / 2 - 5, width: 10, height: 10, class: "area \(ChartPalette.colourClass(app))")
-            svg.label(name.count > characters ? String(name.prefix(characters - 1)) + "…" : name, x: 18, y: y + rowHeight / 2 + 4, class: "lbl")
+            svg.label(name.count > characters ? String(name.prefix(characters - 1)) + "…" : name, x: 18, y: y + rowHeight / 2 + 4, class: "lbl app-name")
         }
         svg.path(bands, class: "band")
 
