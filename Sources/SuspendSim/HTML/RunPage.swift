@@ -63,7 +63,7 @@ struct RunPage {
         nodes.append(.p(.class("meta"), .escaped(facts.joined(separator: " · "))))
         if let file = reports.device?["file"], !file.isEmpty { nodes.append(.p(.class("meta"), .escaped("scenario file \(file)"))) }
         if let batchLink = context.batchLink {
-            nodes.append(.p(.a(.attribute(named: "href", value: HTMLEscaping.href(batchLink)), .text("← the batch's page"))))
+            nodes.append(.p(.a(.attribute(named: "href", value: HTMLEscaping.href(batchLink)), .text("← the report index (the --out folder's page)"))))
         }
         return .header(.group(nodes))
     }
