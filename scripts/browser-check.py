@@ -3,7 +3,7 @@
 
     browser-check.py CHROMIUM REPORTS_DIR PNG_DIR
 
-For every index.html under REPORTS_DIR:
+For every index.html under REPORTS_DIR (each page passes or fails; the last line counts them):
   - the DOM after loading (chromium --dump-dom) has the page's charts (a run page: the memory
     chart and the state timeline; a batch page: at least one chart), each with drawn elements,
     and nothing that loads from elsewhere (no script, no http(s) source or style);
@@ -117,7 +117,7 @@ def drawn_elements(svg):
 
 def check_page(browser, page, reports, png_dir, problems):
     relative = os.path.relpath(os.path.dirname(page), reports)
-    name = "batch" if relative == "." else relative.replace("/", "__")
+    name = "index" if relative == "." else relative.replace("/", "__")
     url = "file://" + os.path.abspath(page)
     dom_run = chromium(browser, ["--dump-dom"], url)
     dom = dom_run.stdout
@@ -186,16 +186,17 @@ def main():
     if not pages:
         print(f"browser-check: no index.html under {reports}", file=sys.stderr)
         return 1
-    problems = []
+    failed = 0
     for page in pages:
+        problems = []
         check_page(browser, page, reports, png_dir, problems)
-    if problems:
         for problem in problems:
             print("FAIL " + problem, file=sys.stderr)
-        print(f"browser-check: {len(problems)} problem(s) in {len(pages)} page(s)", file=sys.stderr)
-        return 1
-    print(f"browser-check: {len(pages)} pages passed, 0 failed")
-    return 0
+        failed += 1 if problems else 0
+    print(f"browser-check: screenshots in {png_dir}")
+    # The closing line counts pages.
+    print(f"browser-check: {len(pages) - failed} passed, {failed} failed")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

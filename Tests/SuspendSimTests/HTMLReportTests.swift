@@ -157,6 +157,15 @@ import Testing
                 #expect(!span(a).overlaps(span(b)), "\(a.text) and \(b.text) overlap in row \(a.row)")
             }
         }
+        // Markers in time order as memory-pressure.yaml has them (70 s, 80 s, three at 90 s): no
+        // leader crosses a label in a row below its own.
+        let run = EvictionLabels([883.0, 981, 1079, 1079, 1079].enumerated().map { (text: "com.example.app\($0.offset), memory-pressure", x: $0.element, app: $0.offset) },
+                                 minX: 200, maxX: 1176)
+        for a in run.placements {
+            for b in run.placements where b.row > a.row {
+                #expect(!span(a).contains(b.markerX), "the leader of \(b.text) crosses \(a.text)")
+            }
+        }
         // The 12 labels at one instant stack in 12 rows, each clear of the leaders above it.
         let cluster = labels.placements.prefix(12)
         #expect(Set(cluster.map(\.row)).count == 12)

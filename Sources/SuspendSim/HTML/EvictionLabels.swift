@@ -4,9 +4,13 @@
 ///
 /// Which get labels, when there are more than `cap`: the first eviction of each of `cap` equal
 /// slices of the x axis, then the earliest others up to `cap` (`chooseLabelled`), so that a
-/// long run's labels spread over the day instead of crowding its first hour. Each
-/// label starts just right of its marker (moved left at the plot's right edge) in the lowest
-/// row where it overlaps neither a label nor the leader line of a label in a higher row.
+/// long run's labels spread over the day instead of crowding its first hour.
+///
+/// Labels are placed in time order, each ending just left of its marker (or, near the plot's
+/// left edge, starting just right of it), in the lowest row where it overlaps neither a label
+/// nor the leader line of a label in a higher row, and where its own leader crosses no label
+/// below it (when no row allows that, the lowest row where the label fits). Ending left of the
+/// marker means that a later marker's leader never crosses an earlier label.
 struct EvictionLabels {
     /// At most this many labels per chart.
     static let cap = 30
@@ -60,7 +64,7 @@ struct EvictionLabels {
         var leaderSpans: [[ClosedRange<Double>]] = []
         for label in labels.prefix(Self.cap) {
             let width = Double(label.text.count) * Self.characterWidth + Self.swatchWidth + 4
-            let start = label.x + 3 + width <= maxX ? label.x + 3 : max(minX, label.x - 3 - width)
+            let start = label.x - 3 - width >= minX ? label.x - 3 - width : min(maxX - width, label.x + 3)
             let span = start...(start + width)
             let leader = (label.x - 1.5)...(label.x + 1.5)
             func spanFits(_ row: Int) -> Bool {
