@@ -34,7 +34,12 @@ enum ChartNumber {
 
     /// A pixel coordinate: whole pixels.
     static func px(_ value: Double) -> String {
-        String(Int((value.isFinite ? value : 0).rounded(.toNearestOrAwayFromZero)))
+        String(pixel(value))
+    }
+
+    /// A pixel coordinate as a number: `value` rounded half away from zero (0 when not finite).
+    static func pixel(_ value: Double) -> Int {
+        Int((value.isFinite ? value : 0).rounded(.toNearestOrAwayFromZero))
     }
 
     /// A percentage of a rate in 0...1, with `decimals` decimals: `percent(0.4234)` is `42.3 %`.

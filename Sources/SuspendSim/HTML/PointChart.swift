@@ -53,8 +53,8 @@ struct PointChart {
                          title: "\(row.label): \(ChartNumber.short(mean, 2)) pressure kills per run over \(point.runs) run\(point.runs == 1 ? "" : "s")")
                 if point.runs > 1 {
                     let lx = ChartNumber.px(kills.pixel(point.minPressureKills)), hx = ChartNumber.px(kills.pixel(point.maxPressureKills))
-                    let cy = ChartNumber.px(y + (rowHeight - 8) / 2)
-                    svg.path("M\(lx) \(cy)H\(hx)M\(lx) \(Int(cy)! - 4)v8M\(hx) \(Int(cy)! - 4)v8", class: "whisker c7")
+                    let cy = ChartNumber.pixel(y + (rowHeight - 8) / 2)
+                    svg.path("M\(lx) \(cy)H\(hx)M\(lx) \(cy - 4)v8M\(hx) \(cy - 4)v8", class: "whisker c7")
                 }
             }
             let launches = point.coldLaunches + point.warmLaunches

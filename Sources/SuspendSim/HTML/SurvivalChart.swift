@@ -88,12 +88,12 @@ struct SurvivalChart {
                 let offset = (Double(seriesIndex) - Double(series.count - 1) / 2) * 7
                 for (row, app) in order.enumerated() {
                     guard let value = values[apps[app]] else { continue }
-                    let y = ChartNumber.px(top + rowHeight * Double(row) + rowHeight / 2 + offset)
+                    let y = ChartNumber.pixel(top + rowHeight * Double(row) + rowHeight / 2 + offset)
                     if let low = value.low, let high = value.high {
                         let lx = ChartNumber.px(x.pixel(low)), hx = ChartNumber.px(x.pixel(high))
-                        whiskers += "M\(lx) \(y)H\(hx)M\(lx) \(Int(y)! - 3)v6M\(hx) \(Int(y)! - 3)v6"
+                        whiskers += "M\(lx) \(y)H\(hx)M\(lx) \(y - 3)v6M\(hx) \(y - 3)v6"
                     }
-                    markers += SeriesMarker.glyph(entry.shape, x: Int(ChartNumber.px(x.pixel(value.rate)))!, y: Int(y)!, size: 8)
+                    markers += SeriesMarker.glyph(entry.shape, x: ChartNumber.pixel(x.pixel(value.rate)), y: y, size: 8)
                 }
                 svg.path(whiskers, class: "whisker \(ChartPalette.seriesClass(entry.colour))")
                 svg.path(markers, class: "dot \(ChartPalette.seriesClass(entry.colour))")
