@@ -15,6 +15,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        // The HTML report's page structure (SPEC 15); its SVG charts are written by hand.
+        .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
     ],
     targets: [
         // The simulation itself (SPEC 1-7): model, engine, policies, workload generation.
@@ -30,12 +32,14 @@ let package = Package(
             ],
             swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
         ),
-        // Files in and out: scenario reading, reports, batches. Re-exports SuspendSimCore.
+        // Files in and out: scenario reading, reports, batches, the HTML report. Re-exports
+        // SuspendSimCore.
         .target(
             name: "SuspendSim",
             dependencies: [
                 "SuspendSimCore",
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "Plot", package: "Plot"),
             ],
             // The device catalog (SPEC 11) is data: compiled in as bytes, so that it cannot go
             // missing wherever the binary is installed.

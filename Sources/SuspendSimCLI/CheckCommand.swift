@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SuspendSim
 
 extension SuspendsimCommand {
@@ -14,9 +15,13 @@ extension SuspendsimCommand {
                 expect.max_pressure_kills bounds the run's pressure kills; \
                 expect.by_policy.<policy> overrides any of them under that policy. Prints every \
                 failed assertion as FILE:LINE: expect.KEY: what differs, and exits 1 if there is \
-                any. Writes no reports. A file without expect: is reported as unchecked (a \
-                failure with --strict). A scenario with a workload is checked on replicate 0 of \
-                seed 0 (as run --seed 0 makes it), without its sweep.
+                any. Writes no reports (but with --html). A file without expect: is reported as \
+                unchecked (a failure with --strict). A scenario with a workload is checked on \
+                replicate 0 of seed 0 (as run --seed 0 makes it), without its sweep.
+
+                With --html, each checked run also writes its report folder under --out \
+                (<out>/<name>/, or <out>/<name>/<policy>/ with --policy all) with its index.html \
+                page (see report --help), so that a failing check can be looked at.
                 """
         )
 
@@ -33,20 +38,29 @@ extension SuspendsimCommand {
         @Flag(help: "Fail a file without an expect: block instead of reporting it as unchecked.")
         var strict = false
 
+        @Flag(help: "Also write each checked run's report folder with its HTML page (index.html) under --out.")
+        var html = false
+
+        @Option(help: "Folder for the report folders that --html writes.")
+        var out: String = "Reports"
+
         func run() throws {
+            if html { Interruption.cleanUpOnSignals() }
             let scenarios = try ScenarioBatchLoader.load(input)
             let option = policy
-            let strict = strict
-            var results = parallelMap(count: scenarios.count, jobs: input.workerCount) { index -> [CheckResult] in
+            var checks = parallelMap(count: scenarios.count, jobs: input.workerCount) { index -> [Check] in
                 let scenario = scenarios[index]
-                return PolicyOption.policies(option, for: scenario).map { Self.check(scenario, under: $0) }
+                return PolicyOption.policies(option, for: scenario).map {
+                    check(scenario, under: $0, folder: html ? pageFolder(scenario, $0, every: option == .all) : nil)
+                }
             }.flatMap { $0 }
             if strict {
-                for index in results.indices where results[index].status == .unchecked {
-                    results[index].status = .failed
-                    results[index].failures = ["\(results[index].file): no expect: block (--strict)"]
+                for index in checks.indices where checks[index].result.status == .unchecked {
+                    checks[index].result.status = .failed
+                    checks[index].result.failures = ["\(checks[index].result.file): no expect: block (--strict)"]
                 }
             }
+            let results = checks.map(\.result)
             if let junitPath {
                 do {
                     try JUnitReport.write(results, to: junitPath)
@@ -58,20 +72,59 @@ extension SuspendsimCommand {
             let failures = results.filter { $0.status == .failed }.count
             for result in results { print(result.text) }
             print("\(results.count - failures) of \(results.count) runs as expected.")
+            if html {
+                let problems = checks.compactMap(\.pageError)
+                for problem in problems { printError("error: \(problem)") }
+                let pages = checks.count - problems.count
+                print("html: \(pages) report folder\(pages == 1 ? "" : "s") with index.html under \(out)/")
+                if !problems.isEmpty { throw ExitCode.failure }
+            }
             if failures > 0 { throw ExitCode.failure }
         }
 
-        /// The check of one scenario under one policy.
-        private static func check(_ scenario: Scenario, under policy: any EvictionPolicy) -> CheckResult {
-            let file = scenario.sourcePath ?? "in code"
-            guard let expectation = scenario.expectation else {
-                return CheckResult(scenario: scenario.name, policy: policy.name, file: file, status: .unchecked)
-            }
+        /// A checked run: its result, and why its report or page could not be written.
+        private struct Check: Sendable {
+            var result: CheckResult
+            var pageError: String?
+        }
+
+        /// Where `--html` writes a run: `<out>/<name>/`, or `<out>/<name>/<policy>/` under `--policy all`.
+        private func pageFolder(_ scenario: Scenario, _ policy: any EvictionPolicy, every: Bool) -> String {
+            every ? "\(out)/\(scenario.name)/\(policy.name)" : "\(out)/\(scenario.name)"
+        }
+
+        /// Runs `scenario` under `policy` (into `folder` with its page when given) and compares
+        /// it with its expectations.
+        private func check(_ scenario: Scenario, under policy: any EvictionPolicy, folder: String?) -> Check {
             var scenario = scenario
             if scenario.generator != nil {
                 scenario.seed = BatchSeed.seed(base: 0, scenario: scenario.name, replicate: 0)
             }
-            return CheckResult.of(Simulation.runKeepingNoRecords(scenario, policy: policy), expected: expectation, file: file)
+            guard let folder else {
+                return Check(result: Self.compare(scenario, Simulation.runKeepingNoRecords(scenario, policy: policy)))
+            }
+            do {
+                let run = try ReportWriter.run(scenario, policy: policy, into: URL(fileURLWithPath: folder, isDirectory: true))
+                let result = Self.compare(scenario, run)
+                do {
+                    try HTMLReport.write(folder: folder)
+                    return Check(result: result)
+                } catch {
+                    return Check(result: result, pageError: "\(folder): \(error)")
+                }
+            } catch {
+                return Check(result: Self.compare(scenario, Simulation.runKeepingNoRecords(scenario, policy: policy)),
+                             pageError: "\(error)")
+            }
+        }
+
+        /// The run's result against the scenario's `expect:`, or unchecked without one.
+        private static func compare(_ scenario: Scenario, _ run: SimulationResult<NullRecorder>) -> CheckResult {
+            let file = scenario.sourcePath ?? "in code"
+            guard let expectation = scenario.expectation else {
+                return CheckResult(scenario: scenario.name, policy: run.policyName, file: file, status: .unchecked)
+            }
+            return CheckResult.of(run, expected: expectation, file: file)
         }
     }
 }

@@ -23,7 +23,8 @@ extension SuspendsimCommand {
                 every point of the grid of values. Such batches write a row per run to \
                 summary.csv (with the sweep keys as extra columns) and <out>/survival.csv, and \
                 report folders only with --details. --shard K/N runs every N-th run, from the \
-                K-th; merge joins the shards' folders. See docs/batch-runs.md.
+                K-th; merge joins the shards' folders. See docs/batch-runs.md. --html also writes \
+                <out>/index.html and an index.html in every report folder under the scenarios run.
                 """
         )
 
@@ -53,6 +54,9 @@ extension SuspendsimCommand {
         @Option(help: ArgumentHelp(
             "Run only shard K of N of the runs (K from 1 to N); merge joins the shards.", valueName: "K/N"))
         var shard: String?
+
+        @Flag(help: "Also write index.html, a self-contained HTML page, into --out and every report folder written (see report --help).")
+        var html = false
 
         @Flag(help: "Print jemalloc's statistics (stats.allocated, stats.active, stats.resident) after the run.")
         var stats = false
@@ -146,6 +150,9 @@ extension SuspendsimCommand {
             if plan.policy == .every, part.count == 1 { print("comparison: \(out)/comparison.csv") }
             if part.count > 1 {
                 print("shard \(part): \(out)/\(ShardManifest.fileName); join the \(part.count) shards' folders with suspendsim merge")
+            }
+            if html {
+                print(HTMLPages.line(try HTMLPages.write(folder: out, jobs: input.workerCount)))
             }
             if stats, let figures = JemallocStats.read() {
                 print(figures.description)

@@ -9,10 +9,14 @@ public struct SuspendsimCommand: ParsableCommand {
             Scenario files (YAML or JSON) describe a device, its apps and a timeline of user and \
             system events. `run` simulates them and writes CSV reports, `check` compares each run \
             with the file's `expect:` block, `validate` only parses and validates, `merge` \
-            joins the output folders of a sharded batch.
+            joins the output folders of a sharded batch, `report` draws a report folder as an HTML \
+            page.
             """,
         version: "0.1.0",
-        subcommands: [RunCommand.self, CheckCommand.self, ValidateCommand.self, MergeCommand.self, ExplainCommand.self, ImportCommand.self, DevicesCommand.self]
+        subcommands: [
+            RunCommand.self, CheckCommand.self, ValidateCommand.self, MergeCommand.self, ReportCommand.self,
+            ExplainCommand.self, ImportCommand.self, DevicesCommand.self,
+        ]
     )
 
     public init() {}

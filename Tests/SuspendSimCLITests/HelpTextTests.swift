@@ -13,7 +13,8 @@ import Testing
             Scenario files (YAML or JSON) describe a device, its apps and a timeline of
             user and system events. `run` simulates them and writes CSV reports, `check`
             compares each run with the file's `expect:` block, `validate` only parses and
-            validates, `merge` joins the output folders of a sharded batch.
+            validates, `merge` joins the output folders of a sharded batch, `report` draws
+            a report folder as an HTML page.
 
             USAGE: suspendsim <subcommand>
 
@@ -27,8 +28,11 @@ import Testing
               validate                Parse and validate scenario files without running
                                       them.
               merge                   Join the output folders of a sharded run into one.
+              report                  Write DIR/index.html: a self-contained HTML page of a
+                                      report folder.
               explain                 Explain each eviction of a report folder: who went,
                                       when, and why before the others.
+              import                  Turn real data into a scenario file.
               devices                 List the device catalog that `device.model` names.
 
               See 'suspendsim help <subcommand>' for detailed help.
@@ -56,9 +60,11 @@ import Testing
             every point of the grid of values. Such batches write a row per run to
             summary.csv (with the sweep keys as extra columns) and <out>/survival.csv, and
             report folders only with --details. --shard K/N runs every N-th run, from the
-            K-th; merge joins the shards' folders. See docs/batch-runs.md.
+            K-th; merge joins the shards' folders. See docs/batch-runs.md. --html also
+            writes <out>/index.html and an index.html in every report folder under the
+            scenarios run.
 
-            USAGE: suspendsim run [<paths> ...] [--jobs <n>] [--out <out>] [--policy <policy>] [--replicates <n>] [--seed <s>] [--set <key=v1,v2,...> ...] [--details] [--shard <K/N>] [--stats]
+            USAGE: suspendsim run [<paths> ...] [--jobs <n>] [--out <out>] [--policy <policy>] [--replicates <n>] [--seed <s>] [--set <key=v1,v2,...> ...] [--details] [--shard <K/N>] [--html] [--stats]
 
             ARGUMENTS:
               <paths>                 Scenario files or folders (a folder gives its .yaml,
@@ -82,6 +88,9 @@ import Testing
                                       (<out>/<name>/<key>=<value>/.../replicate-<k>/).
               --shard <K/N>           Run only shard K of N of the runs (K from 1 to N);
                                       merge joins the shards.
+              --html                  Also write index.html, a self-contained HTML page,
+                                      into --out and every report folder written (see
+                                      report --help).
               --stats                 Print jemalloc's statistics (stats.allocated,
                                       stats.active, stats.resident) after the run.
               --version               Show the version.
@@ -102,11 +111,15 @@ import Testing
             app; expect.max_pressure_kills bounds the run's pressure kills;
             expect.by_policy.<policy> overrides any of them under that policy. Prints every
             failed assertion as FILE:LINE: expect.KEY: what differs, and exits 1 if there
-            is any. Writes no reports. A file without expect: is reported as unchecked (a
-            failure with --strict). A scenario with a workload is checked on replicate 0 of
-            seed 0 (as run --seed 0 makes it), without its sweep.
+            is any. Writes no reports (but with --html). A file without expect: is reported
+            as unchecked (a failure with --strict). A scenario with a workload is checked
+            on replicate 0 of seed 0 (as run --seed 0 makes it), without its sweep.
 
-            USAGE: suspendsim check [<paths> ...] [--jobs <n>] [--policy <policy>] [--junit <file>] [--strict]
+            With --html, each checked run also writes its report folder under --out
+            (<out>/<name>/, or <out>/<name>/<policy>/ with --policy all) with its
+            index.html page (see report --help), so that a failing check can be looked at.
+
+            USAGE: suspendsim check [<paths> ...] [--jobs <n>] [--policy <policy>] [--junit <file>] [--strict] [--html] [--out <out>]
 
             ARGUMENTS:
               <paths>                 Scenario files or folders (a folder gives its .yaml,
@@ -123,6 +136,10 @@ import Testing
                                       testcase per scenario and policy).
               --strict                Fail a file without an expect: block instead of
                                       reporting it as unchecked.
+              --html                  Also write each checked run's report folder with its
+                                      HTML page (index.html) under --out.
+              --out <out>             Folder for the report folders that --html writes.
+                                      (default: Reports)
               --version               Show the version.
               -h, --help              Show help information.
 
@@ -175,6 +192,38 @@ import Testing
 
             OPTIONS:
               --out <out>             Folder for the merged reports. (default: Reports)
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """)
+    }
+
+    @Test func reportHelp() throws {
+        let run = try suspendsim(["report", "--help"])
+        #expect(run.status == 0)
+        #expect(run.stdout == """
+            OVERVIEW: Write DIR/index.html: a self-contained HTML page of a report folder.
+
+            DIR is a run's report folder (with survivors.csv, memory.csv, pressure.csv,
+            evictions.csv, transitions.csv and callbacks.csv) or the --out folder of a run
+            or batch (with summary.csv). A run's page draws memory over time (footprints
+            stacked per app, free memory, the warning, idle and critical thresholds from
+            device.csv, every eviction), a state timeline and the survivors table. A
+            batch's page draws survival per app with 95 % Wilson intervals, pressure kills
+            and the hot-launch ratio per point, and links to a page for every run folder
+            under it (written too; run with --details to have them). One file, inline SVG,
+            no script: it opens offline, and the same reports give the same bytes. A folder
+            that is not a report folder exits 2.
+
+            USAGE: suspendsim report <dir> [--jobs <n>]
+
+            ARGUMENTS:
+              <dir>                   A report folder.
+
+            OPTIONS:
+              -j, --jobs <n>          Worker threads for a batch's run pages; the output is
+                                      byte-identical for any value. (default: all cores)
               --version               Show the version.
               -h, --help              Show help information.
 

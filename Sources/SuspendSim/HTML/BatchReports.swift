@@ -1,0 +1,152 @@
+/// A batch's `--out` folder as its page needs it (SPEC 8, 14, 15): `summary.csv` reduced to
+/// one entry per point, and `survival.csv` per point and app. Columns are read by name.
+///
+/// A **point** is a scenario under one policy at one value of each sweep key; its runs are
+/// the replicates. Sweep keys are the extra columns whose names are sweep keys (`end_s`, or
+/// a name with a dot: `device.ram_mb`, `workload.gap_s`, `app.ID.KEY`, `trace.user`); other
+/// extra columns are ignored, so that columns added later cannot split a point.
+struct BatchReports {
+    /// One point's identity.
+    struct PointKey: Hashable {
+        var scenario: String
+        var policy: String
+        /// `key=value` for each sweep column the point has a value in, in column order.
+        var settings: [String]
+    }
+
+    /// One point, summed over its runs (`summary.csv`).
+    struct Point {
+        var key: PointKey
+        var runs = 0
+        var pressureKills = 0.0
+        var minPressureKills = Double.infinity
+        var maxPressureKills = -Double.infinity
+        var coldLaunches = 0.0
+        var warmLaunches = 0.0
+        /// Whether any run had a replicate number (a scenario with a workload).
+        var replicated = false
+        /// The seed, for a point of one run that has one.
+        var seed: String?
+    }
+
+    /// One app at one point (`survival.csv`).
+    struct Survival {
+        var rate: Double
+        var low: Double?
+        var high: Double?
+        var runs: Int
+    }
+
+    /// One scenario of the batch: its points in file order and its apps in scenario order.
+    struct Scenario {
+        var name: String
+        var points: [PointKey] = []
+        var apps: [String] = []
+        /// Whether it is more than a single run (replicates or a sweep other than the policy).
+        var isBatch: Bool = false
+    }
+
+    private(set) var scenarios: [Scenario] = []
+    private(set) var points: [PointKey: Point] = [:]
+    private(set) var survival: [PointKey: [String: Survival]] = [:]
+    /// Rows of `summary.csv`.
+    private(set) var runCount = 0
+    /// The sweep columns of `summary.csv`, in order.
+    private(set) var sweepKeys: [String] = []
+    /// `replicate`'s value (or empty) and the seed of each run, by scenario, policy, replicate
+    /// and settings: how a run folder finds its seed.
+    private(set) var seeds: [String: String] = [:]
+    /// Whether the folder has `survival.csv`.
+    private(set) var hasSurvival = false
+
+    private var scenarioIndex: [String: Int] = [:]
+
+    /// Whether a column name is a sweep key's.
+    static func isSweepKey(_ name: String) -> Bool {
+        name == "end_s" || name.contains(".")
+    }
+
+    /// The key that ties a run to its seed.
+    static func seedKey(scenario: String, policy: String, replicate: String, settings: [String]) -> String {
+        ([scenario, policy, replicate] + settings.sorted()).joined(separator: "\u{1}")
+    }
+
+    /// Reads `folder/summary.csv` and, when present, `folder/survival.csv`.
+    ///
+    /// - Throws: `HTMLReportError.unreadable` for a file that cannot be read or lacks a column.
+    init(folder: String) throws(HTMLReportError) {
+        let summary = try ReportCSV(path: folder + "/summary.csv", required: ["scenario", "policy"])
+        let scenarioColumn = summary.column("scenario")!, policyColumn = summary.column("policy")!
+        let sweep = summary.header.enumerated().filter { Self.isSweepKey($0.element) }
+        sweepKeys = sweep.map(\.element)
+        let replicate = summary.column("replicate"), seed = summary.column("seed")
+        let kills = summary.column("pressure_kills"), cold = summary.column("cold_launches"), warm = summary.column("warm_launches")
+        try summary.forEachRow { row in
+            runCount += 1
+            let settings = sweep.compactMap { row[$0.offset].isEmpty ? nil : "\($0.element)=\(row[$0.offset])" }
+            let key = PointKey(scenario: row[scenarioColumn], policy: row[policyColumn], settings: settings)
+            let scenario = scenarioEntry(key.scenario)
+            if points[key] == nil {
+                points[key] = Point(key: key)
+                scenarios[scenario].points.append(key)
+            }
+            var point = points[key]!
+            point.runs += 1
+            let killCount = kills.flatMap { ReportCSV.number(row[$0]) } ?? 0
+            point.pressureKills += killCount
+            point.minPressureKills = min(point.minPressureKills, killCount)
+            point.maxPressureKills = max(point.maxPressureKills, killCount)
+            point.coldLaunches += cold.flatMap { ReportCSV.number(row[$0]) } ?? 0
+            point.warmLaunches += warm.flatMap { ReportCSV.number(row[$0]) } ?? 0
+            let replicateValue = replicate.map { row[$0] } ?? ""
+            if !replicateValue.isEmpty { point.replicated = true }
+            if let seed, !row[seed].isEmpty {
+                point.seed = point.runs == 1 ? row[seed] : nil
+                seeds[Self.seedKey(scenario: key.scenario, policy: key.policy, replicate: replicateValue, settings: settings)] = row[seed]
+            }
+            points[key] = point
+        }
+        for index in scenarios.indices {
+            let keys = scenarios[index].points
+            scenarios[index].isBatch = keys.contains { points[$0]!.replicated || points[$0]!.runs > 1 || !$0.settings.isEmpty }
+        }
+        guard ReportFolder.hasFile("survival.csv", in: folder) else { return }
+        hasSurvival = true
+        try readSurvival(folder + "/survival.csv")
+    }
+
+    private mutating func readSurvival(_ path: String) throws(HTMLReportError) {
+        let file = try ReportCSV(path: path, required: ["scenario", "policy", "app", "survival_rate"])
+        let scenarioColumn = file.column("scenario")!, policyColumn = file.column("policy")!
+        let appColumn = file.column("app")!, rateColumn = file.column("survival_rate")!
+        let low = file.column("ci_low"), high = file.column("ci_high"), runs = file.column("runs")
+        let sweep = file.header.enumerated().filter { Self.isSweepKey($0.element) }
+        try file.forEachRow { row throws(HTMLReportError) in
+            let settings = sweep.compactMap { row[$0.offset].isEmpty ? nil : "\($0.element)=\(row[$0.offset])" }
+            let key = PointKey(scenario: row[scenarioColumn], policy: row[policyColumn], settings: settings)
+            guard let rate = ReportCSV.number(row[rateColumn]) else {
+                throw HTMLReportError.unreadable(path: path, reason: "survival_rate \"\(row[rateColumn])\" is not a number")
+            }
+            let scenario = scenarioEntry(key.scenario)
+            let app = row[appColumn]
+            if !scenarios[scenario].apps.contains(app) { scenarios[scenario].apps.append(app) }
+            if points[key] == nil {
+                points[key] = Point(key: key)
+                scenarios[scenario].points.append(key)
+            }
+            survival[key, default: [:]][app] = Survival(
+                rate: rate, low: low.flatMap { ReportCSV.number(row[$0]) }, high: high.flatMap { ReportCSV.number(row[$0]) },
+                runs: runs.flatMap { Int(row[$0]) } ?? 0)
+        }
+    }
+
+    private mutating func scenarioEntry(_ name: String) -> Int {
+        if let index = scenarioIndex[name] { return index }
+        scenarios.append(Scenario(name: name))
+        scenarioIndex[name] = scenarios.count - 1
+        return scenarios.count - 1
+    }
+
+    /// The point's entry.
+    func point(_ key: PointKey) -> Point? { points[key] }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Plot
+
+/// The frame every report page shares (SPEC 15): one HTML file with its style sheet inline,
+/// no script, and nothing fetched (no font, image or style from anywhere else).
+///
+/// Pages are built with Plot; text from the reports enters through `Node.escaped` (see
+/// `HTMLEscaping` for why not Plot's own `.text`).
+enum HTMLPage {
+    /// The whole page: the document type, `<head>` with the title and the style sheet, and
+    /// `content` inside `<main>`.
+    static func render(title: String, content: [Node<HTML.BodyContext>]) -> String {
+        let html = HTML(
+            .lang(.english),
+            .head(
+                .meta(.charset(.utf8)),
+                .meta(.name("viewport"), .content("width=device-width, initial-scale=1")),
+                .meta(.name("color-scheme"), .content("light dark")),
+                .meta(.name("generator"), .content("suspendsim report")),
+                .element(named: "title", nodes: [Node<HTML.HeadContext>.escaped(title)]),
+                .style(PageStyle.css)
+            ),
+            .body(.main(.group(content)))
+        )
+        return html.render() + "\n"
+    }
+
+    /// A legend: swatches and their names, as a wrapping list.
+    static func legend(_ items: [Node<HTML.BodyContext>]) -> Node<HTML.BodyContext> {
+        .ul(.class("legend"), .group(items.map { .li($0) }))
+    }
+
+    /// A legend item with a colour swatch of class `swatchClass` (`sw c3`, `sw st-active`).
+    static func swatch(_ swatchClass: String, _ name: String) -> Node<HTML.BodyContext> {
+        .group(.span(.class(swatchClass)), .escaped(name))
+    }
+
+    /// A table of `header` and `rows` (every cell escaped); `decorate` may put a node before
+    /// a cell's text (an app's swatch).
+    static func table(header: [String], rows: [[String]],
+                      decorate: (_ row: Int, _ column: Int) -> Node<HTML.BodyContext>? = { _, _ in nil }) -> Node<HTML.BodyContext> {
+        .div(.class("tablewrap"), .table(
+            // Column names may break after an underscore.
+            .thead(.tr(.group(header.map { .th(.raw(HTMLEscaping.escape($0).replacingOccurrences(of: "_", with: "_<wbr>"))) }))),
+            .tbody(.group(rows.enumerated().map { rowIndex, row in
+                .tr(.group(row.enumerated().map { column, cell in
+                    .td(decorate(rowIndex, column) ?? .empty, .escaped(cell))
+                }))
+            }))
+        ))
+    }
+}
+
+extension Node {
+    /// `text` escaped by `HTMLEscaping` and written as it is.
+    static func escaped(_ text: String) -> Node {
+        .raw(HTMLEscaping.escape(text))
+    }
+}
+
+extension Node where Context == HTML.BodyContext {
+    /// `<figure>`: a chart with its caption (Plot has no such element).
+    static func figure(_ nodes: Node<HTML.BodyContext>...) -> Node {
+        .element(named: "figure", nodes: nodes)
+    }
+
+    /// `<figcaption>`.
+    static func figcaption(_ nodes: Node<HTML.BodyContext>...) -> Node {
+        .element(named: "figcaption", nodes: nodes)
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+
+/// `suspendsim report DIR` (SPEC 15): writes `DIR/index.html`, one self-contained page
+/// (inline SVG, no script, nothing fetched), byte-identical for the same reports. It reads
+/// only the folder: its CSVs, and `device.csv` for the thresholds.
+///
+/// ```swift
+/// let pages = try HTMLReport.write(folder: "Reports/state-lab")   // a run's folder
+/// let all = try HTMLReport.write(folder: "Reports", jobs: 4)      // a batch: its page and every run's
+/// ```
+///
+/// A run's folder gets the run page (`RunPage`). A batch's `--out` folder (with
+/// `summary.csv`) gets the batch page (`BatchPage`), and every run folder under the
+/// scenarios it names gets its own page, linked from the batch page.
+public enum HTMLReport {
+    /// The page's file name.
+    public static let pageName = "index.html"
+
+    /// Writes the page of `folder`, and for a batch folder the pages of its run folders (on
+    /// `jobs` threads; the bytes do not depend on it).
+    ///
+    /// - Returns: the paths of the pages written, the folder's own first.
+    /// - Throws: `HTMLReportError` when the folder is not a report folder or a file cannot be
+    ///   read; `ReportError` when a page cannot be written.
+    @discardableResult
+    public static func write(folder path: String, jobs: Int = 1) throws -> [String] {
+        var folder = path
+        while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
+        switch try ReportFolder.kind(of: folder) {
+        case .run:
+            let reports = try RunReports(folder: folder)
+            let page = RunPage(reports: reports, context: standaloneContext(folder: folder, policy: reports.policy)).render()
+            try writePage(page, into: folder)
+            return [folder + "/" + pageName]
+        case .batch:
+            return try writeBatch(folder: folder, jobs: jobs)
+        }
+    }
+
+    /// The page of the run folder `folder`, as `write` makes it (for tests and tools).
+    public static func runPage(folder: String) throws -> String {
+        let reports = try RunReports(folder: folder)
+        return RunPage(reports: reports, context: standaloneContext(folder: folder, policy: reports.policy)).render()
+    }
+
+    private static func writeBatch(folder: String, jobs: Int) throws -> [String] {
+        let reports = try BatchReports(folder: folder)
+        var runFolders: [String: [String]] = [:]
+        for scenario in reports.scenarios {
+            runFolders[scenario.name] = ReportFolder.runFolders(under: scenario.name, in: folder)
+        }
+        let runs = reports.scenarios.flatMap { runFolders[$0.name] ?? [] }
+        // Run pages first, so that the batch page's links lead somewhere once it appears.
+        let seeds = reports.seeds
+        let results = parallelMap(count: runs.count, jobs: jobs) { index -> Result<String, HTMLReportError> in
+            let relative = runs[index]
+            do throws(HTMLReportError) {
+                let reports = try RunReports(folder: folder + "/" + relative)
+                let context = batchContext(relative, policy: reports.policy) { seeds[$0] }
+                return .success(RunPage(reports: reports, context: context).render())
+            } catch {
+                return .failure(error)
+            }
+        }
+        var written: [String] = []
+        var ramByScenario: [String: String] = [:]
+        for (relative, result) in zip(runs, results) {
+            let page = try result.get()
+            try writePage(page, into: folder + "/" + relative)
+            written.append(folder + "/" + relative + "/" + pageName)
+            let scenario = String(relative.split(separator: "/").first ?? "")
+            if ramByScenario[scenario] == nil, let device = try? RunReports.device(folder: folder + "/" + relative),
+               let ram = device["ram_mb"].flatMap(ReportCSV.number) {
+                ramByScenario[scenario] = ChartNumber.short(ram, 1)
+            }
+        }
+        let name = URL(fileURLWithPath: folder).standardizedFileURL.lastPathComponent
+        let page = BatchPage(reports: reports, name: name, runFolders: runFolders, ramByScenario: ramByScenario).render()
+        try writePage(page, into: folder)
+        return [folder + "/" + pageName] + written
+    }
+
+    /// A run folder's context from its path alone: the scenario is the last path component
+    /// that is not a sweep value (`key=value`), a replicate (`replicate-k`) or the run's
+    /// policy (`--policy all` folders); those that follow it are its details.
+    static func standaloneContext(folder: String, policy: String?) -> RunPage.Context {
+        let components = URL(fileURLWithPath: folder).standardizedFileURL.pathComponents.filter { $0 != "/" }
+        var index = components.count - 1
+        while index > 0, isRunDetail(components[index], policy: policy) { index -= 1 }
+        guard index >= 0 else { return RunPage.Context(scenario: folder) }
+        return RunPage.Context(scenario: components[index], details: Array(components[(index + 1)...]))
+    }
+
+    /// A run folder's context in a batch folder: its first component is the scenario; the seed
+    /// comes from the batch's `summary.csv`.
+    static func batchContext(_ relative: String, policy: String?, seeds: (String) -> String?) -> RunPage.Context {
+        let components = relative.split(separator: "/").map(String.init)
+        let scenario = components.first ?? relative
+        let details = Array(components.dropFirst())
+        var replicate = ""
+        var settings: [String] = []
+        for component in details {
+            if component.hasPrefix("replicate-") {
+                replicate = String(component.dropFirst("replicate-".count))
+            } else if component.contains("="), !component.hasPrefix("policy=") {
+                settings.append(component)
+            }
+        }
+        let seed = seeds(BatchReports.seedKey(scenario: scenario, policy: policy ?? "", replicate: replicate, settings: settings))
+        let up = String(repeating: "../", count: components.count)
+        return RunPage.Context(scenario: scenario, details: details, seed: seed, batchLink: up + pageName)
+    }
+
+    private static func isRunDetail(_ component: String, policy: String?) -> Bool {
+        component.contains("=") || component.hasPrefix("replicate-") || component == policy
+    }
+
+    /// Writes `html` as `folder/index.html`, whole or not at all (`AtomicOutput`).
+    private static func writePage(_ html: String, into folder: String) throws {
+        let output = try AtomicOutput(target: folder + "/" + pageName, kind: .file)
+        guard let handle = FileHandle(forWritingAtPath: output.partial) else {
+            output.discard()
+            throw ReportError("open file", path: output.partial, code: EIO)
+        }
+        do {
+            try handle.write(contentsOf: Data(html.utf8))
+            try handle.close()
+        } catch {
+            try? handle.close()
+            output.discard()
+            throw ReportError("write", path: output.partial, code: EIO)
+        }
+        try output.commit()
+    }
+}

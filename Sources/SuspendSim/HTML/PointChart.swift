@@ -1,0 +1,85 @@
+/// Pressure kills and the hot-launch ratio per point (SPEC 15), side by side: a row per
+/// point (a policy at a sweep value, or a single run), from `summary.csv`.
+///
+/// Pressure kills: the mean per run as a bar, the fewest and most in one run as a whisker.
+/// Hot-launch ratio: warm launches over all launches of the point's runs together (SPEC 8's
+/// `hot_launch_ratio`, pooled), as a bar; none when the point had no launch.
+struct PointChart {
+    /// One row.
+    struct Row {
+        var label: String
+        var colour: Int
+        var point: BatchReports.Point
+    }
+
+    let rows: [Row]
+
+    static let left = 300.0
+    static let right = 20.0
+    static let gap = 40.0
+
+    func render(title: String, id: String? = nil) -> String {
+        let rowHeight = 22.0
+        let top = 48.0
+        let plotBottom = top + rowHeight * Double(max(rows.count, 1))
+        let width = Double(RunChartGeometry.width)
+        let panelWidth = (width - Self.left - Self.right - Self.gap) / 2
+        var svg = SVGWriter(width: RunChartGeometry.width, height: Int(plotBottom + 44), label: title, id: id)
+        svg.label(title, x: 0, y: 16, class: "ttl")
+        let characters = Int((Self.left - 12) / EvictionLabels.characterWidth)
+        for (index, row) in rows.enumerated() {
+            let y = top + rowHeight * Double(index) + rowHeight / 2 + 4
+            svg.label(row.label.count > characters ? String(row.label.prefix(characters - 1)) + "…" : row.label, x: 0, y: y, class: "lbl")
+        }
+
+        // Pressure kills.
+        let most = rows.map { $0.point.maxPressureKills.isFinite ? $0.point.maxPressureKills : 0 }.max() ?? 0
+        let kills = ChartScale(domain: 0...ChartScale.niceCeiling(max(most, 1)), range: Self.left...(Self.left + panelWidth))
+        drawAxis(&svg, scale: kills, ticks: kills.ticks(5).map { ($0, ChartNumber.short($0, 2)) }, top: top, bottom: plotBottom,
+                 title: "pressure kills per run (mean; whisker: fewest–most)")
+        // Hot-launch ratio.
+        let x1 = Self.left + panelWidth + Self.gap
+        let ratio = ChartScale(domain: 0...1, range: x1...(x1 + panelWidth))
+        drawAxis(&svg, scale: ratio, ticks: [0, 0.25, 0.5, 0.75, 1].map { ($0, ChartNumber.short($0 * 100, 0) + " %") },
+                 top: top, bottom: plotBottom, title: "hot-launch ratio (warm / all launches)")
+
+        for (index, row) in rows.enumerated() {
+            let y = top + rowHeight * Double(index) + 4
+            let point = row.point
+            let colour = ChartPalette.seriesClass(row.colour)
+            if point.runs > 0 {
+                let mean = point.pressureKills / Double(point.runs)
+                svg.rect(x: Self.left, y: y, width: kills.pixel(mean) - Self.left, height: rowHeight - 8, class: "bar \(colour)",
+                         title: "\(row.label): \(ChartNumber.short(mean, 2)) pressure kills per run over \(point.runs) run\(point.runs == 1 ? "" : "s")")
+                if point.runs > 1 {
+                    let lx = ChartNumber.px(kills.pixel(point.minPressureKills)), hx = ChartNumber.px(kills.pixel(point.maxPressureKills))
+                    let cy = ChartNumber.pixel(y + (rowHeight - 8) / 2)
+                    svg.path("M\(lx) \(cy)H\(hx)M\(lx) \(cy - 4)v8M\(hx) \(cy - 4)v8", class: "whisker c7")
+                }
+            }
+            let launches = point.coldLaunches + point.warmLaunches
+            if launches > 0 {
+                let share = point.warmLaunches / launches
+                svg.rect(x: x1, y: y, width: ratio.pixel(share) - x1, height: rowHeight - 8, class: "bar \(colour)",
+                         title: "\(row.label): hot-launch ratio \(ChartNumber.percent(share))")
+                svg.label(ChartNumber.percent(share, 0), x: ratio.pixel(share) + 4, y: y + rowHeight - 10, class: "tm")
+            } else {
+                svg.label("no launch", x: x1 + 4, y: y + rowHeight - 10, class: "tm")
+            }
+        }
+        return svg.finish()
+    }
+
+    private func drawAxis(_ svg: inout SVGWriter, scale: ChartScale, ticks: [(Double, String)], top: Double, bottom: Double,
+                          title: String) {
+        var grid = ""
+        for (value, text) in ticks {
+            let px = ChartNumber.px(scale.pixel(value))
+            grid += "M\(px) \(ChartNumber.px(top))V\(ChartNumber.px(bottom))"
+            svg.label(text, x: scale.pixel(value), y: bottom + 16, anchor: "middle", class: "tm")
+        }
+        svg.path(grid, class: "grid")
+        svg.line(scale.range.lowerBound, bottom, scale.range.upperBound, bottom, class: "axis")
+        svg.label(title, x: scale.range.lowerBound, y: top - 10, class: "tm")
+    }
+}

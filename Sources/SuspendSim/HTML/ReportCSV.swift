@@ -1,0 +1,97 @@
+/// A report CSV read for the HTML page: columns are found by name in the header row, so
+/// that files with more columns than the page uses (later parts of the spec append columns,
+/// SPEC 14) read the same (SPEC 15).
+///
+/// ```swift
+/// let memory = try ReportCSV(path: folder + "/memory.csv", required: ["time_s", "app", "footprint_mb"])
+/// let time = memory.column("time_s")!
+/// try memory.forEachRow { row in print(row[time]) }
+/// ```
+///
+/// Rows are read one at a time through `CSVRecordReader`, so a long run's files are never
+/// held whole.
+final class ReportCSV {
+    /// The file's path.
+    let path: String
+    /// The header's names, in file order.
+    let header: [String]
+    private let reader: CSVRecordReader
+    private let indexByName: [String: Int]
+
+    /// Opens `path` and reads its header.
+    ///
+    /// - Throws: `HTMLReportError.unreadable` when the file cannot be read, is empty, or lacks
+    ///   one of the `required` columns.
+    init(path: String, required: [String] = []) throws(HTMLReportError) {
+        self.path = path
+        do {
+            reader = try CSVRecordReader(path: path)
+            guard let first = try reader.next() else { throw HTMLReportError.unreadable(path: path, reason: "the file is empty") }
+            header = CSVRecordReader.fields(first).map(ReportCSV.text)
+        } catch let error as HTMLReportError {
+            throw error
+        } catch {
+            throw HTMLReportError.unreadable(path: path, reason: "\(error)")
+        }
+        var indexByName: [String: Int] = [:]
+        for (index, name) in header.enumerated() where indexByName[name] == nil { indexByName[name] = index }
+        self.indexByName = indexByName
+        let missing = required.filter { indexByName[$0] == nil }
+        guard missing.isEmpty else {
+            throw HTMLReportError.unreadable(path: path, reason: "no column \(missing.joined(separator: ", ")) in the header")
+        }
+    }
+
+    /// The index of the column `name`, nil when the header has no such column.
+    func column(_ name: String) -> Int? { indexByName[name] }
+
+    /// Calls `body` with each row's fields as text (unquoted), in file order. A row shorter
+    /// than the header is padded with empty fields; an empty line is skipped.
+    ///
+    /// - Throws: `HTMLReportError.unreadable` when the file cannot be read, or what `body` throws.
+    func forEachRow(_ body: ([String]) throws(HTMLReportError) -> Void) throws(HTMLReportError) {
+        while true {
+            let record: ArraySlice<UInt8>?
+            do {
+                record = try reader.next()
+            } catch {
+                throw HTMLReportError.unreadable(path: path, reason: error.description)
+            }
+            guard let record else { return }
+            if record.isEmpty { continue }
+            var fields = CSVRecordReader.fields(record).map(ReportCSV.text)
+            if fields.count < header.count { fields += Array(repeating: "", count: header.count - fields.count) }
+            try body(fields)
+        }
+    }
+
+    /// Every row, read at once (for the small files: survivors, device, survival).
+    func rows() throws(HTMLReportError) -> [[String]] {
+        var rows: [[String]] = []
+        try forEachRow { rows.append($0) }
+        return rows
+    }
+
+    /// A raw field's text: RFC 4180 quotes removed and doubled quotes undoubled.
+    static func text(_ field: ArraySlice<UInt8>) -> String {
+        guard field.first == CSVFormatting.quote, field.count >= 2, field.last == CSVFormatting.quote else {
+            return String(decoding: field, as: UTF8.self)
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(field.count)
+        var index = field.startIndex + 1
+        let end = field.endIndex - 1
+        while index < end {
+            let byte = field[index]
+            bytes.append(byte)
+            if byte == CSVFormatting.quote, index + 1 < end, field[index + 1] == CSVFormatting.quote { index += 1 }
+            index += 1
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A number field as a Double; nil when empty or not a number.
+    static func number(_ text: String) -> Double? {
+        text.isEmpty ? nil : Double(text)
+    }
+}

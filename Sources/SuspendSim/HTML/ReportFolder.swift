@@ -1,0 +1,99 @@
+import Foundation
+
+/// What a folder given to `suspendsim report` holds (SPEC 15), told by its files alone.
+enum ReportFolder {
+    /// The files of one run's report folder that the run page reads (SPEC 8).
+    static let runFiles = ["survivors.csv", "memory.csv", "pressure.csv", "evictions.csv", "transitions.csv", "callbacks.csv"]
+
+    /// A folder's kind.
+    enum Kind: Equatable {
+        /// One run's report folder: every file of `runFiles`.
+        case run
+        /// A batch's (or any run's) `--out` folder: `summary.csv`, with `survival.csv` when it
+        /// ran a batch.
+        case batch
+    }
+
+    /// The kind of `path`.
+    ///
+    /// - Throws: `HTMLReportError.notAReportFolder` for a missing path, a file, or a folder
+    ///   with neither set of files (naming the files that are missing).
+    static func kind(of path: String) throws(HTMLReportError) -> Kind {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw .notAReportFolder(path: path, reason: "there is no such folder")
+        }
+        guard isFolder.boolValue else { throw .notAReportFolder(path: path, reason: "it is a file") }
+        let missing = runFiles.filter { !hasFile($0, in: path) }
+        if missing.isEmpty { return .run }
+        if hasFile("summary.csv", in: path) { return .batch }
+        if missing.count < runFiles.count {
+            throw .notAReportFolder(path: path, reason: "\(missing.joined(separator: ", ")) missing")
+        }
+        throw .notAReportFolder(path: path, reason: "it has no survivors.csv and no summary.csv")
+    }
+
+    /// Whether `folder` holds a regular file `name`.
+    static func hasFile(_ name: String, in folder: String) -> Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder) && !isFolder.boolValue
+    }
+
+    /// The run folders under `folder/first` (the folder itself when it is one, else its
+    /// subfolders, depth first, at most `depth` levels down), as paths relative to `folder`,
+    /// in `naturalOrder` (`replicate-2` before `replicate-10`). Hidden folders (a report being written, `.name.partial-…`) are
+    /// skipped.
+    static func runFolders(under first: String, in folder: String, depth: Int = 12) -> [String] {
+        var found: [String] = []
+        func walk(_ relative: String, _ level: Int) {
+            let path = folder + "/" + relative
+            if runFiles.allSatisfy({ hasFile($0, in: path) }) {
+                found.append(relative)
+                return
+            }
+            guard level < depth, let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+            for name in names.sorted(by: naturalOrder) where !name.hasPrefix(".") {
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: path + "/" + name, isDirectory: &isFolder), isFolder.boolValue {
+                    walk(relative + "/" + name, level + 1)
+                }
+            }
+        }
+        var isFolder: ObjCBool = false
+        if !first.isEmpty, !first.hasPrefix("."), !first.contains("/"),
+           FileManager.default.fileExists(atPath: folder + "/" + first, isDirectory: &isFolder), isFolder.boolValue {
+            walk(first, 0)
+        }
+        return found
+    }
+
+    /// Names compared by runs of digits as numbers and other bytes as bytes, then by bytes:
+    /// `replicate-2` < `replicate-10`, `device.ram_mb=2048` < `device.ram_mb=3072`. A total
+    /// order, so the page lists folders the same way on every machine.
+    static func naturalOrder(_ left: String, _ right: String) -> Bool {
+        let a = Array(left.utf8), b = Array(right.utf8)
+        var i = 0, j = 0
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+        while i < a.count, j < b.count {
+            if isDigit(a[i]), isDigit(b[j]) {
+                var endA = i, endB = j
+                while endA < a.count, isDigit(a[endA]) { endA += 1 }
+                while endB < b.count, isDigit(b[endB]) { endB += 1 }
+                // Compare the digit runs as numbers: drop leading zeros, then length, then digits.
+                var startA = i, startB = j
+                while startA < endA - 1, a[startA] == 0x30 { startA += 1 }
+                while startB < endB - 1, b[startB] == 0x30 { startB += 1 }
+                if endA - startA != endB - startB { return endA - startA < endB - startB }
+                if a[startA..<endA] != b[startB..<endB] { return a[startA..<endA].lexicographicallyPrecedes(b[startB..<endB]) }
+                i = endA
+                j = endB
+            } else {
+                if a[i] != b[j] { return a[i] < b[j] }
+                i += 1
+                j += 1
+            }
+        }
+        if (a.count - i) != (b.count - j) { return a.count - i < b.count - j }
+        return a.lexicographicallyPrecedes(b)
+    }
+}

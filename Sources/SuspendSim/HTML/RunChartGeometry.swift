@@ -1,0 +1,58 @@
+/// The horizontal layout the run page's two charts share, so that an instant sits at the
+/// same x in both (SPEC 15), and the aggregation rule for long runs.
+///
+/// **Aggregation to the pixel.** The plot is `columns` whole pixels wide; column c holds the
+/// instants t with `c = floor(t / end × columns)` (the last instant falls in the last
+/// column). Every series is reduced to a few values per column before anything is drawn
+/// (the stack's highest top in the column, free memory's first, lowest, highest and last
+/// value, the most awake state, one mark per app and kind), so a chart costs O(columns)
+/// elements and path points whatever the number of events.
+struct RunChartGeometry {
+    /// The chart's width in viewBox units (about the page's width at 1280 px).
+    static let width = 1200
+    /// Room for the timeline's app names and the memory chart's MB labels.
+    static let left = 200
+    static let right = 24
+
+    /// The plot's width in pixels: one column per pixel.
+    var columns: Int { Self.width - Self.left - Self.right }
+    /// The run's last instant in the reports.
+    let runEnd: Double
+    /// The axis' end: a round value a little after the run's last instant, so that the state
+    /// the run ended in shows (at least 1 s, so that an instant-long run still has an axis).
+    let end: Double
+    /// The x axis: seconds to pixels.
+    let x: ChartScale
+
+    init(endTime: Double) {
+        runEnd = max(endTime, 0)
+        end = ChartScale.niceCeiling(max(endTime, 0.97) * 1.03)
+        x = ChartScale(domain: 0...end, range: Double(Self.left)...Double(Self.width - Self.right))
+    }
+
+    /// The column of instant `time`.
+    func column(_ time: Double) -> Int {
+        let raw = Int((time / end * Double(columns)).rounded(.down))
+        return min(max(raw, 0), columns - 1)
+    }
+
+    /// The x pixel where column `c` starts.
+    func columnX(_ c: Int) -> Int { Self.left + c }
+
+    /// The time axis: ticks and labels below `y`, vertical grid lines from `top` to `y`, and
+    /// the unit.
+    func drawTimeAxis(into svg: inout SVGWriter, top: Double, y: Double) {
+        var grid = ""
+        for tick in x.ticks(10) {
+            let px = ChartNumber.px(x.pixel(tick))
+            grid += "M\(px) \(ChartNumber.px(top))V\(ChartNumber.px(y))"
+            svg.label(ChartNumber.short(tick, 3), x: x.pixel(tick), y: y + 16, anchor: "middle", class: "tm")
+        }
+        svg.path(grid, class: "grid")
+        svg.line(Double(Self.left), y, Double(Self.width - Self.right), y, class: "axis")
+        let endX = x.pixel(runEnd)
+        svg.line(endX, top, endX, y, class: "endline", extra: "stroke-dasharray=\"2 3\"")
+        svg.label("end", x: endX + 3, y: y - 4, class: "tm halo")
+        svg.label("time (s)", x: Double(Self.width - Self.right), y: y + 32, anchor: "end", class: "tm")
+    }
+}

@@ -1,0 +1,111 @@
+import Plot
+
+/// The page of one run's report folder (SPEC 15): a header (scenario, policy, device, seed
+/// when known), memory over time, the state timeline, and the survivors table.
+struct RunPage {
+    /// What the folder alone does not say, from its path or the batch around it.
+    struct Context {
+        /// The scenario's name.
+        var scenario: String
+        /// The run's place in a batch: its sweep values and replicate (`device.ram_mb=2048`,
+        /// `replicate 3`), or its policy folder under `--policy all`.
+        var details: [String] = []
+        /// The run's seed, when a batch's `summary.csv` gives it.
+        var seed: String?
+        /// A relative link to the page of the batch the run belongs to.
+        var batchLink: String?
+    }
+
+    let reports: RunReports
+    let context: Context
+
+    func render() -> String {
+        let geometry = RunChartGeometry(endTime: reports.endTime)
+        let memory = MemoryChart(reports: reports, geometry: geometry).render()
+        let timeline = StateTimeline(reports: reports, geometry: geometry).render()
+        var content: [Node<HTML.BodyContext>] = [header()]
+        content.append(.section(.id("memory"), .h2("Memory over time"), .figure(
+            .raw(memory.svg),
+            .figcaption(memoryLegend(), .p(.class("note"), .escaped(labelNote(memory.labelled, of: memory.evictions))))
+        )))
+        content.append(.section(.id("timeline"), .h2("State timeline"), .figure(.raw(timeline), .figcaption(timelineLegend()))))
+        let appColumn = reports.survivorsHeader.firstIndex(of: "app")
+        content.append(.section(.id("survivors"), .h2("Survivors"),
+                                HTMLPage.table(header: reports.survivorsHeader, rows: reports.survivorsRows) { row, column in
+            guard column == appColumn else { return nil }
+            return .span(.class("sw \(ChartPalette.colourClass(row))"), .attribute(named: "style", value: "margin-right:6px;vertical-align:-2px"))
+        }))
+        content.append(.footer(.p(.class("note"), .text("Reports in this folder: "), .group(files()))))
+        return HTMLPage.render(title: "\(context.scenario) — suspendsim run", content: content)
+    }
+
+    private func header() -> Node<HTML.BodyContext> {
+        var facts: [String] = []
+        facts.append("policy \(reports.policy ?? "not recorded")")
+        if let ram = reports.device?["ram_mb"].flatMap(ReportCSV.number) {
+            var device = "device \(ChartNumber.short(ram, 1)) MB RAM"
+            var parts: [String] = []
+            if let model = reports.device?["model"], !model.isEmpty { parts.append(model) }
+            if let ios = reports.device?["ios"], !ios.isEmpty { parts.append("iOS \(ios)") }
+            if let reserved = reports.threshold("reserved_mb"), reserved > 0 { parts.append("\(ChartNumber.short(reserved, 1)) MB reserved") }
+            if !parts.isEmpty { device += " (" + parts.joined(separator: ", ") + ")" }
+            facts.append(device)
+        } else {
+            facts.append("device not recorded (no device.csv)")
+        }
+        if let seed = context.seed { facts.append("seed \(seed)") }
+        facts.append("\(reports.apps.count) app\(reports.apps.count == 1 ? "" : "s")")
+        facts.append("\(ChartNumber.short(reports.endTime, 3)) s" + (reports.endTime >= 3600 ? " (\(ChartNumber.fixed(reports.endTime / 3600, 1)) h)" : ""))
+        let pressure = reports.evictions.filter { $0.reason == "memory-pressure" || $0.reason == "vm-pageshortage" }.count
+        facts.append("\(reports.evictions.count) termination\(reports.evictions.count == 1 ? "" : "s") (\(pressure) pressure kill\(pressure == 1 ? "" : "s"))")
+        var nodes: [Node<HTML.BodyContext>] = [.h1(.escaped(context.scenario))]
+        if !context.details.isEmpty { nodes.append(.p(.escaped(context.details.joined(separator: " · ")))) }
+        nodes.append(.p(.class("meta"), .escaped(facts.joined(separator: " · "))))
+        if let file = reports.device?["file"], !file.isEmpty { nodes.append(.p(.class("meta"), .escaped("scenario file \(file)"))) }
+        if let batchLink = context.batchLink {
+            nodes.append(.p(.a(.attribute(named: "href", value: HTMLEscaping.href(batchLink)), .text("← the report index (the --out folder's page)"))))
+        }
+        return .header(.group(nodes))
+    }
+
+    private func memoryLegend() -> Node<HTML.BodyContext> {
+        var items: [Node<HTML.BodyContext>] = reports.apps.enumerated().map { index, app in
+            HTMLPage.swatch("sw \(ChartPalette.colourClass(index))", app)
+        }
+        items.append(.group(.span(.class("swl")), .text("free memory")))
+        for entry in MemoryChart.thresholds where reports.threshold(entry.key) != nil {
+            items.append(.group(.span(.class("swd")), .escaped("\(entry.name) threshold (\(entry.key))")))
+        }
+        if reports.device == nil { items.append(.text("no thresholds: the folder has no device.csv")) }
+        items.append(.text("▮ at the top: an eviction, in the app's colour"))
+        return HTMLPage.legend(items)
+    }
+
+    private func timelineLegend() -> Node<HTML.BodyContext> {
+        var items: [Node<HTML.BodyContext>] = ChartPalette.states.map { HTMLPage.swatch("sw \($0.cssClass)", $0.state) }
+        items.append(.text("no bar: not-running"))
+        let names: [(RunReports.Mark, String)] = [(.launch, "launch"), (.wake, "wake (or launch by a wake)"),
+                                                    (.kill, "kill by the system"), (.quit, "force-quit or exit")]
+        for (mark, name) in names {
+            let glyph = StateTimeline.glyph(mark, x: 7, y: 7)
+            items.append(.group(.raw("<svg width=\"14\" height=\"14\" viewBox=\"0 0 14 14\" aria-hidden=\"true\">"
+                                     + "<path class=\"fgmark\" d=\"\(glyph)\"/></svg>"), .text(name)))
+        }
+        return HTMLPage.legend(items)
+    }
+
+    private func labelNote(_ labelled: Int, of count: Int) -> String {
+        if count == 0 { return "No eviction in this run." }
+        if labelled == count { return "Every eviction is labelled (app, reason)." }
+        return "\(count) evictions: \(labelled) are labelled (app, reason), spread over the run; the other \(count - labelled) "
+            + "are marked only."
+    }
+
+    private func files() -> [Node<HTML.BodyContext>] {
+        let names = ["survivors.csv", "evictions.csv", "transitions.csv", "callbacks.csv", "memory.csv", "pressure.csv",
+                     "skipped.csv", "device.csv"]
+        return names.filter { reports.presentFiles.contains($0) }.enumerated().map { index, name in
+            .group(.if(index > 0, .text(" · ")), .a(.attribute(named: "href", value: HTMLEscaping.href(name)), .text(name)))
+        }
+    }
+}

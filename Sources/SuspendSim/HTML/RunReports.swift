@@ -1,0 +1,184 @@
+/// One run's report folder as the run page needs it (SPEC 8, 14, 15), read by column name.
+///
+/// Apps are in scenario order (the order of `survivors.csv`), which gives each its colour;
+/// an app that only the other files name comes after, in order of first appearance.
+/// `pressure.csv` can hold several rows per instant (one per change within an event): only
+/// the last of each instant is kept, the free memory the instant ended with.
+struct RunReports {
+    /// A footprint change (`memory.csv`): from `time` the app holds `footprint` MB.
+    struct FootprintChange {
+        var time: Double
+        var app: Int
+        var footprint: Double
+    }
+
+    /// Free memory from `time` on (`pressure.csv`, the last row of each instant).
+    struct FreeSample {
+        var time: Double
+        var free: Double
+    }
+
+    /// A termination (`evictions.csv`).
+    struct Eviction {
+        var seq: Int
+        var time: Double
+        var app: Int
+        var reason: String
+    }
+
+    /// What a state change (`transitions.csv`) is marked with on the timeline.
+    enum Mark: Int, CaseIterable {
+        /// A launch (from `not-running`) by the user.
+        case launch
+        /// A background wake, or a launch into the background by one.
+        case wake
+        /// A kill by the system (SPEC 5: pressure and other kills).
+        case kill
+        /// A termination that is the user's or the app's choice (`force-quit`, `exits-on-suspend`).
+        case quit
+    }
+
+    /// A state change: the drawn state index (`ChartPalette.states`) it goes to, nil for
+    /// `not-running`, and its mark.
+    struct Transition {
+        var time: Double
+        var app: Int
+        var toState: Int?
+        var mark: Mark?
+    }
+
+    var apps: [String] = []
+    var survivorsHeader: [String] = []
+    var survivorsRows: [[String]] = []
+    /// `device.csv`'s rows (SPEC 14); nil when the folder has none (an older or merged run).
+    var device: [String: String]?
+    var footprints: [FootprintChange] = []
+    var free: [FreeSample] = []
+    var evictions: [Eviction] = []
+    var transitions: [Transition] = []
+    /// The drawn state each app starts in (the `from` of its first transition), nil for `not-running`.
+    var initialStates: [Int?] = []
+    /// The policy named by `device.csv`, else by `evictions.csv`.
+    var policy: String?
+    /// The report files the folder holds (the page links to them).
+    var presentFiles: Set<String> = []
+    /// The last instant any file mentions, in seconds.
+    var endTime: Double = 0
+
+    private var appIndex: [String: Int] = [:]
+
+    /// The kill reasons of SPEC 5 and 11 (pressure and other kills).
+    static let killReasons: Set<String> = [
+        "memory-pressure", "vm-pageshortage", "long-idle-exit", "per-process-limit", "watchdog",
+        "background-task-expired", "wake-timeout",
+    ]
+
+    /// Reads the run folder `folder`.
+    ///
+    /// - Throws: `HTMLReportError.unreadable` for a file that cannot be read or lacks a column.
+    init(folder: String) throws(HTMLReportError) {
+        for name in ReportFolder.runFiles + ["skipped.csv", "device.csv"] where ReportFolder.hasFile(name, in: folder) {
+            presentFiles.insert(name)
+        }
+        let survivors = try ReportCSV(path: folder + "/survivors.csv", required: ["app"])
+        survivorsHeader = survivors.header
+        survivorsRows = try survivors.rows()
+        let appColumn = survivors.column("app")!
+        for row in survivorsRows { _ = index(of: row[appColumn]) }
+
+        if ReportFolder.hasFile("device.csv", in: folder) {
+            let device = try Self.device(folder: folder)
+            self.device = device
+            if let policy = device["policy"], !policy.isEmpty { self.policy = policy }
+        }
+
+        let memory = try ReportCSV(path: folder + "/memory.csv", required: ["time_s", "app", "footprint_mb"])
+        let memoryTime = memory.column("time_s")!, memoryApp = memory.column("app")!, memoryMB = memory.column("footprint_mb")!
+        try memory.forEachRow { row throws(HTMLReportError) in
+            let time = try Self.number(row[memoryTime], memory)
+            footprints.append(FootprintChange(time: time, app: index(of: row[memoryApp]),
+                                              footprint: try Self.number(row[memoryMB], memory)))
+            endTime = max(endTime, time)
+        }
+
+        let pressure = try ReportCSV(path: folder + "/pressure.csv", required: ["time_s", "free_mb"])
+        let pressureTime = pressure.column("time_s")!, pressureFree = pressure.column("free_mb")!
+        try pressure.forEachRow { row throws(HTMLReportError) in
+            let sample = FreeSample(time: try Self.number(row[pressureTime], pressure),
+                                    free: try Self.number(row[pressureFree], pressure))
+            if let last = free.last, last.time == sample.time { free[free.count - 1] = sample } else { free.append(sample) }
+            endTime = max(endTime, sample.time)
+        }
+
+        let kills = try ReportCSV(path: folder + "/evictions.csv", required: ["time_s", "app", "reason"])
+        let killTime = kills.column("time_s")!, killApp = kills.column("app")!, killReason = kills.column("reason")!
+        let killSeq = kills.column("seq"), killPolicy = kills.column("policy")
+        try kills.forEachRow { row throws(HTMLReportError) in
+            let time = try Self.number(row[killTime], kills)
+            evictions.append(Eviction(seq: killSeq.flatMap { Int(row[$0]) } ?? evictions.count + 1, time: time,
+                                      app: index(of: row[killApp]), reason: row[killReason]))
+            if policy == nil, let killPolicy, !row[killPolicy].isEmpty { policy = row[killPolicy] }
+            endTime = max(endTime, time)
+        }
+
+        let changes = try ReportCSV(path: folder + "/transitions.csv", required: ["time_s", "app", "from", "to", "cause"])
+        let changeTime = changes.column("time_s")!, changeApp = changes.column("app")!
+        let changeFrom = changes.column("from")!, changeTo = changes.column("to")!, changeCause = changes.column("cause")!
+        var started: [Bool] = []
+        try changes.forEachRow { row throws(HTMLReportError) in
+            let time = try Self.number(row[changeTime], changes)
+            let app = index(of: row[changeApp])
+            if started.count < apps.count { started += Array(repeating: false, count: apps.count - started.count) }
+            if initialStates.count < apps.count { initialStates += Array(repeating: nil, count: apps.count - initialStates.count) }
+            if !started[app] {
+                started[app] = true
+                initialStates[app] = ChartPalette.stateIndex(row[changeFrom])
+            }
+            let from = row[changeFrom], to = row[changeTo], cause = row[changeCause]
+            transitions.append(Transition(time: time, app: app, toState: ChartPalette.stateIndex(to),
+                                          mark: Self.mark(from: from, to: to, cause: cause)))
+            endTime = max(endTime, time)
+        }
+        if initialStates.count < apps.count { initialStates += Array(repeating: nil, count: apps.count - initialStates.count) }
+    }
+
+    /// The mark of a state change: a launch from `not-running` (a wake's when its cause is
+    /// `wake`), a wake of a suspended app, a kill or a quit into `not-running`.
+    static func mark(from: String, to: String, cause: String) -> Mark? {
+        if from == "not-running" { return cause == "wake" ? .wake : .launch }
+        if to == "not-running" {
+            if killReasons.contains(cause) { return .kill }
+            return .quit
+        }
+        if cause == "wake", from == "suspended" { return .wake }
+        return nil
+    }
+
+    /// `device.csv` of the run folder `folder` alone, as key and value.
+    static func device(folder: String) throws(HTMLReportError) -> [String: String] {
+        let file = try ReportCSV(path: folder + "/device.csv", required: ["key", "value"])
+        let key = file.column("key")!, value = file.column("value")!
+        var device: [String: String] = [:]
+        try file.forEachRow { row in device[row[key]] = row[value] }
+        return device
+    }
+
+    /// The threshold `key` of `device.csv` in MB, nil without `device.csv` or the key.
+    func threshold(_ key: String) -> Double? {
+        device?[key].flatMap(ReportCSV.number)
+    }
+
+    private mutating func index(of app: String) -> Int {
+        if let index = appIndex[app] { return index }
+        apps.append(app)
+        appIndex[app] = apps.count - 1
+        return apps.count - 1
+    }
+
+    private static func number(_ text: String, _ file: ReportCSV) throws(HTMLReportError) -> Double {
+        guard let value = ReportCSV.number(text), value.isFinite else {
+            throw HTMLReportError.unreadable(path: file.path, reason: "\"\(text)\" is not a number")
+        }
+        return value
+    }
+}

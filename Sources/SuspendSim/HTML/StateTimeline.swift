@@ -1,0 +1,122 @@
+/// The run page's state timeline (SPEC 15): a lane per app in scenario order, its bar
+/// coloured (and sized) by life-cycle state, with launches, wakes, kills and quits marked.
+///
+/// Per pixel column (`RunChartGeometry`) a lane shows the most awake state the app held for
+/// some time in the column (`ChartPalette.states` order; a state held for no time, between
+/// two changes of one instant, is not drawn), and each kind of mark at most once. Bars are
+/// runs of equal columns, drawn as one stroked path per lane and state.
+struct StateTimeline {
+    let reports: RunReports
+    let geometry: RunChartGeometry
+
+    /// The lane height for `apps` lanes: roomy for a few apps, compact for a hundred.
+    static func laneHeight(apps: Int) -> Double {
+        apps <= 12 ? 28 : apps <= 40 ? 20 : 13
+    }
+
+    func render() -> String {
+        let apps = reports.apps.count
+        let columns = geometry.columns
+        let lane = Self.laneHeight(apps: apps)
+        let top = 8.0
+        let plotBottom = top + lane * Double(max(apps, 1))
+        var svg = SVGWriter(width: RunChartGeometry.width, height: Int(plotBottom + 44),
+                            label: "State timeline: one lane per app, coloured by life-cycle state, with launches, wakes and kills",
+                            id: "timeline-chart")
+        geometry.drawTimeAxis(into: &svg, top: top, y: plotBottom)
+
+        let (states, marks) = columnsByLane(apps: apps, columns: columns)
+        let characters = Int((Double(RunChartGeometry.left) - 26) / EvictionLabels.characterWidth)
+        var baseLines = ""
+        for app in 0..<apps {
+            let laneTop = top + lane * Double(app)
+            let barBottom = laneTop + lane - 3
+            let barHeight = lane - 7
+            baseLines += "M\(RunChartGeometry.left) \(ChartNumber.px(barBottom))H\(RunChartGeometry.width - RunChartGeometry.right)"
+            let name = reports.apps[app]
+            svg.rect(x: 2, y: laneTop + lane / 2 - 5, width: 10, height: 10, class: "area \(ChartPalette.colourClass(app))")
+            svg.label(name.count > characters ? String(name.prefix(characters - 1)) + "…" : name,
+                      x: 18, y: laneTop + lane / 2 + 4, class: "lbl lane-name")
+            var drewAny = false
+            for (stateIndex, style) in ChartPalette.states.enumerated() {
+                let height = barHeight * style.height
+                let centre = barBottom - height / 2
+                var d = ""
+                var penX: Int?
+                var column = 0
+                while column < columns {
+                    guard states[app][column] == UInt8(stateIndex) else {
+                        column += 1
+                        continue
+                    }
+                    var end = column
+                    while end < columns, states[app][end] == UInt8(stateIndex) { end += 1 }
+                    let x = geometry.columnX(column)
+                    if let pen = penX { d += "m\(x - pen) 0" } else { d += "M\(x) \(ChartNumber.px(centre))" }
+                    d += "h\(end - column)"
+                    penX = geometry.columnX(end)
+                    column = end
+                }
+                if !d.isEmpty { drewAny = true }
+                svg.path(d, class: "lane-bar \(style.cssClass)", extra: "stroke-width=\"\(ChartNumber.px(height))\"")
+            }
+            if !drewAny {
+                svg.label("never resident", x: Double(RunChartGeometry.left) + 6, y: laneTop + lane / 2 + 4, class: "tm")
+            }
+            for mark in RunReports.Mark.allCases {
+                var d = ""
+                let cy = barBottom - barHeight / 2
+                for column in 0..<columns where marks[app][column] & (1 << UInt8(mark.rawValue)) != 0 {
+                    d += Self.glyph(mark, x: geometry.columnX(column), y: Int(cy.rounded()), size: lane >= 20 ? 4 : 3)
+                }
+                svg.path(d, class: "fgmark mk-\(mark)")
+            }
+        }
+        svg.path(baseLines, class: "lane")
+        return svg.finish()
+    }
+
+    /// Per lane and column: the drawn state index (255: none) and a bit per mark kind.
+    func columnsByLane(apps: Int, columns: Int) -> (states: [[UInt8]], marks: [[UInt8]]) {
+        let none = UInt8.max
+        var states = [[UInt8]](repeating: [UInt8](repeating: none, count: columns), count: apps)
+        var marks = [[UInt8]](repeating: [UInt8](repeating: 0, count: columns), count: apps)
+        // Each app's current state and since when.
+        var current = (0..<apps).map { reports.initialStates.indices.contains($0) ? reports.initialStates[$0] : nil }
+        var since = [Double](repeating: 0, count: apps)
+        func fill(_ app: Int, upTo end: Double) {
+            defer { since[app] = end }
+            guard let state = current[app], end > since[app] else { return }
+            let first = geometry.column(since[app])
+            // The interval is [since, end): its last instant is in the column just before `end`
+            // when `end` starts a column.
+            var last = geometry.column(end)
+            if last > first, Double(geometry.columnX(last) - RunChartGeometry.left) / Double(columns) * geometry.end >= end {
+                last -= 1
+            }
+            for column in first...last where states[app][column] == none || states[app][column] > UInt8(state) {
+                states[app][column] = UInt8(state)
+            }
+        }
+        for change in reports.transitions {
+            fill(change.app, upTo: change.time)
+            current[change.app] = change.toState
+            if let mark = change.mark {
+                marks[change.app][geometry.column(change.time)] |= 1 << UInt8(mark.rawValue)
+            }
+        }
+        for app in 0..<apps { fill(app, upTo: geometry.end) }
+        return (states, marks)
+    }
+
+    /// A mark's small glyph centred at (x, y): a triangle for a launch, a diamond for a wake,
+    /// a cross for a kill, a bar for a quit.
+    static func glyph(_ mark: RunReports.Mark, x: Int, y: Int, size r: Int = 4) -> String {
+        switch mark {
+        case .launch: "M\(x - r) \(y + r)l\(r) -\(2 * r)l\(r) \(2 * r)z"
+        case .wake: "M\(x) \(y - r)l\(r) \(r)l-\(r) \(r)l-\(r) -\(r)z"
+        case .kill: "M\(x - r) \(y - r)l\(2 * r) \(2 * r)m0 -\(2 * r)l-\(2 * r) \(2 * r)"
+        case .quit: "M\(x) \(y - r - 1)v\(2 * r + 2)"
+        }
+    }
+}

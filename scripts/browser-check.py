@@ -1,0 +1,203 @@
+#!/usr/bin/env python3
+"""Checks suspendsim's HTML pages in a real browser (SPEC 15), for scripts/browser-check.sh.
+
+    browser-check.py CHROMIUM REPORTS_DIR PNG_DIR
+
+For every index.html under REPORTS_DIR (each page passes or fails; the last line counts them):
+  - the DOM after loading (chromium --dump-dom) has the page's charts (a run page: the memory
+    chart and the state timeline; a batch page: at least one chart), each with drawn elements,
+    and nothing that loads from elsewhere (no script, no http(s) source or style);
+  - the page loads without a console error or a failed load (chromium's log on stderr);
+  - a screenshot at 1280x2000 goes to PNG_DIR (named after the page's folder);
+  - each chart, alone on a page with the report's style sheet, is screenshot (at half width)
+    and must show data: at least 0.5 % of its pixels in a palette colour (axes, grid lines and
+    text are grey), so that a chart that draws nothing visible fails.
+Standard library only: the PNGs are decoded here (zlib and the five PNG filters).
+"""
+import os
+import re
+import struct
+import subprocess
+import sys
+import zlib
+
+WIDTH = 1280
+HEIGHT = 2000
+# Console errors and failed loads in chromium's log (--enable-logging=stderr --v=0).
+LOG_ERRORS = re.compile(r"Uncaught|:ERROR:CONSOLE|console error|Failed to load resource|Refused to (load|apply|execute)|net::ERR_")
+
+
+def chromium(browser, args, url, timeout=120):
+    command = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+               "--enable-logging=stderr", "--v=0", "--allow-file-access-from-files"] + args + [url]
+    return subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+
+
+def console_errors(log):
+    return [line for line in log.splitlines() if LOG_ERRORS.search(line)]
+
+
+def read_png(path):
+    """Width, height and rows of (r, g, b) tuples of an 8-bit RGB or RGBA PNG."""
+    with open(path, "rb") as file:
+        data = file.read()
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError(f"{path}: not a PNG")
+    position, idat, header = 8, b"", None
+    while position < len(data):
+        length, kind = struct.unpack(">I4s", data[position:position + 8])
+        body = data[position + 8:position + 8 + length]
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            idat += body
+        position += 12 + length
+    width, height, depth, colour, _, _, interlace = header
+    if depth != 8 or colour not in (2, 6) or interlace:
+        raise ValueError(f"{path}: unsupported PNG (depth {depth}, colour type {colour})")
+    channels = 3 if colour == 2 else 4
+    stride = width * channels
+    raw = zlib.decompress(idat)
+    rows, previous = [], bytearray(stride)
+    for y in range(height):
+        start = y * (stride + 1)
+        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
+        if kind == 1:
+            for x in range(channels, stride):
+                line[x] = (line[x] + line[x - channels]) & 0xFF
+        elif kind == 2:
+            line = bytearray((a + b) & 0xFF for a, b in zip(line, previous))
+        elif kind == 3:
+            for x in range(stride):
+                left = line[x - channels] if x >= channels else 0
+                line[x] = (line[x] + (left + previous[x]) // 2) & 0xFF
+        elif kind == 4:
+            for x in range(stride):
+                left = line[x - channels] if x >= channels else 0
+                up = previous[x]
+                corner = previous[x - channels] if x >= channels else 0
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                line[x] = (line[x] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 0xFF
+        rows.append(bytes(line))
+        previous = line
+    return width, height, channels, rows
+
+
+def colour_share(path):
+    """The share of pixels in a saturated colour (the palette's, not the greys of axes, grid
+    lines and text): what the chart's data draws."""
+    width, height, channels, rows = read_png(path)
+    coloured = 0
+    for row in rows:
+        for i in range(0, len(row), channels):
+            r, g, b = row[i], row[i + 1], row[i + 2]
+            if max(r, g, b) - min(r, g, b) > 60:
+                coloured += 1
+    return coloured / float(width * height)
+
+
+def charts(dom):
+    """(id, svg markup) of every chart in the DOM."""
+    found = []
+    for match in re.finditer(r"<svg class=\"chart\"[^>]*>.*?</svg>", dom, re.S):
+        svg = match.group(0)
+        ident = re.search(r'id="([^"]*)"', svg[:400])
+        found.append((ident.group(1) if ident else f"chart-{len(found) + 1}", svg))
+    return found
+
+
+def drawn_elements(svg):
+    """How many elements of a chart draw something: paths with a `d`, sized rects, lines."""
+    paths = len(re.findall(r'<path [^>]*d="[^"]+"', svg))
+    rects = len([m for m in re.findall(r'<rect [^>]*width="(\d+)" height="(\d+)"', svg) if int(m[0]) > 0 and int(m[1]) > 0])
+    lines = len(re.findall(r"<line ", svg))
+    return paths + rects + lines
+
+
+def check_page(browser, page, reports, png_dir, problems):
+    relative = os.path.relpath(os.path.dirname(page), reports)
+    name = "index" if relative == "." else relative.replace("/", "__")
+    url = "file://" + os.path.abspath(page)
+    dom_run = chromium(browser, ["--dump-dom"], url)
+    dom = dom_run.stdout
+    if dom_run.returncode != 0 or "<svg" not in dom:
+        problems.append(f"{page}: the browser did not load the page (exit {dom_run.returncode})")
+        return
+    for line in console_errors(dom_run.stderr):
+        problems.append(f"{page}: console: {line.strip()}")
+    if "<script" in dom:
+        problems.append(f"{page}: has a script")
+    for external in re.findall(r'(?:src|href)="((?:https?:)?//[^"]*)"', dom):
+        problems.append(f"{page}: loads {external}")
+    found = charts(dom)
+    ids = [ident for ident, _ in found]
+    is_run = os.path.exists(os.path.join(os.path.dirname(page), "survivors.csv"))
+    expected = ["memory-chart", "timeline-chart"] if is_run else []
+    for ident in expected:
+        if ident not in ids:
+            problems.append(f"{page}: no {ident}")
+    if not found:
+        problems.append(f"{page}: no chart")
+    for ident, svg in found:
+        if drawn_elements(svg) < 3:
+            problems.append(f"{page}: chart {ident} draws nothing")
+
+    shot = os.path.join(png_dir, name + ".png")
+    run = chromium(browser, [f"--screenshot={shot}", f"--window-size={WIDTH},{HEIGHT}"], url)
+    for line in console_errors(run.stderr):
+        problems.append(f"{page}: console: {line.strip()}")
+    if not os.path.exists(shot):
+        problems.append(f"{page}: no screenshot")
+        return
+    if os.path.getsize(shot) < 20_000:
+        problems.append(f"{page}: the screenshot is almost blank ({os.path.getsize(shot)} bytes)")
+
+    # Each chart alone, with the page's style sheet: it must show something.
+    style = re.search(r"<style>.*?</style>", dom, re.S)
+    chart_dir = os.path.join(png_dir, "charts")
+    os.makedirs(chart_dir, exist_ok=True)
+    for ident, svg in found:
+        height = int(re.search(r'viewBox="0 0 \d+ (\d+)"', svg).group(1))
+        alone = os.path.join(chart_dir, f"{name}--{ident}.html")
+        with open(alone, "w", encoding="utf-8") as file:
+            file.write("<!DOCTYPE html><html><head><meta charset=\"utf-8\">" + (style.group(0) if style else "")
+                       + "</head><body style=\"margin:0\"><main style=\"padding:0\"><figure style=\"margin:0\">"
+                       + svg + "</figure></main></body></html>")
+        chart_png = alone[:-5] + ".png"
+        # At half width (the chart scales with the page), so that decoding stays quick.
+        chart_run = chromium(browser, [f"--screenshot={chart_png}", f"--window-size={WIDTH // 2},{min(height // 2 + 30, 4000)}"],
+                             "file://" + os.path.abspath(alone))
+        if not os.path.exists(chart_png):
+            problems.append(f"{page}: chart {ident}: no screenshot")
+            continue
+        share = colour_share(chart_png)
+        if share < 0.005:
+            problems.append(f"{page}: chart {ident} draws no data in the browser ({share:.2%} of its pixels in colour)")
+        for line in console_errors(chart_run.stderr):
+            problems.append(f"{page}: chart {ident}: console: {line.strip()}")
+    print(f"checked {os.path.relpath(page, reports)}: {len(found)} chart(s) -> {shot}")
+
+
+def main():
+    browser, reports, png_dir = sys.argv[1:4]
+    os.makedirs(png_dir, exist_ok=True)
+    pages = sorted(os.path.join(folder, "index.html") for folder, _, files in os.walk(reports) if "index.html" in files)
+    if not pages:
+        print(f"browser-check: no index.html under {reports}", file=sys.stderr)
+        return 1
+    failed = 0
+    for page in pages:
+        problems = []
+        check_page(browser, page, reports, png_dir, problems)
+        for problem in problems:
+            print("FAIL " + problem, file=sys.stderr)
+        failed += 1 if problems else 0
+    print(f"browser-check: screenshots in {png_dir}")
+    # The closing line counts pages.
+    print(f"browser-check: {len(pages) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
