@@ -2,10 +2,11 @@ import Yams
 
 /// The top-level keys of a scenario file (SPEC 7), in the order messages list them.
 enum ScenarioKey: String, CaseIterable {
-    case name, policy, device, apps, initial, trace, events
+    case name, policy, device, apps, events
     case endS = "end_s"
     case expect
     case workload, replicates, sweep
+    case initial, trace
 
     static var names: [String] { allCases.map(\.rawValue) }
 }
