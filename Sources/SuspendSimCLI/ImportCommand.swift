@@ -51,7 +51,7 @@ extension SuspendsimCommand {
                 }
                 guard let output else { return print(text, terminator: "") }
                 do {
-                    try ScenarioFileOutput.write(text, to: output)
+                    try AtomicTextFile.write(text, to: output)
                 } catch {
                     printError("error: \(error)")
                     throw ExitCode.failure

@@ -1,5 +1,3 @@
-import Foundation
-
 /// `suspendsim check --junit FILE`: the results as JUnit XML, the shape CI systems read
 /// (`testsuites` > `testsuite` per scenario file > `testcase` per scenario and policy, with a
 /// `failure` holding the diff, or `skipped` for a file without `expect:`).
@@ -49,20 +47,7 @@ package enum JUnitReport {
     ///
     /// - Throws: `ReportError` naming the path and the system's error.
     package static func write(_ results: [CheckResult], to path: String) throws {
-        let output = try AtomicOutput(target: path, kind: .file)
-        guard let handle = FileHandle(forWritingAtPath: output.partial) else {
-            output.discard()
-            throw ReportError.fromErrno("open file", path: output.partial)
-        }
-        do {
-            try handle.write(contentsOf: Data(xml(results).utf8))
-            try handle.close()
-        } catch {
-            try? handle.close()
-            output.discard()
-            throw ReportError("write", path: path, code: EIO)
-        }
-        try output.commit()
+        try AtomicTextFile.write(xml(results), to: path)
     }
 
     /// Text or an attribute value with XML's five special characters escaped, and control

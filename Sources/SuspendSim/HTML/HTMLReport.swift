@@ -115,21 +115,8 @@ public enum HTMLReport {
         component.contains("=") || component.hasPrefix("replicate-") || component == policy
     }
 
-    /// Writes `html` as `folder/index.html`, whole or not at all (`AtomicOutput`).
+    /// Writes `html` as `folder/index.html`, whole or not at all.
     private static func writePage(_ html: String, into folder: String) throws {
-        let output = try AtomicOutput(target: folder + "/" + pageName, kind: .file)
-        guard let handle = FileHandle(forWritingAtPath: output.partial) else {
-            output.discard()
-            throw ReportError("open file", path: output.partial, code: EIO)
-        }
-        do {
-            try handle.write(contentsOf: Data(html.utf8))
-            try handle.close()
-        } catch {
-            try? handle.close()
-            output.discard()
-            throw ReportError("write", path: output.partial, code: EIO)
-        }
-        try output.commit()
+        try AtomicTextFile.write(html, to: folder + "/" + pageName)
     }
 }

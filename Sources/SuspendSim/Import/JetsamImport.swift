@@ -171,17 +171,6 @@ package enum JetsamImport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// A YAML double-quoted string (JSON's escapes are YAML's).
-    private static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            default:
-                if scalar.value < 0x20 { out += String(format: "\\u%04X", scalar.value) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
-    }
+    /// A YAML double-quoted string, as the JSON writer spells one.
+    private static func quoted(_ text: String) -> String { ScenarioJSONWriter.quoted(text) }
 }

@@ -108,7 +108,8 @@ public enum ScenarioJSONWriter {
         (0..<exponent).reduce(1) { result, _ in result * base }
     }
 
-    private static func quoted(_ text: String) -> String {
+    /// `text` as a double-quoted scalar that JSON and YAML both read back unchanged.
+    static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

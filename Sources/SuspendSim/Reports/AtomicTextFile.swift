@@ -1,15 +1,16 @@
 import Foundation
 
-/// Writes a generated scenario file whole or not at all (an `AtomicOutput` file).
-package enum ScenarioFileOutput {
-    /// Writes `text` to `path`.
+/// A whole text file written whole or not at all (an `AtomicOutput` file): a generated scenario,
+/// a JUnit report, an HTML page.
+package enum AtomicTextFile {
+    /// Writes `text` to `path`, replacing any file there once it is complete.
     ///
     /// - Throws: `ReportError` naming the path.
     package static func write(_ text: String, to path: String) throws {
         let output = try AtomicOutput(target: path, kind: .file)
         guard let handle = FileHandle(forWritingAtPath: output.partial) else {
             output.discard()
-            throw ReportError("open file", path: output.partial, code: EACCES)
+            throw ReportError("open file", path: output.partial, code: EIO)
         }
         do {
             try handle.write(contentsOf: Data(text.utf8))
