@@ -50,26 +50,14 @@ package enum JUnitReport {
         try AtomicTextFile.write(xml(results), to: path)
     }
 
-    /// Text or an attribute value with XML's five special characters escaped, and control
-    /// characters other than tab and line feed (which XML 1.0 cannot hold) replaced by U+FFFD.
+    /// Text or an attribute value with XML's five special characters escaped (as for HTML),
+    /// and control characters other than tab and line feed (which XML 1.0 cannot hold)
+    /// replaced by U+FFFD.
     static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t", "\n": out.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) {
-                    out += "\u{FFFD}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
+        let printable = String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+            let isControl = (scalar.value < 0x20 && scalar != "\t" && scalar != "\n") || (0xFFFE...0xFFFF).contains(scalar.value)
+            return isControl ? "\u{FFFD}" : scalar
+        }))
+        return HTMLEscaping.escape(printable)
     }
 }
