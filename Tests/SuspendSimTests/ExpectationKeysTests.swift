@@ -53,3 +53,33 @@ import Testing
         #expect(mismatches.map(\.key) == ["survives", "never_killed", "killed"])
     }
 }
+
+/// The code-side spelling of a scenario file's device and app keys, in MB and seconds.
+@Suite struct InitializerTests {
+    @Test("Device(ramMB:...) gives every key as a device: block does, ios profile included (SPEC 7, 11)")
+    func deviceKeys() throws {
+        let file = try ScenarioLoader.parse("""
+            name: t
+            device: { ram_mb: 3072, reserved_mb: 640, system_mb: 720, app_limit_mb: 1400, app_background_limit_mb: 900, aging_s: 1.5, ios: "18.5", reaper_free_mb: 500 }
+            apps: [{ id: a, active_mb: 1 }]
+            """, path: "t.yaml").device
+        let code = Device(ramMB: 3072, reservedMB: 640, systemMB: 720, appLimitMB: 1400, appBackgroundLimitMB: 900,
+                          agingSeconds: 1.5, ios: IOSVersion("18.5"), reaperFreeMB: 500)
+        #expect(code == file)
+        #expect(code.longIdleReaper && code.backgroundTaskLimitMs == 30_000)
+    }
+
+    @Test("AppProfile(id:activeMB:...) gives every key as an apps: entry does, modes included (SPEC 7)")
+    func appKeys() throws {
+        let file = try ScenarioLoader.parse("""
+            name: t
+            device: { ram_mb: 2048 }
+            apps:
+              - { id: m, active_mb: 200, background_mb: 150, suspended_mb: 90, purgeable_mb: 10, warning_release_mb: 5, background_modes: [audio, fetch], exits_on_suspend: false, did_enter_background_s: 0.5, background_task_s: 20, ends_task_on_expiration: false, wake_work_s: 2, saves_state: false, lifecycle: scene }
+            """, path: "t.yaml").apps[0]
+        let code = AppProfile(id: "m", activeMB: 200, backgroundMB: 150, suspendedMB: 90, purgeableMB: 10, warningReleaseMB: 5,
+                              backgroundModes: [.audio, .fetch], didEnterBackgroundSeconds: 0.5, backgroundTaskSeconds: 20,
+                              endsTaskOnExpiration: false, wakeWorkSeconds: 2, savesState: false, lifecycle: .scene)
+        #expect(code == file)
+    }
+}

@@ -38,14 +38,6 @@ public struct AppProfile: Sendable, Hashable {
         self.suspendedKiB = suspendedKiB ?? backgroundKiB ?? activeKiB
     }
 
-    /// A profile given in megabytes, as scenario files give it.
-    public init(id: String, activeMB: Double, backgroundMB: Double? = nil, suspendedMB: Double? = nil) {
-        self.init(
-            id: id, activeKiB: .kib(mb: activeMB),
-            backgroundKiB: backgroundMB.map { .kib(mb: $0) },
-            suspendedKiB: suspendedMB.map { .kib(mb: $0) })
-    }
-
     /// The base footprint for `state` (SPEC 5), before allocations and releases.
     public func baseKiB(in state: LifecycleState) -> KiB {
         switch state {

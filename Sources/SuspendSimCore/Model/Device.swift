@@ -88,11 +88,6 @@ public struct Device: Sendable, Hashable {
         return 16
     }
 
-    /// A device with `ramMB` megabytes of RAM and every other field at its default.
-    public init(ramMB: Double) {
-        self.init(ramKiB: .kib(mb: ramMB))
-    }
-
     /// The default warning / idle / critical percentages for a RAM size (SPEC 7): the RAM
     /// classes are up to 3072 MB, up to 6144 MB, and above.
     public static func defaultThresholdPercents(ramKiB: KiB) -> (warning: Int64, idle: Int64, critical: Int64) {

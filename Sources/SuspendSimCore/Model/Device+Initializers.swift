@@ -1,0 +1,70 @@
+extension Device {
+    /// A device given as scenario files give it (SPEC 7, 11): memory in MB, times in seconds,
+    /// every key with its file default, so that code reads like a `device:` block.
+    ///
+    /// ```swift
+    /// let phone = Device(ramMB: 3072, reservedMB: 640, systemMB: 720, appLimitMB: 1400,
+    ///                    ios: IOSVersion("18.5"))
+    /// ```
+    ///
+    /// Thresholds left nil take SPEC 7's percentages of `ramMB`; `ios` applies its release's
+    /// profile (SPEC 11) before the explicit keys, as a file's `ios:` does.
+    public init(
+        ramMB: Double, reservedMB: Double = 0, systemMB: Double = 0,
+        warningFreeMB: Double? = nil, idleFreeMB: Double? = nil, criticalFreeMB: Double? = nil,
+        appLimitMB: Double? = nil, appBackgroundLimitMB: Double? = nil,
+        didEnterBackgroundLimitSeconds: Double = 5, backgroundTaskLimitSeconds: Double? = nil,
+        wakeWindowSeconds: Double = 30, processingWindowSeconds: Double = 600, agingSeconds: Double = 2,
+        ios: IOSVersion? = nil,
+        reaperIntervalSeconds: Double = 30, reaperFreeMB: Double? = nil, reaperIdleSeconds: Double = 300
+    ) {
+        self.init(ramKiB: .kib(mb: ramMB))
+        self.ios = ios
+        apply(PlatformProfile(ios: ios))
+        reservedKiB = .kib(mb: reservedMB)
+        systemKiB = .kib(mb: systemMB)
+        if let warningFreeMB { warningFreeKiB = .kib(mb: warningFreeMB) }
+        if let idleFreeMB { idleFreeKiB = .kib(mb: idleFreeMB) }
+        if let criticalFreeMB { criticalFreeKiB = .kib(mb: criticalFreeMB) }
+        if let appLimitMB { appLimitKiB = .kib(mb: appLimitMB) }
+        appBackgroundLimitKiB = appBackgroundLimitMB.map { .kib(mb: $0) }
+        didEnterBackgroundLimitMs = .millis(seconds: didEnterBackgroundLimitSeconds)
+        if let backgroundTaskLimitSeconds { backgroundTaskLimitMs = .millis(seconds: backgroundTaskLimitSeconds) }
+        wakeWindowMs = .millis(seconds: wakeWindowSeconds)
+        processingWindowMs = .millis(seconds: processingWindowSeconds)
+        agingMs = .millis(seconds: agingSeconds)
+        reaperIntervalMs = .millis(seconds: reaperIntervalSeconds)
+        if let reaperFreeMB { reaperFreeKiB = .kib(mb: reaperFreeMB) }
+        reaperIdleMs = .millis(seconds: reaperIdleSeconds)
+    }
+}
+
+extension AppProfile {
+    /// An app given as scenario files give it (SPEC 7, 11): memory in MB, times in seconds,
+    /// background modes included, every key with its file default.
+    ///
+    /// ```swift
+    /// let music = AppProfile(id: "com.example.music", activeMB: 200, backgroundMB: 150,
+    ///                        backgroundModes: [.audio])
+    /// ```
+    public init(
+        id: String, activeMB: Double, backgroundMB: Double? = nil, suspendedMB: Double? = nil,
+        purgeableMB: Double = 0, warningReleaseMB: Double = 0, backgroundModes: BackgroundModeSet = [],
+        exitsOnSuspend: Bool = false, didEnterBackgroundSeconds: Double = 0, backgroundTaskSeconds: Double = 0,
+        endsTaskOnExpiration: Bool = true, wakeWorkSeconds: Double = 1, savesState: Bool = true,
+        lifecycle: AppLifecycle = .app
+    ) {
+        self.init(id: id, activeKiB: .kib(mb: activeMB), backgroundKiB: backgroundMB.map { .kib(mb: $0) },
+                  suspendedKiB: suspendedMB.map { .kib(mb: $0) })
+        purgeableKiB = .kib(mb: purgeableMB)
+        warningReleaseKiB = .kib(mb: warningReleaseMB)
+        self.backgroundModes = backgroundModes
+        self.exitsOnSuspend = exitsOnSuspend
+        didEnterBackgroundMs = .millis(seconds: didEnterBackgroundSeconds)
+        backgroundTaskMs = .millis(seconds: backgroundTaskSeconds)
+        self.endsTaskOnExpiration = endsTaskOnExpiration
+        wakeWorkMs = .millis(seconds: wakeWorkSeconds)
+        self.savesState = savesState
+        self.lifecycle = lifecycle
+    }
+}
