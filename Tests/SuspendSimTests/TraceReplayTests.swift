@@ -119,4 +119,23 @@ import Testing
             """)
         #expect(diagnostics.map(\.field) == ["apps[1].trace_name"])
     }
+
+    @Test("A batch over a trace's users keeps no user's events between reading and running: each point reads its user's rows again when it runs (SPEC 13)")
+    func batchHoldsOneUserAtATime() throws {
+        let template = try ScenarioTemplate(text: """
+            name: day
+            device: { ram_mb: 4096 }
+            apps: [{ id: com.google.Gmail, trace_name: Gmail, active_mb: 150 }]
+            trace: { file: \(Self.sample), user: all, default_app: { active_mb: 200 } }
+            """, path: "day.yaml")
+        let plan = try BatchPlan(templates: [template], options: BatchPlan.Options())
+        let points = try #require(plan.entries.first?.points)
+        #expect(points.count == 3)
+        #expect(points.allSatisfy { $0.scenario.events.isEmpty })
+        for (index, point) in points.enumerated() {
+            let user = SweepSetting(axis: SweepAxis(key: "trace.user", values: ["\(index + 1)"]), index: 0)
+            #expect(try point.runnableScenario().events == template.scenario(at: [user]).events)
+        }
+        #expect(try points[1].runnableScenario().events.count == 8)
+    }
 }

@@ -62,13 +62,35 @@ package struct BatchPlan: Sendable {
 
     /// One point of a scenario's grid.
     public struct Point: Sendable {
-        /// The scenario with the point's values in place.
+        /// The scenario with the point's values in place; for a scenario that replays a usage
+        /// trace, without its events, which `runnableScenario()` reads again (SPEC 13: only one
+        /// user's rows in memory, however many users a batch sweeps).
         public let scenario: Scenario
         /// The point's value of each axis, in axis order.
         public let settings: [SweepSetting]
         /// The point's value of each of the plan's `columns` (nil where the scenario has no
         /// such axis).
         public let columnValues: [String?]
+        /// The template and settings that read the scenario again, for a trace's point.
+        let rereading: (template: ScenarioTemplate, settings: [SweepSetting])?
+
+        init(scenario: Scenario, settings: [SweepSetting], columnValues: [String?], rereading: (ScenarioTemplate, [SweepSetting])? = nil) {
+            var kept = scenario
+            if rereading != nil { kept.events = [] }
+            self.scenario = kept
+            self.settings = settings
+            self.columnValues = columnValues
+            self.rereading = rereading.map { (template: $0.0, settings: $0.1) }
+        }
+
+        /// The scenario to run: `scenario`, with a trace's events read again.
+        ///
+        /// - Throws: `ScenarioLoadError` when the trace no longer reads as it did when the
+        ///   plan checked it.
+        public func runnableScenario() throws(ScenarioLoadError) -> Scenario {
+            guard let rereading else { return scenario }
+            return try rereading.template.scenario(at: rereading.settings)
+        }
     }
 
     /// One scenario of the plan.
@@ -147,7 +169,8 @@ package struct BatchPlan: Sendable {
                 do {
                     let scenario = try draft.template.scenario(at: draft.fixed + settings)
                     let values = columns.map { column in settings.first { $0.axis.key == column }?.value }
-                    points.append(Point(scenario: scenario, settings: settings, columnValues: values))
+                    let rereading = draft.template.tracePath == nil ? nil : (draft.template, draft.fixed + settings)
+                    points.append(Point(scenario: scenario, settings: settings, columnValues: values, rereading: rereading))
                 } catch {
                     for diagnostic in error.diagnostics where !diagnostics.contains(diagnostic) {
                         diagnostics.append(diagnostic)

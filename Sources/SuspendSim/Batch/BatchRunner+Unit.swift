@@ -11,7 +11,14 @@ extension BatchRunner {
         let (entryIndex, pointIndex, replicate) = plan.locate(unit)
         let entry = plan.entries[entryIndex]
         let point = entry.points[pointIndex]
-        var scenario = point.scenario
+        var result = UnitResult(entry: entryIndex, kind: entry.kind, columnValues: point.columnValues)
+        var scenario: Scenario
+        do {
+            scenario = try point.runnableScenario()
+        } catch {
+            result.failure = (entry.path, "\(error)")
+            return result
+        }
         var seed: UInt64?
         if entry.isRandomized {
             seed = BatchSeed.seed(base: plan.seed, scenario: entry.name, replicate: replicate)
@@ -19,7 +26,6 @@ extension BatchRunner {
         }
         let replicateNumber = entry.isRandomized ? replicate : nil
         let folder = out + "/" + plan.folder(entry: entryIndex, point: pointIndex, replicate: replicate)
-        var result = UnitResult(entry: entryIndex, kind: entry.kind, columnValues: point.columnValues)
         func add<R>(_ outcome: SimulationResult<R>, policyIndex: Int = 0) {
             result.rows.append((
                 SummaryRow(result: outcome, seed: seed, replicate: replicateNumber),
