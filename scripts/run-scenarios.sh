@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Set-up, a release build, then the main job: every bundled scenario into Reports/, then a
-# check of each against its expect: block.
+# Set-up, a release build, then the main job: every bundled scenario into Reports/, with the
+# HTML pages (open Reports/index.html), then a check of each against its expect: block.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
 swift build -c release --product suspendsim
-.build/release/suspendsim run Scenarios "$@"
+.build/release/suspendsim run Scenarios --html "$@"
 .build/release/suspendsim check Scenarios
