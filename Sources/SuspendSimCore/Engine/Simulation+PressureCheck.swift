@@ -47,12 +47,12 @@ extension Simulation {
     /// survives if that brings free back to the target.
     private mutating func killForMemoryPressure() {
         while usesBands, freeKiB < device.idleFreeKiB, let victim = nextVictim(), policy.isIdle(victim) {
-            let chosen = ChosenVictim(candidate: victim, order: victimOrder(of: victim.index))
+            let chosen = ChosenVictim(candidate: victim, order: orderOfChosen(victim.index))
             if purge(victim.index), freeKiB >= device.idleFreeKiB { break }
             kill(victim.index, reason: .memoryPressure, chosen: chosen, trigger: .idle, thresholdKiB: device.idleFreeKiB)
         }
         while freeKiB < device.criticalFreeKiB, let victim = nextVictim() {
-            let chosen = ChosenVictim(candidate: victim, order: victimOrder(of: victim.index))
+            let chosen = ChosenVictim(candidate: victim, order: orderOfChosen(victim.index))
             if purge(victim.index), freeKiB >= device.criticalFreeKiB { break }
             kill(victim.index, reason: .memoryPressure, chosen: chosen, trigger: .critical, thresholdKiB: device.criticalFreeKiB)
         }
@@ -63,6 +63,24 @@ extension Simulation {
         guard freeKiB < 0, let index = frontmost else { return }
         if purge(index), freeKiB >= 0 { return }
         kill(index, reason: .vmPageShortage)
+    }
+
+    /// The policy's order around the victim `nextVictim()` just named (SPEC 14): rank 1, the
+    /// number of candidates, and the runner-up from the victim index, without ranking every
+    /// candidate again; a scan for a policy that `usesRecency` or when the recorder wants the
+    /// order's head.
+    ///
+    /// - Complexity: O(n) simple state checks plus O(log n); O(n log n) for the scan.
+    mutating func orderOfChosen(_ victim: AppIndex) -> VictimOrder? {
+        guard Recorder.recordsVictimOrder else { return nil }
+        if usesRecency || Recorder.recordsPolicyOrder { return victimOrder(of: victim) }
+        var count = 0
+        for index in apps.indices where apps[index].state.isResident && index != frontmost { count += 1 }
+        let order = VictimOrder(rank: 1, count: count, runnerUp: victims.second(apps: apps, frontmost: frontmost))
+        #if SUSPENDSIM_INTERNAL_CHECKS
+        precondition(order == victimOrder(of: victim), "Victim index order \(order), a scan \(String(describing: victimOrder(of: victim)))")
+        #endif
+        return order
     }
 
     /// The candidate the policy kills first: the smallest (rank, least recently frontmost,

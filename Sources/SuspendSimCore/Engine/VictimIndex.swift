@@ -62,6 +62,27 @@ struct VictimIndex {
         return nil
     }
 
+    /// The candidate after the first, right after `first(...)` returned the first (no app is
+    /// dirty in between): the runner-up of SPEC 14. The entries above it are popped and put
+    /// back; stale ones are dropped on the way.
+    ///
+    /// - Complexity: O(log n) amortized.
+    mutating func second(apps: [AppRuntime], frontmost: AppIndex?) -> AppIndex? {
+        precondition(dirty.isEmpty, "second() must follow first() with no change in between")
+        var kept: [Entry] = []
+        var result: AppIndex?
+        while let top = heap.popMin() {
+            guard top.version == versions[top.app], Self.candidate(top.app, apps, frontmost) != nil else { continue }
+            kept.append(top)
+            if kept.count == 2 {
+                result = top.app
+                break
+            }
+        }
+        for entry in kept { heap.insert(entry) }
+        return result
+    }
+
     /// App `index` as a candidate, or nil when it is not one (not resident, or frontmost).
     @inline(__always)
     private static func candidate(_ index: AppIndex, _ apps: [AppRuntime], _ frontmost: AppIndex?) -> Candidate? {
