@@ -127,6 +127,12 @@ package enum ShardMerge {
         }
         let fixed = SurvivalCSV.fixedColumns
         let sweepHeader = Array(header.dropFirst(SurvivalCSV.shardHeader.utf8.count))
+        // The counts are read by column name, not position.
+        let names = CSVRecordReader.fields(header[...]).map { String(decoding: $0, as: UTF8.self) }
+        let column = { (name: String) -> Int in names.firstIndex(of: name) ?? -1 }
+        let (runsColumn, survivedColumn, neverKilledColumn) = (column("runs"), column("survived"), column("never_killed"))
+        let (pressureColumn, coldColumn, warmColumn) =
+            (column("total_pressure_kills"), column("total_cold_launches"), column("total_warm_launches"))
         let file = try AtomicCSVStream(
             path: target, header: SurvivalCSV.header + String(decoding: sweepHeader, as: UTF8.self))
         /// The whole number in a field, or nil.
@@ -139,8 +145,9 @@ package enum ShardMerge {
                 let other = table[row]
                 guard other.count == fields.count, fields.count >= fixed,
                       Array(other[0..<3]) == Array(fields[0..<3]), Array(other[fixed...]) == Array(fields[fixed...]),
-                      let shardRuns = number(other[3]), let survived = number(other[4]), let neverKilled = number(other[8]),
-                      let pressureKills = number(other[12]), let cold = number(other[13]), let warm = number(other[14])
+                      let shardRuns = number(other[runsColumn]), let survived = number(other[survivedColumn]),
+                      let neverKilled = number(other[neverKilledColumn]), let pressureKills = number(other[pressureColumn]),
+                      let cold = number(other[coldColumn]), let warm = number(other[warmColumn])
                 else {
                     file.discard()
                     throw MergeError("the shards' survival.csv files differ at row \(row + 2)")
