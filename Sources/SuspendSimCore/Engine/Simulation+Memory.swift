@@ -17,12 +17,14 @@ extension Simulation {
     mutating func refreshFootprint(of index: AppIndex) {
         let new = computedFootprintKiB(of: index)
         let old = apps[index].footprintKiB
+        // Checked against the limit of the app's current state, so a state change alone can
+        // put an app over its limit (SPEC 16).
+        if new > device.appLimitKiB(in: apps[index].state) { overLimit.append(index) }
         guard new != old else { return }
         apps[index].footprintKiB = new
         appDidChange(index)
         residentKiB += new - old
         recorder.recordFootprint(at: nowMs, app: index, state: apps[index].state, footprintKiB: new)
-        if new > device.appLimitKiB(in: apps[index].state) { overLimit.append(index) }
         freeDidChange()
     }
 
@@ -57,9 +59,6 @@ extension Simulation {
             apps[index].purged = false
         }
         refreshFootprint(of: index)
-        // The limit of the new state may be lower than the footprint (SPEC 16: checked
-        // against the limit of the app's current state).
-        if apps[index].footprintKiB > device.appLimitKiB(in: state) { overLimit.append(index) }
     }
 
     /// Dynamic and system memory never grow past 2^52 KiB (4 EiB), so that no sum of
@@ -160,8 +159,8 @@ extension Simulation {
                 footprintKiB: app.footprintKiB, reason: reason, freeBeforeKiB: freeBefore,
                 freeAfterKiB: freeKiB, priority: priority, trigger: trigger ?? KillTrigger(reason),
                 thresholdKiB: thresholdKiB ?? (reason == .vmPageShortage ? 0 : nil),
-                rank: order?.rank, candidateCount: order?.count ?? 0, runnerUp: order?.runnerUp)
-            .withPolicyOrder(order?.head ?? []))
+                rank: order?.rank, candidateCount: order?.count ?? 0, runnerUp: order?.runnerUp,
+                policyOrder: order?.head ?? []))
     }
 
     /// The policy's order of the resident non-frontmost apps around `victim` (SPEC 14):
@@ -173,23 +172,33 @@ extension Simulation {
     ///   `usesRecency`).
     func victimOrder(of victim: AppIndex) -> VictimOrder? {
         guard Recorder.recordsVictimOrder else { return nil }
-        let list = usesRecency ? candidates() : apps.indices.filter { apps[$0].state.isResident && $0 != frontmost }.map { candidate($0) }
-        func key(_ candidate: Candidate) -> (PolicyRank, UInt64, Int) {
-            (policy.rank(of: candidate), candidate.lastFrontmostOrder, candidate.index)
-        }
-        let victimKey = list.first { $0.index == victim }.map(key)
-        var ahead = 0
-        var runnerUp: (key: (PolicyRank, UInt64, Int), index: AppIndex)?
-        for candidate in list where candidate.index != victim {
-            let candidateKey = key(candidate)
-            if let victimKey, candidateKey < victimKey { ahead += 1 }
-            if runnerUp.map({ candidateKey < $0.key }) ?? true { runnerUp = (candidateKey, candidate.index) }
-        }
-        var order = VictimOrder(rank: victimKey == nil ? nil : ahead + 1, count: list.count, runnerUp: runnerUp?.index)
+        let list = candidates()
+        let victimKey = list.first { $0.index == victim }.map(policyOrderKey)
+        let others = list.filter { $0.index != victim }
+        let ahead = victimKey.map { key in others.count { policyOrderKey($0) < key } }
+        var order = VictimOrder(rank: ahead.map { $0 + 1 }, count: list.count, runnerUp: firstInPolicyOrder(others)?.index)
         if Recorder.recordsPolicyOrder {
-            order.head = Array(list.sorted { key($0) < key($1) }.prefix(6))
+            order.head = Array(list.sorted { policyOrderKey($0) < policyOrderKey($1) }.prefix(6))
         }
         return order
+    }
+}
+
+/// A candidate's place in the kill order: compared field by field, smallest killed first.
+struct PolicyOrderKey: Comparable {
+    var rank: PolicyRank
+    var lastFrontmostOrder: UInt64
+    var index: AppIndex
+
+    /// The key of `candidate` under `policy`.
+    init(_ candidate: Candidate, under policy: any EvictionPolicy) {
+        rank = policy.rank(of: candidate)
+        lastFrontmostOrder = candidate.lastFrontmostOrder
+        index = candidate.index
+    }
+
+    static func < (a: PolicyOrderKey, b: PolicyOrderKey) -> Bool {
+        (a.rank, a.lastFrontmostOrder, a.index) < (b.rank, b.lastFrontmostOrder, b.index)
     }
 }
 

@@ -14,9 +14,8 @@ extension Simulation {
 
     /// Step 1: every app whose footprint exceeds the per-app limit of its state
     /// (`app_limit_mb`, or `app_background_limit_mb` in `background` and `suspended`), in
-    /// scenario order. Purges
-    /// nothing. Only apps whose footprint rose past the limit since the last check can be
-    /// over it, so the check costs nothing when none did.
+    /// scenario order. Purges nothing. Only apps whose footprint or state changed since the
+    /// last check can be over it, so the check costs nothing when none is.
     private mutating func killAppsOverLimit() {
         guard !overLimit.isEmpty else { return }
         let indices = Set(overLimit).sorted()
@@ -100,19 +99,23 @@ extension Simulation {
     /// The same choice by a scan of every candidate: the reference the index is checked
     /// against, and the way for policies that `usesRecency`.
     func scanForVictim() -> Candidate? {
-        var best: (rank: PolicyRank, candidate: Candidate)?
-        for candidate in candidates() {
-            let rank = policy.rank(of: candidate)
-            if let current = best {
-                if (rank, candidate.lastFrontmostOrder, candidate.index)
-                    < (current.rank, current.candidate.lastFrontmostOrder, current.candidate.index) {
-                    best = (rank, candidate)
-                }
-            } else {
-                best = (rank, candidate)
-            }
+        firstInPolicyOrder(candidates())
+    }
+
+    /// The candidate the policy kills first among `list`: the smallest `policyOrderKey`.
+    func firstInPolicyOrder(_ list: some Sequence<Candidate>) -> Candidate? {
+        var best: (key: PolicyOrderKey, candidate: Candidate)?
+        for candidate in list {
+            let key = policyOrderKey(candidate)
+            if best.map({ key < $0.key }) ?? true { best = (key, candidate) }
         }
         return best?.candidate
+    }
+
+    /// Where a candidate stands in the kill order (SPEC 6): the policy's rank, then least
+    /// recently frontmost, then scenario order. Every choice, scan and index uses this order.
+    func policyOrderKey(_ candidate: Candidate) -> PolicyOrderKey {
+        PolicyOrderKey(candidate, under: policy)
     }
 
     /// Every resident app that is not frontmost, in scenario order, with the recency fields

@@ -16,18 +16,9 @@ extension Simulation {
     /// The first, in the policy's order, of the suspended apps in band 0 for at least
     /// `reaper_idle_s`; nil when none is.
     private func longIdleVictim() -> Candidate? {
-        var best: (rank: PolicyRank, candidate: Candidate)?
-        for index in apps.indices where apps[index].state == .suspended && index != frontmost {
-            let candidate = candidate(index)
-            guard policy.isIdle(candidate), nowMs - candidate.bandEnteredMs >= device.reaperIdleMs else { continue }
-            let rank = policy.rank(of: candidate)
-            if let current = best,
-               (current.rank, current.candidate.lastFrontmostOrder, current.candidate.index)
-                   <= (rank, candidate.lastFrontmostOrder, candidate.index) {
-                continue
-            }
-            best = (rank, candidate)
-        }
-        return best?.candidate
+        firstInPolicyOrder(candidates().lazy.filter { candidate in
+            candidate.state == .suspended && self.policy.isIdle(candidate)
+                && self.nowMs - candidate.bandEnteredMs >= self.device.reaperIdleMs
+        })
     }
 }

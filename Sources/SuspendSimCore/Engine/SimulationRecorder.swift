@@ -66,7 +66,7 @@ public struct Eviction: Sendable, Hashable {
     public init(
         seq: Int, timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB, reason: KillReason,
         freeBeforeKiB: KiB, freeAfterKiB: KiB, priority: Int?, trigger: KillTrigger? = nil, thresholdKiB: KiB? = nil,
-        rank: Int? = nil, candidateCount: Int = 0, runnerUp: AppIndex? = nil
+        rank: Int? = nil, candidateCount: Int = 0, runnerUp: AppIndex? = nil, policyOrder: [Candidate] = []
     ) {
         self.seq = seq
         self.timeMs = timeMs
@@ -82,15 +82,7 @@ public struct Eviction: Sendable, Hashable {
         self.rank = rank
         self.candidateCount = candidateCount
         self.runnerUp = runnerUp
-    }
-}
-
-extension Eviction {
-    /// This eviction with `policyOrder` set.
-    func withPolicyOrder(_ order: [Candidate]) -> Eviction {
-        var copy = self
-        copy.policyOrder = order
-        return copy
+        self.policyOrder = policyOrder
     }
 }
 

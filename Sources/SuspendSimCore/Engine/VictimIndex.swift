@@ -11,14 +11,12 @@ import HeapModule
 /// memory pressure pay almost nothing.
 struct VictimIndex {
     struct Entry: Comparable {
-        var rank: PolicyRank
-        var lastFrontmostOrder: UInt64
-        var app: AppIndex
+        /// The app's place in the kill order when the entry was made.
+        var key: PolicyOrderKey
         var version: UInt32
+        var app: AppIndex { key.index }
 
-        static func < (a: Entry, b: Entry) -> Bool {
-            (a.rank, a.lastFrontmostOrder, a.app) < (b.rank, b.lastFrontmostOrder, b.app)
-        }
+        static func < (a: Entry, b: Entry) -> Bool { a.key < b.key }
     }
 
     private var heap = Heap<Entry>()
@@ -50,8 +48,7 @@ struct VictimIndex {
             isDirty[index] = false
             versions[index] &+= 1
             if let current = Self.candidate(index, apps, frontmost) {
-                heap.insert(Entry(rank: policy.rank(of: current), lastFrontmostOrder: current.lastFrontmostOrder,
-                                  app: index, version: versions[index]))
+                heap.insert(Entry(key: PolicyOrderKey(current, under: policy), version: versions[index]))
             }
         }
         dirty.removeAll(keepingCapacity: true)
@@ -96,8 +93,7 @@ struct VictimIndex {
             versions[index] &+= 1
             isDirty[index] = false
             if let current = Self.candidate(index, apps, frontmost) {
-                entries.append(Entry(rank: policy.rank(of: current), lastFrontmostOrder: current.lastFrontmostOrder,
-                                     app: index, version: versions[index]))
+                entries.append(Entry(key: PolicyOrderKey(current, under: policy), version: versions[index]))
             }
         }
         dirty.removeAll(keepingCapacity: true)

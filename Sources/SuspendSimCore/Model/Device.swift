@@ -83,17 +83,18 @@ public struct Device: Sendable, Hashable {
     /// The default `reaper_free_mb` as a percentage of RAM for the three RAM classes of
     /// SPEC 7: 20 %, 18 %, 16 % (SPEC 11).
     public static func defaultReaperFreePercent(ramKiB: KiB) -> Int64 {
-        if ramKiB <= 3072 * 1024 { return 20 }
-        if ramKiB <= 6144 * 1024 { return 18 }
-        return 16
+        [20, 18, 16][ramClass(ramKiB: ramKiB)]
     }
 
     /// The default warning / idle / critical percentages for a RAM size (SPEC 7): the RAM
     /// classes are up to 3072 MB, up to 6144 MB, and above.
     public static func defaultThresholdPercents(ramKiB: KiB) -> (warning: Int64, idle: Int64, critical: Int64) {
-        if ramKiB <= 3072 * 1024 { return (15, 10, 5) }
-        if ramKiB <= 6144 * 1024 { return (15, 9, 4) }
-        return (12, 8, 4)
+        [(15, 10, 5), (15, 9, 4), (12, 8, 4)][ramClass(ramKiB: ramKiB)]
+    }
+
+    /// SPEC 7's RAM classes: 0 up to 3072 MB, 1 up to 6144 MB, 2 above.
+    static func ramClass(ramKiB: KiB) -> Int {
+        ramKiB <= 3072 * 1024 ? 0 : ramKiB <= 6144 * 1024 ? 1 : 2
     }
 
     /// `percent` % of `kib`, rounded half up to a KiB.
