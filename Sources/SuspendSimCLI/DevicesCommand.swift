@@ -20,15 +20,7 @@ extension SuspendsimCommand {
 
         func run() throws {
             let catalog = DeviceCatalog.shipped
-            if csv {
-                print(DeviceCatalog.columns.joined(separator: ","))
-                for entry in catalog.entries {
-                    let fields = [entry.model, entry.name, entry.products.joined(separator: " "), String(entry.ramMB),
-                                  String(entry.appLimitMB), entry.limitSource, entry.source]
-                    print(fields.map(Self.csvField).joined(separator: ","))
-                }
-                return
-            }
+            if csv { return print(DeviceCatalog.shippedCSV, terminator: "") }
             let rows = [["model", "name", "ram_mb", "app_limit_mb", "limit", "products"]] + catalog.entries.map {
                 [$0.model, $0.name, String($0.ramMB), String($0.appLimitMB), $0.limitSource, $0.products.joined(separator: " ")]
             }
@@ -43,12 +35,6 @@ extension SuspendsimCommand {
                 print(cells.joined(separator: "  "))
             }
             print("\n\(catalog.entries.count) devices. Sources: suspendsim devices --csv")
-        }
-
-        /// A CSV field, quoted when RFC 4180 requires it.
-        private static func csvField(_ text: String) -> String {
-            guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-            return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         }
     }
 }

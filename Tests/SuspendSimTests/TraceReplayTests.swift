@@ -42,14 +42,19 @@ import Testing
         #expect(result.outcome("trace.Netflix").coldLaunches == 1)
     }
 
-    @Test("user: all sweeps every user in order of first appearance; the scenario as written replays the first (SPEC 13)")
-    func allUsers() throws {
-        let template = try ScenarioTemplate(text: """
+    /// The sample's every user, with Gmail known and the other apps from `default_app`.
+    static func allUsersTemplate() throws -> ScenarioTemplate {
+        try ScenarioTemplate(text: """
             name: day
             device: { ram_mb: 4096 }
             apps: [{ id: com.google.Gmail, trace_name: Gmail, active_mb: 150 }]
-            trace: { file: \(Self.sample), user: all, default_app: { active_mb: 200 } }
+            trace: { file: \(sample), user: all, default_app: { active_mb: 200 } }
             """, path: "day.yaml")
+    }
+
+    @Test("user: all sweeps every user in order of first appearance; the scenario as written replays the first (SPEC 13)")
+    func allUsers() throws {
+        let template = try Self.allUsersTemplate()
         #expect(template.sweep.map(\.key) == ["trace.user"])
         #expect(template.sweep.first?.values == ["1", "2", "3"])
         // User 1 opens Facebook, YouTube, Camera; user 3 YouTube, Spotify, Twitter, Facebook.
@@ -122,12 +127,7 @@ import Testing
 
     @Test("A batch over a trace's users keeps no user's events between reading and running: each point reads its user's rows again when it runs (SPEC 13)")
     func batchHoldsOneUserAtATime() throws {
-        let template = try ScenarioTemplate(text: """
-            name: day
-            device: { ram_mb: 4096 }
-            apps: [{ id: com.google.Gmail, trace_name: Gmail, active_mb: 150 }]
-            trace: { file: \(Self.sample), user: all, default_app: { active_mb: 200 } }
-            """, path: "day.yaml")
+        let template = try Self.allUsersTemplate()
         let plan = try BatchPlan(templates: [template], options: BatchPlan.Options())
         let points = try #require(plan.entries.first?.points)
         #expect(points.count == 3)

@@ -28,10 +28,12 @@ package struct DeviceCatalog: Sendable {
     /// Every entry, in file order.
     package let entries: [Entry]
 
+    /// The shipped catalog's file, as it is (`suspendsim devices --csv` prints it).
+    package static let shippedCSV = String(decoding: PackageResources.devices_csv, as: UTF8.self)
+
     /// The catalog shipped with suspendsim.
     package static let shipped: DeviceCatalog = {
-        let text = String(decoding: PackageResources.devices_csv, as: UTF8.self)
-        guard let catalog = DeviceCatalog(csv: text) else {
+        guard let catalog = DeviceCatalog(csv: shippedCSV) else {
             preconditionFailure("Resources/devices.csv is not a valid catalog")
         }
         return catalog

@@ -106,12 +106,14 @@ package struct ReportReplay {
         throw ExplainError("\(folder): cannot find this replicate's seed in the batch's summary.csv")
     }
 
-    /// A CSV file's header and rows.
+    /// A report CSV's header and rows (read by `ReportCSV`, as the HTML report reads them).
     private static func table(_ path: String) throws(ExplainError) -> (header: [String], rows: [[String]]) {
-        guard let data = FileManager.default.contents(atPath: path) else { throw ExplainError("\(path): cannot read the file") }
-        let records = CSVText.records(String(decoding: data, as: UTF8.self))
-        guard let header = records.first else { throw ExplainError("\(path): empty") }
-        return (header, Array(records.dropFirst()))
+        do {
+            let csv = try ReportCSV(path: path)
+            return (csv.header, try csv.rows())
+        } catch {
+            throw ExplainError("\(error)")
+        }
     }
 }
 

@@ -85,8 +85,7 @@ package enum JetsamImport {
             reservedKiB = 0
             notes.append("the processes' resident pages add up to more than the RAM: reserved_mb is 0 and system_mb is lowered to \(ScenarioJSONWriter.mb(systemKiB)) MB")
         }
-        var defaults = Device(ramKiB: ramKiB)
-        defaults.apply(PlatformProfile(ios: ios))
+        let defaults = Device(ramKiB: ramKiB)
 
         // The kills the report holds.
         let killed = report.processes.indices.filter { report.processes[$0].reason != nil }

@@ -1,6 +1,6 @@
-/// A report CSV read for the HTML page: columns are found by name in the header row, so
-/// that files with more columns than the page uses (later parts of the spec append columns,
-/// SPEC 14) read the same (SPEC 15).
+/// A report CSV read by the HTML page and by `explain`: columns are found by name in the
+/// header row, so that files with more columns than a reader uses (later parts of the spec
+/// append columns, SPEC 14) read the same (SPEC 15).
 ///
 /// ```swift
 /// let memory = try ReportCSV(path: folder + "/memory.csv", required: ["time_s", "app", "footprint_mb"])

@@ -32,7 +32,10 @@ struct AppList {
     var traceNames: [String: AppIndex] = [:]
 
     /// "com.a, com.b" (at most 10 ids), for "unknown app" messages.
-    var idList: String {
+    var idList: String { Self.idList(ids) }
+
+    /// `ids` as "com.a, com.b", at most 10 of them.
+    static func idList(_ ids: [String]) -> String {
         ids.count <= 10 ? ids.joined(separator: ", ") : ids.prefix(10).joined(separator: ", ") + ", ..."
     }
 }
@@ -46,7 +49,6 @@ extension ScenarioReader {
             return nil
         }
         var apps = AppList()
-        defer { appIDsRead = apps.ids }
         var idNodes: [String: Node] = [:]
         for (index, item) in items.enumerated() {
             let path = Self.path("apps", index)

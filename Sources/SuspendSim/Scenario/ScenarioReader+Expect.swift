@@ -80,7 +80,8 @@ extension ScenarioReader {
     /// A whole number ≥ 0; nil, reported, otherwise.
     private mutating func nonNegativeInteger(_ node: Node, _ field: String) -> Int? {
         guard let value = number(node, field) else { return nil }
-        guard !value.isNegative, let scaled = value.scaled(by: 1, limit: 1 << 32), value.scaled(by: 1000, limit: 1 << 32) == scaled * 1000 else {
+        // As `replicates:` reads its count.
+        guard !value.isNegative, value.isWhole, let scaled = value.scaled(byPowerOfTen: 0, limit: 1 << 32) else {
             report(node, field, "must be a whole number, 0 or more, got \(node.summary)")
             return nil
         }

@@ -39,8 +39,7 @@ extension ScenarioReader {
     mutating func reportUnappliedOverrides() {
         for path in overrides.keys.sorted() where !appliedOverrides.contains(path) {
             if let app = SweepAxis.appKey(path) {
-                let known = appIDsRead.count <= 10 ? appIDsRead.joined(separator: ", ") : appIDsRead.prefix(10).joined(separator: ", ") + ", ..."
-                report(nil, path, "unknown app '\(app.id)'; apps are \(known)")
+                report(nil, path, "unknown app '\(app.id)'; apps are \(AppList.idList(appIDsRead))")
                 continue
             }
             let parent = path.split(separator: ".").dropLast().joined(separator: ".")

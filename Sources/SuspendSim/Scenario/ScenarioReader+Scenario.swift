@@ -29,8 +29,8 @@ extension ScenarioReader {
         if let traceNode = fields["trace"], var list = apps {
             traceEvents = readTrace(traceNode, apps: &list)
             apps = list
-            appIDsRead = list.ids
         }
+        appIDsRead = apps?.ids ?? []
         let initial = fields["initial"].map { readInitial($0, apps: apps) } ?? []
         let events = fields["events"].map { readEvents($0, apps: apps) } ?? []
         let endMs = fields["end_s"].map { millis($0, "end_s") }

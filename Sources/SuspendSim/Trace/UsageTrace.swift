@@ -47,9 +47,8 @@ enum UsageTrace {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
             seen = true
             let number = reader.lineNumber
-            guard fields.count > index.max else {
-                throw Problem(line: number, column: columns[fields.count < columns.count ? fields.count : 0],
-                              message: "the row has \(fields.count) columns, the header \(index.max + 1)")
+            if let missing = index.firstMissing(in: fields.count) {
+                throw Problem(line: number, column: missing, message: "the row has \(fields.count) columns, too few for this one")
             }
             guard let time = seconds(fields[index.timestamp]) else {
                 throw Problem(line: number, column: "timestamp", message: "must be YYYY-MM-DD HH:MM:SS, got '\(fields[index.timestamp])'")
@@ -92,7 +91,18 @@ enum UsageTrace {
     }
 
     /// The header row's column positions.
-    private static func header(_ reader: TextLineReader) throws(Problem) -> (user: Int, timestamp: Int, app: Int, event: Int, max: Int) {
+    /// Where the needed columns are in the trace's rows.
+    private struct Columns {
+        var user: Int, timestamp: Int, app: Int, event: Int
+
+        /// The name of the first needed column a row of `count` fields lacks; nil when none.
+        func firstMissing(in count: Int) -> String? {
+            let needed = [("user_id", user), ("timestamp", timestamp), ("app_name", app), ("event_type", event)]
+            return needed.sorted { $0.1 < $1.1 }.first { $0.1 >= count }?.0
+        }
+    }
+
+    private static func header(_ reader: TextLineReader) throws(Problem) -> Columns {
         var headerLine: Substring?
         while let line = reader.next() {
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
@@ -108,8 +118,8 @@ enum UsageTrace {
             }
             positions[column] = position
         }
-        let user = positions["user_id"]!, timestamp = positions["timestamp"]!, app = positions["app_name"]!, event = positions["event_type"]!
-        return (user, timestamp, app, event, max(user, timestamp, app, event))
+        return Columns(user: positions["user_id"]!, timestamp: positions["timestamp"]!, app: positions["app_name"]!,
+                       event: positions["event_type"]!)
     }
 
     /// `YYYY-MM-DD HH:MM:SS` as seconds since 1970-01-01 00:00:00 of the same (naive) clock;
