@@ -15,18 +15,12 @@ browser=""
 for name in chromium chromium-browser; do
   if command -v "$name" >/dev/null 2>&1; then browser="$name"; break; fi
 done
-missing=()
-[ -n "$browser" ] || missing+=(chromium)
-command -v python3 >/dev/null 2>&1 || missing+=(python3)
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "browser-check: installing ${missing[*]}" >&2
-  SUDO=""
-  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
-  [ -n "$browser" ] || browser=chromium
+if [ -z "$browser" ]; then
+  ./scripts/setup.sh chromium python3
+  browser=chromium
+else
+  ./scripts/setup.sh python3
 fi
-command -v python3 >/dev/null 2>&1 || { echo "browser-check: python3 is needed to read the pages and screenshots" >&2; exit 1; }
 
 bin="${SUSPENDSIM_BIN:-}"
 if [ -z "$bin" ]; then

@@ -2,8 +2,14 @@
 # Installs what suspendsim needs beyond the Swift toolchain: jemalloc (the executable's
 # allocator, found through pkg-config), and GNU parallel (the sharded-batch test runs shards
 # under it; docs/batch-runs.md). Debian packages; needs root, as on the project's machines.
+#
+#   scripts/setup.sh [COMMAND...]   also each COMMAND missing from PATH, from the Debian
+#                                   package of that name (scripts/browser-check.sh: chromium)
 set -euo pipefail
 missing=()
+for command in "$@"; do
+  command -v "$command" >/dev/null 2>&1 || missing+=("$command")
+done
 pkg-config --exists jemalloc 2>/dev/null || missing+=(libjemalloc-dev)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 { command -v parallel >/dev/null 2>&1 && parallel --version 2>/dev/null | grep -q 'GNU parallel'; } || missing+=(parallel)
