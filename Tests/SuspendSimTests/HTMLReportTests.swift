@@ -17,6 +17,18 @@ import Testing
         return run.path
     }
 
+    @Test("The run page counts pressure kills as SPEC 5 and 11 do: the reaper's long-idle-exit is one")
+    func reaperKillsArePressureKills() throws {
+        try withTemporaryFolder { folder in
+            let scenario = try ScenarioLoader.load(path: Self.root.appendingPathComponent("Scenarios/iphone-11-ios18.yaml").path)
+            let run = folder.appendingPathComponent("iphone-11-ios18")
+            try ReportWriter.run(scenario, into: run)
+            try HTMLReport.write(folder: run.path)
+            let html = try String(contentsOfFile: run.path + "/index.html", encoding: .utf8)
+            #expect(html.contains("2 terminations (2 pressure kills)"))
+        }
+    }
+
     @Test("A run page has the memory chart with a layer per app, free memory, thresholds, and a marker and a label per eviction")
     func runPageMemoryChart() throws {
         try withTemporaryFolder { folder in

@@ -56,7 +56,8 @@ struct RunPage {
         if let seed = context.seed { facts.append("seed \(seed)") }
         facts.append("\(reports.apps.count) app\(reports.apps.count == 1 ? "" : "s")")
         facts.append("\(ChartNumber.short(reports.endTime, 3)) s" + (reports.endTime >= 3600 ? " (\(ChartNumber.fixed(reports.endTime / 3600, 1)) h)" : ""))
-        let pressure = reports.evictions.filter { $0.reason == "memory-pressure" || $0.reason == "vm-pageshortage" }.count
+        // Pressure kills as SPEC 5 and 11 count them (`long-idle-exit` is one).
+        let pressure = reports.evictions.filter { KillReason(rawValue: $0.reason)?.category == .pressure }.count
         facts.append("\(reports.evictions.count) termination\(reports.evictions.count == 1 ? "" : "s") (\(pressure) pressure kill\(pressure == 1 ? "" : "s"))")
         var nodes: [Node<HTML.BodyContext>] = [.h1(.escaped(context.scenario))]
         if !context.details.isEmpty { nodes.append(.p(.escaped(context.details.joined(separator: " · ")))) }

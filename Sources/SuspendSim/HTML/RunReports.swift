@@ -67,11 +67,9 @@ struct RunReports {
 
     private var appIndex: [String: Int] = [:]
 
-    /// The kill reasons of SPEC 5 and 11 (pressure and other kills).
-    static let killReasons: Set<String> = [
-        "memory-pressure", "vm-pageshortage", "long-idle-exit", "per-process-limit", "watchdog",
-        "background-task-expired", "wake-timeout",
-    ]
+    /// The kill reasons of SPEC 5 and 11 (pressure and other kills, not the user's or the
+    /// app's own choice), as `KillReason.category` sorts them.
+    static let killReasons = Set(KillReason.allCases.filter { $0.category != .choice }.map(\.rawValue))
 
     /// Reads the run folder `folder`.
     ///
