@@ -141,8 +141,9 @@ import Testing
             }
             for (app, id) in ["com.a", "com.b", "com.c", "\"com.d,quoted\""].enumerated() {
                 var bytes: [UInt8] = []
-                SurvivalCSV.appendStatistics(runs: 6, counts: counts[app], to: &bytes)
-                expectedRows.append("tight,largest-first,\(id),\(String(decoding: bytes, as: UTF8.self)),\(ram)")
+                SurvivalCSV.appendRow(scenario: Array("tight".utf8), policy: Array("largest-first".utf8), app: Array(id.utf8),
+                                      runs: 6, counts: counts[app], to: &bytes)
+                expectedRows.append("\(String(decoding: bytes, as: UTF8.self)),\(ram)")
             }
         }
         let survival = try String(contentsOfFile: out + "/survival.csv", encoding: .utf8).split(separator: "\n").map(String.init)

@@ -42,8 +42,11 @@ import Testing
     func statisticsFields() {
         func statistics(_ runs: Int, _ counts: SurvivalTally.Counts, shard: Bool = false) -> String {
             var bytes: [UInt8] = []
-            SurvivalCSV.appendStatistics(runs: runs, counts: counts, shard: shard, to: &bytes)
-            return String(decoding: bytes, as: UTF8.self)
+            SurvivalCSV.appendRow(scenario: Array("s".utf8), policy: Array("p".utf8), app: Array("a".utf8),
+                                  runs: runs, counts: counts, shard: shard, to: &bytes)
+            let row = String(decoding: bytes, as: UTF8.self)
+            #expect(row.hasPrefix("s,p,a,"))
+            return String(row.dropFirst("s,p,a,".count))
         }
         let counts = SurvivalTally.Counts(survived: 81, neverKilled: 20, pressureKills: 300, coldLaunches: 526, warmLaunches: 1)
         #expect(statistics(263, counts) == "263,81,0.308,0.255,0.366,20,0.076,0.050,0.115,1.141,2.000,0.004")

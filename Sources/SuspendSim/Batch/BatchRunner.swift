@@ -91,7 +91,7 @@ package enum BatchRunner {
             }
         }
         let emptyTally = SurvivalTally(appCounts: appCounts)
-        let summary = try AtomicCSVStream(path: out + "/summary.csv", header: summaryHeader(plan))
+        let summary = try AtomicCSVStream(path: out + "/summary.csv", header: SummaryColumn.header(followedBy: plan.columns))
         let state = Mutex(WriterState(summary: summary, tally: emptyTally))
 
         let workers = max(1, min(jobs, units))
@@ -149,16 +149,6 @@ package enum BatchRunner {
             }
             return state.output
         }
-    }
-
-    /// `summary.csv`'s header: SPEC 8's columns, then the sweep columns.
-    static func summaryHeader(_ plan: BatchPlan) -> String {
-        var bytes = Array(SummaryCSV.header.utf8)
-        for column in plan.columns {
-            bytes.append(CSVFormatting.comma)
-            CSVFormatting.appendField(column, to: &bytes)
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Writes a unit's formatted rows (in unit order, under the lock).

@@ -7,7 +7,12 @@ import Foundation
 package struct ShardManifest: Sendable, Hashable {
     /// The file's name in a shard's folder.
     public static let fileName = "shard.csv"
-    static let header = "batch,shard,shards,units,survival"
+    static var header: String { Column.header }
+
+    /// The file's columns.
+    enum Column: String, CSVColumns {
+        case batch, shard, shards, units, survival
+    }
 
     /// The batch's fingerprint (`BatchPlan.fingerprint`).
     public var batch: UInt64
@@ -26,17 +31,20 @@ package struct ShardManifest: Sendable, Hashable {
         self.survival = survival
     }
 
-    /// The row's text.
-    var row: String {
-        let hex = String(batch, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-            + ",\(shard.index),\(shard.count),\(units),\(survival)"
-    }
-
     /// Writes `shard.csv` into `folder`, atomically.
     func write(toFolder folder: String) throws {
-        try AtomicCSVFile.write([row], header: Self.header, toPath: folder + "/" + Self.fileName) { row, bytes in
-            bytes.append(contentsOf: Array(row.utf8))
+        try AtomicCSVFile.write([self], header: Self.header, toPath: folder + "/" + Self.fileName) { manifest, bytes in
+            Column.appendRow(to: &bytes) { column, bytes in
+                switch column {
+                case .batch:
+                    let hex = String(manifest.batch, radix: 16)
+                    CSVFormatting.appendField(String(repeating: "0", count: 16 - hex.count) + hex, to: &bytes)
+                case .shard: CSVFormatting.appendInteger(manifest.shard.index, to: &bytes)
+                case .shards: CSVFormatting.appendInteger(manifest.shard.count, to: &bytes)
+                case .units: CSVFormatting.appendInteger(manifest.units, to: &bytes)
+                case .survival: CSVFormatting.appendBool(manifest.survival, to: &bytes)
+                }
+            }
         }
     }
 

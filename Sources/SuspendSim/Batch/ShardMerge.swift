@@ -104,7 +104,7 @@ package enum ShardMerge {
     }
 
     /// Adds the shards' survival counts, row by row: each shard's file holds exact totals
-    /// (`SurvivalCSV.shardHeader`), and the merged file the rates, intervals and means of a
+    /// (`SurvivalColumn.shardName`), and the merged file the rates, intervals and means of a
     /// single run's.
     private static func mergeSurvival(_ shards: [(folder: String, manifest: ShardManifest)], into target: String) throws {
         var tables: [[[ArraySlice<UInt8>]]] = []
@@ -113,7 +113,7 @@ package enum ShardMerge {
             let reader = try CSVRecordReader(path: shard.folder + "/survival.csv")
             let shardHeader = try reader.next().map(Array.init) ?? []
             if header == nil { header = shardHeader }
-            guard shardHeader == header, shardHeader.starts(with: Array(SurvivalCSV.shardHeader.utf8)) else {
+            guard shardHeader == header, shardHeader.starts(with: Array(SurvivalColumn.shardHeader(followedBy: []).utf8)) else {
                 throw MergeError("the shards' survival.csv files do not have the same header, or not a shard's")
             }
             var rows: [[ArraySlice<UInt8>]] = []
@@ -125,16 +125,17 @@ package enum ShardMerge {
         guard let header, tables.allSatisfy({ $0.count == tables[0].count }) else {
             throw MergeError("the shards' survival.csv files do not have the same rows")
         }
-        let fixed = SurvivalCSV.fixedColumns
-        let sweepHeader = Array(header.dropFirst(SurvivalCSV.shardHeader.utf8.count))
+        let fixed = SurvivalColumn.allCases.count
+        // The sweep columns' names, as the shards spelled them (quoted where they needed it).
+        let sweepHeader = String(decoding: header.dropFirst(SurvivalColumn.shardHeader(followedBy: []).utf8.count), as: UTF8.self)
         // The counts are read by column name, not position.
         let names = CSVRecordReader.fields(header[...]).map { String(decoding: $0, as: UTF8.self) }
-        let column = { (name: String) -> Int in names.firstIndex(of: name) ?? -1 }
-        let (runsColumn, survivedColumn, neverKilledColumn) = (column("runs"), column("survived"), column("never_killed"))
+        let column = { (name: SurvivalColumn) -> Int in names.firstIndex(of: name.shardName) ?? -1 }
+        let (runsColumn, survivedColumn, neverKilledColumn) = (column(.runs), column(.survived), column(.neverKilled))
         let (pressureColumn, coldColumn, warmColumn) =
-            (column("total_pressure_kills"), column("total_cold_launches"), column("total_warm_launches"))
+            (column(.meanPressureKills), column(.meanColdLaunches), column(.meanWarmLaunches))
         let file = try AtomicCSVStream(
-            path: target, header: SurvivalCSV.header + String(decoding: sweepHeader, as: UTF8.self))
+            path: target, header: SurvivalColumn.header + sweepHeader)
         /// The whole number in a field, or nil.
         func number(_ field: ArraySlice<UInt8>) -> Int? { Int(String(decoding: field, as: UTF8.self)) }
         for row in tables[0].indices {
@@ -161,11 +162,8 @@ package enum ShardMerge {
                 throw MergeError("survival.csv row \(row + 2): more survivals than runs")
             }
             file.appendRow { bytes in
-                for field in fields[0..<3] {
-                    bytes.append(contentsOf: field)
-                    bytes.append(CSVFormatting.comma)
-                }
-                SurvivalCSV.appendStatistics(runs: runs, counts: counts, to: &bytes)
+                SurvivalCSV.appendRow(scenario: fields[0], policy: fields[1], app: fields[2], runs: runs,
+                                      counts: counts, to: &bytes)
                 for field in fields[fixed...] {
                     bytes.append(CSVFormatting.comma)
                     bytes.append(contentsOf: field)

@@ -62,8 +62,8 @@ package struct ReportReplay {
         self.scenario = scenario
         self.policy = policy
         let evictions = try Self.table(folder + "/evictions.csv")
-        guard let time = evictions.header.firstIndex(of: "time_s"), let app = evictions.header.firstIndex(of: "app"),
-              let reason = evictions.header.firstIndex(of: "reason")
+        let column = { (column: EvictionColumn) in evictions.header.firstIndex(of: column.rawValue) }
+        guard let time = column(.time), let app = column(.app), let reason = column(.reason)
         else { throw ExplainError("\(folder)/evictions.csv: no time_s, app or reason column") }
         recordedKills = evictions.rows.filter { $0.count > max(time, app, reason) }.map { ($0[time], $0[app], $0[reason]) }
     }
@@ -94,8 +94,9 @@ package struct ReportReplay {
             guard FileManager.default.fileExists(atPath: summary) else { continue }
             let table = try table(summary)
             let column = { (name: String) in table.header.firstIndex(of: name) }
-            guard let scenarioColumn = column("scenario"), let policyColumn = column("policy"),
-                  let seedColumn = column("seed"), let replicateColumn = column("replicate") else { continue }
+            guard let scenarioColumn = column(SummaryColumn.scenario.rawValue), let policyColumn = column(SummaryColumn.policy.rawValue),
+                  let seedColumn = column(SummaryColumn.seed.rawValue),
+                  let replicateColumn = column(SummaryColumn.replicate.rawValue) else { continue }
             let row = table.rows.first { row in
                 row.count == table.header.count && row[scenarioColumn] == scenario && row[policyColumn] == policy
                     && row[replicateColumn] == String(replicate)

@@ -75,12 +75,13 @@ struct BatchReports {
     ///
     /// - Throws: `HTMLReportError.unreadable` for a file that cannot be read or lacks a column.
     init(folder: String) throws(HTMLReportError) {
-        let summary = try ReportCSV(path: folder + "/summary.csv", required: ["scenario", "policy"])
-        let scenarioColumn = summary.column("scenario")!, policyColumn = summary.column("policy")!
+        let summary = try ReportCSV(path: folder + "/summary.csv", required: [SummaryColumn.scenario, .policy])
+        let scenarioColumn = summary.column(SummaryColumn.scenario)!, policyColumn = summary.column(SummaryColumn.policy)!
         let sweep = summary.header.enumerated().filter { Self.isSweepKey($0.element) }
         sweepKeys = sweep.map(\.element)
-        let replicate = summary.column("replicate"), seed = summary.column("seed")
-        let kills = summary.column("pressure_kills"), cold = summary.column("cold_launches"), warm = summary.column("warm_launches")
+        let replicate = summary.column(SummaryColumn.replicate), seed = summary.column(SummaryColumn.seed)
+        let kills = summary.column(SummaryColumn.pressureKills)
+        let cold = summary.column(SummaryColumn.coldLaunches), warm = summary.column(SummaryColumn.warmLaunches)
         try summary.forEachRow { row in
             runCount += 1
             let settings = sweep.compactMap { row[$0.offset].isEmpty ? nil : "\($0.element)=\(row[$0.offset])" }
@@ -116,10 +117,11 @@ struct BatchReports {
     }
 
     private mutating func readSurvival(_ path: String) throws(HTMLReportError) {
-        let file = try ReportCSV(path: path, required: ["scenario", "policy", "app", "survival_rate"])
-        let scenarioColumn = file.column("scenario")!, policyColumn = file.column("policy")!
-        let appColumn = file.column("app")!, rateColumn = file.column("survival_rate")!
-        let low = file.column("ci_low"), high = file.column("ci_high"), runs = file.column("runs")
+        let file = try ReportCSV(path: path, required: [SurvivalColumn.scenario, .policy, .app, .survivalRate])
+        let scenarioColumn = file.column(SurvivalColumn.scenario)!, policyColumn = file.column(SurvivalColumn.policy)!
+        let appColumn = file.column(SurvivalColumn.app)!, rateColumn = file.column(SurvivalColumn.survivalRate)!
+        let low = file.column(SurvivalColumn.ciLow), high = file.column(SurvivalColumn.ciHigh)
+        let runs = file.column(SurvivalColumn.runs)
         let sweep = file.header.enumerated().filter { Self.isSweepKey($0.element) }
         try file.forEachRow { row throws(HTMLReportError) in
             let settings = sweep.compactMap { row[$0.offset].isEmpty ? nil : "\($0.element)=\(row[$0.offset])" }

@@ -78,10 +78,10 @@ struct RunReports {
         for name in ReportFolder.runFiles + ["skipped.csv", "device.csv"] where ReportFolder.hasFile(name, in: folder) {
             presentFiles.insert(name)
         }
-        let survivors = try ReportCSV(path: folder + "/survivors.csv", required: ["app"])
+        let survivors = try ReportCSV(path: folder + "/survivors.csv", required: [SurvivorColumn.app])
         survivorsHeader = survivors.header
         survivorsRows = try survivors.rows()
-        let appColumn = survivors.column("app")!
+        let appColumn = survivors.column(SurvivorColumn.app)!
         for row in survivorsRows { _ = index(of: row[appColumn]) }
 
         if ReportFolder.hasFile("device.csv", in: folder) {
@@ -90,8 +90,9 @@ struct RunReports {
             if let policy = device["policy"], !policy.isEmpty { self.policy = policy }
         }
 
-        let memory = try ReportCSV(path: folder + "/memory.csv", required: ["time_s", "app", "footprint_mb"])
-        let memoryTime = memory.column("time_s")!, memoryApp = memory.column("app")!, memoryMB = memory.column("footprint_mb")!
+        let memory = try ReportCSV(path: folder + "/memory.csv", required: [MemoryColumn.time, .app, .footprint])
+        let memoryTime = memory.column(MemoryColumn.time)!, memoryApp = memory.column(MemoryColumn.app)!
+        let memoryMB = memory.column(MemoryColumn.footprint)!
         try memory.forEachRow { row throws(HTMLReportError) in
             let time = try Self.number(row[memoryTime], memory)
             footprints.append(FootprintChange(time: time, app: index(of: row[memoryApp]),
@@ -99,8 +100,8 @@ struct RunReports {
             endTime = max(endTime, time)
         }
 
-        let pressure = try ReportCSV(path: folder + "/pressure.csv", required: ["time_s", "free_mb"])
-        let pressureTime = pressure.column("time_s")!, pressureFree = pressure.column("free_mb")!
+        let pressure = try ReportCSV(path: folder + "/pressure.csv", required: [PressureColumn.time, .free])
+        let pressureTime = pressure.column(PressureColumn.time)!, pressureFree = pressure.column(PressureColumn.free)!
         try pressure.forEachRow { row throws(HTMLReportError) in
             let sample = FreeSample(time: try Self.number(row[pressureTime], pressure),
                                     free: try Self.number(row[pressureFree], pressure))
@@ -108,9 +109,10 @@ struct RunReports {
             endTime = max(endTime, sample.time)
         }
 
-        let kills = try ReportCSV(path: folder + "/evictions.csv", required: ["time_s", "app", "reason"])
-        let killTime = kills.column("time_s")!, killApp = kills.column("app")!, killReason = kills.column("reason")!
-        let killSeq = kills.column("seq"), killPolicy = kills.column("policy")
+        let kills = try ReportCSV(path: folder + "/evictions.csv", required: [EvictionColumn.time, .app, .reason])
+        let killTime = kills.column(EvictionColumn.time)!, killApp = kills.column(EvictionColumn.app)!
+        let killReason = kills.column(EvictionColumn.reason)!
+        let killSeq = kills.column(EvictionColumn.seq), killPolicy = kills.column(EvictionColumn.policy)
         try kills.forEachRow { row throws(HTMLReportError) in
             let time = try Self.number(row[killTime], kills)
             evictions.append(Eviction(seq: killSeq.flatMap { Int(row[$0]) } ?? evictions.count + 1, time: time,
@@ -119,9 +121,10 @@ struct RunReports {
             endTime = max(endTime, time)
         }
 
-        let changes = try ReportCSV(path: folder + "/transitions.csv", required: ["time_s", "app", "from", "to", "cause"])
-        let changeTime = changes.column("time_s")!, changeApp = changes.column("app")!
-        let changeFrom = changes.column("from")!, changeTo = changes.column("to")!, changeCause = changes.column("cause")!
+        let changes = try ReportCSV(path: folder + "/transitions.csv", required: [TransitionColumn.time, .app, .from, .to, .cause])
+        let changeTime = changes.column(TransitionColumn.time)!, changeApp = changes.column(TransitionColumn.app)!
+        let changeFrom = changes.column(TransitionColumn.from)!, changeTo = changes.column(TransitionColumn.to)!
+        let changeCause = changes.column(TransitionColumn.cause)!
         var started: [Bool] = []
         try changes.forEachRow { row throws(HTMLReportError) in
             let time = try Self.number(row[changeTime], changes)

@@ -28,24 +28,9 @@ import Foundation
 /// - Complexity: each `record...` call is amortized O(row length), plus an occasional
 ///   write of 256 KiB.
 ///
-/// `evictions.csv` has one column more than SPEC 8 lists, `priority` (the victim's jetsam
-/// band or lmkd adj; empty when the policy has none).
+/// The files' columns are declared in `RunReportColumns.swift`; each row writer visits them
+/// in order.
 package struct CSVReportRecorder: SimulationRecorder {
-    /// The files of a report folder and their header rows, in the order they are closed.
-    static let headers: [(file: String, header: String)] = [
-        ("transitions.csv", "time_s,app,from,to,cause"),
-        ("callbacks.csv", "time_s,app,callback,phase"),
-        ("evictions.csv", "seq,time_s,app,state,footprint_mb,reason,policy,free_before_mb,free_after_mb,priority,"
-            + "trigger,threshold_mb,rank,candidates,runner_up"),
-        ("memory.csv", "time_s,app,state,footprint_mb"),
-        ("pressure.csv", "time_s,used_mb,free_mb,level"),
-        ("skipped.csv", "time_s,event,app,reason"),
-    ]
-    static let survivorsFile = "survivors.csv"
-    static let survivorsHeader =
-        "app,survived,final_state,footprint_mb,cold_launches,warm_launches,pressure_kills,other_kills,state_losses,"
-        + "never_killed,first_kill_s,resident_s"
-
     /// How full a file's buffer gets before it is written out.
     public static let defaultFlushThreshold = 256 * 1024
 
@@ -94,8 +79,8 @@ package struct CSVReportRecorder: SimulationRecorder {
         self.flushThreshold = flushThreshold
         var files: [CSVFileBuffer] = []
         do {
-            for (file, header) in Self.headers {
-                files.append(try CSVFileBuffer(path: folderPath + "/" + file, header: header,
+            for file in RunReportFile.streamed {
+                files.append(try CSVFileBuffer(path: folderPath + "/" + file.rawValue, header: file.header,
                                                flushThreshold: flushThreshold))
             }
         } catch {
@@ -112,113 +97,104 @@ package struct CSVReportRecorder: SimulationRecorder {
 
     // MARK: SimulationRecorder
 
-    /// A row of `transitions.csv`: `time_s,app,from,to,cause`.
+    /// A row of `transitions.csv`.
     public func recordTransition(at timeMs: Millis, app: AppIndex, from: LifecycleState, to: LifecycleState, cause: TransitionCause) {
         transitions.appendRow { row in
-            time.append(timeMs, to: &row)
-            row.append(CSVFormatting.comma)
-            row.append(appIDs[app])
-            row.append(CSVFormatting.comma)
-            row.append(states[from])
-            row.append(CSVFormatting.comma)
-            row.append(states[to])
-            row.append(CSVFormatting.comma)
-            switch cause {
-            case .event(let kind): row.append(eventKinds[kind])
-            case .timer(let kind): row.append(timerKinds[kind])
-            case .kill(let reason): row.append(killReasons[reason])
+            TransitionColumn.appendRow(to: &row) { column, row in
+                switch column {
+                case .time: time.append(timeMs, to: &row)
+                case .app: row.append(appIDs[app])
+                case .from: row.append(states[from])
+                case .to: row.append(states[to])
+                case .cause:
+                    switch cause {
+                    case .event(let kind): row.append(eventKinds[kind])
+                    case .timer(let kind): row.append(timerKinds[kind])
+                    case .kill(let reason): row.append(killReasons[reason])
+                    }
+                }
             }
         }
     }
 
-    /// A row of `callbacks.csv`: `time_s,app,callback,phase` (`phase` empty for an
-    /// app-delegate app, SPEC 11).
+    /// A row of `callbacks.csv` (`phase` empty for an app-delegate app, SPEC 11).
     public func recordCallback(at timeMs: Millis, app: AppIndex, _ callback: Callback, phase: ScenePhase?) {
         callbacks.appendRow { row in
-            time.append(timeMs, to: &row)
-            row.append(CSVFormatting.comma)
-            row.append(appIDs[app])
-            row.append(CSVFormatting.comma)
-            row.append(callbackNames[callback])
-            row.append(CSVFormatting.comma)
-            if let phase { row.append(scenePhases[phase]) }
+            CallbackColumn.appendRow(to: &row) { column, row in
+                switch column {
+                case .time: time.append(timeMs, to: &row)
+                case .app: row.append(appIDs[app])
+                case .callback: row.append(callbackNames[callback])
+                case .phase: if let phase { row.append(scenePhases[phase]) }
+                }
+            }
         }
     }
 
-    /// A row of `evictions.csv`:
-    /// `seq,time_s,app,state,footprint_mb,reason,policy,free_before_mb,free_after_mb,priority`,
-    /// then SPEC 14's `trigger,threshold_mb,rank,candidates,runner_up`.
+    /// A row of `evictions.csv`.
     public func recordEviction(_ eviction: Eviction) {
         evictions.appendRow { row in
-            CSVFormatting.appendInteger(eviction.seq, to: &row)
-            row.append(CSVFormatting.comma)
-            time.append(eviction.timeMs, to: &row)
-            row.append(CSVFormatting.comma)
-            row.append(appIDs[eviction.app])
-            row.append(CSVFormatting.comma)
-            row.append(states[eviction.state])
-            row.append(CSVFormatting.comma)
-            CSVFormatting.appendMB(eviction.footprintKiB, to: &row)
-            row.append(CSVFormatting.comma)
-            row.append(killReasons[eviction.reason])
-            row.append(CSVFormatting.comma)
-            row.append(policyName)
-            row.append(CSVFormatting.comma)
-            CSVFormatting.appendMB(eviction.freeBeforeKiB, to: &row)
-            row.append(CSVFormatting.comma)
-            CSVFormatting.appendMB(eviction.freeAfterKiB, to: &row)
-            row.append(CSVFormatting.comma)
-            if let priority = eviction.priority { CSVFormatting.appendInteger(priority, to: &row) }
-            row.append(CSVFormatting.comma)
-            row.append(killTriggers[eviction.trigger])
-            row.append(CSVFormatting.comma)
-            if let threshold = eviction.thresholdKiB { CSVFormatting.appendMB(threshold, to: &row) }
-            row.append(CSVFormatting.comma)
-            if let rank = eviction.rank { CSVFormatting.appendInteger(rank, to: &row) }
-            row.append(CSVFormatting.comma)
-            CSVFormatting.appendInteger(eviction.candidateCount, to: &row)
-            row.append(CSVFormatting.comma)
-            if let runnerUp = eviction.runnerUp { row.append(appIDs[runnerUp]) }
+            EvictionColumn.appendRow(to: &row) { column, row in
+                switch column {
+                case .seq: CSVFormatting.appendInteger(eviction.seq, to: &row)
+                case .time: time.append(eviction.timeMs, to: &row)
+                case .app: row.append(appIDs[eviction.app])
+                case .state: row.append(states[eviction.state])
+                case .footprint: CSVFormatting.appendMB(eviction.footprintKiB, to: &row)
+                case .reason: row.append(killReasons[eviction.reason])
+                case .policy: row.append(policyName)
+                case .freeBefore: CSVFormatting.appendMB(eviction.freeBeforeKiB, to: &row)
+                case .freeAfter: CSVFormatting.appendMB(eviction.freeAfterKiB, to: &row)
+                case .priority: if let priority = eviction.priority { CSVFormatting.appendInteger(priority, to: &row) }
+                case .trigger: row.append(killTriggers[eviction.trigger])
+                case .threshold: if let threshold = eviction.thresholdKiB { CSVFormatting.appendMB(threshold, to: &row) }
+                case .rank: if let rank = eviction.rank { CSVFormatting.appendInteger(rank, to: &row) }
+                case .candidates: CSVFormatting.appendInteger(eviction.candidateCount, to: &row)
+                case .runnerUp: if let runnerUp = eviction.runnerUp { row.append(appIDs[runnerUp]) }
+                }
+            }
         }
     }
 
-    /// A row of `memory.csv`: `time_s,app,state,footprint_mb`.
+    /// A row of `memory.csv`.
     public func recordFootprint(at timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB) {
         memory.appendRow { row in
-            time.append(timeMs, to: &row)
-            row.append(CSVFormatting.comma)
-            row.append(appIDs[app])
-            row.append(CSVFormatting.comma)
-            row.append(states[state])
-            row.append(CSVFormatting.comma)
-            CSVFormatting.appendMB(footprintKiB, to: &row)
+            MemoryColumn.appendRow(to: &row) { column, row in
+                switch column {
+                case .time: time.append(timeMs, to: &row)
+                case .app: row.append(appIDs[app])
+                case .state: row.append(states[state])
+                case .footprint: CSVFormatting.appendMB(footprintKiB, to: &row)
+                }
+            }
         }
     }
 
-    /// A row of `pressure.csv`: `time_s,used_mb,free_mb,level`.
+    /// A row of `pressure.csv`.
     public func recordFree(at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: PressureLevel) {
         pressure.appendRow { row in
-            time.append(timeMs, to: &row)
-            row.append(CSVFormatting.comma)
-            CSVFormatting.appendMB(usedKiB, to: &row)
-            row.append(CSVFormatting.comma)
-            CSVFormatting.appendMB(freeKiB, to: &row)
-            row.append(CSVFormatting.comma)
-            row.append(levels[level])
+            PressureColumn.appendRow(to: &row) { column, row in
+                switch column {
+                case .time: time.append(timeMs, to: &row)
+                case .used: CSVFormatting.appendMB(usedKiB, to: &row)
+                case .free: CSVFormatting.appendMB(freeKiB, to: &row)
+                case .level: row.append(levels[level])
+                }
+            }
         }
     }
 
-    /// A row of `skipped.csv`: `time_s,event,app,reason` (`app` empty when the event names
-    /// none).
+    /// A row of `skipped.csv` (`app` empty when the event names none).
     public func recordSkipped(at timeMs: Millis, event: EventKind, app: AppIndex?, reason: SkipReason) {
         skipped.appendRow { row in
-            time.append(timeMs, to: &row)
-            row.append(CSVFormatting.comma)
-            row.append(eventKinds[event])
-            row.append(CSVFormatting.comma)
-            if let app { row.append(appIDs[app]) }
-            row.append(CSVFormatting.comma)
-            row.append(skipReasons[reason])
+            SkippedColumn.appendRow(to: &row) { column, row in
+                switch column {
+                case .time: time.append(timeMs, to: &row)
+                case .event: row.append(eventKinds[event])
+                case .app: if let app { row.append(appIDs[app]) }
+                case .reason: row.append(skipReasons[reason])
+                }
+            }
         }
     }
 
@@ -231,29 +207,27 @@ package struct CSVReportRecorder: SimulationRecorder {
     public func finish(survivors: [AppOutcome]) throws {
         var firstError: (any Error)?
         do {
-            let file = try CSVFileBuffer(path: folder + "/" + Self.survivorsFile, header: Self.survivorsHeader,
+            let file = try CSVFileBuffer(path: folder + "/" + RunReportFile.survivors.rawValue, header: RunReportFile.survivors.header,
                                          flushThreshold: flushThreshold)
             for outcome in survivors {
                 file.appendRow { row in
-                    CSVFormatting.appendField(outcome.id, to: &row)
-                    row.append(CSVFormatting.comma)
-                    CSVFormatting.appendBool(outcome.survived, to: &row)
-                    row.append(CSVFormatting.comma)
-                    row.append(states[outcome.finalState])
-                    row.append(CSVFormatting.comma)
-                    CSVFormatting.appendMB(outcome.footprintKiB, to: &row)
-                    for count in [outcome.coldLaunches, outcome.warmLaunches, outcome.pressureKills,
-                                  outcome.otherKills, outcome.stateLosses] {
-                        row.append(CSVFormatting.comma)
-                        CSVFormatting.appendInteger(count, to: &row)
+                    SurvivorColumn.appendRow(to: &row) { column, row in
+                        switch column {
+                        case .app: CSVFormatting.appendField(outcome.id, to: &row)
+                        case .survived: CSVFormatting.appendBool(outcome.survived, to: &row)
+                        case .finalState: row.append(states[outcome.finalState])
+                        case .footprint: CSVFormatting.appendMB(outcome.footprintKiB, to: &row)
+                        case .coldLaunches: CSVFormatting.appendInteger(outcome.coldLaunches, to: &row)
+                        case .warmLaunches: CSVFormatting.appendInteger(outcome.warmLaunches, to: &row)
+                        case .pressureKills: CSVFormatting.appendInteger(outcome.pressureKills, to: &row)
+                        case .otherKills: CSVFormatting.appendInteger(outcome.otherKills, to: &row)
+                        case .stateLosses: CSVFormatting.appendInteger(outcome.stateLosses, to: &row)
+                        case .neverKilled: CSVFormatting.appendBool(outcome.neverKilled, to: &row)
+                        case .firstKill:
+                            if let firstKill = outcome.firstKillMs { CSVFormatting.appendSeconds(firstKill, to: &row) }
+                        case .resident: CSVFormatting.appendSeconds(outcome.residentMs, to: &row)
+                        }
                     }
-                    // SPEC 14's outcome columns.
-                    row.append(CSVFormatting.comma)
-                    CSVFormatting.appendBool(outcome.neverKilled, to: &row)
-                    row.append(CSVFormatting.comma)
-                    if let firstKill = outcome.firstKillMs { CSVFormatting.appendSeconds(firstKill, to: &row) }
-                    row.append(CSVFormatting.comma)
-                    CSVFormatting.appendSeconds(outcome.residentMs, to: &row)
                 }
             }
             try file.close()

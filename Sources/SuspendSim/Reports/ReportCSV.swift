@@ -3,8 +3,8 @@
 /// append columns, SPEC 14) read the same (SPEC 15).
 ///
 /// ```swift
-/// let memory = try ReportCSV(path: folder + "/memory.csv", required: ["time_s", "app", "footprint_mb"])
-/// let time = memory.column("time_s")!
+/// let memory = try ReportCSV(path: folder + "/memory.csv", required: [MemoryColumn.time, .app, .footprint])
+/// let time = memory.column(MemoryColumn.time)!
 /// try memory.forEachRow { row in print(row[time]) }
 /// ```
 ///
@@ -22,6 +22,11 @@ final class ReportCSV {
     ///
     /// - Throws: `HTMLReportError.unreadable` when the file cannot be read, is empty, or lacks
     ///   one of the `required` columns.
+    convenience init<Column: CSVColumns>(path: String, required: [Column]) throws(HTMLReportError) {
+        try self.init(path: path, required: required.map(\.rawValue))
+    }
+
+    /// Opens `path` and reads its header (`required` by name).
     init(path: String, required: [String] = []) throws(HTMLReportError) {
         self.path = path
         do {
@@ -44,6 +49,9 @@ final class ReportCSV {
 
     /// The index of the column `name`, nil when the header has no such column.
     func column(_ name: String) -> Int? { indexByName[name] }
+
+    /// The index of `column` (by its name), nil when the header has no such column.
+    func column(_ column: some CSVColumns) -> Int? { indexByName[column.rawValue] }
 
     /// Calls `body` with each row's fields as text (unquoted), in file order. A row shorter
     /// than the header is padded with empty fields; an empty line is skipped.

@@ -4,16 +4,14 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// `Reports/summary.csv` (SPEC 8): one row per run of a batch,
-/// `scenario,policy,seed,replicate,apps,events,cold_launches,warm_launches,hot_launch_ratio,pressure_kills,state_losses,min_free_mb`.
+/// `Reports/summary.csv` (SPEC 8): one row per run of a batch, `SummaryColumn`'s columns
+/// (then a batch's sweep columns).
 ///
 /// - `seed` and `replicate` are empty when nil.
 /// - `hot_launch_ratio` is warm / (cold + warm) as a Double, printed as C's
 ///   `printf("%.3f")` prints it (SPEC 8); empty when there was no launch.
 /// - `min_free_mb` is `SimulationResult.minFreeKiB` in MB.
 package enum SummaryCSV {
-    static let header =
-        "scenario,policy,seed,replicate,apps,events,cold_launches,warm_launches,hot_launch_ratio,pressure_kills,state_losses,min_free_mb"
 
     /// Writes `rows`, in the order given, to `url`: into a temporary file next to it, then
     /// renamed over it, so readers see the old file or the new one, never half of one.
@@ -27,32 +25,46 @@ package enum SummaryCSV {
     }
 
     static func write(_ rows: [SummaryRow], toPath target: String) throws {
-        try AtomicCSVFile.write(rows, header: header, toPath: target, row: append)
+        try AtomicCSVFile.write(rows, header: SummaryColumn.header, toPath: target, row: append)
     }
 
     /// Appends one row's fields (without the line end).
-    static func append(_ row: SummaryRow, to bytes: inout CSVRowWriter) {
-        CSVFormatting.appendField(row.scenario, to: &bytes)
-        bytes.append(CSVFormatting.comma)
-        CSVFormatting.appendField(row.policy, to: &bytes)
-        bytes.append(CSVFormatting.comma)
-        if let seed = row.seed { CSVFormatting.appendUnsigned(seed, to: &bytes) }
-        bytes.append(CSVFormatting.comma)
-        if let replicate = row.replicate { CSVFormatting.appendInteger(replicate, to: &bytes) }
-        for count in [row.apps, row.events, row.coldLaunches, row.warmLaunches] {
-            bytes.append(CSVFormatting.comma)
-            CSVFormatting.appendInteger(count, to: &bytes)
+    static func append(_ row: SummaryRow, to bytes: inout some CSVByteSink) {
+        SummaryColumn.appendRow(to: &bytes) { column, bytes in
+            switch column {
+            case .scenario: CSVFormatting.appendField(row.scenario, to: &bytes)
+            case .policy: CSVFormatting.appendField(row.policy, to: &bytes)
+            case .seed: if let seed = row.seed { CSVFormatting.appendUnsigned(seed, to: &bytes) }
+            case .replicate: if let replicate = row.replicate { CSVFormatting.appendInteger(replicate, to: &bytes) }
+            case .apps: CSVFormatting.appendInteger(row.apps, to: &bytes)
+            case .events: CSVFormatting.appendInteger(row.events, to: &bytes)
+            case .coldLaunches: CSVFormatting.appendInteger(row.coldLaunches, to: &bytes)
+            case .warmLaunches: CSVFormatting.appendInteger(row.warmLaunches, to: &bytes)
+            case .hotLaunchRatio: row.appendHotLaunchRatio(to: &bytes)
+            case .pressureKills: CSVFormatting.appendInteger(row.pressureKills, to: &bytes)
+            case .stateLosses: CSVFormatting.appendInteger(row.stateLosses, to: &bytes)
+            case .minFree: CSVFormatting.appendMB(row.minFreeKiB, to: &bytes)
+            }
         }
-        bytes.append(CSVFormatting.comma)
-        let launches = row.coldLaunches + row.warmLaunches
-        if launches > 0 {
-            CSVFormatting.appendRatio(row.warmLaunches, of: launches, to: &bytes)
-        }
-        for count in [row.pressureKills, row.stateLosses] {
-            bytes.append(CSVFormatting.comma)
-            CSVFormatting.appendInteger(count, to: &bytes)
-        }
-        bytes.append(CSVFormatting.comma)
-        CSVFormatting.appendMB(row.minFreeKiB, to: &bytes)
+    }
+}
+
+/// `summary.csv`'s columns (SPEC 8), before any sweep columns.
+enum SummaryColumn: String, CSVColumns {
+    case scenario, policy, seed, replicate, apps, events
+    case coldLaunches = "cold_launches"
+    case warmLaunches = "warm_launches"
+    case hotLaunchRatio = "hot_launch_ratio"
+    case pressureKills = "pressure_kills"
+    case stateLosses = "state_losses"
+    case minFree = "min_free_mb"
+}
+
+extension SummaryRow {
+    /// Appends `hot_launch_ratio` (SPEC 8): warm / (cold + warm) as C's `printf("%.3f")`
+    /// prints the Double; nothing when there was no launch.
+    func appendHotLaunchRatio(to bytes: inout some CSVByteSink) {
+        let launches = coldLaunches + warmLaunches
+        if launches > 0 { CSVFormatting.appendRatio(warmLaunches, of: launches, to: &bytes) }
     }
 }

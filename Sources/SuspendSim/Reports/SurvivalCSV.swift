@@ -1,7 +1,7 @@
 /// `Reports/survival.csv` (SPEC 14): per scenario, sweep point, policy and app, how many runs
 /// the app survived (was resident at the end) and how many it was never killed in, each with
 /// a Wilson 95 % interval, and its mean pressure kills and cold and warm launches per run:
-/// `header`, then the batch's sweep columns (as in `summary.csv`).
+/// `SurvivalColumn`'s columns, then the batch's sweep columns (as in `summary.csv`).
 ///
 /// Rows: scenarios in the order given, points in grid order, policies in built-in order
 /// (`--policy all`), apps in scenario order. Rates, bounds and means have 3 decimals, printed
@@ -9,58 +9,49 @@
 /// cells (an interval of one run says nothing); with no run (only a shard can have such a
 /// row) every rate, bound and mean is empty.
 ///
-/// A shard's file (`--shard`) holds totals in place of the means (`shardHeader`), so that
-/// `merge` adds exact counts and writes the same bytes as a single run.
+/// A shard's file (`--shard`) holds totals in place of the means (`SurvivalColumn.shardName`),
+/// so that `merge` adds exact counts and writes the same bytes as a single run.
 package enum SurvivalCSV {
-    static let header = "scenario,policy,app,runs,survived,survival_rate,ci_low,ci_high,"
-        + "never_killed,never_killed_rate,never_killed_ci_low,never_killed_ci_high,"
-        + "mean_pressure_kills,mean_cold_launches,mean_warm_launches"
-    static let shardHeader = "scenario,policy,app,runs,survived,survival_rate,ci_low,ci_high,"
-        + "never_killed,never_killed_rate,never_killed_ci_low,never_killed_ci_high,"
-        + "total_pressure_kills,total_cold_launches,total_warm_launches"
-    /// How many columns come before the sweep columns.
-    static let fixedColumns = 15
-
     /// The header with the sweep `columns` after the fixed ones; `shard`: the shard's form.
     static func header(columns: [String], shard: Bool = false) -> String {
-        var bytes = Array((shard ? shardHeader : header).utf8)
-        for column in columns {
-            bytes.append(CSVFormatting.comma)
-            CSVFormatting.appendField(column, to: &bytes)
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        shard ? SurvivalColumn.shardHeader(followedBy: columns) : SurvivalColumn.header(followedBy: columns)
     }
 
-    /// Appends the columns from `runs` to the last mean (or total, for a shard).
-    static func appendStatistics(runs: Int, counts: SurvivalTally.Counts, shard: Bool = false, to bytes: inout some CSVByteSink) {
-        CSVFormatting.appendInteger(runs, to: &bytes)
-        bytes.append(CSVFormatting.comma)
-        appendRate(counts.survived, of: runs, to: &bytes)
-        bytes.append(CSVFormatting.comma)
-        appendRate(counts.neverKilled, of: runs, to: &bytes)
-        for total in [counts.pressureKills, counts.coldLaunches, counts.warmLaunches] {
-            bytes.append(CSVFormatting.comma)
+    /// Appends a row's fields: `scenario,policy,app` as given, then the statistics from
+    /// `runs` and `counts` (means, or totals for a shard). Rates are empty without runs, Wilson
+    /// bounds with fewer than two.
+    static func appendRow<Sink: CSVByteSink>(
+        scenario: some Collection<UInt8>, policy: some Collection<UInt8>, app: some Collection<UInt8>,
+        runs: Int, counts: SurvivalTally.Counts, shard: Bool = false, to bytes: inout Sink
+    ) {
+        let survivedBounds = runs > 1 ? WilsonInterval.bounds(successes: counts.survived, trials: runs) : nil
+        let neverKilledBounds = runs > 1 ? WilsonInterval.bounds(successes: counts.neverKilled, trials: runs) : nil
+        /// A mean per run, or for a shard the exact total.
+        func appendMean(_ total: Int, to bytes: inout Sink) {
             if shard {
                 CSVFormatting.appendInteger(total, to: &bytes)
             } else if runs > 0 {
                 CSVFormatting.appendRatio(total, of: runs, to: &bytes)
             }
         }
-    }
-
-    /// Appends `count,rate,low,high`: the rate empty without runs, the Wilson bounds empty
-    /// with fewer than two.
-    private static func appendRate(_ count: Int, of runs: Int, to bytes: inout some CSVByteSink) {
-        CSVFormatting.appendInteger(count, to: &bytes)
-        bytes.append(CSVFormatting.comma)
-        if runs > 0 { CSVFormatting.appendRatio(count, of: runs, to: &bytes) }
-        bytes.append(CSVFormatting.comma)
-        if runs > 1, let interval = WilsonInterval.bounds(successes: count, trials: runs) {
-            CSVFormatting.appendFixed3(interval.low, to: &bytes)
-            bytes.append(CSVFormatting.comma)
-            CSVFormatting.appendFixed3(interval.high, to: &bytes)
-        } else {
-            bytes.append(CSVFormatting.comma)
+        SurvivalColumn.appendRow(to: &bytes) { column, bytes in
+            switch column {
+            case .scenario: bytes.append(contentsOf: Array(scenario))
+            case .policy: bytes.append(contentsOf: Array(policy))
+            case .app: bytes.append(contentsOf: Array(app))
+            case .runs: CSVFormatting.appendInteger(runs, to: &bytes)
+            case .survived: CSVFormatting.appendInteger(counts.survived, to: &bytes)
+            case .survivalRate: if runs > 0 { CSVFormatting.appendRatio(counts.survived, of: runs, to: &bytes) }
+            case .ciLow: if let survivedBounds { CSVFormatting.appendFixed3(survivedBounds.low, to: &bytes) }
+            case .ciHigh: if let survivedBounds { CSVFormatting.appendFixed3(survivedBounds.high, to: &bytes) }
+            case .neverKilled: CSVFormatting.appendInteger(counts.neverKilled, to: &bytes)
+            case .neverKilledRate: if runs > 0 { CSVFormatting.appendRatio(counts.neverKilled, of: runs, to: &bytes) }
+            case .neverKilledCILow: if let neverKilledBounds { CSVFormatting.appendFixed3(neverKilledBounds.low, to: &bytes) }
+            case .neverKilledCIHigh: if let neverKilledBounds { CSVFormatting.appendFixed3(neverKilledBounds.high, to: &bytes) }
+            case .meanPressureKills: appendMean(counts.pressureKills, to: &bytes)
+            case .meanColdLaunches: appendMean(counts.coldLaunches, to: &bytes)
+            case .meanWarmLaunches: appendMean(counts.warmLaunches, to: &bytes)
+            }
         }
     }
 
@@ -79,15 +70,10 @@ package enum SurvivalCSV {
                         ? BuiltInPolicies.names[policyIndex] : point.scenario.policyName
                     for (appIndex, app) in point.scenario.apps.enumerated() {
                         file.appendRow { bytes in
-                            CSVFormatting.appendField(entry.name, to: &bytes)
-                            bytes.append(CSVFormatting.comma)
-                            CSVFormatting.appendField(policy, to: &bytes)
-                            bytes.append(CSVFormatting.comma)
-                            CSVFormatting.appendField(app.id, to: &bytes)
-                            bytes.append(CSVFormatting.comma)
-                            appendStatistics(
-                                runs: tally.runs[group], counts: tally.counts(group: group, app: appIndex), shard: shard,
-                                to: &bytes)
+                            appendRow(
+                                scenario: CSVFormatting.field(entry.name), policy: CSVFormatting.field(policy),
+                                app: CSVFormatting.field(app.id), runs: tally.runs[group],
+                                counts: tally.counts(group: group, app: appIndex), shard: shard, to: &bytes)
                             appendColumns(point.columnValues, to: &bytes)
                         }
                     }
@@ -103,5 +89,41 @@ package enum SurvivalCSV {
             bytes.append(CSVFormatting.comma)
             if let value { CSVFormatting.appendField(value, to: &bytes) }
         }
+    }
+}
+
+/// `survival.csv`'s columns (SPEC 14), before any sweep columns. A shard's file names the last
+/// three `total_...` (`shardName`): it holds totals, which `merge` adds up.
+enum SurvivalColumn: String, CSVColumns {
+    case scenario, policy, app, runs, survived
+    case survivalRate = "survival_rate"
+    case ciLow = "ci_low"
+    case ciHigh = "ci_high"
+    case neverKilled = "never_killed"
+    case neverKilledRate = "never_killed_rate"
+    case neverKilledCILow = "never_killed_ci_low"
+    case neverKilledCIHigh = "never_killed_ci_high"
+    case meanPressureKills = "mean_pressure_kills"
+    case meanColdLaunches = "mean_cold_launches"
+    case meanWarmLaunches = "mean_warm_launches"
+
+    /// The column's name in a shard's file: `total_...` for the means.
+    var shardName: String {
+        switch self {
+        case .meanPressureKills: "total_pressure_kills"
+        case .meanColdLaunches: "total_cold_launches"
+        case .meanWarmLaunches: "total_warm_launches"
+        default: rawValue
+        }
+    }
+
+    /// A shard's header row, with `extra` columns after these.
+    static func shardHeader(followedBy extra: [String]) -> String {
+        var bytes = Array(allCases.map(\.shardName).joined(separator: ",").utf8)
+        for column in extra {
+            bytes.append(CSVFormatting.comma)
+            CSVFormatting.appendField(column, to: &bytes)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -1,0 +1,91 @@
+/// The columns of the files in a run's report folder (SPEC 8, with SPEC 11's `phase` and
+/// SPEC 14's outcome and eviction columns), each declared once; `CSVReportRecorder` writes
+/// them and `docs/reports.md` describes them.
+enum RunReportFile: String, CaseIterable, Sendable {
+    case transitions = "transitions.csv"
+    case callbacks = "callbacks.csv"
+    case evictions = "evictions.csv"
+    case memory = "memory.csv"
+    case pressure = "pressure.csv"
+    case skipped = "skipped.csv"
+    case survivors = "survivors.csv"
+
+    /// The files written row by row during the run, in the order they are closed
+    /// (`survivors.csv` is written from the result at the end).
+    static let streamed: [RunReportFile] = [.transitions, .callbacks, .evictions, .memory, .pressure, .skipped]
+
+    /// The file's header row.
+    var header: String {
+        switch self {
+        case .transitions: TransitionColumn.header
+        case .callbacks: CallbackColumn.header
+        case .evictions: EvictionColumn.header
+        case .memory: MemoryColumn.header
+        case .pressure: PressureColumn.header
+        case .skipped: SkippedColumn.header
+        case .survivors: SurvivorColumn.header
+        }
+    }
+}
+
+/// `transitions.csv`: every state change, intermediate ones too.
+enum TransitionColumn: String, CSVColumns {
+    case time = "time_s", app, from, to, cause
+}
+
+/// `callbacks.csv`: every UIKit callback; `phase` is a scene app's `ScenePhase` after it
+/// (SPEC 11), empty for an app-delegate app.
+enum CallbackColumn: String, CSVColumns {
+    case time = "time_s", app, callback, phase
+}
+
+/// `evictions.csv`: every termination. `priority` (the victim's jetsam band or lmkd adj) is
+/// one column more than SPEC 8 lists; `trigger` to `runner_up` are SPEC 14's.
+enum EvictionColumn: String, CSVColumns {
+    case seq
+    case time = "time_s"
+    case app, state
+    case footprint = "footprint_mb"
+    case reason, policy
+    case freeBefore = "free_before_mb"
+    case freeAfter = "free_after_mb"
+    case priority, trigger
+    case threshold = "threshold_mb"
+    case rank, candidates
+    case runnerUp = "runner_up"
+}
+
+/// `memory.csv`: each time a footprint changes.
+enum MemoryColumn: String, CSVColumns {
+    case time = "time_s", app, state
+    case footprint = "footprint_mb"
+}
+
+/// `pressure.csv`: a first row at 0, then a row each time free memory changes.
+enum PressureColumn: String, CSVColumns {
+    case time = "time_s"
+    case used = "used_mb"
+    case free = "free_mb"
+    case level
+}
+
+/// `skipped.csv`: the events that did nothing, and why.
+enum SkippedColumn: String, CSVColumns {
+    case time = "time_s", event, app, reason
+}
+
+/// `survivors.csv`: one row per app in scenario order; `never_killed` to `resident_s` are
+/// SPEC 14's outcome columns.
+enum SurvivorColumn: String, CSVColumns {
+    case app, survived
+    case finalState = "final_state"
+    case footprint = "footprint_mb"
+    case coldLaunches = "cold_launches"
+    case warmLaunches = "warm_launches"
+    case pressureKills = "pressure_kills"
+    case otherKills = "other_kills"
+    case stateLosses = "state_losses"
+    case neverKilled = "never_killed"
+    case firstKill = "first_kill_s"
+    case resident = "resident_s"
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import SuspendSim
+@testable import SuspendSimCore
+
+/// Each CSV declares its columns once (`CSVColumns`): the header comes from the declaration and
+/// every row visits the same columns, so rows and header always have the same number of fields.
+@Suite struct ReportColumnsTests {
+    /// SPEC 8's headers, with SPEC 11's `phase`, SPEC 14's columns and `priority`, as the
+    /// reports reference (`docs/reports.md`) lists them.
+    static let documentedHeaders: [RunReportFile: String] = [
+        .transitions: "time_s,app,from,to,cause",
+        .callbacks: "time_s,app,callback,phase",
+        .evictions: "seq,time_s,app,state,footprint_mb,reason,policy,free_before_mb,free_after_mb,priority,"
+            + "trigger,threshold_mb,rank,candidates,runner_up",
+        .memory: "time_s,app,state,footprint_mb",
+        .pressure: "time_s,used_mb,free_mb,level",
+        .skipped: "time_s,event,app,reason",
+        .survivors: "app,survived,final_state,footprint_mb,cold_launches,warm_launches,pressure_kills,other_kills,"
+            + "state_losses,never_killed,first_kill_s,resident_s",
+    ]
+
+    @Test("every run-report file's header is its column table, as SPEC 8 and 14 name the columns")
+    func headersAreTheDocumentedOnes() {
+        for file in RunReportFile.allCases {
+            #expect(file.header == Self.documentedHeaders[file], "\(file.rawValue)")
+        }
+        #expect(SummaryColumn.header == "scenario,policy,seed,replicate,apps,events,cold_launches,warm_launches,"
+            + "hot_launch_ratio,pressure_kills,state_losses,min_free_mb")
+        #expect(ComparisonColumn.header
+            == "scenario,policy,pressure_kills,state_losses,cold_launches,warm_launches,hot_launch_ratio,min_free_mb")
+    }
+
+    @Test("a written report's rows have as many fields as its header, in every file")
+    func rowsHaveTheHeadersFieldCount() throws {
+        try withTemporaryFolder { folder in
+            let target = folder.appendingPathComponent("golden")
+            try ReportWriter.run(goldenScenario(), into: target)
+            for file in RunReportFile.allCases {
+                let reader = try CSVRecordReader(path: target.appendingPathComponent(file.rawValue).path)
+                let header = try #require(try reader.next())
+                #expect(String(decoding: header, as: UTF8.self) == file.header)
+                let width = CSVRecordReader.fields(header).count
+                var rows = 0
+                while let record = try reader.next() {
+                    #expect(CSVRecordReader.fields(record).count == width, "\(file.rawValue) row \(rows + 2)")
+                    rows += 1
+                }
+                #expect(rows > 0, "\(file.rawValue) has rows")
+            }
+        }
+    }
+
+    @Test("a shard's survival.csv names totals where the single run's names means; the rest is the same")
+    func shardSurvivalHeader() {
+        let single = SurvivalCSV.header(columns: ["device.ram_mb"]).split(separator: ",")
+        let shard = SurvivalCSV.header(columns: ["device.ram_mb"], shard: true).split(separator: ",")
+        #expect(single.count == shard.count)
+        for (a, b) in zip(single, shard) where a != b {
+            #expect(a.hasPrefix("mean_") && b == "total_" + a.dropFirst("mean_".count))
+        }
+        #expect(single.filter { $0.hasPrefix("mean_") }.count == 3)
+    }
+}
