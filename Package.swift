@@ -15,6 +15,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        // File descriptors, paths and errno for the report writers.
+        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
         // The HTML report's page structure (SPEC 15); its SVG charts are written by hand.
         .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
     ],
@@ -40,6 +42,7 @@ let package = Package(
                 "SuspendSimCore",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Plot", package: "Plot"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             // The device catalog (SPEC 11) is data: compiled in as bytes, so that it cannot go
             // missing wherever the binary is installed.
@@ -57,6 +60,7 @@ let package = Package(
                 "SuspendSim",
                 "CJemalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .executableTarget(

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Synchronization
+import SystemPackage
 
 /// Writes a line to standard error.
 func printError(_ message: String) {
@@ -14,13 +15,7 @@ func printError(_ message: String) {
 
 /// Writes text to standard error unbuffered (the C `stderr` global is not concurrency-safe).
 func writeToStandardError(_ text: String) {
-    var bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-        let written = bytes.withUnsafeMutableBytes { write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }
-        if written <= 0 { return }
-        offset += written
-    }
+    _ = try? FileDescriptor.standardError.writeAll(text.utf8)
 }
 
 /// A progress bar on standard error, shown only when it is a terminal (SPEC 9): done and

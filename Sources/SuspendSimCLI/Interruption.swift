@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import SuspendSim
+import SystemPackage
 
 /// What the commands that write reports do when they are interrupted (SIGINT, SIGTERM) or
 /// hit a file-size limit (SIGXFSZ).
@@ -25,15 +26,14 @@ enum Interruption {
     /// instead of killing the process, so that it is reported like a full disk.
     static func cleanUpOnSignals() {
         signal(SIGXFSZ, SIG_IGN)
-        var ends: [Int32] = [-1, -1]
-        guard signalPipe < 0, pipe(&ends) == 0 else { return }
-        signalPipe = ends[1]
-        let reader = ends[0]
+        guard signalPipe < 0, let ends = try? FileDescriptor.pipe() else { return }
+        signalPipe = ends.writeEnd.rawValue
+        let reader = ends.readEnd
         let cleaner = Thread {
             var number: UInt8 = 0
-            while read(reader, &number, 1) != 1 {
-                if errno != EINTR { return }
-            }
+            // `read` retries when a signal interrupts it.
+            let count = (try? withUnsafeMutableBytes(of: &number) { try reader.read(into: $0) }) ?? 0
+            guard count == 1 else { return }
             let removed = OutputRegistry.close()
             printError("\ninterrupted: removed \(removed) unfinished report file(s) or folder(s); finished reports are untouched.")
             exit(Int32(number) == SIGTERM ? 143 : 130)
@@ -61,7 +61,7 @@ enum Interruption {
     }
 
     /// The signal handler: hands the signal's number to the cleaning thread. Only
-    /// async-signal-safe calls here.
+    /// async-signal-safe calls here: the bare `write(2)`, not swift-system's wrapper.
     private static let forward: @convention(c) (Int32) -> Void = { number in
         var byte = UInt8(truncatingIfNeeded: number)
         _ = write(Interruption.signalPipe, &byte, 1)

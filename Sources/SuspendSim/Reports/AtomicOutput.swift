@@ -61,7 +61,7 @@ final class AtomicOutput {
             throw ReportError("use as a report \(kind == .folder ? "folder" : "file")", path: target, code: EINVAL)
         }
         try ReportFileSystem.makeFolders(parent)
-        if kind == .folder, let existing = try ReportFileSystem.kind(of: target), existing != S_IFDIR {
+        if kind == .folder, let existing = try ReportFileSystem.kind(of: target), existing != .directory {
             throw ReportError("replace report folder", path: target, code: ENOTDIR)
         }
         self.target = target

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SystemPackage
 
 /// One CSV file being written: rows are appended to a byte buffer, and the buffer is
 /// written to the file each time it passes `flushThreshold`, so memory stays bounded
@@ -17,7 +11,8 @@ final class CSVFileBuffer {
     /// The file's path.
     let path: String
     private let flushThreshold: Int
-    private var descriptor: Int32
+    /// The open file; nil once closed.
+    private var descriptor: FileDescriptor?
     @exclusivity(unchecked) private var row: CSVRowWriter
     private var firstError: ReportError?
 
@@ -26,15 +21,13 @@ final class CSVFileBuffer {
     init(path: String, header: String, flushThreshold: Int, existing: Bool = false) throws {
         self.path = path
         self.flushThreshold = max(1, flushThreshold)
-        let flags = existing ? O_WRONLY | O_CLOEXEC : O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC
-        descriptor = open(path, flags, 0o644)
-        if descriptor < 0 { throw ReportError.fromErrno(existing ? "open file" : "create file", path: path) }
+        descriptor = try existing ? ReportFileSystem.openFile(path) : ReportFileSystem.createFile(path)
         row = CSVRowWriter(capacity: min(self.flushThreshold, 1 << 20) + 4096)
         appendRow { $0.append(contentsOf: Array(header.utf8)) }
     }
 
     deinit {
-        if descriptor >= 0 { _ = closeDescriptor(descriptor) }
+        try? descriptor?.close()
         row.deallocate()
     }
 
@@ -44,7 +37,7 @@ final class CSVFileBuffer {
     /// - Complexity: amortized O(row length).
     @inline(__always)
     func appendRow(_ body: (inout CSVRowWriter) -> Void) {
-        precondition(descriptor >= 0, "Row appended to \(path) after it was closed")
+        precondition(descriptor != nil, "Row appended to \(path) after it was closed")
         body(&row)
         row.append(CSVFormatting.lineFeed)
         if row.count >= flushThreshold { flush() }
@@ -53,7 +46,7 @@ final class CSVFileBuffer {
     /// Appends whole lines as they are (each already ending with a line feed). Flushes when
     /// the buffer passes the threshold.
     func appendLines(_ bytes: [UInt8]) {
-        precondition(descriptor >= 0, "Lines appended to \(path) after it was closed")
+        precondition(descriptor != nil, "Lines appended to \(path) after it was closed")
         row.append(contentsOf: bytes)
         if row.count >= flushThreshold { flush() }
     }
@@ -61,42 +54,22 @@ final class CSVFileBuffer {
     /// Writes the buffer to the file; after a write error, drops it.
     func flush() {
         defer { row.removeAll() }
-        guard firstError == nil, row.count > 0 else { return }
-        let error: ReportError? = UnsafeRawBufferPointer(row.bytes).withMemoryRebound(to: UInt8.self) { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return ReportError.fromErrno("write", path: path)
-                }
-                offset += written
-            }
-            return nil
+        guard firstError == nil, row.count > 0, let descriptor else { return }
+        do {
+            _ = try descriptor.writeAll(UnsafeRawBufferPointer(row.bytes))
+        } catch {
+            firstError = ReportError("write", path: path, systemError: error)
         }
-        firstError = error
     }
 
     /// Writes what is left and closes the file; throws the first error of its life.
     func close() throws {
-        guard descriptor >= 0 else { return }
+        guard let open = descriptor else { return }
         flush()
-        let status = closeDescriptor(descriptor)
-        let closeErrno = errno
-        descriptor = -1
+        descriptor = nil
+        var closeError: (any Error)?
+        do { try open.close() } catch { closeError = error }
         if let firstError { throw firstError }
-        if status != 0 { throw ReportError("close", path: path, code: closeErrno) }
+        if let closeError { throw ReportError("close", path: path, systemError: closeError) }
     }
-}
-
-/// `close(2)`, which `CSVFileBuffer.close()` shadows.
-@inline(__always)
-private func closeDescriptor(_ descriptor: Int32) -> Int32 {
-    #if canImport(Darwin)
-    Darwin.close(descriptor)
-    #elseif canImport(Musl)
-    Musl.close(descriptor)
-    #else
-    Glibc.close(descriptor)
-    #endif
 }

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SystemPackage
 
 /// A report could not be written: what was being done, to which path, and the operating
 /// system's error.
@@ -28,6 +29,11 @@ public struct ReportError: Error, Sendable, Hashable, CustomStringConvertible {
         self.path = path
         self.code = code
         self.message = String(cString: strerror(code))
+    }
+
+    /// An error for `operation` on `path` from what a swift-system call threw (an `Errno`).
+    init(_ operation: String, path: String, systemError: any Error) {
+        self.init(operation, path: path, code: (systemError as? Errno)?.rawValue ?? Errno.ioError.rawValue)
     }
 
     /// An error for `operation` on `path` with the current `errno`.

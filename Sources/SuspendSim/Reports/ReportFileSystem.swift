@@ -5,9 +5,14 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SystemPackage
 
-/// The few POSIX calls the report writers make, each turning a failure into a
+/// The few file-system calls the report writers make, each turning a failure into a
 /// `ReportError` that names the path and the system's error text.
+///
+/// Files and their kinds go through swift-system (`FileDescriptor`, `FilePath.stat`);
+/// `mkdir`, `rename`, `unlink`, `rmdir` and the folder listing are called directly, because
+/// swift-system 1.8 has no wrapper for them.
 enum ReportFileSystem {
     /// Creates `path` and any missing parent folders (`mkdir -p`).
     static func makeFolders(_ path: String) throws {
@@ -29,15 +34,27 @@ enum ReportFileSystem {
 
     /// Creates the empty file `path`, which must not exist.
     static func makeEmptyFile(_ path: String) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        if descriptor < 0 { throw ReportError.fromErrno("create file", path: path) }
-        #if canImport(Darwin)
-        _ = Darwin.close(descriptor)
-        #elseif canImport(Musl)
-        _ = Musl.close(descriptor)
-        #else
-        _ = Glibc.close(descriptor)
-        #endif
+        try createFile(path).close()
+    }
+
+    /// Creates the file `path`, which must not exist, open for writing (mode 0644).
+    static func createFile(_ path: String) throws(ReportError) -> FileDescriptor {
+        do {
+            return try FileDescriptor.open(
+                FilePath(path), .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec],
+                permissions: [.ownerReadWrite, .groupRead, .otherRead])
+        } catch {
+            throw ReportError("create file", path: path, systemError: error)
+        }
+    }
+
+    /// Opens the existing file `path` for writing.
+    static func openFile(_ path: String) throws(ReportError) -> FileDescriptor {
+        do {
+            return try FileDescriptor.open(FilePath(path), .writeOnly, options: [.closeOnExec])
+        } catch {
+            throw ReportError("open file", path: path, systemError: error)
+        }
     }
 
     /// Renames `source` to `destination` (atomic within one file system).
@@ -55,25 +72,26 @@ enum ReportFileSystem {
     }
 
     /// What is at `path`, without following a final symbolic link; nil when nothing is.
-    static func kind(of path: String) throws -> mode_t? {
-        var info = stat()
-        if lstat(path, &info) == 0 { return info.st_mode & S_IFMT }
-        if errno == ENOENT { return nil }
-        throw ReportError.fromErrno("inspect", path: path)
+    static func kind(of path: String) throws(ReportError) -> FileType? {
+        do {
+            return try FilePath(path).stat(followTargetSymlink: false).type
+        } catch .noSuchFileOrDirectory {
+            return nil
+        } catch {
+            throw ReportError("inspect", path: path, systemError: error)
+        }
     }
 
     /// Whether `path` is a folder (following symbolic links, as `mkdir -p` does).
     static func isFolder(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+        (try? FilePath(path).stat().type) == .directory
     }
 
     /// Removes `path` and everything under it, without following symbolic links. Best
     /// effort: it is used to clean up, when an error is already being reported.
     static func removeTree(_ path: String) {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return }
-        if info.st_mode & S_IFMT == S_IFDIR {
+        guard let kind = try? kind(of: path) else { return }
+        if kind == .directory {
             if let folder = opendir(path) {
                 var names: [String] = []
                 while let entry = readdir(folder) {
