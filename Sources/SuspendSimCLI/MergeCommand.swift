@@ -2,7 +2,7 @@ import ArgumentParser
 import SuspendSim
 
 extension SuspendsimCommand {
-    /// `suspendsim merge`: join the output folders of `run --shard K/N` (issue 4).
+    /// `suspendsim merge`: join the output folders of `run --shard K/N` (docs/batch-runs.md).
     struct MergeCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "merge",

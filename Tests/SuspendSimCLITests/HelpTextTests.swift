@@ -92,7 +92,8 @@ import Testing
                                       into --out and every report folder written (see
                                       report --help).
               --stats                 Print jemalloc's statistics (stats.allocated,
-                                      stats.active, stats.resident) after the run.
+                                      stats.active, stats.resident) and the batch's serial
+                                      part after the run.
               --version               Show the version.
               -h, --help              Show help information.
 

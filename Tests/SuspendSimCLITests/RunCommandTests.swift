@@ -1,4 +1,6 @@
 import Foundation
+import SuspendSim
+@testable import SuspendSimCLI
 import Testing
 
 /// SPEC 8–9: `suspendsim run` on the bundled scenarios, as a user runs it.
@@ -99,7 +101,23 @@ import Testing
             // A figure is a positive byte count.
             let allocated = line.flatMap { $0.split(separator: " ").first { $0.hasPrefix("stats.allocated=") } }
             #expect((allocated.flatMap { Int($0.dropFirst("stats.allocated=".count)) } ?? 0) > 0)
+            // The batch's serial part: a share of the work between 0 and 100 %.
+            let serial = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("serial part: ") })
+            let share = serial.split(separator: " ").firstIndex(of: "%").flatMap { Double(serial.split(separator: " ")[$0 - 1]) }
+            #expect(share.map { $0 >= 0 && $0 < 100 } == true, "\(serial)")
         }
+    }
+
+    @Test("The serial share is the time under the writer's lock over all the work; Amdahl's bound follows from it")
+    func serialShare() {
+        var output = BatchRunner.Output()
+        #expect(output.serialShare == 0)
+        output.serialNanoseconds = 1_000
+        output.workerNanoseconds = 99_000
+        output.unitsRun = 10
+        #expect(output.serialShare == 0.01)
+        #expect(SuspendsimCommand.RunCommand.serialPart(output)
+            == "serial part: 0.10 µs per run, 1.00 % of the work (workers: 9.9 µs per run; Amdahl's bound at 16 jobs: 13.9x)")
     }
 }
 

@@ -35,6 +35,22 @@ package enum BatchRunner {
         public var failureCount = 0
         /// How many failures `failures` keeps.
         public static let failuresKept = 20
+        /// The batch's serial part: nanoseconds spent under the writer's lock, putting units'
+        /// rows in order and writing them. Everything else runs on the workers.
+        public var serialNanoseconds: UInt64 = 0
+        /// Nanoseconds the workers spent running units, formatting their rows and counting
+        /// their survivals, added up over the workers (the batch's parallel part).
+        public var workerNanoseconds: UInt64 = 0
+
+        /// An output of no units yet.
+        public init() {}
+
+        /// The serial part's share of all the work (Amdahl's law: with this serial fraction
+        /// `s`, n workers are at most 1 / (s + (1 - s) / n) times faster than one).
+        public var serialShare: Double {
+            let total = serialNanoseconds + workerNanoseconds
+            return total == 0 ? 0 : Double(serialNanoseconds) / Double(total)
+        }
     }
 
     /// One unit's outcome: its rows (one, or one per policy for `--policy all`), with their
@@ -101,7 +117,13 @@ package enum BatchRunner {
         if units > 0 {
             DispatchQueue.concurrentPerform(iterations: workers) { _ in
                 var tally = emptyTally
-                defer { state.withLock { $0.tally.add(tally) } }
+                var working: UInt64 = 0
+                defer {
+                    state.withLock { state in
+                        state.tally.add(tally)
+                        state.output.workerNanoseconds += working
+                    }
+                }
                 while true {
                     permits.wait()
                     let index = next.add(1, ordering: .relaxed).oldValue
@@ -109,12 +131,16 @@ package enum BatchRunner {
                         permits.signal()
                         return
                     }
+                    let started = DispatchTime.now().uptimeNanoseconds
                     var result = execute(plan, unit: shard.unit(index), out: out)
                     if result.failure == nil {
                         result.formatSummary()
                         for item in result.rows { tally.record(group: item.group, apps: item.apps) }
                     }
+                    working += DispatchTime.now().uptimeNanoseconds - started
                     let written = state.withLock { state in
+                        let locked = DispatchTime.now().uptimeNanoseconds
+                        defer { state.output.serialNanoseconds += DispatchTime.now().uptimeNanoseconds - locked }
                         state.waiting[index] = result
                         var written = 0
                         while let ready = state.waiting.removeValue(forKey: state.nextToWrite) {

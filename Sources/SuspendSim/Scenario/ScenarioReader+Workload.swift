@@ -1,6 +1,6 @@
 import Yams
 
-/// The keys of `workload:` (issue 4), in the order messages list them.
+/// The keys of `workload:` (docs/batch-runs.md), in the order messages list them.
 enum WorkloadKey: String, CaseIterable {
     case durationS = "duration_s"
     case zipfS = "zipf_s"

@@ -1,5 +1,5 @@
 /// One parameter a batch varies, and the values it takes: an entry of a scenario's `sweep:`
-/// block, or a `--set key=v1,v2,...` option (issue 4).
+/// block, or a `--set key=v1,v2,...` option (docs/batch-runs.md).
 ///
 /// A batch runs every point of the grid its axes make (the first axis outermost), each as
 /// if the file said `key: value`: a value is read exactly as the file's own would be, with

@@ -1,7 +1,7 @@
 import HeapModule
 
 /// The eviction candidates in kill order, so that choosing a victim costs O(log n) instead of
-/// a scan of every app (issue: flat cost in the number of resident apps).
+/// a scan of every app (docs/performance.md: flat cost in the number of resident apps).
 ///
 /// A min-heap of (policy rank, least recently frontmost, scenario order) entries. A heap
 /// cannot update or remove items, so each app carries a version: when anything a policy may

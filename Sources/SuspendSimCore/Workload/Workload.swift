@@ -1,4 +1,4 @@
-/// A day of phone use, generated from a seed: a scenario's `workload:` block (issue 4).
+/// A day of phone use, generated from a seed: a scenario's `workload:` block (docs/batch-runs.md).
 ///
 /// ```swift
 /// var workload = Workload(durationMs: 16 * 3_600_000)
