@@ -29,4 +29,58 @@ import Testing
             }
         }
     }
+
+    /// The folders of `SuspendSim` and the folders whose top-level types each one names.
+    static func folderDependencies() throws -> [String: Set<String>] {
+        let module = sources.appendingPathComponent("SuspendSim")
+        var texts: [String: String] = [:]
+        for folder in try FileManager.default.contentsOfDirectory(atPath: module.path) where folder != "Resources" {
+            let url = module.appendingPathComponent(folder)
+            let files = FileManager.default.enumerator(atPath: url.path)?.compactMap { $0 as? String }
+                .filter { $0.hasSuffix(".swift") } ?? []
+            texts[folder] = try files.map { try String(contentsOf: url.appendingPathComponent($0), encoding: .utf8) }
+                .joined(separator: "\n")
+        }
+        // Top-level declarations start a line: `[attributes] [access] [final] struct|enum|class|protocol|typealias Name`.
+        let declaration = /^(?:@\w+(?:\([^)]*\))?\s+)*(?:public |package |internal |private |fileprivate )?(?:final )?(?:struct|enum|class|protocol|typealias) (\w+)/
+            .anchorsMatchLineEndings()
+        var declared: [String: Set<String>] = [:]
+        for (folder, text) in texts {
+            declared[folder] = Set(text.matches(of: declaration).map { String($0.output.1) })
+        }
+        var dependencies: [String: Set<String>] = [:]
+        for (folder, text) in texts {
+            // Names used in code, leaving out comments and string literals.
+            let code = text.replacing(/\/\/.*/, with: "").replacing(/"(?:[^"\\\n]|\\.)*"/, with: "\"\"")
+            let names = Set(code.matches(of: /\b[A-Z]\w*/).map { String($0.output) })
+            dependencies[folder] = Set(declared.filter { $0.key != folder && !$0.value.isDisjoint(with: names) }.keys)
+        }
+        return dependencies
+    }
+
+    @Test("SuspendSim's folders depend on each other without a cycle (docs/architecture.md)")
+    func foldersHaveNoCycle() throws {
+        let dependencies = try Self.folderDependencies()
+        #expect(dependencies.count >= 8)
+        // Depth-first search; a folder met again while still on the path closes a cycle.
+        var finished: Set<String> = []
+        var path: [String] = []
+        func visit(_ folder: String) {
+            if finished.contains(folder) { return }
+            if let start = path.firstIndex(of: folder) {
+                Issue.record("cycle: \((path[start...] + [folder]).joined(separator: " -> "))")
+                return
+            }
+            path.append(folder)
+            for next in (dependencies[folder] ?? []).sorted() { visit(next) }
+            path.removeLast()
+            finished.insert(folder)
+        }
+        for folder in dependencies.keys.sorted() { visit(folder) }
+        // The layering the architecture describes: reports below batches, the scenario reader
+        // below batches, nothing below Reports but the core.
+        #expect(dependencies["Reports"] == [])
+        #expect(dependencies["Batch"]?.contains("Reports") == true)
+        #expect(dependencies["Reports"]?.contains("Batch") == false)
+    }
 }

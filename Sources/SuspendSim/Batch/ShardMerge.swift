@@ -82,21 +82,21 @@ package enum ShardMerge {
 
     /// Interleaves the shards' summary rows back into unit order.
     private static func mergeSummary(_ shards: [(folder: String, manifest: ShardManifest)], units: Int, into target: String) throws {
-        let readers = try shards.map { shard throws(MergeError) in try CSVRecordReader(path: shard.folder + "/summary.csv") }
-        let headers = try readers.map { reader throws(MergeError) in try reader.next().map(Array.init) ?? [] }
+        let readers = try shards.map { shard throws(MergeError) in try openShardFile(shard.folder + "/summary.csv") }
+        let headers = try readers.map { reader throws(MergeError) in try nextRecord(reader).map(Array.init) ?? [] }
         guard let header = headers.first, !header.isEmpty, headers.allSatisfy({ $0 == header }) else {
             throw MergeError("the shards' summary.csv files do not have the same header")
         }
         let file = try AtomicCSVStream(path: target, header: String(decoding: header, as: UTF8.self))
         for unit in 0..<units {
             let reader = readers[unit % readers.count]
-            guard let record = try reader.next() else {
+            guard let record = try nextRecord(reader) else {
                 file.discard()
                 throw MergeError("\(reader.path) has fewer rows than its shard of \(units) units")
             }
             file.appendRow(bytes: record)
         }
-        for reader in readers where try reader.next() != nil {
+        for reader in readers where try nextRecord(reader) != nil {
             file.discard()
             throw MergeError("\(reader.path) has more rows than its shard of \(units) units")
         }
@@ -110,14 +110,14 @@ package enum ShardMerge {
         var tables: [[[ArraySlice<UInt8>]]] = []
         var header: [UInt8]?
         for shard in shards {
-            let reader = try CSVRecordReader(path: shard.folder + "/survival.csv")
-            let shardHeader = try reader.next().map(Array.init) ?? []
+            let reader = try openShardFile(shard.folder + "/survival.csv")
+            let shardHeader = try nextRecord(reader).map(Array.init) ?? []
             if header == nil { header = shardHeader }
             guard shardHeader == header, shardHeader.starts(with: Array(SurvivalColumn.shardHeader(followedBy: []).utf8)) else {
                 throw MergeError("the shards' survival.csv files do not have the same header, or not a shard's")
             }
             var rows: [[ArraySlice<UInt8>]] = []
-            while let record = try reader.next() {
+            while let record = try nextRecord(reader) {
                 rows.append(CSVRecordReader.fields(Array(record)[...]))
             }
             tables.append(rows)
@@ -171,6 +171,24 @@ package enum ShardMerge {
             }
         }
         try file.commit()
+    }
+
+    /// Opens a shard's batch-wide file; a missing or unreadable one is a shard problem.
+    private static func openShardFile(_ path: String) throws(MergeError) -> CSVRecordReader {
+        do {
+            return try CSVRecordReader(path: path)
+        } catch {
+            throw MergeError(error.description)
+        }
+    }
+
+    /// The next record of a shard's file.
+    private static func nextRecord(_ reader: CSVRecordReader) throws(MergeError) -> ArraySlice<UInt8>? {
+        do {
+            return try reader.next()
+        } catch {
+            throw MergeError(error.description)
+        }
     }
 
     /// The files of a shard's folder that are not batch-wide.

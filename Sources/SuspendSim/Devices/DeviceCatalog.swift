@@ -41,7 +41,7 @@ package struct DeviceCatalog: Sendable {
 
     /// A catalog from CSV text with `columns` as its header; nil when a row does not fit.
     package init?(csv text: String) {
-        let records = CSVText.records(text)
+        guard let records = try? CSVRecordReader(bytes: Array(text.utf8), name: "devices.csv").textRecords() else { return nil }
         guard let header = records.first, header == Self.columns else { return nil }
         var entries: [Entry] = []
         for record in records.dropFirst() {

@@ -18,7 +18,7 @@ enum CSVFormatting {
     static let comma = UInt8(ascii: ",")
     static let lineFeed = UInt8(ascii: "\n")
     static let quote = UInt8(ascii: "\"")
-    private static let carriageReturn = UInt8(ascii: "\r")
+    static let carriageReturn = UInt8(ascii: "\r")
     private static let minus = UInt8(ascii: "-")
     private static let point = UInt8(ascii: ".")
     private static let zero = UInt8(ascii: "0")

@@ -32,7 +32,7 @@ final class ReportCSV {
         do {
             reader = try CSVRecordReader(path: path)
             guard let first = try reader.next() else { throw HTMLReportError.unreadable(path: path, reason: "the file is empty") }
-            header = CSVRecordReader.fields(first).map(ReportCSV.text)
+            header = CSVRecordReader.fields(first).map(CSVRecordReader.text)
         } catch let error as HTMLReportError {
             throw error
         } catch {
@@ -67,7 +67,7 @@ final class ReportCSV {
             }
             guard let record else { return }
             if record.isEmpty { continue }
-            var fields = CSVRecordReader.fields(record).map(ReportCSV.text)
+            var fields = CSVRecordReader.fields(record).map(CSVRecordReader.text)
             if fields.count < header.count { fields += Array(repeating: "", count: header.count - fields.count) }
             try body(fields)
         }
@@ -78,24 +78,6 @@ final class ReportCSV {
         var rows: [[String]] = []
         try forEachRow { rows.append($0) }
         return rows
-    }
-
-    /// A raw field's text: RFC 4180 quotes removed and doubled quotes undoubled.
-    static func text(_ field: ArraySlice<UInt8>) -> String {
-        guard field.first == CSVFormatting.quote, field.count >= 2, field.last == CSVFormatting.quote else {
-            return String(decoding: field, as: UTF8.self)
-        }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(field.count)
-        var index = field.startIndex + 1
-        let end = field.endIndex - 1
-        while index < end {
-            let byte = field[index]
-            bytes.append(byte)
-            if byte == CSVFormatting.quote, index + 1 < end, field[index + 1] == CSVFormatting.quote { index += 1 }
-            index += 1
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A number field as a Double; nil when empty or not a number.
