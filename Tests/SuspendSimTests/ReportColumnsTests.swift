@@ -29,6 +29,8 @@ import Testing
             + "hot_launch_ratio,pressure_kills,state_losses,min_free_mb")
         #expect(ComparisonColumn.header
             == "scenario,policy,pressure_kills,state_losses,cold_launches,warm_launches,hot_launch_ratio,min_free_mb")
+        // comparison.csv's fields are written as summary.csv's.
+        #expect(ComparisonColumn.allCases.allSatisfy { SummaryColumn(rawValue: $0.rawValue) != nil })
     }
 
     @Test("a written report's rows have as many fields as its header, in every file")

@@ -12,22 +12,13 @@ package enum ComparisonCSV {
     public static func write(_ rows: [SummaryRow], to url: URL) throws {
         try AtomicCSVFile.write(rows, header: ComparisonColumn.header, toPath: url.path) { row, bytes in
             ComparisonColumn.appendRow(to: &bytes) { column, bytes in
-                switch column {
-                case .scenario: CSVFormatting.appendField(row.scenario, to: &bytes)
-                case .policy: CSVFormatting.appendField(row.policy, to: &bytes)
-                case .pressureKills: CSVFormatting.appendInteger(row.pressureKills, to: &bytes)
-                case .stateLosses: CSVFormatting.appendInteger(row.stateLosses, to: &bytes)
-                case .coldLaunches: CSVFormatting.appendInteger(row.coldLaunches, to: &bytes)
-                case .warmLaunches: CSVFormatting.appendInteger(row.warmLaunches, to: &bytes)
-                case .hotLaunchRatio: row.appendHotLaunchRatio(to: &bytes)
-                case .minFree: CSVFormatting.appendMB(row.minFreeKiB, to: &bytes)
-                }
+                SummaryCSV.appendField(column.summaryColumn, of: row, to: &bytes)
             }
         }
     }
 }
 
-/// `comparison.csv`'s columns.
+/// `comparison.csv`'s columns: some of `summary.csv`'s, in another order, written as there.
 enum ComparisonColumn: String, CSVColumns {
     case scenario, policy
     case pressureKills = "pressure_kills"
@@ -36,4 +27,7 @@ enum ComparisonColumn: String, CSVColumns {
     case warmLaunches = "warm_launches"
     case hotLaunchRatio = "hot_launch_ratio"
     case minFree = "min_free_mb"
+
+    /// The same column of `summary.csv` (each has one: `ReportColumnsTests` checks).
+    var summaryColumn: SummaryColumn { SummaryColumn(rawValue: rawValue)! }
 }

@@ -30,21 +30,24 @@ package enum SummaryCSV {
 
     /// Appends one row's fields (without the line end).
     static func append(_ row: SummaryRow, to bytes: inout some CSVByteSink) {
-        SummaryColumn.appendRow(to: &bytes) { column, bytes in
-            switch column {
-            case .scenario: CSVFormatting.appendField(row.scenario, to: &bytes)
-            case .policy: CSVFormatting.appendField(row.policy, to: &bytes)
-            case .seed: if let seed = row.seed { CSVFormatting.appendUnsigned(seed, to: &bytes) }
-            case .replicate: if let replicate = row.replicate { CSVFormatting.appendInteger(replicate, to: &bytes) }
-            case .apps: CSVFormatting.appendInteger(row.apps, to: &bytes)
-            case .events: CSVFormatting.appendInteger(row.events, to: &bytes)
-            case .coldLaunches: CSVFormatting.appendInteger(row.coldLaunches, to: &bytes)
-            case .warmLaunches: CSVFormatting.appendInteger(row.warmLaunches, to: &bytes)
-            case .hotLaunchRatio: row.appendHotLaunchRatio(to: &bytes)
-            case .pressureKills: CSVFormatting.appendInteger(row.pressureKills, to: &bytes)
-            case .stateLosses: CSVFormatting.appendInteger(row.stateLosses, to: &bytes)
-            case .minFree: CSVFormatting.appendMB(row.minFreeKiB, to: &bytes)
-            }
+        SummaryColumn.appendRow(to: &bytes) { column, bytes in appendField(column, of: row, to: &bytes) }
+    }
+
+    /// Appends `row`'s field in `column` (`comparison.csv` takes some of the same fields).
+    static func appendField(_ column: SummaryColumn, of row: SummaryRow, to bytes: inout some CSVByteSink) {
+        switch column {
+        case .scenario: CSVFormatting.appendField(row.scenario, to: &bytes)
+        case .policy: CSVFormatting.appendField(row.policy, to: &bytes)
+        case .seed: if let seed = row.seed { CSVFormatting.appendUnsigned(seed, to: &bytes) }
+        case .replicate: if let replicate = row.replicate { CSVFormatting.appendInteger(replicate, to: &bytes) }
+        case .apps: CSVFormatting.appendInteger(row.apps, to: &bytes)
+        case .events: CSVFormatting.appendInteger(row.events, to: &bytes)
+        case .coldLaunches: CSVFormatting.appendInteger(row.coldLaunches, to: &bytes)
+        case .warmLaunches: CSVFormatting.appendInteger(row.warmLaunches, to: &bytes)
+        case .hotLaunchRatio: row.appendHotLaunchRatio(to: &bytes)
+        case .pressureKills: CSVFormatting.appendInteger(row.pressureKills, to: &bytes)
+        case .stateLosses: CSVFormatting.appendInteger(row.stateLosses, to: &bytes)
+        case .minFree: CSVFormatting.appendMB(row.minFreeKiB, to: &bytes)
         }
     }
 }
