@@ -66,7 +66,7 @@ import Testing
         }
         try withTemporaryFolder { temporary in
             let folder = temporary.appendingPathComponent("long")
-            let result = try ReportWriter.run(scenario, into: folder)
+            let result = try Simulation.run(scenario, writingReportTo: folder)
             let log = Simulation.run(scenario).log
             #expect(result.eventsRun == 20_000)
 

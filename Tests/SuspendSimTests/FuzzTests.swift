@@ -193,7 +193,7 @@ import Testing
                     if !verdict.problems.isEmpty { failures.append("\(quoted.debugDescription): \(verdict.problems)") }
                     guard let scenario = try? ScenarioLoader.parse(text, path: "ids.yaml") else { continue }
                     let report = folder.appendingPathComponent(scenario.name)
-                    try ReportWriter.run(scenario, into: report)
+                    try Simulation.run(scenario, writingReportTo: report)
                     let records = csvRecordCount(try read("survivors.csv", in: report))
                     if records != 3 { failures.append("\(quoted.debugDescription): survivors.csv has \(records) records") }
                 }

@@ -13,7 +13,7 @@ import Testing
     static func memoryPressureRun(in folder: URL) throws -> String {
         let scenario = try ScenarioLoader.load(path: root.appendingPathComponent("Scenarios/memory-pressure.yaml").path)
         let run = folder.appendingPathComponent("memory-pressure")
-        try ReportWriter.run(scenario, into: run)
+        try Simulation.run(scenario, writingReportTo: run)
         return run.path
     }
 
@@ -22,7 +22,7 @@ import Testing
         try withTemporaryFolder { folder in
             let scenario = try ScenarioLoader.load(path: Self.root.appendingPathComponent("Scenarios/iphone-11-ios18.yaml").path)
             let run = folder.appendingPathComponent("iphone-11-ios18")
-            try ReportWriter.run(scenario, into: run)
+            try Simulation.run(scenario, writingReportTo: run)
             try HTMLReport.write(folder: run.path)
             let html = try String(contentsOfFile: run.path + "/index.html", encoding: .utf8)
             #expect(html.contains("2 terminations (2 pressure kills)"))
@@ -140,7 +140,7 @@ import Testing
             var scenario = Scenario(name: "crowd", device: Device(ramMB: 1024), apps: apps)
             for index in 0..<45 { scenario.append(at: Double(index), .open(scenario.app("com.example.app\(index)"))) }
             let run = folder.appendingPathComponent("crowd")
-            try ReportWriter.run(scenario, into: run)
+            try Simulation.run(scenario, writingReportTo: run)
             let evictions = try String(contentsOf: run.appendingPathComponent("evictions.csv"), encoding: .utf8)
                 .split(separator: "\n").count - 1
             #expect(evictions > 30)
@@ -313,7 +313,7 @@ import Testing
     func escaping() throws {
         try withTemporaryFolder { folder in
             let run = folder.appendingPathComponent("golden")
-            try ReportWriter.run(goldenScenario(), into: run)
+            try Simulation.run(goldenScenario(), writingReportTo: run)
             let html = try HTMLReport.runPage(folder: run.path)
             #expect(html.contains("com.example.&quot;b&quot;,2"))
             #expect(!html.contains("com.example.\"b\",2"))

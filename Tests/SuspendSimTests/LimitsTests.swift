@@ -132,7 +132,7 @@ import Testing
                     continue
                 }
                 if length <= 200 {
-                    try ReportWriter.run(scenario, into: folder.appendingPathComponent(scenario.name))
+                    try Simulation.run(scenario, writingReportTo: folder.appendingPathComponent(scenario.name))
                     continue
                 }
                 Issue.record("a name of \(length) bytes validated, but names over 200 bytes cannot be report folders")

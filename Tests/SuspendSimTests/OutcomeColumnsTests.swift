@@ -53,7 +53,7 @@ import Testing
     @Test("survivors.csv appends never_killed, first_kill_s (empty when none) and resident_s after SPEC 8's columns")
     func survivorsColumns() throws {
         try withTemporaryFolder { folder in
-            try ReportWriter.run(killedAndReopened(), into: folder.appendingPathComponent("r"))
+            try Simulation.run(killedAndReopened(), writingReportTo: folder.appendingPathComponent("r"))
             let text = try String(contentsOf: folder.appendingPathComponent("r/survivors.csv"), encoding: .utf8)
             #expect(text == """
                 app,survived,final_state,footprint_mb,cold_launches,warm_launches,pressure_kills,other_kills,state_losses,never_killed,first_kill_s,resident_s

@@ -124,7 +124,7 @@ import Testing
                 let errors = parallelMap(count: all.count, jobs: jobs) { index -> String? in
                     let scenario = all[index]
                     do {
-                        try ReportWriter.run(scenario, into: folder.appendingPathComponent(scenario.name))
+                        try Simulation.run(scenario, writingReportTo: folder.appendingPathComponent(scenario.name))
                         return nil
                     } catch {
                         return "\(scenario.name): \(error)"

@@ -37,7 +37,7 @@ import Testing
     func rowsHaveTheHeadersFieldCount() throws {
         try withTemporaryFolder { folder in
             let target = folder.appendingPathComponent("golden")
-            try ReportWriter.run(goldenScenario(), into: target)
+            try Simulation.run(goldenScenario(), writingReportTo: target)
             for file in RunReportFile.allCases {
                 let reader = try CSVRecordReader(path: target.appendingPathComponent(file.rawValue).path)
                 let header = try #require(try reader.next())

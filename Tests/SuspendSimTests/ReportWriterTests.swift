@@ -155,7 +155,7 @@ import Testing
     @Test func goldenReport() throws {
         try withTemporaryFolder { temporary in
             let folder = temporary.appendingPathComponent("Reports/golden")
-            let result = try ReportWriter.run(goldenScenario(), into: folder)
+            let result = try Simulation.run(goldenScenario(), writingReportTo: folder)
 
             #expect(try contents(of: folder) == reportFiles)
             #expect(try read("transitions.csv", in: folder) == transitions)
@@ -181,7 +181,7 @@ import Testing
     @Test func rowCountsMatchTheEventLog() throws {
         try withTemporaryFolder { temporary in
             let folder = temporary.appendingPathComponent("golden")
-            try ReportWriter.run(goldenScenario(), into: folder)
+            try Simulation.run(goldenScenario(), writingReportTo: folder)
             let log = Simulation.run(goldenScenario()).log
             func rows(_ file: String) throws -> Int { try read(file, in: folder).split(separator: "\n").count - 1 }
             #expect(try rows("transitions.csv") == log.transitions.count)
@@ -200,12 +200,30 @@ import Testing
             let first = temporary.appendingPathComponent("first")
             let second = temporary.appendingPathComponent("second")
             let flushing = temporary.appendingPathComponent("flushing")
-            try ReportWriter.run(goldenScenario(), into: first)
-            try ReportWriter.run(goldenScenario(), into: second)
-            _ = try ReportWriter.run(
-                goldenScenario(), policy: LargestFirstPolicy(), intoPath: flushing.path, flushThreshold: 1)
+            try Simulation.run(goldenScenario(), writingReportTo: first)
+            try Simulation.run(goldenScenario(), writingReportTo: second)
+            _ = try Simulation.run(
+                goldenScenario(), policy: LargestFirstPolicy(), writingReportToPath: flushing.path, flushThreshold: 1)
             #expect(try snapshot(of: first) == snapshot(of: second))
             #expect(try snapshot(of: first) == snapshot(of: flushing))
+        }
+    }
+
+    /// Writing a finished run's `EventLog` gives the same bytes as writing the files while
+    /// the run goes (SPEC 8: the same input, the same reports), for the golden scenario and a
+    /// generated one under each built-in policy.
+    @Test func writingALogGivesTheStreamedBytes() throws {
+        try withTemporaryFolder { temporary in
+            for scenario in [goldenScenario(), RandomScenario.make(apps: 12, events: 400, seed: 3, ramMB: 1024)] {
+                for policy in BuiltInPolicies.all {
+                    let streamed = temporary.appendingPathComponent("streamed-\(scenario.name)-\(policy.name)")
+                    let written = temporary.appendingPathComponent("written-\(scenario.name)-\(policy.name)")
+                    try Simulation.run(scenario, policy: policy, writingReportTo: streamed)
+                    try ReportWriter.write(Simulation.run(scenario, policy: policy), of: scenario, into: written)
+                    #expect(try snapshot(of: written) == snapshot(of: streamed), "\(scenario.name) under \(policy.name)")
+                    #expect(try read("evictions.csv", in: written).split(separator: "\n").count > 1, "a run with kills")
+                }
+            }
         }
     }
 
@@ -214,11 +232,11 @@ import Testing
     @Test func rerunReplacesTheFolder() throws {
         try withTemporaryFolder { temporary in
             let folder = temporary.appendingPathComponent("golden")
-            try ReportWriter.run(goldenScenario(), into: folder)
+            try Simulation.run(goldenScenario(), writingReportTo: folder)
             try Data("stale".utf8).write(to: folder.appendingPathComponent("stale.csv"))
             try Data("old".utf8).write(to: folder.appendingPathComponent("survivors.csv"))
 
-            try ReportWriter.run(goldenScenario(), into: folder)
+            try Simulation.run(goldenScenario(), writingReportTo: folder)
             #expect(try contents(of: folder) == reportFiles)
             #expect(try read("survivors.csv", in: folder) == survivors)
             #expect(try contents(of: temporary) == ["golden"])
@@ -230,7 +248,7 @@ import Testing
         try withTemporaryFolder { temporary in
             let folder = temporary.appendingPathComponent("golden")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
-            try ReportWriter.run(goldenScenario(), into: folder.appendingPathComponent("/"))
+            try Simulation.run(goldenScenario(), writingReportTo: folder.appendingPathComponent("/"))
             #expect(try contents(of: folder) == reportFiles)
             #expect(try contents(of: temporary) == ["golden"])
         }
@@ -245,7 +263,7 @@ import Testing
             let target = file.appendingPathComponent("golden")
 
             let error = #expect(throws: ReportError.self) {
-                try ReportWriter.run(goldenScenario(), into: target)
+                try Simulation.run(goldenScenario(), writingReportTo: target)
             }
             #expect(error?.code == ENOTDIR)
             #expect(error?.description == "Cannot create folder \(file.path): Not a directory (errno \(ENOTDIR))")
@@ -261,7 +279,7 @@ import Testing
             try Data("mine".utf8).write(to: target)
 
             let error = #expect(throws: ReportError.self) {
-                try ReportWriter.run(goldenScenario(), into: target)
+                try Simulation.run(goldenScenario(), writingReportTo: target)
             }
             #expect(error?.description == "Cannot replace report folder \(target.path): Not a directory (errno \(ENOTDIR))")
             #expect(try contents(of: temporary) == ["golden"])
@@ -275,14 +293,14 @@ import Testing
         struct Interrupted: Error {}
         try withTemporaryFolder { temporary in
             let folder = temporary.appendingPathComponent("golden")
-            try ReportWriter.run(goldenScenario(), into: folder)
+            try Simulation.run(goldenScenario(), writingReportTo: folder)
             try Data("old".utf8).write(to: folder.appendingPathComponent("marker"))
             let before = try snapshot(of: folder)
 
             var partialName = ""
             #expect(throws: Interrupted.self) {
-                try ReportWriter.run(
-                    goldenScenario(), policy: LargestFirstPolicy(), intoPath: folder.path,
+                try Simulation.run(
+                    goldenScenario(), policy: LargestFirstPolicy(), writingReportToPath: folder.path,
                     flushThreshold: CSVReportRecorder.defaultFlushThreshold
                 ) { partial in
                     let partialURL = URL(fileURLWithPath: partial)
@@ -305,13 +323,13 @@ import Testing
         try withTemporaryFolder { temporary in
             let reports = temporary.appendingPathComponent("Reports")
             let folder = reports.appendingPathComponent("golden")
-            try ReportWriter.run(goldenScenario(), into: folder)
+            try Simulation.run(goldenScenario(), writingReportTo: folder)
             let before = try snapshot(of: folder)
             try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: reports.path)
             defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: reports.path) }
 
             let error = #expect(throws: ReportError.self) {
-                try ReportWriter.run(goldenScenario(), into: folder)
+                try Simulation.run(goldenScenario(), writingReportTo: folder)
             }
             #expect(error?.code == EACCES)
             #expect(error?.description.contains(reports.path) == true)
@@ -326,8 +344,8 @@ extension ReportWriterTests {
     @Test(arguments: ["/", ".", "..", "reports/.."])
     func refusesPathsThatNameNoFolder(path: String) throws {
         let error = #expect(throws: ReportError.self) {
-            _ = try ReportWriter.run(
-                goldenScenario(), policy: LargestFirstPolicy(), intoPath: path, flushThreshold: 1)
+            _ = try Simulation.run(
+                goldenScenario(), policy: LargestFirstPolicy(), writingReportToPath: path, flushThreshold: 1)
         }
         #expect(error?.code == EINVAL)
     }
@@ -339,7 +357,7 @@ extension ReportWriterTests {
             let link = temporary.appendingPathComponent("golden")
             try FileManager.default.createDirectory(at: real, withIntermediateDirectories: false)
             try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
-            #expect(throws: ReportError.self) { try ReportWriter.run(goldenScenario(), into: link) }
+            #expect(throws: ReportError.self) { try Simulation.run(goldenScenario(), writingReportTo: link) }
             #expect(try contents(of: temporary) == ["golden", "real"])
             #expect(try contents(of: real) == [])
         }

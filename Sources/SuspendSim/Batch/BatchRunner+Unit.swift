@@ -36,14 +36,14 @@ extension BatchRunner {
         do {
             switch entry.kind {
             case .single:
-                add(try ReportWriter.run(scenario, policy: policy, into: URL(fileURLWithPath: folder, isDirectory: true)))
+                add(try Simulation.run(scenario, policy: policy, writingReportTo: URL(fileURLWithPath: folder, isDirectory: true)))
             case .singleEveryPolicy:
-                let outcomes = try ReportWriter.runEveryPolicy(
-                    scenario, policies: BuiltInPolicies.all, into: URL(fileURLWithPath: folder, isDirectory: true))
+                let outcomes = try Simulation.runEveryPolicy(
+                    scenario, policies: BuiltInPolicies.all, writingReportsTo: URL(fileURLWithPath: folder, isDirectory: true))
                 for (index, outcome) in outcomes.enumerated() { add(outcome, policyIndex: index) }
             case .batch:
                 if plan.details {
-                    add(try ReportWriter.run(scenario, policy: policy, into: URL(fileURLWithPath: folder, isDirectory: true)))
+                    add(try Simulation.run(scenario, policy: policy, writingReportTo: URL(fileURLWithPath: folder, isDirectory: true)))
                 } else {
                     // A concrete entry point of the core module, so that the engine runs
                     // specialized for its recorder (a generic call across modules would not).

@@ -12,7 +12,7 @@ import Foundation
 /// stays bounded however long the run. App ids, the policy name and every enum spelling
 /// are quoted once, up front: a row costs no `String` work.
 ///
-/// Most callers want `ReportWriter.run(_:policy:into:)`, which also makes the folder appear
+/// Most callers want `Simulation.run(_:policy:writingReportTo:)`, which also makes the folder appear
 /// whole or not at all. To drive it by hand:
 ///
 /// ```swift

@@ -3,61 +3,57 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
-/// Runs a scenario and writes its report folder (SPEC 8), which appears whole or not at
-/// all.
+/// Writes report folders (SPEC 8), which appear whole or not at all.
+///
+/// From a finished run's `EventLog`:
 ///
 /// ```swift
-/// let result = try ReportWriter.run(scenario, into: URL(filePath: "Reports/state-lab"))
-/// let row = SummaryRow(result: result)
+/// let result = Simulation.run(scenario)
+/// #expect(result.survivors == ["com.example.mail"])
+/// try ReportWriter.write(result, of: scenario, into: URL(filePath: "Reports/mine"))
 /// ```
 ///
+/// or while the run goes, in constant memory, with `Simulation.run(_:policy:writingReportTo:)`.
+///
 /// The folder is an `AtomicOutput`: built under a hidden temporary name next to it
-/// (`Reports/.state-lab.partial-<pid>-<random>`), then renamed into place, replacing any
-/// report of the same name, so a reader never sees a half-written report, even when the run
-/// is interrupted.
+/// (`Reports/.mine.partial-<pid>-<random>`), then renamed into place, replacing any report of
+/// the same name, so a reader never sees a half-written report, even when the run is
+/// interrupted.
 public enum ReportWriter {
-    /// Runs `scenario` to the end under `policy`, streaming its CSV files into a temporary
-    /// folder, writes `survivors.csv`, then puts the folder in place at `reportFolder`,
-    /// replacing any report already there. Creates missing parent folders.
+    /// Writes the report folder of a finished run from its event log: the six streamed files,
+    /// `survivors.csv` and `device.csv`, the same bytes as when they are written during the
+    /// run. Replaces any report already at `reportFolder`; creates missing parent folders.
     ///
     /// - Parameters:
-    ///   - scenario: the scenario to run.
-    ///   - policy: the eviction policy; nil means the scenario's own (`policy`).
+    ///   - result: the run, recorded by `EventLog` (`Simulation.run(_:policy:)`).
+    ///   - scenario: the scenario that was run (its apps name the rows; `device.csv` shows
+    ///     its device).
     ///   - reportFolder: the report folder, conventionally `Reports/<scenario name>`.
-    /// - Returns: the run's outcome, for `SummaryRow` and `expect:` checks; its records are
-    ///   in the files, not in memory.
     /// - Throws: `ReportError` naming the path and the system's error. Nothing is left behind:
     ///   the temporary folder is removed and any previous report stays where it was. Only a
     ///   folder is replaced: a file or a symbolic link at `reportFolder` is refused (ENOTDIR).
-    /// - Complexity: the run's own cost (O(events + timers), times the policy's choice of
-    ///   victims), plus writing the rows; memory for buffers stays below about 2 MB.
-    @discardableResult
-    public static func run(
-        _ scenario: Scenario, policy: (any EvictionPolicy)? = nil, into reportFolder: URL
-    ) throws -> SimulationResult<NullRecorder> {
-        let policy = policy ?? scenario.policy
-        return try run(scenario, policy: policy, intoPath: reportFolder.path,
-                       flushThreshold: CSVReportRecorder.defaultFlushThreshold)
+    public static func write(_ result: SimulationResult<EventLog>, of scenario: Scenario, into reportFolder: URL) throws {
+        try writeFolder(at: reportFolder.path) { folder in
+            try writeReport(scenario, policyName: result.policyName, intoFolder: folder,
+                            flushThreshold: CSVReportRecorder.defaultFlushThreshold) { recorder in
+                result.log.replay(into: &recorder)
+                return result.apps
+            }
+        }
     }
 
-    /// As `run(_:policy:into:)`, with a path, a chosen flush threshold (tests use tiny ones
-    /// to exercise flushing), and a hook called with the finished temporary folder just
-    /// before it is renamed into place (tests throw from it to check the clean-up).
-    static func run(
-        _ scenario: Scenario, policy: any EvictionPolicy, intoPath target: String, flushThreshold: Int,
+    /// Builds a report folder at `target` atomically: `fill` writes into the temporary folder
+    /// (its path given), which is then put in place; on any error it is removed and the target
+    /// stays as it was. `beforeReplacing` runs on the finished temporary folder just before the
+    /// rename (tests throw from it to check the clean-up).
+    package static func writeFolder<Result>(
+        at target: String, _ fill: (_ folder: String) throws -> Result,
         beforeReplacing: (_ partialFolder: String) throws -> Void = { _ in }
-    ) throws -> SimulationResult<NullRecorder> {
+    ) throws -> Result {
         let output = try AtomicOutput(target: target, kind: .folder)
         do {
-            let result = try writeReport(scenario, policy: policy, intoFolder: output.partial, flushThreshold: flushThreshold)
+            let result = try fill(output.partial)
             try beforeReplacing(output.partial)
             try output.commit()
             return result
@@ -67,42 +63,17 @@ public enum ReportWriter {
         }
     }
 
-    /// Runs `scenario` under every policy in `policies`, each into its own subfolder
-    /// `<reportFolder>/<policy name>/`, and puts the whole folder in place at once
-    /// (`suspendsim run --policy all`). Returns the results in the order of `policies`.
-    ///
-    /// - Throws: as `run(_:policy:into:)`; nothing is left behind.
-    public static func runEveryPolicy(
-        _ scenario: Scenario, policies: [any EvictionPolicy], into reportFolder: URL
-    ) throws -> [SimulationResult<NullRecorder>] {
-        let output = try AtomicOutput(target: reportFolder.path, kind: .folder)
-        do {
-            var results: [SimulationResult<NullRecorder>] = []
-            for policy in policies {
-                let folder = output.partial + "/" + policy.name
-                try ReportFileSystem.makeFolder(folder)
-                results.append(try writeReport(scenario, policy: policy, intoFolder: folder,
-                                               flushThreshold: CSVReportRecorder.defaultFlushThreshold))
-            }
-            try output.commit()
-            return results
-        } catch {
-            output.discard()
-            throw error
-        }
-    }
-
-    /// Runs `scenario` and writes every CSV file into the existing folder `folder`.
-    private static func writeReport(
-        _ scenario: Scenario, policy: any EvictionPolicy, intoFolder folder: String, flushThreshold: Int
-    ) throws -> SimulationResult<NullRecorder> {
-        let recorder = try CSVReportRecorder(
-            scenario: scenario, policyName: policy.name, folderPath: folder, flushThreshold: flushThreshold)
-        var simulation = Simulation(scenario, policy: policy, recorder: recorder)
-        simulation.run()
-        let result = simulation.result
-        try recorder.finish(survivors: result.apps)
-        try DeviceCSV.write(scenario, policyName: policy.name, intoFolder: folder)
-        return result.replacingLog(with: NullRecorder())
+    /// Writes every file of one run's report into the existing folder `folder`: `record` fills
+    /// the streamed files through the recorder (running the simulation, or replaying its log)
+    /// and returns the apps' outcomes, for `survivors.csv`; then `device.csv`.
+    package static func writeReport(
+        _ scenario: Scenario, policyName: String, intoFolder folder: String, flushThreshold: Int,
+        record: (inout CSVReportRecorder) -> [AppOutcome]
+    ) throws {
+        var recorder = try CSVReportRecorder(
+            scenario: scenario, policyName: policyName, folderPath: folder, flushThreshold: flushThreshold)
+        let outcomes = record(&recorder)
+        try recorder.finish(survivors: outcomes)
+        try DeviceCSV.write(scenario, policyName: policyName, intoFolder: folder)
     }
 }

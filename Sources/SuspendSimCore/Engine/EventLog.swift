@@ -75,4 +75,20 @@ public struct EventLog: SimulationRecorder, Sendable {
     public func callbacks(of app: AppIndex) -> [Callback] {
         callbacks.filter { $0.app == app }.map(\.callback)
     }
+
+    /// Records the log again into `recorder`: each kind of record in the order it was
+    /// recorded (every record kind has its own report file, so this is the order each file
+    /// gets during the run).
+    package func replay<Other: SimulationRecorder>(into recorder: inout Other) {
+        for record in transitions {
+            recorder.recordTransition(at: record.timeMs, app: record.app, from: record.from, to: record.to, cause: record.cause)
+        }
+        for record in callbacks { recorder.recordCallback(at: record.timeMs, app: record.app, record.callback, phase: record.phase) }
+        for eviction in evictions { recorder.recordEviction(eviction) }
+        for record in footprints {
+            recorder.recordFootprint(at: record.timeMs, app: record.app, state: record.state, footprintKiB: record.footprintKiB)
+        }
+        for record in frees { recorder.recordFree(at: record.timeMs, usedKiB: record.usedKiB, freeKiB: record.freeKiB, level: record.level) }
+        for record in skips { recorder.recordSkipped(at: record.timeMs, event: record.event, app: record.app, reason: record.reason) }
+    }
 }

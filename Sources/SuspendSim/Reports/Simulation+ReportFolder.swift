@@ -1,0 +1,80 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension Simulation where Recorder == NullRecorder {
+    /// Runs `scenario` to the end under `policy`, streaming its report (SPEC 8) into
+    /// `reportFolder` as it goes, in constant memory however long the run: the six streamed
+    /// files, then `survivors.csv` and `device.csv`. The folder appears whole or not at all,
+    /// replacing any report already there; missing parent folders are created.
+    ///
+    /// ```swift
+    /// let result = try Simulation.run(scenario, writingReportTo: URL(filePath: "Reports/state-lab"))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - policy: the eviction policy; nil means the scenario's own (`policy`).
+    /// - Returns: the run's outcome, for summaries and `expect:` checks; its records are in
+    ///   the files, not in memory.
+    /// - Throws: as `ReportWriter.write(_:of:into:)`; nothing is left behind.
+    /// - Complexity: the run's own cost (O(events + timers), times the policy's choice of
+    ///   victims), plus writing the rows; memory for buffers stays below about 2 MB.
+    @discardableResult
+    public static func run(
+        _ scenario: Scenario, policy: (any EvictionPolicy)? = nil, writingReportTo reportFolder: URL
+    ) throws -> SimulationResult<NullRecorder> {
+        try run(scenario, policy: policy ?? scenario.policy, writingReportToPath: reportFolder.path,
+                flushThreshold: CSVReportRecorder.defaultFlushThreshold)
+    }
+
+    /// As `run(_:policy:writingReportTo:)`, with a path, a chosen flush threshold (tests use
+    /// tiny ones to exercise flushing), and a hook on the finished temporary folder just before
+    /// it is renamed into place (tests throw from it to check the clean-up).
+    static func run(
+        _ scenario: Scenario, policy: any EvictionPolicy, writingReportToPath target: String, flushThreshold: Int,
+        beforeReplacing: (_ partialFolder: String) throws -> Void = { _ in }
+    ) throws -> SimulationResult<NullRecorder> {
+        try ReportWriter.writeFolder(at: target, { folder in
+            try runWritingReport(scenario, policy: policy, intoFolder: folder, flushThreshold: flushThreshold)
+        }, beforeReplacing: beforeReplacing)
+    }
+
+    /// Runs `scenario` under every policy in `policies`, each into its own subfolder
+    /// `<reportFolder>/<policy name>/`, and puts the whole folder in place at once
+    /// (`suspendsim run --policy all`). Returns the results in the order of `policies`.
+    ///
+    /// - Throws: as `run(_:policy:writingReportTo:)`; nothing is left behind.
+    public static func runEveryPolicy(
+        _ scenario: Scenario, policies: [any EvictionPolicy], writingReportsTo reportFolder: URL
+    ) throws -> [SimulationResult<NullRecorder>] {
+        try ReportWriter.writeFolder(at: reportFolder.path) { folder in
+            var results: [SimulationResult<NullRecorder>] = []
+            for policy in policies {
+                let policyFolder = folder + "/" + policy.name
+                try ReportFileSystem.makeFolder(policyFolder)
+                results.append(try runWritingReport(scenario, policy: policy, intoFolder: policyFolder,
+                                                    flushThreshold: CSVReportRecorder.defaultFlushThreshold))
+            }
+            return results
+        }
+    }
+
+    /// Runs `scenario` with the report's recorder and writes every file into the existing
+    /// folder `folder`.
+    private static func runWritingReport(
+        _ scenario: Scenario, policy: any EvictionPolicy, intoFolder folder: String, flushThreshold: Int
+    ) throws -> SimulationResult<NullRecorder> {
+        var result: SimulationResult<NullRecorder>?
+        try ReportWriter.writeReport(scenario, policyName: policy.name, intoFolder: folder,
+                                     flushThreshold: flushThreshold) { recorder in
+            var simulation = Simulation<CSVReportRecorder>(scenario, policy: policy, recorder: recorder)
+            simulation.run()
+            let finished = simulation.result
+            result = finished.replacingLog(with: NullRecorder())
+            return finished.apps
+        }
+        return result!
+    }
+}
