@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import SuspendSim
+@_spi(Generators) import SuspendSim
 
 extension SuspendsimCommand {
     /// `suspendsim check`: run scenarios and compare them with their `expect:` blocks (SPEC 9,

@@ -49,7 +49,7 @@ enum HTMLPages {
     static func write(folder: String, jobs: Int) throws -> [String] {
         do {
             return try HTMLReport.write(folder: folder, jobs: jobs)
-        } catch let error as HTMLReportError {
+        } catch let error as HTMLReport.Error {
             printError("error: \(error)")
             throw ScenarioBatchLoader.invalidInputStatus
         } catch {

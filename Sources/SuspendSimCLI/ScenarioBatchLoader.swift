@@ -21,7 +21,7 @@ enum ScenarioBatchLoader {
             throw invalidInputStatus
         }
         let outcomes = parallelMap(count: files.count, jobs: options.workerCount) { index in
-            Result { () throws(ScenarioLoadError) -> ScenarioTemplate in try ScenarioLoader.template(path: files[index]) }
+            Result { () throws(ScenarioLoader.Error) -> ScenarioTemplate in try ScenarioLoader.template(path: files[index]) }
         }
         var scenarios: [ScenarioTemplate] = []
         var invalid = 0

@@ -1,5 +1,5 @@
 import Foundation
-import SuspendSim
+@_spi(Generators) import SuspendSim
 @testable import SuspendSimCLI
 import Testing
 

@@ -1,6 +1,6 @@
 import Testing
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 /// SPEC 4 and 10: what an app may do once it is in the background.
 @Suite struct BackgroundExecutionTests {

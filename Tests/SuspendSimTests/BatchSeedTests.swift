@@ -1,6 +1,6 @@
 import Testing
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 /// Issue 4: each run's seed is a documented function of the batch's seed, the scenario's
 /// name and the replicate number. Golden values from an independent Python implementation.

@@ -1,6 +1,6 @@
 import Testing
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 /// Issue 4: `survival.csv`'s interval is Wilson's score interval at 95 %.
 @Suite struct BatchWilsonTests {

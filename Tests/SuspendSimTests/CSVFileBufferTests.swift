@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 /// `CSVFileBuffer` and the recorder's files: rows stream to disk as the buffer fills, so a
 /// long run's memory stays bounded, and the bytes do not depend on when flushes happen.
@@ -35,7 +35,7 @@ import Testing
         try withTemporaryFolder { folder in
             let path = folder.appendingPathComponent("taken.csv").path
             try Data("mine".utf8).write(to: URL(fileURLWithPath: path))
-            let error = #expect(throws: ReportError.self) {
+            let error = #expect(throws: ReportWriter.Error.self) {
                 _ = try CSVFileBuffer(path: path, header: "a", flushThreshold: 1)
             }
             #expect(error?.description == "Cannot create file \(path): File exists (errno \(EEXIST))")
@@ -47,7 +47,7 @@ import Testing
     @Test func recorderReportsTheFileItCouldNotCreate() throws {
         try withTemporaryFolder { folder in
             try Data().write(to: folder.appendingPathComponent("memory.csv"))
-            let error = #expect(throws: ReportError.self) {
+            let error = #expect(throws: ReportWriter.Error.self) {
                 _ = try CSVReportRecorder(scenario: goldenScenario(), policyName: "lru", folder: folder)
             }
             #expect(error?.path == folder.appendingPathComponent("memory.csv").path)

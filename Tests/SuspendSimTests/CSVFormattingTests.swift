@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 /// SPEC 8: seconds and MB with 3 decimals, ties to even as C's `printf("%.3f")` rounds;
 /// booleans `true`/`false`; RFC 4180 quoting.
@@ -149,9 +149,9 @@ import Testing
         check(LifecycleState.self)
         check(Callback.self)
         check(KillReason.self)
-        check(TimerKind.self)
-        check(EventKind.self)
-        check(PressureLevel.self)
-        check(SkipReason.self)
+        check(EventLog.TimerKind.self)
+        check(ScenarioEvent.Kind.self)
+        check(EventLog.PressureLevel.self)
+        check(EventLog.SkipReason.self)
     }
 }

@@ -1,6 +1,6 @@
 import Testing
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 /// The reference model of `InvariantRecorder` judged on its own: hand-written record streams
 /// that SPEC 2-6 allow pass, and streams that break one rule each are caught. Without these
@@ -20,7 +20,7 @@ import Testing
             recorder = InvariantRecorder(scenario: scenario, policyName: policy)
             footprints = Array(repeating: 0, count: scenario.apps.count)
             recorder.recordFree(at: 0, usedKiB: scenario.device.ramKiB - free, freeKiB: free,
-                                level: PressureLevel(freeKiB: free, device: scenario.device))
+                                level: EventLog.PressureLevel(freeKiB: free, device: scenario.device))
         }
 
         var free: KiB {
@@ -46,11 +46,11 @@ import Testing
             footprints[app] = kib
             recorder.recordFootprint(at: now, app: app, state: state, footprintKiB: kib)
             recorder.recordFree(at: now, usedKiB: scenario.device.ramKiB - free, freeKiB: free,
-                                level: PressureLevel(freeKiB: free, device: scenario.device))
+                                level: EventLog.PressureLevel(freeKiB: free, device: scenario.device))
         }
 
         /// A transition and the footprint row that follows it.
-        mutating func transition(_ app: AppIndex, _ from: LifecycleState, _ to: LifecycleState, _ cause: TransitionCause) {
+        mutating func transition(_ app: AppIndex, _ from: LifecycleState, _ to: LifecycleState, _ cause: EventLog.TransitionCause) {
             recorder.recordTransition(at: now, app: app, from: from, to: to, cause: cause)
             footprint(app, to, scenario.apps[app].baseKiB(in: to))
         }
@@ -75,7 +75,7 @@ import Testing
         }
 
         /// willResignActive, didEnterBackground, active -> inactive -> background.
-        mutating func leave(_ app: AppIndex, _ cause: EventKind) {
+        mutating func leave(_ app: AppIndex, _ cause: ScenarioEvent.Kind) {
             callback(app, .willResignActive)
             transition(app, .active, .inactive, .event(cause))
             callback(app, .didEnterBackground)

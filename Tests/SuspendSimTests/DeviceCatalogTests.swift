@@ -1,6 +1,6 @@
 import Testing
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 /// SPEC 11 "Catalog" and SPEC 16: the device catalog and how `device.model` and `device.ios`
 /// resolve a device.

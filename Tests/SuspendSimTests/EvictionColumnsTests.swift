@@ -1,6 +1,6 @@
 import Testing
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 /// SPEC 14, 16: `evictions.csv`'s `trigger`, `threshold_mb`, `rank`, `candidates` and
 /// `runner_up`: why this victim, and who the policy would have named instead.

@@ -1,6 +1,6 @@
 import Testing
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 /// SPEC 7 `expect:` with per-policy expectations, and the EvictionPolicy contract.
 @Suite struct ExpectationAndConformanceTests {
@@ -16,14 +16,14 @@ import Testing
         struct Drifting: EvictionPolicy {
             let name = "drifting"
             let counter = Counter()
-            func rank(of candidate: Candidate) -> PolicyRank {
+            func rank(of candidate: Candidate) -> Candidate.Rank {
                 counter.value += 1
-                return PolicyRank(counter.value)
+                return Candidate.Rank(counter.value)
             }
         }
         struct Impostor: EvictionPolicy {
             let name = "lru"
-            func rank(of candidate: Candidate) -> PolicyRank { PolicyRank(0) }
+            func rank(of candidate: Candidate) -> Candidate.Rank { Candidate.Rank(0) }
         }
         #expect(!EvictionPolicyConformance.violations(of: Drifting(), seeds: 0..<3).isEmpty)
         #expect(EvictionPolicyConformance.violations(of: Impostor(), seeds: 0..<1).contains("name 'lru' is the name of a built-in policy"))
@@ -31,9 +31,9 @@ import Testing
 
     @Test("by_policy overrides the general expectations under that policy only (issue 3)")
     func byPolicyOverrides() {
-        let expectation = Expectation(
+        let expectation = Scenario.Expectation(
             evictions: ["com.a", "com.b"], survivors: ["com.c"],
-            byPolicy: ["lru": Expectation(evictions: ["com.b", "com.a"])])
+            byPolicy: ["lru": Scenario.Expectation(evictions: ["com.b", "com.a"])])
         #expect(ExpectationCheck.mismatches(expectation, policyName: "lru", pressureEvictions: ["com.b", "com.a"], survivors: ["com.c"]).isEmpty)
         #expect(ExpectationCheck.mismatches(expectation, policyName: "largest-first", pressureEvictions: ["com.a", "com.b"], survivors: ["com.c"]).isEmpty)
         #expect(ExpectationCheck.mismatches(expectation, policyName: "jetsam", pressureEvictions: ["com.b", "com.a"], survivors: ["com.c"])
@@ -56,7 +56,7 @@ import Testing
                 lmkd: { evictions: [], survivors: [com.a, com.b] }
             """, path: "x.yaml")
         let expectation = try #require(scenario.expectation)
-        #expect(expectation.byPolicy["jetsam"] == Expectation(evictions: ["com.b"]))
-        #expect(ExpectationCheck.effective(expectation, policyName: "lmkd") == Expectation(evictions: [], survivors: ["com.a", "com.b"]))
+        #expect(expectation.byPolicy["jetsam"] == Scenario.Expectation(evictions: ["com.b"]))
+        #expect(ExpectationCheck.effective(expectation, policyName: "lmkd") == Scenario.Expectation(evictions: [], survivors: ["com.a", "com.b"]))
     }
 }

@@ -1,6 +1,6 @@
 import Testing
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 /// SPEC 14's `expect:` keys as the loader reads them and the check applies them.
 @Suite struct ExpectationKeysTests {
@@ -26,8 +26,8 @@ import Testing
     @Test("The loader reads each key with the line it is on; by_policy entries keep their own lines")
     func readsKeysAndLines() throws {
         let expectation = try #require(try ScenarioLoader.parse(Self.text, path: "t.yaml").expectation)
-        #expect(expectation == Expectation(survives: ["com.b"], neverKilled: ["com.b"], killed: ["com.a"], maxPressureKills: 1,
-                                           byPolicy: ["lru": Expectation(maxPressureKills: 0)]))
+        #expect(expectation == Scenario.Expectation(survives: ["com.b"], neverKilled: ["com.b"], killed: ["com.a"], maxPressureKills: 1,
+                                           byPolicy: ["lru": Scenario.Expectation(maxPressureKills: 0)]))
         #expect(expectation.lines == ["survives": 11, "never_killed": 12, "killed": 13, "max_pressure_kills": 14])
         #expect(expectation.byPolicy["lru"]?.lines == ["max_pressure_kills": 16])
     }
@@ -48,7 +48,7 @@ import Testing
         let underLRU = ExpectationCheck.mismatches(Simulation.run(scenario, policy: LRUPolicy()), expected: expectation)
         #expect(underLRU == [.tooManyPressureKills(limit: 0, actual: 1)])
         // Asking the opposite of everything fails every key.
-        let opposite = Expectation(survives: ["com.a"], neverKilled: ["com.a"], killed: ["com.b"])
+        let opposite = Scenario.Expectation(survives: ["com.a"], neverKilled: ["com.a"], killed: ["com.b"])
         let mismatches = ExpectationCheck.mismatches(Simulation.run(scenario), expected: opposite)
         #expect(mismatches.map(\.key) == ["survives", "never_killed", "killed"])
     }

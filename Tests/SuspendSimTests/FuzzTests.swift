@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 /// Hostile input for the loader (issue 6): seeded mutations of the bundled scenario files and
 /// of the JSON form of random scenarios. Every input either loads, and then runs to the end
@@ -45,7 +45,7 @@ import Testing
 
     /// What is wrong with a load error: it must hold diagnostics that each name the file,
     /// say something, and give positions from 1 when they give any.
-    static func problems(with error: ScenarioLoadError, path: String) -> [String] {
+    static func problems(with error: ScenarioLoader.Error, path: String) -> [String] {
         var problems: [String] = []
         if error.diagnostics.isEmpty { problems.append("a load error without diagnostics") }
         for diagnostic in error.diagnostics {
@@ -171,7 +171,7 @@ import Testing
         }
     }
 
-    static func diagnostics(_ text: String) -> [ScenarioDiagnostic] {
+    static func diagnostics(_ text: String) -> [ScenarioLoader.Diagnostic] {
         do {
             _ = try ScenarioLoader.parse(text, path: "fuzz.yaml")
             return []

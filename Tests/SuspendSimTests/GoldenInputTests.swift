@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 /// The generated scenarios under `Tests/Goldens/scenarios/` are `RandomScenario.make` for fixed
 /// seeds, written by `ScenarioJSONWriter`. The golden reports (`SuspendSimCLITests`

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 /// SPEC 15: the HTML report's structure, its label cap, its determinism, and the batch page.
 @Suite struct HTMLReportTests {
@@ -297,12 +297,12 @@ import Testing
     @Test("A folder that is not a report folder is refused, naming what is missing")
     func notAReportFolder() throws {
         try withTemporaryFolder { folder in
-            #expect(throws: HTMLReportError.self) { try HTMLReport.write(folder: folder.path) }
+            #expect(throws: HTMLReport.Error.self) { try HTMLReport.write(folder: folder.path) }
             try "app\n".write(to: folder.appendingPathComponent("survivors.csv"), atomically: true, encoding: .utf8)
             do {
                 try HTMLReport.write(folder: folder.path)
                 Issue.record("a folder with only survivors.csv was accepted")
-            } catch let error as HTMLReportError {
+            } catch let error as HTMLReport.Error {
                 #expect(error.description.contains("memory.csv, pressure.csv, evictions.csv, transitions.csv, callbacks.csv missing"))
             }
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("index.html").path))

@@ -1,6 +1,6 @@
 import Testing
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 /// SPEC 12 `initial:` and its fine points in SPEC 16: the device as found at time 0.
 @Suite struct InitialStateTests {

@@ -1,12 +1,12 @@
 import Testing
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 /// The JSON fast path must read exactly what the ordinary YAML reader reads, and give up
 /// (so that the ordinary reader reports) on anything else.
 @Suite struct JSONFastPathTests {
     /// The outcome of reading `text` one way: the scenario's fields, or the error's text.
-    func outcome(_ read: () throws(ScenarioLoadError) -> Scenario) -> String {
+    func outcome(_ read: () throws(ScenarioLoader.Error) -> Scenario) -> String {
         do {
             let scenario = try read()
             return "\(scenario.name)|\(scenario.policyName)|\(scenario.device)|\(scenario.apps)|\(scenario.events)|"
@@ -21,8 +21,8 @@ import Testing
         let scenario = RandomScenario.make(apps: 8, events: 300, seed: seed, ramMB: 2048)
         let json = ScenarioJSONWriter.json(scenario)
         #expect(JSONFastPath.parse(json, path: "g.json") != nil)
-        let fast = outcome { () throws(ScenarioLoadError) in try ScenarioLoader.parse(json, path: "g.json") }
-        let slow = outcome { () throws(ScenarioLoadError) in try ScenarioLoader.parseComposing(json, path: "g.json") }
+        let fast = outcome { () throws(ScenarioLoader.Error) in try ScenarioLoader.parse(json, path: "g.json") }
+        let slow = outcome { () throws(ScenarioLoader.Error) in try ScenarioLoader.parseComposing(json, path: "g.json") }
         #expect(fast == slow)
         // And both are the scenario that was written.
         let loaded = try ScenarioLoader.parse(json, path: "g.json")
@@ -51,8 +51,8 @@ import Testing
             mutated.replaceSubrange(position..<min(bytes.count, position + length), with: replacement)
             let text = String(decoding: mutated, as: UTF8.self)
             if JSONFastPath.parse(text, path: "m.json") != nil { fastPathTaken += 1 }
-            let fast = outcome { () throws(ScenarioLoadError) in try ScenarioLoader.parse(text, path: "m.json") }
-            let slow = outcome { () throws(ScenarioLoadError) in try ScenarioLoader.parseComposing(text, path: "m.json") }
+            let fast = outcome { () throws(ScenarioLoader.Error) in try ScenarioLoader.parse(text, path: "m.json") }
+            let slow = outcome { () throws(ScenarioLoader.Error) in try ScenarioLoader.parseComposing(text, path: "m.json") }
             #expect(fast == slow, "\(text)")
         }
         // Some edits keep the file valid and canonical, so the fast path is exercised too.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 /// SPEC 12 `suspendsim import jetsam`, on the shared real report (its facts, kept in
 /// `Tests/Data/jetsam/`) and on small synthetic reports of both forms.

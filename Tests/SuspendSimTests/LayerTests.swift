@@ -83,4 +83,26 @@ import Testing
         #expect(dependencies["Batch"]?.contains("Reports") == true)
         #expect(dependencies["Reports"]?.contains("Batch") == false)
     }
+
+    @Test("The library's public API is what a user's test needs: at most 30 top-level public declarations outside SPI (docs/architecture.md)")
+    func publicAPIIsSmall() throws {
+        let declaration = /^(?:@\w+(?:\([^)]*\))?\s+)*public (?:final )?(?:struct|enum|class|protocol|func|typealias|let|var) (\w+)/
+            .anchorsMatchLineEndings()
+        var names: [String] = []
+        for module in ["SuspendSimCore", "SuspendSim"] {
+            let folder = Self.sources.appendingPathComponent(module)
+            let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String }
+                .filter { $0.hasSuffix(".swift") } ?? []
+            for file in files {
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                names += text.matches(of: declaration).filter { !$0.output.0.contains("@_spi") }.map { String($0.output.1) }
+            }
+        }
+        #expect(names.count <= 30, "\(names.count) top-level public declarations: \(names.sorted().joined(separator: ", "))")
+        // What a user's test needs is among them.
+        for needed in ["Scenario", "Device", "AppProfile", "ScenarioEvent", "Simulation", "SimulationResult", "EvictionPolicy",
+                       "Candidate", "LargestFirstPolicy", "LRUPolicy", "JetsamPolicy", "LMKDPolicy", "ScenarioLoader", "ReportWriter"] {
+            #expect(names.contains(needed), "\(needed) is public")
+        }
+    }
 }

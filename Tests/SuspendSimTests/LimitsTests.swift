@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 /// The model's limits (issue 6, part 4): a run of a million events with bounded memory, and
 /// numbers past the model (2^32 s or MB) refused by the loader with a message naming the

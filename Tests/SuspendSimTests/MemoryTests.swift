@@ -1,6 +1,6 @@
 import Testing
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 private let mb: KiB = 1024
 
@@ -118,8 +118,8 @@ private let mb: KiB = 1024
     @Test("Pressure levels: critical below critical_free_mb, warning below warning_free_mb (SPEC 5)")
     func pressureLevels() {
         let device = Device(ramMB: 1000)
-        #expect(PressureLevel(freeKiB: 150 * mb, device: device) == .normal)
-        #expect(PressureLevel(freeKiB: 150 * mb - 1, device: device) == .warning)
-        #expect(PressureLevel(freeKiB: 50 * mb - 1, device: device) == .critical)
+        #expect(EventLog.PressureLevel(freeKiB: 150 * mb, device: device) == .normal)
+        #expect(EventLog.PressureLevel(freeKiB: 150 * mb - 1, device: device) == .warning)
+        #expect(EventLog.PressureLevel(freeKiB: 50 * mb - 1, device: device) == .critical)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 /// SPEC 14/16: survivors.csv's `never_killed`, `first_kill_s` and `resident_s`. "Resident at
 /// the end" (`survived`) is not "never killed": an app killed at 400 s and reopened at 600 s

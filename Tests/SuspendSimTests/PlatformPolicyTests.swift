@@ -1,6 +1,6 @@
 import Testing
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 private let mb: KiB = 1024
 
@@ -14,7 +14,7 @@ private let mb: KiB = 1024
         #expect(jetsam.band(of: Candidate(index: 0, state: .active, footprintKiB: 0)) == 100)
         #expect(jetsam.band(of: Candidate(index: 0, state: .inactive, footprintKiB: 0)) == 100)
         for mode in [BackgroundMode.audio, .externalAccessory, .bluetoothCentral, .bluetoothPeripheral] {
-            #expect(jetsam.band(of: Candidate(index: 0, state: .background, footprintKiB: 0, modesInUse: BackgroundModeSet(mode))) == 120)
+            #expect(jetsam.band(of: Candidate(index: 0, state: .background, footprintKiB: 0, modesInUse: AppProfile.BackgroundModes(mode))) == 120)
         }
         #expect(jetsam.band(of: Candidate(index: 0, state: .background, footprintKiB: 0, modesInUse: [.location])) == 30)
         #expect(jetsam.band(of: Candidate(index: 0, state: .background, footprintKiB: 0)) == 30)

@@ -1,6 +1,6 @@
 import Testing
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 /// SPEC 11 "Profiles", "Long-idle reaper" and "Inactive limit", as the engine applies them.
 @Suite struct PlatformProfileTests {

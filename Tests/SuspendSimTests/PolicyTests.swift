@@ -1,6 +1,6 @@
 import Testing
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 private let mb: KiB = 1024
 
@@ -57,7 +57,7 @@ private let mb: KiB = 1024
     func userPolicy() {
         struct SmallestFirst: EvictionPolicy {
             let name = "smallest-first"
-            func rank(of candidate: Candidate) -> PolicyRank { PolicyRank(candidate.footprintKiB) }
+            func rank(of candidate: Candidate) -> Candidate.Rank { Candidate.Rank(candidate.footprintKiB) }
         }
         let result = Simulation.run(mixedScenario(policy: "largest-first"), policy: SmallestFirst())
         #expect(result.pressureEvictions == ["com.small"])

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 /// Properties every run must have, checked after every step of thousands of seeded random
 /// scenarios under every built-in policy (issue 6). `InvariantRecorder` holds the reference

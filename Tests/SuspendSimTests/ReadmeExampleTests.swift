@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 /// The README's examples are real: its custom policy is `Examples/SmallestFirstPolicy.swift`
 /// and its library example `Examples/LibraryExample.swift`, word for word, and its tour

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 /// Each CSV declares its columns once (`CSVColumns`): the header comes from the declaration and
 /// every row visits the same columns, so rows and header always have the same number of fields.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 /// `Reports/summary.csv` (SPEC 8).
 @Suite struct ReportSummaryTests {
@@ -71,7 +71,7 @@ import Testing
         try withTemporaryFolder { folder in
             let file = folder.appendingPathComponent("Reports")
             try Data().write(to: file)
-            let error = #expect(throws: ReportError.self) {
+            let error = #expect(throws: ReportWriter.Error.self) {
                 try SummaryCSV.write([], to: file.appendingPathComponent("summary.csv"))
             }
             #expect(error?.description == "Cannot create folder \(file.path): Not a directory (errno \(ENOTDIR))")
@@ -85,7 +85,7 @@ import Testing
             let url = folder.appendingPathComponent("summary.csv")
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
             try Data().write(to: url.appendingPathComponent("inside"))
-            let error = #expect(throws: ReportError.self) {
+            let error = #expect(throws: ReportWriter.Error.self) {
                 try SummaryCSV.write([], to: url)
             }
             #expect(error?.path == url.path)

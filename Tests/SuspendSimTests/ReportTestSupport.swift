@@ -1,6 +1,6 @@
 import Foundation
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 /// A fresh temporary folder for one test, removed when the closure returns.
 func withTemporaryFolder<T>(_ body: (URL) throws -> T) throws -> T {
@@ -42,7 +42,7 @@ let reportFiles = [
 /// warm launch.
 func goldenScenario() -> Scenario {
     var a = AppProfile(id: "com.example.a", activeMB: 100, backgroundMB: 80, suspendedMB: 50)
-    a.backgroundModes = BackgroundModeSet(.fetch)
+    a.backgroundModes = AppProfile.BackgroundModes(.fetch)
     // 300 MB + 64 KiB = 300.0625 MB: a tie at 3 decimals.
     let b = AppProfile(id: "com.example.\"b\",2", activeKiB: 300 * 1024 + 64)
     var scenario = Scenario(name: "golden", device: Device(ramMB: 1024), apps: [a, b])

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 /// `ReportWriter`: the report folder of SPEC 8, its exact contents, and its appearing whole
 /// or not at all.
@@ -127,7 +127,7 @@ import Testing
     }
 
     /// SPEC 3 no-ops and SPEC 10: the `app` column is the app the event names, empty for
-    /// events naming none; `reason` is the short phrase (`SkipReason`).
+    /// events naming none; `reason` is the short phrase (`EventLog.SkipReason`).
     private var skipped: String {
         """
         time_s,event,app,reason
@@ -262,7 +262,7 @@ import Testing
             try Data("not a folder".utf8).write(to: file)
             let target = file.appendingPathComponent("golden")
 
-            let error = #expect(throws: ReportError.self) {
+            let error = #expect(throws: ReportWriter.Error.self) {
                 try Simulation.run(goldenScenario(), writingReportTo: target)
             }
             #expect(error?.code == ENOTDIR)
@@ -278,7 +278,7 @@ import Testing
             let target = temporary.appendingPathComponent("golden")
             try Data("mine".utf8).write(to: target)
 
-            let error = #expect(throws: ReportError.self) {
+            let error = #expect(throws: ReportWriter.Error.self) {
                 try Simulation.run(goldenScenario(), writingReportTo: target)
             }
             #expect(error?.description == "Cannot replace report folder \(target.path): Not a directory (errno \(ENOTDIR))")
@@ -328,7 +328,7 @@ import Testing
             try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: reports.path)
             defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: reports.path) }
 
-            let error = #expect(throws: ReportError.self) {
+            let error = #expect(throws: ReportWriter.Error.self) {
                 try Simulation.run(goldenScenario(), writingReportTo: folder)
             }
             #expect(error?.code == EACCES)
@@ -343,7 +343,7 @@ extension ReportWriterTests {
     /// A path with no usable last component names no report folder.
     @Test(arguments: ["/", ".", "..", "reports/.."])
     func refusesPathsThatNameNoFolder(path: String) throws {
-        let error = #expect(throws: ReportError.self) {
+        let error = #expect(throws: ReportWriter.Error.self) {
             _ = try Simulation.run(
                 goldenScenario(), policy: LargestFirstPolicy(), writingReportToPath: path, flushThreshold: 1)
         }
@@ -357,7 +357,7 @@ extension ReportWriterTests {
             let link = temporary.appendingPathComponent("golden")
             try FileManager.default.createDirectory(at: real, withIntermediateDirectories: false)
             try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
-            #expect(throws: ReportError.self) { try Simulation.run(goldenScenario(), writingReportTo: link) }
+            #expect(throws: ReportWriter.Error.self) { try Simulation.run(goldenScenario(), writingReportTo: link) }
             #expect(try contents(of: temporary) == ["golden", "real"])
             #expect(try contents(of: real) == [])
         }

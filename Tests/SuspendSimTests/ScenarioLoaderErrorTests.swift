@@ -1,6 +1,6 @@
 import Testing
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 /// One kind of bad input and the one diagnostic it must give.
 struct BadScenario: Sendable, CustomTestStringConvertible {
@@ -312,14 +312,14 @@ struct BadScenario: Sendable, CustomTestStringConvertible {
     }
 
     @Test func diagnosticDescriptions() {
-        let located = ScenarioDiagnostic(
+        let located = ScenarioLoader.Diagnostic(
             file: "Scenarios/x.yaml", line: 12, column: 5, field: "apps[1].active_mb", message: "must be a number, got \"abc\"")
         #expect(located.description == "Scenarios/x.yaml:12:5: apps[1].active_mb: must be a number, got \"abc\"")
-        let lineOnly = ScenarioDiagnostic(file: "x.yaml", line: 3, field: "name", message: "m")
+        let lineOnly = ScenarioLoader.Diagnostic(file: "x.yaml", line: 3, field: "name", message: "m")
         #expect(lineOnly.description == "x.yaml:3: name: m")
-        let wholeFile = ScenarioDiagnostic(file: "x.yaml", message: "no such file")
+        let wholeFile = ScenarioLoader.Diagnostic(file: "x.yaml", message: "no such file")
         #expect(wholeFile.description == "x.yaml: no such file")
-        let error = ScenarioLoadError(diagnostics: [located, wholeFile])
+        let error = ScenarioLoader.Error(diagnostics: [located, wholeFile])
         #expect(error.description == located.description + "\n" + wholeFile.description)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 /// Files and folders: `scenarioFiles(in:)` and `load(path:)`.
 @Suite struct ScenarioLoaderFileTests {
@@ -37,20 +37,20 @@ import Testing
         let folder = try TemporaryFolder()
         let missing = folder.path + "/nope.yaml"
         let alsoMissing = folder.path + "/nope"
-        let error = #expect(throws: ScenarioLoadError.self) {
+        let error = #expect(throws: ScenarioLoader.Error.self) {
             try ScenarioLoader.scenarioFiles(in: [folder.path, missing, alsoMissing])
         }
         #expect(
             error?.diagnostics == [
-                ScenarioDiagnostic(file: missing, message: "no such file or folder"),
-                ScenarioDiagnostic(file: alsoMissing, message: "no such file or folder"),
+                ScenarioLoader.Diagnostic(file: missing, message: "no such file or folder"),
+                ScenarioLoader.Diagnostic(file: alsoMissing, message: "no such file or folder"),
             ])
     }
 
     @Test func loadNamesTheFileInEveryDiagnostic() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("bad.yaml", "name: bad\ndevice: {ram_mb: x}\napps: []\n")
-        let error = #expect(throws: ScenarioLoadError.self) { try ScenarioLoader.load(path: path) }
+        let error = #expect(throws: ScenarioLoader.Error.self) { try ScenarioLoader.load(path: path) }
         #expect(error?.diagnostics.map(\.file) == [path, path])
         #expect(error?.description.hasPrefix(path + ":2:18: device.ram_mb: must be a number, got \"x\"\n") == true)
     }
@@ -58,15 +58,15 @@ import Testing
     @Test func loadRejectsMissingFilesFoldersAndNonUTF8() throws {
         let folder = try TemporaryFolder()
         let missing = folder.path + "/nope.yaml"
-        #expect(loadError(missing)?.diagnostics == [ScenarioDiagnostic(file: missing, message: "no such file")])
+        #expect(loadError(missing)?.diagnostics == [ScenarioLoader.Diagnostic(file: missing, message: "no such file")])
         #expect(loadError(folder.path)?.diagnostics.first?.message == "is a folder, not a scenario file")
 
         let latin1 = folder.path + "/latin1.yaml"
         try Data([0x6E, 0x61, 0x6D, 0x65, 0x3A, 0x20, 0xE9, 0x0A]).write(to: URL(fileURLWithPath: latin1))
-        #expect(loadError(latin1)?.diagnostics == [ScenarioDiagnostic(file: latin1, message: "is not UTF-8 text")])
+        #expect(loadError(latin1)?.diagnostics == [ScenarioLoader.Diagnostic(file: latin1, message: "is not UTF-8 text")])
     }
 
-    private func loadError(_ path: String) -> ScenarioLoadError? {
+    private func loadError(_ path: String) -> ScenarioLoader.Error? {
         do {
             _ = try ScenarioLoader.load(path: path)
             return nil

@@ -1,6 +1,6 @@
 import Testing
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 /// Exact decimal parsing and rounding (`DecimalQuantity`), behind every time and memory value.
 @Suite struct ScenarioLoaderNumberTests {

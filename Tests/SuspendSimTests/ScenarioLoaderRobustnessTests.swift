@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 /// No input crashes the loader: odd YAML, huge or deep input, and seeded random mutations of
 /// a valid file either load or give located diagnostics.
@@ -45,7 +45,7 @@ import Testing
         #expect(few.allSatisfy { $0.message.hasPrefix("duplicate key") ? $0.field == "k" : true })
 
         let many = loadDiagnostics("name: x\n" + (1...300).map { "k: \($0)\n" }.joined())
-        #expect(many == [ScenarioDiagnostic(file: "x.yaml", line: 6, column: 1, message: "duplicate key 'k'")])
+        #expect(many == [ScenarioLoader.Diagnostic(file: "x.yaml", line: 6, column: 1, message: "duplicate key 'k'")])
     }
 
     @Test func aliasesAreReadAsTheirAnchors() throws {

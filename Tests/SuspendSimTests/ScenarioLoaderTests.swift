@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 /// Valid scenario files: every field, defaults and exact unit conversions (SPEC 7).
 @Suite struct ScenarioLoaderTests {
@@ -78,7 +78,7 @@ import Testing
         #expect(app.suspendedKiB == 60 * 1024)
         #expect(app.purgeableKiB == 0)
         #expect(app.warningReleaseKiB == 0)
-        #expect(app.backgroundModes == BackgroundModeSet(.fetch))
+        #expect(app.backgroundModes == AppProfile.BackgroundModes(.fetch))
         #expect(app.exitsOnSuspend == false)
         #expect(app.didEnterBackgroundMs == 0)
         #expect(app.backgroundTaskMs == 0)
@@ -94,7 +94,7 @@ import Testing
                 ScenarioEvent(atMs: 20_000, .open(0), line: 35),
             ])
         #expect(scenario.endMs == 60_000)
-        #expect(scenario.expectation == Expectation(evictions: ["com.b", "com.a"], survivors: ["com.example.statelab"]))
+        #expect(scenario.expectation == Scenario.Expectation(evictions: ["com.b", "com.a"], survivors: ["com.example.statelab"]))
     }
 
     @Test func specExampleAsWrittenNamesUnknownApps() {
@@ -280,7 +280,7 @@ import Testing
                 .startMode(1, .bluetoothCentral),
             ])
         #expect(scenario.events.map(\.line) == Array(7...26) + [27, 30])
-        #expect(Set(scenario.events.map(\.action.kind)) == Set(EventKind.allCases))
+        #expect(Set(scenario.events.map(\.action.kind)) == Set(ScenarioEvent.Kind.allCases))
     }
 
     @Test func expectationsByPolicy() throws {
@@ -300,11 +300,11 @@ import Testing
         #expect(scenario.policyName == "lru")
         #expect(
             scenario.expectation
-                == Expectation(
+                == Scenario.Expectation(
                     survivors: ["a"],
                     byPolicy: [
-                        "largest-first": Expectation(evictions: ["b", "a", "b"]),
-                        "lru": Expectation(evictions: [], survivors: ["a", "b"]),
+                        "largest-first": Scenario.Expectation(evictions: ["b", "a", "b"]),
+                        "lru": Scenario.Expectation(evictions: [], survivors: ["a", "b"]),
                     ]))
     }
 
@@ -341,7 +341,7 @@ import Testing
 
 /// The diagnostics of a text that must not load.
 func loadDiagnostics(_ text: String, path: String = "x.yaml", sourceLocation: SourceLocation = #_sourceLocation)
-    -> [ScenarioDiagnostic]
+    -> [ScenarioLoader.Diagnostic]
 {
     do {
         let scenario = try ScenarioLoader.parse(text, path: path)

@@ -1,10 +1,10 @@
 import Testing
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 /// SPEC 11 "Scene life cycle": a `lifecycle: scene` app gets `UISceneDelegate` callbacks in
 /// place of the four app-level ones ("Managing your app's life cycle"), a scene connection
-/// when it comes to the foreground with none, and a SwiftUI `ScenePhase` after each callback.
+/// when it comes to the foreground with none, and a SwiftUI `Callback.ScenePhase` after each callback.
 @Suite struct SceneLifecycleTests {
     /// The State Lab walkthrough: cold launch, home, warm reopen, alert, reply, a fetch wake,
     /// force-quit while suspended, and a cold launch again.
@@ -13,7 +13,7 @@ import Testing
         (40, .wake(0, .fetch)), (50, .forceQuit(0)), (60, .open(0)),
     ]
 
-    func run(_ lifecycle: AppLifecycle) -> SimulationResult<EventLog> {
+    func run(_ lifecycle: AppProfile.Lifecycle) -> SimulationResult<EventLog> {
         let lab = app("com.lab", 120, background: 80, suspended: 60) {
             $0.backgroundModes = [.fetch]
             $0.lifecycle = lifecycle
@@ -46,7 +46,7 @@ import Testing
         ])
     }
 
-    @Test("State Lab with scenes: scene callbacks in the same places, a scene connecting on each cold launch, ScenePhase after each (SPEC 11, 16)")
+    @Test("State Lab with scenes: scene callbacks in the same places, a scene connecting on each cold launch, Callback.ScenePhase after each (SPEC 11, 16)")
     func sceneWalkthrough() {
         #expect(rows(run(.scene)) == [
             "0.0 application(_:willFinishLaunchingWithOptions:) background",

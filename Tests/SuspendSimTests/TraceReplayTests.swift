@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 /// SPEC 13 `trace:`: an LSApp usage trace replayed as a timeline. The sample is
 /// `Tests/Data/trace/lsapp-sample.tsv`, made by `scripts/make-lsapp-trace.sh 3 12 7`.
@@ -88,7 +88,7 @@ import Testing
         do {
             _ = try scenario(user: user, trace: path)
             Issue.record("user \(user) loaded")
-        } catch let error as ScenarioLoadError {
+        } catch let error as ScenarioLoader.Error {
             #expect(error.diagnostics.map(\.description) == ["\(path):\(line): \(column): \(message)"])
         }
         #expect(try scenario(user: "11", trace: path).events.count == 1)

@@ -1,6 +1,6 @@
 import Testing
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 /// Issue 4: the `workload:`, `replicates:` and `sweep:` keys of a scenario file, exact and
 /// checked like the rest of SPEC 7.
@@ -138,7 +138,7 @@ import Testing
         let share = try SweepAxis(parsing: "workload.home_share = 0.25, 2")
         let fine = try template.scenario(at: [SweepSetting(axis: share, index: 0)])
         #expect((fine.generator as? Workload)?.homeShare == Workload.Share(perMillion: 250_000))
-        #expect(throws: ScenarioLoadError.self) { try template.scenario(at: [SweepSetting(axis: share, index: 1)]) }
+        #expect(throws: ScenarioLoader.Error.self) { try template.scenario(at: [SweepSetting(axis: share, index: 1)]) }
         do {
             _ = try template.scenario(at: [SweepSetting(axis: share, index: 1)])
         } catch {
@@ -170,7 +170,7 @@ import Testing
     @Test("A bad value in a file's sweep: is located at the value")
     func sweepValueLocated() throws {
         let template = try ScenarioTemplate(text: Self.file(extra: "sweep:\n  device.ram_mb: [2048, -1]\n"), path: "day.yaml")
-        #expect(throws: ScenarioLoadError.self) { try BatchPlan(templates: [template], options: BatchPlan.Options()) }
+        #expect(throws: ScenarioLoader.Error.self) { try BatchPlan(templates: [template], options: BatchPlan.Options()) }
         do {
             _ = try BatchPlan(templates: [template], options: BatchPlan.Options())
         } catch {

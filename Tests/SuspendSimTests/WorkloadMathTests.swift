@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 /// Issue 4: the workload's draws are integer arithmetic, so one seed gives one timeline on
 /// every platform. The golden values below were computed independently, by a Python

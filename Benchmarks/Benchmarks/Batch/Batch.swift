@@ -1,6 +1,6 @@
 import Benchmark
 import BenchmarkSupport
-import SuspendSim
+@_spi(Generators) import SuspendSim
 import SuspendSimWorkloads
 
 /// A batch of 1,000 small runs (`SmallBatch`: build a 10-app, 1,000-event scenario, run it

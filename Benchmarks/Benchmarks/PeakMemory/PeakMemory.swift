@@ -1,6 +1,6 @@
 import Benchmark
 import BenchmarkSupport
-import SuspendSim
+@_spi(Generators) import SuspendSim
 import SuspendSimWorkloads
 
 /// Peak resident memory of a generated 100-app run of 10^5 and of 10^7 events. The events

@@ -1,6 +1,6 @@
 import Benchmark
 import BenchmarkSupport
-import SuspendSim
+@_spi(Generators) import SuspendSim
 import SuspendSimWorkloads
 
 /// Events/s and allocations per event of generated workloads (`RandomScenario`) of 10, 100

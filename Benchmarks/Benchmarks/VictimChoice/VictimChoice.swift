@@ -1,6 +1,6 @@
 import Benchmark
 import BenchmarkSupport
-import SuspendSim
+@_spi(Generators) import SuspendSim
 import SuspendSimWorkloads
 
 /// Victim choice under constant pressure: N apps resident and one memory-pressure kill per

@@ -1,6 +1,6 @@
 import ArgumentParser
 import SuspendSimWorkloads
-import SuspendSim
+@_spi(Generators) import SuspendSim
 
 /// Runs per second of a batch of small runs on N worker threads.
 ///

@@ -1,6 +1,6 @@
 import ArgumentParser
 import SuspendSimWorkloads
-import SuspendSim
+@_spi(Generators) import SuspendSim
 
 /// Peak resident memory of one run of a lazily generated workload. One run per process:
 /// the peak is the process's (`ru_maxrss`), so run it again for each sample.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import SuspendSimWorkloads
-import SuspendSim
+@_spi(Generators) import SuspendSim
 
 /// Simulated events per second on one core, reports not written (`runKeepingNoRecords`).
 struct ThroughputCommand: ParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import SuspendSimWorkloads
-import SuspendSim
+@_spi(Generators) import SuspendSim
 
 /// Cost per event when every event forces a victim choice among `resident` apps.
 struct VictimsCommand: ParsableCommand {

@@ -1,4 +1,4 @@
-import SuspendSim
+@_spi(Generators) import SuspendSim
 
 /// The victim-choice workload: `resident` apps stay resident and every event forces exactly
 /// one memory-pressure kill, so the cost per event is dominated by choosing the victim.

@@ -1,4 +1,4 @@
-import SuspendSim
+@_spi(Generators) import SuspendSim
 
 /// The generated workload of the throughput figures: `RandomScenario.make` (every SPEC 3
 /// event, weighted towards app switches and allocations) on the default 4 GB device, run

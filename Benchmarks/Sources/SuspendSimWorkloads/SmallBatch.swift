@@ -1,5 +1,5 @@
 import Dispatch
-import SuspendSim
+@_spi(Generators) import SuspendSim
 import Synchronization
 
 /// The batch workload: many small, independent runs spread over worker threads that take the

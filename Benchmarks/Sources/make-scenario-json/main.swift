@@ -1,4 +1,4 @@
-import SuspendSim
+@_spi(Generators) import SuspendSim
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

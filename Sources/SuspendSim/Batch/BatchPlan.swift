@@ -1,3 +1,5 @@
+@_spi(Generators) import SuspendSimCore
+
 /// Every run `suspendsim run` makes, in the order their rows appear in `summary.csv`:
 /// scenario by scenario (in the order given), then sweep point by point (the grid of the
 /// axes, first axis outermost), then replicate by replicate.
@@ -85,9 +87,9 @@ package struct BatchPlan: Sendable {
 
         /// The scenario to run: `scenario`, with a trace's events read again.
         ///
-        /// - Throws: `ScenarioLoadError` when the trace no longer reads as it did when the
+        /// - Throws: `ScenarioLoader.Error` when the trace no longer reads as it did when the
         ///   plan checked it.
-        public func runnableScenario() throws(ScenarioLoadError) -> Scenario {
+        public func runnableScenario() throws(ScenarioLoader.Error) -> Scenario {
             guard let rereading else { return scenario }
             return try rereading.template.scenario(at: rereading.settings)
         }
@@ -144,10 +146,10 @@ package struct BatchPlan: Sendable {
 
     /// The plan for `templates` (in that order; names must be unique) under `options`.
     ///
-    /// - Throws: `ScenarioLoadError` with every problem of every point (a value a key does
+    /// - Throws: `ScenarioLoader.Error` with every problem of every point (a value a key does
     ///   not accept, a `workload.*` key for a scenario without a workload).
     /// - Complexity: O(points × file size).
-    public init(templates: [ScenarioTemplate], options: Options) throws(ScenarioLoadError) {
+    public init(templates: [ScenarioTemplate], options: Options) throws(ScenarioLoader.Error) {
         precondition((options.replicates ?? 1) >= 1, "replicates must be at least 1, got \(options.replicates ?? 0)")
         var drafts: [(template: ScenarioTemplate, kind: Kind, axes: [SweepAxis], fixed: [SweepSetting])] = []
         var columns: [String] = []
@@ -160,7 +162,7 @@ package struct BatchPlan: Sendable {
         }
 
         var entries: [Entry] = []
-        var diagnostics: [ScenarioDiagnostic] = []
+        var diagnostics: [ScenarioLoader.Diagnostic] = []
         var unit = 0
         var group = 0
         for draft in drafts {
@@ -187,7 +189,7 @@ package struct BatchPlan: Sendable {
             group += points.count * entry.groupsPerPoint
             entries.append(entry)
         }
-        guard diagnostics.isEmpty else { throw ScenarioLoadError(diagnostics: diagnostics) }
+        guard diagnostics.isEmpty else { throw ScenarioLoader.Error(diagnostics: diagnostics) }
 
         self.seed = options.seed
         self.details = options.details

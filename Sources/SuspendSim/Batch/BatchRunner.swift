@@ -92,7 +92,7 @@ package enum BatchRunner {
     /// writing into the folder `outPath`; `progress` is called after each unit, from any
     /// worker.
     ///
-    /// - Throws: `ReportError` when a batch-wide file cannot be written. A unit whose report
+    /// - Throws: `ReportWriter.Error` when a batch-wide file cannot be written. A unit whose report
     ///   folder cannot be written is a failure in the output instead; the other units run.
     public static func run(
         _ plan: BatchPlan, outPath: String, jobs: Int, shard: BatchShard = .whole,

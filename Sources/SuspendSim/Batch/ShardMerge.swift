@@ -25,7 +25,7 @@ package enum ShardMerge {
     /// Merges the shard folders `folders` into `out`.
     ///
     /// - Throws: `MergeError` for shards that do not belong together or are incomplete;
-    ///   `ReportError` when a file cannot be written (the batch-wide files are then left as
+    ///   `ReportWriter.Error` when a file cannot be written (the batch-wide files are then left as
     ///   they were).
     public static func merge(_ folders: [String], into out: String) throws -> Summary {
         let target = canonical(out)

@@ -17,7 +17,7 @@ package enum SummaryCSV {
     /// renamed over it, so readers see the old file or the new one, never half of one.
     /// Creates missing parent folders.
     ///
-    /// - Throws: `ReportError` naming the path and the system's error; the temporary file
+    /// - Throws: `ReportWriter.Error` naming the path and the system's error; the temporary file
     ///   is removed.
     /// - Complexity: O(rows)
     public static func write(_ rows: [SummaryRow], to url: URL) throws {

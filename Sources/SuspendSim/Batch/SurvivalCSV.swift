@@ -58,7 +58,7 @@ package enum SurvivalCSV {
     /// Writes every group of `plan` with its counts in `tally`, atomically (`shard`: a shard's
     /// form, with totals).
     ///
-    /// - Throws: `ReportError`; the file is then left as it was.
+    /// - Throws: `ReportWriter.Error`; the file is then left as it was.
     /// - Complexity: O(groups × apps)
     static func write(_ plan: BatchPlan, tally: SurvivalTally, shard: Bool = false, toPath target: String) throws {
         let file = try AtomicCSVStream(path: target, header: header(columns: plan.columns, shard: shard))

@@ -30,7 +30,7 @@ package struct CheckResult: Sendable, Hashable {
 
     /// The result of checking a finished run against `expectation`; every mismatch names the
     /// file and the line of its assertion.
-    package static func of<R>(_ result: SimulationResult<R>, expected expectation: Expectation, file: String) -> CheckResult {
+    package static func of<R>(_ result: SimulationResult<R>, expected expectation: Scenario.Expectation, file: String) -> CheckResult {
         let mismatches = ExpectationCheck.mismatches(result, expected: expectation)
         let lines = ExpectationCheck.effective(expectation, policyName: result.policyName).lines
         let failures = mismatches.map { mismatch in

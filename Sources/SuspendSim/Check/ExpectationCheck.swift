@@ -17,7 +17,7 @@ package struct ExpectationCheck: Sendable, Hashable {
         /// `max_pressure_kills`.
         case tooManyPressureKills(limit: Int, actual: Int)
 
-        /// The `expect:` key the mismatch is about (its line is `Expectation.lines[key]`).
+        /// The `expect:` key the mismatch is about (its line is `Scenario.Expectation.lines[key]`).
         public var key: String {
             switch self {
             case .evictions: "evictions"
@@ -75,7 +75,7 @@ package struct ExpectationCheck: Sendable, Hashable {
 
     /// The expectations that apply under `policyName`: the general ones, overridden key by
     /// key by `by_policy[policyName]`.
-    public static func effective(_ expectation: Expectation, policyName: String) -> Expectation {
+    public static func effective(_ expectation: Scenario.Expectation, policyName: String) -> Scenario.Expectation {
         var merged = expectation
         if let specific = expectation.byPolicy[policyName] {
             if let evictions = specific.evictions { merged.evictions = evictions }
@@ -92,7 +92,7 @@ package struct ExpectationCheck: Sendable, Hashable {
 
     /// The mismatches between `expectation` (under `policyName`) and a run's outcome; empty
     /// when the run is as expected.
-    public static func mismatches(_ expectation: Expectation, policyName: String, outcome: RunOutcome) -> [Mismatch] {
+    public static func mismatches(_ expectation: Scenario.Expectation, policyName: String, outcome: RunOutcome) -> [Mismatch] {
         let expected = effective(expectation, policyName: policyName)
         var mismatches = orderAndSetMismatches(
             expected, pressureEvictions: outcome.pressureEvictions, survivors: outcome.apps.filter(\.survived).map(\.id))
@@ -119,13 +119,13 @@ package struct ExpectationCheck: Sendable, Hashable {
     /// As `mismatches(_:policyName:outcome:)`, for `evictions` and `survivors` only, from the
     /// pressure kills and the resident apps (SPEC 7).
     public static func mismatches(
-        _ expectation: Expectation, policyName: String, pressureEvictions: [String], survivors: [String]
+        _ expectation: Scenario.Expectation, policyName: String, pressureEvictions: [String], survivors: [String]
     ) -> [Mismatch] {
         orderAndSetMismatches(effective(expectation, policyName: policyName), pressureEvictions: pressureEvictions, survivors: survivors)
     }
 
     /// SPEC 7's two assertions: the pressure kills in order, the survivors as a set.
-    private static func orderAndSetMismatches(_ expected: Expectation, pressureEvictions: [String], survivors: [String]) -> [Mismatch] {
+    private static func orderAndSetMismatches(_ expected: Scenario.Expectation, pressureEvictions: [String], survivors: [String]) -> [Mismatch] {
         var mismatches: [Mismatch] = []
         if let evictions = expected.evictions, evictions != pressureEvictions {
             mismatches.append(.evictions(expected: evictions, actual: pressureEvictions))
@@ -143,7 +143,7 @@ package struct ExpectationCheck: Sendable, Hashable {
     }
 
     /// The mismatches of a finished run against its scenario's expectations.
-    public static func mismatches<R>(_ result: SimulationResult<R>, expected expectation: Expectation) -> [Mismatch] {
+    public static func mismatches<R>(_ result: SimulationResult<R>, expected expectation: Scenario.Expectation) -> [Mismatch] {
         mismatches(expectation, policyName: result.policyName,
                    outcome: RunOutcome(pressureEvictions: result.pressureEvictions, apps: result.apps))
     }

@@ -45,7 +45,7 @@ package enum JUnitReport {
 
     /// Writes the document to `path` whole or not at all.
     ///
-    /// - Throws: `ReportError` naming the path and the system's error.
+    /// - Throws: `ReportWriter.Error` naming the path and the system's error.
     package static func write(_ results: [CheckResult], to path: String) throws {
         try AtomicTextFile.write(xml(results), to: path)
     }

@@ -1,3 +1,4 @@
+@_spi(Generators) import SuspendSimCore
 import Foundation
 
 /// A report folder's run, found again: the scenario file named in its `device.csv`, at the
@@ -128,10 +129,10 @@ package struct ExplainError: Error, Sendable, CustomStringConvertible {
 private struct OrderRecorder: SimulationRecorder {
     var evictions: [Eviction] = []
     static var recordsPolicyOrder: Bool { true }
-    mutating func recordTransition(at timeMs: Millis, app: AppIndex, from: LifecycleState, to: LifecycleState, cause: TransitionCause) {}
-    mutating func recordCallback(at timeMs: Millis, app: AppIndex, _ callback: Callback, phase: ScenePhase?) {}
+    mutating func recordTransition(at timeMs: Millis, app: AppIndex, from: LifecycleState, to: LifecycleState, cause: EventLog.TransitionCause) {}
+    mutating func recordCallback(at timeMs: Millis, app: AppIndex, _ callback: Callback, phase: Callback.ScenePhase?) {}
     mutating func recordEviction(_ eviction: Eviction) { evictions.append(eviction) }
     mutating func recordFootprint(at timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB) {}
-    mutating func recordFree(at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: PressureLevel) {}
-    mutating func recordSkipped(at timeMs: Millis, event: EventKind, app: AppIndex?, reason: SkipReason) {}
+    mutating func recordFree(at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: EventLog.PressureLevel) {}
+    mutating func recordSkipped(at timeMs: Millis, event: ScenarioEvent.Kind, app: AppIndex?, reason: EventLog.SkipReason) {}
 }

@@ -73,8 +73,8 @@ struct BatchReports {
 
     /// Reads `folder/summary.csv` and, when present, `folder/survival.csv`.
     ///
-    /// - Throws: `HTMLReportError.unreadable` for a file that cannot be read or lacks a column.
-    init(folder: String) throws(HTMLReportError) {
+    /// - Throws: `HTMLReport.Error.unreadable` for a file that cannot be read or lacks a column.
+    init(folder: String) throws(HTMLReport.Error) {
         let summary = try ReportCSV(path: folder + "/summary.csv", required: [SummaryColumn.scenario, .policy])
         let scenarioColumn = summary.column(SummaryColumn.scenario)!, policyColumn = summary.column(SummaryColumn.policy)!
         let sweep = summary.header.enumerated().filter { Self.isSweepKey($0.element) }
@@ -116,18 +116,18 @@ struct BatchReports {
         try readSurvival(folder + "/survival.csv")
     }
 
-    private mutating func readSurvival(_ path: String) throws(HTMLReportError) {
+    private mutating func readSurvival(_ path: String) throws(HTMLReport.Error) {
         let file = try ReportCSV(path: path, required: [SurvivalColumn.scenario, .policy, .app, .survivalRate])
         let scenarioColumn = file.column(SurvivalColumn.scenario)!, policyColumn = file.column(SurvivalColumn.policy)!
         let appColumn = file.column(SurvivalColumn.app)!, rateColumn = file.column(SurvivalColumn.survivalRate)!
         let low = file.column(SurvivalColumn.ciLow), high = file.column(SurvivalColumn.ciHigh)
         let runs = file.column(SurvivalColumn.runs)
         let sweep = file.header.enumerated().filter { Self.isSweepKey($0.element) }
-        try file.forEachRow { row throws(HTMLReportError) in
+        try file.forEachRow { row throws(HTMLReport.Error) in
             let settings = sweep.compactMap { row[$0.offset].isEmpty ? nil : "\($0.element)=\(row[$0.offset])" }
             let key = PointKey(scenario: row[scenarioColumn], policy: row[policyColumn], settings: settings)
             guard let rate = ReportCSV.number(row[rateColumn]) else {
-                throw HTMLReportError.unreadable(path: path, reason: "survival_rate \"\(row[rateColumn])\" is not a number")
+                throw HTMLReport.Error.unreadable(path: path, reason: "survival_rate \"\(row[rateColumn])\" is not a number")
             }
             let scenario = scenarioEntry(key.scenario)
             let app = row[appColumn]

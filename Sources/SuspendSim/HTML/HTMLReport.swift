@@ -20,8 +20,8 @@ public enum HTMLReport {
     /// `jobs` threads; the bytes do not depend on it).
     ///
     /// - Returns: the paths of the pages written, the folder's own first.
-    /// - Throws: `HTMLReportError` when the folder is not a report folder or a file cannot be
-    ///   read; `ReportError` when a page cannot be written.
+    /// - Throws: `HTMLReport.Error` when the folder is not a report folder or a file cannot be
+    ///   read; `ReportWriter.Error` when a page cannot be written.
     @discardableResult
     public static func write(folder path: String, jobs: Int = 1) throws -> [String] {
         var folder = path
@@ -52,9 +52,9 @@ public enum HTMLReport {
         let runs = reports.scenarios.flatMap { runFolders[$0.name] ?? [] }
         // Run pages first, so that the batch page's links lead somewhere once it appears.
         let seeds = reports.seeds
-        let results = parallelMap(count: runs.count, jobs: jobs) { index -> Result<String, HTMLReportError> in
+        let results = parallelMap(count: runs.count, jobs: jobs) { index -> Result<String, HTMLReport.Error> in
             let relative = runs[index]
-            do throws(HTMLReportError) {
+            do throws(HTMLReport.Error) {
                 let reports = try RunReports(folder: folder + "/" + relative)
                 let context = batchContext(relative, policy: reports.policy) { seeds[$0] }
                 return .success(RunPage(reports: reports, context: context).render())

@@ -1,18 +1,20 @@
-/// Why `suspendsim report` could not write a page (SPEC 15).
-public enum HTMLReportError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The folder holds neither a run's reports (SPEC 8) nor a batch's `summary.csv`.
-    case notAReportFolder(path: String, reason: String)
-    /// A report file could not be read or does not have the columns the page needs.
-    case unreadable(path: String, reason: String)
+extension HTMLReport {
+    /// Why `suspendsim report` could not write a page (SPEC 15).
+    public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+        /// The folder holds neither a run's reports (SPEC 8) nor a batch's `summary.csv`.
+        case notAReportFolder(path: String, reason: String)
+        /// A report file could not be read or does not have the columns the page needs.
+        case unreadable(path: String, reason: String)
 
-    public var description: String {
-        switch self {
-        case let .notAReportFolder(path, reason):
-            "\(path) is not a report folder: \(reason). Give a run's folder (with survivors.csv, "
-                + "memory.csv, pressure.csv, evictions.csv, transitions.csv and callbacks.csv) or a "
-                + "batch's --out folder (with summary.csv)."
-        case let .unreadable(path, reason):
-            "\(path): \(reason)"
+        public var description: String {
+            switch self {
+            case let .notAReportFolder(path, reason):
+                "\(path) is not a report folder: \(reason). Give a run's folder (with survivors.csv, "
+                    + "memory.csv, pressure.csv, evictions.csv, transitions.csv and callbacks.csv) or a "
+                    + "batch's --out folder (with summary.csv)."
+            case let .unreadable(path, reason):
+                "\(path): \(reason)"
+            }
         }
     }
 }

@@ -20,30 +20,30 @@ final class ReportCSV {
 
     /// Opens `path` and reads its header.
     ///
-    /// - Throws: `HTMLReportError.unreadable` when the file cannot be read, is empty, or lacks
+    /// - Throws: `HTMLReport.Error.unreadable` when the file cannot be read, is empty, or lacks
     ///   one of the `required` columns.
-    convenience init<Column: CSVColumns>(path: String, required: [Column]) throws(HTMLReportError) {
+    convenience init<Column: CSVColumns>(path: String, required: [Column]) throws(HTMLReport.Error) {
         try self.init(path: path, required: required.map(\.rawValue))
     }
 
     /// Opens `path` and reads its header (`required` by name).
-    init(path: String, required: [String] = []) throws(HTMLReportError) {
+    init(path: String, required: [String] = []) throws(HTMLReport.Error) {
         self.path = path
         do {
             reader = try CSVRecordReader(path: path)
-            guard let first = try reader.next() else { throw HTMLReportError.unreadable(path: path, reason: "the file is empty") }
+            guard let first = try reader.next() else { throw HTMLReport.Error.unreadable(path: path, reason: "the file is empty") }
             header = CSVRecordReader.fields(first).map(CSVRecordReader.text)
-        } catch let error as HTMLReportError {
+        } catch let error as HTMLReport.Error {
             throw error
         } catch {
-            throw HTMLReportError.unreadable(path: path, reason: "\(error)")
+            throw HTMLReport.Error.unreadable(path: path, reason: "\(error)")
         }
         var indexByName: [String: Int] = [:]
         for (index, name) in header.enumerated() where indexByName[name] == nil { indexByName[name] = index }
         self.indexByName = indexByName
         let missing = required.filter { indexByName[$0] == nil }
         guard missing.isEmpty else {
-            throw HTMLReportError.unreadable(path: path, reason: "no column \(missing.joined(separator: ", ")) in the header")
+            throw HTMLReport.Error.unreadable(path: path, reason: "no column \(missing.joined(separator: ", ")) in the header")
         }
     }
 
@@ -56,14 +56,14 @@ final class ReportCSV {
     /// Calls `body` with each row's fields as text (unquoted), in file order. A row shorter
     /// than the header is padded with empty fields; an empty line is skipped.
     ///
-    /// - Throws: `HTMLReportError.unreadable` when the file cannot be read, or what `body` throws.
-    func forEachRow(_ body: ([String]) throws(HTMLReportError) -> Void) throws(HTMLReportError) {
+    /// - Throws: `HTMLReport.Error.unreadable` when the file cannot be read, or what `body` throws.
+    func forEachRow(_ body: ([String]) throws(HTMLReport.Error) -> Void) throws(HTMLReport.Error) {
         while true {
             let record: ArraySlice<UInt8>?
             do {
                 record = try reader.next()
             } catch {
-                throw HTMLReportError.unreadable(path: path, reason: error.description)
+                throw HTMLReport.Error.unreadable(path: path, reason: error.description)
             }
             guard let record else { return }
             if record.isEmpty { continue }
@@ -74,7 +74,7 @@ final class ReportCSV {
     }
 
     /// Every row, read at once (for the small files: survivors, device, survival).
-    func rows() throws(HTMLReportError) -> [[String]] {
+    func rows() throws(HTMLReport.Error) -> [[String]] {
         var rows: [[String]] = []
         try forEachRow { rows.append($0) }
         return rows

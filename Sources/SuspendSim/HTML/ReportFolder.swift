@@ -16,9 +16,9 @@ enum ReportFolder {
 
     /// The kind of `path`.
     ///
-    /// - Throws: `HTMLReportError.notAReportFolder` for a missing path, a file, or a folder
+    /// - Throws: `HTMLReport.Error.notAReportFolder` for a missing path, a file, or a folder
     ///   with neither set of files (naming the files that are missing).
-    static func kind(of path: String) throws(HTMLReportError) -> Kind {
+    static func kind(of path: String) throws(HTMLReport.Error) -> Kind {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw .notAReportFolder(path: path, reason: "there is no such folder")

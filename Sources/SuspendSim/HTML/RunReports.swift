@@ -73,8 +73,8 @@ struct RunReports {
 
     /// Reads the run folder `folder`.
     ///
-    /// - Throws: `HTMLReportError.unreadable` for a file that cannot be read or lacks a column.
-    init(folder: String) throws(HTMLReportError) {
+    /// - Throws: `HTMLReport.Error.unreadable` for a file that cannot be read or lacks a column.
+    init(folder: String) throws(HTMLReport.Error) {
         for name in ReportFolder.runFiles + ["skipped.csv", "device.csv"] where ReportFolder.hasFile(name, in: folder) {
             presentFiles.insert(name)
         }
@@ -93,7 +93,7 @@ struct RunReports {
         let memory = try ReportCSV(path: folder + "/memory.csv", required: [MemoryColumn.time, .app, .footprint])
         let memoryTime = memory.column(MemoryColumn.time)!, memoryApp = memory.column(MemoryColumn.app)!
         let memoryMB = memory.column(MemoryColumn.footprint)!
-        try memory.forEachRow { row throws(HTMLReportError) in
+        try memory.forEachRow { row throws(HTMLReport.Error) in
             let time = try Self.number(row[memoryTime], memory)
             footprints.append(FootprintChange(time: time, app: index(of: row[memoryApp]),
                                               footprint: try Self.number(row[memoryMB], memory)))
@@ -102,7 +102,7 @@ struct RunReports {
 
         let pressure = try ReportCSV(path: folder + "/pressure.csv", required: [PressureColumn.time, .free])
         let pressureTime = pressure.column(PressureColumn.time)!, pressureFree = pressure.column(PressureColumn.free)!
-        try pressure.forEachRow { row throws(HTMLReportError) in
+        try pressure.forEachRow { row throws(HTMLReport.Error) in
             let sample = FreeSample(time: try Self.number(row[pressureTime], pressure),
                                     free: try Self.number(row[pressureFree], pressure))
             if let last = free.last, last.time == sample.time { free[free.count - 1] = sample } else { free.append(sample) }
@@ -113,7 +113,7 @@ struct RunReports {
         let killTime = kills.column(EvictionColumn.time)!, killApp = kills.column(EvictionColumn.app)!
         let killReason = kills.column(EvictionColumn.reason)!
         let killSeq = kills.column(EvictionColumn.seq), killPolicy = kills.column(EvictionColumn.policy)
-        try kills.forEachRow { row throws(HTMLReportError) in
+        try kills.forEachRow { row throws(HTMLReport.Error) in
             let time = try Self.number(row[killTime], kills)
             evictions.append(Eviction(seq: killSeq.flatMap { Int(row[$0]) } ?? evictions.count + 1, time: time,
                                       app: index(of: row[killApp]), reason: row[killReason]))
@@ -126,7 +126,7 @@ struct RunReports {
         let changeFrom = changes.column(TransitionColumn.from)!, changeTo = changes.column(TransitionColumn.to)!
         let changeCause = changes.column(TransitionColumn.cause)!
         var started: [Bool] = []
-        try changes.forEachRow { row throws(HTMLReportError) in
+        try changes.forEachRow { row throws(HTMLReport.Error) in
             let time = try Self.number(row[changeTime], changes)
             let app = index(of: row[changeApp])
             if started.count < apps.count { started += Array(repeating: false, count: apps.count - started.count) }
@@ -156,7 +156,7 @@ struct RunReports {
     }
 
     /// `device.csv` of the run folder `folder` alone, as key and value.
-    static func device(folder: String) throws(HTMLReportError) -> [String: String] {
+    static func device(folder: String) throws(HTMLReport.Error) -> [String: String] {
         let file = try ReportCSV(path: folder + "/device.csv", required: ["key", "value"])
         let key = file.column("key")!, value = file.column("value")!
         var device: [String: String] = [:]
@@ -176,9 +176,9 @@ struct RunReports {
         return apps.count - 1
     }
 
-    private static func number(_ text: String, _ file: ReportCSV) throws(HTMLReportError) -> Double {
+    private static func number(_ text: String, _ file: ReportCSV) throws(HTMLReport.Error) -> Double {
         guard let value = ReportCSV.number(text), value.isFinite else {
-            throw HTMLReportError.unreadable(path: file.path, reason: "\"\(text)\" is not a number")
+            throw HTMLReport.Error.unreadable(path: file.path, reason: "\"\(text)\" is not a number")
         }
         return value
     }

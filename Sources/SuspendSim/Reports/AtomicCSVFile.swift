@@ -5,7 +5,7 @@ enum AtomicCSVFile {
     /// Writes `header`, then one line per row (`row` appends its fields without the line end).
     /// Creates missing parent folders.
     ///
-    /// - Throws: `ReportError` naming the path and the system's error; the temporary file is
+    /// - Throws: `ReportWriter.Error` naming the path and the system's error; the temporary file is
     ///   removed.
     static func write<Row>(
         _ rows: [Row], header: String, toPath target: String, row append: (Row, inout CSVRowWriter) -> Void

@@ -10,7 +10,7 @@ final class AtomicCSVStream {
 
     /// Starts the file with `header`; creates missing parent folders.
     ///
-    /// - Throws: `ReportError` naming the path and the system's error.
+    /// - Throws: `ReportWriter.Error` naming the path and the system's error.
     init(path target: String, header: String) throws {
         output = try AtomicOutput(target: target, kind: .file)
         file = try CSVFileBuffer(path: output.partial, header: header,
@@ -34,7 +34,7 @@ final class AtomicCSVStream {
 
     /// Writes what is left and puts the file in place.
     ///
-    /// - Throws: `ReportError`; the temporary file is then removed.
+    /// - Throws: `ReportWriter.Error`; the temporary file is then removed.
     func commit() throws {
         do {
             try file.close()

@@ -49,7 +49,7 @@ final class AtomicOutput {
     /// Reserves a hidden temporary path beside `target` (creating missing parent folders) and,
     /// for a folder, creates it there.
     ///
-    /// - Throws: `ReportError`: the name is empty, `.` or `..`; something other than a folder
+    /// - Throws: `ReportWriter.Error`: the name is empty, `.` or `..`; something other than a folder
     ///   stands at a folder's target (ENOTDIR); the run is being interrupted (ECANCELED); or
     ///   the system's error.
     init(target path: String, kind: Kind) throws {
@@ -58,11 +58,11 @@ final class AtomicOutput {
         let parent = ReportFileSystem.parentPath(of: target)
         let name = String(target.split(separator: "/").last ?? "")
         guard !name.isEmpty, name != ".", name != ".." else {
-            throw ReportError("use as a report \(kind == .folder ? "folder" : "file")", path: target, code: EINVAL)
+            throw ReportWriter.Error("use as a report \(kind == .folder ? "folder" : "file")", path: target, code: EINVAL)
         }
         try ReportFileSystem.makeFolders(parent)
         if kind == .folder, let existing = try ReportFileSystem.kind(of: target), existing != .directory {
-            throw ReportError("replace report folder", path: target, code: ENOTDIR)
+            throw ReportWriter.Error("replace report folder", path: target, code: ENOTDIR)
         }
         self.target = target
         self.parent = parent
@@ -86,7 +86,7 @@ final class AtomicOutput {
     /// existing one there is renamed aside, the new one renamed into place, then the old one
     /// removed; if the second rename fails, the old one is put back.
     ///
-    /// - Throws: `ReportError` (ECANCELED when the run is being interrupted); the temporary
+    /// - Throws: `ReportWriter.Error` (ECANCELED when the run is being interrupted); the temporary
     ///   output is then removed and the target left as it was.
     func commit() throws {
         finished = true

@@ -5,12 +5,12 @@ import Foundation
 package enum AtomicTextFile {
     /// Writes `text` to `path`, replacing any file there once it is complete.
     ///
-    /// - Throws: `ReportError` naming the path.
+    /// - Throws: `ReportWriter.Error` naming the path.
     package static func write(_ text: String, to path: String) throws {
         let output = try AtomicOutput(target: path, kind: .file)
         guard let handle = FileHandle(forWritingAtPath: output.partial) else {
             output.discard()
-            throw ReportError("open file", path: output.partial, code: EIO)
+            throw ReportWriter.Error("open file", path: output.partial, code: EIO)
         }
         do {
             try handle.write(contentsOf: Data(text.utf8))
@@ -18,7 +18,7 @@ package enum AtomicTextFile {
         } catch {
             try? handle.close()
             output.discard()
-            throw ReportError("write", path: path, code: EIO)
+            throw ReportWriter.Error("write", path: path, code: EIO)
         }
         try output.commit()
     }

@@ -37,7 +37,7 @@ extension Callback: CSVField {
     }
 }
 
-extension ScenePhase: CSVField {
+extension Callback.ScenePhase: CSVField {
     var csvIndex: Int {
         switch self {
         case .active: 0
@@ -63,7 +63,7 @@ extension KillReason: CSVField {
     }
 }
 
-extension TimerKind: CSVField {
+extension EventLog.TimerKind: CSVField {
     var csvIndex: Int {
         switch self {
         case .handlerDone: 0
@@ -77,7 +77,7 @@ extension TimerKind: CSVField {
     }
 }
 
-extension EventKind: CSVField {
+extension ScenarioEvent.Kind: CSVField {
     var csvIndex: Int {
         switch self {
         case .open: 0
@@ -101,7 +101,7 @@ extension EventKind: CSVField {
     }
 }
 
-extension PressureLevel: CSVField {
+extension EventLog.PressureLevel: CSVField {
     var csvIndex: Int {
         switch self {
         case .normal: 0
@@ -111,7 +111,7 @@ extension PressureLevel: CSVField {
     }
 }
 
-extension SkipReason: CSVField {
+extension EventLog.SkipReason: CSVField {
     var csvIndex: Int {
         switch self {
         case .deviceLocked: 0
@@ -136,7 +136,7 @@ extension SkipReason: CSVField {
     }
 }
 
-extension KillTrigger: CSVField {
+extension Eviction.Trigger: CSVField {
     var csvIndex: Int {
         switch self {
         case .critical: 0

@@ -14,7 +14,7 @@ final class CSVFileBuffer {
     /// The open file; nil once closed.
     private var descriptor: FileDescriptor?
     @exclusivity(unchecked) private var row: CSVRowWriter
-    private var firstError: ReportError?
+    private var firstError: ReportWriter.Error?
 
     /// Creates the file at `path` (it must not exist), or with `existing`, opens the empty
     /// file there (it must exist), and buffers `header` as its first row.
@@ -58,7 +58,7 @@ final class CSVFileBuffer {
         do {
             _ = try descriptor.writeAll(UnsafeRawBufferPointer(row.bytes))
         } catch {
-            firstError = ReportError("write", path: path, systemError: error)
+            firstError = ReportWriter.Error("write", path: path, systemError: error)
         }
     }
 
@@ -70,6 +70,6 @@ final class CSVFileBuffer {
         var closeError: (any Error)?
         do { try open.close() } catch { closeError = error }
         if let firstError { throw firstError }
-        if let closeError { throw ReportError("close", path: path, systemError: closeError) }
+        if let closeError { throw ReportWriter.Error("close", path: path, systemError: closeError) }
     }
 }

@@ -48,13 +48,13 @@ package struct CSVReportRecorder: SimulationRecorder {
     private let policyNameStorage: CSVFieldStorage
     private let states = CSVFieldTable<LifecycleState>()
     private let callbackNames = CSVFieldTable<Callback>()
-    private let scenePhases = CSVFieldTable<ScenePhase>()
+    private let scenePhases = CSVFieldTable<Callback.ScenePhase>()
     private let killReasons = CSVFieldTable<KillReason>()
-    private let killTriggers = CSVFieldTable<KillTrigger>()
-    private let timerKinds = CSVFieldTable<TimerKind>()
-    private let eventKinds = CSVFieldTable<EventKind>()
-    private let levels = CSVFieldTable<PressureLevel>()
-    private let skipReasons = CSVFieldTable<SkipReason>()
+    private let killTriggers = CSVFieldTable<Eviction.Trigger>()
+    private let timerKinds = CSVFieldTable<EventLog.TimerKind>()
+    private let eventKinds = CSVFieldTable<ScenarioEvent.Kind>()
+    private let levels = CSVFieldTable<EventLog.PressureLevel>()
+    private let skipReasons = CSVFieldTable<EventLog.SkipReason>()
     /// Most rows share their time with the row before (one event makes several): the time's
     /// digits are formatted once per instant.
     private let time = CSVTimeField()
@@ -66,7 +66,7 @@ package struct CSVReportRecorder: SimulationRecorder {
     ///   - scenario: names the apps (`AppIndex` -> id).
     ///   - policyName: the `policy` column of `evictions.csv`.
     ///   - folder: where the files go.
-    /// - Throws: `ReportError` naming the file that could not be created.
+    /// - Throws: `ReportWriter.Error` naming the file that could not be created.
     public init(scenario: Scenario, policyName: String, folder: URL) throws {
         try self.init(scenario: scenario, policyName: policyName, folderPath: folder.path,
                       flushThreshold: Self.defaultFlushThreshold)
@@ -98,7 +98,7 @@ package struct CSVReportRecorder: SimulationRecorder {
     // MARK: SimulationRecorder
 
     /// A row of `transitions.csv`.
-    public func recordTransition(at timeMs: Millis, app: AppIndex, from: LifecycleState, to: LifecycleState, cause: TransitionCause) {
+    public func recordTransition(at timeMs: Millis, app: AppIndex, from: LifecycleState, to: LifecycleState, cause: EventLog.TransitionCause) {
         transitions.appendRow { row in
             TransitionColumn.appendRow(to: &row) { column, row in
                 switch column {
@@ -118,7 +118,7 @@ package struct CSVReportRecorder: SimulationRecorder {
     }
 
     /// A row of `callbacks.csv` (`phase` empty for an app-delegate app, SPEC 11).
-    public func recordCallback(at timeMs: Millis, app: AppIndex, _ callback: Callback, phase: ScenePhase?) {
+    public func recordCallback(at timeMs: Millis, app: AppIndex, _ callback: Callback, phase: Callback.ScenePhase?) {
         callbacks.appendRow { row in
             CallbackColumn.appendRow(to: &row) { column, row in
                 switch column {
@@ -171,7 +171,7 @@ package struct CSVReportRecorder: SimulationRecorder {
     }
 
     /// A row of `pressure.csv`.
-    public func recordFree(at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: PressureLevel) {
+    public func recordFree(at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: EventLog.PressureLevel) {
         pressure.appendRow { row in
             PressureColumn.appendRow(to: &row) { column, row in
                 switch column {
@@ -185,7 +185,7 @@ package struct CSVReportRecorder: SimulationRecorder {
     }
 
     /// A row of `skipped.csv` (`app` empty when the event names none).
-    public func recordSkipped(at timeMs: Millis, event: EventKind, app: AppIndex?, reason: SkipReason) {
+    public func recordSkipped(at timeMs: Millis, event: ScenarioEvent.Kind, app: AppIndex?, reason: EventLog.SkipReason) {
         skipped.appendRow { row in
             SkippedColumn.appendRow(to: &row) { column, row in
                 switch column {
@@ -203,7 +203,7 @@ package struct CSVReportRecorder: SimulationRecorder {
     /// Writes `survivors.csv` from the run's outcome, one row per app in scenario order,
     /// then writes out and closes every file. Closes them all even after an error.
     ///
-    /// - Throws: the first `ReportError` met while writing any of the files.
+    /// - Throws: the first `ReportWriter.Error` met while writing any of the files.
     public func finish(survivors: [AppOutcome]) throws {
         var firstError: (any Error)?
         do {

@@ -63,7 +63,7 @@ enum DeviceCSV {
 
     /// Writes `device.csv` for `scenario` run under `policyName` into the existing `folder`.
     ///
-    /// - Throws: `ReportError` naming the path and the system's error.
+    /// - Throws: `ReportWriter.Error` naming the path and the system's error.
     static func write(_ scenario: Scenario, policyName: String, intoFolder folder: String) throws {
         let file = try CSVFileBuffer(path: folder + "/" + fileName, header: header,
                                      flushThreshold: CSVReportRecorder.defaultFlushThreshold)

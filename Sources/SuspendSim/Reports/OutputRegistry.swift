@@ -37,11 +37,11 @@ package enum OutputRegistry {
     /// Creates the temporary output `path` with `create` and records it as in progress, both
     /// under the lock, so that a clean-up finds everything that was created.
     ///
-    /// - Throws: `ReportError` ECANCELED when closing, or what `create` throws (then nothing
+    /// - Throws: `ReportWriter.Error` ECANCELED when closing, or what `create` throws (then nothing
     ///   is recorded).
     static func register(_ path: String, create: () throws -> Void) throws {
         try state.withLock { state throws in
-            guard !state.closing else { throw ReportError("start", path: path, code: ECANCELED) }
+            guard !state.closing else { throw ReportWriter.Error("start", path: path, code: ECANCELED) }
             try create()
             state.entries[path] = .partial
         }
@@ -55,10 +55,10 @@ package enum OutputRegistry {
     /// Runs `body` (the renames of a commit of `target`) under the lock, unless closing;
     /// `body` updates the entries as it renames.
     ///
-    /// - Throws: `ReportError` ECANCELED when closing, or what `body` throws.
+    /// - Throws: `ReportWriter.Error` ECANCELED when closing, or what `body` throws.
     static func withCommitLock<T>(of target: String, _ body: (inout [String: Entry]) throws -> T) throws -> T {
         try state.withLock { state throws -> T in
-            guard !state.closing else { throw ReportError("put in place", path: target, code: ECANCELED) }
+            guard !state.closing else { throw ReportWriter.Error("put in place", path: target, code: ECANCELED) }
             return try body(&state.entries)
         }
     }

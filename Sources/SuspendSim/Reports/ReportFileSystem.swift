@@ -8,7 +8,7 @@ import Darwin
 import SystemPackage
 
 /// The few file-system calls the report writers make, each turning a failure into a
-/// `ReportError` that names the path and the system's error text.
+/// `ReportWriter.Error` that names the path and the system's error text.
 ///
 /// Files and their kinds go through swift-system (`FileDescriptor`, `FilePath.stat`);
 /// `mkdir`, `rename`, `unlink`, `rmdir` and the folder listing are called directly, because
@@ -23,13 +23,13 @@ enum ReportFileSystem {
             let code = errno
             // Someone else may have made it meanwhile.
             if code == EEXIST, isFolder(path) { return }
-            throw ReportError("create folder", path: path, code: code == EEXIST ? ENOTDIR : code)
+            throw ReportWriter.Error("create folder", path: path, code: code == EEXIST ? ENOTDIR : code)
         }
     }
 
     /// Creates the folder `path`, which must not exist.
     static func makeFolder(_ path: String) throws {
-        if mkdir(path, 0o755) != 0 { throw ReportError.fromErrno("create folder", path: path) }
+        if mkdir(path, 0o755) != 0 { throw ReportWriter.Error.fromErrno("create folder", path: path) }
     }
 
     /// Creates the empty file `path`, which must not exist.
@@ -38,22 +38,22 @@ enum ReportFileSystem {
     }
 
     /// Creates the file `path`, which must not exist, open for writing (mode 0644).
-    static func createFile(_ path: String) throws(ReportError) -> FileDescriptor {
+    static func createFile(_ path: String) throws(ReportWriter.Error) -> FileDescriptor {
         do {
             return try FileDescriptor.open(
                 FilePath(path), .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec],
                 permissions: [.ownerReadWrite, .groupRead, .otherRead])
         } catch {
-            throw ReportError("create file", path: path, systemError: error)
+            throw ReportWriter.Error("create file", path: path, systemError: error)
         }
     }
 
     /// Opens the existing file `path` for writing.
-    static func openFile(_ path: String) throws(ReportError) -> FileDescriptor {
+    static func openFile(_ path: String) throws(ReportWriter.Error) -> FileDescriptor {
         do {
             return try FileDescriptor.open(FilePath(path), .writeOnly, options: [.closeOnExec])
         } catch {
-            throw ReportError("open file", path: path, systemError: error)
+            throw ReportWriter.Error("open file", path: path, systemError: error)
         }
     }
 
@@ -67,18 +67,18 @@ enum ReportFileSystem {
         let status = Glibc.rename(source, destination)
         #endif
         if status != 0 {
-            throw ReportError.fromErrno("rename \(source) to", path: destination)
+            throw ReportWriter.Error.fromErrno("rename \(source) to", path: destination)
         }
     }
 
     /// What is at `path`, without following a final symbolic link; nil when nothing is.
-    static func kind(of path: String) throws(ReportError) -> FileType? {
+    static func kind(of path: String) throws(ReportWriter.Error) -> FileType? {
         do {
             return try FilePath(path).stat(followTargetSymlink: false).type
         } catch .noSuchFileOrDirectory {
             return nil
         } catch {
-            throw ReportError("inspect", path: path, systemError: error)
+            throw ReportWriter.Error("inspect", path: path, systemError: error)
         }
     }
 

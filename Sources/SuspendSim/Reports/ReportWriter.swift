@@ -30,7 +30,7 @@ public enum ReportWriter {
     ///   - scenario: the scenario that was run (its apps name the rows; `device.csv` shows
     ///     its device).
     ///   - reportFolder: the report folder, conventionally `Reports/<scenario name>`.
-    /// - Throws: `ReportError` naming the path and the system's error. Nothing is left behind:
+    /// - Throws: `ReportWriter.Error` naming the path and the system's error. Nothing is left behind:
     ///   the temporary folder is removed and any previous report stays where it was. Only a
     ///   folder is replaced: a file or a symbolic link at `reportFolder` is refused (ENOTDIR).
     public static func write(_ result: SimulationResult<EventLog>, of scenario: Scenario, into reportFolder: URL) throws {

@@ -33,7 +33,7 @@ enum TransitionColumn: String, CSVColumns {
     case time = "time_s", app, from, to, cause
 }
 
-/// `callbacks.csv`: every UIKit callback; `phase` is a scene app's `ScenePhase` after it
+/// `callbacks.csv`: every UIKit callback; `phase` is a scene app's `Callback.ScenePhase` after it
 /// (SPEC 11), empty for an app-delegate app.
 enum CallbackColumn: String, CSVColumns {
     case time = "time_s", app, callback, phase

@@ -210,7 +210,7 @@ private struct FastEventReader: @unchecked Sendable {
     let expectedEvents: Int
 
     /// The keys as bytes, for matching without making strings.
-    private let eventKeys: [(bytes: [UInt8], kind: EventKind)] = EventKind.allCases.map { (Array($0.rawValue.utf8), $0) }
+    private let eventKeys: [(bytes: [UInt8], kind: ScenarioEvent.Kind)] = ScenarioEvent.Kind.allCases.map { (Array($0.rawValue.utf8), $0) }
     private let modes: [(bytes: [UInt8], mode: BackgroundMode)] = BackgroundMode.allCases.map { (Array($0.rawValue.utf8), $0) }
     private let atKey = Array("at".utf8)
     private let appKey = Array("app".utf8)
@@ -282,7 +282,7 @@ private struct FastEventReader: @unchecked Sendable {
         return (time, action)
     }
 
-    private mutating func readAction(_ kind: EventKind) -> ScenarioEvent.Action? {
+    private mutating func readAction(_ kind: ScenarioEvent.Kind) -> ScenarioEvent.Action? {
         switch kind {
         case .open: return app().map { .open($0) }
         case .forceQuit: return app().map { .forceQuit($0) }

@@ -1,46 +1,48 @@
-/// One problem found in a scenario file, with where it is and which field it concerns.
-///
-/// Its description reads like a compiler's, so that editors and terminals can jump to it:
-///
-/// ```text
-/// Scenarios/x.yaml:12:5: apps[1].active_mb: must be a number, got "abc"
-/// ```
-///
-/// `line` and `column` are 1-based and are omitted from the description when unknown (a
-/// file that cannot be read, say). List indexes in `field` count from 0.
-public struct ScenarioDiagnostic: Sendable, Hashable, CustomStringConvertible {
-    /// The file, as given to the loader.
-    public var file: String
-    /// The 1-based line, when known.
-    public var line: Int?
-    /// The 1-based column (in Unicode scalars, as libyaml counts), when known.
-    public var column: Int?
-    /// The field: a path like `apps[1].active_mb` or `events[3].open`; "" for the whole file.
-    public var field: String
-    /// What is wrong, for people.
-    public var message: String
-    /// The problem is in a `--set` option's value, not in the file: a command-line mistake
-    /// (exit 64, SPEC 14).
-    public var isFromCommandLine = false
+extension ScenarioLoader {
+    /// One problem found in a scenario file, with where it is and which field it concerns.
+    ///
+    /// Its description reads like a compiler's, so that editors and terminals can jump to it:
+    ///
+    /// ```text
+    /// Scenarios/x.yaml:12:5: apps[1].active_mb: must be a number, got "abc"
+    /// ```
+    ///
+    /// `line` and `column` are 1-based and are omitted from the description when unknown (a
+    /// file that cannot be read, say). List indexes in `field` count from 0.
+    public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+        /// The file, as given to the loader.
+        public var file: String
+        /// The 1-based line, when known.
+        public var line: Int?
+        /// The 1-based column (in Unicode scalars, as libyaml counts), when known.
+        public var column: Int?
+        /// The field: a path like `apps[1].active_mb` or `events[3].open`; "" for the whole file.
+        public var field: String
+        /// What is wrong, for people.
+        public var message: String
+        /// The problem is in a `--set` option's value, not in the file: a command-line mistake
+        /// (exit 64, SPEC 14).
+        public var isFromCommandLine = false
 
-    /// A diagnostic for `field` of `file` at `line`:`column`.
-    public init(file: String, line: Int? = nil, column: Int? = nil, field: String = "", message: String) {
-        self.file = file
-        self.line = line
-        self.column = column
-        self.field = field
-        self.message = message
-    }
-
-    /// `file:line:column: field: message`, leaving out the parts that are unknown or empty.
-    public var description: String {
-        var text = file
-        if let line {
-            text += ":\(line)"
-            if let column { text += ":\(column)" }
+        /// A diagnostic for `field` of `file` at `line`:`column`.
+        public init(file: String, line: Int? = nil, column: Int? = nil, field: String = "", message: String) {
+            self.file = file
+            self.line = line
+            self.column = column
+            self.field = field
+            self.message = message
         }
-        text += ": "
-        if !field.isEmpty { text += field + ": " }
-        return text + message
+
+        /// `file:line:column: field: message`, leaving out the parts that are unknown or empty.
+        public var description: String {
+            var text = file
+            if let line {
+                text += ":\(line)"
+                if let column { text += ":\(column)" }
+            }
+            text += ": "
+            if !field.isEmpty { text += field + ": " }
+            return text + message
+        }
     }
 }

@@ -2,7 +2,7 @@
 /// that generated scenarios can be run from files. Values are written exactly: milliseconds
 /// as seconds with up to 3 decimals, KiB as MB with up to 10 decimals (1/1024 is a finite
 /// decimal), so loading the file gives back the same scenario.
-public enum ScenarioJSONWriter {
+@_spi(Generators) public enum ScenarioJSONWriter {
     public static func json(_ scenario: Scenario) -> String {
         var out = "{\n"
         out += "  \"name\": \(quoted(scenario.name)),\n"

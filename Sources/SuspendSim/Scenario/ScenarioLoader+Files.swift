@@ -8,16 +8,16 @@ extension ScenarioLoader {
     /// `*.yml` and `*.json` files (not recursive, hidden files left out), sorted by name; a
     /// file is kept as given, whatever its extension. Paths keep the order given.
     ///
-    /// - Throws: `ScenarioLoadError` with one diagnostic per path that does not exist or
+    /// - Throws: `ScenarioLoader.Error` with one diagnostic per path that does not exist or
     ///   cannot be listed. An empty folder is not an error.
     /// - Complexity: O(n log n) in the number of entries of each folder.
-    public static func scenarioFiles(in paths: [String]) throws(ScenarioLoadError) -> [String] {
+    public static func scenarioFiles(in paths: [String]) throws(ScenarioLoader.Error) -> [String] {
         var files: [String] = []
-        var diagnostics: [ScenarioDiagnostic] = []
+        var diagnostics: [ScenarioLoader.Diagnostic] = []
         for path in paths {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-                diagnostics.append(ScenarioDiagnostic(file: path, message: "no such file or folder"))
+                diagnostics.append(ScenarioLoader.Diagnostic(file: path, message: "no such file or folder"))
                 continue
             }
             guard isFolder.boolValue else {
@@ -29,7 +29,7 @@ extension ScenarioLoader {
                 names = try FileManager.default.contentsOfDirectory(atPath: path)
             } catch {
                 diagnostics.append(
-                    ScenarioDiagnostic(file: path, message: "cannot list the folder: \(error.localizedDescription)"))
+                    ScenarioLoader.Diagnostic(file: path, message: "cannot list the folder: \(error.localizedDescription)"))
                 continue
             }
             let folder = path.hasSuffix("/") ? path : path + "/"
@@ -41,7 +41,7 @@ extension ScenarioLoader {
                 }
             }
         }
-        guard diagnostics.isEmpty else { throw ScenarioLoadError(diagnostics: diagnostics) }
+        guard diagnostics.isEmpty else { throw ScenarioLoader.Error(diagnostics: diagnostics) }
         return files
     }
 

@@ -27,9 +27,9 @@ import Foundation
 public enum ScenarioLoader {
     /// Reads and validates one file (YAML; JSON is valid YAML too).
     ///
-    /// - Throws: `ScenarioLoadError` with every problem found, each naming `path`.
+    /// - Throws: `ScenarioLoader.Error` with every problem found, each naming `path`.
     /// - Complexity: O(n) in the file's size.
-    public static func load(path: String) throws(ScenarioLoadError) -> Scenario {
+    public static func load(path: String) throws(ScenarioLoader.Error) -> Scenario {
         // The same reading as a batch's (a large JSON file straight from its bytes, any other
         // file as text); a scenario is the template's scenario as written.
         try template(path: path).scenario
@@ -38,9 +38,9 @@ public enum ScenarioLoader {
     /// Parses `text` as if it came from `path` (which only names it in diagnostics and in
     /// the scenario's `sourcePath`).
     ///
-    /// - Throws: `ScenarioLoadError` with every problem found.
+    /// - Throws: `ScenarioLoader.Error` with every problem found.
     /// - Complexity: O(n) in the text's length.
-    public static func parse(_ text: String, path: String) throws(ScenarioLoadError) -> Scenario {
+    public static func parse(_ text: String, path: String) throws(ScenarioLoader.Error) -> Scenario {
         // libyaml skips a byte-order mark by itself; dropping it here keeps columns on line 1
         // the same for the duplicate-key recovery in `YAMLDocument`.
         var text = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
@@ -56,14 +56,14 @@ public enum ScenarioLoader {
 
     /// Parses `text` through the YAML composer and the scenario reader: the path every file
     /// can take, and the one whose messages are canonical.
-    static func parseComposing(_ text: String, path: String) throws(ScenarioLoadError) -> Scenario {
+    static func parseComposing(_ text: String, path: String) throws(ScenarioLoader.Error) -> Scenario {
         try ScenarioTemplate.read(YAMLDocument.compose(text, file: path), path: path, settings: []).scenario
     }
 
     /// The diagnostics in file order (those without a line first); at least one.
-    static func sorted(_ diagnostics: [ScenarioDiagnostic], file: String) -> [ScenarioDiagnostic] {
+    static func sorted(_ diagnostics: [ScenarioLoader.Diagnostic], file: String) -> [ScenarioLoader.Diagnostic] {
         guard !diagnostics.isEmpty else {
-            return [ScenarioDiagnostic(file: file, message: "not a valid scenario")]
+            return [ScenarioLoader.Diagnostic(file: file, message: "not a valid scenario")]
         }
         return diagnostics.enumerated().sorted { lhs, rhs in
             let left = (lhs.element.line ?? 0, lhs.element.column ?? 0, lhs.offset)
@@ -73,19 +73,19 @@ public enum ScenarioLoader {
     }
 
     /// The file's bytes; a missing or unreadable file is one diagnostic.
-    static func readBytes(path: String) throws(ScenarioLoadError) -> Data {
+    static func readBytes(path: String) throws(ScenarioLoader.Error) -> Data {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw ScenarioLoadError(ScenarioDiagnostic(file: path, message: "no such file"))
+            throw ScenarioLoader.Error(ScenarioLoader.Diagnostic(file: path, message: "no such file"))
         }
         guard !isFolder.boolValue else {
-            throw ScenarioLoadError(ScenarioDiagnostic(file: path, message: "is a folder, not a scenario file"))
+            throw ScenarioLoader.Error(ScenarioLoader.Diagnostic(file: path, message: "is a folder, not a scenario file"))
         }
         do {
             // Mapped rather than copied where the system allows: large files are read once.
             return try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
         } catch {
-            throw ScenarioLoadError(ScenarioDiagnostic(file: path, message: "cannot read the file: \(error.localizedDescription)"))
+            throw ScenarioLoader.Error(ScenarioLoader.Diagnostic(file: path, message: "cannot read the file: \(error.localizedDescription)"))
         }
     }
 }

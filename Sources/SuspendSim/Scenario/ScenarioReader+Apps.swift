@@ -131,9 +131,9 @@ extension ScenarioReader {
     }
 
     /// `lifecycle`: `app` or `scene` (SPEC 11); nil, reported, otherwise.
-    private mutating func lifecycle(_ node: Node, _ field: String) -> AppLifecycle? {
+    private mutating func lifecycle(_ node: Node, _ field: String) -> AppProfile.Lifecycle? {
         guard let name = string(node, field) else { return nil }
-        guard let value = AppLifecycle(rawValue: name) else {
+        guard let value = AppProfile.Lifecycle(rawValue: name) else {
             report(node, field, "unknown lifecycle '\(name)'; expected app or scene")
             return nil
         }
@@ -141,13 +141,13 @@ extension ScenarioReader {
     }
 
     /// `background_modes`: a list of mode names. Listing a mode twice is harmless.
-    private mutating func backgroundModes(_ node: Node, _ field: String) -> BackgroundModeSet? {
+    private mutating func backgroundModes(_ node: Node, _ field: String) -> AppProfile.BackgroundModes? {
         guard let items = list(node, field) else { return nil }
-        var modes = BackgroundModeSet()
+        var modes = AppProfile.BackgroundModes()
         var isValid = true
         for (index, item) in items.enumerated() {
             if let mode = backgroundMode(item, Self.path(field, index)) {
-                modes.insert(BackgroundModeSet(mode))
+                modes.insert(AppProfile.BackgroundModes(mode))
             } else {
                 isValid = false
             }

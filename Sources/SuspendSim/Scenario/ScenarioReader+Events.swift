@@ -2,10 +2,10 @@ import Yams
 
 extension ScenarioReader {
     /// The keys an event may have: `at` and one event name.
-    private static var eventKeys: [String] { ["at"] + EventKind.allCases.map(\.rawValue) }
+    private static var eventKeys: [String] { ["at"] + ScenarioEvent.Kind.allCases.map(\.rawValue) }
 
     /// The names of the event kinds, for messages.
-    private static var eventNames: String { EventKind.allCases.map(\.rawValue).joined(separator: ", ") }
+    private static var eventNames: String { ScenarioEvent.Kind.allCases.map(\.rawValue).joined(separator: ", ") }
 
     /// The `events:` list, in non-decreasing time order.
     mutating func readEvents(_ node: Node, apps: AppList?) -> [ScenarioEvent]? {
@@ -46,7 +46,7 @@ extension ScenarioReader {
                 report(
                     eventEntries[1].key, Self.path(path, eventEntries[1].name),
                     "an event takes exactly one event key, got \(names)")
-            } else if let kind = EventKind(rawValue: eventEntries[0].name) {
+            } else if let kind = ScenarioEvent.Kind(rawValue: eventEntries[0].name) {
                 action = readAction(kind, eventEntries[0].value, Self.path(path, kind.rawValue), apps: apps)
             }
 
@@ -61,7 +61,7 @@ extension ScenarioReader {
 
     /// One event's action from its key and value.
     private mutating func readAction(
-        _ kind: EventKind, _ value: Node, _ field: String, apps: AppList?
+        _ kind: ScenarioEvent.Kind, _ value: Node, _ field: String, apps: AppList?
     ) -> ScenarioEvent.Action? {
         switch kind {
         case .open: return appIndex(value, field, in: apps).map { .open($0) }
@@ -95,7 +95,7 @@ extension ScenarioReader {
     /// `{app, mode}` of `wake` (wake-only modes) or `start_mode` / `stop_mode` (continuous
     /// modes). A mode the app does not declare is fine here: the engine skips the event.
     private mutating func appAndMode(
-        _ node: Node, _ field: String, kind: EventKind, apps: AppList?
+        _ node: Node, _ field: String, kind: ScenarioEvent.Kind, apps: AppList?
     ) -> (app: AppIndex, mode: BackgroundMode)? {
         guard let fields = fields(node, field, allowed: ["app", "mode"]) else { return nil }
         let app = required(fields, "app").flatMap { appIndex($0, Self.path(field, "app"), in: apps) }

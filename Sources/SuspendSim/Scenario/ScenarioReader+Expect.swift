@@ -15,7 +15,7 @@ extension ScenarioReader {
     /// `expect:` with SPEC 7's `evictions`, `survivors` and `by_policy` (policy name -> the
     /// same without `by_policy`), and SPEC 14's `survives`, `never_killed`, `killed` and
     /// `max_pressure_kills`. App ids must name known apps, policy names built-in policies.
-    mutating func readExpectation(_ node: Node, apps: AppList?) -> Expectation? {
+    mutating func readExpectation(_ node: Node, apps: AppList?) -> Scenario.Expectation? {
         guard let fields = fields(node, "expect", allowed: ExpectKey.names + ["by_policy"]) else {
             return nil
         }
@@ -31,10 +31,10 @@ extension ScenarioReader {
     }
 
     /// `by_policy:`: a mapping from built-in policy names to expectations.
-    private mutating func readByPolicy(_ node: Node, apps: AppList?) -> [String: Expectation]? {
+    private mutating func readByPolicy(_ node: Node, apps: AppList?) -> [String: Scenario.Expectation]? {
         let path = "expect.by_policy"
         guard let fields = fields(node, path, allowed: BuiltInPolicies.names, noun: "policy") else { return nil }
-        var byPolicy: [String: Expectation] = [:]
+        var byPolicy: [String: Scenario.Expectation] = [:]
         var isValid = true
         for entry in fields.entries {
             let entryPath = Self.path(path, entry.name)
@@ -50,8 +50,8 @@ extension ScenarioReader {
     }
 
     /// The assertions of checked fields, with the line each was written on.
-    private mutating func readOutcome(_ fields: Fields, apps: AppList?) -> Expectation? {
-        var expectation = Expectation()
+    private mutating func readOutcome(_ fields: Fields, apps: AppList?) -> Scenario.Expectation? {
+        var expectation = Scenario.Expectation()
         var isValid = true
         for entry in fields.entries {
             guard let key = ExpectKey(rawValue: entry.name) else { continue }

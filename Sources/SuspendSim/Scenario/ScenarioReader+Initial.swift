@@ -5,9 +5,9 @@ extension ScenarioReader {
     /// `{ app: ID, state: suspended|background|active|inactive, modes: [..] }`. An app is listed
     /// once; at most one entry is frontmost (`active` or `inactive`); a `background` entry has
     /// at least one continuous mode in use, declared by the app; a `suspended` one has none.
-    mutating func readInitial(_ node: Node, apps: AppList?) -> [InitialApp]? {
+    mutating func readInitial(_ node: Node, apps: AppList?) -> [Scenario.InitialApp]? {
         guard let items = list(node, "initial") else { return nil }
-        var entries: [InitialApp] = []
+        var entries: [Scenario.InitialApp] = []
         var isValid = true
         var seen: [AppIndex: Node] = [:]
         var frontmost: Node?
@@ -56,7 +56,7 @@ extension ScenarioReader {
             case .notRunning:
                 continue
             }
-            entries.append(InitialApp(app: index, state: state, modes: modes))
+            entries.append(Scenario.InitialApp(app: index, state: state, modes: modes))
         }
         return isValid ? entries : nil
     }
@@ -74,9 +74,9 @@ extension ScenarioReader {
     }
 
     /// A list of continuous modes the app declares.
-    private mutating func continuousModes(_ node: Node, _ field: String, of index: AppIndex?, in apps: AppList?) -> BackgroundModeSet? {
+    private mutating func continuousModes(_ node: Node, _ field: String, of index: AppIndex?, in apps: AppList?) -> AppProfile.BackgroundModes? {
         guard let items = list(node, field) else { return nil }
-        var modes = BackgroundModeSet()
+        var modes = AppProfile.BackgroundModes()
         var isValid = true
         let declared = index.flatMap { apps?.profiles[$0]?.backgroundModes }
         for (position, item) in items.enumerated() {
@@ -95,7 +95,7 @@ extension ScenarioReader {
                 isValid = false
                 continue
             }
-            modes.insert(BackgroundModeSet(mode))
+            modes.insert(AppProfile.BackgroundModes(mode))
         }
         return isValid ? modes : nil
     }

@@ -1,3 +1,4 @@
+@_spi(Generators) import SuspendSimCore
 import Yams
 
 /// The top-level keys of a scenario file (SPEC 7), in the order messages list them.

@@ -13,7 +13,7 @@ struct ScenarioReader {
     /// Placeholder key spellings -> the key as written (see `YAMLDocument`).
     let originalKeys: [String: String]
     /// The problems found so far.
-    private(set) var diagnostics: [ScenarioDiagnostic] = []
+    private(set) var diagnostics: [ScenarioLoader.Diagnostic] = []
     /// Values that replace, or add, keys of mappings, by field path (`device.ram_mb`): a
     /// sweep point's settings. See `ScenarioReader+Overrides.swift`.
     var overrides: [String: Override] = [:]
@@ -34,7 +34,7 @@ struct ScenarioReader {
     var appIDsRead: [String] = []
     /// The `lifecycle` of apps that do not give one: the default of `device.ios`'s profile
     /// (SPEC 11), known once the device is read.
-    var defaultLifecycle = AppLifecycle.app
+    var defaultLifecycle = AppProfile.Lifecycle.app
 
     /// The largest magnitude accepted for memory in MB and time in s: 2^32, so that the
     /// engine's Int64 sums of KiB and ms never overflow.
@@ -49,13 +49,13 @@ struct ScenarioReader {
 
     /// Records a problem located in another file than the scenario's (a usage trace's row).
     mutating func report(file other: String, line: Int?, field: String, _ message: String) {
-        diagnostics.append(ScenarioDiagnostic(file: other, line: line, field: field, message: message))
+        diagnostics.append(ScenarioLoader.Diagnostic(file: other, line: line, field: field, message: message))
     }
 
     /// Records a problem with `field`, located at `node`'s mark (or nowhere).
     mutating func report(_ node: Node?, _ field: String, _ message: String) {
         let origin = overrides[field]?.origin ?? overrideOrigins[field]
-        var diagnostic = ScenarioDiagnostic(
+        var diagnostic = ScenarioLoader.Diagnostic(
             file: file, line: node?.line, column: node?.column, field: field, message: message + (origin.map { " (from \($0))" } ?? ""))
         diagnostic.isFromCommandLine = origin != nil
         diagnostics.append(diagnostic)

@@ -44,8 +44,8 @@ package struct ScenarioTemplate: Sendable {
 
     /// Reads `text` as if it came from `path`.
     ///
-    /// - Throws: `ScenarioLoadError` with every problem found.
-    public init(text: String, path: String) throws(ScenarioLoadError) {
+    /// - Throws: `ScenarioLoader.Error` with every problem found.
+    public init(text: String, path: String) throws(ScenarioLoader.Error) {
         let text = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
         if let fast = JSONFastPath.parseKeepingHeader(text, path: path) {
             self.init(fastPath: fast, path: path)
@@ -55,7 +55,7 @@ package struct ScenarioTemplate: Sendable {
     }
 
     /// Reads `text` (without a byte-order mark) through the YAML composer only.
-    init(composing text: String, path: String) throws(ScenarioLoadError) {
+    init(composing text: String, path: String) throws(ScenarioLoader.Error) {
         let document = try YAMLDocument.compose(text, file: path)
         let reading = try Self.read(document, path: path, settings: [])
         self.init(reading: reading, document: document, textHash: BatchSeed.fnv1a(text), path: path, fastEvents: nil)
@@ -81,12 +81,12 @@ package struct ScenarioTemplate: Sendable {
 
     /// The scenario with `settings` in place of the keys they name.
     ///
-    /// - Throws: `ScenarioLoadError` for a value the key does not accept, located in the
+    /// - Throws: `ScenarioLoader.Error` for a value the key does not accept, located in the
     ///   file for a `sweep:` value, naming its `--set` option otherwise; and for a setting of
     ///   a block the file does not have (`workload.*` without `workload:`).
     /// - Complexity: O(n) in the size of the document (for a JSON file, of its header); the
     ///   text is not composed again.
-    public func scenario(at settings: [SweepSetting]) throws(ScenarioLoadError) -> Scenario {
+    public func scenario(at settings: [SweepSetting]) throws(ScenarioLoader.Error) -> Scenario {
         if settings.isEmpty { return scenario }
         var point = try Self.read(document.value, path: path, settings: settings).scenario
         if let fastEvents { point.events = fastEvents }
@@ -94,7 +94,7 @@ package struct ScenarioTemplate: Sendable {
     }
 
     /// Reads the composed `document` with `settings` in place.
-    static func read(_ document: YAMLDocument, path: String, settings: [SweepSetting]) throws(ScenarioLoadError) -> Reading {
+    static func read(_ document: YAMLDocument, path: String, settings: [SweepSetting]) throws(ScenarioLoader.Error) -> Reading {
         var reader = ScenarioReader(file: path, originalKeys: document.originalKeys)
         for setting in settings {
             let key = setting.axis.key
@@ -111,7 +111,7 @@ package struct ScenarioTemplate: Sendable {
         let scenario = reader.readScenario(document.root)
         reader.reportUnappliedOverrides()
         guard var scenario, reader.diagnostics.isEmpty else {
-            throw ScenarioLoadError(diagnostics: ScenarioLoader.sorted(reader.diagnostics, file: path))
+            throw ScenarioLoader.Error(diagnostics: ScenarioLoader.sorted(reader.diagnostics, file: path))
         }
         scenario.sourcePath = path
         return Reading(scenario: scenario, replicates: reader.replicates, sweep: reader.sweep, tracePath: reader.tracePath)
@@ -140,8 +140,8 @@ private final class ComposedDocument: @unchecked Sendable {
 extension ScenarioLoader {
     /// Reads and validates one file for a batch (see `ScenarioTemplate`).
     ///
-    /// - Throws: `ScenarioLoadError` with every problem found, each naming `path`.
-    package static func template(path: String) throws(ScenarioLoadError) -> ScenarioTemplate {
+    /// - Throws: `ScenarioLoader.Error` with every problem found, each naming `path`.
+    package static func template(path: String) throws(ScenarioLoader.Error) -> ScenarioTemplate {
         let bytes = try readBytes(path: path)
         let fast = bytes.withUnsafeBytes { raw in
             let buffer = raw.bindMemory(to: UInt8.self)
@@ -149,7 +149,7 @@ extension ScenarioLoader {
         }
         if let fast { return ScenarioTemplate(fastPath: fast, path: path) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw ScenarioLoadError(ScenarioDiagnostic(file: path, message: "is not UTF-8 text"))
+            throw ScenarioLoader.Error(ScenarioLoader.Diagnostic(file: path, message: "is not UTF-8 text"))
         }
         // The fast path already had its chance at the bytes: compose the text directly.
         let withoutMark = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text

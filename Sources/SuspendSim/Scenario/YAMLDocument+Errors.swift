@@ -2,12 +2,12 @@ import Yams
 
 extension YAMLDocument {
     /// A located diagnostic for an error Yams threw while composing `text`.
-    static func diagnostic(for error: YamlError, text: String, file: String) -> ScenarioDiagnostic {
+    static func diagnostic(for error: YamlError, text: String, file: String) -> ScenarioLoader.Diagnostic {
         switch error {
         case .scanner(let context, let problem, let mark, _),
             .parser(let context, let problem, let mark, _),
             .composer(let context, let problem, let mark, _):
-            return ScenarioDiagnostic(
+            return ScenarioLoader.Diagnostic(
                 file: file, line: mark.line, column: mark.column,
                 message: "YAML syntax error: " + describe(problem: problem, context: context))
         case .reader(let problem, let offset, _, _):
@@ -19,16 +19,16 @@ extension YAMLDocument {
                 let scalarOffset = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: index)
                 (line, column) = TextPosition.lineAndColumn(ofScalarAt: scalarOffset, in: scalars)
             }
-            return ScenarioDiagnostic(
+            return ScenarioLoader.Diagnostic(
                 file: file, line: line, column: column, message: "YAML syntax error: \(problem)")
         case .duplicatedKeysInMapping(let duplicates, let context):
             let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
-            return ScenarioDiagnostic(
+            return ScenarioLoader.Diagnostic(
                 file: file, line: context.mark.line, column: context.mark.column,
                 message: "duplicate key \(keys)")
         default:
             // Memory, emitter and encoding errors: nothing to locate.
-            return ScenarioDiagnostic(file: file, message: "cannot read YAML: \(error)")
+            return ScenarioLoader.Diagnostic(file: file, message: "cannot read YAML: \(error)")
         }
     }
 

@@ -18,9 +18,9 @@ struct YAMLDocument {
     private static let maxRenamedKeys = 4
 
     /// Composes `text`; YAML syntax errors become one located diagnostic.
-    static func compose(_ text: String, file: String) throws(ScenarioLoadError) -> YAMLDocument {
+    static func compose(_ text: String, file: String) throws(ScenarioLoader.Error) -> YAMLDocument {
         if let key = complexKeyPosition(in: text) {
-            throw ScenarioLoadError(ScenarioDiagnostic(
+            throw ScenarioLoader.Error(ScenarioLoader.Diagnostic(
                 file: file, line: key.line, column: key.column, field: "",
                 message: "a mapping key must be plain text, not an alias or a list or mapping"))
         }
@@ -37,7 +37,7 @@ struct YAMLDocument {
                 error = caught
             }
             guard let yamlError = error as? YamlError else {
-                throw ScenarioLoadError(ScenarioDiagnostic(file: file, message: "cannot read YAML: \(error)"))
+                throw ScenarioLoader.Error(ScenarioLoader.Diagnostic(file: file, message: "cannot read YAML: \(error)"))
             }
             if case .duplicatedKeysInMapping(let duplicates, let context) = yamlError,
                 let key = duplicates.first,
@@ -48,7 +48,7 @@ struct YAMLDocument {
                 current = renamed.text
                 continue
             }
-            throw ScenarioLoadError(diagnostic(for: yamlError, text: current, file: file))
+            throw ScenarioLoader.Error(diagnostic(for: yamlError, text: current, file: file))
         }
     }
 

@@ -10,7 +10,7 @@ struct AppRuntime {
     /// Its `purgeable_mb` was purged, until it next becomes active.
     var purged = false
     /// Continuous modes in use.
-    var modesInUse: BackgroundModeSet = []
+    var modesInUse: AppProfile.BackgroundModes = []
     /// `applicationDidEnterBackground` is still running.
     var handlerRunning = false
     /// A finite-length task is running.
@@ -39,8 +39,8 @@ struct AppRuntime {
     /// A scene-based app has a scene connected: from its first time in the foreground to the
     /// end of the process (SPEC 11).
     var sceneConnected = false
-    /// A scene-based app's `ScenePhase`: `background` while no scene is connected (SPEC 16).
-    var scenePhase = ScenePhase.background
+    /// A scene-based app's `Callback.ScenePhase`: `background` while no scene is connected (SPEC 16).
+    var scenePhase = Callback.ScenePhase.background
 
     var coldLaunches = 0
     var warmLaunches = 0

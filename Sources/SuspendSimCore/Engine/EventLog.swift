@@ -6,7 +6,7 @@ public struct EventLog: SimulationRecorder, Sendable {
         public var app: AppIndex
         public var from: LifecycleState
         public var to: LifecycleState
-        public var cause: TransitionCause
+        public var cause: EventLog.TransitionCause
     }
 
     public struct CallbackRecord: Sendable, Hashable {
@@ -14,7 +14,7 @@ public struct EventLog: SimulationRecorder, Sendable {
         public var app: AppIndex
         public var callback: Callback
         /// A scene-based app's phase after the callback; nil for an app-delegate app.
-        public var phase: ScenePhase?
+        public var phase: Callback.ScenePhase?
     }
 
     public struct FootprintRecord: Sendable, Hashable {
@@ -28,14 +28,14 @@ public struct EventLog: SimulationRecorder, Sendable {
         public var timeMs: Millis
         public var usedKiB: KiB
         public var freeKiB: KiB
-        public var level: PressureLevel
+        public var level: EventLog.PressureLevel
     }
 
     public struct Skip: Sendable, Hashable {
         public var timeMs: Millis
-        public var event: EventKind
+        public var event: ScenarioEvent.Kind
         public var app: AppIndex?
-        public var reason: SkipReason
+        public var reason: EventLog.SkipReason
     }
 
     public private(set) var transitions: [Transition] = []
@@ -47,11 +47,11 @@ public struct EventLog: SimulationRecorder, Sendable {
 
     public init() {}
 
-    public mutating func recordTransition(at timeMs: Millis, app: AppIndex, from: LifecycleState, to: LifecycleState, cause: TransitionCause) {
+    public mutating func recordTransition(at timeMs: Millis, app: AppIndex, from: LifecycleState, to: LifecycleState, cause: EventLog.TransitionCause) {
         transitions.append(Transition(timeMs: timeMs, app: app, from: from, to: to, cause: cause))
     }
 
-    public mutating func recordCallback(at timeMs: Millis, app: AppIndex, _ callback: Callback, phase: ScenePhase?) {
+    public mutating func recordCallback(at timeMs: Millis, app: AppIndex, _ callback: Callback, phase: Callback.ScenePhase?) {
         callbacks.append(CallbackRecord(timeMs: timeMs, app: app, callback: callback, phase: phase))
     }
 
@@ -63,11 +63,11 @@ public struct EventLog: SimulationRecorder, Sendable {
         footprints.append(FootprintRecord(timeMs: timeMs, app: app, state: state, footprintKiB: footprintKiB))
     }
 
-    public mutating func recordFree(at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: PressureLevel) {
+    public mutating func recordFree(at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: EventLog.PressureLevel) {
         frees.append(FreeRecord(timeMs: timeMs, usedKiB: usedKiB, freeKiB: freeKiB, level: level))
     }
 
-    public mutating func recordSkipped(at timeMs: Millis, event: EventKind, app: AppIndex?, reason: SkipReason) {
+    public mutating func recordSkipped(at timeMs: Millis, event: ScenarioEvent.Kind, app: AppIndex?, reason: EventLog.SkipReason) {
         skips.append(Skip(timeMs: timeMs, event: event, app: app, reason: reason))
     }
 

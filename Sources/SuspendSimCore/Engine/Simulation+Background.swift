@@ -2,7 +2,7 @@
 /// its watchdog, the finite-length task and its expiration, continuous modes, suspension.
 extension Simulation {
     /// Runs the rules of SPEC 4 for an app that just got `applicationDidEnterBackground`.
-    mutating func didEnterBackground(_ index: AppIndex, cause: TransitionCause) {
+    mutating func didEnterBackground(_ index: AppIndex, cause: EventLog.TransitionCause) {
         let profile = profiles[index]
         // 1. Opt-out: UIApplicationExitsOnSuspend.
         if profile.exitsOnSuspend {
@@ -66,7 +66,7 @@ extension Simulation {
 
     /// Suspends an app in `background` once nothing keeps it running (SPEC 4.5). An app that
     /// opts out of background execution terminates instead (it can get here after a wake).
-    mutating func suspendIfIdle(_ index: AppIndex, cause: TransitionCause) {
+    mutating func suspendIfIdle(_ index: AppIndex, cause: EventLog.TransitionCause) {
         guard apps[index].state == .background, !apps[index].hasReasonToRun else { return }
         if profiles[index].exitsOnSuspend {
             kill(index, reason: .exitsOnSuspend)
@@ -83,7 +83,7 @@ extension Simulation {
         guard apps[index].isRunningCode else { return skip(.startMode, app: index, .notRunningCode) }
         guard profiles[index].backgroundModes.contains(mode) else { return skip(.startMode, app: index, .modeNotDeclared) }
         guard !apps[index].modesInUse.contains(mode) else { return skip(.startMode, app: index, .modeAlreadyInUse) }
-        apps[index].modesInUse.insert(BackgroundModeSet(mode))
+        apps[index].modesInUse.insert(AppProfile.BackgroundModes(mode))
         appDidChange(index)
     }
 
@@ -93,7 +93,7 @@ extension Simulation {
         guard apps[index].isRunningCode else { return skip(.stopMode, app: index, .notRunningCode) }
         guard profiles[index].backgroundModes.contains(mode) else { return skip(.stopMode, app: index, .modeNotDeclared) }
         guard apps[index].modesInUse.contains(mode) else { return skip(.stopMode, app: index, .modeNotInUse) }
-        apps[index].modesInUse.remove(BackgroundModeSet(mode))
+        apps[index].modesInUse.remove(AppProfile.BackgroundModes(mode))
         appDidChange(index)
         suspendIfIdle(index, cause: .event(.stopMode))
     }

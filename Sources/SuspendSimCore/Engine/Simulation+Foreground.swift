@@ -5,7 +5,7 @@ extension Simulation {
     var isCovered: Bool { locked || alertShowing || call == .ringing }
 
     /// `open: APP`: the frontmost app leaves, then APP launches cold or warm.
-    mutating func open(_ index: AppIndex, cause: EventKind) {
+    mutating func open(_ index: AppIndex, cause: ScenarioEvent.Kind) {
         if locked { return skip(cause, app: index, .deviceLocked) }
         if call == .ringing { return skip(cause, app: index, .callRinging) }
         if frontmost == index { return skip(cause, app: index, .alreadyFrontmost) }
@@ -33,7 +33,7 @@ extension Simulation {
 
     /// The frontmost app leaves the foreground: `applicationWillResignActive` (if active),
     /// `applicationDidEnterBackground`, then the background rules of SPEC 4. Its alert goes.
-    mutating func leaveForeground(cause: TransitionCause) {
+    mutating func leaveForeground(cause: EventLog.TransitionCause) {
         guard let index = frontmost else { return }
         if apps[index].state == .active { resignActive(index, cause: cause) }
         call(.didEnterBackground, on: index)
@@ -45,7 +45,7 @@ extension Simulation {
     /// App `index` becomes frontmost: a cold launch from `not-running`, a warm launch from
     /// `background` or `suspended` (its pending background timers are cancelled), then
     /// `applicationDidBecomeActive` unless something covers it.
-    mutating func bringToForeground(_ index: AppIndex, cause: TransitionCause) {
+    mutating func bringToForeground(_ index: AppIndex, cause: EventLog.TransitionCause) {
         switch apps[index].state {
         case .notRunning:
             apps[index].coldLaunches += 1
@@ -72,13 +72,13 @@ extension Simulation {
     }
 
     /// `applicationWillResignActive`: `active` -> `inactive`.
-    mutating func resignActive(_ index: AppIndex, cause: TransitionCause) {
+    mutating func resignActive(_ index: AppIndex, cause: EventLog.TransitionCause) {
         call(.willResignActive, on: index)
         setState(index, .inactive, cause: cause)
     }
 
     /// `applicationDidBecomeActive` for an `inactive` frontmost app that nothing covers.
-    mutating func becomeActiveIfUncovered(cause: TransitionCause) {
+    mutating func becomeActiveIfUncovered(cause: EventLog.TransitionCause) {
         guard let index = frontmost, apps[index].state == .inactive, !isCovered else { return }
         call(.didBecomeActive, on: index)
         setState(index, .active, cause: cause)

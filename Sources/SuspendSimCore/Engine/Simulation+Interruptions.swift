@@ -39,7 +39,7 @@ extension Simulation {
     mutating func replyToAlert() {
         guard alertShowing, frontmost != nil else { return skip(.alertReply, .noAlert) }
         alertShowing = false
-        let cause = TransitionCause.event(.alertReply)
+        let cause = EventLog.TransitionCause.event(.alertReply)
         becomeActiveIfUncovered(cause: cause)
         leaveForeground(cause: cause)
     }

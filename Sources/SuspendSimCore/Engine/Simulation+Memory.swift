@@ -34,13 +34,13 @@ extension Simulation {
         minFreeKiB = min(minFreeKiB, free)
         recorder.recordFree(
             at: nowMs, usedKiB: device.ramKiB - free, freeKiB: free,
-            level: PressureLevel(freeKiB: free, device: device))
+            level: EventLog.PressureLevel(freeKiB: free, device: device))
     }
 
     /// Moves app `index` to `state`, logs the transition and updates its footprint.
     /// Becoming `active` forgets warning releases and purges (SPEC 5: "until it next becomes
     /// active").
-    mutating func setState(_ index: AppIndex, _ state: LifecycleState, cause: TransitionCause) {
+    mutating func setState(_ index: AppIndex, _ state: LifecycleState, cause: EventLog.TransitionCause) {
         let from = apps[index].state
         recorder.recordTransition(at: nowMs, app: index, from: from, to: state, cause: cause)
         // Time resident (SPEC 14 `resident_s`): from a launch to the next death.
@@ -119,7 +119,7 @@ extension Simulation {
     /// they follow the reason.
     mutating func kill(
         _ index: AppIndex, reason: KillReason, chosen: ChosenVictim? = nil,
-        trigger: KillTrigger? = nil, thresholdKiB: KiB? = nil
+        trigger: Eviction.Trigger? = nil, thresholdKiB: KiB? = nil
     ) {
         let app = apps[index]
         let order = chosen.map { $0.order } ?? victimOrder(of: index)
@@ -157,7 +157,7 @@ extension Simulation {
             Eviction(
                 seq: evictionCount, timeMs: nowMs, app: index, state: app.state,
                 footprintKiB: app.footprintKiB, reason: reason, freeBeforeKiB: freeBefore,
-                freeAfterKiB: freeKiB, priority: priority, trigger: trigger ?? KillTrigger(reason),
+                freeAfterKiB: freeKiB, priority: priority, trigger: trigger ?? Eviction.Trigger(reason),
                 thresholdKiB: thresholdKiB ?? (reason == .vmPageShortage ? 0 : nil),
                 rank: order?.rank, candidateCount: order?.count ?? 0, runnerUp: order?.runnerUp,
                 policyOrder: order?.head ?? []))
@@ -170,13 +170,13 @@ extension Simulation {
     ///
     /// - Complexity: O(n) in the number of apps (O(n log n) for a policy that
     ///   `usesRecency`).
-    func victimOrder(of victim: AppIndex) -> VictimOrder? {
+    func victimOrder(of victim: AppIndex) -> Eviction.VictimOrder? {
         guard Recorder.recordsVictimOrder else { return nil }
         let list = candidates()
         let victimKey = list.first { $0.index == victim }.map(policyOrderKey)
         let others = list.filter { $0.index != victim }
         let ahead = victimKey.map { key in others.count { policyOrderKey($0) < key } }
-        var order = VictimOrder(rank: ahead.map { $0 + 1 }, count: list.count, runnerUp: firstInPolicyOrder(others)?.index)
+        var order = Eviction.VictimOrder(rank: ahead.map { $0 + 1 }, count: list.count, runnerUp: firstInPolicyOrder(others)?.index)
         if Recorder.recordsPolicyOrder {
             order.head = Array(list.sorted { policyOrderKey($0) < policyOrderKey($1) }.prefix(6))
         }
@@ -186,7 +186,7 @@ extension Simulation {
 
 /// A candidate's place in the kill order: compared field by field, smallest killed first.
 struct PolicyOrderKey: Comparable {
-    var rank: PolicyRank
+    var rank: Candidate.Rank
     var lastFrontmostOrder: UInt64
     var index: AppIndex
 
@@ -205,5 +205,5 @@ struct PolicyOrderKey: Comparable {
 /// A victim as a policy loop chose it, and the order it was chosen from.
 struct ChosenVictim {
     var candidate: Candidate
-    var order: VictimOrder?
+    var order: Eviction.VictimOrder?
 }

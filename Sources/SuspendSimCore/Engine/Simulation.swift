@@ -86,7 +86,7 @@ public struct Simulation<Recorder: SimulationRecorder> {
         }
         self.recorder.recordFree(
             at: 0, usedKiB: device.ramKiB - freeKiB, freeKiB: freeKiB,
-            level: PressureLevel(freeKiB: freeKiB, device: device))
+            level: EventLog.PressureLevel(freeKiB: freeKiB, device: device))
         // SPEC 12: the apps found resident, then one pressure check before the first event
         // (only when `initial:` lists an app, SPEC 16).
         if !scenario.initial.isEmpty {
@@ -257,7 +257,7 @@ public struct Simulation<Recorder: SimulationRecorder> {
     }
 
     /// Records a no-op event (SPEC 3: skipped events change nothing).
-    mutating func skip(_ event: EventKind, app: AppIndex? = nil, _ reason: SkipReason) {
+    mutating func skip(_ event: ScenarioEvent.Kind, app: AppIndex? = nil, _ reason: EventLog.SkipReason) {
         eventsSkipped += 1
         recorder.recordSkipped(at: nowMs, event: event, app: app, reason: reason)
     }
@@ -298,7 +298,7 @@ public struct Simulation<Recorder: SimulationRecorder> {
         }
     }
 
-    mutating func schedule(_ kind: TimerKind, after delayMs: Millis, for app: AppIndex) {
+    mutating func schedule(_ kind: EventLog.TimerKind, after delayMs: Millis, for app: AppIndex) {
         let epoch = kind == .agingDone ? apps[app].suspensionEpoch : apps[app].timerEpoch
         timers.schedule(at: nowMs + delayMs, kind, app: app, epoch: epoch)
     }

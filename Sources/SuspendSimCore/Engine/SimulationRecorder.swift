@@ -3,18 +3,18 @@
 /// its recorder so that the hot loop calls it directly.
 public protocol SimulationRecorder {
     /// An app changed state (`transitions.csv`).
-    mutating func recordTransition(at timeMs: Millis, app: AppIndex, from: LifecycleState, to: LifecycleState, cause: TransitionCause)
+    mutating func recordTransition(at timeMs: Millis, app: AppIndex, from: LifecycleState, to: LifecycleState, cause: EventLog.TransitionCause)
     /// An app received a callback (`callbacks.csv`); `phase` is a scene-based app's
-    /// `ScenePhase` after it, nil for an app-delegate app (SPEC 11).
-    mutating func recordCallback(at timeMs: Millis, app: AppIndex, _ callback: Callback, phase: ScenePhase?)
+    /// `Callback.ScenePhase` after it, nil for an app-delegate app (SPEC 11).
+    mutating func recordCallback(at timeMs: Millis, app: AppIndex, _ callback: Callback, phase: Callback.ScenePhase?)
     /// An app was terminated (`evictions.csv`).
     mutating func recordEviction(_ eviction: Eviction)
     /// An app's footprint changed (`memory.csv`).
     mutating func recordFootprint(at timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB)
     /// Free memory changed (`pressure.csv`).
-    mutating func recordFree(at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: PressureLevel)
+    mutating func recordFree(at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: EventLog.PressureLevel)
     /// An event was a no-op (`skipped.csv`).
-    mutating func recordSkipped(at timeMs: Millis, event: EventKind, app: AppIndex?, reason: SkipReason)
+    mutating func recordSkipped(at timeMs: Millis, event: ScenarioEvent.Kind, app: AppIndex?, reason: EventLog.SkipReason)
     /// Whether evictions carry the victim's place in the policy's order (`rank`,
     /// `candidateCount`, `runnerUp`), which costs a scan of the candidates per kill. True by
     /// default; the `NullRecorder` of summary-only runs says no.
@@ -46,7 +46,7 @@ public struct Eviction: Sendable, Hashable {
     /// The victim's band or adj under the policy in force, when the policy has one.
     public var priority: Int?
     /// What set the kill off (SPEC 14).
-    public var trigger: KillTrigger
+    public var trigger: Eviction.Trigger
     /// The free-memory target of the loop that killed: critical, idle or reaper free, 0 for a
     /// page shortage; nil for limit, timer and user kills (SPEC 16).
     public var thresholdKiB: KiB?
@@ -65,7 +65,7 @@ public struct Eviction: Sendable, Hashable {
 
     public init(
         seq: Int, timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB, reason: KillReason,
-        freeBeforeKiB: KiB, freeAfterKiB: KiB, priority: Int?, trigger: KillTrigger? = nil, thresholdKiB: KiB? = nil,
+        freeBeforeKiB: KiB, freeAfterKiB: KiB, priority: Int?, trigger: Eviction.Trigger? = nil, thresholdKiB: KiB? = nil,
         rank: Int? = nil, candidateCount: Int = 0, runnerUp: AppIndex? = nil, policyOrder: [Candidate] = []
     ) {
         self.seq = seq
@@ -77,7 +77,7 @@ public struct Eviction: Sendable, Hashable {
         self.freeBeforeKiB = freeBeforeKiB
         self.freeAfterKiB = freeAfterKiB
         self.priority = priority
-        self.trigger = trigger ?? KillTrigger(reason)
+        self.trigger = trigger ?? Eviction.Trigger(reason)
         self.thresholdKiB = thresholdKiB
         self.rank = rank
         self.candidateCount = candidateCount
@@ -86,21 +86,23 @@ public struct Eviction: Sendable, Hashable {
     }
 }
 
-/// The policy's order of the resident non-frontmost apps around one victim (SPEC 14).
-public struct VictimOrder: Sendable, Hashable {
-    /// The victim's place, 1 = first; nil when it is not in the order (the frontmost app).
-    public var rank: Int?
-    /// The order's length.
-    public var count: Int
-    /// The first app of the order that is not the victim.
-    public var runnerUp: AppIndex?
-    /// The order's head (see `Eviction.policyOrder`).
-    public var head: [Candidate] = []
+extension Eviction {
+    /// The policy's order of the resident non-frontmost apps around one victim (SPEC 14).
+    public struct VictimOrder: Sendable, Hashable {
+        /// The victim's place, 1 = first; nil when it is not in the order (the frontmost app).
+        public var rank: Int?
+        /// The order's length.
+        public var count: Int
+        /// The first app of the order that is not the victim.
+        public var runnerUp: AppIndex?
+        /// The order's head (see `Eviction.policyOrder`).
+        public var head: [Candidate] = []
 
-    public init(rank: Int?, count: Int, runnerUp: AppIndex?) {
-        self.rank = rank
-        self.count = count
-        self.runnerUp = runnerUp
+        public init(rank: Int?, count: Int, runnerUp: AppIndex?) {
+            self.rank = rank
+            self.count = count
+            self.runnerUp = runnerUp
+        }
     }
 }
 
@@ -108,10 +110,10 @@ public struct VictimOrder: Sendable, Hashable {
 public struct NullRecorder: SimulationRecorder, Sendable {
     public init() {}
     public static var recordsVictimOrder: Bool { false }
-    public mutating func recordTransition(at timeMs: Millis, app: AppIndex, from: LifecycleState, to: LifecycleState, cause: TransitionCause) {}
-    public mutating func recordCallback(at timeMs: Millis, app: AppIndex, _ callback: Callback, phase: ScenePhase?) {}
+    public mutating func recordTransition(at timeMs: Millis, app: AppIndex, from: LifecycleState, to: LifecycleState, cause: EventLog.TransitionCause) {}
+    public mutating func recordCallback(at timeMs: Millis, app: AppIndex, _ callback: Callback, phase: Callback.ScenePhase?) {}
     public mutating func recordEviction(_ eviction: Eviction) {}
     public mutating func recordFootprint(at timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB) {}
-    public mutating func recordFree(at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: PressureLevel) {}
-    public mutating func recordSkipped(at timeMs: Millis, event: EventKind, app: AppIndex?, reason: SkipReason) {}
+    public mutating func recordFree(at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: EventLog.PressureLevel) {}
+    public mutating func recordSkipped(at timeMs: Millis, event: ScenarioEvent.Kind, app: AppIndex?, reason: EventLog.SkipReason) {}
 }

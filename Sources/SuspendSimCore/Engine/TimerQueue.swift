@@ -6,7 +6,7 @@ struct PendingTimer: Comparable {
     /// Rises with every timer scheduled, so timers due at the same instant fire in the order
     /// they were scheduled (SPEC 10). `Heap` does not keep insertion order by itself.
     var seq: UInt64
-    var kind: TimerKind
+    var kind: EventLog.TimerKind
     var app: AppIndex
     /// The app's timer epoch when scheduled; a different epoch when popped means cancelled.
     var epoch: UInt32
@@ -38,7 +38,7 @@ struct TimerQueue {
     /// Schedules a timer.
     ///
     /// - Complexity: O(log n)
-    mutating func schedule(at timeMs: Millis, _ kind: TimerKind, app: AppIndex, epoch: UInt32) {
+    mutating func schedule(at timeMs: Millis, _ kind: EventLog.TimerKind, app: AppIndex, epoch: UInt32) {
         heap.insert(PendingTimer(timeMs: timeMs, seq: nextSeq, kind: kind, app: app, epoch: epoch))
         nextSeq &+= 1
     }

@@ -4,7 +4,7 @@
 /// only). Apps have footprints of 40–400 MB; some declare audio, location, fetch, push or
 /// processing; some have slow handlers or finite-length tasks. The timeline is a mix of
 /// every SPEC 3 event, 0–10 s apart, weighted towards app switches and allocations.
-public enum RandomScenario {
+@_spi(Generators) public enum RandomScenario {
     public static func make(apps appCount: Int, events eventCount: Int, seed: UInt64, ramMB: Int64 = 4096) -> Scenario {
         var rng = SplitMix64(seed: seed)
         var apps: [AppProfile] = []
@@ -19,7 +19,7 @@ public enum RandomScenario {
             if rng.chance(30) { modes.append(.fetch) }
             if rng.chance(20) { modes.append(.remoteNotification) }
             if rng.chance(5) { modes.append(.processing) }
-            profile.backgroundModes = BackgroundModeSet(modes)
+            profile.backgroundModes = AppProfile.BackgroundModes(modes)
             profile.purgeableKiB = rng.chance(30) ? rng.int(in: 0...(suspended / 4)) : 0
             profile.warningReleaseKiB = rng.chance(30) ? rng.int(in: 0...(active / 4)) : 0
             profile.exitsOnSuspend = rng.chance(2)

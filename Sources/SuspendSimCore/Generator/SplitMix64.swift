@@ -3,7 +3,7 @@
 ///
 /// The standard library's `SystemRandomNumberGenerator` cannot be seeded, and none of the
 /// packages this project may use ships a seedable one, so this ten-line generator lives here.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+@_spi(Generators) public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     public init(seed: UInt64) {

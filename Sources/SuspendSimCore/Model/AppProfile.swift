@@ -14,7 +14,7 @@ public struct AppProfile: Sendable, Hashable {
     /// Memory the app frees on `applicationDidReceiveMemoryWarning`, until it next becomes active.
     public var warningReleaseKiB: KiB = 0
     /// The app's `UIBackgroundModes`.
-    public var backgroundModes: BackgroundModeSet = []
+    public var backgroundModes: AppProfile.BackgroundModes = []
     /// `UIApplicationExitsOnSuspend`: terminate instead of running in the background.
     public var exitsOnSuspend: Bool = false
     /// How long `applicationDidEnterBackground` runs.
@@ -28,7 +28,7 @@ public struct AppProfile: Sendable, Hashable {
     /// Whether the app saves its state when `applicationDidEnterBackground` completes.
     public var savesState: Bool = true
     /// The life cycle it adopts (SPEC 11): app-delegate callbacks, or scene callbacks.
-    public var lifecycle: AppLifecycle = .app
+    public var lifecycle: AppProfile.Lifecycle = .app
 
     /// A profile with `activeKiB` in every state (background and suspended default to it).
     public init(id: String, activeKiB: KiB, backgroundKiB: KiB? = nil, suspendedKiB: KiB? = nil) {

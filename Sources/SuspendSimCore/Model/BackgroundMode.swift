@@ -19,7 +19,7 @@ public enum BackgroundMode: String, Sendable, CaseIterable, Hashable {
         }
     }
 
-    /// The mode's bit in a `BackgroundModeSet`.
+    /// The mode's bit in a `AppProfile.BackgroundModes`.
     var bit: UInt16 {
         switch self {
         case .audio: 1 << 0
@@ -46,39 +46,41 @@ public enum BackgroundMode: String, Sendable, CaseIterable, Hashable {
     }
 }
 
-/// A set of background modes stored as bits, so that the hot loop never allocates.
-public struct BackgroundModeSet: OptionSet, Sendable, Hashable {
-    public let rawValue: UInt16
-    public init(rawValue: UInt16) { self.rawValue = rawValue }
+extension AppProfile {
+    /// A set of background modes stored as bits, so that the hot loop never allocates.
+    public struct BackgroundModes: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt16
+        public init(rawValue: UInt16) { self.rawValue = rawValue }
 
-    /// The set holding exactly `mode`.
-    public init(_ mode: BackgroundMode) {
-        self.init(rawValue: mode.bit)
+        /// The set holding exactly `mode`.
+        public init(_ mode: BackgroundMode) {
+            self.init(rawValue: mode.bit)
+        }
+
+        /// The set of `modes`.
+        public init<S: Sequence>(_ modes: S) where S.Element == BackgroundMode {
+            self.init()
+            for mode in modes { insert(AppProfile.BackgroundModes(mode)) }
+        }
+
+        /// Whether `mode` is in the set.
+        public func contains(_ mode: BackgroundMode) -> Bool { contains(AppProfile.BackgroundModes(mode)) }
+
+        /// The modes in the set, in declaration order.
+        public var modes: [BackgroundMode] { BackgroundMode.allCases.filter { contains($0) } }
+
+        public static let audio = AppProfile.BackgroundModes(.audio)
+        public static let location = AppProfile.BackgroundModes(.location)
+        public static let voip = AppProfile.BackgroundModes(.voip)
+        public static let externalAccessory = AppProfile.BackgroundModes(.externalAccessory)
+        public static let bluetoothCentral = AppProfile.BackgroundModes(.bluetoothCentral)
+        public static let bluetoothPeripheral = AppProfile.BackgroundModes(.bluetoothPeripheral)
+        public static let fetch = AppProfile.BackgroundModes(.fetch)
+        public static let remoteNotification = AppProfile.BackgroundModes(.remoteNotification)
+        public static let processing = AppProfile.BackgroundModes(.processing)
+        public static let newsstandContent = AppProfile.BackgroundModes(.newsstandContent)
+
+        /// The continuous modes (audio, location, voip, external-accessory, bluetooth-*).
+        public static let continuous = AppProfile.BackgroundModes(BackgroundMode.allCases.filter(\.isContinuous))
     }
-
-    /// The set of `modes`.
-    public init<S: Sequence>(_ modes: S) where S.Element == BackgroundMode {
-        self.init()
-        for mode in modes { insert(BackgroundModeSet(mode)) }
-    }
-
-    /// Whether `mode` is in the set.
-    public func contains(_ mode: BackgroundMode) -> Bool { contains(BackgroundModeSet(mode)) }
-
-    /// The modes in the set, in declaration order.
-    public var modes: [BackgroundMode] { BackgroundMode.allCases.filter { contains($0) } }
-
-    public static let audio = BackgroundModeSet(.audio)
-    public static let location = BackgroundModeSet(.location)
-    public static let voip = BackgroundModeSet(.voip)
-    public static let externalAccessory = BackgroundModeSet(.externalAccessory)
-    public static let bluetoothCentral = BackgroundModeSet(.bluetoothCentral)
-    public static let bluetoothPeripheral = BackgroundModeSet(.bluetoothPeripheral)
-    public static let fetch = BackgroundModeSet(.fetch)
-    public static let remoteNotification = BackgroundModeSet(.remoteNotification)
-    public static let processing = BackgroundModeSet(.processing)
-    public static let newsstandContent = BackgroundModeSet(.newsstandContent)
-
-    /// The continuous modes (audio, location, voip, external-accessory, bluetooth-*).
-    public static let continuous = BackgroundModeSet(BackgroundMode.allCases.filter(\.isContinuous))
 }

@@ -55,7 +55,7 @@ public enum Callback: String, Sendable, CaseIterable, Hashable {
 
     /// The scene phase after this scene callback; nil for app-delegate callbacks, which leave
     /// it as it was. A connected scene starts in `background` (SwiftUI's `ScenePhase`).
-    public var scenePhaseAfter: ScenePhase? {
+    public var scenePhaseAfter: Callback.ScenePhase? {
         switch self {
         case .sceneDidBecomeActive: .active
         case .sceneWillResignActive, .sceneWillEnterForeground: .inactive

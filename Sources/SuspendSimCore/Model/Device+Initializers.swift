@@ -49,10 +49,10 @@ extension AppProfile {
     /// ```
     public init(
         id: String, activeMB: Double, backgroundMB: Double? = nil, suspendedMB: Double? = nil,
-        purgeableMB: Double = 0, warningReleaseMB: Double = 0, backgroundModes: BackgroundModeSet = [],
+        purgeableMB: Double = 0, warningReleaseMB: Double = 0, backgroundModes: AppProfile.BackgroundModes = [],
         exitsOnSuspend: Bool = false, didEnterBackgroundSeconds: Double = 0, backgroundTaskSeconds: Double = 0,
         endsTaskOnExpiration: Bool = true, wakeWorkSeconds: Double = 1, savesState: Bool = true,
-        lifecycle: AppLifecycle = .app
+        lifecycle: AppProfile.Lifecycle = .app
     ) {
         self.init(id: id, activeKiB: .kib(mb: activeMB), backgroundKiB: backgroundMB.map { .kib(mb: $0) },
                   suspendedKiB: suspendedMB.map { .kib(mb: $0) })

@@ -40,7 +40,7 @@ public struct Device: Sendable, Hashable {
     /// classic profile. A label only: `apply(_:)` puts the profile in the fields.
     public var ios: IOSVersion?
     /// The numbers of jetsam's bands in the `priority` column (SPEC 11).
-    public var jetsamBands: JetsamBandNumbers = .current
+    public var jetsamBands: PlatformProfile.BandNumbers = .current
     /// Whether jetsam's long-idle reaper runs (XNU's `long-idle-exit`, iOS 18.4 and later;
     /// only under a policy with bands).
     public var longIdleReaper = false

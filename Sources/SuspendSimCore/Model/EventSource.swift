@@ -1,13 +1,13 @@
 /// Scenario events in time order, one at a time, so that a generated timeline of any length
 /// runs in constant memory.
-public protocol EventSource {
+@_spi(Generators) public protocol EventSource {
     /// The next event, or nil when there is none. Times never decrease.
     mutating func next() -> ScenarioEvent?
 }
 
 /// Makes a timeline from a seed: a scenario's `workload:` block. Its events run after the
 /// listed `events:`.
-public protocol EventGenerator: Sendable {
+@_spi(Generators) public protocol EventGenerator: Sendable {
     /// The generated events of a run of `scenario` with `seed`, none before `startMs` (the
     /// time of the last listed event). The same arguments give the same events on every
     /// platform.

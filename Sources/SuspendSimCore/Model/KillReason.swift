@@ -35,38 +35,42 @@ public enum KillReason: String, Sendable, CaseIterable, Hashable {
     }
 }
 
-/// What made a state change: the `cause` column of `transitions.csv` (SPEC 8).
-public enum TransitionCause: Sendable, Hashable, CustomStringConvertible {
-    /// A scenario event, by its name.
-    case event(EventKind)
-    /// A timer, by its name.
-    case timer(TimerKind)
-    /// A termination, by its reason.
-    case kill(KillReason)
+extension EventLog {
+    /// What made a state change: the `cause` column of `transitions.csv` (SPEC 8).
+    public enum TransitionCause: Sendable, Hashable, CustomStringConvertible {
+        /// A scenario event, by its name.
+        case event(ScenarioEvent.Kind)
+        /// A timer, by its name.
+        case timer(EventLog.TimerKind)
+        /// A termination, by its reason.
+        case kill(KillReason)
 
-    public var description: String {
-        switch self {
-        case .event(let kind): kind.rawValue
-        case .timer(let kind): kind.rawValue
-        case .kill(let reason): reason.rawValue
+        public var description: String {
+            switch self {
+            case .event(let kind): kind.rawValue
+            case .timer(let kind): kind.rawValue
+            case .kill(let reason): reason.rawValue
+            }
         }
     }
 }
 
-/// The timers the engine schedules (SPEC 4, 6, 10).
-public enum TimerKind: String, Sendable, CaseIterable, Hashable {
-    /// `applicationDidEnterBackground` finished.
-    case handlerDone = "handler-done"
-    /// The finite-length task finished.
-    case taskDone = "task-done"
-    /// The finite-length task reached its limit: `expirationHandler`.
-    case taskExpired = "task-expired"
-    /// A wake's work finished.
-    case wakeDone = "wake-done"
-    /// The watchdog fired on `applicationDidEnterBackground`.
-    case watchdog
-    /// A wake's work outlasted its window.
-    case wakeTimeout = "wake-timeout"
-    /// A suspended app left jetsam's aging band.
-    case agingDone = "aging-done"
+extension EventLog {
+    /// The timers the engine schedules (SPEC 4, 6, 10).
+    public enum TimerKind: String, Sendable, CaseIterable, Hashable {
+        /// `applicationDidEnterBackground` finished.
+        case handlerDone = "handler-done"
+        /// The finite-length task finished.
+        case taskDone = "task-done"
+        /// The finite-length task reached its limit: `expirationHandler`.
+        case taskExpired = "task-expired"
+        /// A wake's work finished.
+        case wakeDone = "wake-done"
+        /// The watchdog fired on `applicationDidEnterBackground`.
+        case watchdog
+        /// A wake's work outlasted its window.
+        case wakeTimeout = "wake-timeout"
+        /// A suspended app left jetsam's aging band.
+        case agingDone = "aging-done"
+    }
 }

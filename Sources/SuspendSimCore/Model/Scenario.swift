@@ -25,22 +25,22 @@ public struct Scenario: Sendable {
     /// The timeline, in time order.
     public var events: [ScenarioEvent]
     /// More events, generated from `seed` after the listed ones (a `workload:` block).
-    public var generator: (any EventGenerator)?
+    @_spi(Generators) public var generator: (any EventGenerator)?
     /// The seed of the generated events; nil for a scenario without randomness.
     public var seed: UInt64?
     /// Events and timers after this instant do not run (inclusive); nil: run until none is left.
     public var endMs: Millis?
     /// The device as found at time 0 (SPEC 12 `initial:`): apps already resident, oldest
     /// first.
-    public var initial: [InitialApp] = []
+    public var initial: [Scenario.InitialApp] = []
     /// What `suspendsim check` verifies.
-    public var expectation: Expectation?
+    public var expectation: Scenario.Expectation?
     /// The file the scenario came from, if any.
     public var sourcePath: String?
 
     public init(
         name: String, policy: any EvictionPolicy = LargestFirstPolicy(), device: Device, apps: [AppProfile],
-        events: [ScenarioEvent] = [], endMs: Millis? = nil, expectation: Expectation? = nil,
+        events: [ScenarioEvent] = [], endMs: Millis? = nil, expectation: Scenario.Expectation? = nil,
         sourcePath: String? = nil
     ) {
         self.name = name
@@ -57,7 +57,7 @@ public struct Scenario: Sendable {
     /// programmer error.
     public init(
         name: String, policyName: String, device: Device, apps: [AppProfile],
-        events: [ScenarioEvent] = [], endMs: Millis? = nil, expectation: Expectation? = nil,
+        events: [ScenarioEvent] = [], endMs: Millis? = nil, expectation: Scenario.Expectation? = nil,
         sourcePath: String? = nil
     ) {
         guard let policy = BuiltInPolicies.named(policyName) else {
@@ -81,72 +81,76 @@ public struct Scenario: Sendable {
     }
 }
 
-/// What a scenario expects of its run (SPEC 7 and 14 `expect:`).
-public struct Expectation: Sendable, Hashable {
-    /// The apps killed for `memory-pressure`, in order.
-    public var evictions: [String]?
-    /// The apps resident at the end, compared as a set.
-    public var survivors: [String]?
-    /// Apps that must be resident at the end (a subset, checked per app).
-    public var survives: [String]?
-    /// Apps that must never be killed in the run (no pressure or other kill).
-    public var neverKilled: [String]?
-    /// Apps that must be killed at least once (the complement of `neverKilled`).
-    public var killed: [String]?
-    /// The most pressure kills the run may have, over all apps.
-    public var maxPressureKills: Int?
-    /// Expectations that apply only under one policy, by policy name.
-    public var byPolicy: [String: Expectation]
-    /// The file line each key was written on (`survives`, `max_pressure_kills`, ...), for
-    /// messages; not part of equality.
-    public var lines: [String: Int] = [:]
+extension Scenario {
+    /// What a scenario expects of its run (SPEC 7 and 14 `expect:`).
+    public struct Expectation: Sendable, Hashable {
+        /// The apps killed for `memory-pressure`, in order.
+        public var evictions: [String]?
+        /// The apps resident at the end, compared as a set.
+        public var survivors: [String]?
+        /// Apps that must be resident at the end (a subset, checked per app).
+        public var survives: [String]?
+        /// Apps that must never be killed in the run (no pressure or other kill).
+        public var neverKilled: [String]?
+        /// Apps that must be killed at least once (the complement of `neverKilled`).
+        public var killed: [String]?
+        /// The most pressure kills the run may have, over all apps.
+        public var maxPressureKills: Int?
+        /// Expectations that apply only under one policy, by policy name.
+        public var byPolicy: [String: Scenario.Expectation]
+        /// The file line each key was written on (`survives`, `max_pressure_kills`, ...), for
+        /// messages; not part of equality.
+        public var lines: [String: Int] = [:]
 
-    public init(
-        evictions: [String]? = nil, survivors: [String]? = nil, survives: [String]? = nil,
-        neverKilled: [String]? = nil, killed: [String]? = nil, maxPressureKills: Int? = nil,
-        byPolicy: [String: Expectation] = [:]
-    ) {
-        self.evictions = evictions
-        self.survivors = survivors
-        self.survives = survives
-        self.neverKilled = neverKilled
-        self.killed = killed
-        self.maxPressureKills = maxPressureKills
-        self.byPolicy = byPolicy
-    }
+        public init(
+            evictions: [String]? = nil, survivors: [String]? = nil, survives: [String]? = nil,
+            neverKilled: [String]? = nil, killed: [String]? = nil, maxPressureKills: Int? = nil,
+            byPolicy: [String: Scenario.Expectation] = [:]
+        ) {
+            self.evictions = evictions
+            self.survivors = survivors
+            self.survives = survives
+            self.neverKilled = neverKilled
+            self.killed = killed
+            self.maxPressureKills = maxPressureKills
+            self.byPolicy = byPolicy
+        }
 
-    public static func == (a: Expectation, b: Expectation) -> Bool {
-        a.evictions == b.evictions && a.survivors == b.survivors && a.survives == b.survives
-            && a.neverKilled == b.neverKilled && a.killed == b.killed && a.maxPressureKills == b.maxPressureKills
-            && a.byPolicy == b.byPolicy
-    }
+        public static func == (a: Scenario.Expectation, b: Scenario.Expectation) -> Bool {
+            a.evictions == b.evictions && a.survivors == b.survivors && a.survives == b.survives
+                && a.neverKilled == b.neverKilled && a.killed == b.killed && a.maxPressureKills == b.maxPressureKills
+                && a.byPolicy == b.byPolicy
+        }
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(evictions)
-        hasher.combine(survivors)
-        hasher.combine(survives)
-        hasher.combine(neverKilled)
-        hasher.combine(killed)
-        hasher.combine(maxPressureKills)
-        hasher.combine(byPolicy)
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(evictions)
+            hasher.combine(survivors)
+            hasher.combine(survives)
+            hasher.combine(neverKilled)
+            hasher.combine(killed)
+            hasher.combine(maxPressureKills)
+            hasher.combine(byPolicy)
+        }
     }
 }
 
-/// An app resident when a run starts (SPEC 12 `initial:`): launched before the run, so it has
-/// no callback and no transition at time 0.
-public struct InitialApp: Sendable, Hashable {
-    /// The app.
-    public var app: AppIndex
-    /// `suspended`, `background`, or for the frontmost app `active` (or `inactive`: the
-    /// device is found locked).
-    public var state: LifecycleState
-    /// The continuous modes in use: required for `background`, none for `suspended`; nil for
-    /// the frontmost app means its declared continuous modes.
-    public var modes: BackgroundModeSet?
+extension Scenario {
+    /// An app resident when a run starts (SPEC 12 `initial:`): launched before the run, so it has
+    /// no callback and no transition at time 0.
+    public struct InitialApp: Sendable, Hashable {
+        /// The app.
+        public var app: AppIndex
+        /// `suspended`, `background`, or for the frontmost app `active` (or `inactive`: the
+        /// device is found locked).
+        public var state: LifecycleState
+        /// The continuous modes in use: required for `background`, none for `suspended`; nil for
+        /// the frontmost app means its declared continuous modes.
+        public var modes: AppProfile.BackgroundModes?
 
-    public init(app: AppIndex, state: LifecycleState, modes: BackgroundModeSet? = nil) {
-        self.app = app
-        self.state = state
-        self.modes = modes
+        public init(app: AppIndex, state: LifecycleState, modes: AppProfile.BackgroundModes? = nil) {
+            self.app = app
+            self.state = state
+            self.modes = modes
+        }
     }
 }

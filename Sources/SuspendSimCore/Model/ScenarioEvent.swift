@@ -54,7 +54,7 @@ public struct ScenarioEvent: Sendable, Hashable {
         case systemAllocate(KiB)
 
         /// The event's name as scenario files and reports spell it.
-        public var kind: EventKind {
+        public var kind: ScenarioEvent.Kind {
             switch self {
             case .open: .open
             case .home, .close: .home
@@ -90,20 +90,22 @@ public struct ScenarioEvent: Sendable, Hashable {
     }
 }
 
-/// The name of an event kind: the key in a scenario file, the `event` column of
-/// `skipped.csv` and the `cause` of the transitions it makes.
-public enum EventKind: String, Sendable, CaseIterable, Hashable {
-    case open, home, lock, unlock, alert
-    case alertDismiss = "alert_dismiss"
-    case alertReply = "alert_reply"
-    case call
-    case callDecline = "call_decline"
-    case callAnswer = "call_answer"
-    case callEnd = "call_end"
-    case forceQuit = "force_quit"
-    case wake
-    case startMode = "start_mode"
-    case stopMode = "stop_mode"
-    case allocate
-    case systemAllocate = "system_allocate"
+extension ScenarioEvent {
+    /// The name of an event kind: the key in a scenario file, the `event` column of
+    /// `skipped.csv` and the `cause` of the transitions it makes.
+    public enum Kind: String, Sendable, CaseIterable, Hashable {
+        case open, home, lock, unlock, alert
+        case alertDismiss = "alert_dismiss"
+        case alertReply = "alert_reply"
+        case call
+        case callDecline = "call_decline"
+        case callAnswer = "call_answer"
+        case callEnd = "call_end"
+        case forceQuit = "force_quit"
+        case wake
+        case startMode = "start_mode"
+        case stopMode = "stop_mode"
+        case allocate
+        case systemAllocate = "system_allocate"
+    }
 }

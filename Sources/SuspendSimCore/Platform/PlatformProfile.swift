@@ -15,9 +15,9 @@
 /// iOS 16 band numbers, no reaper, the app-delegate life cycle.
 public struct PlatformProfile: Sendable, Hashable {
     public var backgroundTaskLimitMs: Millis
-    public var jetsamBands: JetsamBandNumbers
+    public var jetsamBands: PlatformProfile.BandNumbers
     public var longIdleReaper: Bool
-    public var defaultLifecycle: AppLifecycle
+    public var defaultLifecycle: AppProfile.Lifecycle
 
     /// The profile of `ios`; the classic profile for nil.
     public init(ios: IOSVersion?) {
@@ -33,7 +33,7 @@ public struct PlatformProfile: Sendable, Hashable {
             defaultLifecycle: ios.major >= 27 ? .scene : .app)
     }
 
-    public init(backgroundTaskLimitMs: Millis, jetsamBands: JetsamBandNumbers, longIdleReaper: Bool, defaultLifecycle: AppLifecycle) {
+    public init(backgroundTaskLimitMs: Millis, jetsamBands: PlatformProfile.BandNumbers, longIdleReaper: Bool, defaultLifecycle: AppProfile.Lifecycle) {
         self.backgroundTaskLimitMs = backgroundTaskLimitMs
         self.jetsamBands = jetsamBands
         self.longIdleReaper = longIdleReaper

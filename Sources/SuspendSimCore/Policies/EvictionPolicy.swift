@@ -1,7 +1,7 @@
 /// Chooses which app the memory-pressure scheduler purges next (SPEC 6).
 ///
 /// A policy ranks candidates: the resident apps that are not frontmost (running in
-/// `background`, or `suspended`). The candidate with the smallest `PolicyRank` is purged,
+/// `background`, or `suspended`). The candidate with the smallest `Candidate.Rank` is purged,
 /// then killed if that was not enough.
 ///
 /// ## The contract every policy meets
@@ -17,8 +17,8 @@
 /// /// Kills the smallest app first: the cheapest relaunch.
 /// struct SmallestFirst: EvictionPolicy {
 ///     let name = "smallest-first"
-///     func rank(of candidate: Candidate) -> PolicyRank {
-///         PolicyRank(candidate.footprintKiB)
+///     func rank(of candidate: Candidate) -> Candidate.Rank {
+///         Candidate.Rank(candidate.footprintKiB)
 ///     }
 /// }
 /// let result = Simulation.run(scenario, policy: SmallestFirst())
@@ -35,7 +35,7 @@ public protocol EvictionPolicy: Sendable {
     var name: String { get }
 
     /// The candidate's place in the kill order: the smallest rank is killed first.
-    func rank(of candidate: Candidate) -> PolicyRank
+    func rank(of candidate: Candidate) -> Candidate.Rank
 
     /// The app's priority under this policy (a jetsam band, an lmkd adj), for the `priority`
     /// column of `evictions.csv`; nil when the policy has none. Asked for every terminated app,
@@ -81,7 +81,7 @@ public struct Candidate: Sendable, Hashable {
     /// Its footprint now.
     public var footprintKiB: KiB
     /// The continuous background modes it is using now.
-    public var modesInUse: BackgroundModeSet
+    public var modesInUse: AppProfile.BackgroundModes
     /// When it last stopped being frontmost, as a counter that rises each time an app stops
     /// being frontmost (two apps never share a value); 0 if it was never frontmost.
     public var lastFrontmostOrder: UInt64
@@ -103,7 +103,7 @@ public struct Candidate: Sendable, Hashable {
     public var cachedRecencyRank: Int
 
     public init(
-        index: AppIndex, state: LifecycleState, footprintKiB: KiB, modesInUse: BackgroundModeSet = [],
+        index: AppIndex, state: LifecycleState, footprintKiB: KiB, modesInUse: AppProfile.BackgroundModes = [],
         lastFrontmostOrder: UInt64 = 0, stateEnteredMs: Millis = 0, aged: Bool = false,
         bandEnteredMs: Millis = 0, isPreviousApp: Bool = false, cachedRecencyRank: Int = 0
     ) {
@@ -120,17 +120,19 @@ public struct Candidate: Sendable, Hashable {
     }
 }
 
-/// A policy's ordering key: two integers compared in order, smallest killed first.
-public struct PolicyRank: Sendable, Hashable, Comparable {
-    public var major: Int64
-    public var minor: Int64
+extension Candidate {
+    /// A policy's ordering key: two integers compared in order, smallest killed first.
+    public struct Rank: Sendable, Hashable, Comparable {
+        public var major: Int64
+        public var minor: Int64
 
-    public init(_ major: Int64, _ minor: Int64 = 0) {
-        self.major = major
-        self.minor = minor
-    }
+        public init(_ major: Int64, _ minor: Int64 = 0) {
+            self.major = major
+            self.minor = minor
+        }
 
-    public static func < (a: PolicyRank, b: PolicyRank) -> Bool {
-        (a.major, a.minor) < (b.major, b.minor)
+        public static func < (a: Candidate.Rank, b: Candidate.Rank) -> Bool {
+            (a.major, a.minor) < (b.major, b.minor)
+        }
     }
 }

@@ -25,7 +25,7 @@ public struct JetsamPolicy: EvictionPolicy {
         case .active, .inactive:
             return 100
         case .background:
-            let audioAndAccessory: BackgroundModeSet = [.audio, .externalAccessory, .bluetoothCentral, .bluetoothPeripheral]
+            let audioAndAccessory: AppProfile.BackgroundModes = [.audio, .externalAccessory, .bluetoothCentral, .bluetoothPeripheral]
             return candidate.modesInUse.isDisjoint(with: audioAndAccessory) ? 30 : 120
         case .suspended:
             return candidate.aged ? 0 : 20
@@ -36,8 +36,8 @@ public struct JetsamPolicy: EvictionPolicy {
 
     /// The band, then when the app entered it (an `initial:` entry, in its band since before
     /// the run, ahead of apps entering at time 0: SPEC 16).
-    public func rank(of candidate: Candidate) -> PolicyRank {
-        PolicyRank(Int64(band(of: candidate) ?? 0), candidate.bandEnteredMs * 2 + (candidate.enteredBandBeforeStart ? 0 : 1))
+    public func rank(of candidate: Candidate) -> Candidate.Rank {
+        Candidate.Rank(Int64(band(of: candidate) ?? 0), candidate.bandEnteredMs * 2 + (candidate.enteredBandBeforeStart ? 0 : 1))
     }
 
     public func priority(of candidate: Candidate) -> Int? { band(of: candidate) }

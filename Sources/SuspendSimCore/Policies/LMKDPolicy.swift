@@ -35,8 +35,8 @@ public struct LMKDPolicy: EvictionPolicy {
         return adj
     }
 
-    public func rank(of candidate: Candidate) -> PolicyRank {
-        PolicyRank(-Int64(adj(of: candidate)), -candidate.footprintKiB)
+    public func rank(of candidate: Candidate) -> Candidate.Rank {
+        Candidate.Rank(-Int64(adj(of: candidate)), -candidate.footprintKiB)
     }
 
     public func priority(of candidate: Candidate) -> Int? { adj(of: candidate) }

@@ -6,7 +6,7 @@ public struct LRUPolicy: EvictionPolicy {
 
     public init() {}
 
-    public func rank(of candidate: Candidate) -> PolicyRank {
-        PolicyRank(candidate.state == .suspended ? 0 : 1)
+    public func rank(of candidate: Candidate) -> Candidate.Rank {
+        Candidate.Rank(candidate.state == .suspended ? 0 : 1)
     }
 }

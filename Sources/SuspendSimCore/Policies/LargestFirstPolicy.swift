@@ -9,7 +9,7 @@ public struct LargestFirstPolicy: EvictionPolicy {
 
     public init() {}
 
-    public func rank(of candidate: Candidate) -> PolicyRank {
-        PolicyRank(candidate.state == .suspended ? 0 : 1, -candidate.footprintKiB)
+    public func rank(of candidate: Candidate) -> Candidate.Rank {
+        Candidate.Rank(candidate.state == .suspended ? 0 : 1, -candidate.footprintKiB)
     }
 }

@@ -39,7 +39,7 @@
 /// Zipf weights in fixed point (see `ZipfTable`), so the same seed gives the same timeline,
 /// byte for byte, on every platform. The generated events are made one at a time: a run
 /// holds a few of them, however long the day.
-public struct Workload: EventGenerator, Sendable, Hashable {
+package struct Workload: EventGenerator, Sendable, Hashable {
     /// How long the generated timeline lasts, from the last listed event (`duration_s`).
     public var durationMs: Millis
     /// The Zipf exponent in thousandths (`zipf_s` × 1000): 1000 is Zipf's law, 0 uniform.

@@ -4,9 +4,9 @@ import SuspendSim
 struct SmallestFirstPolicy: EvictionPolicy {
     let name = "smallest-first"
 
-    func rank(of candidate: Candidate) -> PolicyRank {
+    func rank(of candidate: Candidate) -> Candidate.Rank {
         // Suspended apps before apps still running in the background, then by size.
-        PolicyRank(candidate.state == .suspended ? 0 : 1, candidate.footprintKiB)
+        Candidate.Rank(candidate.state == .suspended ? 0 : 1, candidate.footprintKiB)
     }
 }
 

@@ -1,5 +1,5 @@
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 /// A recorder that checks a run against an independent reference model of SPEC 2-6 as the
 /// records arrive, and after every step (`InvariantRun` drives it).
@@ -128,7 +128,7 @@ struct InvariantRecorder: SimulationRecorder {
         var earliestSuspend: Millis?
         /// Everything ends within the event (0 s handler and no task, or 0 s of wake work).
         var zeroLength: Bool
-        var suspendCause: TransitionCause
+        var suspendCause: EventLog.TransitionCause
         /// Things that must happen at an exact instant unless the session ends first.
         var obligations: [(at: Millis, what: Obligation)] = []
     }
@@ -137,7 +137,7 @@ struct InvariantRecorder: SimulationRecorder {
         var state: LifecycleState = .notRunning
         var expect: Expect?
         var footprint: KiB = 0
-        var modes: BackgroundModeSet = []
+        var modes: AppProfile.BackgroundModes = []
         var userTerminated = false
         var lastFrontmostOrder: UInt64 = 0
         var band: Int?
@@ -229,7 +229,7 @@ struct InvariantRecorder: SimulationRecorder {
         case .notRunning: return nil
         case .active, .inactive: return 100
         case .background:
-            let audioAndAccessory: BackgroundModeSet = [.audio, .externalAccessory, .bluetoothCentral, .bluetoothPeripheral]
+            let audioAndAccessory: AppProfile.BackgroundModes = [.audio, .externalAccessory, .bluetoothCentral, .bluetoothPeripheral]
             return apps[app].modes.isDisjoint(with: audioAndAccessory) ? 30 : 120
         case .suspended: return -1
         }
@@ -327,13 +327,13 @@ struct InvariantRecorder: SimulationRecorder {
             if !isRunningCode(app) || !profiles[app].backgroundModes.contains(mode) || apps[app].modes.contains(mode) {
                 return true
             }
-            apps[app].modes.insert(BackgroundModeSet(mode))
+            apps[app].modes.insert(AppProfile.BackgroundModes(mode))
             refreshBand(app)
         case .stopMode(let app, let mode):
             if !isRunningCode(app) || !profiles[app].backgroundModes.contains(mode) || !apps[app].modes.contains(mode) {
                 return true
             }
-            apps[app].modes.remove(BackgroundModeSet(mode))
+            apps[app].modes.remove(AppProfile.BackgroundModes(mode))
             refreshBand(app)
         case .allocate(let app, let kib):
             if !isRunningCode(app) { return true }
@@ -480,7 +480,7 @@ struct InvariantRecorder: SimulationRecorder {
 
     // MARK: SimulationRecorder
 
-    mutating func recordTransition(at timeMs: Millis, app: AppIndex, from: LifecycleState, to: LifecycleState, cause: TransitionCause) {
+    mutating func recordTransition(at timeMs: Millis, app: AppIndex, from: LifecycleState, to: LifecycleState, cause: EventLog.TransitionCause) {
         log?.recordTransition(at: timeMs, app: app, from: from, to: to, cause: cause)
         stats.records += 1
         if timeMs != now { fail("transition recorded at \(timeMs) during a step at \(now)") }
@@ -495,7 +495,7 @@ struct InvariantRecorder: SimulationRecorder {
         if foreground.count > 1 { fail("after \(name(app)) \(from.rawValue)->\(to.rawValue), apps \(foreground) are all in the foreground") }
     }
 
-    private mutating func checkTransition(_ app: AppIndex, from: LifecycleState, to: LifecycleState, cause: TransitionCause) {
+    private mutating func checkTransition(_ app: AppIndex, from: LifecycleState, to: LifecycleState, cause: EventLog.TransitionCause) {
         let expect = apps[app].expect
         apps[app].expect = nil
         let wakeStep: Bool = if let event, case .wake(let woken, _) = event.action, woken == app { true } else { false }
@@ -535,7 +535,7 @@ struct InvariantRecorder: SimulationRecorder {
 
     /// SPEC 4: `background -> suspended` is silent and happens once nothing keeps the app
     /// running: handler and task done (or the wake's work), no continuous mode in use.
-    private mutating func checkSuspension(_ app: AppIndex, cause: TransitionCause) {
+    private mutating func checkSuspension(_ app: AppIndex, cause: EventLog.TransitionCause) {
         stats.suspensions += 1
         if !apps[app].modes.isEmpty { fail("\(name(app)) suspended with modes \(apps[app].modes.modes) in use (SPEC 4.4)") }
         guard let session = apps[app].session, let earliest = session.earliestSuspend else {
@@ -555,7 +555,7 @@ struct InvariantRecorder: SimulationRecorder {
     }
 
     /// SPEC 2, 4, 5, 6: who may be terminated, why, and with which callback.
-    private mutating func checkKill(_ app: AppIndex, from: LifecycleState, cause: TransitionCause, expect: Expect?) {
+    private mutating func checkKill(_ app: AppIndex, from: LifecycleState, cause: EventLog.TransitionCause, expect: Expect?) {
         guard case .kill(let reason) = cause else { return fail("\(name(app)) stopped running with cause \(cause)") }
         let free = modelFreeKiB
         let footprint = apps[app].footprint
@@ -716,7 +716,7 @@ struct InvariantRecorder: SimulationRecorder {
         }
     }
 
-    private mutating func applyTransition(_ app: AppIndex, from: LifecycleState, to: LifecycleState, cause: TransitionCause) {
+    private mutating func applyTransition(_ app: AppIndex, from: LifecycleState, to: LifecycleState, cause: EventLog.TransitionCause) {
         apps[app].state = to
         if to == .active || to == .notRunning {
             apps[app].released = false
@@ -775,7 +775,7 @@ struct InvariantRecorder: SimulationRecorder {
             apps[app].saveAt = nil
         }
         var taskEnd: Millis?
-        var taskCause = TransitionCause.timer(.taskDone)
+        var taskCause = EventLog.TransitionCause.timer(.taskDone)
         var killedAtExpiry = false
         let task = profile.backgroundTaskMs
         if task > 0 {
@@ -819,7 +819,7 @@ struct InvariantRecorder: SimulationRecorder {
         apps[app].session = session
     }
 
-    mutating func recordCallback(at timeMs: Millis, app: AppIndex, _ callback: Callback, phase: ScenePhase?) {
+    mutating func recordCallback(at timeMs: Millis, app: AppIndex, _ callback: Callback, phase: Callback.ScenePhase?) {
         log?.recordCallback(at: timeMs, app: app, callback, phase: phase)
         stats.records += 1
         if timeMs != now { fail("callback recorded at \(timeMs) during a step at \(now)") }
@@ -924,9 +924,9 @@ struct InvariantRecorder: SimulationRecorder {
             fail("eviction row free after \(eviction.freeAfterKiB), expected \(pending.free + pending.footprint)")
         }
         // SPEC 14, 16: what set the kill off, and the victim's place in the policy's order.
-        let triggers: [KillTrigger] = eviction.reason == .memoryPressure ? [.critical, .idle] : [KillTrigger(eviction.reason)]
+        let triggers: [Eviction.Trigger] = eviction.reason == .memoryPressure ? [.critical, .idle] : [Eviction.Trigger(eviction.reason)]
         if !triggers.contains(eviction.trigger) { fail("eviction trigger \(eviction.trigger.rawValue) for \(eviction.reason.rawValue)") }
-        let thresholds: [KillTrigger: KiB] = [.critical: device.criticalFreeKiB, .idle: device.idleFreeKiB, .reaper: device.reaperFreeKiB, .pageshortage: 0]
+        let thresholds: [Eviction.Trigger: KiB] = [.critical: device.criticalFreeKiB, .idle: device.idleFreeKiB, .reaper: device.reaperFreeKiB, .pageshortage: 0]
         if eviction.thresholdKiB != thresholds[eviction.trigger] { fail("eviction threshold \(String(describing: eviction.thresholdKiB)) for trigger \(eviction.trigger.rawValue)") }
         if eviction.reason == .memoryPressure, eviction.rank != 1 { fail("a policy's victim ranked \(String(describing: eviction.rank)), not 1") }
         if pending.state.isForeground != (eviction.rank == nil) { fail("rank \(String(describing: eviction.rank)) for a \(pending.state.rawValue) victim") }
@@ -962,12 +962,12 @@ struct InvariantRecorder: SimulationRecorder {
         apps[app].footprint = footprintKiB
     }
 
-    mutating func recordFree(at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: PressureLevel) {
+    mutating func recordFree(at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: EventLog.PressureLevel) {
         log?.recordFree(at: timeMs, usedKiB: usedKiB, freeKiB: freeKiB, level: level)
         stats.records += 1
         if timeMs != now { fail("free recorded at \(timeMs) during a step at \(now)") }
         if usedKiB != device.ramKiB - freeKiB { fail("used \(usedKiB) != ram - free") }
-        let expectedLevel: PressureLevel =
+        let expectedLevel: EventLog.PressureLevel =
             freeKiB < device.criticalFreeKiB ? .critical : freeKiB < device.warningFreeKiB ? .warning : .normal
         if level != expectedLevel { fail("level \(level) for free \(freeKiB) KiB, SPEC 5 says \(expectedLevel)") }
         if freeKiB != modelFreeKiB { fail("pressure row free \(freeKiB) KiB, ram - reserved - system - footprints = \(modelFreeKiB)") }
@@ -977,7 +977,7 @@ struct InvariantRecorder: SimulationRecorder {
         minFreeKiB = min(minFreeKiB, freeKiB)
     }
 
-    mutating func recordSkipped(at timeMs: Millis, event kind: EventKind, app: AppIndex?, reason: SkipReason) {
+    mutating func recordSkipped(at timeMs: Millis, event kind: ScenarioEvent.Kind, app: AppIndex?, reason: EventLog.SkipReason) {
         log?.recordSkipped(at: timeMs, event: kind, app: app, reason: reason)
         stats.records += 1
         stats.skips += 1

@@ -1,5 +1,5 @@
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 /// Seeded scenarios of shapes `RandomScenario` does not produce, for the property tests:
 /// many events at the same instant, timers that fall on event times, tiny or zero device
@@ -45,7 +45,7 @@ enum HostileScenario {
                 id: "app\(index)", activeKiB: pick(0...(400 * 1024)),
                 backgroundKiB: random.chance(50) ? nil : pick(0...(400 * 1024)),
                 suspendedKiB: random.chance(50) ? nil : pick(0...(400 * 1024)))
-            profile.backgroundModes = BackgroundModeSet(BackgroundMode.allCases.filter { _ in random.chance(30) })
+            profile.backgroundModes = AppProfile.BackgroundModes(BackgroundMode.allCases.filter { _ in random.chance(30) })
             if random.chance(40) { profile.purgeableKiB = pick(0...(300 * 1024)) }
             if random.chance(40) { profile.warningReleaseKiB = pick(0...(300 * 1024)) }
             profile.exitsOnSuspend = random.chance(10)

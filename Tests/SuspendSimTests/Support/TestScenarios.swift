@@ -1,6 +1,6 @@
 import Foundation
-@testable import SuspendSim
-@testable import SuspendSimCore
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
 
 /// A scenario built in code: `apps` on a device with `ramMB` of RAM (thresholds at their
 /// defaults unless `configure` changes them), with `events` at the given seconds.
