@@ -282,42 +282,26 @@ private struct FastEventReader: @unchecked Sendable {
         return (time, action)
     }
 
+    /// The value of an event of `kind` (`EventGrammar`), as its action.
     private mutating func readAction(_ kind: ScenarioEvent.Kind) -> ScenarioEvent.Action? {
-        switch kind {
-        case .open: return app().map { .open($0) }
-        case .forceQuit: return app().map { .forceQuit($0) }
-        case .home: return scanner.null() ? .home : nil
-        case .lock: return scanner.null() ? .lock : nil
-        case .unlock: return scanner.null() ? .unlock : nil
-        case .alert: return scanner.null() ? .alert : nil
-        case .alertDismiss: return scanner.null() ? .alertDismiss : nil
-        case .alertReply: return scanner.null() ? .alertReply : nil
-        case .call: return scanner.null() ? .call : nil
-        case .callDecline: return scanner.null() ? .callDecline : nil
-        case .callAnswer: return scanner.null() ? .callAnswer : nil
-        case .callEnd: return scanner.null() ? .callEnd : nil
-        case .wake: return appAndMode(continuous: false).map { .wake($0.0, $0.1) }
-        case .startMode: return appAndMode(continuous: true).map { .startMode($0.0, $0.1) }
-        case .stopMode: return appAndMode(continuous: true).map { .stopMode($0.0, $0.1) }
-        case .allocate:
-            guard let fields = object(wantsApp: true, wantsMode: false, wantsMB: true), let app = fields.app,
-                  let kib = fields.mb?.scaledRoundingHalfAway(by: 1024) else { return nil }
-            return .allocate(app, kib)
-        case .systemAllocate:
-            guard let fields = object(wantsApp: false, wantsMode: false, wantsMB: true),
-                  let kib = fields.mb?.scaledRoundingHalfAway(by: 1024) else { return nil }
-            return .systemAllocate(kib)
+        var parts = EventGrammar.Parts()
+        switch EventGrammar.value(of: kind) {
+        case .null:
+            guard scanner.null() else { return nil }
+        case .app:
+            parts.app = scanner.plainStringBytes().map { apps.intern($0) }
+        case .appAndMode(let continuous):
+            guard let fields = object(wantsApp: true, wantsMode: true, wantsMB: false), let mode = fields.mode,
+                  mode.isContinuous == continuous else { return nil }
+            (parts.app, parts.mode) = (fields.app, mode)
+        case .appAndMB:
+            guard let fields = object(wantsApp: true, wantsMode: false, wantsMB: true) else { return nil }
+            (parts.app, parts.kib) = (fields.app, fields.mb?.scaledRoundingHalfAway(by: 1024))
+        case .mb:
+            guard let fields = object(wantsApp: false, wantsMode: false, wantsMB: true) else { return nil }
+            parts.kib = fields.mb?.scaledRoundingHalfAway(by: 1024)
         }
-    }
-
-    private mutating func app() -> AppIndex? {
-        scanner.plainStringBytes().map { apps.intern($0) }
-    }
-
-    private mutating func appAndMode(continuous: Bool) -> (AppIndex, BackgroundMode)? {
-        guard let fields = object(wantsApp: true, wantsMode: true, wantsMB: false), let app = fields.app,
-              let mode = fields.mode, mode.isContinuous == continuous else { return nil }
-        return (app, mode)
+        return EventGrammar.action(kind, parts)
     }
 
     /// A flat object holding exactly the wanted keys among `app` (a known app id), `mode` (a

@@ -66,23 +66,17 @@
         return out
     }
 
+    /// An event's key and value (`EventGrammar`).
     private static func eventBody(_ action: ScenarioEvent.Action, apps: [AppProfile]) -> String {
-        let key = "\"\(action.kind.rawValue)\""
-        switch action {
-        case .open(let app), .forceQuit(let app):
-            return "\(key): \(quoted(apps[app].id))"
-        case .wake(let app, let mode), .startMode(let app, let mode), .stopMode(let app, let mode):
-            return "\(key): {\"app\": \(quoted(apps[app].id)), \"mode\": \(quoted(mode.rawValue))}"
-        case .allocate(let app, let kib):
-            return "\(key): {\"app\": \(quoted(apps[app].id)), \"mb\": \(mb(kib))}"
-        case .systemAllocate(let kib):
-            return "\(key): {\"mb\": \(mb(kib))}"
-        case .home, .lock, .unlock, .alert, .alertDismiss, .alertReply, .call, .callDecline, .callAnswer, .callEnd:
-            return "\(key): null"
-        case .close:
-            // A trace's `Closed` has no spelling of its own in files: it is `home`, which is
-            // the same whenever the app is frontmost (docs/decisions.md).
-            return "\(key): null"
+        let (kind, parts) = EventGrammar.parts(of: action)
+        let key = quoted(kind.rawValue)
+        let app = parts.app.map { quoted(apps[$0].id) } ?? ""
+        switch EventGrammar.value(of: kind) {
+        case .null: return "\(key): null"
+        case .app: return "\(key): \(app)"
+        case .appAndMode: return "\(key): {\"app\": \(app), \"mode\": \(quoted(parts.mode?.rawValue ?? ""))}"
+        case .appAndMB: return "\(key): {\"app\": \(app), \"mb\": \(mb(parts.kib ?? 0))}"
+        case .mb: return "\(key): {\"mb\": \(mb(parts.kib ?? 0))}"
         }
     }
 

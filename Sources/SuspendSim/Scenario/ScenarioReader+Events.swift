@@ -59,50 +59,41 @@ extension ScenarioReader {
         return isValid ? events : nil
     }
 
-    /// One event's action from its key and value.
+    /// One event's action from its key and value (`EventGrammar`).
     private mutating func readAction(
         _ kind: ScenarioEvent.Kind, _ value: Node, _ field: String, apps: AppList?
     ) -> ScenarioEvent.Action? {
-        switch kind {
-        case .open: return appIndex(value, field, in: apps).map { .open($0) }
-        case .forceQuit: return appIndex(value, field, in: apps).map { .forceQuit($0) }
-        case .home: return null(value, field) ? .home : nil
-        case .lock: return null(value, field) ? .lock : nil
-        case .unlock: return null(value, field) ? .unlock : nil
-        case .alert: return null(value, field) ? .alert : nil
-        case .alertDismiss: return null(value, field) ? .alertDismiss : nil
-        case .alertReply: return null(value, field) ? .alertReply : nil
-        case .call: return null(value, field) ? .call : nil
-        case .callDecline: return null(value, field) ? .callDecline : nil
-        case .callAnswer: return null(value, field) ? .callAnswer : nil
-        case .callEnd: return null(value, field) ? .callEnd : nil
-        case .wake: return appAndMode(value, field, kind: kind, apps: apps).map { .wake($0.app, $0.mode) }
-        case .startMode: return appAndMode(value, field, kind: kind, apps: apps).map { .startMode($0.app, $0.mode) }
-        case .stopMode: return appAndMode(value, field, kind: kind, apps: apps).map { .stopMode($0.app, $0.mode) }
-        case .allocate:
-            guard let fields = fields(value, field, allowed: ["app", "mb"]) else { return nil }
-            let app = required(fields, "app").flatMap { appIndex($0, Self.path(field, "app"), in: apps) }
-            let amount = required(fields, "mb").flatMap { kib($0, Self.path(field, "mb"), allowsNegative: true) }
-            guard let app, let amount else { return nil }
-            return .allocate(app, amount)
-        case .systemAllocate:
-            guard let fields = fields(value, field, allowed: ["mb"]) else { return nil }
-            return required(fields, "mb").flatMap { kib($0, Self.path(field, "mb"), allowsNegative: true) }
-                .map { .systemAllocate($0) }
+        let shape = EventGrammar.value(of: kind)
+        var parts = EventGrammar.Parts()
+        switch shape {
+        case .null:
+            guard null(value, field) else { return nil }
+        case .app:
+            parts.app = appIndex(value, field, in: apps)
+        case .appAndMode(let continuous):
+            guard let read = appAndMode(value, field, kind: kind, continuous: continuous, apps: apps) else { return nil }
+            (parts.app, parts.mode) = (read.app, read.mode)
+        case .appAndMB, .mb:
+            guard let fields = fields(value, field, allowed: shape.keys) else { return nil }
+            if shape == .appAndMB {
+                parts.app = required(fields, "app").flatMap { appIndex($0, Self.path(field, "app"), in: apps) }
+            }
+            parts.kib = required(fields, "mb").flatMap { kib($0, Self.path(field, "mb"), allowsNegative: true) }
         }
+        return EventGrammar.action(kind, parts)
     }
 
     /// `{app, mode}` of `wake` (wake-only modes) or `start_mode` / `stop_mode` (continuous
     /// modes). A mode the app does not declare is fine here: the engine skips the event.
     private mutating func appAndMode(
-        _ node: Node, _ field: String, kind: ScenarioEvent.Kind, apps: AppList?
+        _ node: Node, _ field: String, kind: ScenarioEvent.Kind, continuous wantsContinuous: Bool, apps: AppList?
     ) -> (app: AppIndex, mode: BackgroundMode)? {
-        guard let fields = fields(node, field, allowed: ["app", "mode"]) else { return nil }
+        guard let fields = fields(node, field, allowed: EventGrammar.Value.appAndMode(continuous: wantsContinuous).keys)
+        else { return nil }
         let app = required(fields, "app").flatMap { appIndex($0, Self.path(field, "app"), in: apps) }
         let modeField = Self.path(field, "mode")
         var mode: BackgroundMode?
         if let modeNode = required(fields, "mode"), let named = backgroundMode(modeNode, modeField) {
-            let wantsContinuous = kind != .wake
             if named.isContinuous == wantsContinuous {
                 mode = named
             } else {

@@ -1,0 +1,98 @@
+/// The grammar of an event in a scenario file (SPEC 3, 7), in one table: the value each event
+/// key takes, and how a value's parts make the event's action and back. The YAML reader
+/// (`ScenarioReader+Events`), the JSON fast path and `ScenarioJSONWriter` all go through it, so
+/// that the three cannot disagree on what an event looks like.
+///
+/// ```yaml
+/// - { at: 0, open: com.example.mail }                       # an app id
+/// - { at: 5, home: null }                                   # null
+/// - { at: 9, wake: { app: com.example.mail, mode: fetch } } # app and mode
+/// - { at: 9, allocate: { app: com.example.mail, mb: 40 } }  # app and MB
+/// - { at: 9, system_allocate: { mb: 200 } }                 # MB
+/// ```
+enum EventGrammar {
+    /// What follows an event's key.
+    enum Value: Equatable {
+        /// `null`.
+        case null
+        /// An app id.
+        case app
+        /// `{app, mode}`; `continuous`: the mode must be a continuous one (`start_mode`,
+        /// `stop_mode`), else a wake-only one (`wake`).
+        case appAndMode(continuous: Bool)
+        /// `{app, mb}` (MB may be negative: memory given back).
+        case appAndMB
+        /// `{mb}` (may be negative).
+        case mb
+
+        /// The keys of the value's mapping, in the order files write them; none for `null`
+        /// and for an app id.
+        var keys: [String] {
+            switch self {
+            case .null, .app: []
+            case .appAndMode: ["app", "mode"]
+            case .appAndMB: ["app", "mb"]
+            case .mb: ["mb"]
+            }
+        }
+    }
+
+    /// The parts of an event's value, as read (those its kind takes).
+    struct Parts: Equatable {
+        var app: AppIndex?
+        var mode: BackgroundMode?
+        var kib: KiB?
+    }
+
+    /// The value an event `kind` takes.
+    static func value(of kind: ScenarioEvent.Kind) -> Value {
+        switch kind {
+        case .home, .lock, .unlock, .alert, .alertDismiss, .alertReply, .call, .callDecline, .callAnswer, .callEnd: .null
+        case .open, .forceQuit: .app
+        case .wake: .appAndMode(continuous: false)
+        case .startMode, .stopMode: .appAndMode(continuous: true)
+        case .allocate: .appAndMB
+        case .systemAllocate: .mb
+        }
+    }
+
+    /// The action of an event of `kind` with `parts`; nil when a part its value needs is
+    /// missing.
+    static func action(_ kind: ScenarioEvent.Kind, _ parts: Parts) -> ScenarioEvent.Action? {
+        switch kind {
+        case .home: .home
+        case .lock: .lock
+        case .unlock: .unlock
+        case .alert: .alert
+        case .alertDismiss: .alertDismiss
+        case .alertReply: .alertReply
+        case .call: .call
+        case .callDecline: .callDecline
+        case .callAnswer: .callAnswer
+        case .callEnd: .callEnd
+        case .open: parts.app.map { .open($0) }
+        case .forceQuit: parts.app.map { .forceQuit($0) }
+        case .wake: parts.app.flatMap { app in parts.mode.map { .wake(app, $0) } }
+        case .startMode: parts.app.flatMap { app in parts.mode.map { .startMode(app, $0) } }
+        case .stopMode: parts.app.flatMap { app in parts.mode.map { .stopMode(app, $0) } }
+        case .allocate: parts.app.flatMap { app in parts.kib.map { .allocate(app, $0) } }
+        case .systemAllocate: parts.kib.map { .systemAllocate($0) }
+        }
+    }
+
+    /// An action's key and parts, as a file writes them. A usage trace's `close` is written
+    /// `home`: it has no spelling of its own, and is the same whenever the app is frontmost
+    /// (docs/decisions.md).
+    static func parts(of action: ScenarioEvent.Action) -> (kind: ScenarioEvent.Kind, parts: Parts) {
+        switch action {
+        case .open(let app), .forceQuit(let app): (action.kind, Parts(app: app))
+        case .wake(let app, let mode), .startMode(let app, let mode), .stopMode(let app, let mode):
+            (action.kind, Parts(app: app, mode: mode))
+        case .allocate(let app, let kib): (action.kind, Parts(app: app, kib: kib))
+        case .systemAllocate(let kib): (action.kind, Parts(kib: kib))
+        case .home, .close, .lock, .unlock, .alert, .alertDismiss, .alertReply, .call, .callDecline, .callAnswer,
+             .callEnd:
+            (action.kind, Parts())
+        }
+    }
+}
