@@ -97,7 +97,7 @@ extension SuspendsimCommand {
         /// it with its expectations.
         private func check(_ scenario: Scenario, under policy: any EvictionPolicy, folder: String?) -> Check {
             var scenario = scenario
-            if scenario.generator != nil {
+            if scenario.isRandomized {
                 scenario.seed = BatchSeed.seed(base: 0, scenario: scenario.name, replicate: 0)
             }
             guard let folder else {

@@ -99,7 +99,7 @@ extension SuspendsimCommand {
 
         func run() throws {
             Interruption.cleanUpOnSignals()
-            let templates = try ScenarioBatchLoader.loadTemplates(input)
+            let templates = try ScenarioBatchLoader.loadTemplates(input, streamingEvents: true)
             var options = BatchPlan.Options()
             options.seed = seed
             options.replicates = replicates
@@ -137,6 +137,12 @@ extension SuspendsimCommand {
             }
             progress.finish()
             report(plan, output, shard: part)
+            if output.invalidInputCount > 0 {
+                // A large JSON file's mistake, found as its events were read during the run.
+                for failure in output.failures { printError(failure.message) }
+                printError("error: \(output.invalidInputCount) scenario file(s) are invalid; no summary was written.")
+                throw ScenarioBatchLoader.invalidInputStatus
+            }
             if output.failureCount > 0 {
                 for failure in output.failures { printError("error: \(failure.path): \(failure.message)") }
                 if output.failureCount > output.failures.count {

@@ -11,8 +11,11 @@ enum ScenarioBatchLoader {
         try loadTemplates(options).map(\.scenario)
     }
 
-    /// As `load`, keeping each file's `replicates:`, `sweep:` and text for a batch.
-    static func loadTemplates(_ options: ScenarioInputOptions) throws -> [ScenarioTemplate] {
+    /// As `load`, keeping each file's `replicates:`, `sweep:` and text for a batch. With
+    /// `streamingEvents`, large JSON files have their events read as each run goes
+    /// (`ScenarioLoader.template(path:streamingEvents:)`): `run` only, whose `BatchRunner` checks
+    /// them.
+    static func loadTemplates(_ options: ScenarioInputOptions, streamingEvents: Bool = false) throws -> [ScenarioTemplate] {
         let files: [String]
         do {
             files = try ScenarioLoader.scenarioFiles(in: options.paths)
@@ -21,7 +24,7 @@ enum ScenarioBatchLoader {
             throw invalidInputStatus
         }
         let outcomes = parallelMap(count: files.count, jobs: options.workerCount) { index in
-            Result { () throws(ScenarioLoader.Error) -> ScenarioTemplate in try ScenarioLoader.template(path: files[index]) }
+            Result { () throws(ScenarioLoader.Error) -> ScenarioTemplate in try ScenarioLoader.template(path: files[index], streamingEvents: streamingEvents) }
         }
         var scenarios: [ScenarioTemplate] = []
         var invalid = 0

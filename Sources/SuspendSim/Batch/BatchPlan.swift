@@ -179,7 +179,7 @@ package struct BatchPlan: Sendable {
                     }
                 }
             }
-            let randomized = draft.template.scenario.generator != nil
+            let randomized = draft.template.scenario.isRandomized
             let entry = Entry(
                 name: draft.template.scenario.name, path: draft.template.path, kind: draft.kind,
                 isRandomized: randomized, axes: draft.axes, points: points,
@@ -220,7 +220,7 @@ package struct BatchPlan: Sendable {
             }
         }
         var fixed: [SweepSetting] = []
-        let randomized = template.scenario.generator != nil
+        let randomized = template.scenario.isRandomized
         switch options.policy {
         case .named(let name)?:
             axes.removeAll { $0.key == "policy" }

@@ -26,14 +26,9 @@ extension BatchRunner {
         }
         let replicateNumber = entry.isRandomized ? replicate : nil
         let folder = out + "/" + plan.folder(entry: entryIndex, point: pointIndex, replicate: replicate)
-        func add<R>(_ outcome: SimulationResult<R>, policyIndex: Int = 0) {
-            result.rows.append((
-                SummaryRow(result: outcome, seed: seed, replicate: replicateNumber),
-                plan.group(entry: entryIndex, point: pointIndex, policyIndex: policyIndex),
-                outcome.apps.map(SurvivalTally.Counts.init)))
-        }
-        let policy = scenario.policy
-        do {
+        /// Runs the unit's scenario into its folders, adding its rows.
+        func run(_ scenario: Scenario) throws {
+            let policy = scenario.policy
             switch entry.kind {
             case .single:
                 add(try Simulation.run(scenario, policy: policy, writingReportTo: URL(fileURLWithPath: folder, isDirectory: true)))
@@ -49,6 +44,28 @@ extension BatchRunner {
                     // specialized for its recorder (a generic call across modules would not).
                     add(Simulation.runKeepingNoRecords(scenario, policy: policy))
                 }
+            }
+        }
+        func add<R>(_ outcome: SimulationResult<R>, policyIndex: Int = 0) {
+            result.rows.append((
+                SummaryRow(result: outcome, seed: seed, replicate: replicateNumber),
+                plan.group(entry: entryIndex, point: pointIndex, policyIndex: policyIndex),
+                outcome.apps.map(SurvivalTally.Counts.init)))
+        }
+        do {
+            try run(scenario)
+            if scenario.eventStreamFailed { throw EventStreamUnreadable() }
+        } catch is EventStreamUnreadable {
+            // A large JSON file whose streamed events the fast reader did not take: read the
+            // whole file the ordinary way, which locates its mistake or runs it as written.
+            result.rows = []
+            do {
+                try run(ScenarioLoader.template(path: entry.path).scenario(at: point.settings))
+            } catch let error as ScenarioLoader.Error {
+                result.failure = (entry.path, error.description)
+                result.isInvalidInput = true
+            } catch {
+                result.failure = (entry.path, "\(error)")
             }
         } catch {
             result.failure = (entry.path, "\(error)")

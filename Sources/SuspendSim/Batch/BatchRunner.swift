@@ -35,6 +35,9 @@ package enum BatchRunner {
         public var failureCount = 0
         /// How many failures `failures` keeps.
         public static let failuresKept = 20
+        /// Of the failures, those that are mistakes in a scenario file found while running (a
+        /// large JSON file's events are read as it runs); the rest are reports not written.
+        public var invalidInputCount = 0
         /// The batch's serial part: nanoseconds spent under the writer's lock, putting units'
         /// rows in order and writing them. Everything else runs on the workers.
         public var serialNanoseconds: UInt64 = 0
@@ -61,6 +64,9 @@ package enum BatchRunner {
         var columnValues: [String?]
         var rows: [(row: SummaryRow, group: Int, apps: [SurvivalTally.Counts])] = []
         var failure: (path: String, message: String)?
+        /// Whether the failure is a mistake in the scenario file found only while running (a
+        /// large JSON file's streamed events), not a report that could not be written.
+        var isInvalidInput = false
         /// The rows' `summary.csv` lines, formatted on the worker (each ends with a line feed).
         var summaryBytes: [UInt8] = []
 
@@ -181,6 +187,7 @@ package enum BatchRunner {
     private static func write(_ result: UnitResult, plan: BatchPlan, into state: inout WriterState) {
         if let failure = result.failure {
             state.output.failureCount += 1
+            if result.isInvalidInput { state.output.invalidInputCount += 1 }
             if state.output.failures.count < Output.failuresKept { state.output.failures.append(failure) }
             return
         }

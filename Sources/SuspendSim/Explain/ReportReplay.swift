@@ -56,7 +56,7 @@ package struct ReportReplay {
         } catch {
             throw ExplainError("\(folder): its sweep point does not read: \(error.description)")
         }
-        if scenario.generator != nil {
+        if scenario.isRandomized {
             scenario.seed = try Self.seed(near: folder, scenario: scenario.name, policy: policyName,
                                           replicate: replicate ?? 0, point: pointValues)
         }

@@ -203,10 +203,13 @@ extension ScenarioEvent.Action {
 }
 
 /// Reads the `events` array of the canonical JSON shape; nil at the first surprise.
-private struct FastEventReader: @unchecked Sendable {
+struct FastEventReader: @unchecked Sendable {
     var scanner: JSONByteScanner
     /// The app ids met so far; events name apps by their position here.
     var apps = AppIDTable([])
+    /// Whether an id not in `apps` is added (provisional numbering) or makes the event unreadable
+    /// (the apps are known: a streamed file's header named them).
+    var addsUnknownApps = true
     let expectedEvents: Int
 
     /// The keys as bytes, for matching without making strings.
@@ -224,7 +227,7 @@ private struct FastEventReader: @unchecked Sendable {
 
     /// The time of the first and of the last event read.
     private(set) var earliestTime: FastDecimal?
-    private(set) var latestTime: FastDecimal?
+    var latestTime: FastDecimal?
 
     /// The events of the array: from its `[` to its `]`; or, `fromMiddle`, from an event in
     /// the middle to the `]`; or, with `stoppingAt`, from the `[` to the event that starts at
@@ -289,7 +292,7 @@ private struct FastEventReader: @unchecked Sendable {
         case .null:
             guard scanner.null() else { return nil }
         case .app:
-            parts.app = scanner.plainStringBytes().map { apps.intern($0) }
+            parts.app = scanner.plainStringBytes().flatMap { appIndex($0) }
         case .appAndMode(let continuous):
             guard let fields = object(wantsApp: true, wantsMode: true, wantsMB: false), let mode = fields.mode,
                   mode.isContinuous == continuous else { return nil }
@@ -302,6 +305,57 @@ private struct FastEventReader: @unchecked Sendable {
             parts.kib = fields.mb?.scaledRoundingHalfAway(by: 1024)
         }
         return EventGrammar.action(kind, parts)
+    }
+
+    /// The app an id names (see `addsUnknownApps`).
+    private mutating func appIndex(_ id: Slice<UnsafeBufferPointer<UInt8>>) -> AppIndex? {
+        addsUnknownApps ? apps.intern(id) : apps.index(of: id)
+    }
+
+    /// What `readAvailableEvents` found.
+    enum Progress {
+        /// The events read; the scanner stands after the last one's `,` (more may follow).
+        case needsMore
+        /// The array's `]` was read; the scanner stands after it.
+        case endOfArray
+        /// Something the fast reader does not accept, with the whole rest of the input there.
+        case unreadable
+    }
+
+    /// The longest event a chunked read waits for: input that fails with more than this left
+    /// is unreadable, not cut short.
+    static let longestChunkedEvent = 64 << 10
+
+    /// Reads events from inside the array (after its `[` or a `,`) into `events` while whole
+    /// ones are there: an event counts only with the `,` or `]` after it. With `isComplete`
+    /// false, input that ends within `longestChunkedEvent` bytes of an event that does not read
+    /// is `needsMore` (the scanner stays before that event); otherwise it is `unreadable`. For
+    /// input that arrives in chunks.
+    mutating func readAvailableEvents(into events: inout [ScenarioEvent], isComplete: Bool) -> Progress {
+        while true {
+            scanner.skipWhitespace()
+            let eventStart = scanner.position
+            let eventLine = scanner.currentLine
+            if latestTime == nil, scanner.consume(UInt8(ascii: "]")) { return .endOfArray }
+            if let (time, action) = readEvent(), !(latestTime.map { time < $0 } ?? false),
+               let atMs = time.scaledRoundingHalfAway(by: 1000) {
+                scanner.skipWhitespace()
+                let event = ScenarioEvent(atMs: atMs, action, line: eventLine)
+                if scanner.consume(UInt8(ascii: ",")) {
+                    latestTime = time
+                    events.append(event)
+                    continue
+                }
+                if scanner.consume(UInt8(ascii: "]")) {
+                    latestTime = time
+                    events.append(event)
+                    return .endOfArray
+                }
+            }
+            if isComplete || scanner.bytes.count - eventStart > Self.longestChunkedEvent { return .unreadable }
+            scanner.rewind(to: eventStart, line: eventLine)
+            return .needsMore
+        }
     }
 
     /// A flat object holding exactly the wanted keys among `app` (a known app id), `mode` (a
@@ -319,7 +373,8 @@ private struct FastEventReader: @unchecked Sendable {
             scanner.skipSpaces()
             if wantsApp, app == nil, key.elementsEqual(appKey) {
                 guard let id = scanner.plainStringBytes() else { return nil }
-                app = apps.intern(id)
+                guard let index = appIndex(id) else { return nil }
+                app = index
             } else if wantsMode, mode == nil, key.elementsEqual(modeKey) {
                 guard let name = scanner.plainStringBytes(),
                       let named = modes.first(where: { name.elementsEqual($0.bytes) })?.mode else { return nil }
@@ -341,7 +396,7 @@ private struct FastEventReader: @unchecked Sendable {
 /// App ids by their UTF-8 bytes, looked up without making a `String`: FNV-1a hashes in an
 /// open-addressed table, each hit confirmed byte for byte. (A `[String: AppIndex]` costs a
 /// string and a SipHash per event; this lookup is most of what reading an event costs.)
-private struct AppIDTable {
+struct AppIDTable {
     private(set) var ids: [[UInt8]] = []
     private var slots: [Int32]
     private var mask: Int
@@ -571,6 +626,12 @@ struct JSONByteScanner {
     }
 
     /// Continues from byte `offset` (after another scanner read up to there).
+    /// Goes back to `offset`, on `line` (input that arrives in chunks is read again there).
+    mutating func rewind(to offset: Int, line: Int) {
+        position = offset
+        currentLine = line
+    }
+
     mutating func move(to offset: Int) {
         position = offset
     }

@@ -1,4 +1,6 @@
+@_spi(Generators) import SuspendSimCore
 import Foundation
+import SystemPackage
 import Yams
 
 /// A scenario file read for a batch: the scenario as written, its `replicates:` and
@@ -39,6 +41,8 @@ package struct ScenarioTemplate: Sendable {
     private let document: ComposedDocument
     /// The events of a JSON file read by the fast path, which every point keeps.
     private let fastEvents: [ScenarioEvent]?
+    /// The events of a large JSON file read while each run goes, which every point streams.
+    private let streamedEvents: StreamedJSONEvents?
     /// The file, for messages.
     public let path: String
 
@@ -58,7 +62,7 @@ package struct ScenarioTemplate: Sendable {
     init(composing text: String, path: String) throws(ScenarioLoader.Error) {
         let document = try YAMLDocument.compose(text, file: path)
         let reading = try Self.read(document, path: path, settings: [])
-        self.init(reading: reading, document: document, textHash: BatchSeed.fnv1a(text), path: path, fastEvents: nil)
+        self.init(reading: reading, document: document, textHash: BatchSeed.fnv1a(text), path: path)
     }
 
     /// A JSON file read by the fast path: its large timeline is read once, its header composed
@@ -68,7 +72,27 @@ package struct ScenarioTemplate: Sendable {
                   fastEvents: fast.reading.scenario.events)
     }
 
-    private init(reading: Reading, document: YAMLDocument, textHash: UInt64, path: String, fastEvents: [ScenarioEvent]?) {
+    /// A large JSON file whose events are streamed (`StreamedJSONEvents`): its header read,
+    /// or nil when the header asks for what streaming does not do (a `workload:` or a `trace:`,
+    /// whose events merge with the file's).
+    ///
+    /// - Throws: `ScenarioLoader.Error` for a header with mistakes.
+    init?(streamingHeader text: String, eventsStart: (offset: Int64, line: Int), path: String) throws(ScenarioLoader.Error) {
+        let document = try YAMLDocument.compose(text, file: path)
+        var reading = try Self.read(document, path: path, settings: [])
+        guard reading.scenario.generator == nil, reading.tracePath == nil else { return nil }
+        let streamed = StreamedJSONEvents(
+            path: path, eventsStart: eventsStart, appIDs: reading.scenario.apps.map { Array($0.id.utf8) },
+            status: EventStreamStatus())
+        reading.scenario.generator = streamed
+        self.init(reading: reading, document: document, textHash: BatchSeed.fnv1a(text), path: path, streamedEvents: streamed)
+    }
+
+    private init(
+        reading: Reading, document: YAMLDocument, textHash: UInt64, path: String, fastEvents: [ScenarioEvent]? = nil,
+        streamedEvents: StreamedJSONEvents? = nil
+    ) {
+        self.streamedEvents = streamedEvents
         self.scenario = reading.scenario
         self.replicates = reading.replicates
         self.sweep = reading.sweep
@@ -90,6 +114,7 @@ package struct ScenarioTemplate: Sendable {
         if settings.isEmpty { return scenario }
         var point = try Self.read(document.value, path: path, settings: settings).scenario
         if let fastEvents { point.events = fastEvents }
+        if let streamedEvents { point.generator = streamedEvents }
         return point
     }
 
@@ -141,7 +166,18 @@ extension ScenarioLoader {
     /// Reads and validates one file for a batch (see `ScenarioTemplate`).
     ///
     /// - Throws: `ScenarioLoader.Error` with every problem found, each naming `path`.
-    package static func template(path: String) throws(ScenarioLoader.Error) -> ScenarioTemplate {
+    /// With `streamingEvents`, a JSON file of `StreamedJSONEvents.streamingThreshold` bytes or
+    /// more whose `events` come last has its events read while each run goes (the header is
+    /// read and checked now); its runs must then be checked with `Scenario.eventStreamFailed`
+    /// and done again from `template(path:)` when it is true (`BatchRunner` does).
+    package static func template(
+        path: String, streamingEvents: Bool = false, streamingThreshold: Int = StreamedJSONEvents.streamingThreshold
+    ) throws(ScenarioLoader.Error) -> ScenarioTemplate {
+        if streamingEvents, let size = fileSize(path), size >= streamingThreshold,
+           let header = StreamedJSONEvents.header(ofFile: path),
+           let template = try ScenarioTemplate(streamingHeader: header.text, eventsStart: header.eventsStart, path: path) {
+            return template
+        }
         let bytes = try readBytes(path: path)
         let fast = bytes.withUnsafeBytes { raw in
             let buffer = raw.bindMemory(to: UInt8.self)
@@ -154,5 +190,13 @@ extension ScenarioLoader {
         // The fast path already had its chance at the bytes: compose the text directly.
         let withoutMark = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
         return try ScenarioTemplate(composing: withoutMark, path: path)
+    }
+}
+
+extension ScenarioLoader {
+    /// The size of the regular file at `path`; nil for anything else.
+    static func fileSize(_ path: String) -> Int? {
+        guard let status = try? FilePath(path).stat(), status.type == .regular else { return nil }
+        return Int(status.size)
     }
 }

@@ -12,4 +12,19 @@
     /// time of the last listed event). The same arguments give the same events on every
     /// platform.
     func events(for scenario: Scenario, seed: UInt64, startingAt startMs: Millis) -> any EventSource
+
+    /// Whether the events depend on the seed (see the default).
+    var dependsOnSeed: Bool { get }
+}
+
+@_spi(Generators) extension EventGenerator {
+    /// Whether the events depend on the seed, so that runs are replicates (a workload's do; a
+    /// large file's events read as the run goes do not).
+    public var dependsOnSeed: Bool { true }
+}
+
+extension Scenario {
+    /// Whether runs of the scenario depend on their seed (it has a `workload:`): a batch runs
+    /// it as replicates with a seed each.
+    package var isRandomized: Bool { generator?.dependsOnSeed ?? false }
 }

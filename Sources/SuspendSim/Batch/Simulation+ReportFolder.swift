@@ -75,6 +75,9 @@ extension Simulation where Recorder == NullRecorder {
             result = finished.replacingLog(with: NullRecorder())
             return finished.apps
         }
+        // A file whose streamed events turned out unreadable gave an incomplete run: its
+        // report is dropped (`StreamedJSONEvents`).
+        if scenario.eventStreamFailed { throw EventStreamUnreadable() }
         return result!
     }
 }
