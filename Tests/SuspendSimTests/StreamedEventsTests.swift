@@ -71,6 +71,28 @@ import Testing
         }
     }
 
+    @Test("A run that ends (end_s) before the file's last event stops its reader and reports as the whole file does")
+    func endsEarly() throws {
+        try withTemporaryFolder { folder in
+            let scenario = RandomScenario.make(apps: 8, events: 20_000, seed: 11, ramMB: 1024)
+            let middle = scenario.events[scenario.events.count / 2].atMs
+            // end_s in the header, before events, so the file still streams.
+            let json = ScenarioJSONWriter.json(scenario)
+                .replacingOccurrences(of: "  \"device\":", with: "  \"end_s\": \(Double(middle) / 1000),\n  \"device\":")
+            let file = folder.appendingPathComponent("early.json")
+            try Self.write(json, to: file)
+            let template = try ScenarioLoader.template(path: file.path, streamingEvents: true, streamingThreshold: 0)
+            #expect(template.scenario.endMs == middle && template.scenario.generator is StreamedJSONEvents)
+            let streamed = folder.appendingPathComponent("streamed")
+            let whole = folder.appendingPathComponent("whole")
+            #expect(try Self.run(template, into: streamed).failureCount == 0)
+            #expect(!template.scenario.eventStreamFailed)
+            _ = try Self.run(file, into: whole, streaming: false)
+            #expect(try snapshot(of: streamed.appendingPathComponent(scenario.name))
+                == snapshot(of: whole.appendingPathComponent(scenario.name)))
+        }
+    }
+
     @Test("A mistake late in a streamed file is the ordinary reader's located error, and nothing is written")
     func lateMistake() throws {
         try withTemporaryFolder { folder in

@@ -73,6 +73,7 @@ private final class StreamedEventSource: EventSource {
         let channel = channel
         let reader = Thread {
             var parser = StreamedEventParser(stream)
+            defer { parser.close() }
             while let events = parser.nextBatch() {
                 guard channel.send(events) else { return }
             }
@@ -187,11 +188,14 @@ private struct StreamedEventParser {
         while events.isEmpty, !ended {
             readMore(into: &events)
         }
-        if ended {
-            try? descriptor?.close()
-            descriptor = nil
-        }
+        if ended { close() }
         return events.isEmpty ? nil : events
+    }
+
+    /// Closes the file (a run that stops early stops its reader here too).
+    mutating func close() {
+        try? descriptor?.close()
+        descriptor = nil
     }
 
     /// Parses the whole events of the buffer, reading a chunk first.
