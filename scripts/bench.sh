@@ -73,48 +73,37 @@ echo "-- simulated events/s: 100 apps, 10^6 events, one core, summary counters o
 run_probe "$probe" throughput --apps 100 --events 1000000 --samples "$samples"
 events_per_s=$(figure events_per_s)
 
-echo "-- end to end: suspendsim run on a 100-app, 10^6-event JSON file, every report written" >&2
-scenario_file=$scratch/random-100-apps-1000000-events.json
-"$bin/make-scenario-json" 100 1000000 1 "$scenario_file"
-echo "    scenario file: $(du -h "$scenario_file" | cut -f1)" >&2
-wall_samples=()
-rss_samples=()
-for _ in $(seq "$samples"); do
-  rm -rf "$scratch/reports"
-  start=$EPOCHREALTIME
-  /usr/bin/time -f '%M' -o "$scratch/rss" "$cli" run "$scenario_file" --out "$scratch/reports" --jobs 1 >/dev/null
-  end=$EPOCHREALTIME
-  wall_samples+=("$(calc "$end - $start")")
-  rss_samples+=("$(cat "$scratch/rss")")
-  echo "    sample wall_s ${wall_samples[-1]} peak_rss_kib ${rss_samples[-1]}" >&2
-done
-report_folder=$scratch/reports/random-100-apps-1000000-events-seed-1
-for file in survivors evictions transitions callbacks memory pressure skipped; do
-  [ -s "$report_folder/$file.csv" ] || { echo "bench: $report_folder/$file.csv is missing" >&2; exit 1; }
-done
-echo "    reports: $(du -sh "$scratch/reports" | cut -f1)" >&2
-e2e_wall=$(printf '%s\n' "${wall_samples[@]}" | median)
-e2e_rss=$(printf '%s\n' "${rss_samples[@]}" | median)
-e2e_events_per_s=$(calc "1000000 / $e2e_wall")
-
-echo "-- end to end: suspendsim run on 100-app JSON files of 10^4 and 10^5 events, every report written" >&2
-for events in 10000 100000; do
-  file=$scratch/random-100-apps-$events-events.json
+# Runs `suspendsim run` on a generated 100-app JSON file of $1 events, $samples times, into
+# $scratch/reports-$1; sets e2e_wall (median seconds) and e2e_rss (median peak KiB).
+run_end_to_end() {
+  local events=$1 file=$scratch/random-100-apps-$1-events.json walls=() rsss=()
   "$bin/make-scenario-json" 100 "$events" 1 "$file"
-  walls=()
-  rsss=()
+  echo "    $events events: scenario file $(du -h "$file" | cut -f1)" >&2
   for _ in $(seq "$samples"); do
     rm -rf "$scratch/reports-$events"
-    start=$EPOCHREALTIME
+    local start=$EPOCHREALTIME
     /usr/bin/time -f '%M' -o "$scratch/rss" "$cli" run "$file" --out "$scratch/reports-$events" --jobs 1 >/dev/null
-    end=$EPOCHREALTIME
+    local end=$EPOCHREALTIME
     walls+=("$(calc "$end - $start")")
     rsss+=("$(cat "$scratch/rss")")
     echo "    $events events: sample wall_s ${walls[-1]} peak_rss_kib ${rsss[-1]}" >&2
   done
-  printf -v "wall_$events" '%s' "$(printf '%s\n' "${walls[@]}" | median)"
-  printf -v "rss_$events" '%s' "$(printf '%s\n' "${rsss[@]}" | median)"
-done
+  local folder=$scratch/reports-$events/random-100-apps-$events-events-seed-1
+  for report in survivors evictions transitions callbacks memory pressure skipped; do
+    [ -s "$folder/$report.csv" ] || { echo "bench: $folder/$report.csv is missing" >&2; exit 1; }
+  done
+  e2e_wall=$(printf '%s\n' "${walls[@]}" | median)
+  e2e_rss=$(printf '%s\n' "${rsss[@]}" | median)
+}
+
+echo "-- end to end: suspendsim run on 100-app JSON files of 10^4, 10^5 and 10^6 events, every report written" >&2
+run_end_to_end 10000
+rss_10000=$e2e_rss
+run_end_to_end 100000
+wall_100000=$e2e_wall
+run_end_to_end 1000000
+echo "    reports: $(du -sh "$scratch/reports-1000000" | cut -f1)" >&2
+e2e_events_per_s=$(calc "1000000 / $e2e_wall")
 
 echo "-- victim choice under constant pressure (one kill per event), 10^6 timed events" >&2
 run_probe "$probe" victims --resident 100 --events 1000000 --samples "$samples"
