@@ -103,7 +103,6 @@ private final class StreamedEventSource: EventSource {
 private final class EventBatchChannel: Sendable {
     private struct State {
         var batches: [[ScenarioEvent]] = []
-        var finished = false
         var closed = false
     }
     private let state = Mutex(State())
@@ -126,9 +125,8 @@ private final class EventBatchChannel: Sendable {
         return sent
     }
 
-    /// No more batches come.
+    /// No more batches come: one more wake-up for the receiver, which then finds none.
     func finish() {
-        state.withLock { $0.finished = true }
         waiting.signal()
     }
 
