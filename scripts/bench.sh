@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The performance figures of issue #5. Builds release, runs the package-benchmark suites in
+# The performance figures (docs/performance.md). Builds release, runs the package-benchmark suites in
 # Benchmarks/ (their own tables), then measures each target with a plain monotonic clock in
 # fresh processes and prints one table: figure, measured (median of the samples), target,
 # pass/fail. Timings depend on what else the machine is doing: take figures on a quiet one.

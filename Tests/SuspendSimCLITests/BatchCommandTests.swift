@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import SuspendSimCLI
 
-/// Issue 4 from the command line: replicates and seeds, sweeps, report folders on demand,
+/// Batches from the command line (docs/batch-runs.md): replicates and seeds, sweeps, report folders on demand,
 /// shards under GNU parallel merged back byte for byte, and the progress bar.
 @Suite struct BatchCommandTests {
     /// A small day: 5 apps on a tight phone, 3 hours, with a sweep in the file.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 6, part 3: when the world fails (an output that cannot be written, a disk that fills
+/// Failure modes (docs/development.md): when the world fails (an output that cannot be written, a disk that fills
 /// up, Ctrl-C in the middle of a batch): a clear message, a non-zero exit, no partial report,
 /// and earlier complete reports untouched.
 @Suite struct FailureModeTests {

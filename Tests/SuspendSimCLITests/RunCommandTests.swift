@@ -8,7 +8,7 @@ import Testing
     @Test("run writes every report file for every bundled scenario, and summary.csv in file order (SPEC 8)")
     func bundledScenarios() throws {
         try withTemporaryFolder { out in
-            // The day scenario is a batch (issue 4): 2 replicates keep this test quick.
+            // The day scenario is a batch (docs/batch-runs.md): 2 replicates keep this test quick.
             let run = try suspendsim(["run", "Scenarios", "--replicates", "2", "--out", out.path])
             #expect(run.status == 0, "\(run.stderr)")
             let files = try filesUnder(out)
@@ -67,7 +67,7 @@ import Testing
         }
     }
 
-    @Test("--policy all writes a folder per policy and comparison.csv (issue 3)")
+    @Test("--policy all writes a folder per policy and comparison.csv (docs/reports.md)")
     func policyAll() throws {
         try withTemporaryFolder { out in
             let run = try suspendsim(["run", "Scenarios/policy-showdown.yaml", "--policy", "all", "--out", out.path])

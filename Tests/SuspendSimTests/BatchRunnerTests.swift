@@ -3,7 +3,7 @@ import Testing
 @_spi(Generators) @testable import SuspendSim
 @_spi(Generators) @testable import SuspendSimCore
 
-/// Issue 4: batches in parallel, the same bytes at any number of workers, shards that merge
+/// Batches (docs/batch-runs.md): in parallel, the same bytes at any number of workers, shards that merge
 /// back into a single run.
 @Suite struct BatchRunnerTests {
     /// A small randomized scenario: 4 apps on a tight device, a 2-hour workload.

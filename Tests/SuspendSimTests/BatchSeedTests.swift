@@ -2,7 +2,7 @@ import Testing
 @_spi(Generators) @testable import SuspendSim
 @_spi(Generators) @testable import SuspendSimCore
 
-/// Issue 4: each run's seed is a documented function of the batch's seed, the scenario's
+/// Batches (docs/batch-runs.md): each run's seed is a documented function of the batch's seed, the scenario's
 /// name and the replicate number. Golden values from an independent Python implementation.
 @Suite struct BatchSeedTests {
     @Test("FNV-1a 64 matches its published test vectors")

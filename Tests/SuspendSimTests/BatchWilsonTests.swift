@@ -2,7 +2,7 @@ import Testing
 @_spi(Generators) @testable import SuspendSim
 @_spi(Generators) @testable import SuspendSimCore
 
-/// Issue 4: `survival.csv`'s interval is Wilson's score interval at 95 %.
+/// Batches (docs/batch-runs.md): `survival.csv`'s interval is Wilson's score interval at 95 %.
 @Suite struct BatchWilsonTests {
     /// (successes, trials, low, high): Newcombe, "Two-sided confidence intervals for the single
     /// proportion: comparison of seven methods", Statistics in Medicine 17 (1998), table II,

@@ -29,7 +29,7 @@ import Testing
         #expect(EvictionPolicyConformance.violations(of: Impostor(), seeds: 0..<1).contains("name 'lru' is the name of a built-in policy"))
     }
 
-    @Test("by_policy overrides the general expectations under that policy only (issue 3)")
+    @Test("by_policy overrides the general expectations under that policy only (docs/scenarios.md)")
     func byPolicyOverrides() {
         let expectation = Scenario.Expectation(
             evictions: ["com.a", "com.b"], survivors: ["com.c"],

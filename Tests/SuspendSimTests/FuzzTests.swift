@@ -3,7 +3,7 @@ import Testing
 @_spi(Generators) @testable import SuspendSim
 @_spi(Generators) @testable import SuspendSimCore
 
-/// Hostile input for the loader (issue 6): seeded mutations of the bundled scenario files and
+/// Hostile input for the loader (docs/development.md): seeded mutations of the bundled scenario files and
 /// of the JSON form of random scenarios. Every input either loads, and then runs to the end
 /// with every invariant of `InvariantRecorder` holding, or fails with diagnostics that each
 /// name the file and say something; never a crash, and never more than `slowCase` for one

@@ -3,7 +3,7 @@ import Testing
 @_spi(Generators) @testable import SuspendSim
 @_spi(Generators) @testable import SuspendSimCore
 
-/// The model's limits (issue 6, part 4): a run of a million events with bounded memory, and
+/// The model's limits (docs/development.md): a run of a million events with bounded memory, and
 /// numbers past the model (2^32 s or MB) refused by the loader with a message naming the
 /// limit. Also the places where values the loader accepts still break the run.
 @Suite struct LimitsTests {

@@ -4,7 +4,7 @@ import Testing
 @_spi(Generators) @testable import SuspendSimCore
 
 /// Properties every run must have, checked after every step of thousands of seeded random
-/// scenarios under every built-in policy (issue 6). `InvariantRecorder` holds the reference
+/// scenarios under every built-in policy (docs/development.md). `InvariantRecorder` holds the reference
 /// model: memory balance, the frontmost app never killed for `memory-pressure`, free at or
 /// above `critical_free_mb` after each check unless no candidate is left, the legal callback
 /// orders of SPEC 2-4, the policy's choice of each victim (SPEC 6), and more.

@@ -2,7 +2,7 @@ import Testing
 @_spi(Generators) @testable import SuspendSim
 @_spi(Generators) @testable import SuspendSimCore
 
-/// Issue 4: the `workload:`, `replicates:` and `sweep:` keys of a scenario file, exact and
+/// Batches (docs/batch-runs.md): the `workload:`, `replicates:` and `sweep:` keys of a scenario file, exact and
 /// checked like the rest of SPEC 7.
 @Suite struct WorkloadLoaderTests {
     /// A valid scenario with a workload; `extra` goes on at line 9, at the top level.

@@ -3,7 +3,7 @@ import Testing
 @_spi(Generators) @testable import SuspendSim
 @_spi(Generators) @testable import SuspendSimCore
 
-/// Issue 4: the workload's draws are integer arithmetic, so one seed gives one timeline on
+/// Workloads (docs/batch-runs.md): the workload's draws are integer arithmetic, so one seed gives one timeline on
 /// every platform. The golden values below were computed independently, by a Python
 /// implementation of the same integer algorithms (SplitMix64, von Neumann's exponential,
 /// fixed-point powers), not by this code.

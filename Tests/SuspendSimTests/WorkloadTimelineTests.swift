@@ -3,7 +3,7 @@ import Testing
 @_spi(Generators) @testable import SuspendSim
 @_spi(Generators) @testable import SuspendSimCore
 
-/// Issue 4: a `workload:` generates a plausible day from a seed, the same one every time.
+/// Workloads (docs/batch-runs.md): a `workload:` generates a plausible day from a seed, the same one every time.
 @Suite struct WorkloadTimelineTests {
     /// Three apps, one with wake modes, and every process of the model switched on.
     static func busyScenario(hours: Int64 = 1) -> Scenario {
