@@ -6,8 +6,14 @@ import Darwin
 import Synchronization
 import SystemPackage
 
-/// Writes a line to standard error.
+/// Writes a line to standard error: a command's error or warning.
+///
+/// Once an interruption's clean-up has begun (`OutputRegistry.isClosing`), what a command
+/// thread has to say is about the writes the clean-up cancelled ("Cannot put in place ...:
+/// Operation canceled"): the thread says nothing and waits for the clean-up to end the process
+/// with its one message and exit status 130 or 143 (`Interruption.waitForCleanUpIfInterrupted`).
 func printError(_ message: String) {
+    Interruption.waitForCleanUpIfInterrupted()
     var line = message
     if !line.hasSuffix("\n") { line += "\n" }
     writeToStandardError(line)

@@ -35,7 +35,7 @@ enum Interruption {
             let count = (try? withUnsafeMutableBytes(of: &number) { try reader.read(into: $0) }) ?? 0
             guard count == 1 else { return }
             let removed = OutputRegistry.close()
-            printError("\ninterrupted: removed \(removed) unfinished report file(s) or folder(s); finished reports are untouched.")
+            writeToStandardError("\ninterrupted: removed \(removed) unfinished report file(s) or folder(s); finished reports are untouched.\n")
             exit(Int32(number) == SIGTERM ? 143 : 130)
         }
         cleaner.start()
@@ -58,6 +58,16 @@ enum Interruption {
             action.sa_flags = SA_RESTART
             sigaction(number, &action, nil)
         }
+    }
+
+    /// Once the clean-up has begun, the cleaning thread owns the process's end: it removes the
+    /// unfinished outputs, then exits with 130 or 143. A command thread that finishes or fails
+    /// meanwhile (its last commit refused with ECANCELED, say) must not end the process first
+    /// with its own status and message, so it waits here for that exit. Returns at once when no
+    /// interruption has begun.
+    static func waitForCleanUpIfInterrupted() {
+        guard OutputRegistry.isClosing else { return }
+        while true { pause() }
     }
 
     /// The signal handler: hands the signal's number to the cleaning thread. Only

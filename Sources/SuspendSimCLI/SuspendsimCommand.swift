@@ -20,4 +20,19 @@ public struct SuspendsimCommand: ParsableCommand {
     )
 
     public init() {}
+
+    /// Parses the command line and runs the command, as ArgumentParser's own `main()` does,
+    /// except that a command ending while an interruption's clean-up is under way leaves the
+    /// process's end to that clean-up (`Interruption.waitForCleanUpIfInterrupted`): exit 130 or
+    /// 143 with whole reports or none, never the command's own status racing it.
+    public static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            Interruption.waitForCleanUpIfInterrupted()
+            exit(withError: error)
+        }
+        Interruption.waitForCleanUpIfInterrupted()
+    }
 }
