@@ -31,7 +31,7 @@ import Testing
 
         /// Starts the step of scenario event `event` (nil: a timer) at `seconds`.
         mutating func step(_ seconds: Double, event: Int?) {
-            now = .millis(seconds: seconds)
+            now = .seconds(seconds)
             recorder.beginStep(at: now, event: event.map { scenario.events[$0] }, index: event ?? 0)
         }
 

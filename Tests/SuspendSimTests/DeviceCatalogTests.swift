@@ -45,8 +45,8 @@ import Testing
     @Test("device.model fills ram_mb and app_limit_mb; thresholds follow the resolved RAM (SPEC 11, 16)")
     func modelFillsTheDefaults() throws {
         let device = try load(device: "model: iphone-11").device
-        #expect(device.ramKiB == 3844 * 1024)
-        #expect(device.appLimitKiB == 2068 * 1024)
+        #expect(device.ramKiB == .mb(3844))
+        #expect(device.appLimitKiB == .mb(2068))
         #expect(device.criticalFreeKiB == Device(ramKiB: 3844 * 1024).criticalFreeKiB)
         #expect(device.model == "iphone-11")
     }
@@ -54,11 +54,11 @@ import Testing
     @Test("An explicit key wins over the catalog; with model and ram_mb, app_limit_mb stays the catalog's (SPEC 16)")
     func explicitKeysWin() throws {
         let device = try load(device: "{ model: iphone-11, ram_mb: 4096 }").device
-        #expect(device.ramKiB == 4096 * 1024)
-        #expect(device.appLimitKiB == 2068 * 1024)
+        #expect(device.ramKiB == .mb(4096))
+        #expect(device.appLimitKiB == .mb(2068))
         #expect(device.criticalFreeKiB == Device(ramKiB: 4096 * 1024).criticalFreeKiB)
         let limited = try load(device: "{ model: iphone-11, app_limit_mb: 1000 }").device
-        #expect(limited.appLimitKiB == 1000 * 1024)
+        #expect(limited.appLimitKiB == .mb(1000))
     }
 
     @Test("An unknown model is a located error that lists the nearest names (SPEC 11)")

@@ -33,7 +33,7 @@ private let mb: KiB = 1024
             (0, .open(0)), (1, .open(1)), (2, .allocate(1, 580 * mb)), (3, .allocate(1, -580 * mb)),
             (4, .forceQuit(0)), (5, .open(0)), (6, .open(1)),
         ]))
-        #expect(result.log.footprints.filter { $0.app == 0 }.map { $0.footprintKiB / mb } == [300, 200, 0, 300])
+        #expect(result.log.footprints.filter { $0.app == 0 }.map { $0.footprintKiB.count / 1024 } == [300, 200, 0, 300])
         #expect(result.outcome("com.cache").footprintKiB == 300 * mb)
     }
 

@@ -36,7 +36,7 @@ import Testing
         #expect(result.survivors == ["com.music", "com.b", "com.zero"])
         #expect(result.outcome("com.b").coldLaunches == 0)
         // Free at time 0 counts in min_free: 2048 - 1000 - 400 = 648 MB.
-        #expect(result.minFreeKiB == 648 * 1024)
+        #expect(result.minFreeKiB == .mb(648))
     }
 
     @Test("The list is the past: recency rises through it (lru kills the first listed first) and suspended entries are past aging (SPEC 12)")

@@ -61,7 +61,7 @@ import Testing
         #expect(scenario.device.model == "iphone-14")
         #expect(scenario.device.ios == IOSVersion(major: 18, minor: 5))
         var simulation = Simulation(scenario, policy: scenario.policy, recorder: EventLog())
-        #expect(simulation.freeKiB == 3870 * 16)
+        #expect(simulation.freeKiB == KiB(3870 * 16))
         #expect(simulation.recorder.evictions.isEmpty, "time 0 kills nothing")
         simulation.run()
         // Report order: the app processes, frontmost last.
@@ -93,10 +93,10 @@ import Testing
         #expect(scenario.initial.map(\.state) == [.suspended, .suspended, .suspended, .suspended, .background, .suspended, .active])
         #expect(scenario.initial[4].modes == [.audio])
         // active_mb of a suspended app: max(rpages, lifetimeMax) pages.
-        #expect(scenario.apps[0].activeKiB == 5000 * 16 && scenario.apps[0].suspendedKiB == 3000 * 16)
+        #expect(scenario.apps[0].activeKiB == KiB(5000 * 16) && scenario.apps[0].suspendedKiB == KiB(3000 * 16))
         #expect(scenario.expectation == nil)
         var simulation = Simulation(scenario, policy: scenario.policy, recorder: NullRecorder())
-        #expect(simulation.freeKiB == 5000 * 16)
+        #expect(simulation.freeKiB == KiB(5000 * 16))
         simulation.run()
         #expect(simulation.result.pressureKills == 0)
     }
@@ -105,13 +105,13 @@ import Testing
     func legacyForm() throws {
         let scenario = try importScenario(Self.legacyReport)
         #expect(scenario.device.model == nil)
-        #expect(scenario.device.ramKiB == (200000 + 100000 + 5000 + 150000 + 20000) * 4)
+        #expect(scenario.device.ramKiB.count == (200000 + 100000 + 5000 + 150000 + 20000) * 4)
         #expect(scenario.device.ios == IOSVersion(major: 11, minor: 4))
         #expect(scenario.apps.map(\.id) == ["com.old", "com.player", "com.top"])
         #expect(scenario.initial.map(\.state) == [.suspended, .background, .active])
         #expect(scenario.initial[1].modes == [.location])
         let simulation = Simulation(scenario, policy: scenario.policy, recorder: NullRecorder())
-        #expect(simulation.freeKiB == 20000 * 4)
+        #expect(simulation.freeKiB == KiB(20000 * 4))
     }
 
     @Test("Malformed reports are clear errors (SPEC 12)", arguments: [

@@ -109,8 +109,8 @@ import Testing
     @Test(.timeLimit(.minutes(2))) func systemAllocationsAddUpPastInt64() async {
         do {
             await #expect(processExitsWith: .success) {
-                var scenario = Scenario(name: "overflow", device: Device(ramKiB: 1 << 42), apps: [AppProfile(id: "a", activeKiB: 1_024)])
-                scenario.events = Array(repeating: ScenarioEvent(atMs: 0, .systemAllocate(1 << 42)), count: (1 << 21) + 8)
+                var scenario = Scenario(name: "overflow", device: Device(ramKiB: KiB(1 << 42)), apps: [AppProfile(id: "a", activeKiB: 1_024)])
+                scenario.events = Array(repeating: ScenarioEvent(atMs: 0, .systemAllocate(KiB(1 << 42))), count: (1 << 21) + 8)
                 var simulation = Simulation(scenario, policy: LargestFirstPolicy(), recorder: NullRecorder())
                 simulation.run()
             }

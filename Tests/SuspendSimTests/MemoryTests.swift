@@ -10,7 +10,7 @@ private let mb: KiB = 1024
     func footprintByState() {
         let result = Simulation.run(scenario(apps: [app("com.a", 120, background: 80, suspended: 60) { $0.backgroundTaskMs = 1_000 }],
                                              [(0, .open(0)), (1, .home), (5, .forceQuit(0))]))
-        #expect(result.log.footprints.map { "\($0.state.rawValue):\($0.footprintKiB / mb)" } == [
+        #expect(result.log.footprints.map { "\($0.state.rawValue):\($0.footprintKiB.count / 1024)" } == [
             "inactive:120", "background:80", "suspended:60", "not-running:0",
         ])
     }
@@ -20,7 +20,7 @@ private let mb: KiB = 1024
         let result = Simulation.run(scenario(ramMB: 2048, apps: [app("com.a", 100)],
                                              configure: { $0.reservedKiB = 500 * mb; $0.systemKiB = 48 * mb },
                                              [(1, .open(0)), (2, .systemAllocate(-100 * mb)), (3, .systemAllocate(-100 * mb))]))
-        #expect(result.log.frees.map { "\($0.timeMs):\($0.freeKiB / mb):\($0.usedKiB / mb)" } == [
+        #expect(result.log.frees.map { "\($0.timeMs):\($0.freeKiB.count / 1024):\($0.usedKiB.count / 1024)" } == [
             "0:1500:548", "1000:1400:648", "2000:1448:600",
         ])
         #expect(result.minFreeKiB == 1400 * mb)
@@ -33,7 +33,7 @@ private let mb: KiB = 1024
             (5, .allocate(0, 5 * mb)),
         ]))
         #expect(result.log.skips.map(\.reason) == [.notRunningCode, .notRunningCode])
-        #expect(result.log.footprints.map { $0.footprintKiB / mb } == [100, 150, 100])
+        #expect(result.log.footprints.map { $0.footprintKiB.count / 1024 } == [100, 150, 100])
     }
 
     @Test("Memory warnings: every app running code, in scenario order, once per episode; releases warning_release_mb (SPEC 5)")
@@ -112,7 +112,7 @@ private let mb: KiB = 1024
     func systemNeverNegative() {
         let result = Simulation.run(scenario(ramMB: 1000, apps: [app("com.a")], configure: { $0.systemKiB = 10 * mb },
                                              [(0, .systemAllocate(-50 * mb)), (1, .systemAllocate(20 * mb))]))
-        #expect(result.log.frees.map { $0.freeKiB / mb } == [990, 1000, 980])
+        #expect(result.log.frees.map { $0.freeKiB.count / 1024 } == [990, 1000, 980])
     }
 
     @Test("Pressure levels: critical below critical_free_mb, warning below warning_free_mb (SPEC 5)")

@@ -37,7 +37,7 @@ import Testing
     @Test("resident_s adds up every residency and counts the last one until end_s (SPEC 16)")
     func residentTimeCountsUntilEndS() {
         let result = Simulation.run(killedAndReopened())
-        #expect(result.outcome("com.a").residentMs == 400_000 + 100_000)
+        #expect(result.outcome("com.a").residentMs == Millis(400_000 + 100_000))
         #expect(result.outcome("com.b").residentMs == 690_000)
     }
 

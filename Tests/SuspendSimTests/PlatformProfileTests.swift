@@ -94,7 +94,7 @@ import Testing
             """
         let device = try ScenarioLoader.parse(text, path: "x.yaml").device
         #expect(!device.longIdleReaper)
-        #expect(device.reaperIntervalMs == 10_000 && device.reaperFreeKiB == 500 * 1024 && device.reaperIdleMs == 60_000)
+        #expect(device.reaperIntervalMs == 10_000 && device.reaperFreeKiB == .mb(500) && device.reaperIdleMs == 60_000)
         let on = try ScenarioLoader.parse(text.replacingOccurrences(of: "ram_mb: 2048,", with: "ram_mb: 2048, ios: \"18.4\","), path: "x.yaml")
         #expect(on.device.longIdleReaper)
     }
@@ -106,7 +106,7 @@ import Testing
         let result = Simulation.run(scenario)
         // Purging 80 MB of app0 takes free from 348 to 428 MB >= 409.6: nobody dies.
         #expect(result.kills.isEmpty)
-        #expect(result.log.footprints.contains { $0.app == 0 && $0.footprintKiB == 20 * 1024 && $0.timeMs == 330_000 })
+        #expect(result.log.footprints.contains { $0.app == 0 && $0.footprintKiB == .mb(20) && $0.timeMs == 330_000 })
     }
 
     @Test("Reaper ticks do not keep a run going: without end_s the run ends at the last event or live timer (SPEC 16)")

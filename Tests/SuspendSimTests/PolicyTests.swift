@@ -57,7 +57,7 @@ private let mb: KiB = 1024
     func userPolicy() {
         struct SmallestFirst: EvictionPolicy {
             let name = "smallest-first"
-            func rank(of candidate: Candidate) -> Candidate.Rank { Candidate.Rank(candidate.footprintKiB) }
+            func rank(of candidate: Candidate) -> Candidate.Rank { Candidate.Rank(candidate.footprintKiB.count) }
         }
         let result = Simulation.run(mixedScenario(policy: "largest-first"), policy: SmallestFirst())
         #expect(result.pressureEvictions == ["com.small"])

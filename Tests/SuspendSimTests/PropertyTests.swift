@@ -165,8 +165,8 @@ import Testing
             scenario.policy = BuiltInPolicies.named(Self.policies[Int(seed / 2) % Self.policies.count])!
             // Odd and negative KiB amounts: exact decimals of MB with up to 10 places.
             let end = scenario.events.last?.atMs ?? 0
-            scenario.events.append(ScenarioEvent(atMs: end + 1, .allocate(0, -KiB(seed &* 7_919 % 100_003) - 1)))
-            scenario.events.append(ScenarioEvent(atMs: end + 1, .systemAllocate(KiB(seed % 1_025) - 512)))
+            scenario.events.append(ScenarioEvent(atMs: end + 1, .allocate(0, -KiB(Int64(seed &* 7_919 % 100_003)) - 1)))
+            scenario.events.append(ScenarioEvent(atMs: end + 1, .systemAllocate(KiB(Int64(seed % 1_025)) - 512)))
             let loaded = try ScenarioLoader.parse(ScenarioJSONWriter.json(scenario), path: "\(scenario.name).json")
             #expect(loaded.name == scenario.name && loaded.policyName == scenario.policyName)
             #expect(loaded.device == scenario.device)

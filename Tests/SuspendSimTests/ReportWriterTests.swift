@@ -170,7 +170,7 @@ import Testing
             #expect(result.policyName == "largest-first")
             #expect(result.eventsRun == 13)
             // 1024 - 630 (system) - 300.0625 (b) - 50 (a) MB, at 21 s before a was killed.
-            #expect(result.minFreeKiB == 44 * 1024 - 64)
+            #expect(result.minFreeKiB == KiB(44 * 1024 - 64))
             #expect(result.pressureEvictions == ["com.example.a"])
             // Only the finished folder is left: no partial or old folder beside it.
             #expect(try contents(of: folder.deletingLastPathComponent()) == ["golden"])

@@ -58,13 +58,13 @@ import Testing
         #expect(scenario.sourcePath == "Scenarios/state-lab.yaml")
 
         let device = scenario.device
-        #expect(device.ramKiB == 2048 * 1024)
-        #expect(device.reservedKiB == 512 * 1024)
+        #expect(device.ramKiB == .mb(2048))
+        #expect(device.reservedKiB == .mb(512))
         #expect(device.systemKiB == 0)
-        #expect(device.warningFreeKiB == 300 * 1024)
-        #expect(device.idleFreeKiB == 200 * 1024)
-        #expect(device.criticalFreeKiB == 100 * 1024)
-        #expect(device.appLimitKiB == 1400 * 1024)
+        #expect(device.warningFreeKiB == .mb(300))
+        #expect(device.idleFreeKiB == .mb(200))
+        #expect(device.criticalFreeKiB == .mb(100))
+        #expect(device.appLimitKiB == .mb(1400))
         #expect(device.didEnterBackgroundLimitMs == 5_000)
         #expect(device.backgroundTaskLimitMs == 180_000)
         #expect(device.wakeWindowMs == 30_000)
@@ -73,9 +73,9 @@ import Testing
 
         #expect(scenario.apps.map(\.id) == ["com.example.statelab", "com.a", "com.b"])
         let app = scenario.apps[0]
-        #expect(app.activeKiB == 120 * 1024)
-        #expect(app.backgroundKiB == 80 * 1024)
-        #expect(app.suspendedKiB == 60 * 1024)
+        #expect(app.activeKiB == .mb(120))
+        #expect(app.backgroundKiB == .mb(80))
+        #expect(app.suspendedKiB == .mb(60))
         #expect(app.purgeableKiB == 0)
         #expect(app.warningReleaseKiB == 0)
         #expect(app.backgroundModes == AppProfile.BackgroundModes(.fetch))
@@ -85,7 +85,7 @@ import Testing
         #expect(app.endsTaskOnExpiration == true)
         #expect(app.wakeWorkMs == 1_000)
         #expect(app.savesState == true)
-        #expect(scenario.apps[2].suspendedKiB == 300 * 1024)
+        #expect(scenario.apps[2].suspendedKiB == .mb(300))
 
         #expect(
             scenario.events == [
@@ -121,8 +121,8 @@ import Testing
             }
             """
         let scenario = try ScenarioLoader.parse(json, path: "state-lab.json")
-        #expect(scenario.device.reservedKiB == 512 * 1024)
-        #expect(scenario.apps[0].suspendedKiB == 60 * 1024)
+        #expect(scenario.device.reservedKiB == .mb(512))
+        #expect(scenario.apps[0].suspendedKiB == .mb(60))
         #expect(scenario.events.map(\.action) == [.open(0), .home, .allocate(0, -256)])
         #expect(scenario.events.map(\.atMs) == [0, 10_000, 15_000])
         #expect(scenario.events.map(\.line) == [6, 6, 7])
@@ -140,8 +140,8 @@ import Testing
 
         let app = scenario.apps[0]
         #expect(app == AppProfile(id: "a", activeKiB: 100 * 1024))
-        #expect(app.backgroundKiB == 100 * 1024)
-        #expect(app.suspendedKiB == 100 * 1024)
+        #expect(app.backgroundKiB == .mb(100))
+        #expect(app.suspendedKiB == .mb(100))
         #expect(app.backgroundModes == [])
         #expect(app.wakeWorkMs == 1_000)
         #expect(app.savesState && app.endsTaskOnExpiration && !app.exitsOnSuspend)
@@ -150,8 +150,8 @@ import Testing
     @Test func suspendedMemoryDefaultsToBackgroundMemory() throws {
         let scenario = try ScenarioLoader.parse(
             "name: m\ndevice: {ram_mb: 2048}\napps: [{id: a, active_mb: 100, background_mb: 70}]\n", path: "m.yaml")
-        #expect(scenario.apps[0].backgroundKiB == 70 * 1024)
-        #expect(scenario.apps[0].suspendedKiB == 70 * 1024)
+        #expect(scenario.apps[0].backgroundKiB == .mb(70))
+        #expect(scenario.apps[0].suspendedKiB == .mb(70))
     }
 
     /// Default thresholds: percentages of RAM rounded half up to a KiB, by RAM class.
@@ -167,11 +167,11 @@ import Testing
         let scenario = try ScenarioLoader.parse(
             "name: d\ndevice: {ram_mb: \(ramMB)}\napps: [{id: a, active_mb: 1}]\n", path: "d.yaml")
         let device = scenario.device
-        #expect(device.ramKiB == Int64(ramMB) * 1024)
-        #expect(device.warningFreeKiB == warning)
-        #expect(device.idleFreeKiB == idle)
-        #expect(device.criticalFreeKiB == critical)
-        #expect(device.appLimitKiB == appLimit)
+        #expect(device.ramKiB == .mb(Double(ramMB)))
+        #expect(device.warningFreeKiB == KiB(warning))
+        #expect(device.idleFreeKiB == KiB(idle))
+        #expect(device.criticalFreeKiB == KiB(critical))
+        #expect(device.appLimitKiB == KiB(appLimit))
         #expect(device.reservedKiB == 0 && device.systemKiB == 0)
         #expect(device.didEnterBackgroundLimitMs == 5_000 && device.backgroundTaskLimitMs == 180_000)
         #expect(device.wakeWindowMs == 30_000 && device.processingWindowMs == 600_000 && device.agingMs == 2_000)
@@ -230,8 +230,8 @@ import Testing
         let scenario = try ScenarioLoader.parse(
             "name: l\ndevice: {ram_mb: 4294967296}\napps: [{id: a, active_mb: 4294967296.0}]\nend_s: 4.294967296e9\n",
             path: "l.yaml")
-        #expect(scenario.device.ramKiB == 4_294_967_296 * 1024)
-        #expect(scenario.apps[0].activeKiB == 4_294_967_296 * 1024)
+        #expect(scenario.device.ramKiB == .mb(4_294_967_296))
+        #expect(scenario.apps[0].activeKiB == .mb(4_294_967_296))
         #expect(scenario.endMs == 4_294_967_296_000)
     }
 

@@ -22,7 +22,7 @@ import Testing
     }
 
     func rows(_ result: SimulationResult<EventLog>) -> [String] {
-        result.log.callbacks.map { "\(Double($0.timeMs) / 1000) \($0.callback.rawValue) \($0.phase?.rawValue ?? "-")" }
+        result.log.callbacks.map { "\($0.timeMs.seconds) \($0.callback.rawValue) \($0.phase?.rawValue ?? "-")" }
     }
 
     @Test("State Lab with the app delegate: the classic callbacks, no phase (SPEC 2, 11)")

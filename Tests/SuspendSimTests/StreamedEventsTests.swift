@@ -78,7 +78,7 @@ import Testing
             let middle = scenario.events[scenario.events.count / 2].atMs
             // end_s in the header, before events, so the file still streams.
             let json = ScenarioJSONWriter.json(scenario)
-                .replacingOccurrences(of: "  \"device\":", with: "  \"end_s\": \(Double(middle) / 1000),\n  \"device\":")
+                .replacingOccurrences(of: "  \"device\":", with: "  \"end_s\": \(middle.seconds),\n  \"device\":")
             let file = folder.appendingPathComponent("early.json")
             try Self.write(json, to: file)
             let template = try ScenarioLoader.template(path: file.path, streamingEvents: true, streamingThreshold: 0)

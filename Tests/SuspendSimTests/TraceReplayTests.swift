@@ -26,7 +26,7 @@ import Testing
     func handDerivedTimeline() throws {
         let scenario = try scenario(extra: "events:\n  - { at: 1290, open: com.google.Gmail }\n  - { at: 2200, open: com.google.Gmail }")
         #expect(scenario.apps.map(\.id) == ["com.google.Gmail", "trace.Netflix", "trace.Maps"])
-        #expect(scenario.apps[1].activeKiB == 200 * 1024 && scenario.apps[1].suspendedKiB == 80 * 1024)
+        #expect(scenario.apps[1].activeKiB == .mb(200) && scenario.apps[1].suspendedKiB == .mb(80))
         // Hand-derived from the sample: user 2 starts at 08:31:17.
         let expected: [(Millis, ScenarioEvent.Action)] = [
             (0, .open(0)), (123_000, .close(0)), (431_000, .open(0)), (537_000, .close(0)),

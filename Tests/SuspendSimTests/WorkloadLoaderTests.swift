@@ -126,9 +126,9 @@ import Testing
             device.criticalFreeKiB = 100 * 1024
             return device
         }())
-        #expect(large.device.ramKiB == 8192 * 1024)
+        #expect(large.device.ramKiB == .mb(8192))
         #expect(large.device.warningFreeKiB == Device(ramKiB: 8192 * 1024).warningFreeKiB)  // 12 % above 6 GiB
-        #expect(large.device.criticalFreeKiB == 100 * 1024)
+        #expect(large.device.criticalFreeKiB == .mb(100))
         #expect(template.scenario.device.warningFreeKiB == Device(ramKiB: 3072 * 1024).warningFreeKiB)
     }
 

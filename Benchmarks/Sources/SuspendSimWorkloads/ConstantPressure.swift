@@ -11,18 +11,18 @@
 /// the per-app limit is out of reach.
 public enum ConstantPressure {
     /// The footprint of every app in every state.
-    public static let appKiB: KiB = 1024
+    public static let appKiB = KiB.mb(1)
     /// Free memory with `resident` apps resident, and the critical level.
-    public static let headroomKiB: KiB = 16 * 1024
+    public static let headroomKiB = KiB.mb(16)
 
     /// `events` opens in turn over `resident + 1` apps; the first `resident` fill memory
     /// (`fillEvents(resident:)`), every later one kills.
     public static func scenario(resident: Int, events: Int) -> Scenario {
         let apps = (0...resident).map { AppProfile(id: "com.example.pressure\($0)", activeKiB: appKiB) }
-        var device = Device(ramKiB: KiB(resident) * appKiB + headroomKiB)
+        var device = Device(ramKiB: Int64(resident) * appKiB + headroomKiB)
         device.criticalFreeKiB = headroomKiB
-        device.warningFreeKiB = 0
-        device.idleFreeKiB = 0
+        device.warningFreeKiB = .zero
+        device.idleFreeKiB = .zero
         device.appLimitKiB = device.ramKiB
         var scenario = Scenario(name: "constant-pressure-\(resident)-resident-\(events)-events",
                                 device: device, apps: apps)
@@ -63,7 +63,7 @@ public enum ConstantPressure {
             mutating func next() -> ScenarioEvent? {
                 guard remaining > 0 else { return nil }
                 remaining -= 1
-                timeMs += 1_000
+                timeMs += .seconds(1)
                 let app = nextApp
                 nextApp = nextApp + 1 == appCount ? 0 : nextApp + 1
                 return ScenarioEvent(atMs: timeMs, .open(app))

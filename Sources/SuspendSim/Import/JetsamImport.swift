@@ -18,7 +18,7 @@ package enum JetsamImport {
     package static func scenarioText(_ report: JetsamReport, file: String, replayKills: Bool) -> String {
         let stem = file.split(separator: "/").last.map { String($0) } ?? file
         let name = "jetsam-" + (stem.hasSuffix(".ips") ? String(stem.dropLast(4)) : stem)
-        let kib = { (pages: Int64) -> KiB in pages * report.pageSize / 1024 }
+        let kib = { (pages: Int64) -> KiB in KiB(pages * report.pageSize / 1024) }
         let ios = report.iosVersion
         // The frontmost band of the report's release (SPEC 11's band numbers).
         let frontmostBand = PlatformProfile(ios: ios).jetsamBands.frontmost
@@ -74,15 +74,15 @@ package enum JetsamImport {
         let pages = report.memoryPages
         let reportRAMKiB = kib(["free", "active", "inactive", "speculative", "throttled", "wired"].reduce(0) { $0 + (pages[$1] ?? 0) })
         let entry = DeviceCatalog.shipped.entry(product: report.product)
-        let ramKiB = entry.map { KiB($0.ramMB) * 1024 } ?? reportRAMKiB
+        let ramKiB = entry.map { KiB.mb(Double($0.ramMB)) } ?? reportRAMKiB
         let freeKiB = kib(pages["free"] ?? 0)
         let footprints = apps.map { kib(report.processes[$0.process].residentPages) }
-        let appsKiB = footprints.reduce(0, +)
+        let appsKiB = footprints.reduce(.zero, +)
         var systemKiB = kib(systemPages)
         var reservedKiB = ramKiB - systemKiB - appsKiB - freeKiB
-        if reservedKiB < 0 {
-            systemKiB = max(0, systemKiB + reservedKiB)
-            reservedKiB = 0
+        if reservedKiB < .zero {
+            systemKiB = max(.zero, systemKiB + reservedKiB)
+            reservedKiB = .zero
             notes.append("the processes' resident pages add up to more than the RAM: reserved_mb is 0 and system_mb is lowered to \(ScenarioJSONWriter.mb(systemKiB)) MB")
         }
         let defaults = Device(ramKiB: ramKiB)
@@ -159,7 +159,7 @@ package enum JetsamImport {
             }
         }
         if replayKills, !replayed.isEmpty {
-            let freedKiB = replayed.reduce(0) { $0 + kib(report.processes[$1.process].residentPages) }
+            let freedKiB = replayed.reduce(.zero) { $0 + kib(report.processes[$1.process].residentPages) }
             lines.append("events:")
             lines.append("  - { at: 1, system_allocate: { mb: \(ScenarioJSONWriter.mb(freedKiB)) } }   # what the replayed kills freed")
             lines.append("expect:")

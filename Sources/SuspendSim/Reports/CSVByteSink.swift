@@ -101,7 +101,7 @@ struct CSVRowWriter: CSVByteSink {
 
 /// The `time_s` field of the last instant formatted, reused while rows share it.
 final class CSVTimeField {
-    @exclusivity(unchecked) private var millis: Millis = -1
+    @exclusivity(unchecked) private var millis = Millis(-1)
     @exclusivity(unchecked) private var digits = CSVRowWriter(capacity: 32)
 
     deinit {

@@ -73,8 +73,8 @@ enum CSVFormatting {
     /// Appends whole milliseconds as seconds with 3 decimals: 12345 -> `12.345`, 0 -> `0.000`.
     /// The value is exact; no rounding is involved.
     static func appendSeconds(_ milliseconds: Millis, to bytes: inout some CSVByteSink) {
-        if milliseconds < 0 { bytes.append(minus) }
-        appendThousandths(milliseconds.magnitude, to: &bytes)
+        if milliseconds < .zero { bytes.append(minus) }
+        appendThousandths(milliseconds.count.magnitude, to: &bytes)
     }
 
     /// Milliseconds as seconds with 3 decimals, as text (for messages).
@@ -96,8 +96,8 @@ enum CSVFormatting {
     /// -1 -> `-0.001`. A negative value is a minus sign and the rounded magnitude (any
     /// nonzero KiB is at least 0.001 MB after rounding, so no `-0.000` can appear).
     static func appendMB(_ kib: KiB, to bytes: inout some CSVByteSink) {
-        if kib < 0 { bytes.append(minus) }
-        appendRoundedThousandths(numerator: kib.magnitude, denominator: 1024, to: &bytes)
+        if kib < .zero { bytes.append(minus) }
+        appendRoundedThousandths(numerator: kib.count.magnitude, denominator: 1024, to: &bytes)
     }
 
     /// Appends `numerator / denominator`, computed as a Double, exactly as C's

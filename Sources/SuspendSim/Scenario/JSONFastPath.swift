@@ -248,7 +248,7 @@ struct FastEventReader: @unchecked Sendable {
             if earliestTime == nil { earliestTime = time }
             latestTime = time
             guard let atMs = time.scaledRoundingHalfAway(by: 1000) else { return nil }
-            events.append(ScenarioEvent(atMs: atMs, action, line: line))
+            events.append(ScenarioEvent(atMs: Millis(atMs), action, line: line))
             scanner.skipWhitespace()
             if scanner.consume(UInt8(ascii: ",")) {
                 if let split {
@@ -299,10 +299,10 @@ struct FastEventReader: @unchecked Sendable {
             (parts.app, parts.mode) = (fields.app, mode)
         case .appAndMB:
             guard let fields = object(wantsApp: true, wantsMode: false, wantsMB: true) else { return nil }
-            (parts.app, parts.kib) = (fields.app, fields.mb?.scaledRoundingHalfAway(by: 1024))
+            (parts.app, parts.kib) = (fields.app, fields.mb?.scaledRoundingHalfAway(by: 1024).map(KiB.init))
         case .mb:
             guard let fields = object(wantsApp: false, wantsMode: false, wantsMB: true) else { return nil }
-            parts.kib = fields.mb?.scaledRoundingHalfAway(by: 1024)
+            parts.kib = fields.mb?.scaledRoundingHalfAway(by: 1024).map(KiB.init)
         }
         return EventGrammar.action(kind, parts)
     }
@@ -340,7 +340,7 @@ struct FastEventReader: @unchecked Sendable {
             if let (time, action) = readEvent(), !(latestTime.map { time < $0 } ?? false),
                let atMs = time.scaledRoundingHalfAway(by: 1000) {
                 scanner.skipWhitespace()
-                let event = ScenarioEvent(atMs: atMs, action, line: eventLine)
+                let event = ScenarioEvent(atMs: Millis(atMs), action, line: eventLine)
                 if scanner.consume(UInt8(ascii: ",")) {
                     latestTime = time
                     events.append(event)

@@ -75,16 +75,16 @@
         case .null: return "\(key): null"
         case .app: return "\(key): \(app)"
         case .appAndMode: return "\(key): {\"app\": \(app), \"mode\": \(quoted(parts.mode?.rawValue ?? ""))}"
-        case .appAndMB: return "\(key): {\"app\": \(app), \"mb\": \(mb(parts.kib ?? 0))}"
-        case .mb: return "\(key): {\"mb\": \(mb(parts.kib ?? 0))}"
+        case .appAndMB: return "\(key): {\"app\": \(app), \"mb\": \(mb(parts.kib ?? .zero))}"
+        case .mb: return "\(key): {\"mb\": \(mb(parts.kib ?? .zero))}"
         }
     }
 
     /// Whole milliseconds as exact seconds ("1.5", "30").
-    static func seconds(_ ms: Millis) -> String { exactDecimal(ms, twoPower: 0, tenPower: 3) }
+    static func seconds(_ ms: Millis) -> String { exactDecimal(ms.count, twoPower: 0, tenPower: 3) }
 
     /// Whole KiB as exact MB ("0.0009765625", "120").
-    static func mb(_ kib: KiB) -> String { exactDecimal(kib, twoPower: 10, tenPower: 0) }
+    static func mb(_ kib: KiB) -> String { exactDecimal(kib.count, twoPower: 10, tenPower: 0) }
 
     /// `value / (2^p × 10^d)` written exactly, trailing zeros dropped: the fraction
     /// `r / (2^p × 10^d)` equals `r × 5^p / 10^(p+d)`, which has p + d decimal digits.

@@ -96,7 +96,7 @@ extension ScenarioReader {
         let suspendedKiB = fields["suspended_mb"].flatMap { track(kib($0, Self.path(path, "suspended_mb"))) }
 
         var profile = AppProfile(
-            id: id ?? "", activeKiB: activeKiB ?? 0, backgroundKiB: backgroundKiB, suspendedKiB: suspendedKiB)
+            id: id ?? "", activeKiB: activeKiB ?? .zero, backgroundKiB: backgroundKiB, suspendedKiB: suspendedKiB)
         profile.lifecycle = defaultLifecycle
         if activeKiB == nil { isValid = false }
         for entry in fields.entries {

@@ -24,26 +24,32 @@ enum DeviceKey: String, CaseIterable {
 
     static var names: [String] { allCases.map(\.rawValue) }
 
-    /// The field a number key sets, and whether it is memory (MB) or time (s); nil for the
-    /// keys read on their own (`model`, `ios`, `ram_mb`, `app_background_limit_mb`).
-    var target: (keyPath: WritableKeyPath<Device, Int64>, isMemory: Bool)? {
+    /// The field a number key sets: memory (MB in the file) or time (s); nil for the keys
+    /// read on their own (`model`, `ios`, `ram_mb`, `app_background_limit_mb`).
+    var target: Target? {
         switch self {
         case .model, .ios, .ramMB, .appBackgroundLimitMB: nil
-        case .reservedMB: (\.reservedKiB, true)
-        case .systemMB: (\.systemKiB, true)
-        case .warningFreeMB: (\.warningFreeKiB, true)
-        case .idleFreeMB: (\.idleFreeKiB, true)
-        case .criticalFreeMB: (\.criticalFreeKiB, true)
-        case .appLimitMB: (\.appLimitKiB, true)
-        case .didEnterBackgroundLimitS: (\.didEnterBackgroundLimitMs, false)
-        case .backgroundTaskLimitS: (\.backgroundTaskLimitMs, false)
-        case .wakeWindowS: (\.wakeWindowMs, false)
-        case .processingWindowS: (\.processingWindowMs, false)
-        case .agingS: (\.agingMs, false)
-        case .reaperIntervalS: (\.reaperIntervalMs, false)
-        case .reaperFreeMB: (\.reaperFreeKiB, true)
-        case .reaperIdleS: (\.reaperIdleMs, false)
+        case .reservedMB: .memory(\.reservedKiB)
+        case .systemMB: .memory(\.systemKiB)
+        case .warningFreeMB: .memory(\.warningFreeKiB)
+        case .idleFreeMB: .memory(\.idleFreeKiB)
+        case .criticalFreeMB: .memory(\.criticalFreeKiB)
+        case .appLimitMB: .memory(\.appLimitKiB)
+        case .didEnterBackgroundLimitS: .time(\.didEnterBackgroundLimitMs)
+        case .backgroundTaskLimitS: .time(\.backgroundTaskLimitMs)
+        case .wakeWindowS: .time(\.wakeWindowMs)
+        case .processingWindowS: .time(\.processingWindowMs)
+        case .agingS: .time(\.agingMs)
+        case .reaperIntervalS: .time(\.reaperIntervalMs)
+        case .reaperFreeMB: .memory(\.reaperFreeKiB)
+        case .reaperIdleS: .time(\.reaperIdleMs)
         }
+    }
+
+    /// A device field that a number key sets.
+    enum Target {
+        case memory(WritableKeyPath<Device, KiB>)
+        case time(WritableKeyPath<Device, Millis>)
     }
 }
 
@@ -63,20 +69,20 @@ extension ScenarioReader {
         var ramKiB: KiB?
         if let ramNode = fields["ram_mb"] {
             if let ram = kib(ramNode, "device.ram_mb") {
-                if ram > 0 { ramKiB = ram } else { report(ramNode, "device.ram_mb", "must be more than 0, got \(ramNode.summary)") }
+                if ram > .zero { ramKiB = ram } else { report(ramNode, "device.ram_mb", "must be more than 0, got \(ramNode.summary)") }
             }
             if ramKiB == nil { isValid = false }
         } else if let entry {
-            ramKiB = KiB(entry.ramMB) * 1024
+            ramKiB = .mb(Double(entry.ramMB))
         } else if fields["model"] == nil {
             _ = required(fields, "ram_mb")
             isValid = false
         }
 
-        var device = Device(ramKiB: ramKiB ?? 1)
+        var device = Device(ramKiB: ramKiB ?? KiB(1))
         if let entry {
             device.model = entry.model
-            device.appLimitKiB = KiB(entry.appLimitMB) * 1024
+            device.appLimitKiB = .mb(Double(entry.appLimitMB))
         }
         device.ios = ios
         device.apply(PlatformProfile(ios: ios))
@@ -88,14 +94,14 @@ extension ScenarioReader {
                 continue
             }
             guard let target = key.target else { continue }
-            let value = target.isMemory ? kib(entry.value, field) : millis(entry.value, field)
-            if let value {
-                device[keyPath: target.keyPath] = value
-            } else {
-                isValid = false
+            switch target {
+            case .memory(let keyPath):
+                if let value = kib(entry.value, field) { device[keyPath: keyPath] = value } else { isValid = false }
+            case .time(let keyPath):
+                if let value = millis(entry.value, field) { device[keyPath: keyPath] = value } else { isValid = false }
             }
         }
-        if let node = fields["reaper_interval_s"], device.reaperIntervalMs == 0 {
+        if let node = fields["reaper_interval_s"], device.reaperIntervalMs == .zero {
             report(node, "device.reaper_interval_s", "must be more than 0, got \(node.summary)")
             isValid = false
         }

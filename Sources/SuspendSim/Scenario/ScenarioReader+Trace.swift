@@ -65,7 +65,7 @@ extension ScenarioReader {
                 apps.indices[profile.id] = index
                 apps.ids.append(profile.id)
             }
-            let atMs = record.seconds * 1000
+            let atMs = Millis(record.seconds * 1000)
             events.append(ScenarioEvent(atMs: atMs, record.opened ? .open(index!) : .close(index!), line: record.line))
         }
         return events

@@ -39,7 +39,7 @@ extension ScenarioReader {
     /// `Workload`).
     mutating func readWorkload(_ node: Node) -> Workload? {
         guard let fields = fields(node, "workload", allowed: WorkloadKey.names) else { return nil }
-        var workload = Workload(durationMs: 0)
+        var workload = Workload(durationMs: .zero)
         var isValid = required(fields, "duration_s") != nil
         func track<T>(_ value: T?) -> T? {
             if value == nil { isValid = false }
@@ -54,7 +54,7 @@ extension ScenarioReader {
             case .zipfS: if let thousandths = track(zipfExponent(value, field)) { workload.zipfExponentThousandths = thousandths }
             case .dwellS:
                 if let ms = track(millis(value, field)) {
-                    if ms > 0 {
+                    if ms > .zero {
                         workload.meanDwellMs = ms
                     } else {
                         report(value, field, "must be at least 0.001 s, got \(value.summary)")

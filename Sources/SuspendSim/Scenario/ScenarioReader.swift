@@ -214,7 +214,7 @@ struct ScenarioReader {
     /// An amount of MB as whole KiB, rounded half away from zero; nil, reported, when it is
     /// not a number, negative (unless `allowsNegative`) or beyond the limit.
     mutating func kib(_ node: Node, _ field: String, allowsNegative: Bool = false) -> KiB? {
-        scaled(node, field, unit: "MB", factor: 1024, allowsNegative: allowsNegative)?.scaled
+        scaled(node, field, unit: "MB", factor: 1024, allowsNegative: allowsNegative).map { KiB($0.scaled) }
     }
 
     /// A time in seconds as whole milliseconds, rounded half up; nil, reported, when it is not
@@ -225,7 +225,7 @@ struct ScenarioReader {
 
     /// A time in seconds, exactly and as whole milliseconds; nil, reported, as for `millis`.
     mutating func time(_ node: Node, _ field: String) -> (exact: DecimalQuantity, ms: Millis)? {
-        scaled(node, field, unit: "s", factor: 1000, allowsNegative: false).map { ($0.exact, $0.scaled) }
+        scaled(node, field, unit: "s", factor: 1000, allowsNegative: false).map { ($0.exact, Millis($0.scaled)) }
     }
 
     /// A number, exactly and times `factor` rounded half away from zero, checked for sign and

@@ -2,9 +2,9 @@
 struct AppRuntime {
     var state: LifecycleState = .notRunning
     /// The footprint last computed and recorded (SPEC 5).
-    var footprintKiB: KiB = 0
+    var footprintKiB: KiB = .zero
     /// What `allocate` added (never below 0); gone when the app dies.
-    var dynamicKiB: KiB = 0
+    var dynamicKiB: KiB = .zero
     /// It released `warning_release_mb` on a memory warning, until it next becomes active.
     var releasedOnWarning = false
     /// Its `purgeable_mb` was purged, until it next becomes active.
@@ -24,10 +24,10 @@ struct AppRuntime {
     /// Past jetsam's aging period in its current suspension.
     var aged = false
     /// When it entered its current state.
-    var stateEnteredMs: Millis = 0
+    var stateEnteredMs: Millis = .zero
     /// Its band under a policy with bands (jetsam), and when it entered that band.
     var band: Int?
-    var bandEnteredMs: Millis = 0
+    var bandEnteredMs: Millis = .zero
     /// In its band since before the run (an `initial:` entry), until its band changes.
     var enteredBandBeforeStart = false
     /// Force-quit by the user and not opened since: no wake relaunches it (survives death).
@@ -50,8 +50,8 @@ struct AppRuntime {
     /// When the first pressure or other kill happened (SPEC 14 `first_kill_s`); nil: never.
     var firstKillMs: Millis?
     /// Time resident in earlier residencies, and when the current one began.
-    var residentMs: Millis = 0
-    var residentSinceMs: Millis = 0
+    var residentMs: Millis = .zero
+    var residentSinceMs: Millis = .zero
 
     /// Running code: frontmost or in `background` (SPEC 3, `allocate` and `start_mode`).
     var isRunningCode: Bool {
@@ -78,7 +78,7 @@ struct AppRuntime {
 
     /// Forgets everything that ends with the process.
     mutating func resetProcess() {
-        dynamicKiB = 0
+        dynamicKiB = .zero
         releasedOnWarning = false
         purged = false
         modesInUse = []

@@ -14,13 +14,13 @@ extension Simulation {
         if handlerMs > device.didEnterBackgroundLimitMs {
             apps[index].handlerRunning = true
             schedule(.watchdog, after: device.didEnterBackgroundLimitMs, for: index)
-        } else if handlerMs > 0 {
+        } else if handlerMs > .zero {
             apps[index].handlerRunning = true
             schedule(.handlerDone, after: handlerMs, for: index)
         }
         // 3. The finite-length task, begun inside the handler; its limit counts from now.
         let taskMs = profile.backgroundTaskMs
-        if taskMs > 0 {
+        if taskMs > .zero {
             apps[index].taskRunning = true
             if taskMs > device.backgroundTaskLimitMs {
                 schedule(.taskExpired, after: device.backgroundTaskLimitMs, for: index)
@@ -29,7 +29,7 @@ extension Simulation {
             }
         }
         // A 0 s handler ends within the event (SPEC 10).
-        if handlerMs == 0 {
+        if handlerMs == .zero {
             saveStateIfItSaves(index)
             suspendIfIdle(index, cause: .timer(.handlerDone))
         }

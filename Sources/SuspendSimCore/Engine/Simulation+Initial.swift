@@ -11,8 +11,8 @@ extension Simulation {
             let profile = profiles[index]
             let isFrontmost = entry.state == .active || entry.state == .inactive
             apps[index].state = entry.state
-            apps[index].stateEnteredMs = 0
-            apps[index].residentSinceMs = 0
+            apps[index].stateEnteredMs = .zero
+            apps[index].residentSinceMs = .zero
             apps[index].modesInUse = isFrontmost
                 ? entry.modes ?? profile.backgroundModes.intersection(.continuous)
                 : entry.modes ?? []

@@ -4,13 +4,13 @@
 extension Simulation {
     #if SUSPENDSIM_INTERNAL_CHECKS
     func checkInvariants() {
-        var sum: KiB = 0
+        var sum: KiB = .zero
         var foreground: [AppIndex] = []
         for index in apps.indices {
             let app = apps[index]
             precondition(app.footprintKiB == computedFootprintKiB(of: index),
                          "App \(index) footprint \(app.footprintKiB) KiB, expected \(computedFootprintKiB(of: index))")
-            precondition(app.footprintKiB >= 0, "App \(index) footprint \(app.footprintKiB) KiB is negative")
+            precondition(app.footprintKiB >= .zero, "App \(index) footprint \(app.footprintKiB) KiB is negative")
             if app.state.isResident { sum += app.footprintKiB }
             if app.state.isForeground { foreground.append(index) }
             if app.state == .suspended {
@@ -20,7 +20,7 @@ extension Simulation {
         precondition(sum == residentKiB, "Resident sum \(residentKiB) KiB, footprints add up to \(sum)")
         precondition(foreground.count <= 1, "Apps \(foreground) are all in the foreground")
         precondition(foreground.first == frontmost, "Frontmost \(String(describing: frontmost)), foreground apps \(foreground)")
-        precondition(systemKiB >= 0, "System memory \(systemKiB) KiB is negative")
+        precondition(systemKiB >= .zero, "System memory \(systemKiB) KiB is negative")
         precondition(minFreeKiB <= freeKiB, "Minimum free \(minFreeKiB) above free \(freeKiB)")
     }
     #else

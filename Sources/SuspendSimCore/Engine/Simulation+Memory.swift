@@ -4,12 +4,12 @@ extension Simulation {
     /// less what it released on a warning and what was purged; never below 0 (SPEC 5, 10).
     func computedFootprintKiB(of index: AppIndex) -> KiB {
         let app = apps[index]
-        guard app.state.isResident else { return 0 }
+        guard app.state.isResident else { return .zero }
         let profile = profiles[index]
         var kib = profile.baseKiB(in: app.state) + app.dynamicKiB
         if app.releasedOnWarning { kib -= profile.warningReleaseKiB }
         if app.purged { kib -= profile.purgeableKiB }
-        return max(0, kib)
+        return max(.zero, kib)
     }
 
     /// Recomputes app `index`'s footprint; records the change in `memory.csv` and
@@ -64,7 +64,7 @@ extension Simulation {
     /// Dynamic and system memory never grow past 2^52 KiB (4 EiB), so that no sum of
     /// footprints can overflow 64 bits however many `allocate` events a file holds (each
     /// value is at most 2^32 MB, checked when the file is loaded).
-    static var memoryCeilingKiB: KiB { 1 << 52 }
+    static var memoryCeilingKiB: KiB { KiB(1 << 52) }
 
     /// `allocate`: the app's dynamic memory grows by `kib` (never below 0). Only an app that
     /// is running code allocates (SPEC 3).
@@ -72,13 +72,13 @@ extension Simulation {
         guard apps[index].isRunningCode else {
             return skip(.allocate, app: index, .notRunningCode)
         }
-        apps[index].dynamicKiB = min(max(0, apps[index].dynamicKiB + kib), Self.memoryCeilingKiB)
+        apps[index].dynamicKiB = min(max(.zero, apps[index].dynamicKiB + kib), Self.memoryCeilingKiB)
         refreshFootprint(of: index)
     }
 
     /// `system_allocate`: the OS takes (or gives back) `kib` (never below 0).
     mutating func systemAllocate(_ kib: KiB) {
-        let new = min(max(0, systemKiB + kib), Self.memoryCeilingKiB)
+        let new = min(max(.zero, systemKiB + kib), Self.memoryCeilingKiB)
         guard new != systemKiB else { return }
         systemKiB = new
         freeDidChange()
@@ -88,7 +88,7 @@ extension Simulation {
     /// Returns whether anything was purged.
     @discardableResult
     mutating func purge(_ index: AppIndex) -> Bool {
-        guard !apps[index].purged, profiles[index].purgeableKiB > 0 else { return false }
+        guard !apps[index].purged, profiles[index].purgeableKiB > .zero else { return false }
         apps[index].purged = true
         refreshFootprint(of: index)
         return true
@@ -158,7 +158,7 @@ extension Simulation {
                 seq: evictionCount, timeMs: nowMs, app: index, state: app.state,
                 footprintKiB: app.footprintKiB, reason: reason, freeBeforeKiB: freeBefore,
                 freeAfterKiB: freeKiB, priority: priority, trigger: trigger ?? Eviction.Trigger(reason),
-                thresholdKiB: thresholdKiB ?? (reason == .vmPageShortage ? 0 : nil),
+                thresholdKiB: thresholdKiB ?? (reason == .vmPageShortage ? .zero : nil),
                 rank: order?.rank, candidateCount: order?.count ?? 0, runnerUp: order?.runnerUp,
                 policyOrder: order?.head ?? []))
     }

@@ -59,8 +59,8 @@ extension Simulation {
 
     /// Step 4: the frontmost app, when free is below 0 even so.
     private mutating func killFrontmostOnPageShortage() {
-        guard freeKiB < 0, let index = frontmost else { return }
-        if purge(index), freeKiB >= 0 { return }
+        guard freeKiB < .zero, let index = frontmost else { return }
+        if purge(index), freeKiB >= .zero { return }
         kill(index, reason: .vmPageShortage)
     }
 

@@ -32,7 +32,7 @@ extension Simulation {
         apps[index].wakeRunning = true
         if workMs > windowMs {
             schedule(.wakeTimeout, after: windowMs, for: index)
-        } else if workMs > 0 {
+        } else if workMs > .zero {
             schedule(.wakeDone, after: workMs, for: index)
         } else {
             // 0 s of work ends within the event (SPEC 10).

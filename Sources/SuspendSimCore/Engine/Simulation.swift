@@ -38,7 +38,7 @@ public struct Simulation<Recorder: SimulationRecorder> {
     var victims: VictimIndex
 
     /// The simulated clock.
-    public private(set) var nowMs: Millis = 0
+    public private(set) var nowMs: Millis = .zero
     /// The next scenario event, read ahead: listed events first, then generated ones.
     var upcomingEvent: ScenarioEvent?
     var listedEventsRead = 0
@@ -58,7 +58,7 @@ public struct Simulation<Recorder: SimulationRecorder> {
 
     var systemKiB: KiB
     /// The sum of the footprints of resident apps.
-    var residentKiB: KiB = 0
+    var residentKiB: KiB = .zero
     var minFreeKiB: KiB
     var evictionCount = 0
     var pressureEvictionOrder: [AppIndex] = []
@@ -78,14 +78,14 @@ public struct Simulation<Recorder: SimulationRecorder> {
         self.victims = VictimIndex(appCount: scenario.apps.count)
         self.systemKiB = scenario.device.systemKiB
         self.generatedEvents = scenario.generator?.events(
-            for: scenario, seed: scenario.seed ?? 0, startingAt: scenario.events.last?.atMs ?? 0)
-        self.minFreeKiB = 0
+            for: scenario, seed: scenario.seed ?? 0, startingAt: scenario.events.last?.atMs ?? .zero)
+        self.minFreeKiB = .zero
         minFreeKiB = freeKiB
-        if device.longIdleReaper, usesBands, device.reaperIntervalMs > 0 {
+        if device.longIdleReaper, usesBands, device.reaperIntervalMs > .zero {
             reaperTick = (device.reaperIntervalMs, timers.takeSequenceNumber())
         }
         self.recorder.recordFree(
-            at: 0, usedKiB: device.ramKiB - freeKiB, freeKiB: freeKiB,
+            at: .zero, usedKiB: device.ramKiB - freeKiB, freeKiB: freeKiB,
             level: EventLog.PressureLevel(freeKiB: freeKiB, device: device))
         // SPEC 12: the apps found resident, then one pressure check before the first event
         // (only when `initial:` lists an app, SPEC 16).
@@ -180,7 +180,7 @@ public struct Simulation<Recorder: SimulationRecorder> {
                     footprintKiB: app.footprintKiB, coldLaunches: app.coldLaunches,
                     warmLaunches: app.warmLaunches, pressureKills: app.pressureKills,
                     otherKills: app.otherKills, stateLosses: app.stateLosses, firstKillMs: app.firstKillMs,
-                    residentMs: app.residentMs + (app.state.isResident ? runEndMs - app.residentSinceMs : 0))
+                    residentMs: app.residentMs + (app.state.isResident ? runEndMs - app.residentSinceMs : .zero))
             },
             eventsRun: eventsRun,
             eventsSkipped: eventsSkipped,

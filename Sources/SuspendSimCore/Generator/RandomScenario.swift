@@ -12,7 +12,7 @@
             let active = rng.int(in: 40...400) * 1024
             let background = active - rng.int(in: 0...(active / 2))
             let suspended = background - rng.int(in: 0...(background / 2))
-            var profile = AppProfile(id: "com.example.app\(index)", activeKiB: active, backgroundKiB: background, suspendedKiB: suspended)
+            var profile = AppProfile(id: "com.example.app\(index)", activeKiB: KiB(active), backgroundKiB: KiB(background), suspendedKiB: KiB(suspended))
             var modes: [BackgroundMode] = []
             if rng.chance(10) { modes.append(.audio) }
             if rng.chance(5) { modes.append(.location) }
@@ -20,18 +20,18 @@
             if rng.chance(20) { modes.append(.remoteNotification) }
             if rng.chance(5) { modes.append(.processing) }
             profile.backgroundModes = AppProfile.BackgroundModes(modes)
-            profile.purgeableKiB = rng.chance(30) ? rng.int(in: 0...(suspended / 4)) : 0
-            profile.warningReleaseKiB = rng.chance(30) ? rng.int(in: 0...(active / 4)) : 0
+            profile.purgeableKiB = KiB(rng.chance(30) ? rng.int(in: 0...(suspended / 4)) : 0)
+            profile.warningReleaseKiB = KiB(rng.chance(30) ? rng.int(in: 0...(active / 4)) : 0)
             profile.exitsOnSuspend = rng.chance(2)
-            profile.didEnterBackgroundMs = rng.chance(20) ? rng.int(in: 0...7_000) : 0
-            profile.backgroundTaskMs = rng.chance(15) ? rng.int(in: 1_000...300_000) : 0
+            profile.didEnterBackgroundMs = Millis(rng.chance(20) ? rng.int(in: 0...7_000) : 0)
+            profile.backgroundTaskMs = Millis(rng.chance(15) ? rng.int(in: 1_000...300_000) : 0)
             profile.endsTaskOnExpiration = !rng.chance(10)
-            profile.wakeWorkMs = rng.int(in: 0...40_000)
+            profile.wakeWorkMs = Millis(rng.int(in: 0...40_000))
             profile.savesState = !rng.chance(10)
             apps.append(profile)
         }
         var scenario = Scenario(name: "random-\(appCount)-apps-\(eventCount)-events-seed-\(seed)",
-                                device: Device(ramKiB: ramMB * 1024), apps: apps)
+                                device: Device(ramKiB: KiB(ramMB * 1024)), apps: apps)
         scenario.events.reserveCapacity(eventCount)
         var mix = EventMix(appCount: apps.count, events: eventCount, rng: rng)
         while let event = mix.next() { scenario.events.append(event) }
@@ -53,7 +53,7 @@ extension RandomScenario {
         private static let continuousModes: [BackgroundMode] = [.audio, .location]
 
         /// `events` events naming apps 0..<`appCount`, drawn from `rng`, from `startMs` on.
-        public init(appCount: Int, events: Int, rng: SplitMix64, startMs: Millis = 0) {
+        public init(appCount: Int, events: Int, rng: SplitMix64, startMs: Millis = .zero) {
             remaining = events
             lastApp = Int64(max(1, appCount) - 1)
             self.rng = rng
@@ -63,13 +63,13 @@ extension RandomScenario {
         public mutating func next() -> ScenarioEvent? {
             guard remaining > 0 else { return nil }
             remaining -= 1
-            timeMs += rng.int(in: 0...10_000)
+            timeMs += Millis(rng.int(in: 0...10_000))
             let app = Int(rng.int(in: 0...lastApp))
             let action: ScenarioEvent.Action
             switch rng.int(in: 0...99) {
             case 0..<35: action = .open(app)
             case 35..<47: action = .home
-            case 47..<62: action = .allocate(app, rng.int(in: -100...150) * 1024)
+            case 47..<62: action = .allocate(app, KiB(rng.int(in: -100...150) * 1024))
             case 62..<72: action = .wake(app, Self.wakeModes[Int(rng.int(in: 0...3))])
             case 72..<75: action = .lock
             case 75..<78: action = .unlock
@@ -82,7 +82,7 @@ extension RandomScenario {
             case 85..<89: action = .startMode(app, Self.continuousModes[Int(rng.int(in: 0...1))])
             case 89..<94: action = .stopMode(app, Self.continuousModes[Int(rng.int(in: 0...1))])
             case 94..<97: action = .forceQuit(app)
-            default: action = .systemAllocate(rng.int(in: -50...50) * 1024)
+            default: action = .systemAllocate(KiB(rng.int(in: -50...50) * 1024))
             }
             return ScenarioEvent(atMs: timeMs, action)
         }

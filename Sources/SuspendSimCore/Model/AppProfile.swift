@@ -10,21 +10,21 @@ public struct AppProfile: Sendable, Hashable {
     /// Footprint while `suspended`: the suspended snapshot.
     public var suspendedKiB: KiB
     /// Memory the system may purge (once, until the app next becomes active) before a kill.
-    public var purgeableKiB: KiB = 0
+    public var purgeableKiB: KiB = .zero
     /// Memory the app frees on `applicationDidReceiveMemoryWarning`, until it next becomes active.
-    public var warningReleaseKiB: KiB = 0
+    public var warningReleaseKiB: KiB = .zero
     /// The app's `UIBackgroundModes`.
     public var backgroundModes: AppProfile.BackgroundModes = []
     /// `UIApplicationExitsOnSuspend`: terminate instead of running in the background.
     public var exitsOnSuspend: Bool = false
     /// How long `applicationDidEnterBackground` runs.
-    public var didEnterBackgroundMs: Millis = 0
+    public var didEnterBackgroundMs: Millis = .zero
     /// How long the finite-length task begun in `applicationDidEnterBackground` runs (0: none).
-    public var backgroundTaskMs: Millis = 0
+    public var backgroundTaskMs: Millis = .zero
     /// Whether the expiration handler ends the task (true) or the app is killed (false).
     public var endsTaskOnExpiration: Bool = true
     /// How long a wake's work runs.
-    public var wakeWorkMs: Millis = 1_000
+    public var wakeWorkMs: Millis = .ms(1_000)
     /// Whether the app saves its state when `applicationDidEnterBackground` completes.
     public var savesState: Bool = true
     /// The life cycle it adopts (SPEC 11): app-delegate callbacks, or scene callbacks.
@@ -41,7 +41,7 @@ public struct AppProfile: Sendable, Hashable {
     /// The base footprint for `state` (SPEC 5), before allocations and releases.
     public func baseKiB(in state: LifecycleState) -> KiB {
         switch state {
-        case .notRunning: 0
+        case .notRunning: .zero
         case .active, .inactive: activeKiB
         case .background: backgroundKiB
         case .suspended: suspendedKiB

@@ -18,24 +18,24 @@ extension Device {
         ios: IOSVersion? = nil,
         reaperIntervalSeconds: Double = 30, reaperFreeMB: Double? = nil, reaperIdleSeconds: Double = 300
     ) {
-        self.init(ramKiB: .kib(mb: ramMB))
+        self.init(ramKiB: .mb(ramMB))
         self.ios = ios
         apply(PlatformProfile(ios: ios))
-        reservedKiB = .kib(mb: reservedMB)
-        systemKiB = .kib(mb: systemMB)
-        if let warningFreeMB { warningFreeKiB = .kib(mb: warningFreeMB) }
-        if let idleFreeMB { idleFreeKiB = .kib(mb: idleFreeMB) }
-        if let criticalFreeMB { criticalFreeKiB = .kib(mb: criticalFreeMB) }
-        if let appLimitMB { appLimitKiB = .kib(mb: appLimitMB) }
-        appBackgroundLimitKiB = appBackgroundLimitMB.map { .kib(mb: $0) }
-        didEnterBackgroundLimitMs = .millis(seconds: didEnterBackgroundLimitSeconds)
-        if let backgroundTaskLimitSeconds { backgroundTaskLimitMs = .millis(seconds: backgroundTaskLimitSeconds) }
-        wakeWindowMs = .millis(seconds: wakeWindowSeconds)
-        processingWindowMs = .millis(seconds: processingWindowSeconds)
-        agingMs = .millis(seconds: agingSeconds)
-        reaperIntervalMs = .millis(seconds: reaperIntervalSeconds)
-        if let reaperFreeMB { reaperFreeKiB = .kib(mb: reaperFreeMB) }
-        reaperIdleMs = .millis(seconds: reaperIdleSeconds)
+        reservedKiB = .mb(reservedMB)
+        systemKiB = .mb(systemMB)
+        if let warningFreeMB { warningFreeKiB = .mb(warningFreeMB) }
+        if let idleFreeMB { idleFreeKiB = .mb(idleFreeMB) }
+        if let criticalFreeMB { criticalFreeKiB = .mb(criticalFreeMB) }
+        if let appLimitMB { appLimitKiB = .mb(appLimitMB) }
+        appBackgroundLimitKiB = appBackgroundLimitMB.map { .mb($0) }
+        didEnterBackgroundLimitMs = .seconds(didEnterBackgroundLimitSeconds)
+        if let backgroundTaskLimitSeconds { backgroundTaskLimitMs = .seconds(backgroundTaskLimitSeconds) }
+        wakeWindowMs = .seconds(wakeWindowSeconds)
+        processingWindowMs = .seconds(processingWindowSeconds)
+        agingMs = .seconds(agingSeconds)
+        reaperIntervalMs = .seconds(reaperIntervalSeconds)
+        if let reaperFreeMB { reaperFreeKiB = .mb(reaperFreeMB) }
+        reaperIdleMs = .seconds(reaperIdleSeconds)
     }
 }
 
@@ -54,16 +54,16 @@ extension AppProfile {
         endsTaskOnExpiration: Bool = true, wakeWorkSeconds: Double = 1, savesState: Bool = true,
         lifecycle: AppProfile.Lifecycle = .app
     ) {
-        self.init(id: id, activeKiB: .kib(mb: activeMB), backgroundKiB: backgroundMB.map { .kib(mb: $0) },
-                  suspendedKiB: suspendedMB.map { .kib(mb: $0) })
-        purgeableKiB = .kib(mb: purgeableMB)
-        warningReleaseKiB = .kib(mb: warningReleaseMB)
+        self.init(id: id, activeKiB: .mb(activeMB), backgroundKiB: backgroundMB.map { .mb($0) },
+                  suspendedKiB: suspendedMB.map { .mb($0) })
+        purgeableKiB = .mb(purgeableMB)
+        warningReleaseKiB = .mb(warningReleaseMB)
         self.backgroundModes = backgroundModes
         self.exitsOnSuspend = exitsOnSuspend
-        didEnterBackgroundMs = .millis(seconds: didEnterBackgroundSeconds)
-        backgroundTaskMs = .millis(seconds: backgroundTaskSeconds)
+        didEnterBackgroundMs = .seconds(didEnterBackgroundSeconds)
+        backgroundTaskMs = .seconds(backgroundTaskSeconds)
         self.endsTaskOnExpiration = endsTaskOnExpiration
-        wakeWorkMs = .millis(seconds: wakeWorkSeconds)
+        wakeWorkMs = .seconds(wakeWorkSeconds)
         self.savesState = savesState
         self.lifecycle = lifecycle
     }

@@ -6,9 +6,9 @@ public struct Device: Sendable, Hashable {
     /// Physical memory.
     public var ramKiB: KiB
     /// Memory the OS reserves and never gives to apps.
-    public var reservedKiB: KiB = 0
+    public var reservedKiB: KiB = .zero
     /// Memory the OS itself uses; `system_allocate` changes it during a run.
-    public var systemKiB: KiB = 0
+    public var systemKiB: KiB = .zero
     /// Below this much free memory, apps running code get a memory warning.
     public var warningFreeKiB: KiB
     /// Below this much free memory, `jetsam` kills idle (band 0) apps.
@@ -23,15 +23,15 @@ public struct Device: Sendable, Hashable {
     /// nil: `appLimitKiB`.
     public var appBackgroundLimitKiB: KiB?
     /// The watchdog's limit on `applicationDidEnterBackground` (5 s on iOS).
-    public var didEnterBackgroundLimitMs: Millis = 5_000
+    public var didEnterBackgroundLimitMs: Millis = .ms(5_000)
     /// The limit of a finite-length background task (180 s since iOS 13).
-    public var backgroundTaskLimitMs: Millis = 180_000
+    public var backgroundTaskLimitMs: Millis = .ms(180_000)
     /// How long a fetch or push wake may run (30 s).
-    public var wakeWindowMs: Millis = 30_000
+    public var wakeWindowMs: Millis = .ms(30_000)
     /// How long a `processing` wake may run.
-    public var processingWindowMs: Millis = 600_000
+    public var processingWindowMs: Millis = .ms(600_000)
     /// How long a newly suspended app stays in jetsam's aging band (20) before band 0.
-    public var agingMs: Millis = 2_000
+    public var agingMs: Millis = .ms(2_000)
 
     /// The catalog model the device was made from (`device.model`, SPEC 11), lower-case;
     /// nil when the scenario gives none. A label only: its values are already in the fields.
@@ -45,11 +45,11 @@ public struct Device: Sendable, Hashable {
     /// only under a policy with bands).
     public var longIdleReaper = false
     /// The reaper's period: it looks at time k × this, k ≥ 1.
-    public var reaperIntervalMs: Millis = 30_000
+    public var reaperIntervalMs: Millis = .ms(30_000)
     /// The reaper kills only while free memory is below this.
     public var reaperFreeKiB: KiB
     /// The reaper kills only suspended apps that have been in band 0 this long.
-    public var reaperIdleMs: Millis = 300_000
+    public var reaperIdleMs: Millis = .ms(300_000)
 
     /// A device with `ramKiB` of RAM and every other field at its SPEC 7 default:
     /// thresholds are percentages of RAM (warning / idle / critical: 15 / 10 / 5 % up to
@@ -94,13 +94,13 @@ public struct Device: Sendable, Hashable {
 
     /// SPEC 7's RAM classes: 0 up to 3072 MB, 1 up to 6144 MB, 2 above.
     static func ramClass(ramKiB: KiB) -> Int {
-        ramKiB <= 3072 * 1024 ? 0 : ramKiB <= 6144 * 1024 ? 1 : 2
+        ramKiB <= .mb(3072) ? 0 : ramKiB <= .mb(6144) ? 1 : 2
     }
 
     /// `percent` % of `kib`, rounded half up to a KiB.
     static func percent(_ percent: Int64, of kib: KiB) -> KiB {
         let (product, overflow) = kib.multipliedReportingOverflow(by: percent * 2)
-        if overflow { return kib / 100 * percent }
-        return (product + 100) / 200
+        if overflow { return percent * (kib / 100) }
+        return (product + KiB(100)) / 200
     }
 }

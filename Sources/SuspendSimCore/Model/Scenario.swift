@@ -77,7 +77,7 @@ public struct Scenario: Sendable {
 
     /// Appends an event at `seconds` (rounded half up to a millisecond).
     public mutating func append(at seconds: Double, _ action: ScenarioEvent.Action) {
-        events.append(ScenarioEvent(atMs: .millis(seconds: seconds), action))
+        events.append(ScenarioEvent(atMs: .seconds(seconds), action))
     }
 }
 

@@ -22,10 +22,10 @@ public struct PlatformProfile: Sendable, Hashable {
     /// The profile of `ios`; the classic profile for nil.
     public init(ios: IOSVersion?) {
         guard let ios else {
-            self.init(backgroundTaskLimitMs: 180_000, jetsamBands: .current, longIdleReaper: false, defaultLifecycle: .app)
+            self.init(backgroundTaskLimitMs: .seconds(180), jetsamBands: .current, longIdleReaper: false, defaultLifecycle: .app)
             return
         }
-        let taskLimitMs: Millis = ios.major < 7 ? 600_000 : ios.major < 13 ? 180_000 : 30_000
+        let taskLimitMs: Millis = .seconds(ios.major < 7 ? 600 : ios.major < 13 ? 180 : 30)
         self.init(
             backgroundTaskLimitMs: taskLimitMs,
             jetsamBands: ios.major < 16 ? .beforeIOS16 : .current,

@@ -104,8 +104,8 @@ public struct Candidate: Sendable, Hashable {
 
     public init(
         index: AppIndex, state: LifecycleState, footprintKiB: KiB, modesInUse: AppProfile.BackgroundModes = [],
-        lastFrontmostOrder: UInt64 = 0, stateEnteredMs: Millis = 0, aged: Bool = false,
-        bandEnteredMs: Millis = 0, isPreviousApp: Bool = false, cachedRecencyRank: Int = 0
+        lastFrontmostOrder: UInt64 = 0, stateEnteredMs: Millis = .zero, aged: Bool = false,
+        bandEnteredMs: Millis = .zero, isPreviousApp: Bool = false, cachedRecencyRank: Int = 0
     ) {
         self.index = index
         self.state = state

@@ -37,7 +37,7 @@ public struct JetsamPolicy: EvictionPolicy {
     /// The band, then when the app entered it (an `initial:` entry, in its band since before
     /// the run, ahead of apps entering at time 0: SPEC 16).
     public func rank(of candidate: Candidate) -> Candidate.Rank {
-        Candidate.Rank(Int64(band(of: candidate) ?? 0), candidate.bandEnteredMs * 2 + (candidate.enteredBandBeforeStart ? 0 : 1))
+        Candidate.Rank(Int64(band(of: candidate) ?? 0), candidate.bandEnteredMs.count * 2 + (candidate.enteredBandBeforeStart ? 0 : 1))
     }
 
     public func priority(of candidate: Candidate) -> Int? { band(of: candidate) }

@@ -36,7 +36,7 @@ public struct LMKDPolicy: EvictionPolicy {
     }
 
     public func rank(of candidate: Candidate) -> Candidate.Rank {
-        Candidate.Rank(-Int64(adj(of: candidate)), -candidate.footprintKiB)
+        Candidate.Rank(-Int64(adj(of: candidate)), -candidate.footprintKiB.count)
     }
 
     public func priority(of candidate: Candidate) -> Int? { adj(of: candidate) }

@@ -10,6 +10,6 @@ public struct LargestFirstPolicy: EvictionPolicy {
     public init() {}
 
     public func rank(of candidate: Candidate) -> Candidate.Rank {
-        Candidate.Rank(candidate.state == .suspended ? 0 : 1, -candidate.footprintKiB)
+        Candidate.Rank(candidate.state == .suspended ? 0 : 1, -candidate.footprintKiB.count)
     }
 }

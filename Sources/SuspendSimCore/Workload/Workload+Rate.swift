@@ -26,8 +26,8 @@ extension Workload {
             guard perThousandHours > 0, streams > 0 else { return nil }
             let thousandHoursMs: Int64 = 3_600_000_000
             let (rate, overflow) = perThousandHours.multipliedReportingOverflow(by: Int64(streams))
-            if overflow { return 1 }
-            return max(1, (thousandHoursMs + rate / 2) / rate)
+            if overflow { return Millis(1) }
+            return Millis(max(1, (thousandHoursMs + rate / 2) / rate))
         }
 
         /// The slower rate is the smaller.

@@ -130,7 +130,7 @@ struct WorkloadTimeline: EventSource {
     private mutating func openApp(_ app: AppIndex, at time: Millis) {
         queue(time, .open(app))
         current = app
-        sessionAt = Self.after(time, max(workload.meanDwellMs, 1), &sessionRNG)
+        sessionAt = Self.after(time, max(workload.meanDwellMs, Millis(1)), &sessionRNG)
     }
 
     /// A call rings; it is answered and ends, or is declined.
@@ -139,7 +139,7 @@ struct WorkloadTimeline: EventSource {
         var length = workload.ringMs
         if callRNG.chance(workload.answerShare) {
             queue(time &+ length, .callAnswer)
-            length &+= callRNG.exponential(mean: workload.meanCallMs)
+            length &+= Millis(callRNG.exponential(mean: workload.meanCallMs.count))
             queue(time &+ length, .callEnd)
         } else {
             queue(time &+ length, .callDecline)
@@ -168,7 +168,7 @@ struct WorkloadTimeline: EventSource {
     /// The app in use allocates a burst.
     private mutating func stepAllocation(at time: Millis) {
         if let app = current {
-            queue(time, .allocate(app, allocationRNG.exponential(mean: workload.meanAllocationKiB)))
+            queue(time, .allocate(app, KiB(allocationRNG.exponential(mean: workload.meanAllocationKiB.count))))
         }
         allocationAt = Self.after(time, allocationIntervalMs, &allocationRNG)
     }
@@ -205,8 +205,8 @@ struct WorkloadTimeline: EventSource {
     /// (unless `zeroMeansNow`: then `time`).
     private static func after(_ time: Millis, _ mean: Millis?, _ rng: inout SplitMix64, zeroMeansNow: Bool = false) -> Millis {
         guard let mean else { return .max }
-        guard mean > 0 else { return zeroMeansNow ? time : .max }
-        return later(time, by: rng.exponential(mean: mean))
+        guard mean > .zero else { return zeroMeansNow ? time : .max }
+        return later(time, by: Millis(rng.exponential(mean: mean.count)))
     }
 
     /// `time + delta`, saturating; `.max` stays never.

@@ -6,6 +6,7 @@ import Testing
                             apps: [AppProfile(id: "com.example.mail", activeMB: 120)])
     let mail = scenario.app("com.example.mail")
     scenario.append(at: 0, .open(mail))
+    scenario.append(at: 5, .allocate(mail, .mb(80)))   // memory is typed: .mb(80), never a bare 80
     scenario.append(at: 10, .home)
     let result = Simulation.run(scenario)
     #expect(result.log.callbacks(of: mail).last == .didEnterBackground)

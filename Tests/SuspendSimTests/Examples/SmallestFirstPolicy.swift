@@ -6,7 +6,7 @@ struct SmallestFirstPolicy: EvictionPolicy {
 
     func rank(of candidate: Candidate) -> Candidate.Rank {
         // Suspended apps before apps still running in the background, then by size.
-        Candidate.Rank(candidate.state == .suspended ? 0 : 1, candidate.footprintKiB)
+        Candidate.Rank(candidate.state == .suspended ? 0 : 1, candidate.footprintKiB.count)
     }
 }
 

@@ -680,7 +680,7 @@ struct InvariantRecorder: SimulationRecorder {
         func tail(_ app: AppIndex) -> [Int64] { [Int64(apps[app].lastFrontmostOrder), Int64(app)] }
         switch policyName {
         case "largest-first":
-            return candidates.map { [apps[$0].state == .suspended ? 0 : 1, -apps[$0].footprint] + tail($0) }
+            return candidates.map { [apps[$0].state == .suspended ? 0 : 1, -apps[$0].footprint.count] + tail($0) }
         case "lru":
             return candidates.map { [apps[$0].state == .suspended ? 0 : 1] + tail($0) }
         case "jetsam":
@@ -689,9 +689,9 @@ struct InvariantRecorder: SimulationRecorder {
                 if apps[app].state == .suspended {
                     guard let aged = isAged(app) else { return nil }
                     let entered = aged ? apps[app].suspendedAt + device.agingMs : apps[app].suspendedAt
-                    keys.append([aged ? 0 : 20, entered] + tail(app))
+                    keys.append([aged ? 0 : 20, entered.count] + tail(app))
                 } else {
-                    keys.append([Int64(activeBand(app) ?? 0), apps[app].bandEntered] + tail(app))
+                    keys.append([Int64(activeBand(app) ?? 0), apps[app].bandEntered.count] + tail(app))
                 }
             }
             return keys
@@ -709,7 +709,7 @@ struct InvariantRecorder: SimulationRecorder {
                     adj = min(900 + Int64(rank), 999)
                 }
                 if app == previous { adj = min(adj, 700) }
-                return [-adj, -apps[app].footprint] + tail(app)
+                return [-adj, -apps[app].footprint.count] + tail(app)
             }
         default:
             return nil

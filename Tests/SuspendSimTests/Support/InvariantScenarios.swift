@@ -16,23 +16,23 @@ enum HostileScenario {
         func duration(upTo seconds: Int64) -> Millis {
             switch pick(0...5) {
             case 0: 0
-            case 1, 2: pick(0...seconds) * 1000
-            default: pick(0...(seconds * 1000))
+            case 1, 2: Millis(pick(0...seconds) * 1000)
+            default: Millis(pick(0...(seconds * 1000)))
             }
         }
 
         let ramMB: Int64 = [64, 256, 512, 1024, 1536, 2048][Int(pick(0...5))]
-        var device = Device(ramKiB: ramMB * 1024)
-        let ram = device.ramKiB
-        if random.chance(50) { device.reservedKiB = pick(0...(ram / 2)) }
-        if random.chance(30) { device.systemKiB = pick(0...(ram / 3)) }
-        if random.chance(5) { device.systemKiB = ram + pick(0...1024) }
+        var device = Device(ramKiB: KiB(ramMB * 1024))
+        let ram = device.ramKiB.count
+        if random.chance(50) { device.reservedKiB = KiB(pick(0...(ram / 2))) }
+        if random.chance(30) { device.systemKiB = KiB(pick(0...(ram / 3))) }
+        if random.chance(5) { device.systemKiB = KiB(ram + pick(0...1024)) }
         if random.chance(50) {
-            device.warningFreeKiB = pick(0...(ram / 3))
-            device.idleFreeKiB = pick(0...(ram / 3))
-            device.criticalFreeKiB = pick(0...(ram / 3))
+            device.warningFreeKiB = KiB(pick(0...(ram / 3)))
+            device.idleFreeKiB = KiB(pick(0...(ram / 3)))
+            device.criticalFreeKiB = KiB(pick(0...(ram / 3)))
         }
-        if random.chance(40) { device.appLimitKiB = pick(0...ram) }
+        if random.chance(40) { device.appLimitKiB = KiB(pick(0...ram)) }
         if random.chance(50) { device.didEnterBackgroundLimitMs = duration(upTo: 6) }
         if random.chance(50) { device.backgroundTaskLimitMs = duration(upTo: 12) }
         if random.chance(50) { device.wakeWindowMs = duration(upTo: 6) }
@@ -42,12 +42,12 @@ enum HostileScenario {
         var apps: [AppProfile] = []
         for index in 0..<Int(pick(1...12)) {
             var profile = AppProfile(
-                id: "app\(index)", activeKiB: pick(0...(400 * 1024)),
-                backgroundKiB: random.chance(50) ? nil : pick(0...(400 * 1024)),
-                suspendedKiB: random.chance(50) ? nil : pick(0...(400 * 1024)))
+                id: "app\(index)", activeKiB: KiB(pick(0...(400 * 1024))),
+                backgroundKiB: random.chance(50) ? nil : KiB(pick(0...(400 * 1024))),
+                suspendedKiB: random.chance(50) ? nil : KiB(pick(0...(400 * 1024))))
             profile.backgroundModes = AppProfile.BackgroundModes(BackgroundMode.allCases.filter { _ in random.chance(30) })
-            if random.chance(40) { profile.purgeableKiB = pick(0...(300 * 1024)) }
-            if random.chance(40) { profile.warningReleaseKiB = pick(0...(300 * 1024)) }
+            if random.chance(40) { profile.purgeableKiB = KiB(pick(0...(300 * 1024))) }
+            if random.chance(40) { profile.warningReleaseKiB = KiB(pick(0...(300 * 1024))) }
             profile.exitsOnSuspend = random.chance(10)
             profile.didEnterBackgroundMs = random.chance(40) ? duration(upTo: 8) : 0
             profile.backgroundTaskMs = random.chance(40) ? duration(upTo: 15) : 0
@@ -64,8 +64,8 @@ enum HostileScenario {
         for _ in 0..<eventCount {
             switch pick(0...9) {
             case 0...4: break  // the same instant as the previous event
-            case 5...7: time += pick(1...4) * 1000
-            default: time += pick(1...3000)
+            case 5...7: time += Millis(pick(1...4) * 1000)
+            default: time += Millis(pick(1...3000))
             }
             let app = Int(pick(0...Int64(apps.count - 1)))
             let action: ScenarioEvent.Action
@@ -85,12 +85,12 @@ enum HostileScenario {
             case 14, 15: action = .wake(app, wakeModes[Int(pick(0...Int64(wakeModes.count - 1)))])
             case 16: action = .startMode(app, continuousModes[Int(pick(0...Int64(continuousModes.count - 1)))])
             case 17: action = .stopMode(app, continuousModes[Int(pick(0...Int64(continuousModes.count - 1)))])
-            case 18, 19: action = .allocate(app, pick(-300...600) * 1024)
-            default: action = .systemAllocate(pick(-300...300) * 1024)
+            case 18, 19: action = .allocate(app, KiB(pick(-300...600) * 1024))
+            default: action = .systemAllocate(KiB(pick(-300...300) * 1024))
             }
             scenario.events.append(ScenarioEvent(atMs: time, action))
         }
-        if random.chance(30) { scenario.endMs = random.chance(50) ? time / 2 : pick(0...time) }
+        if random.chance(30) { scenario.endMs = Millis(random.chance(50) ? time.count / 2 : pick(0...time.count)) }
         // SPEC 11, drawn last so that the draws above stay as they were: scenes, the reaper
         // (under jetsam), a background limit of its own, the older band numbers.
         for index in scenario.apps.indices where random.chance(40) { scenario.apps[index].lifecycle = .scene }
@@ -105,9 +105,9 @@ enum HostileScenario {
             scenario.device.backgroundTaskLimitMs = taskLimitMs
             scenario.device.reaperIntervalMs = max(1, duration(upTo: 5))
             scenario.device.reaperIdleMs = duration(upTo: 10)
-            scenario.device.reaperFreeKiB = pick(0...(ram / 2))
+            scenario.device.reaperFreeKiB = KiB(pick(0...(ram / 2)))
         }
-        if random.chance(30) { scenario.device.appBackgroundLimitKiB = pick(0...ram) }
+        if random.chance(30) { scenario.device.appBackgroundLimitKiB = KiB(pick(0...ram)) }
         return scenario
     }
 }
@@ -120,7 +120,7 @@ enum CrowdScenario {
         var random = SplitMix64(seed: seed)
         var apps: [AppProfile] = []
         for index in 0..<appCount {
-            let active = random.int(in: 4...40) * 1024
+            let active = KiB(random.int(in: 4...40) * 1024)
             var profile = AppProfile(id: "crowd\(index)", activeKiB: active, suspendedKiB: active / 2)
             if random.chance(10) { profile.backgroundModes = [.audio] }
             if random.chance(10) { profile.backgroundModes.insert(.location) }

@@ -14,7 +14,7 @@ func scenario(
     configure(&device)
     var scenario = Scenario(name: "test", policyName: policy, device: device, apps: apps)
     for (seconds, action) in events { scenario.append(at: seconds, action) }
-    scenario.endMs = endSeconds.map { .millis(seconds: $0) }
+    scenario.endMs = endSeconds.map { .seconds($0) }
     return scenario
 }
 
@@ -29,7 +29,7 @@ func app(_ id: String, _ activeMB: Double = 100, background: Double? = nil, susp
 extension SimulationResult where Recorder == EventLog {
     /// The callbacks app `index` received, as (seconds, callback) pairs.
     func timedCallbacks(of index: AppIndex) -> [(Double, Callback)] {
-        log.callbacks.filter { $0.app == index }.map { (Double($0.timeMs) / 1000, $0.callback) }
+        log.callbacks.filter { $0.app == index }.map { ($0.timeMs.seconds, $0.callback) }
     }
 
     /// The state changes of app `index`, as "from->to (cause)" strings.
