@@ -172,13 +172,19 @@ extension Simulation {
     ///   `usesRecency`).
     func victimOrder(of victim: AppIndex) -> Eviction.VictimOrder? {
         guard Recorder.recordsVictimOrder else { return nil }
+        // Closures here see `policy`, not the generic `self` (see `candidates()`).
         let list = candidates()
-        let victimKey = list.first { $0.index == victim }.map(policyOrderKey)
-        let others = list.filter { $0.index != victim }
-        let ahead = victimKey.map { key in others.count { policyOrderKey($0) < key } }
+        let policy = self.policy
+        var victimKey: PolicyOrderKey?
+        var others: [Candidate] = []
+        others.reserveCapacity(list.count)
+        for candidate in list {
+            if candidate.index == victim { victimKey = PolicyOrderKey(candidate, under: policy) } else { others.append(candidate) }
+        }
+        let ahead = victimKey.map { key in others.count { PolicyOrderKey($0, under: policy) < key } }
         var order = Eviction.VictimOrder(rank: ahead.map { $0 + 1 }, count: list.count, runnerUp: firstInPolicyOrder(others)?.index)
         if Recorder.recordsPolicyOrder {
-            order.head = Array(list.sorted { policyOrderKey($0) < policyOrderKey($1) }.prefix(6))
+            order.head = Array(list.sorted { PolicyOrderKey($0, under: policy) < PolicyOrderKey($1, under: policy) }.prefix(6))
         }
         return order
     }
