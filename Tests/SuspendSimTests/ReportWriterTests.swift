@@ -227,6 +227,34 @@ import Testing
         }
     }
 
+    /// A long run formats `memory.csv`, `pressure.csv` and `skipped.csv` on a thread of its
+    /// own (`CSVFormattingThread`); its files are the bytes the run's thread writes (SPEC 8:
+    /// the same input, the same reports), over many chunks of rows and with a flush after
+    /// every row as with the default buffer.
+    @Test func aFormattingThreadWritesTheSameBytes() throws {
+        let scenario = RandomScenario.make(apps: 30, events: 25_000, seed: 11, ramMB: 2048)
+        #expect(scenario.makesLongReport)
+        try withTemporaryFolder { temporary in
+            for flushThreshold in [1, CSVReportRecorder.defaultFlushThreshold] {
+                var folders: [URL] = []
+                for threaded in [false, true] {
+                    let folder = temporary.appendingPathComponent("\(flushThreshold)-\(threaded)")
+                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+                    try ReportWriter.writeReport(scenario, policyName: scenario.policy.name, intoFolder: folder.path,
+                                                 flushThreshold: flushThreshold, formatsOnAThreadOfItsOwn: threaded) { recorder in
+                        var simulation = Simulation(scenario, policy: scenario.policy, recorder: recorder)
+                        simulation.run()
+                        return simulation.result.apps
+                    }
+                    folders.append(folder)
+                }
+                #expect(try snapshot(of: folders[1]) == snapshot(of: folders[0]), "flush threshold \(flushThreshold)")
+                let rows = try ["memory.csv", "pressure.csv", "skipped.csv"].map { try read($0, in: folders[1]).split(separator: "\n").count }
+                #expect(rows.reduce(0, +) > 3 * CSVFormattingThread.chunkSize, "several chunks: \(rows)")
+            }
+        }
+    }
+
     /// A second run replaces the folder whole: files the old report held and the new one
     /// does not are gone, and nothing is left beside it.
     @Test func rerunReplacesTheFolder() throws {

@@ -67,8 +67,8 @@ extension Simulation where Recorder == NullRecorder {
         _ scenario: Scenario, policy: any EvictionPolicy, intoFolder folder: String, flushThreshold: Int
     ) throws -> SimulationResult<NullRecorder> {
         var result: SimulationResult<NullRecorder>?
-        try ReportWriter.writeReport(scenario, policyName: policy.name, intoFolder: folder,
-                                     flushThreshold: flushThreshold) { recorder in
+        try ReportWriter.writeReport(scenario, policyName: policy.name, intoFolder: folder, flushThreshold: flushThreshold,
+                                     formatsOnAThreadOfItsOwn: scenario.makesLongReport) { recorder in
             var simulation = Simulation<CSVReportRecorder>(scenario, policy: policy, recorder: recorder)
             simulation.run()
             let finished = simulation.result

@@ -58,6 +58,9 @@ package struct CSVReportRecorder: SimulationRecorder {
     /// Most rows share their time with the row before (one event makes several): the time's
     /// digits are formatted once per instant.
     private let time = CSVTimeField()
+    /// For a long run: the thread that formats and writes `memory.csv`, `pressure.csv`
+    /// and `skipped.csv`; nil: the run's thread writes every file.
+    private var formattingThread: CSVFormattingThread?
 
     /// Creates the six streamed files, with their header rows, in `folder` (which must exist
     /// and must not hold them yet).
@@ -73,8 +76,10 @@ package struct CSVReportRecorder: SimulationRecorder {
     }
 
     /// As the public initializer, with the folder as a path and a chosen flush threshold
-    /// (tests use tiny ones).
-    init(scenario: Scenario, policyName: String, folderPath: String, flushThreshold: Int) throws {
+    /// (tests use tiny ones); `formatsOnAThreadOfItsOwn` hands three of the files to a
+    /// `CSVFormattingThread` (the same bytes, written beside the run).
+    init(scenario: Scenario, policyName: String, folderPath: String, flushThreshold: Int,
+         formatsOnAThreadOfItsOwn: Bool = false) throws {
         folder = folderPath
         self.flushThreshold = flushThreshold
         var files: [CSVFileBuffer] = []
@@ -93,6 +98,12 @@ package struct CSVReportRecorder: SimulationRecorder {
         appIDs = CSVFieldStorage(scenario.apps.map { CSVFormatting.field($0.id) })
         policyNameStorage = CSVFieldStorage([CSVFormatting.field(policyName)])
         self.policyName = policyNameStorage[0]
+        if formatsOnAThreadOfItsOwn {
+            // A copy without the thread writes the rows there, with a time field of its own;
+            // after the hand-over only that thread touches those three files' buffers.
+            let writer = UncheckedSendable((recorder: self, time: CSVTimeField()))
+            formattingThread = CSVFormattingThread { row in writer.value.recorder.write(row, time: writer.value.time) }
+        }
     }
 
     // MARK: SimulationRecorder
@@ -158,6 +169,34 @@ package struct CSVReportRecorder: SimulationRecorder {
 
     /// A row of `memory.csv`.
     public func recordFootprint(at timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB) {
+        if let formattingThread { return formattingThread.append(.footprint(timeMs, app, state, footprintKiB)) }
+        writeFootprint(at: timeMs, app: app, state: state, footprintKiB: footprintKiB, time: time)
+    }
+
+    /// A row of `pressure.csv`.
+    public func recordFree(at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: EventLog.PressureLevel) {
+        if let formattingThread { return formattingThread.append(.free(timeMs, used: usedKiB, free: freeKiB, level)) }
+        writeFree(at: timeMs, usedKiB: usedKiB, freeKiB: freeKiB, level: level, time: time)
+    }
+
+    /// A row of `skipped.csv` (`app` empty when the event names none).
+    public func recordSkipped(at timeMs: Millis, event: ScenarioEvent.Kind, app: AppIndex?, reason: EventLog.SkipReason) {
+        if let formattingThread { return formattingThread.append(.skipped(timeMs, event, app, reason)) }
+        writeSkipped(at: timeMs, event: event, app: app, reason: reason, time: time)
+    }
+
+    // MARK: The files a formatting thread may write
+
+    /// Writes a row the formatting thread was handed.
+    private func write(_ row: CSVFormattingThread.Row, time: CSVTimeField) {
+        switch row {
+        case let .footprint(timeMs, app, state, kib): writeFootprint(at: timeMs, app: app, state: state, footprintKiB: kib, time: time)
+        case let .free(timeMs, used, free, level): writeFree(at: timeMs, usedKiB: used, freeKiB: free, level: level, time: time)
+        case let .skipped(timeMs, event, app, reason): writeSkipped(at: timeMs, event: event, app: app, reason: reason, time: time)
+        }
+    }
+
+    private func writeFootprint(at timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB, time: CSVTimeField) {
         memory.appendRow { row in
             MemoryColumn.appendRow(to: &row) { column, row in
                 switch column {
@@ -170,8 +209,7 @@ package struct CSVReportRecorder: SimulationRecorder {
         }
     }
 
-    /// A row of `pressure.csv`.
-    public func recordFree(at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: EventLog.PressureLevel) {
+    private func writeFree(at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: EventLog.PressureLevel, time: CSVTimeField) {
         pressure.appendRow { row in
             PressureColumn.appendRow(to: &row) { column, row in
                 switch column {
@@ -184,8 +222,7 @@ package struct CSVReportRecorder: SimulationRecorder {
         }
     }
 
-    /// A row of `skipped.csv` (`app` empty when the event names none).
-    public func recordSkipped(at timeMs: Millis, event: ScenarioEvent.Kind, app: AppIndex?, reason: EventLog.SkipReason) {
+    private func writeSkipped(at timeMs: Millis, event: ScenarioEvent.Kind, app: AppIndex?, reason: EventLog.SkipReason, time: CSVTimeField) {
         skipped.appendRow { row in
             SkippedColumn.appendRow(to: &row) { column, row in
                 switch column {
@@ -205,6 +242,7 @@ package struct CSVReportRecorder: SimulationRecorder {
     ///
     /// - Throws: the first `ReportWriter.Error` met while writing any of the files.
     public func finish(survivors: [AppOutcome]) throws {
+        formattingThread?.finish()
         var firstError: (any Error)?
         do {
             let file = try CSVFileBuffer(path: folder + "/" + RunReportFile.survivors.rawValue, header: RunReportFile.survivors.header,
@@ -243,4 +281,12 @@ package struct CSVReportRecorder: SimulationRecorder {
         }
         if let firstError { throw firstError }
     }
+}
+
+/// A value handed to another thread whose type the compiler cannot check: the caller
+/// guarantees that the threads do not touch it at once (`CSVReportRecorder`'s formatting
+/// thread owns its three files once started).
+private struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

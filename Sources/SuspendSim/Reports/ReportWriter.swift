@@ -65,13 +65,16 @@ public enum ReportWriter {
 
     /// Writes every file of one run's report into the existing folder `folder`: `record` fills
     /// the streamed files through the recorder (running the simulation, or replaying its log)
-    /// and returns the apps' outcomes, for `survivors.csv`; then `device.csv`.
+    /// and returns the apps' outcomes, for `survivors.csv`; then `device.csv`. A long run
+    /// (`formatsOnAThreadOfItsOwn`) has three of its files formatted beside it
+    /// (`CSVFormattingThread`).
     package static func writeReport(
         _ scenario: Scenario, policyName: String, intoFolder folder: String, flushThreshold: Int,
-        record: (inout CSVReportRecorder) -> [AppOutcome]
+        formatsOnAThreadOfItsOwn: Bool = false, record: (inout CSVReportRecorder) -> [AppOutcome]
     ) throws {
         var recorder = try CSVReportRecorder(
-            scenario: scenario, policyName: policyName, folderPath: folder, flushThreshold: flushThreshold)
+            scenario: scenario, policyName: policyName, folderPath: folder, flushThreshold: flushThreshold,
+            formatsOnAThreadOfItsOwn: formatsOnAThreadOfItsOwn)
         let outcomes = record(&recorder)
         try recorder.finish(survivors: outcomes)
         try DeviceCSV.write(scenario, policyName: policyName, intoFolder: folder)

@@ -57,6 +57,17 @@ extension Scenario {
     var eventStreamFailed: Bool {
         (generator as? StreamedJSONEvents)?.status.isUnreadable ?? false
     }
+
+    /// Whether a run of this scenario writes a long report: its events are streamed from a
+    /// large file, or it lists `longReportEvents` or more. Such a run formats part of its
+    /// report on a thread of its own (`CSVFormattingThread`); a short one, as in a batch of
+    /// many small runs, would only pay for the thread.
+    var makesLongReport: Bool {
+        generator is StreamedJSONEvents || events.count >= Self.longReportEvents
+    }
+
+    /// See `makesLongReport`.
+    static let longReportEvents = 20_000
 }
 
 /// One run's reading of a streamed file: a thread of its own reads and parses the file a
@@ -65,7 +76,7 @@ extension Scenario {
 /// timing.
 private final class StreamedEventSource: EventSource {
     private static let batchesAhead = 4
-    private let channel = EventBatchChannel(capacity: batchesAhead)
+    private let channel = BatchChannel<ScenarioEvent>(capacity: batchesAhead)
     private var batch: [ScenarioEvent] = []
     private var nextInBatch = 0
 
@@ -95,60 +106,6 @@ private final class StreamedEventSource: EventSource {
         }
         defer { nextInBatch += 1 }
         return batch[nextInBatch]
-    }
-}
-
-/// Batches of events handed from the reading thread to the run: at most `capacity` wait, so
-/// memory stays bounded; `finish` says no more come, `close` tells the sender to stop.
-private final class EventBatchChannel: Sendable {
-    private struct State {
-        var batches: [[ScenarioEvent]] = []
-        var closed = false
-    }
-    private let state = Mutex(State())
-    private let waiting = DispatchSemaphore(value: 0)
-    private let room: DispatchSemaphore
-
-    init(capacity: Int) {
-        room = DispatchSemaphore(value: capacity)
-    }
-
-    /// Sends a batch, waiting for room; false once the receiver has closed the channel.
-    func send(_ batch: [ScenarioEvent]) -> Bool {
-        room.wait()
-        let sent = state.withLock { state in
-            if state.closed { return false }
-            state.batches.append(batch)
-            return true
-        }
-        if sent { waiting.signal() }
-        return sent
-    }
-
-    /// No more batches come: one more wake-up for the receiver, which then finds none.
-    func finish() {
-        waiting.signal()
-    }
-
-    /// The next batch, waiting for it; nil when the sender has finished and none is left.
-    func receive() -> [ScenarioEvent]? {
-        waiting.wait()
-        let batch = state.withLock { state -> [ScenarioEvent]? in
-            state.batches.isEmpty ? nil : state.batches.removeFirst()
-        }
-        if batch != nil {
-            room.signal()
-        } else {
-            // Finished: let any later call through as well.
-            waiting.signal()
-        }
-        return batch
-    }
-
-    /// The receiver wants no more: a sender waiting for room stops.
-    func close() {
-        state.withLock { $0.closed = true }
-        room.signal()
     }
 }
 
