@@ -23,8 +23,9 @@ final class CSVFormattingThread: @unchecked Sendable {
     private static let chunksAhead = 8
     private let channel = BatchChannel<Row>(capacity: chunksAhead)
     private let finished = DispatchSemaphore(value: 0)
-    /// The rows not yet sent; touched by the run's thread only.
-    private var pending: [Row] = []
+    /// The rows not yet sent; touched by the run's thread only, so the dynamic exclusivity
+    /// check a class's stored property gets on every access is left out.
+    @exclusivity(unchecked) private var pending: [Row] = []
     private var isFinished = false
 
     /// Starts the thread; it hands each row to `write`, in order.
