@@ -111,7 +111,11 @@ private final class StreamedEventSource: EventSource {
 
 /// Reads a streamed file's events a chunk at a time: a buffer of at most a few chunks.
 private struct StreamedEventParser {
-    private static let chunkSize = 1 << 20
+    /// The first chunk is small, so that the run starts as soon as a few hundred events are
+    /// parsed rather than after a whole MiB of them; each next chunk doubles, up to 1 MiB.
+    private static let firstChunkSize = 32 << 10
+    private static let largestChunkSize = 1 << 20
+    private var chunkSize = firstChunkSize
     private let stream: StreamedJSONEvents
     private var descriptor: FileDescriptor?
     private var buffer: [UInt8] = []
@@ -181,12 +185,14 @@ private struct StreamedEventParser {
         buffer.removeSubrange(0..<start)
         start = 0
         let kept = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: Self.chunkSize))
+        let chunkSize = self.chunkSize
+        self.chunkSize = min(chunkSize * 2, Self.largestChunkSize)
+        buffer.append(contentsOf: repeatElement(0, count: chunkSize))
         do {
             let read = try buffer.withUnsafeMutableBytes { raw in
                 try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[kept...]))
             }
-            buffer.removeLast(Self.chunkSize - read)
+            buffer.removeLast(chunkSize - read)
             if read == 0 { atEndOfFile = true }
         } catch {
             fail()
@@ -198,7 +204,7 @@ private struct StreamedEventParser {
     private mutating func finish() {
         while !atEndOfFile, !ended {
             readChunk()
-            if buffer.count - start > Self.chunkSize { return fail() }
+            if buffer.count - start > Self.largestChunkSize { return fail() }
         }
         if ended { return }
         var sawBrace = false
