@@ -10,7 +10,9 @@ import Foundation
 ///
 /// Each file has its own byte buffer, written out whenever it passes 256 KiB, so memory
 /// stays bounded however long the run. App ids, the policy name and every enum spelling
-/// are quoted once, up front: a row costs no `String` work.
+/// are quoted once, up front: a row costs no `String` work. A long run's `memory.csv`,
+/// `pressure.csv` and `skipped.csv` are formatted on a thread of their own
+/// (`CSVFormattingThread`), in the same order and to the same bytes.
 ///
 /// Most callers want `Simulation.run(_:policy:writingReportTo:)`, which also makes the folder appear
 /// whole or not at all. To drive it by hand:
