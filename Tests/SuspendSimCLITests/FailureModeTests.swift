@@ -49,6 +49,42 @@ import Testing
         }
     }
 
+    @Test("A long run whose report fills the disk, three of its files written by the formatting thread: exit 1, no partial report")
+    func diskFillsUpInALongRun() throws {
+        try withTemporaryFolder { folder in
+            // 30,000 events: a long report (docs/architecture.md), streamed from a JSON file of
+            // more than 1 MiB. The app opens, then allocates: each allocation adds a row to
+            // memory.csv and pressure.csv, which the formatting thread writes, and none to the
+            // files the run's thread writes.
+            var events = ["{\"at\": 0, \"open\": \"com.a\"}"]
+            for index in 1..<30_000 {
+                events.append("{\"at\": \(index), \"allocate\": {\"app\": \"com.a\", \"mb\": 0.001}}")
+            }
+            let scenario = folder.appendingPathComponent("long.json")
+            try ("{\"name\": \"long\", \"device\": {\"ram_mb\": 2048}, \"apps\": [{\"id\": \"com.a\", \"active_mb\": 100}],\n"
+                + "\"events\": [\n" + events.joined(separator: ",\n") + "\n]}\n").write(to: scenario, atomically: true, encoding: .utf8)
+            let out = folder.appendingPathComponent("reports")
+            // `ulimit -f 256`: any file past 256 KiB fails to grow (EFBIG); only the formatting
+            // thread's files pass it.
+            let shell = "ulimit -f 256; exec \"$0\" run \"$1\" --out \"$2\""
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["-c", shell, executable.path, scenario.path, out.path]
+            process.currentDirectoryURL = packageRoot
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 1)
+            #expect(message.contains("File too large"), "\(message)")
+            #expect(message.contains("memory.csv") || message.contains("pressure.csv"), "\(message)")
+            #expect(hiddenEntries(under: out).isEmpty)
+            #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("long").path))
+        }
+    }
+
     @Test("Ctrl-C in the middle of a batch: exit 130, a message, no partial report, earlier reports untouched")
     func interruptedBatch() throws {
         try withTemporaryFolder { out in
