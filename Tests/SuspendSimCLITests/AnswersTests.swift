@@ -197,6 +197,11 @@ import Testing
             let b = try suspendsim(["explain", "R/two", "com.b"], in: folder)
             #expect(b.stdout.contains("com.b was never evicted"))
             #expect(try suspendsim(["explain", "R/two", "com.z"], in: folder).status == 2)
+            // From inside the report folder, the scenario (named from where run ran) is found
+            // above it.
+            let inside = try suspendsim(["explain", "."], in: folder.appendingPathComponent("R/two"))
+            #expect(inside.status == 0, "\(inside.stderr)")
+            #expect(inside.stdout == run.stdout)
             // A scenario edited since: the replay differs, and explain says so.
             try Self.twoApps.replacingOccurrences(of: "active_mb: 800", with: "active_mb: 10")
                 .write(to: folder.appendingPathComponent("two.yaml"), atomically: true, encoding: .utf8)

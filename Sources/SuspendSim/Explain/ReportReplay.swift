@@ -30,7 +30,7 @@ package struct ReportReplay {
         }
         let template: ScenarioTemplate
         do {
-            template = try ScenarioLoader.template(path: file)
+            template = try ScenarioLoader.template(path: Self.scenarioPath(file, of: folder))
         } catch {
             throw ExplainError("\(folder): cannot read its scenario \(file): \(error.description)")
         }
@@ -109,6 +109,23 @@ package struct ReportReplay {
     }
 
     /// A report CSV's header and rows (read by `ReportCSV`, as the HTML report reads them).
+    /// Where the scenario file `file` (as `device.csv` names it: the path `run` was given) is
+    /// now: as given when it is absolute or is there from the current folder (the folder
+    /// `run` ran in), else under the nearest folder above the report folder that holds it, so
+    /// that `explain .` works from inside `Reports/NAME` too. Unchanged when none holds it
+    /// (the error then names it as given).
+    static func scenarioPath(_ file: String, of folder: String) -> String {
+        let manager = FileManager.default
+        if file.hasPrefix("/") || manager.fileExists(atPath: file) { return file }
+        var ancestor = URL(fileURLWithPath: folder).standardizedFileURL
+        while ancestor.path != "/" {
+            let candidate = ancestor.appendingPathComponent(file).path
+            if manager.fileExists(atPath: candidate) { return candidate }
+            ancestor.deleteLastPathComponent()
+        }
+        return file
+    }
+
     private static func table(_ path: String) throws(ExplainError) -> (header: [String], rows: [[String]]) {
         do {
             let csv = try ReportCSV(path: path)
