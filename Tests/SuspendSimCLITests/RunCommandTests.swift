@@ -53,6 +53,52 @@ import Testing
         }
     }
 
+    @Test("A long streamed run, its rows formatted on two threads, gives the same bytes at --jobs 1 and 2 and as the same file read whole (SPEC 8)")
+    func longRunsAreByteIdentical() throws {
+        try withTemporaryFolder { folder in
+            // 28,000 events over three apps (opens, allocations that bring kills, a home, a
+            // force-quit), written as a JSON file of more than 1 MiB whose events come last:
+            // streamed, and a long report (docs/architecture.md).
+            let apps = ["com.a", "com.b", "com.c"]
+            var events: [String] = []
+            for index in 0..<28_000 {
+                let app = apps[index / 7 % 3]
+                switch index % 7 {
+                case 0, 3: events.append("{\"at\": \(index), \"open\": \"\(app)\"}")
+                case 1, 4: events.append("{\"at\": \(index), \"allocate\": {\"app\": \"\(app)\", \"mb\": 350.5}}")
+                case 5: events.append("{\"at\": \(index), \"force_quit\": \"\(app)\"}")
+                default: events.append("{\"at\": \(index), \"home\": null}")
+                }
+            }
+            let text = "{\"name\": \"long\", \"device\": {\"ram_mb\": 2048},\n\"apps\": ["
+                + apps.map { "{\"id\": \"\($0)\", \"active_mb\": 300, \"suspended_mb\": 120}" }.joined(separator: ", ")
+                + "],\n\"events\": [\n" + events.joined(separator: ",\n") + "\n]}\n"
+            #expect(text.utf8.count > 1 << 20)
+            let streamed = folder.appendingPathComponent("long.json")
+            try text.write(to: streamed, atomically: true, encoding: .utf8)
+            // The same scenario with `events` first, which is not streamed: read whole, then run
+            // (still a long report).
+            let wholeText = "{\"events\": [\n" + events.joined(separator: ",\n") + "\n],\n\"name\": \"long\", "
+                + "\"device\": {\"ram_mb\": 2048},\n\"apps\": ["
+                + apps.map { "{\"id\": \"\($0)\", \"active_mb\": 300, \"suspended_mb\": 120}" }.joined(separator: ", ") + "]}\n"
+            let whole = folder.appendingPathComponent("whole").appendingPathComponent("long.json")
+            try FileManager.default.createDirectory(at: whole.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try wholeText.write(to: whole, atomically: true, encoding: .utf8)
+            var reports: [[String: Data]] = []
+            for (input, jobs) in [(streamed, "1"), (streamed, "2"), (whole, "1")] {
+                let out = folder.appendingPathComponent("out-\(reports.count)")
+                let run = try suspendsim(["run", input.path, "--policy", "all", "--jobs", jobs, "--out", out.path])
+                #expect(run.status == 0, "\(run.stderr)")
+                reports.append(try filesUnder(out.appendingPathComponent("long")).filter { !$0.key.hasSuffix("device.csv") })
+            }
+            #expect(reports[0].count == 4 * 8 - 4)
+            #expect(reports[1] == reports[0])
+            #expect(reports[2] == reports[0])
+            let evictions = String(decoding: reports[0]["jetsam/evictions.csv"] ?? Data(), as: UTF8.self)
+            #expect(evictions.split(separator: "\n").count > 1_000, "a run with many kills")
+        }
+    }
+
     @Test("--policy overrides the file's policy and names it in evictions.csv and summary.csv (SPEC 9)")
     func policyOverride() throws {
         try withTemporaryFolder { out in

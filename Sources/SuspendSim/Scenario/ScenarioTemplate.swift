@@ -173,9 +173,12 @@ extension ScenarioLoader {
     package static func template(
         path: String, streamingEvents: Bool = false, streamingThreshold: Int = StreamedJSONEvents.streamingThreshold
     ) throws(ScenarioLoader.Error) -> ScenarioTemplate {
+        // The streamed header is a shortcut: one that does not read (a mistake in it, or keys
+        // that come after `events`, which the header leaves out) sends the file the ordinary
+        // way, which reads it whole and locates every mistake.
         if streamingEvents, let size = fileSize(path), size >= streamingThreshold,
            let header = StreamedJSONEvents.header(ofFile: path),
-           let template = try ScenarioTemplate(streamingHeader: header.text, eventsStart: header.eventsStart, path: path) {
+           let template = try? ScenarioTemplate(streamingHeader: header.text, eventsStart: header.eventsStart, path: path) {
             return template
         }
         let bytes = try readBytes(path: path)
