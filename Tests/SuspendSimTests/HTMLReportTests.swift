@@ -264,6 +264,10 @@ import Testing
             #expect(points.contains("lru · device.ram_mb=3072: 0.5 pressure kills per run over 2 runs"))
             #expect(points.contains(">38 %<") && points.contains(">67 %<"))
             #expect(html.contains("run with --details to get a page per run"))
+            // The header links the batch's files that are there: no comparison.csv without
+            // --policy all.
+            #expect(html.contains("href=\"summary.csv\"") && html.contains("href=\"survival.csv\""))
+            #expect(!html.contains("comparison.csv"))
         }
     }
 

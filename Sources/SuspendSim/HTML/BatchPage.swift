@@ -13,6 +13,9 @@ struct BatchPage {
     let runFolders: [String: [String]]
     /// The device RAM of each scenario, from the `device.csv` of one of its run folders.
     let ramByScenario: [String: String]
+    /// The batch-wide files in the folder (of `summary.csv`, `survival.csv` and
+    /// `comparison.csv`, which a batch writes only for `--policy all`), linked in the header.
+    let files: [String]
 
     /// At most this many run links per point; the rest are counted.
     static let linksPerGroup = 40
@@ -55,7 +58,6 @@ struct BatchPage {
                      "\(reports.scenarios.count) scenario\(reports.scenarios.count == 1 ? "" : "s")",
                      "polic\(policies.count == 1 ? "y" : "ies") \(policies.joined(separator: ", "))"]
         if !reports.sweepKeys.isEmpty { facts.append("swept: \(reports.sweepKeys.joined(separator: ", "))") }
-        let files = ["summary.csv", "survival.csv", "comparison.csv"]
         return .header(
             .h1(.escaped(name)),
             .p(.class("meta"), .escaped("suspendsim batch report · " + facts.joined(separator: " · "))),

@@ -75,7 +75,11 @@ public enum HTMLReport {
             }
         }
         let name = URL(fileURLWithPath: folder).standardizedFileURL.lastPathComponent
-        let page = BatchPage(reports: reports, name: name, runFolders: runFolders, ramByScenario: ramByScenario).render()
+        let files = ["summary.csv", "survival.csv", "comparison.csv"].filter {
+            FileManager.default.fileExists(atPath: folder + "/" + $0)
+        }
+        let page = BatchPage(reports: reports, name: name, runFolders: runFolders, ramByScenario: ramByScenario,
+                             files: files).render()
         try writePage(page, into: folder)
         return [folder + "/" + pageName] + written
     }
