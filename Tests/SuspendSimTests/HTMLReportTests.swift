@@ -29,6 +29,35 @@ import Testing
         }
     }
 
+    @Test("Apps resident from time 0 (initial:, SPEC 12) that never change state get their lane, from memory.csv's first row")
+    func initialAppsInTheTimeline() throws {
+        try withTemporaryFolder { folder in
+            let scenario = try ScenarioLoader.parse("""
+                name: found
+                device: { ram_mb: 2048 }
+                apps:
+                  - { id: com.a, active_mb: 100 }
+                  - { id: com.b, active_mb: 100, background_modes: [audio] }
+                  - { id: com.c, active_mb: 100 }
+                initial:
+                  - { app: com.a, state: suspended }
+                  - { app: com.b, state: background, modes: [audio] }
+
+                """, path: "found.yaml")
+            let run = folder.appendingPathComponent("found")
+            try Simulation.run(scenario, writingReportTo: run)
+            let reports = try RunReports(folder: run.path)
+            let suspended = ChartPalette.stateIndex("suspended"), background = ChartPalette.stateIndex("background")
+            #expect(reports.transitions.isEmpty)
+            #expect(reports.initialStates == [suspended, background, nil])
+            try HTMLReport.write(folder: run.path)
+            let html = try String(contentsOfFile: run.path + "/index.html", encoding: .utf8)
+            let timeline = try #require(svg("timeline-chart", in: html))
+            // com.c alone was never resident.
+            #expect(timeline.components(separatedBy: "never resident").count - 1 == 1)
+        }
+    }
+
     @Test("A run page has the memory chart with a layer per app, free memory, thresholds, and a marker and a label per eviction")
     func runPageMemoryChart() throws {
         try withTemporaryFolder { folder in

@@ -56,7 +56,9 @@ struct RunReports {
     var free: [FreeSample] = []
     var evictions: [Eviction] = []
     var transitions: [Transition] = []
-    /// The drawn state each app starts in (the `from` of its first transition), nil for `not-running`.
+    /// The drawn state each app starts in: the `from` of its first transition, else (an app
+    /// resident from time 0 that never changed state, `initial:` in SPEC 12) the state of its
+    /// first `memory.csv` row; nil for `not-running`.
     var initialStates: [Int?] = []
     /// The policy named by `device.csv`, else by `evictions.csv`.
     var policy: String?
@@ -92,11 +94,15 @@ struct RunReports {
 
         let memory = try ReportCSV(path: folder + "/memory.csv", required: [MemoryColumn.time, .app, .footprint])
         let memoryTime = memory.column(MemoryColumn.time)!, memoryApp = memory.column(MemoryColumn.app)!
-        let memoryMB = memory.column(MemoryColumn.footprint)!
+        let memoryMB = memory.column(MemoryColumn.footprint)!, memoryState = memory.column(MemoryColumn.state)
+        var firstMemoryStates: [Int: Int?] = [:]
         try memory.forEachRow { row throws(HTMLReport.Error) in
             let time = try Self.number(row[memoryTime], memory)
-            footprints.append(FootprintChange(time: time, app: index(of: row[memoryApp]),
-                                              footprint: try Self.number(row[memoryMB], memory)))
+            let app = index(of: row[memoryApp])
+            footprints.append(FootprintChange(time: time, app: app, footprint: try Self.number(row[memoryMB], memory)))
+            if let memoryState, firstMemoryStates[app] == nil {
+                firstMemoryStates[app] = ChartPalette.stateIndex(row[memoryState])
+            }
             endTime = max(endTime, time)
         }
 
@@ -141,6 +147,8 @@ struct RunReports {
             endTime = max(endTime, time)
         }
         if initialStates.count < apps.count { initialStates += Array(repeating: nil, count: apps.count - initialStates.count) }
+        if started.count < apps.count { started += Array(repeating: false, count: apps.count - started.count) }
+        for (app, state) in firstMemoryStates where !started[app] { initialStates[app] = state }
     }
 
     /// The mark of a state change: a launch from `not-running` (a wake's when its cause is
