@@ -27,7 +27,7 @@ extension SuspendsimCommand {
             }
             for scenario in templates.map(\.scenario) {
                 print("valid \(scenario.sourcePath ?? scenario.name): \(scenario.name), "
-                    + "\(scenario.apps.count) apps, \(scenario.events.count) events")
+                    + "\(RunCommand.counted(scenario.apps.count, "app")), \(RunCommand.counted(scenario.events.count, "event"))")
             }
         }
     }

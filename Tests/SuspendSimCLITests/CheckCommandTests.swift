@@ -40,5 +40,7 @@ import Testing
         let run = try suspendsim(["validate"])
         #expect(run.status == 0)
         #expect(run.stdout.split(separator: "\n").count == 9)
+        // A count of one is singular.
+        #expect(run.stdout.contains("valid Scenarios/state-lab.yaml: state-lab, 1 app, 11 events\n"), "\(run.stdout)")
     }
 }
