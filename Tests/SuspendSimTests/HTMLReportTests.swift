@@ -58,6 +58,25 @@ import Testing
         }
     }
 
+    @Test("A run page's duration is the run's end: end_s, told by resident_s of the apps resident at the end (SPEC 14), past the last instant in the CSVs")
+    func runEndsAtEndS() throws {
+        try withTemporaryFolder { folder in
+            let scenario = try ScenarioLoader.load(path: Self.root.appendingPathComponent("Scenarios/iphone-11-ios18.yaml").path)
+            #expect(scenario.endMs == .seconds(900))
+            let run = folder.appendingPathComponent("iphone-11-ios18")
+            try Simulation.run(scenario, writingReportTo: run)
+            let transitions = try String(contentsOfFile: run.path + "/transitions.csv", encoding: .utf8)
+            #expect(transitions.split(separator: "\n").last?.hasPrefix("650.000,") == true, "the last change is at 650 s")
+            #expect(try RunReports(folder: run.path).endTime == 900)
+            try HTMLReport.write(folder: run.path)
+            let html = try String(contentsOfFile: run.path + "/index.html", encoding: .utf8)
+            #expect(html.contains("5 apps · 900 s ·"))
+            // Without end_s the end is the last instant, as before.
+            let memoryPressure = try Self.memoryPressureRun(in: folder)
+            #expect(try RunReports(folder: memoryPressure).endTime == 90)
+        }
+    }
+
     @Test("A run page has the memory chart with a layer per app, free memory, thresholds, and a marker and a label per eviction")
     func runPageMemoryChart() throws {
         try withTemporaryFolder { folder in

@@ -64,7 +64,8 @@ struct RunReports {
     var policy: String?
     /// The report files the folder holds (the page links to them).
     var presentFiles: Set<String> = []
-    /// The last instant any file mentions, in seconds.
+    /// The run's end, in seconds: the last instant any file mentions, or later when an app
+    /// resident at the end says so (`resident_s` counts until `end_s`, SPEC 14).
     var endTime: Double = 0
 
     private var appIndex: [String: Int] = [:]
@@ -132,23 +133,52 @@ struct RunReports {
         let changeFrom = changes.column(TransitionColumn.from)!, changeTo = changes.column(TransitionColumn.to)!
         let changeCause = changes.column(TransitionColumn.cause)!
         var started: [Bool] = []
+        // Each app's residencies: since when it is resident, and how long its ended ones lasted.
+        var residentSince: [Int: Double] = [:]
+        var residentBefore: [Int: Double] = [:]
         try changes.forEachRow { row throws(HTMLReport.Error) in
             let time = try Self.number(row[changeTime], changes)
             let app = index(of: row[changeApp])
             if started.count < apps.count { started += Array(repeating: false, count: apps.count - started.count) }
             if initialStates.count < apps.count { initialStates += Array(repeating: nil, count: apps.count - initialStates.count) }
+            let from = row[changeFrom], to = row[changeTo], cause = row[changeCause]
             if !started[app] {
                 started[app] = true
-                initialStates[app] = ChartPalette.stateIndex(row[changeFrom])
+                initialStates[app] = ChartPalette.stateIndex(from)
+                if from != "not-running" { residentSince[app] = 0 }
             }
-            let from = row[changeFrom], to = row[changeTo], cause = row[changeCause]
+            if from == "not-running" { residentSince[app] = time }
+            if to == "not-running", let since = residentSince.removeValue(forKey: app) {
+                residentBefore[app, default: 0] += time - since
+            }
             transitions.append(Transition(time: time, app: app, toState: ChartPalette.stateIndex(to),
                                           mark: Self.mark(from: from, to: to, cause: cause)))
             endTime = max(endTime, time)
         }
         if initialStates.count < apps.count { initialStates += Array(repeating: nil, count: apps.count - initialStates.count) }
         if started.count < apps.count { started += Array(repeating: false, count: apps.count - started.count) }
-        for (app, state) in firstMemoryStates where !started[app] { initialStates[app] = state }
+        for (app, state) in firstMemoryStates where !started[app] {
+            initialStates[app] = state
+            if state != nil { residentSince[app] = 0 }
+        }
+        endTime = max(endTime, residentEnd(since: residentSince, before: residentBefore))
+    }
+
+    /// The run's end as the apps resident at the end tell it: `resident_s` (`survivors.csv`)
+    /// counts until the run's end or `end_s` (SPEC 14), so the end is when the app's last
+    /// residency began plus what `resident_s` holds beyond its earlier ones. 0 when no app
+    /// is resident at the end or the columns are missing.
+    private func residentEnd(since: [Int: Double], before: [Int: Double]) -> Double {
+        guard let app = survivorsHeader.firstIndex(of: SurvivorColumn.app.rawValue),
+              let survived = survivorsHeader.firstIndex(of: SurvivorColumn.survived.rawValue),
+              let resident = survivorsHeader.firstIndex(of: SurvivorColumn.resident.rawValue) else { return 0 }
+        var end = 0.0
+        for row in survivorsRows where row.count == survivorsHeader.count && row[survived] == "true" {
+            guard let index = appIndex[row[app]], let start = since[index], let seconds = Double(row[resident]) else { continue }
+            // To the millisecond, as every time in the reports.
+            end = max(end, ((start + seconds - before[index, default: 0]) * 1000).rounded() / 1000)
+        }
+        return end
     }
 
     /// The mark of a state change: a launch from `not-running` (a wake's when its cause is
