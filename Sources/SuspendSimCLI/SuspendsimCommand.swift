@@ -10,7 +10,8 @@ public struct SuspendsimCommand: ParsableCommand {
             system events. `run` simulates them and writes CSV reports, `check` compares each run \
             with the file's `expect:` block, `validate` only parses and validates, `merge` \
             joins the output folders of a sharded batch, `report` draws a report folder as an HTML \
-            page.
+            page, `explain` says why each eviction of a report folder happened, `import` turns a \
+            JetsamEvent report into a scenario, and `devices` lists the device catalog.
             """,
         version: "0.1.0",
         subcommands: [
