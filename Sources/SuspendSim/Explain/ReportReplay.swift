@@ -108,7 +108,6 @@ package struct ReportReplay {
         throw ExplainError("\(folder): cannot find this replicate's seed in the batch's summary.csv")
     }
 
-    /// A report CSV's header and rows (read by `ReportCSV`, as the HTML report reads them).
     /// Where the scenario file `file` (as `device.csv` names it: the path `run` was given) is
     /// now: as given when it is absolute or is there from the current folder (the folder
     /// `run` ran in), else under the nearest folder above the report folder that holds it, so
@@ -126,6 +125,7 @@ package struct ReportReplay {
         return file
     }
 
+    /// A report CSV's header and rows (read by `ReportCSV`, as the HTML report reads them).
     private static func table(_ path: String) throws(ExplainError) -> (header: [String], rows: [[String]]) {
         do {
             let csv = try ReportCSV(path: path)
