@@ -288,6 +288,11 @@ package struct CSVReportRecorder: SimulationRecorder {
 /// A value handed to another thread whose type the compiler cannot check: the caller
 /// guarantees that the threads do not touch it at once (`CSVReportRecorder`'s formatting
 /// thread owns its three files once started).
+///
+/// Not the JSON fast path's `UncheckedSendableBox`: that is a class with a mutable slot for a
+/// result; this is an immutable struct, read once per row. Reading the recorder out of the
+/// class's `var` on every row (a copy and an exclusivity check each time) made a 10^6-event run
+/// 2.5 times slower (0.35 -> 0.91 s, measured).
 private struct UncheckedSendable<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
