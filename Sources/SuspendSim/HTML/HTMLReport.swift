@@ -75,9 +75,7 @@ public enum HTMLReport {
             }
         }
         let name = URL(fileURLWithPath: folder).standardizedFileURL.lastPathComponent
-        let files = ["summary.csv", "survival.csv", "comparison.csv"].filter {
-            FileManager.default.fileExists(atPath: folder + "/" + $0)
-        }
+        let files = ["summary.csv", "survival.csv", "comparison.csv"].filter { ReportFolder.hasFile($0, in: folder) }
         let page = BatchPage(reports: reports, name: name, runFolders: runFolders, ramByScenario: ramByScenario,
                              files: files).render()
         try writePage(page, into: folder)

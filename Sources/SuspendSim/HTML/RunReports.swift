@@ -156,8 +156,7 @@ struct RunReports {
             endTime = max(endTime, time)
         }
         if initialStates.count < apps.count { initialStates += Array(repeating: nil, count: apps.count - initialStates.count) }
-        if started.count < apps.count { started += Array(repeating: false, count: apps.count - started.count) }
-        for (app, state) in firstMemoryStates where !started[app] {
+        for (app, state) in firstMemoryStates where app >= started.count || !started[app] {
             initialStates[app] = state
             if state != nil { residentSince[app] = 0 }
         }
