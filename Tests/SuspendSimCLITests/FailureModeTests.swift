@@ -15,6 +15,22 @@ import Testing
         return hidden
     }
 
+    /// Runs suspendsim with `arguments` under `ulimit -f KIB`: any file it writes past that
+    /// many KiB fails to grow (EFBIG), as on a full disk. Returns its exit status and stderr.
+    func suspendsimUnderFileSizeLimit(kib: Int, _ arguments: [String]) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", "ulimit -f \(kib); exec \"$0\" \"$@\"", executable.path] + arguments
+        process.currentDirectoryURL = packageRoot
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, message)
+    }
+
     @Test("--out /dev/full: a clear error, exit 1, nothing written")
     func devFull() throws {
         let run = try suspendsim(["run", "Scenarios/state-lab.yaml", "--out", "/dev/full"])
@@ -28,19 +44,10 @@ import Testing
         try withTemporaryFolder { out in
             #expect(try suspendsim(["run", "Scenarios/memory-pressure.yaml", "--out", out.path]).status == 0)
             let before = try filesUnder(out)
-            // `ulimit -f 2`: any file past 2 KiB fails to grow (EFBIG), as on a full disk.
-            let shell = "ulimit -f 2; exec \"$0\" run Scenarios/day-on-a-3gb-phone.yaml --replicates 1 --details --out \"$1\""
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["-c", shell, executable.path, out.path]
-            process.currentDirectoryURL = packageRoot
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 1)
+            // Any file past 2 KiB fails to grow.
+            let (status, message) = try suspendsimUnderFileSizeLimit(
+                kib: 2, ["run", "Scenarios/day-on-a-3gb-phone.yaml", "--replicates", "1", "--details", "--out", out.path])
+            #expect(status == 1)
             #expect(message.contains("File too large"), "\(message)")
             #expect(hiddenEntries(under: out).isEmpty)
             let after = try filesUnder(out)
@@ -64,20 +71,9 @@ import Testing
             try ("{\"name\": \"long\", \"device\": {\"ram_mb\": 2048}, \"apps\": [{\"id\": \"com.a\", \"active_mb\": 100}],\n"
                 + "\"events\": [\n" + events.joined(separator: ",\n") + "\n]}\n").write(to: scenario, atomically: true, encoding: .utf8)
             let out = folder.appendingPathComponent("reports")
-            // `ulimit -f 256`: any file past 256 KiB fails to grow (EFBIG); only the formatting
-            // thread's files pass it.
-            let shell = "ulimit -f 256; exec \"$0\" run \"$1\" --out \"$2\""
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["-c", shell, executable.path, scenario.path, out.path]
-            process.currentDirectoryURL = packageRoot
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 1)
+            // Any file past 256 KiB fails to grow; only the formatting thread's files pass it.
+            let (status, message) = try suspendsimUnderFileSizeLimit(kib: 256, ["run", scenario.path, "--out", out.path])
+            #expect(status == 1)
             #expect(message.contains("File too large"), "\(message)")
             #expect(message.contains("memory.csv") || message.contains("pressure.csv"), "\(message)")
             #expect(hiddenEntries(under: out).isEmpty)
