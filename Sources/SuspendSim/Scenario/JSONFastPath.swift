@@ -40,7 +40,7 @@ enum JSONFastPath {
     /// header's text for the batch fingerprint, and the header read with the events in place.
     /// A batch reads the composed header again for each sweep point, and keeps the events.
     struct Header {
-        var document: YAMLDocument
+        var document: ScenarioDocument
         var text: String
         var reading: ScenarioTemplate.Reading
     }

@@ -1,4 +1,3 @@
-import Yams
 
 /// The keys of an app in `apps:` (SPEC 7), in the order messages list them.
 enum AppKey: String, CaseIterable {
@@ -42,14 +41,14 @@ struct AppList {
 
 extension ScenarioReader {
     /// The `apps:` list: at least one app, ids unique.
-    mutating func readApps(_ node: Node) -> AppList? {
+    mutating func readApps(_ node: ScenarioNode) -> AppList? {
         guard let items = list(node, "apps") else { return nil }
         guard !items.isEmpty else {
             report(node, "apps", "must list at least one app")
             return nil
         }
         var apps = AppList()
-        var idNodes: [String: Node] = [:]
+        var idNodes: [String: ScenarioNode] = [:]
         for (index, item) in items.enumerated() {
             let path = Self.path("apps", index)
             guard var fields = fields(item, path, allowed: AppKey.names) else {
@@ -131,7 +130,7 @@ extension ScenarioReader {
     }
 
     /// `lifecycle`: `app` or `scene` (SPEC 11); nil, reported, otherwise.
-    private mutating func lifecycle(_ node: Node, _ field: String) -> AppProfile.Lifecycle? {
+    private mutating func lifecycle(_ node: ScenarioNode, _ field: String) -> AppProfile.Lifecycle? {
         guard let name = string(node, field) else { return nil }
         guard let value = AppProfile.Lifecycle(rawValue: name) else {
             report(node, field, "unknown lifecycle '\(name)'; expected app or scene")
@@ -141,7 +140,7 @@ extension ScenarioReader {
     }
 
     /// `background_modes`: a list of mode names. Listing a mode twice is harmless.
-    private mutating func backgroundModes(_ node: Node, _ field: String) -> AppProfile.BackgroundModes? {
+    private mutating func backgroundModes(_ node: ScenarioNode, _ field: String) -> AppProfile.BackgroundModes? {
         guard let items = list(node, field) else { return nil }
         var modes = AppProfile.BackgroundModes()
         var isValid = true
@@ -156,7 +155,7 @@ extension ScenarioReader {
     }
 
     /// One background mode by its name; nil, reported, otherwise.
-    mutating func backgroundMode(_ node: Node, _ field: String) -> BackgroundMode? {
+    mutating func backgroundMode(_ node: ScenarioNode, _ field: String) -> BackgroundMode? {
         guard let name = string(node, field) else { return nil }
         guard let mode = BackgroundMode(rawValue: name) else {
             let names = BackgroundMode.allCases.map(\.rawValue).joined(separator: ", ")

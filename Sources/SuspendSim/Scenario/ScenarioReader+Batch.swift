@@ -1,9 +1,8 @@
-import Yams
 
 extension ScenarioReader {
     /// `replicates:`: how many runs `suspendsim run` makes of a scenario with a workload,
     /// unless `--replicates` says otherwise. A whole number from 1 to 2^32.
-    mutating func readReplicates(_ node: Node) -> Int? {
+    mutating func readReplicates(_ node: ScenarioNode) -> Int? {
         guard let value = number(node, "replicates") else { return nil }
         guard !value.isNegative, value.isWhole, let count = value.scaled(byPowerOfTen: 0, limit: 1 << 32), count >= 1
         else {
@@ -14,7 +13,7 @@ extension ScenarioReader {
     }
 
     /// `sweep:`: a mapping from sweep keys (`device.ram_mb`) to non-empty lists of values.
-    mutating func readSweep(_ node: Node) -> [SweepAxis]? {
+    mutating func readSweep(_ node: ScenarioNode) -> [SweepAxis]? {
         // `app.<id>.<key>` entries are allowed by their shape; an unknown id is reported when
         // the point is read (SPEC 14).
         var allowed = SweepAxis.keys

@@ -1,4 +1,3 @@
-import Yams
 
 /// The keys of `device:` (SPEC 7, 11), in the order messages list them.
 enum DeviceKey: String, CaseIterable {
@@ -58,7 +57,7 @@ extension ScenarioReader {
     /// (its RAM and per-app limit), the defaults of SPEC 7 for the resolved RAM, the profile
     /// of `ios`, then every key the file gives, which always wins, except that with `model`
     /// an explicit `ram_mb` leaves the catalog's `app_limit_mb` in place.
-    mutating func readDevice(_ node: Node) -> Device? {
+    mutating func readDevice(_ node: ScenarioNode) -> Device? {
         guard let fields = fields(node, "device", allowed: DeviceKey.names) else { return nil }
         var isValid = true
         let entry = fields["model"].flatMap { catalogEntry($0) }
@@ -114,7 +113,7 @@ extension ScenarioReader {
     }
 
     /// The catalog entry `model` names; nil, reported with the nearest names, otherwise.
-    private mutating func catalogEntry(_ node: Node) -> DeviceCatalog.Entry? {
+    private mutating func catalogEntry(_ node: ScenarioNode) -> DeviceCatalog.Entry? {
         guard let model = nonEmptyString(node, "device.model") else { return nil }
         let catalog = DeviceCatalog.shipped
         if let entry = catalog.entry(model: model) { return entry }
@@ -126,19 +125,19 @@ extension ScenarioReader {
     /// `ios`: a quoted `"MAJOR[.MINOR]"` or a bare integer (SPEC 16). A YAML float in the file
     /// is refused, since `18.10` would read as 18.1; `--set` values are text and taken as
     /// written.
-    private mutating func iosVersion(_ node: Node) -> IOSVersion? {
+    private mutating func iosVersion(_ node: ScenarioNode) -> IOSVersion? {
         let field = "device.ios"
         guard case .scalar(let scalar) = node else {
             report(node, field, "must be \"MAJOR[.MINOR]\", got \(node.summary)")
             return nil
         }
         let fromCommandLine = overrides[field]?.origin != nil
-        let tag = node.resolvedTagName
+        let tag = scalar.type
         if tag == .float, !fromCommandLine {
             report(node, field, "must be quoted, \"MAJOR[.MINOR]\" (a number such as 18.10 would read as 18.1), got \(node.summary)")
             return nil
         }
-        guard tag == .int || tag == .str || tag == .float, let version = IOSVersion(scalar.string) else {
+        guard tag == .int || tag == .string || tag == .float, let version = IOSVersion(scalar.string) else {
             report(node, field, "must be \"MAJOR[.MINOR]\" (such as \"18.4\"), got \(node.summary)")
             return nil
         }

@@ -1,4 +1,3 @@
-import Yams
 
 extension ScenarioReader {
     /// The keys an event may have: `at` and one event name.
@@ -8,12 +7,12 @@ extension ScenarioReader {
     private static var eventNames: String { ScenarioEvent.Kind.allCases.map(\.rawValue).joined(separator: ", ") }
 
     /// The `events:` list, in non-decreasing time order.
-    mutating func readEvents(_ node: Node, apps: AppList?) -> [ScenarioEvent]? {
+    mutating func readEvents(_ node: ScenarioNode, apps: AppList?) -> [ScenarioEvent]? {
         guard let items = list(node, "events") else { return nil }
         var events: [ScenarioEvent] = []
         var isValid = true
         // The latest time so far, to check the order against.
-        var latest: (time: DecimalQuantity, node: Node)?
+        var latest: (time: DecimalQuantity, node: ScenarioNode)?
         for (index, item) in items.enumerated() {
             let path = Self.path("events", index)
             guard let fields = fields(item, path, allowed: Self.eventKeys) else {
@@ -61,7 +60,7 @@ extension ScenarioReader {
 
     /// One event's action from its key and value (`EventGrammar`).
     private mutating func readAction(
-        _ kind: ScenarioEvent.Kind, _ value: Node, _ field: String, apps: AppList?
+        _ kind: ScenarioEvent.Kind, _ value: ScenarioNode, _ field: String, apps: AppList?
     ) -> ScenarioEvent.Action? {
         let shape = EventGrammar.value(of: kind)
         var parts = EventGrammar.Parts()
@@ -86,7 +85,7 @@ extension ScenarioReader {
     /// `{app, mode}` of `wake` (wake-only modes) or `start_mode` / `stop_mode` (continuous
     /// modes). A mode the app does not declare is fine here: the engine skips the event.
     private mutating func appAndMode(
-        _ node: Node, _ field: String, kind: ScenarioEvent.Kind, continuous wantsContinuous: Bool, apps: AppList?
+        _ node: ScenarioNode, _ field: String, kind: ScenarioEvent.Kind, continuous wantsContinuous: Bool, apps: AppList?
     ) -> (app: AppIndex, mode: BackgroundMode)? {
         guard let fields = fields(node, field, allowed: EventGrammar.Value.appAndMode(continuous: wantsContinuous).keys)
         else { return nil }
@@ -111,7 +110,7 @@ extension ScenarioReader {
 
     /// The index of the app a value names; nil, reported, for an unknown id. Nothing is
     /// reported when the apps themselves could not be read.
-    mutating func appIndex(_ node: Node, _ field: String, in apps: AppList?) -> AppIndex? {
+    mutating func appIndex(_ node: ScenarioNode, _ field: String, in apps: AppList?) -> AppIndex? {
         guard let id = string(node, field), let apps else { return nil }
         guard let index = apps.indices[id] else {
             let known = apps.ids.isEmpty ? "" : "; apps are \(apps.idList)"

@@ -1,4 +1,3 @@
-import Yams
 
 /// The keys of `expect:` and of each `by_policy:` entry (SPEC 7, 14), in the order messages
 /// list them.
@@ -15,7 +14,7 @@ extension ScenarioReader {
     /// `expect:` with SPEC 7's `evictions`, `survivors` and `by_policy` (policy name -> the
     /// same without `by_policy`), and SPEC 14's `survives`, `never_killed`, `killed` and
     /// `max_pressure_kills`. App ids must name known apps, policy names built-in policies.
-    mutating func readExpectation(_ node: Node, apps: AppList?) -> Scenario.Expectation? {
+    mutating func readExpectation(_ node: ScenarioNode, apps: AppList?) -> Scenario.Expectation? {
         guard let fields = fields(node, "expect", allowed: ExpectKey.names + ["by_policy"]) else {
             return nil
         }
@@ -31,7 +30,7 @@ extension ScenarioReader {
     }
 
     /// `by_policy:`: a mapping from built-in policy names to expectations.
-    private mutating func readByPolicy(_ node: Node, apps: AppList?) -> [String: Scenario.Expectation]? {
+    private mutating func readByPolicy(_ node: ScenarioNode, apps: AppList?) -> [String: Scenario.Expectation]? {
         let path = "expect.by_policy"
         guard let fields = fields(node, path, allowed: BuiltInPolicies.names, noun: "policy") else { return nil }
         var byPolicy: [String: Scenario.Expectation] = [:]
@@ -78,7 +77,7 @@ extension ScenarioReader {
     }
 
     /// A whole number ≥ 0; nil, reported, otherwise.
-    private mutating func nonNegativeInteger(_ node: Node, _ field: String) -> Int? {
+    private mutating func nonNegativeInteger(_ node: ScenarioNode, _ field: String) -> Int? {
         guard let value = number(node, field) else { return nil }
         // As `replicates:` reads its count.
         guard !value.isNegative, value.isWhole, let scaled = value.scaled(byPowerOfTen: 0, limit: 1 << 32) else {
@@ -89,7 +88,7 @@ extension ScenarioReader {
     }
 
     /// A list of known app ids.
-    private mutating func appIDs(_ node: Node, _ field: String, apps: AppList?) -> [String]? {
+    private mutating func appIDs(_ node: ScenarioNode, _ field: String, apps: AppList?) -> [String]? {
         guard let items = list(node, field) else { return nil }
         var ids: [String] = []
         var isValid = true

@@ -1,16 +1,15 @@
-import Yams
 
 extension ScenarioReader {
     /// `initial:` (SPEC 12, 16): the apps resident at time 0, oldest first, each
     /// `{ app: ID, state: suspended|background|active|inactive, modes: [..] }`. An app is listed
     /// once; at most one entry is frontmost (`active` or `inactive`); a `background` entry has
     /// at least one continuous mode in use, declared by the app; a `suspended` one has none.
-    mutating func readInitial(_ node: Node, apps: AppList?) -> [Scenario.InitialApp]? {
+    mutating func readInitial(_ node: ScenarioNode, apps: AppList?) -> [Scenario.InitialApp]? {
         guard let items = list(node, "initial") else { return nil }
         var entries: [Scenario.InitialApp] = []
         var isValid = true
-        var seen: [AppIndex: Node] = [:]
-        var frontmost: Node?
+        var seen: [AppIndex: ScenarioNode] = [:]
+        var frontmost: ScenarioNode?
         for (position, item) in items.enumerated() {
             let path = Self.path("initial", position)
             guard let fields = fields(item, path, allowed: ["app", "state", "modes"]) else {
@@ -62,7 +61,7 @@ extension ScenarioReader {
     }
 
     /// An `initial:` state: not `not-running` (leave the app out instead).
-    private mutating func initialState(_ node: Node, _ field: String) -> LifecycleState? {
+    private mutating func initialState(_ node: ScenarioNode, _ field: String) -> LifecycleState? {
         guard let name = string(node, field) else { return nil }
         let allowed: [LifecycleState] = [.suspended, .background, .active, .inactive]
         guard let state = LifecycleState(rawValue: name), allowed.contains(state) else {
@@ -74,7 +73,7 @@ extension ScenarioReader {
     }
 
     /// A list of continuous modes the app declares.
-    private mutating func continuousModes(_ node: Node, _ field: String, of index: AppIndex?, in apps: AppList?) -> AppProfile.BackgroundModes? {
+    private mutating func continuousModes(_ node: ScenarioNode, _ field: String, of index: AppIndex?, in apps: AppList?) -> AppProfile.BackgroundModes? {
         guard let items = list(node, field) else { return nil }
         var modes = AppProfile.BackgroundModes()
         var isValid = true

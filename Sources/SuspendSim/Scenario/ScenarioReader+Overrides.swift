@@ -1,10 +1,9 @@
-import Yams
 
 extension ScenarioReader {
     /// A value that stands in for a key of a mapping, as if the file had it there.
     struct Override {
         /// The value: a node of the file's `sweep:` block, or one made from `--set` text.
-        let node: Node
+        let node: ScenarioNode
         /// Where it came from, for messages (`--set device.ram_mb=0`); nil for the file.
         let origin: String?
     }
@@ -30,8 +29,8 @@ extension ScenarioReader {
 
     /// A plain scalar node holding `text`, with no place in any file, typed as YAML types a
     /// plain scalar (`2048` a number, `lru` a string).
-    static func commandLineNode(_ text: String) -> Node {
-        .scalar(Node.Scalar(text, .implicit, .plain))
+    static func commandLineNode(_ text: String) -> ScenarioNode {
+        .plainScalar(text)
     }
 
     /// Reports every override that found no mapping to go into (a `workload.*` key for a

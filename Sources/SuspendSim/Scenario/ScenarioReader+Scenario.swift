@@ -1,5 +1,4 @@
 @_spi(Generators) import SuspendSimCore
-import Yams
 
 /// The top-level keys of a scenario file (SPEC 7), in the order messages list them.
 enum ScenarioKey: String, CaseIterable {
@@ -14,7 +13,7 @@ enum ScenarioKey: String, CaseIterable {
 
 extension ScenarioReader {
     /// The whole scenario, or nil when anything in it is wrong (see `diagnostics`).
-    mutating func readScenario(_ root: Node?) -> Scenario? {
+    mutating func readScenario(_ root: ScenarioNode?) -> Scenario? {
         guard let root else {
             report(nil, "", "the file holds no scenario; expected a mapping with name, device and apps")
             return nil
@@ -52,7 +51,7 @@ extension ScenarioReader {
     }
 
     /// A scenario's name: it names the report folder, so it must be usable as one.
-    private mutating func scenarioName(_ node: Node) -> String? {
+    private mutating func scenarioName(_ node: ScenarioNode) -> String? {
         guard let name = nonEmptyString(node, "name") else { return nil }
         if name == "." || name == ".." || name.contains("/") || name.contains("\\") || name.contains("\0") {
             report(node, "name", "must be usable as a folder name (no '/', '\\', NUL; not '.' or '..'), got \(node.summary)")
@@ -68,7 +67,7 @@ extension ScenarioReader {
 
     /// The built-in policy the node names, resolved here once (SPEC 6); nil, reported,
     /// otherwise.
-    mutating func builtInPolicy(_ node: Node, _ field: String) -> (any EvictionPolicy)? {
+    mutating func builtInPolicy(_ node: ScenarioNode, _ field: String) -> (any EvictionPolicy)? {
         guard let name = string(node, field) else { return nil }
         guard let policy = BuiltInPolicies.named(name) else {
             report(node, field, "unknown policy '\(name)'; expected one of \(BuiltInPolicies.names.joined(separator: ", "))")

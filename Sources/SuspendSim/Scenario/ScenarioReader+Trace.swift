@@ -1,5 +1,4 @@
 import Foundation
-import Yams
 
 extension ScenarioReader {
     /// `trace:` (SPEC 13): one user's records of an LSApp usage trace as the timeline. Reads
@@ -7,7 +6,7 @@ extension ScenarioReader {
     /// `default_app` (the profile of trace apps not in `apps:`); adds the trace's other apps to
     /// `apps`, after the listed ones, in order of first appearance, and returns the user's
     /// `open` and `close` events.
-    mutating func readTrace(_ node: Node, apps: inout AppList) -> [ScenarioEvent]? {
+    mutating func readTrace(_ node: ScenarioNode, apps: inout AppList) -> [ScenarioEvent]? {
         guard let fields = fields(node, "trace", allowed: ["file", "user", "default_app"]) else { return nil }
         let fileNode = required(fields, "file")
         let userNode = required(fields, "user")
@@ -73,7 +72,7 @@ extension ScenarioReader {
 
     /// A trace problem as a diagnostic located in the trace file (its line and column name);
     /// one of the whole file is located at `node` of the scenario.
-    private mutating func reportTrace(_ problem: UsageTrace.Problem, path: String, at node: Node) {
+    private mutating func reportTrace(_ problem: UsageTrace.Problem, path: String, at node: ScenarioNode) {
         if let line = problem.line {
             report(file: path, line: line, field: problem.column, problem.message)
         } else {

@@ -1,4 +1,3 @@
-import Yams
 
 /// The keys of `workload:` (docs/batch-runs.md), in the order messages list them.
 enum WorkloadKey: String, CaseIterable {
@@ -37,7 +36,7 @@ extension ScenarioReader {
 
     /// The `workload:` block: `duration_s` is required, every other key has a default (see
     /// `Workload`).
-    mutating func readWorkload(_ node: Node) -> Workload? {
+    mutating func readWorkload(_ node: ScenarioNode) -> Workload? {
         guard let fields = fields(node, "workload", allowed: WorkloadKey.names) else { return nil }
         var workload = Workload(durationMs: .zero)
         var isValid = required(fields, "duration_s") != nil
@@ -83,7 +82,7 @@ extension ScenarioReader {
     }
 
     /// `allocations: { per_hour, mean_mb }`, both required.
-    private mutating func readAllocations(_ node: Node, _ path: String) -> (rate: Workload.Rate, meanKiB: KiB)? {
+    private mutating func readAllocations(_ node: ScenarioNode, _ path: String) -> (rate: Workload.Rate, meanKiB: KiB)? {
         guard let fields = fields(node, path, allowed: AllocationsKey.names) else { return nil }
         let perHour = required(fields, "per_hour").flatMap { rate($0, Self.path(path, "per_hour")) }
         let meanKiB = required(fields, "mean_mb").flatMap { kib($0, Self.path(path, "mean_mb")) }
@@ -92,7 +91,7 @@ extension ScenarioReader {
     }
 
     /// A probability from 0 to 1, exactly in parts per million (rounded half up).
-    mutating func share(_ node: Node, _ field: String) -> Workload.Share? {
+    mutating func share(_ node: ScenarioNode, _ field: String) -> Workload.Share? {
         guard let value = number(node, field) else { return nil }
         guard !value.isNegative, let perMillion = value.scaled(byPowerOfTen: 6, limit: 1), perMillion <= 1_000_000 else {
             report(node, field, "must be a share from 0 to 1, got \(node.summary)")
@@ -102,7 +101,7 @@ extension ScenarioReader {
     }
 
     /// A rate per hour from 0 to 3 600 000, exactly in thousandths (rounded half up).
-    mutating func rate(_ node: Node, _ field: String) -> Workload.Rate? {
+    mutating func rate(_ node: ScenarioNode, _ field: String) -> Workload.Rate? {
         guard let value = number(node, field) else { return nil }
         guard !value.isNegative, let thousandths = value.scaled(byPowerOfTen: 3, limit: Self.rateLimit) else {
             report(node, field, "must be a rate per hour from 0 to \(Self.rateLimit), got \(node.summary)")
@@ -112,7 +111,7 @@ extension ScenarioReader {
     }
 
     /// `zipf_s`: from 0 to 100, in thousandths (rounded half up).
-    private mutating func zipfExponent(_ node: Node, _ field: String) -> Int64? {
+    private mutating func zipfExponent(_ node: ScenarioNode, _ field: String) -> Int64? {
         guard let value = number(node, field) else { return nil }
         guard !value.isNegative, let thousandths = value.scaled(byPowerOfTen: 3, limit: Self.zipfExponentLimit) else {
             report(node, field, "must be an exponent from 0 to \(Self.zipfExponentLimit), got \(node.summary)")

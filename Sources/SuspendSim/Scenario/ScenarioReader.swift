@@ -1,4 +1,3 @@
-import Yams
 
 /// Walks a composed scenario document and builds a `Scenario`, collecting every problem it
 /// finds on the way (SPEC 7). It keeps going after a bad field, so that one run of
@@ -10,7 +9,7 @@ import Yams
 struct ScenarioReader {
     /// The file the text came from, for diagnostics.
     let file: String
-    /// Placeholder key spellings -> the key as written (see `YAMLDocument`).
+    /// Placeholder key spellings -> the key as written (see `ScenarioDocument`).
     let originalKeys: [String: String]
     /// The problems found so far.
     private(set) var diagnostics: [ScenarioLoader.Diagnostic] = []
@@ -53,7 +52,7 @@ struct ScenarioReader {
     }
 
     /// Records a problem with `field`, located at `node`'s mark (or nowhere).
-    mutating func report(_ node: Node?, _ field: String, _ message: String) {
+    mutating func report(_ node: ScenarioNode?, _ field: String, _ message: String) {
         let origin = overrides[field]?.origin ?? overrideOrigins[field]
         var diagnostic = ScenarioLoader.Diagnostic(
             file: file, line: node?.line, column: node?.column, field: field, message: message + (origin.map { " (from \($0))" } ?? ""))
@@ -80,12 +79,12 @@ struct ScenarioReader {
         /// One key and its value.
         struct Entry {
             let name: String
-            let key: Node
-            let value: Node
+            let key: ScenarioNode
+            let value: ScenarioNode
         }
 
         /// The mapping node, where missing keys are reported.
-        let node: Node
+        let node: ScenarioNode
         /// The mapping's field path.
         let path: String
         /// Known keys in file order, first occurrences only.
@@ -94,25 +93,25 @@ struct ScenarioReader {
         var hadUnknownKey = false
 
         /// The value of key `name`, if present.
-        subscript(name: String) -> Node? {
+        subscript(name: String) -> ScenarioNode? {
             entries.first { $0.name == name }?.value
         }
     }
 
     /// The text of a scalar, with placeholder keys mapped back to what was written.
-    func text(of scalar: Node.Scalar) -> String {
+    func text(of scalar: ScenarioNode.Scalar) -> String {
         originalKeys[scalar.string] ?? scalar.string
     }
 
     /// Reads `node` as a mapping whose keys are among `allowed` (reported otherwise as
     /// "unknown \(noun)"); nil, reported, when it is not a mapping.
-    mutating func fields(_ node: Node, _ path: String, allowed: [String], noun: String = "key") -> Fields? {
+    mutating func fields(_ node: ScenarioNode, _ path: String, allowed: [String], noun: String = "key") -> Fields? {
         guard case .mapping(let mapping) = node else {
             report(node, path, "must be a mapping, got \(node.summary)")
             return nil
         }
         var fields = Fields(node: node, path: path)
-        var seen: [String: Node] = [:]
+        var seen: [String: ScenarioNode] = [:]
         for (key, value) in mapping {
             guard case .scalar(let scalar) = key else {
                 report(key, path, "keys must be strings, got \(key.summary)")
@@ -138,14 +137,14 @@ struct ScenarioReader {
     }
 
     /// The value of required key `name`; nil, reported, when it is missing.
-    mutating func required(_ fields: Fields, _ name: String) -> Node? {
+    mutating func required(_ fields: Fields, _ name: String) -> ScenarioNode? {
         if let value = fields[name] { return value }
         report(fields.node, Self.path(fields.path, name), "missing required key '\(name)'")
         return nil
     }
 
     /// " (first at line L, column C)" for a node with a mark, else "".
-    static func firstAt(_ node: Node) -> String {
+    static func firstAt(_ node: ScenarioNode) -> String {
         guard let line = node.line else { return "" }
         return node.column.map { " (first at line \(line), column \($0))" } ?? " (first at line \(line))"
     }
@@ -153,7 +152,7 @@ struct ScenarioReader {
     // MARK: - Scalars
 
     /// A string; nil, reported, for anything else (numbers and booleans included: quote them).
-    mutating func string(_ node: Node, _ field: String) -> String? {
+    mutating func string(_ node: ScenarioNode, _ field: String) -> String? {
         guard case .scalar(let scalar) = node, node.isStringScalar else {
             report(node, field, "must be a string, got \(node.summary)")
             return nil
@@ -162,7 +161,7 @@ struct ScenarioReader {
     }
 
     /// A non-empty string; nil, reported, otherwise.
-    mutating func nonEmptyString(_ node: Node, _ field: String) -> String? {
+    mutating func nonEmptyString(_ node: ScenarioNode, _ field: String) -> String? {
         guard let value = string(node, field) else { return nil }
         guard !value.isEmpty else {
             report(node, field, "must not be empty")
@@ -172,9 +171,8 @@ struct ScenarioReader {
     }
 
     /// `true` or `false` (YAML's other spellings, such as `yes`, too); nil, reported, otherwise.
-    mutating func bool(_ node: Node, _ field: String) -> Bool? {
-        guard case .scalar(let scalar) = node, node.resolvedTagName == .bool, let value = Bool.construct(from: scalar)
-        else {
+    mutating func bool(_ node: ScenarioNode, _ field: String) -> Bool? {
+        guard case .scalar(let scalar) = node, case .bool(let value) = scalar.type else {
             report(node, field, "must be true or false, got \(node.summary)")
             return nil
         }
@@ -182,7 +180,7 @@ struct ScenarioReader {
     }
 
     /// An explicit null (`{ at: 10, home }`, `home:`, `home: null`); false, reported, otherwise.
-    mutating func null(_ node: Node, _ field: String) -> Bool {
+    mutating func null(_ node: ScenarioNode, _ field: String) -> Bool {
         guard node.isNullScalar else {
             report(node, field, "takes no value, got \(node.summary)")
             return false
@@ -191,15 +189,14 @@ struct ScenarioReader {
     }
 
     /// A decimal number, exactly; nil, reported, otherwise.
-    mutating func number(_ node: Node, _ field: String) -> DecimalQuantity? {
+    mutating func number(_ node: ScenarioNode, _ field: String) -> DecimalQuantity? {
         guard case .scalar(let scalar) = node else {
             report(node, field, "must be a number, got \(node.summary)")
             return nil
         }
-        let tag = node.resolvedTagName
-        let isNumeric = tag == .int || tag == .float
+        let isNumeric = scalar.type == .int || scalar.type == .float
         // Plain text YAML reads as a string may still be a number here (`+.5`, `.5e3`).
-        let isPlainString = tag == .str && scalar.style == .plain
+        let isPlainString = scalar.type == .string && scalar.isPlain
         if isNumeric || isPlainString, let value = DecimalQuantity(scalar.string) {
             return value
         }
@@ -213,25 +210,25 @@ struct ScenarioReader {
 
     /// An amount of MB as whole KiB, rounded half away from zero; nil, reported, when it is
     /// not a number, negative (unless `allowsNegative`) or beyond the limit.
-    mutating func kib(_ node: Node, _ field: String, allowsNegative: Bool = false) -> KiB? {
+    mutating func kib(_ node: ScenarioNode, _ field: String, allowsNegative: Bool = false) -> KiB? {
         scaled(node, field, unit: "MB", factor: 1024, allowsNegative: allowsNegative).map { KiB($0.scaled) }
     }
 
     /// A time in seconds as whole milliseconds, rounded half up; nil, reported, when it is not
     /// a number, negative or beyond the limit.
-    mutating func millis(_ node: Node, _ field: String) -> Millis? {
+    mutating func millis(_ node: ScenarioNode, _ field: String) -> Millis? {
         time(node, field)?.ms
     }
 
     /// A time in seconds, exactly and as whole milliseconds; nil, reported, as for `millis`.
-    mutating func time(_ node: Node, _ field: String) -> (exact: DecimalQuantity, ms: Millis)? {
+    mutating func time(_ node: ScenarioNode, _ field: String) -> (exact: DecimalQuantity, ms: Millis)? {
         scaled(node, field, unit: "s", factor: 1000, allowsNegative: false).map { ($0.exact, Millis($0.scaled)) }
     }
 
     /// A number, exactly and times `factor` rounded half away from zero, checked for sign and
     /// against `magnitudeLimit`.
     private mutating func scaled(
-        _ node: Node, _ field: String, unit: String, factor: Int64, allowsNegative: Bool
+        _ node: ScenarioNode, _ field: String, unit: String, factor: Int64, allowsNegative: Bool
     ) -> (exact: DecimalQuantity, scaled: Int64)? {
         guard let value = number(node, field) else { return nil }
         if value.isNegative, !allowsNegative {
@@ -248,7 +245,7 @@ struct ScenarioReader {
     // MARK: - Lists
 
     /// A list's items; nil, reported, for anything else.
-    mutating func list(_ node: Node, _ field: String) -> [Node]? {
+    mutating func list(_ node: ScenarioNode, _ field: String) -> [ScenarioNode]? {
         guard case .sequence(let sequence) = node else {
             report(node, field, "must be a list, got \(node.summary)")
             return nil

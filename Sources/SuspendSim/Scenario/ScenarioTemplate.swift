@@ -1,7 +1,6 @@
 @_spi(Generators) import SuspendSimCore
 import Foundation
 import SystemPackage
-import Yams
 
 /// A scenario file read for a batch: the scenario as written, its `replicates:` and
 /// `sweep:`, and the means to read it again with a sweep point's values in place.
@@ -38,7 +37,7 @@ package struct ScenarioTemplate: Sendable {
     /// batch fingerprint.
     public let textHash: UInt64
     /// The composed document, which `scenario(at:)` reads again with a point's settings.
-    private let document: ComposedDocument
+    private let document: ScenarioDocument
     /// The events of a JSON file read by the fast path, which every point keeps.
     private let fastEvents: [ScenarioEvent]?
     /// The events of a large JSON file read while each run goes, which every point streams.
@@ -89,7 +88,7 @@ package struct ScenarioTemplate: Sendable {
     }
 
     private init(
-        reading: Reading, document: YAMLDocument, textHash: UInt64, path: String, fastEvents: [ScenarioEvent]? = nil,
+        reading: Reading, document: ScenarioDocument, textHash: UInt64, path: String, fastEvents: [ScenarioEvent]? = nil,
         streamedEvents: StreamedJSONEvents? = nil
     ) {
         self.streamedEvents = streamedEvents
@@ -97,7 +96,7 @@ package struct ScenarioTemplate: Sendable {
         self.replicates = reading.replicates
         self.sweep = reading.sweep
         self.tracePath = reading.tracePath
-        self.document = ComposedDocument(document)
+        self.document = document
         self.textHash = textHash
         self.path = path
         self.fastEvents = fastEvents
@@ -112,14 +111,14 @@ package struct ScenarioTemplate: Sendable {
     ///   text is not composed again.
     public func scenario(at settings: [SweepSetting]) throws(ScenarioLoader.Error) -> Scenario {
         if settings.isEmpty { return scenario }
-        var point = try Self.read(document.value, path: path, settings: settings).scenario
+        var point = try Self.read(document, path: path, settings: settings).scenario
         if let fastEvents { point.events = fastEvents }
         if let streamedEvents { point.generator = streamedEvents }
         return point
     }
 
     /// Reads the composed `document` with `settings` in place.
-    static func read(_ document: YAMLDocument, path: String, settings: [SweepSetting]) throws(ScenarioLoader.Error) -> Reading {
+    static func read(_ document: ScenarioDocument, path: String, settings: [SweepSetting]) throws(ScenarioLoader.Error) -> Reading {
         var reader = ScenarioReader(file: path, originalKeys: document.originalKeys)
         for setting in settings {
             let key = setting.axis.key
@@ -143,23 +142,14 @@ package struct ScenarioTemplate: Sendable {
     }
 
     /// The node of `sweep: { key: [..., value #index, ...] }` in the document.
-    private static func fileSweepValue(in root: Node?, key: String, index: Int) -> Node? {
+    private static func fileSweepValue(in root: ScenarioNode?, key: String, index: Int) -> ScenarioNode? {
         guard case .mapping(let top)? = root,
-              case .mapping(let sweep)? = top.first(where: { $0.key.string == "sweep" })?.value,
-              case .sequence(let values)? = sweep.first(where: { $0.key.string == key })?.value,
+              case .mapping(let sweep)? = top.value(forKey: "sweep"),
+              case .sequence(let values)? = sweep.value(forKey: key),
               values.indices.contains(index)
         else { return nil }
-        return Array(values)[index]
+        return values[index]
     }
-}
-
-/// A composed document shared by the workers of a batch, which only read it.
-///
-/// Yams' `Node` is not `Sendable` (its `Tag` is a class), but nothing mutates a composed tree:
-/// the reader takes values out of it, and overrides go into the reader, not the tree.
-private final class ComposedDocument: @unchecked Sendable {
-    let value: YAMLDocument
-    init(_ value: YAMLDocument) { self.value = value }
 }
 
 extension ScenarioLoader {

@@ -1,24 +1,20 @@
 import Yams
 
-/// A scenario text composed into Yams nodes (with their marks), ready for `ScenarioReader`.
+/// Composes a scenario text with Yams into a `ScenarioDocument`: the way every file can be
+/// read, and the one whose messages are canonical.
 ///
 /// Yams itself refuses a mapping with a duplicate key, naming only the first occurrence.
 /// To report the duplicate where it is, with its field path, `compose` renames that first
 /// occurrence in the text to a same-length placeholder and composes again; the reader sees
 /// both keys, maps the placeholder back through `originalKeys` and reports the second one.
-struct YAMLDocument {
-    /// The root node; nil for a text with no document (empty, or only comments).
-    var root: Node?
-    /// Placeholder key spellings -> the key as written.
-    var originalKeys: [String: String]
-
+enum YAMLDocument {
     /// At most this many keys are renamed; beyond that the next duplicate is reported as Yams
     /// found it (located, without a field path). Each rename composes the text again, so this
     /// bounds a file full of duplicates to five passes.
     private static let maxRenamedKeys = 4
 
     /// Composes `text`; YAML syntax errors become one located diagnostic.
-    static func compose(_ text: String, file: String) throws(ScenarioLoader.Error) -> YAMLDocument {
+    static func compose(_ text: String, file: String) throws(ScenarioLoader.Error) -> ScenarioDocument {
         if let key = complexKeyPosition(in: text) {
             throw ScenarioLoader.Error(ScenarioLoader.Diagnostic(
                 file: file, line: key.line, column: key.column, field: "",
@@ -32,7 +28,8 @@ struct YAMLDocument {
         while true {
             let error: any Error
             do {
-                return YAMLDocument(root: try Yams.compose(yaml: current), originalKeys: originalKeys)
+                let root = try Yams.compose(yaml: current)
+                return ScenarioDocument(root: root.map(ScenarioNode.init), originalKeys: originalKeys)
             } catch let caught {
                 error = caught
             }
