@@ -8,9 +8,10 @@ import Darwin
 /// A fast way through large JSON scenario files (docs/performance.md).
 ///
 /// Composing a YAML document costs about 15 µs per event, so a JSON file takes this path:
-/// the document with its `events` array replaced by `[]` goes through the ordinary YAML
-/// reader (the device, the apps, everything but the timeline), and the events are read
-/// straight from the bytes.
+/// the document with its `events` array replaced by `[]` goes through the ordinary scenario
+/// reader (the device, the apps, everything but the timeline), parsed by `JSONDocument` (or
+/// composed by Yams when it is not of the plain shape), and the events are read straight from
+/// the bytes.
 ///
 /// The fast reader accepts only the plain, canonical shape of an event: keys and strings
 /// without escapes, numbers written `-?digits[.digits]` with at most 10 decimals, `null` for
@@ -94,7 +95,7 @@ enum JSONFastPath {
         header.append(UInt8(ascii: "]"))
         header += bytes[eventsRange.upperBound...]
         guard let headerText = String(validating: header, as: UTF8.self),
-              let document = try? YAMLDocument.compose(headerText, file: path),
+              let document = header.withUnsafeBufferPointer(JSONDocument.read) ?? (try? YAMLDocument.compose(headerText, file: path)),
               var reading = try? ScenarioTemplate.read(document, path: path, settings: []) else { return nil }
 
         // Provisional app numbers (first appearance in each part) to the apps' indices.
