@@ -30,7 +30,7 @@ done
 ./scripts/setup.sh
 
 echo "== Building (release)"
-swift build -c release --product suspendsim
+./scripts/build-release.sh
 for product in suspendsim-bench suspendsim-bench-jemalloc make-scenario-json; do
   swift build -c release --package-path Benchmarks --product "$product"
 done

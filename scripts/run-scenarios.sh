@@ -4,6 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
-swift build -c release --product suspendsim
+./scripts/build-release.sh
 .build/release/suspendsim run Scenarios --html "$@"
 .build/release/suspendsim check Scenarios

@@ -13,7 +13,7 @@ rounds=${1:-50}
 
 if [ -z "${SUSPENDSIM_BIN:-}" ]; then
   ./scripts/setup.sh
-  swift build -c release --product suspendsim >&2
+  ./scripts/build-release.sh >&2
   SUSPENDSIM_BIN=.build/release/suspendsim
 fi
 

@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 report=$1
 bin=${SUSPENDSIM_BIN:-}
 if [ -z "$bin" ]; then
-  swift build -c release --product suspendsim >&2
+  ./scripts/build-release.sh >&2
   bin=.build/release/suspendsim
 fi
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/suspendsim-validate.XXXXXX")
