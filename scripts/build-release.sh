@@ -10,6 +10,10 @@
 # must build the same way. Both are Linux's; on macOS, where the Swift runtime is the system's,
 # the build is a plain release build.
 #
+# The static link prints one warning, from Foundation's own archive: "the use of `mktemp' is
+# dangerous" (glibc flags every program that links `mktemp`; Foundation's createTemporaryFile
+# does). It is not this package's code and no linker flag of gold's silences it.
+#
 # usage: scripts/build-release.sh [more swift build options]
 set -euo pipefail
 cd "$(dirname "$0")/.."

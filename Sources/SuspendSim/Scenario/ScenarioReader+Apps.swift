@@ -17,7 +17,7 @@ enum AppKey: String, CaseIterable {
     case lifecycle
     case traceName = "trace_name"
 
-    static var names: [String] { allCases.map(\.rawValue) }
+    static let names = allCases.map(\.rawValue)
 }
 
 /// The apps as read: a profile per app (nil for one with a problem) and the index of every

@@ -7,7 +7,7 @@ enum ExpectKey: String, CaseIterable {
     case killed
     case maxPressureKills = "max_pressure_kills"
 
-    static var names: [String] { allCases.map(\.rawValue) }
+    static let names = allCases.map(\.rawValue)
 }
 
 extension ScenarioReader {

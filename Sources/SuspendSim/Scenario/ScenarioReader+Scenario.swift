@@ -8,7 +8,7 @@ enum ScenarioKey: String, CaseIterable {
     case workload, replicates, sweep
     case initial, trace
 
-    static var names: [String] { allCases.map(\.rawValue) }
+    static let names = allCases.map(\.rawValue)
 }
 
 extension ScenarioReader {

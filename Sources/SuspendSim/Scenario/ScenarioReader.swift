@@ -111,7 +111,9 @@ struct ScenarioReader {
             return nil
         }
         var fields = Fields(node: node, path: path)
-        var seen: [String: ScenarioNode] = [:]
+        // A scenario's mappings have a few dozen keys at most: a list searched in order costs
+        // less than hashing every key.
+        var seen: [(name: String, key: ScenarioNode)] = []
         for (key, value) in mapping {
             guard case .scalar(let scalar) = key else {
                 report(key, path, "keys must be strings, got \(key.summary)")
@@ -120,11 +122,11 @@ struct ScenarioReader {
             }
             let name = text(of: scalar)
             let field = Self.path(path, name)
-            if let first = seen[name] {
-                report(key, field, "duplicate key '\(name)'" + Self.firstAt(first))
+            if let first = seen.first(where: { $0.name == name }) {
+                report(key, field, "duplicate key '\(name)'" + Self.firstAt(first.key))
                 continue
             }
-            seen[name] = key
+            seen.append((name, key))
             guard allowed.contains(name) else {
                 report(key, field, "unknown \(noun) '\(name)'; expected one of \(allowed.joined(separator: ", "))")
                 fields.hadUnknownKey = true
