@@ -119,21 +119,11 @@ enum JSONDocument {
         /// `true`, `false`, `null` or a number, ending where a JSON value ends.
         private mutating func plainScalar(at start: ScenarioNode.Position) -> ScenarioNode? {
             let from = scanner.position
-            while let byte = scanner.peek, !Self.endsScalar(byte) { scanner.move(to: scanner.position + 1) }
+            while let byte = scanner.peek, !JSONByteScanner.endsValue(byte) { scanner.move(to: scanner.position + 1) }
             let bytes = scanner.bytes[from..<scanner.position]
             guard let type = Self.type(ofPlain: bytes) else { return nil }
             return .scalar(ScenarioNode.Scalar(string: String(decoding: bytes, as: UTF8.self), type: type, isPlain: true,
                                                position: start))
-        }
-
-        private static func endsScalar(_ byte: UInt8) -> Bool {
-            switch byte {
-            case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: " "), UInt8(ascii: "\n"),
-                 UInt8(ascii: "\r"), UInt8(ascii: "\t"):
-                return true
-            default:
-                return false
-            }
         }
 
         /// The type YAML resolves a JSON literal to; nil for anything that is not one.

@@ -562,7 +562,7 @@ struct JSONByteScanner {
     }
 
     /// Whether `byte` ends a scalar value: a separator, a closing bracket or white space.
-    private static func endsValue(_ byte: UInt8) -> Bool {
+    static func endsValue(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: " "), UInt8(ascii: "\t"),
              UInt8(ascii: "\n"), UInt8(ascii: "\r"):
