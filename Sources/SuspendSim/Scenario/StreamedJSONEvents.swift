@@ -75,7 +75,9 @@ extension Scenario {
 /// (at most `batchesAhead` waiting). The events and their order are the file's, whatever the
 /// timing.
 private final class StreamedEventSource: EventSource {
-    private static let batchesAhead = 4
+    /// Two batches ahead keep the engine fed; more only hold memory (measured with four: 4 MiB
+    /// more at 10^6 events and no faster, docs/performance.md).
+    private static let batchesAhead = 2
     private let channel = BatchChannel<ScenarioEvent>(capacity: batchesAhead)
     private var batch: [ScenarioEvent] = []
     private var nextInBatch = 0
@@ -112,9 +114,11 @@ private final class StreamedEventSource: EventSource {
 /// Reads a streamed file's events a chunk at a time: a buffer of at most a few chunks.
 private struct StreamedEventParser {
     /// The first chunk is small, so that the run starts as soon as a few hundred events are
-    /// parsed rather than after a whole MiB of them; each next chunk doubles, up to 1 MiB.
+    /// parsed rather than after a whole chunk of them; each next chunk doubles, up to 512 KiB
+    /// (1 MiB chunks ran no faster and held more memory; 256 KiB ones were slower at 10^6
+    /// events).
     private static let firstChunkSize = 32 << 10
-    private static let largestChunkSize = 1 << 20
+    private static let largestChunkSize = 512 << 10
     private var chunkSize = firstChunkSize
     private let stream: StreamedJSONEvents
     private var descriptor: FileDescriptor?
