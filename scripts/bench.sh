@@ -9,6 +9,8 @@
 #   --skip-suites  skip the package-benchmark suites, print only the table
 #   --strict       exit 1 if a target is missed
 #   --keep         keep the scratch folder (generated scenario file, reports)
+#   SUSPENDSIM_BIN=path  time this suspendsim executable instead of building one (to set an
+#                        older build beside the current one in the same sitting)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,11 +32,11 @@ done
 ./scripts/setup.sh
 
 echo "== Building (release)"
-./scripts/build-release.sh
+if [ -z "${SUSPENDSIM_BIN:-}" ]; then ./scripts/build-release.sh; fi
 for product in suspendsim-bench suspendsim-bench-jemalloc make-scenario-json; do
   swift build -c release --package-path Benchmarks --product "$product"
 done
-cli=.build/release/suspendsim
+cli=${SUSPENDSIM_BIN:-.build/release/suspendsim}
 bin=$(swift build -c release --package-path Benchmarks --show-bin-path)
 probe=$bin/suspendsim-bench
 probe_jemalloc=$bin/suspendsim-bench-jemalloc
@@ -74,7 +76,9 @@ run_probe "$probe" throughput --apps 100 --events 1000000 --samples "$samples"
 events_per_s=$(figure events_per_s)
 
 # Runs `suspendsim run` on a generated 100-app JSON file of $1 events, $samples times, into
-# $scratch/reports-$1; sets e2e_wall (median seconds) and e2e_rss (median peak KiB).
+# $scratch/reports-$1; sets e2e_wall (median seconds) and e2e_rss (median peak KiB). The wall
+# is the bare process's, timed from this shell; the peak memory comes from as many runs more
+# under /usr/bin/time, whose own start would add about a millisecond to each wall.
 run_end_to_end() {
   local events=$1 file=$scratch/random-100-apps-$1-events.json walls=() rsss=()
   "$bin/make-scenario-json" 100 "$events" 1 "$file"
@@ -82,9 +86,11 @@ run_end_to_end() {
   for _ in $(seq "$samples"); do
     rm -rf "$scratch/reports-$events"
     local start=$EPOCHREALTIME
-    /usr/bin/time -f '%M' -o "$scratch/rss" "$cli" run "$file" --out "$scratch/reports-$events" --jobs 1 >/dev/null
+    "$cli" run "$file" --out "$scratch/reports-$events" --jobs 1 >/dev/null
     local end=$EPOCHREALTIME
     walls+=("$(calc "$end - $start")")
+    rm -rf "$scratch/reports-$events"
+    /usr/bin/time -f '%M' -o "$scratch/rss" "$cli" run "$file" --out "$scratch/reports-$events" --jobs 1 >/dev/null
     rsss+=("$(cat "$scratch/rss")")
     echo "    $events events: sample wall_s ${walls[-1]} peak_rss_kib ${rsss[-1]}" >&2
   done

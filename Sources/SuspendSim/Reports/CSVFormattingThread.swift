@@ -33,12 +33,12 @@ final class CSVFormattingThread: @unchecked Sendable {
         pending.reserveCapacity(Self.chunkSize)
         let channel = channel
         let finished = finished
-        Thread {
+        PipelineThread.start {
             while let rows = channel.receive() {
                 for row in rows { write(row) }
             }
             finished.signal()
-        }.start()
+        }
     }
 
     deinit {

@@ -84,7 +84,7 @@ private final class StreamedEventSource: EventSource {
 
     init(_ stream: StreamedJSONEvents) {
         let channel = channel
-        let reader = Thread {
+        PipelineThread.start {
             var parser = StreamedEventParser(stream)
             defer { parser.close() }
             while let events = parser.nextBatch() {
@@ -92,7 +92,6 @@ private final class StreamedEventSource: EventSource {
             }
             channel.finish()
         }
-        reader.start()
     }
 
     deinit {
