@@ -21,6 +21,16 @@ enum JSONDocument {
     /// reader recurses once a level.
     static let maxDepth = 32
 
+    /// The document of `text`, the header of a JSON file: read here when it is of the plain
+    /// shape, composed by Yams otherwise (whose messages locate any mistake).
+    ///
+    /// - Throws: `ScenarioLoader.Error` for a text Yams cannot compose.
+    static func readOrCompose(_ text: String, file: String) throws(ScenarioLoader.Error) -> ScenarioDocument {
+        var bytes = text
+        if let document = bytes.withUTF8(read) { return document }
+        return try YAMLDocument.compose(text, file: file)
+    }
+
     /// The document in `bytes` (a whole JSON object and nothing after it but white space), or
     /// nil when it is not of the plain shape.
     ///

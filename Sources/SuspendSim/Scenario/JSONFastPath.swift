@@ -95,7 +95,7 @@ enum JSONFastPath {
         header.append(UInt8(ascii: "]"))
         header += bytes[eventsRange.upperBound...]
         guard let headerText = String(validating: header, as: UTF8.self),
-              let document = header.withUnsafeBufferPointer(JSONDocument.read) ?? (try? YAMLDocument.compose(headerText, file: path)),
+              let document = try? JSONDocument.readOrCompose(headerText, file: path),
               var reading = try? ScenarioTemplate.read(document, path: path, settings: []) else { return nil }
 
         // Provisional app numbers (first appearance in each part) to the apps' indices.

@@ -77,13 +77,7 @@ package struct ScenarioTemplate: Sendable {
     ///
     /// - Throws: `ScenarioLoader.Error` for a header with mistakes.
     init?(streamingHeader text: String, eventsStart: (offset: Int64, line: Int), path: String) throws(ScenarioLoader.Error) {
-        var utf8 = text
-        let document: ScenarioDocument
-        if let plain = utf8.withUTF8(JSONDocument.read) {
-            document = plain
-        } else {
-            document = try YAMLDocument.compose(text, file: path)
-        }
+        let document = try JSONDocument.readOrCompose(text, file: path)
         var reading = try Self.read(document, path: path, settings: [])
         guard reading.scenario.generator == nil, reading.tracePath == nil else { return nil }
         let streamed = StreamedJSONEvents(
