@@ -311,6 +311,19 @@ struct BadScenario: Sendable, CustomTestStringConvertible {
             ])
     }
 
+    @Test("A duplicate key is found in a mapping of more keys than the reader keeps in a list (SeenKeys.listLimit)")
+    func duplicateKeyPastTheListLimit() {
+        let extra = (0...ScenarioReader.SeenKeys.listLimit).map { "  k\($0): 1\n" }.joined()
+        let text = "name: wide\ndevice:\n  ram_mb: 2048\n" + extra + "  ram_mb: 4096\n"
+            + "apps: [{id: a, active_mb: 1}]\n"
+        let diagnostics = loadDiagnostics(text)
+        let duplicateLine = 4 + ScenarioReader.SeenKeys.listLimit + 1
+        // Every extra key is unknown; the second ram_mb, past the limit, is a duplicate.
+        #expect(diagnostics.count == ScenarioReader.SeenKeys.listLimit + 2)
+        #expect(diagnostics.last?.description
+                == "x.yaml:\(duplicateLine):3: device.ram_mb: duplicate key 'ram_mb' (first at line 3, column 3)")
+    }
+
     @Test func diagnosticDescriptions() {
         let located = ScenarioLoader.Diagnostic(
             file: "Scenarios/x.yaml", line: 12, column: 5, field: "apps[1].active_mb", message: "must be a number, got \"abc\"")

@@ -111,9 +111,7 @@ struct ScenarioReader {
             return nil
         }
         var fields = Fields(node: node, path: path)
-        // A scenario's mappings have a few dozen keys at most: a list searched in order costs
-        // less than hashing every key.
-        var seen: [(name: String, key: ScenarioNode)] = []
+        var seen = SeenKeys()
         for (key, value) in mapping {
             guard case .scalar(let scalar) = key else {
                 report(key, path, "keys must be strings, got \(key.summary)")
@@ -122,11 +120,11 @@ struct ScenarioReader {
             }
             let name = text(of: scalar)
             let field = Self.path(path, name)
-            if let first = seen.first(where: { $0.name == name }) {
-                report(key, field, "duplicate key '\(name)'" + Self.firstAt(first.key))
+            if let first = seen.key(named: name) {
+                report(key, field, "duplicate key '\(name)'" + Self.firstAt(first))
                 continue
             }
-            seen.append((name, key))
+            seen.insert(name, key)
             guard allowed.contains(name) else {
                 report(key, field, "unknown \(noun) '\(name)'; expected one of \(allowed.joined(separator: ", "))")
                 fields.hadUnknownKey = true
@@ -136,6 +134,37 @@ struct ScenarioReader {
         }
         if !overrides.isEmpty { applyOverrides(to: &fields, allowed: allowed) }
         return fields
+    }
+
+    /// The keys of one mapping met so far, by name (the first of each).
+    ///
+    /// A scenario's mappings have a few dozen keys at most, and for those a list searched in
+    /// order costs less than hashing every key (an app's mapping is read for every app). Past
+    /// `listLimit` keys the list becomes a dictionary, so that a mapping of many keys, such
+    /// as a mistaken file's, is still read in linear time.
+    struct SeenKeys {
+        static let listLimit = 32
+        private var list: [(name: String, key: ScenarioNode)] = []
+        private var dictionary: [String: ScenarioNode]?
+
+        /// The key node first seen with `name`, if any.
+        func key(named name: String) -> ScenarioNode? {
+            if let dictionary { return dictionary[name] }
+            return list.first { $0.name == name }?.key
+        }
+
+        /// Records `key` under `name`, which is not recorded yet.
+        mutating func insert(_ name: String, _ key: ScenarioNode) {
+            if dictionary != nil {
+                dictionary?[name] = key
+                return
+            }
+            list.append((name, key))
+            if list.count > Self.listLimit {
+                dictionary = Dictionary(uniqueKeysWithValues: list.map { ($0.name, $0.key) })
+                list = []
+            }
+        }
     }
 
     /// The value of required key `name`; nil, reported, when it is missing.
