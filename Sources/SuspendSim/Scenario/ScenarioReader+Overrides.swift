@@ -27,12 +27,6 @@ extension ScenarioReader {
         }
     }
 
-    /// A plain scalar node holding `text`, with no place in any file, typed as YAML types a
-    /// plain scalar (`2048` a number, `lru` a string).
-    static func commandLineNode(_ text: String) -> ScenarioNode {
-        .plainScalar(text)
-    }
-
     /// Reports every override that found no mapping to go into (a `workload.*` key for a
     /// scenario without `workload:`, say).
     mutating func reportUnappliedOverrides() {

@@ -125,11 +125,11 @@ package struct ScenarioTemplate: Sendable {
             switch setting.axis.source {
             case .file:
                 let node = fileSweepValue(in: document.root, key: key, index: setting.index)
-                    ?? ScenarioReader.commandLineNode(setting.value)
+                    ?? ScenarioNode.plainScalar(setting.value)
                 reader.overrides[key] = .init(node: node, origin: nil)
             case .commandLine:
                 reader.overrides[key] = .init(
-                    node: ScenarioReader.commandLineNode(setting.value), origin: "--set \(key)=\(setting.value)")
+                    node: ScenarioNode.plainScalar(setting.value), origin: "--set \(key)=\(setting.value)")
             }
         }
         let scenario = reader.readScenario(document.root)
