@@ -142,7 +142,7 @@ import Testing
         func check<Field: CSVField>(_: Field.Type) {
             let table = CSVFieldTable<Field>()
             for field in Field.allCases {
-                #expect(Array(table[field]) == CSVFormatting.field(field.rawValue))
+                #expect(Array(table[field].bytes) == CSVFormatting.field(field.rawValue))
             }
             #expect(Set(Field.allCases.map(\.csvIndex)) == Set(0 ..< Field.allCases.count))
         }

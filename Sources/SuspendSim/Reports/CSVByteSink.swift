@@ -3,7 +3,8 @@
 protocol CSVByteSink {
     mutating func append(_ byte: UInt8)
     mutating func append(contentsOf bytes: [UInt8])
-    /// Appends bytes from a small scratch buffer (digits).
+    /// Appends at most 24 bytes from a small scratch buffer (digits) that holds
+    /// `CSVStoredField.readableLength` initialized bytes from `bytes`' start.
     mutating func appendScratch(_ bytes: UnsafeRawBufferPointer)
 }
 
@@ -25,9 +26,13 @@ struct CSVRowWriter: CSVByteSink {
     private(set) var count = 0
     private var capacity: Int
 
-    init(capacity: Int) {
+    /// A writer of at least `capacity` bytes (and at least 64). `zeroFilled` writes zeros
+    /// into the whole storage first, as `storedField` needs; a report file's large buffer
+    /// leaves its pages untouched until rows reach them.
+    init(capacity: Int, zeroFilled: Bool = false) {
         self.capacity = max(64, capacity)
         base = .allocate(capacity: self.capacity)
+        if zeroFilled { base.initialize(repeating: 0, count: self.capacity) }
     }
 
     /// Frees the storage; the writer must not be used afterwards.
@@ -42,6 +47,13 @@ struct CSVRowWriter: CSVByteSink {
 
     /// The bytes written so far.
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// The bytes written so far, as a field to append to another writer. Only for a
+    /// `zeroFilled` writer that has never grown: `CSVStoredField.readableLength` bytes from
+    /// its start must be initialized.
+    var storedField: CSVStoredField {
+        CSVStoredField(start: base, count: count)
+    }
 
     @inline(__always)
     mutating func append(_ byte: UInt8) {
@@ -66,27 +78,32 @@ struct CSVRowWriter: CSVByteSink {
         for byte in bytes { append(byte) }
     }
 
-    /// Appends a field laid out by `CSVFieldStorage`: short ones byte by byte (cheaper than a
-    /// call to memmove), long ones in one copy.
+    /// Appends a field laid out by `CSVFieldStorage` or `CSVTimeField`: a short one as two
+    /// fixed 16-byte moves, which copy the bytes after it too (the field has them to read,
+    /// and the row room to take them; `count` then covers only the field), a long one in
+    /// one copy. A loop over the bytes was the largest cost of writing a
+    /// `transitions.csv` or `callbacks.csv` row (docs/performance.md).
     @inline(__always)
-    mutating func append(_ field: UnsafeBufferPointer<UInt8>) {
+    mutating func append(_ field: CSVStoredField) {
         let length = field.count
-        if count + length > capacity { grow(toHold: length) }
-        if length <= 32 {
-            for index in 0..<length { base[count + index] = field[index] }
-        } else if let address = field.baseAddress {
-            (base + count).update(from: address, count: length)
+        let window = CSVStoredField.readableLength
+        if length <= window, count + window <= capacity {
+            let source = UnsafeRawPointer(field.start)
+            let target = UnsafeMutableRawPointer(base + count)
+            target.storeBytes(of: source.loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+            (target + 16).storeBytes(of: (source + 16).loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+            count += length
+            return
         }
+        if count + length > capacity { grow(toHold: length) }
+        (base + count).update(from: field.start, count: length)
         count += length
     }
 
     @inline(__always)
     mutating func appendScratch(_ bytes: UnsafeRawBufferPointer) {
-        let length = bytes.count
-        if count + length > capacity { grow(toHold: length) }
-        // At most 24 bytes: a loop is cheaper than a call to memmove.
-        for index in 0..<length { base[count + index] = bytes[index] }
-        count += length
+        guard let start = bytes.baseAddress else { return }
+        append(CSVStoredField(start: start.assumingMemoryBound(to: UInt8.self), count: bytes.count))
     }
 
     private mutating func grow(toHold extra: Int) {
@@ -102,7 +119,8 @@ struct CSVRowWriter: CSVByteSink {
 /// The `time_s` field of the last instant formatted, reused while rows share it.
 final class CSVTimeField {
     @exclusivity(unchecked) private var millis = Millis(-1)
-    @exclusivity(unchecked) private var digits = CSVRowWriter(capacity: 32)
+    /// At most 24 bytes are written, so it never grows (`storedField`).
+    @exclusivity(unchecked) private var digits = CSVRowWriter(capacity: 64, zeroFilled: true)
 
     deinit {
         digits.deallocate()
@@ -116,6 +134,6 @@ final class CSVTimeField {
             CSVFormatting.appendSeconds(timeMs, to: &digits)
             millis = timeMs
         }
-        row.append(digits.bytes)
+        row.append(digits.storedField)
     }
 }

@@ -27,7 +27,22 @@ struct CSVFieldTable<Field: CSVField> {
     }
 
     /// The bytes of `field` as one CSV field (quoted if RFC 4180 requires it).
-    subscript(field: Field) -> UnsafeBufferPointer<UInt8> { storage[field.csvIndex] }
+    subscript(field: Field) -> CSVStoredField { storage[field.csvIndex] }
+}
+
+/// The bytes of one field held by a `CSVFieldStorage` or a `CSVTimeField`: at least
+/// `readableLength` bytes can be read from `start`, past the field's own end, so that a row
+/// copies a short field with two fixed 16-byte moves instead of a loop over its bytes
+/// (`CSVRowWriter.append(_:)`).
+struct CSVStoredField {
+    /// Bytes readable from `start`, whatever the field's length.
+    static let readableLength = 32
+
+    let start: UnsafePointer<UInt8>
+    let count: Int
+
+    /// The field's own bytes.
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
 }
 
 /// Field bytes laid out once in one block that lives as long as this object, so that copying
@@ -36,19 +51,21 @@ struct CSVFieldTable<Field: CSVField> {
 final class CSVFieldStorage: @unchecked Sendable {
     private let block: UnsafeMutablePointer<UInt8>
     /// The fields, in the order given.
-    let fields: [UnsafeBufferPointer<UInt8>]
+    let fields: [CSVStoredField]
 
     init(_ contents: [[UInt8]]) {
-        let total = contents.reduce(0) { $0 + $1.count }
-        let block = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, total))
+        // Zeros after the last field, so that every field has `readableLength` bytes to read.
+        let total = contents.reduce(0) { $0 + $1.count } + CSVStoredField.readableLength
+        let block = UnsafeMutablePointer<UInt8>.allocate(capacity: total)
+        block.initialize(repeating: 0, count: total)
         self.block = block
         var offset = 0
-        var fields: [UnsafeBufferPointer<UInt8>] = []
+        var fields: [CSVStoredField] = []
         for field in contents {
             field.withUnsafeBufferPointer { source in
                 if let address = source.baseAddress { (block + offset).update(from: address, count: field.count) }
             }
-            fields.append(UnsafeBufferPointer(start: block + offset, count: field.count))
+            fields.append(CSVStoredField(start: block + offset, count: field.count))
             offset += field.count
         }
         self.fields = fields
@@ -58,5 +75,5 @@ final class CSVFieldStorage: @unchecked Sendable {
         block.deallocate()
     }
 
-    subscript(index: Int) -> UnsafeBufferPointer<UInt8> { fields[index] }
+    subscript(index: Int) -> CSVStoredField { fields[index] }
 }

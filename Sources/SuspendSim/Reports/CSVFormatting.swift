@@ -46,17 +46,20 @@ enum CSVFormatting {
             bytes.append(zero &+ UInt8(truncatingIfNeeded: value))
             return
         }
-        // At most 20 digits, written from the right into a scratch buffer on the stack.
-        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        // At most 20 digits, written from the right into a scratch buffer on the stack, so
+        // that they end at byte 24; the 32 bytes after the first digit stay inside the
+        // buffer, as `appendScratch` may read them all.
+        var scratch: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &scratch) { digits in
-            var position = digits.count
+            let end = 24
+            var position = end
             var rest = value
             while rest > 0 {
                 position -= 1
                 digits[position] = zero &+ UInt8(truncatingIfNeeded: rest % 10)
                 rest /= 10
             }
-            bytes.appendScratch(UnsafeRawBufferPointer(rebasing: digits[position...]))
+            bytes.appendScratch(UnsafeRawBufferPointer(rebasing: digits[position..<end]))
         }
     }
 
@@ -97,7 +100,17 @@ enum CSVFormatting {
     /// nonzero KiB is at least 0.001 MB after rounding, so no `-0.000` can appear).
     static func appendMB(_ kib: KiB, to bytes: inout some CSVByteSink) {
         if kib < .zero { bytes.append(minus) }
-        appendRoundedThousandths(numerator: kib.count.magnitude, denominator: 1024, to: &bytes)
+        let magnitude = kib.count.magnitude
+        guard magnitude < 1 << 53 else {
+            return appendRoundedThousandths(numerator: magnitude, denominator: 1024, to: &bytes)
+        }
+        // The same rounding with a shift in place of the 128-bit division: KiB * 1000 fits
+        // in 64 bits, and its low 10 bits are the remainder by 1024 (a tie is 512).
+        let scaled = magnitude * 1000
+        var thousandths = scaled >> 10
+        let remainder = scaled & 1023
+        if remainder > 512 || (remainder == 512 && thousandths & 1 == 1) { thousandths += 1 }
+        appendThousandths(thousandths, to: &bytes)
     }
 
     /// Appends `numerator / denominator`, computed as a Double, exactly as C's

@@ -46,7 +46,7 @@ package struct CSVReportRecorder: SimulationRecorder {
     private let skipped: CSVFileBuffer
 
     private let appIDs: CSVFieldStorage
-    private let policyName: UnsafeBufferPointer<UInt8>
+    private let policyName: CSVStoredField
     private let policyNameStorage: CSVFieldStorage
     private let states = CSVFieldTable<LifecycleState>()
     private let callbackNames = CSVFieldTable<Callback>()
