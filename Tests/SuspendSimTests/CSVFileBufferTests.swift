@@ -31,6 +31,48 @@ import Testing
         }
     }
 
+    /// With a `CSVWriteBehindThread`, full buffers are written by that thread, in order: the
+    /// file holds the same bytes, all of them once `close()` returns, and the files sharing
+    /// the thread do not mix.
+    @Test func aWriteBehindThreadWritesTheSameBytes() throws {
+        try withTemporaryFolder { folder in
+            let writeBehind = CSVWriteBehindThread()
+            let paths = ["squares.csv", "cubes.csv"].map { folder.appendingPathComponent($0).path }
+            let files = try paths.map { try CSVFileBuffer(path: $0, header: "n,power", flushThreshold: 64, writeBehind: writeBehind) }
+            var expected = ["n,power\n", "n,power\n"]
+            for n in 0 ..< 5_000 {
+                for (index, file) in files.enumerated() {
+                    let power = index == 0 ? n * n : n * n * n
+                    file.appendRow { row in
+                        CSVFormatting.appendInteger(n, to: &row)
+                        row.append(CSVFormatting.comma)
+                        CSVFormatting.appendInteger(power, to: &row)
+                    }
+                    expected[index] += "\(n),\(power)\n"
+                }
+            }
+            for file in files { try file.close() }
+            for (index, path) in paths.enumerated() {
+                #expect(try String(contentsOfFile: path, encoding: .utf8) == expected[index], "\(path)")
+            }
+            writeBehind.finish()
+        }
+    }
+
+    #if os(Linux)
+    /// A write that fails on the write-behind thread is the file's error: `close()` throws
+    /// it, naming the file, as a synchronous write's error would be thrown.
+    @Test func aWriteBehindErrorIsThrownByClose() throws {
+        let writeBehind = CSVWriteBehindThread()
+        let file = try CSVFileBuffer(path: "/dev/full", header: "n", flushThreshold: 16, existing: true, writeBehind: writeBehind)
+        for n in 0 ..< 100 { file.appendRow { CSVFormatting.appendInteger(n, to: &$0) } }
+        let error = #expect(throws: ReportWriter.Error.self) { try file.close() }
+        #expect(error?.path == "/dev/full")
+        #expect(error?.code == ENOSPC)
+        writeBehind.finish()
+    }
+    #endif
+
     @Test func refusesToOverwriteAFile() throws {
         try withTemporaryFolder { folder in
             let path = folder.appendingPathComponent("taken.csv").path

@@ -228,7 +228,8 @@ import Testing
     }
 
     /// A long run formats `memory.csv`, `pressure.csv` and `skipped.csv` on a thread of its
-    /// own (`CSVFormattingThread`); its files are the bytes the run's thread writes (SPEC 8:
+    /// own (`CSVFormattingThread`), and writes out the other files' full buffers on another
+    /// (`CSVWriteBehindThread`); its files are the bytes the run's thread writes alone (SPEC 8:
     /// the same input, the same reports), over many chunks of rows and with a flush after
     /// every row as with the default buffer.
     @Test func aFormattingThreadWritesTheSameBytes() throws {

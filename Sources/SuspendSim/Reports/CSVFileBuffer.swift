@@ -7,26 +7,36 @@ import SystemPackage
 /// A class, so that copies of a recorder share one buffer per file and no row is written
 /// twice. Row methods cannot throw (`SimulationRecorder`'s are not throwing): the first
 /// write error is kept, later writes are dropped, and `close()` throws it.
+///
+/// With a `CSVWriteBehindThread`, a full buffer is handed to that thread to write, and rows
+/// go on into another; `close()` waits until the file's last buffer is written.
 final class CSVFileBuffer {
     /// The file's path.
     let path: String
     private let flushThreshold: Int
+    private let bufferCapacity: Int
     /// The open file; nil once closed.
     private var descriptor: FileDescriptor?
     @exclusivity(unchecked) private var row: CSVRowWriter
     private var firstError: ReportWriter.Error?
+    /// Writes the full buffers when set; nil: `flush()` writes them itself.
+    private let writeBehind: CSVWriteBehindThread?
 
     /// Creates the file at `path` (it must not exist), or with `existing`, opens the empty
     /// file there (it must exist), and buffers `header` as its first row.
-    init(path: String, header: String, flushThreshold: Int, existing: Bool = false) throws {
+    init(path: String, header: String, flushThreshold: Int, existing: Bool = false,
+         writeBehind: CSVWriteBehindThread? = nil) throws {
         self.path = path
         self.flushThreshold = max(1, flushThreshold)
+        self.writeBehind = writeBehind
         descriptor = try existing ? ReportFileSystem.openFile(path) : ReportFileSystem.createFile(path)
-        row = CSVRowWriter(capacity: min(self.flushThreshold, 1 << 20) + 4096)
+        bufferCapacity = min(self.flushThreshold, 1 << 20) + 4096
+        row = CSVRowWriter(capacity: bufferCapacity)
         appendRow { $0.append(contentsOf: Array(header.utf8)) }
     }
 
     deinit {
+        if descriptor != nil { _ = writeBehind?.waitUntilWritten(path: path) }
         try? descriptor?.close()
         row.deallocate()
     }
@@ -51,10 +61,15 @@ final class CSVFileBuffer {
         if row.count >= flushThreshold { flush() }
     }
 
-    /// Writes the buffer to the file; after a write error, drops it.
+    /// Writes the buffer to the file, or hands it to the write-behind thread; after a write
+    /// error, drops it.
     func flush() {
+        guard firstError == nil, row.count > 0, let descriptor else { return row.removeAll() }
+        if let writeBehind {
+            row = writeBehind.write(row, to: descriptor, path: path, capacity: bufferCapacity)
+            return
+        }
         defer { row.removeAll() }
-        guard firstError == nil, row.count > 0, let descriptor else { return }
         do {
             _ = try descriptor.writeAll(UnsafeRawBufferPointer(row.bytes))
         } catch {
@@ -66,6 +81,7 @@ final class CSVFileBuffer {
     func close() throws {
         guard let open = descriptor else { return }
         flush()
+        if let writeBehind, firstError == nil { firstError = writeBehind.waitUntilWritten(path: path) }
         descriptor = nil
         var closeError: (any Error)?
         do { try open.close() } catch { closeError = error }

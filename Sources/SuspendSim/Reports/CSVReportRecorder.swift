@@ -12,7 +12,8 @@ import Foundation
 /// stays bounded however long the run. App ids, the policy name and every enum spelling
 /// are quoted once, up front: a row costs no `String` work. A long run's `memory.csv`,
 /// `pressure.csv` and `skipped.csv` are formatted on a thread of their own
-/// (`CSVFormattingThread`), in the same order and to the same bytes.
+/// (`CSVFormattingThread`), in the same order and to the same bytes, and the full buffers of
+/// the other three are written out by another (`CSVWriteBehindThread`).
 ///
 /// Most callers want `Simulation.run(_:policy:writingReportTo:)`, which also makes the folder appear
 /// whole or not at all. To drive it by hand:
@@ -63,6 +64,9 @@ package struct CSVReportRecorder: SimulationRecorder {
     /// For a long run: the thread that formats and writes `memory.csv`, `pressure.csv`
     /// and `skipped.csv`; nil: the run's thread writes every file.
     private var formattingThread: CSVFormattingThread?
+    /// For a long run: the thread that writes out the full buffers of `transitions.csv`,
+    /// `callbacks.csv` and `evictions.csv`; nil: the run's thread writes them.
+    private let writeBehind: CSVWriteBehindThread?
 
     /// Creates the six streamed files, with their header rows, in `folder` (which must exist
     /// and must not hold them yet).
@@ -84,11 +88,17 @@ package struct CSVReportRecorder: SimulationRecorder {
          formatsOnAThreadOfItsOwn: Bool = false) throws {
         folder = folderPath
         self.flushThreshold = flushThreshold
+        // A long run's own three files are written out by a thread of their own; the
+        // formatting thread writes its three itself.
+        let writeBehind = formatsOnAThreadOfItsOwn ? CSVWriteBehindThread() : nil
+        self.writeBehind = writeBehind
         var files: [CSVFileBuffer] = []
         do {
             for file in RunReportFile.streamed {
+                let formattedHere = [.transitions, .callbacks, .evictions].contains(file)
                 files.append(try CSVFileBuffer(path: folderPath + "/" + file.rawValue, header: file.header,
-                                               flushThreshold: flushThreshold))
+                                               flushThreshold: flushThreshold,
+                                               writeBehind: formattedHere ? writeBehind : nil))
             }
         } catch {
             // Close what was opened; the caller removes the folder.
@@ -281,6 +291,7 @@ package struct CSVReportRecorder: SimulationRecorder {
                 if firstError == nil { firstError = error }
             }
         }
+        writeBehind?.finish()
         if let firstError { throw firstError }
     }
 }
