@@ -60,24 +60,21 @@ struct VictimIndex {
     }
 
     /// The candidate after the first, right after `first(...)` returned the first (no app is
-    /// dirty in between): the runner-up of SPEC 14. The entries above it are popped and put
-    /// back; stale ones are dropped on the way.
+    /// dirty in between): the runner-up of SPEC 14. The first's entry is taken out and its
+    /// app marked dirty, so that it gets a fresh entry before the next choice (the caller is
+    /// about to purge or kill it, which changes it anyway); stale entries met on the way are
+    /// dropped, and the runner-up's entry stays where it is.
     ///
     /// - Complexity: O(log n) amortized.
     mutating func second(apps: [AppRuntime], frontmost: AppIndex?) -> AppIndex? {
         precondition(dirty.isEmpty, "second() must follow first() with no change in between")
-        var kept: [Entry] = []
-        var result: AppIndex?
-        while let top = heap.popMin() {
-            guard top.version == versions[top.app], Self.candidate(top.app, apps, frontmost) != nil else { continue }
-            kept.append(top)
-            if kept.count == 2 {
-                result = top.app
-                break
-            }
+        guard let first = heap.popMin() else { return nil }
+        markDirty(first.app)
+        while let top = heap.min {
+            if top.version == versions[top.app], Self.candidate(top.app, apps, frontmost) != nil { return top.app }
+            _ = heap.popMin()
         }
-        for entry in kept { heap.insert(entry) }
-        return result
+        return nil
     }
 
     /// App `index` as a candidate, or nil when it is not one (not resident, or frontmost).
