@@ -60,6 +60,17 @@ package struct BatchPlan: Sendable {
         case singleEveryPolicy
         /// Points × replicates, summarized in `summary.csv` and `survival.csv`.
         case batch
+
+        /// The case's name, as the plan's fingerprint spells it (spelled out: `"\(kind)"`
+        /// would look the enum's description up at run time, a scan of every protocol
+        /// conformance in the executable).
+        var fingerprintName: String {
+            switch self {
+            case .single: "single"
+            case .singleEveryPolicy: "singleEveryPolicy"
+            case .batch: "batch"
+            }
+        }
     }
 
     /// One point of a scenario's grid.
@@ -253,7 +264,7 @@ package struct BatchPlan: Sendable {
         var text = "suspendsim batch 1\nseed \(options.seed)\ndetails \(options.details)\n"
         text += "policy \(options.policy.map { "\($0)" } ?? "-")\ncolumns \(columns.joined(separator: ","))\n"
         for (entry, template) in zip(entries, templates) {
-            text += "scenario \(entry.name) \(template.textHash) \(entry.kind) \(entry.replicates)\n"
+            text += "scenario \(entry.name) \(template.textHash) \(entry.kind.fingerprintName) \(entry.replicates)\n"
             for axis in entry.axes { text += "axis \(axis.key)=\(axis.values.joined(separator: ","))\n" }
         }
         return BatchSeed.fnv1a(text)

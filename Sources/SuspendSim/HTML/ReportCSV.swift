@@ -23,7 +23,7 @@ final class ReportCSV {
     /// - Throws: `HTMLReport.Error.unreadable` when the file cannot be read, is empty, or lacks
     ///   one of the `required` columns.
     convenience init<Column: CSVColumns>(path: String, required: [Column]) throws(HTMLReport.Error) {
-        try self.init(path: path, required: required.map(\.rawValue))
+        try self.init(path: path, required: required.map { $0.rawValue })
     }
 
     /// Opens `path` and reads its header (`required` by name).

@@ -72,7 +72,7 @@ struct RunReports {
 
     /// The kill reasons of SPEC 5 and 11 (pressure and other kills, not the user's or the
     /// app's own choice), as `KillReason.category` sorts them.
-    static let killReasons = Set(KillReason.allCases.filter { $0.category != .choice }.map(\.rawValue))
+    static let killReasons = Set(KillReason.allCases.filter { $0.category != .choice }.map { $0.rawValue })
 
     /// Reads the run folder `folder`.
     ///

@@ -20,7 +20,7 @@ protocol CSVColumns: CaseIterable, RawRepresentable, Sendable where RawValue == 
 
 extension CSVColumns {
     /// The header row: the column names joined by commas.
-    static var header: String { allCases.lazy.map(\.rawValue).joined(separator: ",") }
+    static var header: String { names.joined(separator: ",") }
 
     /// The header row with `extra` columns after these (a batch's sweep columns), quoted as
     /// any field is.
@@ -34,7 +34,7 @@ extension CSVColumns {
     }
 
     /// The column names, in file order.
-    static var names: [String] { allCases.map(\.rawValue) }
+    static var names: [String] { allCases.map { $0.rawValue } }
 
     /// Appends one row's fields, commas between them (without the line end): `field` appends
     /// the value of each column in turn, or nothing for an empty cell.

@@ -21,7 +21,7 @@ enum DeviceKey: String, CaseIterable {
     case reaperIdleS = "reaper_idle_s"
     case appBackgroundLimitMB = "app_background_limit_mb"
 
-    static let names = allCases.map(\.rawValue)
+    static let names = allCases.map { $0.rawValue }
 
     /// The field a number key sets: memory (MB in the file) or time (s); nil for the keys
     /// read on their own (`model`, `ios`, `ram_mb`, `app_background_limit_mb`).

@@ -1,10 +1,10 @@
 
 extension ScenarioReader {
     /// The keys an event may have: `at` and one event name.
-    private static var eventKeys: [String] { ["at"] + ScenarioEvent.Kind.allCases.map(\.rawValue) }
+    private static let eventKeys: [String] = ["at"] + ScenarioEvent.Kind.allCases.map { $0.rawValue }
 
     /// The names of the event kinds, for messages.
-    private static var eventNames: String { ScenarioEvent.Kind.allCases.map(\.rawValue).joined(separator: ", ") }
+    private static var eventNames: String { ScenarioEvent.Kind.allCases.map { $0.rawValue }.joined(separator: ", ") }
 
     /// The `events:` list, in non-decreasing time order.
     mutating func readEvents(_ node: ScenarioNode, apps: AppList?) -> [ScenarioEvent]? {
@@ -97,7 +97,7 @@ extension ScenarioReader {
                 mode = named
             } else {
                 let allowed = BackgroundMode.allCases.filter { $0.isContinuous == wantsContinuous }
-                let allowedNames = allowed.map(\.rawValue).joined(separator: ", ")
+                let allowedNames = allowed.map { $0.rawValue }.joined(separator: ", ")
                 let (wanted, got) = wantsContinuous ? ("a continuous", "wake-only") : ("a wake-only", "continuous")
                 report(
                     modeNode, modeField,

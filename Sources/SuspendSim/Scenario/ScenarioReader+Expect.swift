@@ -7,7 +7,7 @@ enum ExpectKey: String, CaseIterable {
     case killed
     case maxPressureKills = "max_pressure_kills"
 
-    static let names = allCases.map(\.rawValue)
+    static let names = allCases.map { $0.rawValue }
 }
 
 extension ScenarioReader {

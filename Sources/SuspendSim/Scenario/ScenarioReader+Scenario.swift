@@ -8,7 +8,7 @@ enum ScenarioKey: String, CaseIterable {
     case workload, replicates, sweep
     case initial, trace
 
-    static let names = allCases.map(\.rawValue)
+    static let names = allCases.map { $0.rawValue }
 }
 
 extension ScenarioReader {

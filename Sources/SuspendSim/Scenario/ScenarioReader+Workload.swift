@@ -17,7 +17,7 @@ enum WorkloadKey: String, CaseIterable {
     case wakesPerHour = "wakes_per_hour"
     case allocations
 
-    static let names = allCases.map(\.rawValue)
+    static let names = allCases.map { $0.rawValue }
 }
 
 /// The keys of `workload.allocations:`.
@@ -25,7 +25,7 @@ enum AllocationsKey: String, CaseIterable {
     case perHour = "per_hour"
     case meanMB = "mean_mb"
 
-    static let names = allCases.map(\.rawValue)
+    static let names = allCases.map { $0.rawValue }
 }
 
 extension ScenarioReader {

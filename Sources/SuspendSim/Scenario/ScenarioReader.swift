@@ -100,7 +100,7 @@ struct ScenarioReader {
 
     /// The text of a scalar, with placeholder keys mapped back to what was written.
     func text(of scalar: ScenarioNode.Scalar) -> String {
-        originalKeys[scalar.string] ?? scalar.string
+        originalKeys.isEmpty ? scalar.string : originalKeys[scalar.string] ?? scalar.string
     }
 
     /// Reads `node` as a mapping whose keys are among `allowed` (reported otherwise as
@@ -119,14 +119,13 @@ struct ScenarioReader {
                 continue
             }
             let name = text(of: scalar)
-            let field = Self.path(path, name)
             if let first = seen.key(named: name) {
-                report(key, field, "duplicate key '\(name)'" + Self.firstAt(first))
+                report(key, Self.path(path, name), "duplicate key '\(name)'" + Self.firstAt(first))
                 continue
             }
             seen.insert(name, key)
             guard allowed.contains(name) else {
-                report(key, field, "unknown \(noun) '\(name)'; expected one of \(allowed.joined(separator: ", "))")
+                report(key, Self.path(path, name), "unknown \(noun) '\(name)'; expected one of \(allowed.joined(separator: ", "))")
                 fields.hadUnknownKey = true
                 continue
             }
