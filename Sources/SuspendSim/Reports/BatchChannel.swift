@@ -2,7 +2,10 @@ import Dispatch
 import Synchronization
 
 /// Batches handed from one thread to another, in order: at most `capacity` wait, so memory
-/// stays bounded; `finish` says no more come, `close` tells the sender to stop.
+/// stays bounded; `finish` says no more come, `close` tells the sender to stop. The receiver
+/// hands each batch's storage back once done with it (`recycle`), and the sender fills it
+/// again (`emptyBatch`): pages the pipeline has already touched, instead of new ones that
+/// each cost a page fault.
 ///
 /// The streamed JSON reader sends the run its events through one (`StreamedJSONEvents`), and
 /// a long run's report sends rows to the thread that formats them (`CSVFormattingThread`).
@@ -12,6 +15,8 @@ import Synchronization
 final class BatchChannel<Element: Sendable>: Sendable {
     private struct State {
         var batches: [[Element]] = []
+        /// Emptied batches, their storage kept.
+        var spares: [[Element]] = []
         var closed = false
     }
     private let state = Mutex(State())
@@ -52,6 +57,24 @@ final class BatchChannel<Element: Sendable>: Sendable {
             waiting.signal()
         }
         return batch
+    }
+
+    /// An empty batch to fill: a recycled one when there is one, else a new one with room for
+    /// `capacity` elements. At most `capacity` batches wait and the two ends hold one each, so
+    /// no more than `capacity + 2` batches ever exist.
+    func emptyBatch(capacity: Int) -> [Element] {
+        if let spare = state.withLock({ $0.spares.popLast() }) { return spare }
+        var batch: [Element] = []
+        batch.reserveCapacity(capacity)
+        return batch
+    }
+
+    /// Hands a received batch back, emptied, for `emptyBatch`. The caller keeps no copy of it
+    /// (a copy would make emptying it allocate anew).
+    func recycle(_ batch: consuming [Element]) {
+        var emptied = batch
+        emptied.removeAll(keepingCapacity: true)
+        state.withLock { $0.spares.append(emptied) }
     }
 
     /// The receiver wants no more: a sender waiting for room stops.

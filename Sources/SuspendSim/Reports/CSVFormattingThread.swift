@@ -36,6 +36,7 @@ final class CSVFormattingThread: @unchecked Sendable {
         PipelineThread.start {
             while let rows = channel.receive() {
                 for row in rows { write(row) }
+                channel.recycle(rows)
             }
             finished.signal()
         }
@@ -63,8 +64,8 @@ final class CSVFormattingThread: @unchecked Sendable {
     }
 
     private func sendPending() {
-        _ = channel.send(pending)
-        pending = []
-        pending.reserveCapacity(Self.chunkSize)
+        var full = channel.emptyBatch(capacity: Self.chunkSize)
+        swap(&full, &pending)
+        _ = channel.send(full)
     }
 }

@@ -78,6 +78,9 @@ private final class StreamedEventSource: EventSource {
     /// Two batches ahead keep the engine fed; more only hold memory (measured with four: 4 MiB
     /// more at 10^6 events and no faster, docs/performance.md).
     private static let batchesAhead = 2
+    /// Room for the events of a first chunk, about (a batch grows as it needs to, and keeps
+    /// its room when it is recycled).
+    private static let firstBatchCapacity = 1024
     private let channel = BatchChannel<ScenarioEvent>(capacity: batchesAhead)
     private var batch: [ScenarioEvent] = []
     private var nextInBatch = 0
@@ -87,7 +90,7 @@ private final class StreamedEventSource: EventSource {
         PipelineThread.start {
             var parser = StreamedEventParser(stream)
             defer { parser.close() }
-            while let events = parser.nextBatch() {
+            while let events = parser.nextBatch(into: channel.emptyBatch(capacity: Self.firstBatchCapacity)) {
                 guard channel.send(events) else { return }
             }
             channel.finish()
@@ -101,6 +104,9 @@ private final class StreamedEventSource: EventSource {
 
     func next() -> ScenarioEvent? {
         while nextInBatch == batch.count {
+            var used: [ScenarioEvent] = []
+            swap(&used, &batch)
+            if used.capacity > 0 { channel.recycle(used) }
             guard let events = channel.receive() else { return nil }
             batch = events
             nextInBatch = 0
@@ -143,10 +149,10 @@ private struct StreamedEventParser {
         }
     }
 
-    /// The next events of the file, or nil when there are no more (or it turned out
+    /// The next events of the file, appended to `empty`, or nil when there are no more (or it turned out
     /// unreadable: `stream.status` then says so). Closes the file at the end.
-    mutating func nextBatch() -> [ScenarioEvent]? {
-        var events: [ScenarioEvent] = []
+    mutating func nextBatch(into empty: [ScenarioEvent]) -> [ScenarioEvent]? {
+        var events = empty
         while events.isEmpty, !ended {
             readMore(into: &events)
         }
