@@ -72,7 +72,7 @@ final class BatchChannel<Element: Sendable>: Sendable {
     /// Hands a received batch back, emptied, for `emptyBatch`. The caller keeps no copy of it
     /// (a copy would make emptying it allocate anew).
     func recycle(_ batch: consuming [Element]) {
-        var emptied = batch
+        var emptied = consume batch
         emptied.removeAll(keepingCapacity: true)
         state.withLock { $0.spares.append(emptied) }
     }

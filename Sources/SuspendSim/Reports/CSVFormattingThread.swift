@@ -36,7 +36,7 @@ final class CSVFormattingThread: @unchecked Sendable {
         PipelineThread.start {
             while let rows = channel.receive() {
                 for row in rows { write(row) }
-                channel.recycle(rows)
+                channel.recycle(consume rows)
             }
             finished.signal()
         }

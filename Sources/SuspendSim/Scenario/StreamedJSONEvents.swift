@@ -106,7 +106,7 @@ private final class StreamedEventSource: EventSource {
         while nextInBatch == batch.count {
             var used: [ScenarioEvent] = []
             swap(&used, &batch)
-            if used.capacity > 0 { channel.recycle(used) }
+            if used.capacity > 0 { channel.recycle(consume used) }
             guard let events = channel.receive() else { return nil }
             batch = events
             nextInBatch = 0
