@@ -10,6 +10,7 @@ extension Simulation {
             let index = entry.app
             let profile = profiles[index]
             let isFrontmost = entry.state == .active || entry.state == .inactive
+            if !apps[index].state.isResident, entry.state.isResident { residentCount += 1 }
             apps[index].state = entry.state
             apps[index].stateEnteredMs = .zero
             apps[index].residentSinceMs = .zero

@@ -46,8 +46,10 @@ extension Simulation {
         // Time resident (SPEC 14 `resident_s`): from a launch to the next death.
         if !from.isResident, state.isResident {
             apps[index].residentSinceMs = nowMs
+            residentCount += 1
         } else if from.isResident, !state.isResident {
             apps[index].residentMs += nowMs - apps[index].residentSinceMs
+            residentCount -= 1
         }
         apps[index].state = state
         apps[index].stateEnteredMs = nowMs

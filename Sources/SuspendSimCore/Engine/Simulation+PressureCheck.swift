@@ -69,12 +69,12 @@ extension Simulation {
     /// candidate again; a scan for a policy that `usesRecency` or when the recorder wants the
     /// order's head.
     ///
-    /// - Complexity: O(n) simple state checks plus O(log n); O(n log n) for the scan.
+    /// - Complexity: O(log n) amortized; O(n log n) for the scan.
     mutating func orderOfChosen(_ victim: AppIndex) -> Eviction.VictimOrder? {
         guard Recorder.recordsVictimOrder else { return nil }
         if usesRecency || Recorder.recordsPolicyOrder { return victimOrder(of: victim) }
-        var count = 0
-        for index in apps.indices where apps[index].state.isResident && index != frontmost { count += 1 }
+        // Every resident app but the frontmost one (which is resident) is a candidate.
+        let count = residentCount - (frontmost == nil ? 0 : 1)
         let order = Eviction.VictimOrder(rank: 1, count: count, runnerUp: victims.second(apps: apps, frontmost: frontmost))
         #if SUSPENDSIM_INTERNAL_CHECKS
         precondition(order == victimOrder(of: victim), "Victim index order \(order), a scan \(String(describing: victimOrder(of: victim)))")

@@ -59,6 +59,9 @@ public struct Simulation<Recorder: SimulationRecorder> {
     var systemKiB: KiB
     /// The sum of the footprints of resident apps.
     var residentKiB: KiB = .zero
+    /// How many apps are resident (counted as states change, so that an eviction's candidate
+    /// count costs no scan).
+    var residentCount = 0
     var minFreeKiB: KiB
     var evictionCount = 0
     var pressureEvictionOrder: [AppIndex] = []
