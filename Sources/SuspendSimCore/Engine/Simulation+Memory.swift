@@ -174,6 +174,39 @@ extension Simulation {
     ///   `usesRecency`).
     func victimOrder(of victim: AppIndex) -> Eviction.VictimOrder? {
         guard Recorder.recordsVictimOrder else { return nil }
+        guard usesRecency || Recorder.recordsPolicyOrder else {
+            let order = orderByOnePass(around: victim)
+            #if SUSPENDSIM_INTERNAL_CHECKS
+            precondition(order == orderBySorting(around: victim), "One-pass order \(order), by sorting \(orderBySorting(around: victim))")
+            #endif
+            return order
+        }
+        return orderBySorting(around: victim)
+    }
+
+    /// `victimOrder(of:)` for a policy whose ranks do not depend on the other candidates, and
+    /// without the order's head: one pass over the apps, each candidate's key computed once,
+    /// no list built.
+    private func orderByOnePass(around victim: AppIndex) -> Eviction.VictimOrder {
+        let policy = self.policy
+        let victimKey = apps[victim].state.isResident && victim != frontmost
+            ? PolicyOrderKey(candidate(victim), under: policy) : nil
+        var count = 0
+        var ahead = 0
+        var runnerUp: PolicyOrderKey?
+        for index in apps.indices where apps[index].state.isResident && index != frontmost {
+            count += 1
+            guard index != victim else { continue }
+            let key = PolicyOrderKey(candidate(index), under: policy)
+            if let victimKey, key < victimKey { ahead += 1 }
+            if runnerUp.map({ key < $0 }) ?? true { runnerUp = key }
+        }
+        return Eviction.VictimOrder(rank: victimKey == nil ? nil : ahead + 1, count: count, runnerUp: runnerUp?.index)
+    }
+
+    /// `victimOrder(of:)` by ranking the candidates as a list (with their recency fields),
+    /// and sorting them for the order's head when the recorder wants it.
+    private func orderBySorting(around victim: AppIndex) -> Eviction.VictimOrder {
         // Closures here see `policy`, not the generic `self` (see `candidates()`).
         let list = candidates()
         let policy = self.policy
