@@ -4,10 +4,10 @@ import Glibc
 #endif
 
 /// Starts a helper thread of a long run's pipeline: the streamed JSON reader
-/// (`StreamedJSONEvents`) or the `CSVFormattingThread`.
+/// (`StreamedJSONEvents`), the `CSVFormattingThread` or the `CSVWriteBehindThread`.
 ///
-/// The run's own thread is the pipeline's slowest stage (it simulates and writes four of the
-/// report files), and the two helpers together need less than a core. Linux's scheduler
+/// The run's own thread is the pipeline's slowest stage (it simulates and formats four of
+/// the report files), and the helpers together need about a core. Linux's scheduler
 /// shares the cores by weight, so the helpers run five nice levels below the run's thread
 /// (each weighs a third as much): it then places the run's thread on a core of its own and
 /// the helpers on the other, instead of letting one helper share the run's core half the
