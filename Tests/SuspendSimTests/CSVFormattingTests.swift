@@ -116,6 +116,28 @@ import Testing
         #expect(text { CSVFormatting.appendBool(false, to: &$0) } == "false")
     }
 
+    /// Decimal digits are written two at a time from the right: every length from 1 to 20
+    /// digits, each side of every power of ten, and random values, agree with Swift's own
+    /// `description`, both into an array and into a report file's row buffer.
+    @Test func unsignedIntegersMatchTheirDescription() {
+        var values: [UInt64] = [0, 1, 9, 99, 100, 101, UInt64.max, UInt64.max - 1]
+        var power: UInt64 = 1
+        for _ in 0 ..< 19 {
+            power *= 10
+            values += [power - 1, power, power + 1]
+        }
+        var generator = SplitMix64(seed: 0xD161_75)
+        for _ in 0 ..< 20_000 { values.append(generator.next() >> (generator.next() % 64)) }
+        var row = CSVRowWriter(capacity: 64)
+        defer { row.deallocate() }
+        for value in values {
+            #expect(text { CSVFormatting.appendUnsigned(value, to: &$0) } == value.description)
+            row.removeAll()
+            CSVFormatting.appendUnsigned(value, to: &row)
+            #expect(String(decoding: row.bytes, as: UTF8.self) == value.description)
+        }
+    }
+
     /// RFC 4180 §2: fields holding a comma, a double quote, CR or LF are enclosed in double
     /// quotes, and a double quote inside is escaped by another double quote.
     @Test(arguments: [

@@ -3,14 +3,16 @@
 protocol CSVByteSink {
     mutating func append(_ byte: UInt8)
     mutating func append(contentsOf bytes: [UInt8])
-    /// Appends at most 24 bytes from a small scratch buffer (digits) that holds
-    /// `CSVStoredField.readableLength` initialized bytes from `bytes`' start.
-    mutating func appendScratch(_ bytes: UnsafeRawBufferPointer)
+    /// Appends `value` in decimal, with no sign.
+    mutating func appendDecimal(_ value: UInt64)
 }
 
 extension Array: CSVByteSink where Element == UInt8 {
-    mutating func appendScratch(_ bytes: UnsafeRawBufferPointer) {
-        append(contentsOf: bytes)
+    mutating func appendDecimal(_ value: UInt64) {
+        let length = CSVFormatting.decimalLength(value)
+        let start = count
+        append(contentsOf: repeatElement(0, count: length))
+        withUnsafeMutableBufferPointer { CSVFormatting.writeDecimal(value, length: length, to: $0.baseAddress! + start) }
     }
 }
 
@@ -100,10 +102,13 @@ struct CSVRowWriter: CSVByteSink {
         count += length
     }
 
+    /// Appends `value` in decimal: its digits written straight into the buffer.
     @inline(__always)
-    mutating func appendScratch(_ bytes: UnsafeRawBufferPointer) {
-        guard let start = bytes.baseAddress else { return }
-        append(CSVStoredField(start: start.assumingMemoryBound(to: UInt8.self), count: bytes.count))
+    mutating func appendDecimal(_ value: UInt64) {
+        let length = CSVFormatting.decimalLength(value)
+        if count + length > capacity { grow(toHold: length) }
+        CSVFormatting.writeDecimal(value, length: length, to: base + count)
+        count += length
     }
 
     private mutating func grow(toHold extra: Int) {
