@@ -1,4 +1,3 @@
-
 /// The keys of an app in `apps:` (SPEC 7), in the order messages list them.
 enum AppKey: String, CaseIterable {
     case id

@@ -1,4 +1,3 @@
-
 extension ScenarioReader {
     /// `replicates:`: how many runs `suspendsim run` makes of a scenario with a workload,
     /// unless `--replicates` says otherwise. A whole number from 1 to 2^32.

@@ -1,4 +1,3 @@
-
 /// The keys of `device:` (SPEC 7, 11), in the order messages list them.
 enum DeviceKey: String, CaseIterable {
     case ramMB = "ram_mb"

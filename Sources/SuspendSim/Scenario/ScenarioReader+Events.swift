@@ -1,4 +1,3 @@
-
 extension ScenarioReader {
     /// The keys an event may have: `at` and one event name.
     private static let eventKeys: [String] = ["at"] + ScenarioEvent.Kind.allCases.map { $0.rawValue }

@@ -1,4 +1,3 @@
-
 /// The keys of `expect:` and of each `by_policy:` entry (SPEC 7, 14), in the order messages
 /// list them.
 enum ExpectKey: String, CaseIterable {

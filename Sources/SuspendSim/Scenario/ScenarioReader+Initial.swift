@@ -1,4 +1,3 @@
-
 extension ScenarioReader {
     /// `initial:` (SPEC 12, 16): the apps resident at time 0, oldest first, each
     /// `{ app: ID, state: suspended|background|active|inactive, modes: [..] }`. An app is listed

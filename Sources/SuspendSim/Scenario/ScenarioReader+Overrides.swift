@@ -1,4 +1,3 @@
-
 extension ScenarioReader {
     /// A value that stands in for a key of a mapping, as if the file had it there.
     struct Override {

@@ -1,4 +1,3 @@
-
 /// The keys of `workload:` (docs/batch-runs.md), in the order messages list them.
 enum WorkloadKey: String, CaseIterable {
     case durationS = "duration_s"

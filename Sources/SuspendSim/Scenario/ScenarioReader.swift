@@ -1,4 +1,3 @@
-
 /// Walks a composed scenario document and builds a `Scenario`, collecting every problem it
 /// finds on the way (SPEC 7). It keeps going after a bad field, so that one run of
 /// `suspendsim validate` lists as many problems as it can; a structural problem (a list

@@ -149,8 +149,8 @@ private struct StreamedEventParser {
         }
     }
 
-    /// The next events of the file, appended to `empty`, or nil when there are no more (or it turned out
-    /// unreadable: `stream.status` then says so). Closes the file at the end.
+    /// The next events of the file, appended to `empty`, or nil when there are no more (or
+    /// it turned out unreadable: `stream.status` then says so). Closes the file at the end.
     mutating func nextBatch(into empty: [ScenarioEvent]) -> [ScenarioEvent]? {
         var events = empty
         while events.isEmpty, !ended {
