@@ -189,12 +189,11 @@ extension Simulation {
     /// no list built.
     private func orderByOnePass(around victim: AppIndex) -> Eviction.VictimOrder {
         let policy = self.policy
-        let victimKey = apps[victim].state.isResident && victim != frontmost
-            ? PolicyOrderKey(candidate(victim), under: policy) : nil
+        let victimKey = isCandidate(victim) ? PolicyOrderKey(candidate(victim), under: policy) : nil
         var count = 0
         var ahead = 0
         var runnerUp: PolicyOrderKey?
-        for index in apps.indices where apps[index].state.isResident && index != frontmost {
+        for index in apps.indices where isCandidate(index) {
             count += 1
             guard index != victim else { continue }
             let key = PolicyOrderKey(candidate(index), under: policy)

@@ -126,7 +126,7 @@ extension Simulation {
         // reports, where every kill asks for the order).
         var list: [Candidate] = []
         list.reserveCapacity(apps.count)
-        for index in apps.indices where apps[index].state.isResident && index != frontmost {
+        for index in apps.indices where isCandidate(index) {
             list.append(candidate(index))
         }
         guard usesRecency else { return list }
@@ -146,8 +146,15 @@ extension Simulation {
 
     /// App `index` as a policy sees it, recency fields included when the policy uses them.
     func candidateInContext(_ index: AppIndex) -> Candidate {
-        guard usesRecency, apps[index].state.isResident, index != frontmost else { return candidate(index) }
+        guard usesRecency, isCandidate(index) else { return candidate(index) }
         return candidates().first { $0.index == index } ?? candidate(index)
+    }
+
+    /// Whether app `index` is a candidate for a kill the policy chooses (SPEC 6): resident and
+    /// not frontmost.
+    @inline(__always)
+    func isCandidate(_ index: AppIndex) -> Bool {
+        apps[index].state.isResident && index != frontmost
     }
 
     /// App `index` as a policy sees it (no recency fields).
