@@ -19,6 +19,13 @@ extension SuspendsimCommand {
                 unchecked (a failure with --strict). A scenario with a workload is checked on \
                 replicate 0 of seed 0 (as run --seed 0 makes it), without its sweep.
 
+                A scenario whose expect: has observed_within_ci: true (SPEC 18) is checked on its \
+                whole batch instead (every sweep point and replicate, seeds as run --seed 0 \
+                makes them, so the result is deterministic): one result per point and policy, \
+                passing when every observed: counter lies inside its simulated 95 % interval \
+                (the numbers observed.csv prints). Its other assertions are checked on replicate \
+                0 as above.
+
                 With --html, each checked run also writes its report folder under --out \
                 (<out>/<name>/, or <out>/<name>/<policy>/ with --policy all) with its index.html \
                 page (see report --help), so that a failing check can be looked at.
@@ -46,14 +53,23 @@ extension SuspendsimCommand {
 
         func run() throws {
             if html { Interruption.cleanUpOnSignals() }
-            let scenarios = try ScenarioBatchLoader.load(input)
+            let templates = try ScenarioBatchLoader.loadTemplates(input)
+            let scenarios = templates.map(\.scenario)
             let option = policy
-            var checks = parallelMap(count: scenarios.count, jobs: input.workerCount) { index -> [Check] in
+            let runChecks = parallelMap(count: scenarios.count, jobs: input.workerCount) { index -> [Check] in
                 let scenario = scenarios[index]
+                guard Self.hasRunAssertions(scenario) else { return [] }
                 return PolicyOption.policies(option, for: scenario).map {
                     check(scenario, under: $0, folder: html ? pageFolder(scenario, $0, every: option == .all) : nil)
                 }
-            }.flatMap { $0 }
+            }
+            var checks: [Check] = []
+            for (template, single) in zip(templates, runChecks) {
+                checks += single
+                if template.scenario.expectation?.observedWithinCI == true {
+                    checks += try batchChecks(template).map { Check(result: $0) }
+                }
+            }
             if strict {
                 for index in checks.indices where checks[index].result.status == .unchecked {
                     checks[index].result.status = .failed
@@ -80,6 +96,39 @@ extension SuspendsimCommand {
                 if !problems.isEmpty { throw ExitCode.failure }
             }
             if failures > 0 { throw ExitCode.failure }
+        }
+
+        /// Whether `scenario` is checked on one run: it has no `expect:` (reported unchecked),
+        /// or assertions other than the batch's `observed_within_ci`.
+        private static func hasRunAssertions(_ scenario: Scenario) -> Bool {
+            guard var expectation = scenario.expectation, expectation.observedWithinCI else { return true }
+            expectation.observedWithinCI = false
+            return expectation != Scenario.Expectation()
+        }
+
+        /// Runs `template`'s whole batch (SPEC 18, 19) into a temporary folder, removed after,
+        /// and checks `observed_within_ci` at each point and policy.
+        private func batchChecks(_ template: ScenarioTemplate) throws -> [CheckResult] {
+            var options = BatchPlan.Options()
+            options.policy = PolicyOption.batchChoice(policy)
+            let plan: BatchPlan
+            do {
+                plan = try BatchPlan(templates: [template], options: options)
+            } catch {
+                printError(error.description)
+                throw ScenarioBatchLoader.invalidInputStatus
+            }
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("suspendsim-check-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let output = try BatchRunner.run(plan, outPath: folder, jobs: input.workerCount)
+            if let failure = output.failures.first {
+                printError("error: \(failure.path): \(failure.message)")
+                throw ExitCode.failure
+            }
+            let scenario = template.scenario
+            guard let tally = output.tally else { return [] }
+            return ObservedCheck.results(plan, entry: 0, tally: tally, file: scenario.sourcePath ?? "in code",
+                                         line: scenario.expectation?.lines["observed_within_ci"])
         }
 
         /// A checked run: its result, and why its report or page could not be written.

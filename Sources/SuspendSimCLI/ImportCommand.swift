@@ -8,7 +8,7 @@ extension SuspendsimCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
             abstract: "Turn real data into a scenario file.",
-            subcommands: [JetsamCommand.self]
+            subcommands: [JetsamCommand.self, MetricKitCommand.self]
         )
 
         /// `suspendsim import jetsam REPORT.ips [-o FILE] [--replay-kills]`.

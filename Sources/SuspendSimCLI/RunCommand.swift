@@ -25,6 +25,12 @@ extension SuspendsimCommand {
                 report folders only with --details. --shard K/N runs every N-th run, from the \
                 K-th; merge joins the shards' folders. See docs/batch-runs.md. --html also writes \
                 <out>/index.html and an index.html in every report folder under the scenarios run.
+
+                --metrickit also writes metrickit/<app>.json into every report folder: for each \
+                app that launched, a payload in the JSON shape of MetricKit's MXMetricPayload \
+                (exit counts, launch histograms, memory, foreground and background time) for \
+                comparison with the field's. A batch writes report folders only with --details, \
+                so there --metrickit needs --details.
                 """
         )
 
@@ -50,6 +56,10 @@ extension SuspendsimCommand {
 
         @Flag(help: "Also write every run's report folder (<out>/<name>/<key>=<value>/.../replicate-<k>/).")
         var details = false
+
+        @Flag(name: .customLong("metrickit"), help: ArgumentHelp(
+            "Also write metrickit/<app>.json, a MetricKit payload per app that launched, into every report folder (a batch needs --details)."))
+        var metricKit = false
 
         @Option(help: ArgumentHelp(
             "Run only shard K of N of the runs (K from 1 to N); merge joins the shards.", valueName: "K/N"))
@@ -105,11 +115,8 @@ extension SuspendsimCommand {
             options.replicates = replicates
             options.settings = try sweepAxes()
             options.details = details
-            switch policy {
-            case .all?: options.policy = .every
-            case let named?: options.policy = .named(named.rawValue)
-            case nil: break
-            }
+            options.metricKit = metricKit
+            options.policy = PolicyOption.batchChoice(policy)
             let plan: BatchPlan
             do {
                 plan = try BatchPlan(templates: templates, options: options)
@@ -123,6 +130,13 @@ extension SuspendsimCommand {
                 }
                 printError("error: the sweep gives invalid scenarios; nothing was run.")
                 throw ScenarioBatchLoader.invalidInputStatus
+            }
+            // Whether a scenario is a batch is known from its file only, so this usage error
+            // (exit 64, as validate()'s) is found here.
+            if metricKit, !details, let batch = plan.entries.first(where: { $0.kind == .batch }) {
+                printError("error: --metrickit writes into report folders, which a batch (\(batch.name)) writes only with --details; "
+                    + "add --details. Nothing was run.")
+                throw ExitCode(64)
             }
 
             let part = shard.flatMap(BatchShard.init(parsing:)) ?? .whole

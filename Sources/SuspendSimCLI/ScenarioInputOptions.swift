@@ -36,4 +36,13 @@ enum PolicyOption: String, CaseIterable, ExpressibleByArgument {
         case nil: [scenario.policy]
         }
     }
+
+    /// The option as a batch plan's policy choice (nil: each file's own).
+    static func batchChoice(_ option: PolicyOption?) -> BatchPlan.PolicyChoice? {
+        switch option {
+        case .all?: .every
+        case let named?: .named(named.rawValue)
+        case nil: nil
+        }
+    }
 }

@@ -146,9 +146,10 @@ import Testing
             let run = try suspendsim(["run", "two.yaml", "--set", "app.com.a.suspended_mb=200,100", "--out", "R"], in: folder)
             #expect(run.status == 0, "\(run.stderr)")
             let survival = try String(contentsOf: folder.appendingPathComponent("R/survival.csv"), encoding: .utf8)
-            #expect(survival.contains("two,largest-first,com.a,1,0,0.000,,,0,0.000,,,1.000,1.000,0.000,200\n"))
-            #expect(survival.contains("two,largest-first,com.a,1,1,1.000,,,1,1.000,,,0.000,1.000,0.000,100\n"))
-            #expect(survival.hasPrefix("scenario,policy,app,runs,survived,survival_rate,ci_low,ci_high,never_killed,never_killed_rate,never_killed_ci_low,never_killed_ci_high,mean_pressure_kills,mean_cold_launches,mean_warm_launches,app.com.a.suspended_mb\n"))
+            // SPEC 19: launched in its one run, so its launched survival is its survival.
+            #expect(survival.contains("two,largest-first,com.a,1,0,0.000,,,0,0.000,,,1.000,1.000,0.000,1,0.000,,,200\n"))
+            #expect(survival.contains("two,largest-first,com.a,1,1,1.000,,,1,1.000,,,0.000,1.000,0.000,1,1.000,,,100\n"))
+            #expect(survival.hasPrefix("scenario,policy,app,runs,survived,survival_rate,ci_low,ci_high,never_killed,never_killed_rate,never_killed_ci_low,never_killed_ci_high,mean_pressure_kills,mean_cold_launches,mean_warm_launches,launched,launched_survival_rate,launched_ci_low,launched_ci_high,app.com.a.suspended_mb\n"))
         }
     }
 
@@ -163,7 +164,7 @@ import Testing
             #expect(try suspendsim(["run", input.path, "--jobs", "1", "--out", one.path] + options).status == 0)
             #expect(try suspendsim(["run", input.path, "--jobs", "2", "--out", two.path] + options).status == 0)
             let expected = try filesUnder(one)
-            #expect(expected.keys.sorted() == ["comparison.csv", "summary.csv", "survival.csv"])
+            #expect(expected.keys.sorted() == ["comparison.csv", "exits.csv", "summary.csv", "survival.csv"])
             #expect(String(decoding: expected["summary.csv"] ?? Data(), as: UTF8.self).split(separator: "\n").count == 1 + 2 * 4 * 200)
             #expect(try filesUnder(two) == expected)
             // Shards take the policies as a sweep axis (--policy all is a single run's option).
@@ -177,7 +178,7 @@ import Testing
             let merged = folder.appendingPathComponent("merged")
             #expect(try suspendsim(["merge"] + (1...3).map { folder.appendingPathComponent("s\($0)").path } + ["--out", merged.path]).status == 0)
             let singleFiles = try filesUnder(single)
-            #expect(singleFiles.count == 2)
+            #expect(singleFiles.count == 3)
             #expect(try filesUnder(merged) == singleFiles)
         }
     }

@@ -78,18 +78,18 @@ import Testing
             ])
             #expect(run.status == 0, "\(run.stderr)")
             let summary = Self.text(out, "summary.csv").split(separator: "\n")
-            #expect(summary[0].hasSuffix(",min_free_mb,device.ram_mb,workload.dwell_s"))
+            #expect(summary[0].hasSuffix(",min_free_mb,launch_wait_s,device.ram_mb,workload.dwell_s"))
             #expect(summary.count == 1 + 2 * 2 * 3)
             #expect(summary[1].hasSuffix(",1536,60") && summary[4].hasSuffix(",1536,240") && summary[12].hasSuffix(",2048,240"))
             #expect(summary.dropFirst().allSatisfy { $0.split(separator: ",")[1] == "lru" })
             let survival = Self.text(out, "survival.csv").split(separator: "\n")
                 #expect(survival[0] == "scenario,policy,app,runs,survived,survival_rate,ci_low,ci_high,never_killed,never_killed_rate,"
                 + "never_killed_ci_low,never_killed_ci_high,mean_pressure_kills,mean_cold_launches,mean_warm_launches,"
-                + "device.ram_mb,workload.dwell_s")
+                + "launched,launched_survival_rate,launched_ci_low,launched_ci_high,device.ram_mb,workload.dwell_s")
             #expect(survival.count == 1 + 4 * 5)
             #expect(survival[1].hasPrefix("small-day,lru,com.apple.MobileSMS,3,") && survival[1].hasSuffix(",1536,60"))
             // No report folders without --details.
-            #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["summary.csv", "survival.csv"])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["exits.csv", "summary.csv", "survival.csv"])
         }
     }
 

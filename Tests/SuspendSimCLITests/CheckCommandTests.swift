@@ -39,7 +39,7 @@ import Testing
     func validateBundled() throws {
         let run = try suspendsim(["validate"])
         #expect(run.status == 0)
-        #expect(run.stdout.split(separator: "\n").count == 9)
+        #expect(run.stdout.split(separator: "\n").count == 10)
         // A count of one is singular.
         #expect(run.stdout.contains("valid Scenarios/state-lab.yaml: state-lab, 1 app, 11 events\n"), "\(run.stdout)")
     }

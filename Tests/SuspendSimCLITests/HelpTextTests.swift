@@ -66,7 +66,13 @@ import Testing
             writes <out>/index.html and an index.html in every report folder under the
             scenarios run.
 
-            USAGE: suspendsim run [<paths> ...] [--jobs <n>] [--out <out>] [--policy <policy>] [--replicates <n>] [--seed <s>] [--set <key=v1,v2,...> ...] [--details] [--shard <K/N>] [--html] [--stats]
+            --metrickit also writes metrickit/<app>.json into every report folder: for each
+            app that launched, a payload in the JSON shape of MetricKit's MXMetricPayload
+            (exit counts, launch histograms, memory, foreground and background time) for
+            comparison with the field's. A batch writes report folders only with --details,
+            so there --metrickit needs --details.
+
+            USAGE: suspendsim run [<paths> ...] [--jobs <n>] [--out <out>] [--policy <policy>] [--replicates <n>] [--seed <s>] [--set <key=v1,v2,...> ...] [--details] [--metrickit] [--shard <K/N>] [--html] [--stats]
 
             ARGUMENTS:
               <paths>                 Scenario files or folders (a folder gives its .yaml,
@@ -88,6 +94,9 @@ import Testing
                                       workload.<key>, policy or end_s (repeat for a grid).
               --details               Also write every run's report folder
                                       (<out>/<name>/<key>=<value>/.../replicate-<k>/).
+              --metrickit             Also write metrickit/<app>.json, a MetricKit payload
+                                      per app that launched, into every report folder (a
+                                      batch needs --details).
               --shard <K/N>           Run only shard K of N of the runs (K from 1 to N);
                                       merge joins the shards.
               --html                  Also write index.html, a self-contained HTML page,
@@ -117,6 +126,13 @@ import Testing
             is any. Writes no reports (but with --html). A file without expect: is reported
             as unchecked (a failure with --strict). A scenario with a workload is checked
             on replicate 0 of seed 0 (as run --seed 0 makes it), without its sweep.
+
+            A scenario whose expect: has observed_within_ci: true (SPEC 18) is checked on
+            its whole batch instead (every sweep point and replicate, seeds as run --seed 0
+            makes them, so the result is deterministic): one result per point and policy,
+            passing when every observed: counter lies inside its simulated 95 % interval
+            (the numbers observed.csv prints). Its other assertions are checked on
+            replicate 0 as above.
 
             With --html, each checked run also writes its report folder under --out
             (<out>/<name>/, or <out>/<name>/<policy>/ with --policy all) with its

@@ -122,7 +122,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: out) }
         _ = try BatchRunner.run(plan, outPath: out, jobs: 2)
         let summary = try String(contentsOfFile: out + "/summary.csv", encoding: .utf8).split(separator: "\n")
-        #expect(summary[0] == "scenario,policy,seed,replicate,apps,events,cold_launches,warm_launches,hot_launch_ratio,pressure_kills,state_losses,min_free_mb,device.ram_mb")
+        #expect(summary[0] == "scenario,policy,seed,replicate,apps,events,cold_launches,warm_launches,hot_launch_ratio,pressure_kills,state_losses,min_free_mb,launch_wait_s,device.ram_mb")
         #expect(summary[1].hasPrefix("fixed,largest-first,,,1,2,1,0,0.000,0,0,") && summary[1].hasSuffix(","))
         #expect(summary.count == 1 + 1 + 12)
 
@@ -148,9 +148,10 @@ import Testing
         }
         let survival = try String(contentsOfFile: out + "/survival.csv", encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(survival[0] == "scenario,policy,app,runs,survived,survival_rate,ci_low,ci_high,never_killed,never_killed_rate,"
-            + "never_killed_ci_low,never_killed_ci_high,mean_pressure_kills,mean_cold_launches,mean_warm_launches,device.ram_mb")
-        // A single run: rates without intervals (SPEC 14).
-        #expect(survival[1].hasPrefix("fixed,largest-first,com.x,1,1,1.000,,,1,1.000,,,0.000,1.000,0.000,"))
+            + "never_killed_ci_low,never_killed_ci_high,mean_pressure_kills,mean_cold_launches,mean_warm_launches,"
+            + "launched,launched_survival_rate,launched_ci_low,launched_ci_high,device.ram_mb")
+        // A single run: rates without intervals (SPEC 14); launched once, survived (SPEC 19).
+        #expect(survival[1].hasPrefix("fixed,largest-first,com.x,1,1,1.000,,,1,1.000,,,0.000,1.000,0.000,1,1.000,,,"))
         #expect(Array(survival.dropFirst(2)) == expectedRows)
     }
 

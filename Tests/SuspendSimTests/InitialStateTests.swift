@@ -64,6 +64,24 @@ import Testing
         #expect(Simulation.run(scenario).pressureEvictions.first == "com.b")
     }
 
+    @Test("pressure.csv starts with one row of the device as found, every listed footprint included; memory.csv keeps a row per app (SPEC 20)")
+    func pressureStartsWithTheDeviceAsFound() throws {
+        let scenario = try load("""
+              - { app: com.b, state: suspended }
+              - { app: com.music, state: background, modes: [audio] }
+
+            """, events: "events:\n  - { at: 5, open: com.a }\n")
+        let result = Simulation.run(scenario)
+        // 2048 - 1000 reserved - 250 - 150 = 648 MB free at 0: one row, not one per app.
+        #expect(result.log.frees.filter { $0.timeMs == 0 }.map(\.freeKiB) == [.mb(648)])
+        #expect(result.log.frees.first?.usedKiB == .mb(1400))
+        #expect(result.log.footprints.filter { $0.timeMs == 0 }.count == 2)
+        // Without initial: the first row is the empty device.
+        let empty = try ScenarioLoader.parse(Self.base + "events:\n  - { at: 5, open: com.a }\n", path: "empty.yaml")
+        let first = Simulation.run(empty).log.frees.first
+        #expect(first?.timeMs == .zero && first?.freeKiB == .mb(1048))
+    }
+
     @Test("A pressure check runs at time 0, before the first event, only when initial: lists an app (SPEC 12, 16)")
     func timeZeroCheck() throws {
         // 200 + 250 + 400 = 850 MB on 1048 MB available: free 198 MB < idle 204.8 MB.

@@ -6,7 +6,8 @@ import Testing
 /// Each CSV declares its columns once (`CSVColumns`): the header comes from the declaration and
 /// every row visits the same columns, so rows and header always have the same number of fields.
 @Suite struct ReportColumnsTests {
-    /// SPEC 8's headers, with SPEC 11's `phase`, SPEC 14's columns and `priority`, as the
+    /// SPEC 8's headers, with SPEC 11's `phase`, SPEC 14's columns and `priority`, SPEC 17's
+    /// `launch_wait_s` and `exits.csv` (its header written out as SPEC 17 gives it), as the
     /// reports reference (`docs/reports.md`) lists them.
     static let documentedHeaders: [RunReportFile: String] = [
         .transitions: "time_s,app,from,to,cause",
@@ -17,7 +18,10 @@ import Testing
         .pressure: "time_s,used_mb,free_mb,level",
         .skipped: "time_s,event,app,reason",
         .survivors: "app,survived,final_state,footprint_mb,cold_launches,warm_launches,pressure_kills,other_kills,"
-            + "state_losses,never_killed,first_kill_s,resident_s",
+            + "state_losses,never_killed,first_kill_s,resident_s,launch_wait_s",
+        .exits: "app,foreground_memory_resource_limit,foreground_memory_pressure,background_memory_pressure,"
+            + "background_memory_resource_limit,background_app_watchdog,background_task_assertion_timeout,"
+            + "background_fetch_completion_timeout,background_normal,user_force_quit",
     ]
 
     @Test("every run-report file's header is its column table, as SPEC 8 and 14 name the columns")
@@ -26,7 +30,7 @@ import Testing
             #expect(file.header == Self.documentedHeaders[file], "\(file.rawValue)")
         }
         #expect(SummaryColumn.header == "scenario,policy,seed,replicate,apps,events,cold_launches,warm_launches,"
-            + "hot_launch_ratio,pressure_kills,state_losses,min_free_mb")
+            + "hot_launch_ratio,pressure_kills,state_losses,min_free_mb,launch_wait_s")
         #expect(ComparisonColumn.header
             == "scenario,policy,pressure_kills,state_losses,cold_launches,warm_launches,hot_launch_ratio,min_free_mb")
         // comparison.csv's fields are written as summary.csv's.

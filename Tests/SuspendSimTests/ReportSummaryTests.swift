@@ -6,24 +6,25 @@ import Testing
 /// `Reports/summary.csv` (SPEC 8).
 @Suite struct ReportSummaryTests {
     private let header =
-        "scenario,policy,seed,replicate,apps,events,cold_launches,warm_launches,hot_launch_ratio,pressure_kills,state_losses,min_free_mb\n"
+        "scenario,policy,seed,replicate,apps,events,cold_launches,warm_launches,hot_launch_ratio,pressure_kills,state_losses,min_free_mb,launch_wait_s\n"
 
     /// The golden run (ReportTestSupport.swift): 2 apps, 13 events (skipped ones count: the
     /// second open of b, the alert_dismiss without an alert, b's undeclared fetch wake),
     /// cold launches a and b, one warm launch of a, so hot_launch_ratio = 1/3 -> 0.333; one
-    /// pressure kill; the lowest free memory was 43.9375 MB -> 43.938 (ties to even).
+    /// pressure kill; the lowest free memory was 43.9375 MB -> 43.938 (ties to even); SPEC 17:
+    /// two cold launches at the default 0.4 s and one resume at 0.1 s wait 0.9 s.
     @Test func rowFromAResult() throws {
         let result = Simulation.run(goldenScenario())
         let row = SummaryRow(result: result)
         #expect(row == SummaryRow(
             scenario: "golden", policy: "largest-first", apps: 2, events: 13, coldLaunches: 2,
-            warmLaunches: 1, pressureKills: 1, stateLosses: 0, minFreeKiB: 44 * 1024 - 64, skippedEvents: 3))
+            warmLaunches: 1, pressureKills: 1, stateLosses: 0, minFreeKiB: 44 * 1024 - 64, launchWaitMs: 900, skippedEvents: 3))
         try withTemporaryFolder { folder in
             let url = folder.appendingPathComponent("Reports/summary.csv")
             try SummaryCSV.write([row, SummaryRow(result: result, seed: 42, replicate: 3)], to: url)
             #expect(try String(contentsOf: url, encoding: .utf8) == header + """
-                golden,largest-first,,,2,13,2,1,0.333,1,0,43.938
-                golden,largest-first,42,3,2,13,2,1,0.333,1,0,43.938
+                golden,largest-first,,,2,13,2,1,0.333,1,0,43.938,0.900
+                golden,largest-first,42,3,2,13,2,1,0.333,1,0,43.938,0.900
 
                 """)
         }
@@ -47,9 +48,9 @@ import Testing
             try SummaryCSV.write(rows, to: url)
             // A raw string: the quoted name holds three double quotes in a row.
             #expect(try String(contentsOf: url, encoding: .utf8) == header + #"""
-                idle,lru,,,1,0,0,0,,0,0,1024.000
-                "ties, ""quoted""",lru,18446744073709551615,0,3,200,79,1,0.013,5,2,-0.062
-                all-warm,largest-first,,,1,4,0,4,1.000,0,0,0.000
+                idle,lru,,,1,0,0,0,,0,0,1024.000,0.000
+                "ties, ""quoted""",lru,18446744073709551615,0,3,200,79,1,0.013,5,2,-0.062,0.000
+                all-warm,largest-first,,,1,4,0,4,1.000,0,0,0.000,0.000
 
                 """#)
             #expect(try contents(of: folder) == ["summary.csv"])

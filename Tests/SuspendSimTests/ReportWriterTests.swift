@@ -142,12 +142,13 @@ import Testing
     /// one warm (40 s); the wake at 30 s is neither; one pressure kill, no state loss (it
     /// saved when its 0 s handler completed). b: force-quit, which is no kill and loses
     /// nothing (SPEC 5). SPEC 14: a was first killed at 21 s and was resident 0-21 s, then
-    /// from its wake at 30 s to the run's end at 40 s; b 12.5-25 s.
+    /// from its wake at 30 s to the run's end at 40 s; b 12.5-25 s. SPEC 17: a waited 0.4 s
+    /// for its cold launch and 0.1 s for its warm one, b 0.4 s.
     private var survivors: String {
         """
-        app,survived,final_state,footprint_mb,cold_launches,warm_launches,pressure_kills,other_kills,state_losses,never_killed,first_kill_s,resident_s
-        com.example.a,true,active,100.000,1,1,1,0,0,false,21.000,31.000
-        \(b),false,not-running,0.000,1,0,0,0,0,true,,12.500
+        app,survived,final_state,footprint_mb,cold_launches,warm_launches,pressure_kills,other_kills,state_losses,never_killed,first_kill_s,resident_s,launch_wait_s
+        com.example.a,true,active,100.000,1,1,1,0,0,false,21.000,31.000,0.500
+        \(b),false,not-running,0.000,1,0,0,0,0,true,,12.500,0.400
 
         """
     }

@@ -37,9 +37,12 @@ package struct BatchPlan: Sendable {
         public var policy: PolicyChoice?
         /// Write every run's report folder (`--details`).
         public var details = false
+        /// Write a MetricKit payload per app that launched into every report folder written
+        /// (`--metrickit`, SPEC 17): single runs' folders, and a batch's with `details`.
+        public var metricKit = false
 
         /// The defaults: seed 0, the files' replicates, no `--set`, the files' policies, no
-        /// report folders for batches.
+        /// report folders for batches, no MetricKit payloads.
         public init() {}
     }
 
@@ -137,6 +140,8 @@ package struct BatchPlan: Sendable {
     public let seed: UInt64
     /// Whether every run writes its report folder.
     public let details: Bool
+    /// Whether every report folder written gets its MetricKit payloads (`metrickit/`).
+    public let metricKit: Bool
     /// The `--policy` choice.
     public let policy: PolicyChoice?
     /// The extra columns of `summary.csv` and `survival.csv`: every sweep key but `policy`
@@ -204,6 +209,7 @@ package struct BatchPlan: Sendable {
 
         self.seed = options.seed
         self.details = options.details
+        self.metricKit = options.metricKit
         self.policy = options.policy
         self.columns = columns
         self.entries = entries
@@ -262,6 +268,9 @@ package struct BatchPlan: Sendable {
     /// FNV-1a of a description of everything that decides the output.
     private static func fingerprint(entries: [Entry], templates: [ScenarioTemplate], options: Options, columns: [String]) -> UInt64 {
         var text = "suspendsim batch 1\nseed \(options.seed)\ndetails \(options.details)\n"
+        // Only when on: the payloads change a shard's report folders, and a batch without them
+        // keeps the fingerprint it had before the option existed.
+        if options.metricKit { text += "metrickit true\n" }
         text += "policy \(options.policy.map { "\($0)" } ?? "-")\ncolumns \(columns.joined(separator: ","))\n"
         for (entry, template) in zip(entries, templates) {
             text += "scenario \(entry.name) \(template.textHash) \(entry.kind.fingerprintName) \(entry.replicates)\n"

@@ -31,14 +31,17 @@ extension BatchRunner {
             let policy = scenario.policy
             switch entry.kind {
             case .single:
-                add(try Simulation.run(scenario, policy: policy, writingReportTo: URL(fileURLWithPath: folder, isDirectory: true)))
+                add(try Simulation.run(scenario, policy: policy, writingReportTo: URL(fileURLWithPath: folder, isDirectory: true),
+                                       metricKitPayloads: plan.metricKit))
             case .singleEveryPolicy:
                 let outcomes = try Simulation.runEveryPolicy(
-                    scenario, policies: BuiltInPolicies.all, writingReportsTo: URL(fileURLWithPath: folder, isDirectory: true))
+                    scenario, policies: BuiltInPolicies.all, writingReportsTo: URL(fileURLWithPath: folder, isDirectory: true),
+                    metricKitPayloads: plan.metricKit)
                 for (index, outcome) in outcomes.enumerated() { add(outcome, policyIndex: index) }
             case .batch:
                 if plan.details {
-                    add(try Simulation.run(scenario, policy: policy, writingReportTo: URL(fileURLWithPath: folder, isDirectory: true)))
+                    add(try Simulation.run(scenario, policy: policy, writingReportTo: URL(fileURLWithPath: folder, isDirectory: true),
+                                           metricKitPayloads: plan.metricKit))
                 } else {
                     // A concrete entry point of the core module, so that the engine runs
                     // specialized for its recorder (a generic call across modules would not).

@@ -6,8 +6,8 @@ import Foundation
 import Dispatch
 import Synchronization
 
-/// Runs a `BatchPlan` on worker threads and writes `summary.csv`, `survival.csv` (when the
-/// plan has a batch), `comparison.csv` (with `--policy all`) and, for a shard, `shard.csv`.
+/// Runs a `BatchPlan` on worker threads and writes `summary.csv`, `survival.csv` and
+/// `exits.csv` (when the plan has a batch), `comparison.csv` (with `--policy all`) and, for a shard, `shard.csv`.
 ///
 /// ```swift
 /// let output = try BatchRunner.run(plan, outPath: "Reports", jobs: 8) { progress.advance() }
@@ -44,6 +44,10 @@ package enum BatchRunner {
         /// Nanoseconds the workers spent running units, formatting their rows and counting
         /// their survivals, added up over the workers (the batch's parallel part).
         public var workerNanoseconds: UInt64 = 0
+
+        /// The batch's survival, exit and observed counts, by group (SPEC 14, 17, 18): what
+        /// `survival.csv`, `exits.csv` and `observed.csv` were written from.
+        public var tally: SurvivalTally?
 
         /// An output of no units yet.
         public init() {}
@@ -107,12 +111,14 @@ package enum BatchRunner {
         let out = outPath.hasSuffix("/") && outPath.count > 1 ? String(outPath.dropLast()) : outPath
         let units = shard.unitCount(of: plan.unitCount)
         var appCounts: [Int] = []
+        var observedApps: [AppIndex?] = []
         for entry in plan.entries {
             for point in entry.points {
                 appCounts += Array(repeating: point.scenario.apps.count, count: entry.groupsPerPoint)
+                observedApps += Array(repeating: point.scenario.observed?.app, count: entry.groupsPerPoint)
             }
         }
-        let emptyTally = SurvivalTally(appCounts: appCounts)
+        let emptyTally = SurvivalTally(appCounts: appCounts, observedApps: observedApps)
         let summary = try AtomicCSVStream(path: out + "/summary.csv", header: SummaryColumn.header(followedBy: plan.columns))
         let state = Mutex(WriterState(summary: summary, tally: emptyTally))
 
@@ -169,8 +175,13 @@ package enum BatchRunner {
                 return state.output
             }
             try state.summary?.commit()
+            state.output.tally = state.tally
             if plan.writesSurvival {
                 try SurvivalCSV.write(plan, tally: state.tally, shard: shard.count > 1, toPath: out + "/survival.csv")
+                try BatchExitsCSV.write(plan, tally: state.tally, shard: shard.count > 1, toPath: out + "/exits.csv")
+                if plan.writesObserved {
+                    try ObservedCSV.write(plan, tally: state.tally, shard: shard.count > 1, toPath: out + "/observed.csv")
+                }
             }
             if plan.policy == .every, shard.count == 1 {
                 try ComparisonCSV.write(state.comparison, to: URL(fileURLWithPath: out + "/comparison.csv"))

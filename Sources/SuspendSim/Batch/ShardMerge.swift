@@ -8,6 +8,8 @@ import Foundation
 /// - `survival.csv`: every shard lists every group and app, with its own counts; the merge
 ///   adds the `runs` and `survived` counts and computes the rate and Wilson interval again
 ///   from the sums, as a single run does from its own.
+/// - `exits.csv` (SPEC 17) and `observed.csv` (SPEC 18): likewise, from the shards' exact
+///   totals (and sums of squares).
 /// - Report folders (`--details`, single-run scenarios): copied; no file may be in two
 ///   shards.
 ///
@@ -37,6 +39,10 @@ package enum ShardMerge {
         try mergeSummary(shards, units: first.units, into: out + "/summary.csv")
         if first.survival {
             try mergeSurvival(shards, into: out + "/survival.csv")
+            try mergeExits(shards, into: out + "/exits.csv")
+            if FileManager.default.fileExists(atPath: shards[0].folder + "/observed.csv") {
+                try mergeObserved(shards, into: out + "/observed.csv")
+            }
         }
         var copied: Set<String> = []
         for shard in shards {
@@ -107,14 +113,132 @@ package enum ShardMerge {
     /// (`SurvivalColumn.shardName`), and the merged file the rates, intervals and means of a
     /// single run's.
     private static func mergeSurvival(_ shards: [(folder: String, manifest: ShardManifest)], into target: String) throws {
+        let fixed = SurvivalColumn.allCases
+        let counted: [SurvivalColumn] = [.survived, .neverKilled, .meanPressureKills, .meanColdLaunches, .meanWarmLaunches, .launched]
+        try mergeTotals(
+            shards, file: "survival.csv", shardHeader: SurvivalColumn.shardHeader(followedBy: []), header: SurvivalColumn.header,
+            fixedCount: fixed.count, totals: counted.map(\.shardName), into: target
+        ) { runs, totals, row throws(MergeError) in
+            let counts = SurvivalTally.Counts(survived: totals[0], neverKilled: totals[1], pressureKills: totals[2],
+                                              coldLaunches: totals[3], warmLaunches: totals[4], launched: totals[5])
+            guard counts.survived <= runs, counts.neverKilled <= runs, counts.survived <= counts.launched, counts.launched <= runs else {
+                throw MergeError("survival.csv row \(row): more survivals than runs")
+            }
+            return counts
+        } appendRow: { fields, runs, counts, bytes in
+            SurvivalCSV.appendRow(scenario: fields[0], policy: fields[1], app: fields[2], runs: runs, counts: counts, to: &bytes)
+        }
+    }
+
+    /// Adds the shards' exit counts and launch waits, row by row, as `mergeSurvival` does
+    /// (SPEC 17's batch `exits.csv`).
+    private static func mergeExits(_ shards: [(folder: String, manifest: ShardManifest)], into target: String) throws {
+        let categories = KillReason.ExitCategory.allCases
+        let counted = categories.map { BatchExitColumn.exit($0) } + [.meanLaunchWait]
+        try mergeTotals(
+            shards, file: "exits.csv", shardHeader: BatchExitsCSV.header(columns: [], shard: true),
+            header: BatchExitsCSV.header(columns: []), fixedCount: BatchExitColumn.allCases.count,
+            totals: counted.map(\.shardName), into: target
+        ) { _, totals, _ throws(MergeError) in
+            var counts = SurvivalTally.Counts()
+            for (index, category) in categories.enumerated() { counts.exits[category] = totals[index] }
+            counts.launchWaitMs = Int64(totals[categories.count])
+            return counts
+        } appendRow: { fields, runs, counts, bytes in
+            BatchExitsCSV.appendRow(scenario: fields[0], policy: fields[1], app: fields[2], runs: runs, counts: counts, to: &bytes)
+        }
+    }
+
+    /// Adds the shards' sums of each observed counter and of its squares, row by row (SPEC 18's
+    /// `observed.csv`), and writes the means and intervals of a single run's.
+    private static func mergeObserved(_ shards: [(folder: String, manifest: ShardManifest)], into target: String) throws {
+        try mergeTotals(
+            shards, file: "observed.csv", shardHeader: ObservedCSV.header(columns: [], shard: true),
+            header: ObservedCSV.header(columns: []), fixedCount: ObservedCSV.shardColumns.count,
+            totals: ["total", "total_squares"], into: target
+        ) { runs, totals, _ throws(MergeError) in
+            ObservedCSV.Sums(runs: runs, total: totals[0], squares: totals[1])
+        } appendRow: { fields, _, sums, bytes in
+            ObservedCSV.appendRow(scenario: fields[0], policy: fields[1], counter: fields[2], observed: fields[3],
+                                  sums: sums, to: &bytes)
+        }
+    }
+
+    /// Adds up a batch file whose shards hold exact totals: every shard lists the same rows
+    /// (`scenario,policy,app` first, `runs` fourth, the sweep columns after the `fixedCount`
+    /// fixed ones); `runs` and the `totals` columns (found by name) are added, `counts` turns
+    /// a row's sums into tally counts (and may refuse them), and `appendRow` writes the merged
+    /// row's fixed fields, before the sweep fields are copied.
+    private static func mergeTotals<Merged>(
+        _ shards: [(folder: String, manifest: ShardManifest)], file name: String, shardHeader: String, header mergedHeader: String,
+        fixedCount fixed: Int, totals: [String], into target: String,
+        counts: (_ runs: Int, _ totals: [Int], _ row: Int) throws(MergeError) -> Merged,
+        appendRow: (_ fields: [ArraySlice<UInt8>], _ runs: Int, _ counts: Merged, _ bytes: inout CSVRowWriter) -> Void
+    ) throws {
+        let (header, tables) = try readShardTables(shards, file: name, shardHeader: shardHeader)
+        // The sweep columns' names, as the shards spelled them (quoted where they needed it).
+        let sweepHeader = String(decoding: header.dropFirst(shardHeader.utf8.count), as: UTF8.self)
+        // The counts are read by column name, not position.
+        let names = CSVRecordReader.fields(header[...]).map { String(decoding: $0, as: UTF8.self) }
+        let runsColumn = names.firstIndex(of: "runs") ?? -1
+        let totalColumns = totals.map { names.firstIndex(of: $0) ?? -1 }
+        let file = try AtomicCSVStream(path: target, header: mergedHeader + sweepHeader)
+        /// The whole number in a field, or nil.
+        func number(_ fields: [ArraySlice<UInt8>], _ column: Int) -> Int? {
+            fields.indices.contains(column) ? Int(String(decoding: fields[column], as: UTF8.self)) : nil
+        }
+        for row in tables[0].indices {
+            let fields = tables[0][row]
+            var runs = 0
+            var sums = [Int](repeating: 0, count: totals.count)
+            for table in tables {
+                let other = table[row]
+                guard other.count == fields.count, fields.count >= fixed,
+                      Array(other[0..<3]) == Array(fields[0..<3]), Array(other[fixed...]) == Array(fields[fixed...]),
+                      let shardRuns = number(other, runsColumn)
+                else {
+                    file.discard()
+                    throw MergeError("the shards' \(name) files differ at row \(row + 2)")
+                }
+                runs += shardRuns
+                for (index, column) in totalColumns.enumerated() {
+                    guard let total = number(other, column) else {
+                        file.discard()
+                        throw MergeError("the shards' \(name) files differ at row \(row + 2)")
+                    }
+                    sums[index] += total
+                }
+            }
+            let merged: Merged
+            do {
+                merged = try counts(runs, sums, row + 2)
+            } catch {
+                file.discard()
+                throw error
+            }
+            file.appendRow { bytes in
+                appendRow(fields, runs, merged, &bytes)
+                for field in fields[fixed...] {
+                    bytes.append(CSVFormatting.comma)
+                    bytes.append(contentsOf: field)
+                }
+            }
+        }
+        try file.commit()
+    }
+
+    /// Every shard's `name` file, split into fields: the shards' common header and their rows.
+    private static func readShardTables(
+        _ shards: [(folder: String, manifest: ShardManifest)], file name: String, shardHeader: String
+    ) throws(MergeError) -> (header: [UInt8], tables: [[[ArraySlice<UInt8>]]]) {
         var tables: [[[ArraySlice<UInt8>]]] = []
         var header: [UInt8]?
         for shard in shards {
-            let reader = try openShardFile(shard.folder + "/survival.csv")
-            let shardHeader = try nextRecord(reader).map(Array.init) ?? []
-            if header == nil { header = shardHeader }
-            guard shardHeader == header, shardHeader.starts(with: Array(SurvivalColumn.shardHeader(followedBy: []).utf8)) else {
-                throw MergeError("the shards' survival.csv files do not have the same header, or not a shard's")
+            let reader = try openShardFile(shard.folder + "/" + name)
+            let thisHeader = try nextRecord(reader).map(Array.init) ?? []
+            if header == nil { header = thisHeader }
+            guard thisHeader == header, thisHeader.starts(with: Array(shardHeader.utf8)) else {
+                throw MergeError("the shards' \(name) files do not have the same header, or not a shard's")
             }
             var rows: [[ArraySlice<UInt8>]] = []
             while let record = try nextRecord(reader) {
@@ -123,54 +247,9 @@ package enum ShardMerge {
             tables.append(rows)
         }
         guard let header, tables.allSatisfy({ $0.count == tables[0].count }) else {
-            throw MergeError("the shards' survival.csv files do not have the same rows")
+            throw MergeError("the shards' \(name) files do not have the same rows")
         }
-        let fixed = SurvivalColumn.allCases.count
-        // The sweep columns' names, as the shards spelled them (quoted where they needed it).
-        let sweepHeader = String(decoding: header.dropFirst(SurvivalColumn.shardHeader(followedBy: []).utf8.count), as: UTF8.self)
-        // The counts are read by column name, not position.
-        let names = CSVRecordReader.fields(header[...]).map { String(decoding: $0, as: UTF8.self) }
-        let column = { (name: SurvivalColumn) -> Int in names.firstIndex(of: name.shardName) ?? -1 }
-        let (runsColumn, survivedColumn, neverKilledColumn) = (column(.runs), column(.survived), column(.neverKilled))
-        let (pressureColumn, coldColumn, warmColumn) =
-            (column(.meanPressureKills), column(.meanColdLaunches), column(.meanWarmLaunches))
-        let file = try AtomicCSVStream(
-            path: target, header: SurvivalColumn.header + sweepHeader)
-        /// The whole number in a field, or nil.
-        func number(_ field: ArraySlice<UInt8>) -> Int? { Int(String(decoding: field, as: UTF8.self)) }
-        for row in tables[0].indices {
-            let fields = tables[0][row]
-            var runs = 0
-            var counts = SurvivalTally.Counts()
-            for table in tables {
-                let other = table[row]
-                guard other.count == fields.count, fields.count >= fixed,
-                      Array(other[0..<3]) == Array(fields[0..<3]), Array(other[fixed...]) == Array(fields[fixed...]),
-                      let shardRuns = number(other[runsColumn]), let survived = number(other[survivedColumn]),
-                      let neverKilled = number(other[neverKilledColumn]), let pressureKills = number(other[pressureColumn]),
-                      let cold = number(other[coldColumn]), let warm = number(other[warmColumn])
-                else {
-                    file.discard()
-                    throw MergeError("the shards' survival.csv files differ at row \(row + 2)")
-                }
-                runs += shardRuns
-                counts += SurvivalTally.Counts(survived: survived, neverKilled: neverKilled, pressureKills: pressureKills,
-                                               coldLaunches: cold, warmLaunches: warm)
-            }
-            guard counts.survived <= runs, counts.neverKilled <= runs else {
-                file.discard()
-                throw MergeError("survival.csv row \(row + 2): more survivals than runs")
-            }
-            file.appendRow { bytes in
-                SurvivalCSV.appendRow(scenario: fields[0], policy: fields[1], app: fields[2], runs: runs,
-                                      counts: counts, to: &bytes)
-                for field in fields[fixed...] {
-                    bytes.append(CSVFormatting.comma)
-                    bytes.append(contentsOf: field)
-                }
-            }
-        }
-        try file.commit()
+        return (header, tables)
     }
 
     /// Opens a shard's batch-wide file; a missing or unreadable one is a shard problem.
@@ -192,7 +271,7 @@ package enum ShardMerge {
     }
 
     /// The files of a shard's folder that are not batch-wide.
-    private static let batchFiles: Set<String> = ["summary.csv", "survival.csv", ShardManifest.fileName]
+    private static let batchFiles: Set<String> = ["summary.csv", "survival.csv", "exits.csv", "observed.csv", ShardManifest.fileName]
 
     /// Copies a shard's report folders into `out`, merging folders. A file copied from
     /// another shard is an error; one left in `out` by an earlier run is replaced.

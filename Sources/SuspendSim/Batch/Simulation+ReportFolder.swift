@@ -7,8 +7,9 @@ import Foundation
 extension Simulation where Recorder == NullRecorder {
     /// Runs `scenario` to the end under `policy`, streaming its report (SPEC 8) into
     /// `reportFolder` as it goes, in constant memory however long the run: the six streamed
-    /// files, then `survivors.csv` and `device.csv`. The folder appears whole or not at all,
-    /// replacing any report already there; missing parent folders are created.
+    /// files, then `survivors.csv`, `exits.csv` and `device.csv`, and with
+    /// `metricKitPayloads`, `metrickit/<app>.json` (SPEC 17). The folder appears whole or not
+    /// at all, replacing any report already there; missing parent folders are created.
     ///
     /// ```swift
     /// let result = try Simulation.run(scenario, writingReportTo: URL(filePath: "Reports/state-lab"))
@@ -16,6 +17,8 @@ extension Simulation where Recorder == NullRecorder {
     ///
     /// - Parameters:
     ///   - policy: the eviction policy; nil means the scenario's own (`policy`).
+    ///   - metricKitPayloads: also write a MetricKit payload per app that launched
+    ///     (`suspendsim run --metrickit`).
     /// - Returns: the run's outcome, for summaries and `expect:` checks; its records are in
     ///   the files, not in memory.
     /// - Throws: as `ReportWriter.write(_:of:into:)`; nothing is left behind.
@@ -23,10 +26,11 @@ extension Simulation where Recorder == NullRecorder {
     ///   victims), plus writing the rows; memory for buffers stays below about 2 MB.
     @discardableResult
     public static func run(
-        _ scenario: Scenario, policy: (any EvictionPolicy)? = nil, writingReportTo reportFolder: URL
+        _ scenario: Scenario, policy: (any EvictionPolicy)? = nil, writingReportTo reportFolder: URL,
+        metricKitPayloads: Bool = false
     ) throws -> SimulationResult<NullRecorder> {
         try run(scenario, policy: policy ?? scenario.policy, writingReportToPath: reportFolder.path,
-                flushThreshold: CSVReportRecorder.defaultFlushThreshold)
+                flushThreshold: CSVReportRecorder.defaultFlushThreshold, metricKitPayloads: metricKitPayloads)
     }
 
     /// As `run(_:policy:writingReportTo:)`, with a path, a chosen flush threshold (tests use
@@ -34,20 +38,23 @@ extension Simulation where Recorder == NullRecorder {
     /// it is renamed into place (tests throw from it to check the clean-up).
     static func run(
         _ scenario: Scenario, policy: any EvictionPolicy, writingReportToPath target: String, flushThreshold: Int,
-        beforeReplacing: (_ partialFolder: String) throws -> Void = { _ in }
+        metricKitPayloads: Bool = false, beforeReplacing: (_ partialFolder: String) throws -> Void = { _ in }
     ) throws -> SimulationResult<NullRecorder> {
         try ReportWriter.writeFolder(at: target, { folder in
-            try runWritingReport(scenario, policy: policy, intoFolder: folder, flushThreshold: flushThreshold)
+            try runWritingReport(scenario, policy: policy, intoFolder: folder, flushThreshold: flushThreshold,
+                                 metricKitPayloads: metricKitPayloads)
         }, beforeReplacing: beforeReplacing)
     }
 
     /// Runs `scenario` under every policy in `policies`, each into its own subfolder
     /// `<reportFolder>/<policy name>/`, and puts the whole folder in place at once
     /// (`suspendsim run --policy all`). Returns the results in the order of `policies`.
+    /// With `metricKitPayloads`, each subfolder gets its `metrickit/` (SPEC 17).
     ///
-    /// - Throws: as `run(_:policy:writingReportTo:)`; nothing is left behind.
+    /// - Throws: as `run(_:policy:writingReportTo:metricKitPayloads:)`; nothing is left behind.
     public static func runEveryPolicy(
-        _ scenario: Scenario, policies: [any EvictionPolicy], writingReportsTo reportFolder: URL
+        _ scenario: Scenario, policies: [any EvictionPolicy], writingReportsTo reportFolder: URL,
+        metricKitPayloads: Bool = false
     ) throws -> [SimulationResult<NullRecorder>] {
         try ReportWriter.writeFolder(at: reportFolder.path) { folder in
             var results: [SimulationResult<NullRecorder>] = []
@@ -55,29 +62,39 @@ extension Simulation where Recorder == NullRecorder {
                 let policyFolder = folder + "/" + policy.name
                 try ReportFileSystem.makeFolder(policyFolder)
                 results.append(try runWritingReport(scenario, policy: policy, intoFolder: policyFolder,
-                                                    flushThreshold: CSVReportRecorder.defaultFlushThreshold))
+                                                    flushThreshold: CSVReportRecorder.defaultFlushThreshold,
+                                                    metricKitPayloads: metricKitPayloads))
             }
             return results
         }
     }
 
     /// Runs `scenario` with the report's recorder and writes every file into the existing
-    /// folder `folder`.
+    /// folder `folder` (with `metricKitPayloads`, its `metrickit/` too).
     private static func runWritingReport(
-        _ scenario: Scenario, policy: any EvictionPolicy, intoFolder folder: String, flushThreshold: Int
+        _ scenario: Scenario, policy: any EvictionPolicy, intoFolder folder: String, flushThreshold: Int,
+        metricKitPayloads: Bool
     ) throws -> SimulationResult<NullRecorder> {
         var result: SimulationResult<NullRecorder>?
         try ReportWriter.writeReport(scenario, policyName: policy.name, intoFolder: folder, flushThreshold: flushThreshold,
-                                     formatsOnAThreadOfItsOwn: scenario.makesLongReport) { recorder in
+                                     formatsOnAThreadOfItsOwn: scenario.makesLongReport,
+                                     metricKitDeviceType: metricKitPayloads ? metricKitDeviceType(scenario.device) : nil) { recorder in
             var simulation = Simulation<CSVReportRecorder>(scenario, policy: policy, recorder: recorder)
             simulation.run()
             let finished = simulation.result
             result = finished.replacingLog(with: NullRecorder())
-            return finished.apps
+            // The run's end: `end_s` when given, else its last event or timer (SPEC 14 `resident_s`).
+            return (apps: finished.apps, endMs: max(simulation.nowMs, scenario.endMs ?? simulation.nowMs))
         }
         // A file whose streamed events turned out unreadable gave an incomplete run: its
         // report is dropped (`StreamedJSONEvents`).
         if scenario.eventStreamFailed { throw EventStreamUnreadable() }
         return result!
+    }
+
+    /// A MetricKit payload's `metaData.deviceType` for `device` (SPEC 17): the first product id
+    /// of its catalog model (`iPhone12,1` for `iphone-11`); empty without `device.model`.
+    static func metricKitDeviceType(_ device: Device) -> String {
+        device.model.flatMap { DeviceCatalog.shipped.entry(model: $0)?.products.first } ?? ""
     }
 }

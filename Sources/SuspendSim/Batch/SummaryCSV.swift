@@ -11,6 +11,7 @@ import Foundation
 /// - `hot_launch_ratio` is warm / (cold + warm) as a Double, printed as C's
 ///   `printf("%.3f")` prints it (SPEC 8); empty when there was no launch.
 /// - `min_free_mb` is `SimulationResult.minFreeKiB` in MB.
+/// - `launch_wait_s` is the apps' launch waits added up (SPEC 17).
 package enum SummaryCSV {
 
     /// Writes `rows`, in the order given, to `url`: into a temporary file next to it, then
@@ -48,11 +49,12 @@ package enum SummaryCSV {
         case .pressureKills: CSVFormatting.appendInteger(row.pressureKills, to: &bytes)
         case .stateLosses: CSVFormatting.appendInteger(row.stateLosses, to: &bytes)
         case .minFree: CSVFormatting.appendMB(row.minFreeKiB, to: &bytes)
+        case .launchWait: CSVFormatting.appendSeconds(row.launchWaitMs, to: &bytes)
         }
     }
 }
 
-/// `summary.csv`'s columns (SPEC 8), before any sweep columns.
+/// `summary.csv`'s columns (SPEC 8, 17), before any sweep columns.
 enum SummaryColumn: String, CSVColumns {
     case scenario, policy, seed, replicate, apps, events
     case coldLaunches = "cold_launches"
@@ -61,6 +63,7 @@ enum SummaryColumn: String, CSVColumns {
     case pressureKills = "pressure_kills"
     case stateLosses = "state_losses"
     case minFree = "min_free_mb"
+    case launchWait = "launch_wait_s"
 }
 
 extension SummaryRow {

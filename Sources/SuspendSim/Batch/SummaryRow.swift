@@ -21,11 +21,13 @@ package struct SummaryRow: Sendable, Hashable {
     public var stateLosses: Int
     /// The lowest free memory of the run, the starting value included.
     public var minFreeKiB: KiB
+    /// The apps' launch waits added up (SPEC 17).
+    public var launchWaitMs: Millis
 
     public init(
         scenario: String, policy: String, seed: UInt64? = nil, replicate: Int? = nil, apps: Int, events: Int,
         coldLaunches: Int, warmLaunches: Int, pressureKills: Int, stateLosses: Int, minFreeKiB: KiB,
-        skippedEvents: Int = 0
+        launchWaitMs: Millis = .zero, skippedEvents: Int = 0
     ) {
         self.scenario = scenario
         self.policy = policy
@@ -39,6 +41,7 @@ package struct SummaryRow: Sendable, Hashable {
         self.pressureKills = pressureKills
         self.stateLosses = stateLosses
         self.minFreeKiB = minFreeKiB
+        self.launchWaitMs = launchWaitMs
     }
 
     /// The totals of a finished run.
@@ -49,6 +52,7 @@ package struct SummaryRow: Sendable, Hashable {
             scenario: result.scenarioName, policy: result.policyName, seed: seed, replicate: replicate,
             apps: result.apps.count, events: result.eventsRun, coldLaunches: result.coldLaunches,
             warmLaunches: result.warmLaunches, pressureKills: result.pressureKills,
-            stateLosses: result.stateLosses, minFreeKiB: result.minFreeKiB, skippedEvents: result.eventsSkipped)
+            stateLosses: result.stateLosses, minFreeKiB: result.minFreeKiB, launchWaitMs: result.launchWaitMs,
+            skippedEvents: result.eventsSkipped)
     }
 }

@@ -4,7 +4,11 @@
 /// `SurvivalColumn`'s columns, then the batch's sweep columns (as in `summary.csv`).
 ///
 /// Rows: scenarios in the order given, points in grid order, policies in built-in order
-/// (`--policy all`), apps in scenario order. Rates, bounds and means have 3 decimals, printed
+/// (`--policy all`), apps in scenario order. SPEC 19: `launched` counts the runs in which the
+/// app was resident at some instant, and `launched_survival_rate` (with its Wilson interval) is
+/// survival among them: an app that never ran is not a casualty of memory pressure. Empty
+/// when it never launched, and the interval with fewer than two such runs. Rates, bounds and
+/// means have 3 decimals, printed
 /// as C's `printf("%.3f")` prints the Double (SPEC 8). A point with one run has empty interval
 /// cells (an interval of one run says nothing); with no run (only a shard can have such a
 /// row) every rate, bound and mean is empty.
@@ -26,6 +30,7 @@ package enum SurvivalCSV {
     ) {
         let survivedBounds = runs > 1 ? WilsonInterval.bounds(successes: counts.survived, trials: runs) : nil
         let neverKilledBounds = runs > 1 ? WilsonInterval.bounds(successes: counts.neverKilled, trials: runs) : nil
+        let launchedBounds = counts.launched > 1 ? WilsonInterval.bounds(successes: counts.survived, trials: counts.launched) : nil
         /// A mean per run, or for a shard the exact total.
         func appendMean(_ total: Int, to bytes: inout Sink) {
             if shard {
@@ -51,6 +56,11 @@ package enum SurvivalCSV {
             case .meanPressureKills: appendMean(counts.pressureKills, to: &bytes)
             case .meanColdLaunches: appendMean(counts.coldLaunches, to: &bytes)
             case .meanWarmLaunches: appendMean(counts.warmLaunches, to: &bytes)
+            case .launched: CSVFormatting.appendInteger(counts.launched, to: &bytes)
+            case .launchedSurvivalRate:
+                if counts.launched > 0 { CSVFormatting.appendRatio(counts.survived, of: counts.launched, to: &bytes) }
+            case .launchedCILow: if let launchedBounds { CSVFormatting.appendFixed3(launchedBounds.low, to: &bytes) }
+            case .launchedCIHigh: if let launchedBounds { CSVFormatting.appendFixed3(launchedBounds.high, to: &bytes) }
             }
         }
     }
@@ -61,26 +71,12 @@ package enum SurvivalCSV {
     /// - Throws: `ReportWriter.Error`; the file is then left as it was.
     /// - Complexity: O(groups × apps)
     static func write(_ plan: BatchPlan, tally: SurvivalTally, shard: Bool = false, toPath target: String) throws {
-        let file = try AtomicCSVStream(path: target, header: header(columns: plan.columns, shard: shard))
-        for (entryIndex, entry) in plan.entries.enumerated() {
-            for (pointIndex, point) in entry.points.enumerated() {
-                for policyIndex in 0..<entry.groupsPerPoint {
-                    let group = plan.group(entry: entryIndex, point: pointIndex, policyIndex: policyIndex)
-                    let policy = entry.kind == .singleEveryPolicy
-                        ? BuiltInPolicies.names[policyIndex] : point.scenario.policyName
-                    for (appIndex, app) in point.scenario.apps.enumerated() {
-                        file.appendRow { bytes in
-                            appendRow(
-                                scenario: CSVFormatting.field(entry.name), policy: CSVFormatting.field(policy),
-                                app: CSVFormatting.field(app.id), runs: tally.runs[group],
-                                counts: tally.counts(group: group, app: appIndex), shard: shard, to: &bytes)
-                            appendColumns(point.columnValues, to: &bytes)
-                        }
-                    }
-                }
-            }
+        try plan.writeGroupedApps(header: header(columns: plan.columns, shard: shard), toPath: target) { row, bytes in
+            appendRow(
+                scenario: CSVFormatting.field(row.entry.name), policy: CSVFormatting.field(row.policy),
+                app: CSVFormatting.field(row.app.id), runs: tally.runs[row.group],
+                counts: tally.counts(group: row.group, app: row.appIndex), shard: shard, to: &bytes)
         }
-        try file.commit()
     }
 
     /// Appends `,value` for each sweep column (nothing between the commas for nil).
@@ -92,8 +88,9 @@ package enum SurvivalCSV {
     }
 }
 
-/// `survival.csv`'s columns (SPEC 14), before any sweep columns. A shard's file names the last
-/// three `total_...` (`shardName`): it holds totals, which `merge` adds up.
+/// `survival.csv`'s columns (SPEC 14, and SPEC 19's `launched` and the survival rate among the
+/// runs that launched the app), before any sweep columns. A shard's file names the three means
+/// `total_...` (`shardName`): it holds totals, which `merge` adds up.
 enum SurvivalColumn: String, CSVColumns {
     case scenario, policy, app, runs, survived
     case survivalRate = "survival_rate"
@@ -106,6 +103,10 @@ enum SurvivalColumn: String, CSVColumns {
     case meanPressureKills = "mean_pressure_kills"
     case meanColdLaunches = "mean_cold_launches"
     case meanWarmLaunches = "mean_warm_launches"
+    case launched
+    case launchedSurvivalRate = "launched_survival_rate"
+    case launchedCILow = "launched_ci_low"
+    case launchedCIHigh = "launched_ci_high"
 
     /// The column's name in a shard's file: `total_...` for the means.
     var shardName: String {

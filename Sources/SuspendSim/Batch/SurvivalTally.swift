@@ -1,6 +1,7 @@
 /// How many runs of each survival group there were, and per app the counts `survival.csv`
 /// reports (SPEC 14): runs it survived, runs it was never killed in, and its pressure kills and
-/// cold and warm launches, summed. Kept as they come, so that no run's result is held.
+/// cold and warm launches, summed; and those a batch's `exits.csv` reports (SPEC 17): its
+/// terminations in each MetricKit exit category and its launch wait, summed. Kept as they come, so that no run's result is held.
 ///
 /// A group is one point of a scenario's grid under one policy; it has counts per app.
 package struct SurvivalTally: Sendable, Hashable {
@@ -11,6 +12,10 @@ package struct SurvivalTally: Sendable, Hashable {
         var pressureKills = 0
         var coldLaunches = 0
         var warmLaunches = 0
+        /// Runs in which the app was resident at some instant (SPEC 19 `launched`).
+        var launched = 0
+        var exits = AppOutcome.ExitCounts()
+        var launchWaitMs: Int64 = 0
 
         /// One run's outcome of one app.
         init(_ outcome: AppOutcome) {
@@ -19,9 +24,14 @@ package struct SurvivalTally: Sendable, Hashable {
             pressureKills = outcome.pressureKills
             coldLaunches = outcome.coldLaunches
             warmLaunches = outcome.warmLaunches
+            launched = outcome.field.wasResident ? 1 : 0
+            exits = outcome.field.exits
+            launchWaitMs = outcome.launchWaitMs.count
         }
 
-        init(survived: Int = 0, neverKilled: Int = 0, pressureKills: Int = 0, coldLaunches: Int = 0, warmLaunches: Int = 0) {
+        init(survived: Int = 0, neverKilled: Int = 0, pressureKills: Int = 0, coldLaunches: Int = 0, warmLaunches: Int = 0,
+             launched: Int = 0) {
+            self.launched = launched
             self.survived = survived
             self.neverKilled = neverKilled
             self.pressureKills = pressureKills
@@ -35,6 +45,19 @@ package struct SurvivalTally: Sendable, Hashable {
             total.pressureKills += more.pressureKills
             total.coldLaunches += more.coldLaunches
             total.warmLaunches += more.warmLaunches
+            total.launched += more.launched
+            total.exits += more.exits
+            total.launchWaitMs += more.launchWaitMs
+        }
+
+        /// The counts' value of an observed counter (SPEC 18): an exit category's count, or the
+        /// cold or warm launches.
+        func value(of counter: Scenario.Observed.Counter) -> Int {
+            switch counter {
+            case .coldLaunches: coldLaunches
+            case .resumes: warmLaunches
+            default: counter.exitCategory.map { exits[$0] } ?? 0
+            }
         }
     }
 
@@ -44,9 +67,20 @@ package struct SurvivalTally: Sendable, Hashable {
     private var counts: [Counts]
     /// Where each group's apps start in `counts`.
     private let offsets: [Int]
+    /// Per group, the app whose `observed:` counters are compared with the field (SPEC 18);
+    /// nil for a group without `observed:`.
+    private let observedApps: [AppIndex?]
+    /// Per group with an observed app, the sums of the squares of its counters' values per run
+    /// (`Scenario.Observed.Counter` order), for their standard deviations; groups one after the
+    /// other, `counterCount` each.
+    private var observedSquares: [Int]
+    private static let counterCount = Scenario.Observed.Counter.allCases.count
 
-    /// An empty tally for groups of `appCounts[g]` apps each.
-    public init(appCounts: [Int]) {
+    /// An empty tally for groups of `appCounts[g]` apps each, with `observedApps[g]` the
+    /// group's observed app (none by default).
+    public init(appCounts: [Int], observedApps: [AppIndex?]? = nil) {
+        self.observedApps = observedApps ?? Array(repeating: nil, count: appCounts.count)
+        observedSquares = Array(repeating: 0, count: appCounts.count * Self.counterCount)
         runs = Array(repeating: 0, count: appCounts.count)
         var offsets: [Int] = []
         var total = 0
@@ -66,6 +100,18 @@ package struct SurvivalTally: Sendable, Hashable {
         for (app, run) in apps.enumerated() {
             counts[offsets[group] + app] += run
         }
+        if let observed = observedApps[group] {
+            for (index, counter) in Scenario.Observed.Counter.allCases.enumerated() {
+                let value = apps[observed].value(of: counter)
+                observedSquares[group * Self.counterCount + index] += value * value
+            }
+        }
+    }
+
+    /// The sum over `group`'s runs of the square of `counter`'s value per run, for the group's
+    /// observed app (0 for a group without one).
+    func observedSquares(group: Int, counter: Scenario.Observed.Counter) -> Int {
+        observedSquares[group * Self.counterCount + Scenario.Observed.Counter.allCases.firstIndex(of: counter)!]
     }
 
     /// Adds `other`'s counts (a tally of the same groups), as when workers that each counted
@@ -76,6 +122,7 @@ package struct SurvivalTally: Sendable, Hashable {
         precondition(offsets == other.offsets, "Tallies of different groups added")
         for group in runs.indices { runs[group] += other.runs[group] }
         for index in counts.indices { counts[index] += other.counts[index] }
+        for index in observedSquares.indices { observedSquares[index] += other.observedSquares[index] }
     }
 
     /// The counts of app `app` in `group`, summed over its runs.

@@ -249,38 +249,17 @@ package struct CSVReportRecorder: SimulationRecorder {
 
     // MARK: Finishing
 
-    /// Writes `survivors.csv` from the run's outcome, one row per app in scenario order,
-    /// then writes out and closes every file. Closes them all even after an error.
+    /// Writes `survivors.csv` and `exits.csv` from the run's outcome, one row per app in
+    /// scenario order, then writes out and closes every file. Closes them all even after an
+    /// error.
     ///
     /// - Throws: the first `ReportWriter.Error` met while writing any of the files.
     public func finish(survivors: [AppOutcome]) throws {
         formattingThread?.finish()
         var firstError: (any Error)?
         do {
-            let file = try CSVFileBuffer(path: folder + "/" + RunReportFile.survivors.rawValue, header: RunReportFile.survivors.header,
-                                         flushThreshold: flushThreshold)
-            for outcome in survivors {
-                file.appendRow { row in
-                    SurvivorColumn.appendRow(to: &row) { column, row in
-                        switch column {
-                        case .app: CSVFormatting.appendField(outcome.id, to: &row)
-                        case .survived: CSVFormatting.appendBool(outcome.survived, to: &row)
-                        case .finalState: row.append(states[outcome.finalState])
-                        case .footprint: CSVFormatting.appendMB(outcome.footprintKiB, to: &row)
-                        case .coldLaunches: CSVFormatting.appendInteger(outcome.coldLaunches, to: &row)
-                        case .warmLaunches: CSVFormatting.appendInteger(outcome.warmLaunches, to: &row)
-                        case .pressureKills: CSVFormatting.appendInteger(outcome.pressureKills, to: &row)
-                        case .otherKills: CSVFormatting.appendInteger(outcome.otherKills, to: &row)
-                        case .stateLosses: CSVFormatting.appendInteger(outcome.stateLosses, to: &row)
-                        case .neverKilled: CSVFormatting.appendBool(outcome.neverKilled, to: &row)
-                        case .firstKill:
-                            if let firstKill = outcome.firstKillMs { CSVFormatting.appendSeconds(firstKill, to: &row) }
-                        case .resident: CSVFormatting.appendSeconds(outcome.residentMs, to: &row)
-                        }
-                    }
-                }
-            }
-            try file.close()
+            try writeSurvivors(survivors)
+            try writeExits(survivors)
         } catch {
             firstError = error
         }
@@ -293,6 +272,52 @@ package struct CSVReportRecorder: SimulationRecorder {
         }
         writeBehind?.finish()
         if let firstError { throw firstError }
+    }
+
+    /// `survivors.csv` (SPEC 8, 14, 17).
+    private func writeSurvivors(_ outcomes: [AppOutcome]) throws {
+        let file = try CSVFileBuffer(path: folder + "/" + RunReportFile.survivors.rawValue, header: RunReportFile.survivors.header,
+                                     flushThreshold: flushThreshold)
+        for outcome in outcomes {
+            file.appendRow { row in
+                SurvivorColumn.appendRow(to: &row) { column, row in
+                    switch column {
+                    case .app: CSVFormatting.appendField(outcome.id, to: &row)
+                    case .survived: CSVFormatting.appendBool(outcome.survived, to: &row)
+                    case .finalState: row.append(states[outcome.finalState])
+                    case .footprint: CSVFormatting.appendMB(outcome.footprintKiB, to: &row)
+                    case .coldLaunches: CSVFormatting.appendInteger(outcome.coldLaunches, to: &row)
+                    case .warmLaunches: CSVFormatting.appendInteger(outcome.warmLaunches, to: &row)
+                    case .pressureKills: CSVFormatting.appendInteger(outcome.pressureKills, to: &row)
+                    case .otherKills: CSVFormatting.appendInteger(outcome.otherKills, to: &row)
+                    case .stateLosses: CSVFormatting.appendInteger(outcome.stateLosses, to: &row)
+                    case .neverKilled: CSVFormatting.appendBool(outcome.neverKilled, to: &row)
+                    case .firstKill:
+                        if let firstKill = outcome.firstKillMs { CSVFormatting.appendSeconds(firstKill, to: &row) }
+                    case .resident: CSVFormatting.appendSeconds(outcome.residentMs, to: &row)
+                    case .launchWait: CSVFormatting.appendSeconds(outcome.launchWaitMs, to: &row)
+                    }
+                }
+            }
+        }
+        try file.close()
+    }
+
+    /// `exits.csv` (SPEC 17): each app's terminations in MetricKit's exit categories.
+    private func writeExits(_ outcomes: [AppOutcome]) throws {
+        let file = try CSVFileBuffer(path: folder + "/" + RunReportFile.exits.rawValue, header: RunReportFile.exits.header,
+                                     flushThreshold: flushThreshold)
+        for outcome in outcomes {
+            file.appendRow { row in
+                ExitColumn.appendRow(to: &row) { column, row in
+                    switch column {
+                    case .app: CSVFormatting.appendField(outcome.id, to: &row)
+                    case .exit(let category): CSVFormatting.appendInteger(outcome.field.exits[category], to: &row)
+                    }
+                }
+            }
+        }
+        try file.close()
     }
 }
 

@@ -72,11 +72,37 @@ public enum ReportWriter {
         _ scenario: Scenario, policyName: String, intoFolder folder: String, flushThreshold: Int,
         formatsOnAThreadOfItsOwn: Bool = false, record: (inout CSVReportRecorder) -> [AppOutcome]
     ) throws {
+        try writeReport(scenario, policyName: policyName, intoFolder: folder, flushThreshold: flushThreshold,
+                        formatsOnAThreadOfItsOwn: formatsOnAThreadOfItsOwn, metricKitDeviceType: nil) { recorder in
+            (apps: record(&recorder), endMs: .zero)
+        }
+    }
+
+    /// As `writeReport(_:policyName:intoFolder:flushThreshold:formatsOnAThreadOfItsOwn:record:)`,
+    /// and with `metricKitDeviceType`, also `metrickit/<app>.json` for each app that launched
+    /// (`suspendsim run --metrickit`, SPEC 17; `MetricKitPayloadJSON`), into the same folder,
+    /// so that the payloads are in place before the folder is.
+    ///
+    /// - Parameters:
+    ///   - metricKitDeviceType: nil: no payloads; else their `metaData.deviceType` (the device
+    ///     catalog's first product id of the device's model, or empty: the caller resolves it,
+    ///     as Reports does not depend on the catalog).
+    ///   - record: fills the streamed files and returns the apps' outcomes and the run's end
+    ///     (for the payloads' `timeStampEnd`).
+    package static func writeReport(
+        _ scenario: Scenario, policyName: String, intoFolder folder: String, flushThreshold: Int,
+        formatsOnAThreadOfItsOwn: Bool = false, metricKitDeviceType: String?,
+        recordingRun record: (inout CSVReportRecorder) -> (apps: [AppOutcome], endMs: Millis)
+    ) throws {
         var recorder = try CSVReportRecorder(
             scenario: scenario, policyName: policyName, folderPath: folder, flushThreshold: flushThreshold,
             formatsOnAThreadOfItsOwn: formatsOnAThreadOfItsOwn)
-        let outcomes = record(&recorder)
-        try recorder.finish(survivors: outcomes)
+        let run = record(&recorder)
+        try recorder.finish(survivors: run.apps)
         try DeviceCSV.write(scenario, policyName: policyName, intoFolder: folder)
+        if let metricKitDeviceType {
+            try MetricKitPayloadJSON.write(run.apps, of: scenario, deviceType: metricKitDeviceType, runEndMs: run.endMs,
+                                           intoFolder: folder)
+        }
     }
 }

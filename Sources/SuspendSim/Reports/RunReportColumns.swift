@@ -9,9 +9,10 @@ enum RunReportFile: String, CaseIterable, Sendable {
     case pressure = "pressure.csv"
     case skipped = "skipped.csv"
     case survivors = "survivors.csv"
+    case exits = "exits.csv"
 
     /// The files written row by row during the run, in the order they are closed
-    /// (`survivors.csv` is written from the result at the end).
+    /// (`survivors.csv` and `exits.csv` are written from the result at the end).
     static let streamed: [RunReportFile] = [.transitions, .callbacks, .evictions, .memory, .pressure, .skipped]
 
     /// The file's header row.
@@ -24,6 +25,7 @@ enum RunReportFile: String, CaseIterable, Sendable {
         case .pressure: PressureColumn.header
         case .skipped: SkippedColumn.header
         case .survivors: SurvivorColumn.header
+        case .exits: ExitColumn.header
         }
     }
 }
@@ -75,7 +77,7 @@ enum SkippedColumn: String, CSVColumns {
 }
 
 /// `survivors.csv`: one row per app in scenario order; `never_killed` to `resident_s` are
-/// SPEC 14's outcome columns.
+/// SPEC 14's outcome columns, `launch_wait_s` SPEC 17's.
 enum SurvivorColumn: String, CSVColumns {
     case app, survived
     case finalState = "final_state"
@@ -88,4 +90,5 @@ enum SurvivorColumn: String, CSVColumns {
     case neverKilled = "never_killed"
     case firstKill = "first_kill_s"
     case resident = "resident_s"
+    case launchWait = "launch_wait_s"
 }

@@ -32,4 +32,7 @@ extension DecimalQuantity {
 
     /// Whether the value is a whole number.
     var isWhole: Bool { digits.count <= max(pointPosition, 0) }
+
+    /// How many digits the value has after its decimal point (trailing zeros not counted).
+    var decimalPlaces: Int { max(0, digits.count - pointPosition) }
 }

@@ -41,6 +41,9 @@
                 ("wake_work_s", seconds(app.wakeWorkMs)), ("saves_state", "\(app.savesState)"),
             ]
             if app.lifecycle != defaultLifecycle { fields.append(("lifecycle", quoted(app.lifecycle.rawValue))) }
+            let defaultApp = AppProfile(id: app.id, activeKiB: app.activeKiB)
+            if app.coldLaunchMs != defaultApp.coldLaunchMs { fields.append(("cold_launch_s", seconds(app.coldLaunchMs))) }
+            if app.resumeMs != defaultApp.resumeMs { fields.append(("resume_s", seconds(app.resumeMs))) }
             return "    {" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
         }.joined(separator: ",\n")
         out += "\n  ],\n"

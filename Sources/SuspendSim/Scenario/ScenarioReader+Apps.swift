@@ -15,6 +15,8 @@ enum AppKey: String, CaseIterable {
     case savesState = "saves_state"
     case lifecycle
     case traceName = "trace_name"
+    case coldLaunchS = "cold_launch_s"
+    case resumeS = "resume_s"
 
     static let names = allCases.map { $0.rawValue }
     /// The keys by name: a hashed lookup, cheaper for every key of every app than
@@ -126,6 +128,10 @@ extension ScenarioReader {
                 if let value = track(bool(entry.value, field)) { profile.savesState = value }
             case .lifecycle:
                 if let value = track(lifecycle(entry.value, field)) { profile.lifecycle = value }
+            case .coldLaunchS:
+                if let value = track(millis(entry.value, field)) { profile.coldLaunchMs = value }
+            case .resumeS:
+                if let value = track(millis(entry.value, field)) { profile.resumeMs = value }
             }
         }
         return isValid ? profile : nil

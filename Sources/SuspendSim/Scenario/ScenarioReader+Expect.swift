@@ -5,6 +5,7 @@ enum ExpectKey: String, CaseIterable {
     case neverKilled = "never_killed"
     case killed
     case maxPressureKills = "max_pressure_kills"
+    case observedWithinCI = "observed_within_ci"
 
     static let names = allCases.map { $0.rawValue }
 }
@@ -55,6 +56,10 @@ extension ScenarioReader {
             guard let key = ExpectKey(rawValue: entry.name) else { continue }
             let field = Self.path(fields.path, entry.name)
             if let line = entry.key.line { expectation.lines[entry.name] = line }
+            if key == .observedWithinCI {
+                if let value = bool(entry.value, field) { expectation.observedWithinCI = value } else { isValid = false }
+                continue
+            }
             if key == .maxPressureKills {
                 if let count = nonNegativeInteger(entry.value, field) { expectation.maxPressureKills = count } else { isValid = false }
                 continue
@@ -69,7 +74,7 @@ extension ScenarioReader {
             case .survives: expectation.survives = ids
             case .neverKilled: expectation.neverKilled = ids
             case .killed: expectation.killed = ids
-            case .maxPressureKills: break
+            case .maxPressureKills, .observedWithinCI: break
             }
         }
         return isValid ? expectation : nil

@@ -7,6 +7,7 @@ enum ScenarioKey: String, CaseIterable {
     case expect
     case workload, replicates, sweep
     case initial, trace
+    case observed
 
     static let names = allCases.map { $0.rawValue }
 }
@@ -35,6 +36,7 @@ extension ScenarioReader {
         let events = fields["events"].map { readEvents($0, apps: apps) } ?? []
         let endMs = fields["end_s"].map { millis($0, "end_s") }
         let expectation = fields["expect"].map { readExpectation($0, apps: apps) }
+        let observed = fields["observed"].map { readObserved($0, apps: apps) }
         let workload = fields["workload"].map { readWorkload($0) }
         replicates = fields["replicates"].flatMap { readReplicates($0) }
         sweep = fields["sweep"].flatMap { readSweep($0) } ?? []
@@ -47,6 +49,7 @@ extension ScenarioReader {
             events: Self.merge(events, traceEvents), endMs: endMs ?? nil, expectation: expectation ?? nil)
         scenario.generator = workload ?? nil
         scenario.initial = initial
+        scenario.observed = observed ?? nil
         return scenario
     }
 

@@ -52,6 +52,24 @@ struct AppRuntime {
     /// Time resident in earlier residencies, and when the current one began.
     var residentMs: Millis = .zero
     var residentSinceMs: Millis = .zero
+    /// What MetricKit would have measured of the app so far (SPEC 17).
+    var field = AppOutcome.FieldMetrics()
+    /// The time up to which `field` has counted the app's state and footprint.
+    var fieldCountedToMs: Millis = .zero
+
+    /// Counts the time since `fieldCountedToMs` in the app's state and footprint, up to
+    /// `nowMs`: called before either changes.
+    mutating func countFieldMetrics(to nowMs: Millis) {
+        field.accrue(state, footprint: footprintKiB, from: fieldCountedToMs, to: nowMs)
+        fieldCountedToMs = nowMs
+    }
+
+    /// `field` as it would stand at `endMs`, without changing it.
+    func fieldMetrics(endingAt endMs: Millis) -> AppOutcome.FieldMetrics {
+        var field = self.field
+        field.accrue(state, footprint: footprintKiB, from: fieldCountedToMs, to: endMs)
+        return field
+    }
 
     /// Running code: frontmost or in `background` (SPEC 3, `allocate` and `start_mode`).
     var isRunningCode: Bool {

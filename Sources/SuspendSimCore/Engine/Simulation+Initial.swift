@@ -14,6 +14,7 @@ extension Simulation {
             apps[index].state = entry.state
             apps[index].stateEnteredMs = .zero
             apps[index].residentSinceMs = .zero
+            apps[index].field.wasResident = apps[index].field.wasResident || entry.state.isResident
             apps[index].modesInUse = isFrontmost
                 ? entry.modes ?? profile.backgroundModes.intersection(.continuous)
                 : entry.modes ?? []

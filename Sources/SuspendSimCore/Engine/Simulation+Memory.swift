@@ -21,17 +21,21 @@ extension Simulation {
         // put an app over its limit (SPEC 16).
         if new > device.appLimitKiB(in: apps[index].state) { overLimit.append(index) }
         guard new != old else { return }
+        apps[index].countFieldMetrics(to: nowMs)
         apps[index].footprintKiB = new
+        if new > apps[index].field.peakFootprintKiB { apps[index].field.peakFootprintKiB = new }
         appDidChange(index)
         residentKiB += new - old
         recorder.recordFootprint(at: nowMs, app: index, state: apps[index].state, footprintKiB: new)
         freeDidChange()
     }
 
-    /// Records free memory in `pressure.csv` and tracks the run's minimum.
+    /// Records free memory in `pressure.csv` and tracks the run's minimum (not while the
+    /// `initial:` apps are placed: the row after them stands for them all, SPEC 20).
     mutating func freeDidChange() {
         let free = freeKiB
         minFreeKiB = min(minFreeKiB, free)
+        guard !isPlacingInitialApps else { return }
         recorder.recordFree(
             at: nowMs, usedKiB: device.ramKiB - free, freeKiB: free,
             level: EventLog.PressureLevel(freeKiB: free, device: device))
@@ -43,9 +47,11 @@ extension Simulation {
     mutating func setState(_ index: AppIndex, _ state: LifecycleState, cause: EventLog.TransitionCause) {
         let from = apps[index].state
         recorder.recordTransition(at: nowMs, app: index, from: from, to: state, cause: cause)
+        apps[index].countFieldMetrics(to: nowMs)
         // Time resident (SPEC 14 `resident_s`): from a launch to the next death.
         if !from.isResident, state.isResident {
             apps[index].residentSinceMs = nowMs
+            apps[index].field.wasResident = true
             residentCount += 1
         } else if from.isResident, !state.isResident {
             apps[index].residentMs += nowMs - apps[index].residentSinceMs
@@ -151,6 +157,7 @@ extension Simulation {
         case .choice:
             break
         }
+        apps[index].field.exits[reason.exitCategory(in: app.state)] += 1
         if reason == .memoryPressure { pressureEvictionOrder.append(index) }
         apps[index].resetProcess()
         setState(index, .notRunning, cause: .kill(reason))

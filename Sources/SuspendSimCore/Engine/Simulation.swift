@@ -63,6 +63,9 @@ public struct Simulation<Recorder: SimulationRecorder> {
     /// count costs no scan).
     var residentCount = 0
     var minFreeKiB: KiB
+    /// `initial:` apps are being placed: free memory's changes are not recorded one by one,
+    /// since `pressure.csv` starts with the device as found (SPEC 20).
+    var isPlacingInitialApps = false
     var evictionCount = 0
     var pressureEvictionOrder: [AppIndex] = []
     /// Apps whose footprint rose above the per-app limit since the last pressure check.
@@ -87,13 +90,18 @@ public struct Simulation<Recorder: SimulationRecorder> {
         if device.longIdleReaper, usesBands, device.reaperIntervalMs > .zero {
             reaperTick = (device.reaperIntervalMs, timers.takeSequenceNumber())
         }
+        // SPEC 12: the apps found resident, then one pressure check before the first event
+        // (only when `initial:` lists an app, SPEC 16). `pressure.csv`'s first row is the
+        // device as found at time 0, every listed footprint included (SPEC 20).
+        if !scenario.initial.isEmpty {
+            isPlacingInitialApps = true
+            placeInitialApps()
+            isPlacingInitialApps = false
+        }
         self.recorder.recordFree(
             at: .zero, usedKiB: device.ramKiB - freeKiB, freeKiB: freeKiB,
             level: EventLog.PressureLevel(freeKiB: freeKiB, device: device))
-        // SPEC 12: the apps found resident, then one pressure check before the first event
-        // (only when `initial:` lists an app, SPEC 16).
         if !scenario.initial.isEmpty {
-            placeInitialApps()
             runPressureCheck()
         }
         readNextEvent()
@@ -183,7 +191,9 @@ public struct Simulation<Recorder: SimulationRecorder> {
                     footprintKiB: app.footprintKiB, coldLaunches: app.coldLaunches,
                     warmLaunches: app.warmLaunches, pressureKills: app.pressureKills,
                     otherKills: app.otherKills, stateLosses: app.stateLosses, firstKillMs: app.firstKillMs,
-                    residentMs: app.residentMs + (app.state.isResident ? runEndMs - app.residentSinceMs : .zero))
+                    residentMs: app.residentMs + (app.state.isResident ? runEndMs - app.residentSinceMs : .zero),
+                    launchWaitMs: Int64(app.coldLaunches) * profile.coldLaunchMs + Int64(app.warmLaunches) * profile.resumeMs,
+                    field: app.fieldMetrics(endingAt: runEndMs))
             },
             eventsRun: eventsRun,
             eventsSkipped: eventsSkipped,

@@ -28,6 +28,8 @@ public struct SimulationResult<Recorder: SimulationRecorder> {
     /// `memory-pressure` and `vm-pageshortage` kills.
     public var pressureKills: Int { apps.reduce(0) { $0 + $1.pressureKills } }
     public var stateLosses: Int { apps.reduce(0) { $0 + $1.stateLosses } }
+    /// The apps' launch waits added up (SPEC 17 `launch_wait_s` of `summary.csv`).
+    public var launchWaitMs: Millis { apps.reduce(.zero) { $0 + $1.launchWaitMs } }
 }
 
 extension SimulationResult: Sendable where Recorder: Sendable {}
@@ -49,8 +51,110 @@ public struct AppOutcome: Sendable, Hashable {
     public var firstKillMs: Millis?
     /// How long the app was resident, until `end_s` when given, else until the run's end.
     public var residentMs: Millis
+    /// `cold_launches × cold_launch_s + warm_launches × resume_s` (SPEC 17 `launch_wait_s`).
+    public var launchWaitMs: Millis
+    /// Its terminations in MetricKit's exit categories, and what MetricKit would have
+    /// measured of it (SPEC 17).
+    public var field: FieldMetrics
 
     /// No pressure or other kill in the run (SPEC 14 `never_killed`): "resident at the end"
     /// (`survived`) is not "never killed".
     public var neverKilled: Bool { pressureKills + otherKills == 0 }
+}
+
+extension AppOutcome {
+    /// What a MetricKit payload holds of one app over a run (SPEC 17): its exits by category
+    /// (`MXAppExitMetric`), its largest and suspended memory (`MXMemoryMetric`) and its time in
+    /// the foreground and background (`MXAppRunTimeMetric`).
+    public struct FieldMetrics: Sendable, Hashable {
+        /// The app was resident at some instant of the run (SPEC 19 `launched`).
+        public var wasResident = false
+        /// Terminations per MetricKit exit category.
+        public var exits = ExitCounts()
+        /// The largest footprint of the run (`peakMemoryUsage`).
+        public var peakFootprintKiB: KiB = .zero
+        /// Time `active` or `inactive` (`cumulativeForegroundTime`).
+        public var foregroundMs: Millis = .zero
+        /// Time in `background` (`cumulativeBackgroundTime`); suspended time is neither.
+        public var backgroundMs: Millis = .zero
+        /// Time `suspended`.
+        public var suspendedMs: Millis = .zero
+        /// The suspended footprint integrated over suspended time, in KiB × ms
+        /// (`averageSuspendedMemory` is this over `suspendedMs`).
+        public var suspendedKiBMs: Double = 0
+
+        public init() {}
+
+        /// The mean suspended footprint over the time suspended, in KiB; nil when the app
+        /// was never suspended.
+        public var meanSuspendedKiB: Double? {
+            suspendedMs > .zero ? suspendedKiBMs / Double(suspendedMs.count) : nil
+        }
+
+        /// Adds the time from `sinceMs` to `nowMs` spent in `state` with `footprint`.
+        mutating func accrue(_ state: LifecycleState, footprint: KiB, from sinceMs: Millis, to nowMs: Millis) {
+            let elapsed = nowMs - sinceMs
+            guard elapsed > .zero else { return }
+            switch state {
+            case .active, .inactive: foregroundMs += elapsed
+            case .background: backgroundMs += elapsed
+            case .suspended:
+                suspendedMs += elapsed
+                suspendedKiBMs += Double(footprint.count) * Double(elapsed.count)
+            case .notRunning: break
+            }
+        }
+    }
+
+    /// A count per `KillReason.ExitCategory` (SPEC 17's `exits.csv` columns). Stored fields,
+    /// not an array, so that an app's outcome and a batch's tallies hold them without a heap
+    /// allocation each.
+    public struct ExitCounts: Sendable, Hashable {
+        private var counts: (Int, Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0, 0)
+
+        public init() {}
+
+        /// The count of `category`.
+        public subscript(category: KillReason.ExitCategory) -> Int {
+            get {
+                switch category.position {
+                case 0: counts.0
+                case 1: counts.1
+                case 2: counts.2
+                case 3: counts.3
+                case 4: counts.4
+                case 5: counts.5
+                case 6: counts.6
+                case 7: counts.7
+                default: counts.8
+                }
+            }
+            set {
+                switch category.position {
+                case 0: counts.0 = newValue
+                case 1: counts.1 = newValue
+                case 2: counts.2 = newValue
+                case 3: counts.3 = newValue
+                case 4: counts.4 = newValue
+                case 5: counts.5 = newValue
+                case 6: counts.6 = newValue
+                case 7: counts.7 = newValue
+                default: counts.8 = newValue
+                }
+            }
+        }
+
+        /// Adds `more`'s counts, category by category.
+        public static func += (total: inout ExitCounts, more: ExitCounts) {
+            for category in KillReason.ExitCategory.allCases { total[category] += more[category] }
+        }
+
+        public static func == (a: ExitCounts, b: ExitCounts) -> Bool {
+            KillReason.ExitCategory.allCases.allSatisfy { a[$0] == b[$0] }
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            for category in KillReason.ExitCategory.allCases { hasher.combine(self[category]) }
+        }
+    }
 }

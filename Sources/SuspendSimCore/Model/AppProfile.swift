@@ -29,6 +29,13 @@ public struct AppProfile: Sendable, Hashable {
     public var savesState: Bool = true
     /// The life cycle it adopts (SPEC 11): app-delegate callbacks, or scene callbacks.
     public var lifecycle: AppProfile.Lifecycle = .app
+    /// The wait for a cold launch's first frame (MetricKit's time to first draw, SPEC 17);
+    /// 0.4 s by default, after Apple's "Reducing your app's launch time". Accounting only:
+    /// events and timers keep their times.
+    public var coldLaunchMs: Millis = .ms(400)
+    /// The wait for a warm launch (MetricKit's application resume time, SPEC 17); 0.1 s by
+    /// default. Accounting only.
+    public var resumeMs: Millis = .ms(100)
 
     /// A profile with `activeKiB` in every state (background and suspended default to it).
     public init(id: String, activeKiB: KiB, backgroundKiB: KiB? = nil, suspendedKiB: KiB? = nil) {

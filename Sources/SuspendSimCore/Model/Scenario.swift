@@ -35,6 +35,8 @@ public struct Scenario: Sendable {
     public var initial: [Scenario.InitialApp] = []
     /// What `suspendsim check` verifies.
     public var expectation: Scenario.Expectation?
+    /// What the field observed of one app (SPEC 18 `observed:`), for a batch's `observed.csv`.
+    public var observed: Scenario.Observed?
     /// The file the scenario came from, if any.
     public var sourcePath: String?
 
@@ -96,6 +98,9 @@ extension Scenario {
         public var killed: [String]?
         /// The most pressure kills the run may have, over all apps.
         public var maxPressureKills: Int?
+        /// Every observed counter lies inside its simulated interval, at each point of the
+        /// batch (SPEC 18 `observed_within_ci`): checked on the whole batch, not on one run.
+        public var observedWithinCI = false
         /// Expectations that apply only under one policy, by policy name.
         public var byPolicy: [String: Scenario.Expectation]
         /// The file line each key was written on (`survives`, `max_pressure_kills`, ...), for
@@ -119,7 +124,7 @@ extension Scenario {
         public static func == (a: Scenario.Expectation, b: Scenario.Expectation) -> Bool {
             a.evictions == b.evictions && a.survivors == b.survivors && a.survives == b.survives
                 && a.neverKilled == b.neverKilled && a.killed == b.killed && a.maxPressureKills == b.maxPressureKills
-                && a.byPolicy == b.byPolicy
+                && a.observedWithinCI == b.observedWithinCI && a.byPolicy == b.byPolicy
         }
 
         public func hash(into hasher: inout Hasher) {
@@ -129,6 +134,7 @@ extension Scenario {
             hasher.combine(neverKilled)
             hasher.combine(killed)
             hasher.combine(maxPressureKills)
+            hasher.combine(observedWithinCI)
             hasher.combine(byPolicy)
         }
     }

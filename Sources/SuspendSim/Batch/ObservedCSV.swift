@@ -1,0 +1,111 @@
+/// A batch's `Reports/observed.csv` (SPEC 18): for each scenario with `observed:`, each sweep
+/// point, policy and observed counter, the field's value per day beside the simulated mean
+/// per run of that counter for `observed.app`, with a 95 % interval
+/// `mean ± 1.959963984540054 × sd / √runs` (sample standard deviation, n − 1), then the
+/// batch's sweep columns. One run stands for one day of the field.
+///
+/// The interval's cells are empty for a point with one run (its standard deviation is
+/// undefined), and every simulated cell for a point with none (only a shard can have one).
+/// Numbers have 3 decimals, printed as C's `printf("%.3f")` prints the Double (SPEC 8).
+///
+/// A shard's file holds the exact sums instead (`total` and `total_squares` in place of the
+/// mean and the interval), so that `merge` adds them up and writes a single run's bytes.
+package enum ObservedCSV {
+    /// The fixed columns, before the sweep columns.
+    static let columns = ["scenario", "policy", "counter", "observed", "simulated_mean", "ci_low", "ci_high", "runs"]
+    /// A shard's fixed columns.
+    static let shardColumns = ["scenario", "policy", "counter", "observed", "total", "total_squares", "runs"]
+    /// The 97.5th percentile of the standard normal distribution (SPEC 18).
+    static let z975 = 1.959963984540054
+
+    /// The header with the sweep `columns` after the fixed ones; `shard`: the shard's form.
+    static func header(columns sweep: [String], shard: Bool = false) -> String {
+        var bytes = Array((shard ? shardColumns : columns).joined(separator: ",").utf8)
+        for column in sweep {
+            bytes.append(CSVFormatting.comma)
+            CSVFormatting.appendField(column, to: &bytes)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A counter's value per run summed over a group's runs, and the sum of its squares.
+    struct Sums {
+        var runs: Int
+        var total: Int
+        var squares: Int
+    }
+
+    /// Appends a row's fixed fields: `scenario,policy,counter,observed` as given (already CSV
+    /// fields), then the simulated statistics from `sums` (or, for a shard, the sums).
+    static func appendRow<Sink: CSVByteSink>(
+        scenario: some Collection<UInt8>, policy: some Collection<UInt8>, counter: some Collection<UInt8>,
+        observed: some Collection<UInt8>, sums: Sums, shard: Bool = false, to bytes: inout Sink
+    ) {
+        bytes.append(contentsOf: Array(scenario))
+        bytes.append(CSVFormatting.comma)
+        bytes.append(contentsOf: Array(policy))
+        bytes.append(CSVFormatting.comma)
+        bytes.append(contentsOf: Array(counter))
+        bytes.append(CSVFormatting.comma)
+        bytes.append(contentsOf: Array(observed))
+        bytes.append(CSVFormatting.comma)
+        if shard {
+            CSVFormatting.appendInteger(sums.total, to: &bytes)
+            bytes.append(CSVFormatting.comma)
+            CSVFormatting.appendInteger(sums.squares, to: &bytes)
+        } else {
+            if sums.runs > 0 { CSVFormatting.appendRatio(sums.total, of: sums.runs, to: &bytes) }
+            bytes.append(CSVFormatting.comma)
+            if let interval = interval(sums) { CSVFormatting.appendFixed3(interval.low, to: &bytes) }
+            bytes.append(CSVFormatting.comma)
+            if let interval = interval(sums) { CSVFormatting.appendFixed3(interval.high, to: &bytes) }
+        }
+        bytes.append(CSVFormatting.comma)
+        CSVFormatting.appendInteger(sums.runs, to: &bytes)
+    }
+
+    /// The 95 % interval of the mean per run (SPEC 18); nil with fewer than two runs. The
+    /// variance is computed from the integer sums exactly, then once in double precision.
+    static func interval(_ sums: Sums) -> (low: Double, high: Double)? {
+        guard sums.runs > 1 else { return nil }
+        let n = Double(sums.runs)
+        let mean = Double(sums.total) / n
+        let spread = max(0, sums.runs * sums.squares - sums.total * sums.total)
+        let variance = Double(spread) / (n * (n - 1))
+        let half = z975 * variance.squareRoot() / n.squareRoot()
+        return (mean - half, mean + half)
+    }
+
+    /// Writes a row per counter of every group of a scenario with `observed:`, atomically.
+    ///
+    /// - Throws: `ReportWriter.Error`; the file is then left as it was.
+    /// - Complexity: O(groups × counters)
+    static func write(_ plan: BatchPlan, tally: SurvivalTally, shard: Bool = false, toPath target: String) throws {
+        let file = try AtomicCSVStream(path: target, header: header(columns: plan.columns, shard: shard))
+        plan.forEachGroupedApp { row in
+            guard row.entry.kind == .batch, let observed = row.point.scenario.observed, observed.app == row.appIndex else { return }
+            let counts = tally.counts(group: row.group, app: row.appIndex)
+            for (counter, thousandths) in observed.counters {
+                var value: [UInt8] = []
+                CSVFormatting.appendRoundedThousandths(numerator: UInt64(thousandths), denominator: 1000, to: &value)
+                let sums = Sums(runs: tally.runs[row.group], total: counts.value(of: counter),
+                                squares: tally.observedSquares(group: row.group, counter: counter))
+                file.appendRow { bytes in
+                    appendRow(scenario: CSVFormatting.field(row.entry.name), policy: CSVFormatting.field(row.policy),
+                              counter: CSVFormatting.field(counter.rawValue), observed: value,
+                              sums: sums, shard: shard, to: &bytes)
+                    SurvivalCSV.appendColumns(row.point.columnValues, to: &bytes)
+                }
+            }
+        }
+        try file.commit()
+    }
+}
+
+extension BatchPlan {
+    /// Whether a batch scenario of the plan has `observed:` (SPEC 18: it then writes
+    /// `observed.csv`).
+    var writesObserved: Bool {
+        entries.contains { $0.kind == .batch && $0.points.first?.scenario.observed != nil }
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import Yams
+
+/// `suspendsim import metrickit PAYLOAD.json... --onto SCENARIO [--app ID]` (SPEC 18): the
+/// scenario file SCENARIO with the field's facts of MetricKit payloads put in.
+///
+///     let result = try MetricKitImport.run(payloads: ["day1.json"], onto: "Scenarios/iphone-11-ios18.yaml", app: nil)
+///     print(result.text, terminator: "")   // the new scenario, YAML
+///     // result.notes: what stderr should say ("com.acme.shop is new in apps: ...")
+///
+/// What is put in:
+/// - the app's `active_mb`, `suspended_mb`, `cold_launch_s` and `resume_s`, each when the
+///   payloads have it (`MetricKitFacts`); the app's other keys are kept. An app SCENARIO does
+///   not list is appended to `apps:` as `{id, active_mb, suspended_mb, cold_launch_s,
+///   resume_s}`, and no event opens it (a note says so);
+/// - `device.model` and `device.ios`, when the payloads' device is in the catalog. With a new
+///   or changed `model`, `device.ram_mb` is removed (with a note): the catalog gives the
+///   model's RAM, and a `ram_mb` left from another device would override it;
+/// - `observed:`, a top-level mapping (replacing any, in its place; else last): `app`, `days`
+///   (the payloads counted), then each counter's mean per day.
+///
+/// Numbers are written plainly, from exact thousandths: up to 3 decimals, trailing zeros
+/// dropped (`367.004`, `0.8`, `5`, `0`). The text is SCENARIO composed with Yams, edited as a
+/// node tree and serialized again: keys keep their order and scalars their quoting, flow
+/// collections (`{ ... }`, `[ ... ]`) stay flow, but comments are lost (Yams does not keep
+/// them), so one leading comment says where the file came from. A JSON SCENARIO comes out as
+/// YAML: its top level and that level's values in block style, deeper collections flow,
+/// strings unquoted where YAML reads them the same.
+package enum MetricKitImport {
+    /// The new scenario and the notes for standard error.
+    package struct Result: Sendable {
+        /// The scenario file's text, YAML, ending in a newline.
+        package var text: String
+        /// Things the user should know, one sentence each, without a `note:` prefix.
+        package var notes: [String]
+    }
+
+    /// Reads the payload files (a folder: its `*.json` files in name order) and SCENARIO, and
+    /// returns SCENARIO with the facts of the app's payloads put in.
+    ///
+    /// - Throws: `ImportError` naming the file (and the JSON path, or the scenario's key) of
+    ///   the first problem; nothing is written.
+    package static func run(payloads arguments: [String], onto scenarioFile: String, app: String?) throws(ImportError) -> Result {
+        let payloads = try MetricKitPayloadFile.read(arguments)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: scenarioFile, isDirectory: &isFolder) else {
+            throw ImportError(scenarioFile, "no such scenario file")
+        }
+        guard !isFolder.boolValue, let data = FileManager.default.contents(atPath: scenarioFile) else {
+            throw ImportError(scenarioFile, "cannot read the scenario file")
+        }
+        let facts = try MetricKitFacts(payloads, app: app)
+        return try scenario(String(decoding: data, as: UTF8.self), file: scenarioFile, with: facts)
+    }
+
+    /// `text`, a scenario file (YAML or JSON) named `file`, with `facts` put in.
+    ///
+    /// - Throws: `ImportError` when `text` is not YAML, not a mapping, or has `apps` or
+    ///   `device` of the wrong kind, or when the app is new and the payloads give no
+    ///   `peakMemoryUsage` for its `active_mb` (the scenario would not load).
+    static func scenario(_ text: String, file: String, with facts: MetricKitFacts) throws(ImportError) -> Result {
+        let source = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: source)
+        } catch {
+            throw ImportError(file, "not a YAML or JSON scenario file: \(error)")
+        }
+        guard case .mapping(var mapping)? = root.map({ restoringFlow($0, in: source) }) else {
+            throw ImportError(file, "not a scenario: expected a mapping of name, device, apps, ... (SPEC 16), got \(root.map(Self.kind) ?? "an empty file")")
+        }
+        if mapping.style == .flow { unfoldJSON(&mapping) }
+        var notes = facts.notes
+        try putApp(facts, into: &mapping, file: file, notes: &notes)
+        try putDevice(facts.device, into: &mapping, file: file, notes: &notes)
+        mapping["observed"] = observed(facts)
+        let body: String
+        do {
+            body = try Yams.serialize(node: .mapping(mapping), indent: 2, width: -1, allowUnicode: true)
+        } catch {
+            throw ImportError(file, "cannot write the scenario back: \(error)")
+        }
+        let stem = file.split(separator: "/").last.map(String.init) ?? file
+        let header = "# \(stem) with the MetricKit facts of \(facts.app) (\(facts.days) payload\(facts.days == 1 ? "" : "s")) "
+            + "put in by `suspendsim import metrickit` (SPEC 18); its comments are not kept.\n"
+        return Result(text: header + body, notes: notes)
+    }
+
+    /// The app's keys: replaced in its `apps:` entry, or a new entry appended.
+    private static func putApp(_ facts: MetricKitFacts, into root: inout Node.Mapping, file: String, notes: inout [String]) throws(ImportError) {
+        let values: [(key: String, thousandths: UInt64?)] = [
+            ("active_mb", facts.activeMB), ("suspended_mb", facts.suspendedMB),
+            ("cold_launch_s", facts.coldLaunchS), ("resume_s", facts.resumeS),
+        ]
+        var apps: Node.Sequence
+        switch root["apps"] {
+        case nil: apps = Node.Sequence([])
+        case .sequence(let sequence)?: apps = sequence
+        case let other?: throw ImportError(file, "apps: expected a list of apps, got \(kind(other))")
+        }
+        if let index = apps.firstIndex(where: { $0.mapping?["id"]?.string == facts.app }), var app = apps[index].mapping {
+            for (key, value) in values { if let value { app[key] = number(value) } }
+            apps[index] = .mapping(app)
+        } else {
+            guard facts.activeMB != nil else {
+                throw ImportError(file, "apps has no \(facts.app), and no payload gives memoryMetrics.peakMemoryUsage for its active_mb")
+            }
+            let pairs = [(Node("id"), string(facts.app))] + values.compactMap { key, value in value.map { (Node(key), number($0)) } }
+            let style: Node.Mapping.Style = apps.last?.mapping?.style == .flow ? .flow : .any
+            apps.append(.mapping(Node.Mapping(pairs, .implicit, style)))
+            notes.append("\(facts.app) is new in apps: no event of the scenario opens it yet; add the events that do")
+        }
+        root["apps"] = .sequence(apps)
+    }
+
+    /// `device.model` and `device.ios`; `ram_mb` removed when the model is new or changed.
+    private static func putDevice(_ device: MetricKitFacts.Device?, into root: inout Node.Mapping, file: String, notes: inout [String]) throws(ImportError) {
+        guard let device else { return }
+        var mapping: Node.Mapping
+        switch root["device"] {
+        case nil: mapping = Node.Mapping([])
+        case .mapping(let existing)?: mapping = existing
+        case let other?: throw ImportError(file, "device: expected a mapping, got \(kind(other))")
+        }
+        if let entry = device.model {
+            let previous = mapping["model"]?.string?.lowercased()
+            mapping["model"] = string(entry.model)
+            if previous != entry.model, mapping["ram_mb"] != nil {
+                mapping["ram_mb"] = nil
+                notes.append("device.ram_mb removed: device.model is now \(entry.model), whose RAM the catalog gives (\(entry.ramMB) MB)")
+            }
+        }
+        if let ios = device.ios {
+            // Quoted: a bare 17.10 would read as the number 17.1 (SPEC 16).
+            mapping["ios"] = Node(ios, Tag(.str), .doubleQuoted)
+        }
+        root["device"] = .mapping(mapping)
+    }
+
+    /// `observed:` in SPEC 18's key order: `app`, `days`, the counters, `cold_launches`,
+    /// `resumes`.
+    private static func observed(_ facts: MetricKitFacts) -> Node {
+        let pairs = [(Node("app"), string(facts.app)), (Node("days"), Node(String(facts.days)))]
+            + facts.observed.map { (Node($0.key), number($0.thousandths)) }
+        return .mapping(Node.Mapping(pairs))
+    }
+
+    /// A number of thousandths as a plain scalar (`MetricKitDecimal.text(thousandths:)`).
+    private static func number(_ thousandths: UInt64) -> Node {
+        Node(MetricKitDecimal.text(thousandths: thousandths))
+    }
+
+    /// A string scalar, quoted only when it would otherwise read as something else (`true`, `12`).
+    private static func string(_ text: String) -> Node {
+        .scalar(text.represented())
+    }
+
+    /// What a node is, for messages.
+    private static func kind(_ node: Node) -> String {
+        switch node {
+        case .scalar(let scalar): "\"\(scalar.string)\""
+        case .sequence: "a list"
+        case .mapping: "a mapping"
+        case .alias: "an alias"
+        }
+    }
+}

@@ -1,0 +1,43 @@
+/// The facts `suspendsim import metrickit` reads from one MetricKit payload (SPEC 18): one
+/// `MXMetricPayload`, usually a day of one app on one device.
+///
+/// Absent fields stay nil (a histogram, a memory figure) or count 0 (an exit counter: real
+/// payloads leave out counters that are 0). Everything else a payload holds (`diskIOMetrics`,
+/// `signpostMetrics`, fields Apple adds every year) is not read.
+struct MetricKitPayload: Sendable, Hashable {
+    /// The file it came from, as the command line named it.
+    var file: String
+    /// Where it sits in the file (`payloads[3]`, `[3]`, or the top level).
+    var path: MetricKitJSONPath
+    /// `MXMetaData.bundleIdentifier`; nil before iOS 15 or so, when the payload names no app.
+    var bundleIdentifier: String?
+    /// `MXMetaData.deviceType`, a hardware product id (`iPhone12,1`).
+    var deviceType: String?
+    /// `MXMetaData.osVersion` (`iPhone OS 17.2.1 (21C66)`).
+    var osVersion: String?
+    /// `MXAppExitMetric`'s counters, 0 when absent.
+    var exitCounts: [KillReason.ExitCategory: UInt64] = [:]
+    /// `MXMemoryMetric.peakMemoryUsage`, in bytes.
+    var peakMemory: MetricKitDecimal?
+    /// `MXMemoryMetric.averageSuspendedMemory`; nil when absent.
+    var averageSuspendedMemory: Average?
+    /// `MXAppLaunchMetric.histogrammedTimeToFirstDraw` (JSON `histogrammedTimeToFirstDrawKey`).
+    var timeToFirstDraw: MetricKitHistogram?
+    /// `MXAppLaunchMetric.histogrammedApplicationResumeTime` (JSON `histogrammedResumeTime`).
+    var resumeTime: MetricKitHistogram?
+
+    init(file: String, path: MetricKitJSONPath) {
+        self.file = file
+        self.path = path
+    }
+
+    /// An `MXAverage` of memory: its `averageValue` in bytes and its `sampleCount` (nil when
+    /// absent).
+    struct Average: Sendable, Hashable {
+        var value: MetricKitDecimal
+        var sampleCount: UInt64?
+    }
+
+    /// `file: path` or `file`, to begin a note about this payload.
+    var place: String { path.isRoot ? file : "\(file): \(path)" }
+}

@@ -1,0 +1,49 @@
+/// The keys of `observed:` (SPEC 18), in the order messages list them: the app, the days, then
+/// the counters in `Scenario.Observed.Counter` order.
+enum ObservedKey {
+    static let names = ["app", "days"] + Scenario.Observed.Counter.allCases.map(\.rawValue)
+}
+
+extension ScenarioReader {
+    /// `observed:` (SPEC 18): `app` (a known app id), `days` (a whole number, 1 or more) and
+    /// any of the counters, each a value per day, 0 or more, with at most 3 decimals (as
+    /// `suspendsim import metrickit` writes them). Counters not given are not compared.
+    mutating func readObserved(_ node: ScenarioNode, apps: AppList?) -> Scenario.Observed? {
+        guard let fields = fields(node, "observed", allowed: ObservedKey.names) else { return nil }
+        let appNode = required(fields, "app")
+        let app = appNode.flatMap { node in string(node, "observed.app").flatMap { _ in appIndex(node, "observed.app", in: apps) } }
+        let days = required(fields, "days").flatMap { observedDays($0) }
+        var counters: [(counter: Scenario.Observed.Counter, thousandths: Int64)] = []
+        var isValid = true
+        for counter in Scenario.Observed.Counter.allCases {
+            guard let valueNode = fields[counter.rawValue] else { continue }
+            if let value = perDayThousandths(valueNode, "observed." + counter.rawValue) {
+                counters.append((counter, value))
+            } else {
+                isValid = false
+            }
+        }
+        guard isValid, let app, let days else { return nil }
+        return Scenario.Observed(app: app, days: days, counters: counters)
+    }
+
+    /// `observed.days`: a whole number, 1 or more.
+    private mutating func observedDays(_ node: ScenarioNode) -> Int? {
+        guard let value = number(node, "observed.days") else { return nil }
+        guard !value.isNegative, value.isWhole, let days = value.scaled(byPowerOfTen: 0, limit: 1 << 32), days >= 1 else {
+            report(node, "observed.days", "must be a whole number of days, 1 or more, got \(node.summary)")
+            return nil
+        }
+        return Int(days)
+    }
+
+    /// A counter's value per day in thousandths: 0 or more, at most 3 decimals.
+    private mutating func perDayThousandths(_ node: ScenarioNode, _ field: String) -> Int64? {
+        guard let value = number(node, field) else { return nil }
+        guard !value.isNegative, value.decimalPlaces <= 3, let thousandths = value.scaled(byPowerOfTen: 3, limit: 1 << 32) else {
+            report(node, field, "must be a number of exits or launches per day, 0 or more, with at most 3 decimals, got \(node.summary)")
+            return nil
+        }
+        return thousandths
+    }
+}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import SuspendSim
+
+extension SuspendsimCommand.ImportCommand {
+    /// `suspendsim import metrickit PAYLOAD.json... --onto SCENARIO [--app ID] [-o FILE]`
+    /// (SPEC 18).
+    struct MetricKitCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "metrickit",
+            abstract: "Put the field's facts from MetricKit payloads into a scenario.",
+            discussion: """
+                Each file holds one MXMetricPayload as jsonRepresentation() writes it, a JSON \
+                array of them, or an object whose payloads is such an array; a folder stands \
+                for its *.json files in name order. The app (--app, else the payloads' \
+                bundleIdentifier) gets active_mb (the largest peakMemoryUsage), suspended_mb \
+                (averageSuspendedMemory, weighted by sampleCount), cold_launch_s and resume_s \
+                (the median of the launch histograms, pooled), or is appended to apps: when \
+                SCENARIO does not list it. device.model and device.ios come from metaData. \
+                observed: holds app, days (the number of payloads) and each exit counter's \
+                mean per day, with cold_launches and resumes. Numbers have at most 3 \
+                decimals, rounded half up; memory is in MB of 2^20 bytes. The result is \
+                SCENARIO read and written back with Yams: keys keep their order, but \
+                SCENARIO's comments are not kept. Notes (a new app, a device chosen by vote, \
+                payloads of other apps skipped) go to standard error. A payload that cannot \
+                be read stops the import with its file and JSON path, exit status 2, and \
+                nothing written.
+                """
+        )
+
+        @Argument(help: ArgumentHelp("MetricKit payload files (JSON), or folders of them.", valueName: "payload"))
+        var payloads: [String]
+
+        @Option(help: ArgumentHelp("The scenario file (YAML or JSON) to put the facts into.", valueName: "scenario"))
+        var onto: String
+
+        @Option(help: ArgumentHelp("The app's id, when the payloads do not name it (before iOS 15) or name several.", valueName: "id"))
+        var app: String?
+
+        @Option(name: .shortAndLong, help: ArgumentHelp("Write the scenario here instead of to standard output.", valueName: "file"))
+        var output: String?
+
+        func run() throws {
+            let result: MetricKitImport.Result
+            do {
+                result = try MetricKitImport.run(payloads: payloads, onto: onto, app: app)
+            } catch {
+                printError("error: \(error.description)")
+                throw ScenarioBatchLoader.invalidInputStatus
+            }
+            for note in result.notes { printError("note: \(note)") }
+            guard let output else { return print(result.text, terminator: "") }
+            do {
+                try AtomicTextFile.write(result.text, to: output)
+            } catch {
+                printError("error: \(error)")
+                throw ExitCode.failure
+            }
+            print("wrote \(output)")
+        }
+    }
+}

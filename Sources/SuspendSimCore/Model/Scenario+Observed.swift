@@ -1,0 +1,61 @@
+extension Scenario {
+    /// What the field observed of one app (SPEC 18 `observed:`): per day, the mean of each
+    /// counter MetricKit reports, as `suspendsim import metrickit` writes them. A batch holds
+    /// each counter's simulated mean per run against it (`observed.csv`): one run of the
+    /// scenario stands for one day of the field.
+    public struct Observed: Sendable, Hashable {
+        /// The app the counters are about.
+        public var app: AppIndex
+        /// How many payloads (days) the means are over.
+        public var days: Int
+        /// The counters given, in `Counter` order, each with its value per day in thousandths
+        /// (the file's 3 decimals, exactly).
+        public var counters: [(counter: Counter, thousandths: Int64)]
+
+        public init(app: AppIndex, days: Int, counters: [(counter: Counter, thousandths: Int64)]) {
+            self.app = app
+            self.days = days
+            self.counters = counters
+        }
+
+        public static func == (a: Observed, b: Observed) -> Bool {
+            a.app == b.app && a.days == b.days && a.counters.elementsEqual(b.counters) { $0 == $1 }
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(app)
+            hasher.combine(days)
+            for (counter, value) in counters {
+                hasher.combine(counter)
+                hasher.combine(value)
+            }
+        }
+    }
+}
+
+extension Scenario.Observed {
+    /// A counter MetricKit reports per day and a run counts too (SPEC 18): every exit
+    /// category of SPEC 17 that MetricKit has (`MXForegroundExitData`, `MXBackgroundExitData`),
+    /// and the launches of `MXAppLaunchMetric`'s two histograms.
+    public enum Counter: String, Sendable, CaseIterable, Hashable {
+        case foregroundMemoryResourceLimit = "foreground_memory_resource_limit"
+        case backgroundMemoryPressure = "background_memory_pressure"
+        case backgroundMemoryResourceLimit = "background_memory_resource_limit"
+        case backgroundAppWatchdog = "background_app_watchdog"
+        case backgroundTaskAssertionTimeout = "background_task_assertion_timeout"
+        case backgroundFetchCompletionTimeout = "background_fetch_completion_timeout"
+        case backgroundNormal = "background_normal"
+        /// `histogrammedTimeToFirstDraw`'s launches: a run's cold launches.
+        case coldLaunches = "cold_launches"
+        /// `histogrammedApplicationResumeTime`'s launches: a run's warm launches.
+        case resumes
+
+        /// The exit category the counter counts; nil for the two launch counters.
+        public var exitCategory: KillReason.ExitCategory? {
+            switch self {
+            case .coldLaunches, .resumes: nil
+            default: KillReason.ExitCategory(rawValue: rawValue)
+            }
+        }
+    }
+}
