@@ -26,8 +26,9 @@ extension SuspendsimCommand {
         func run() throws {
             do {
                 let replay = try ReportReplay(folder: reportFolder)
-                let evictions = try replay.run()
-                print(try EvictionNarrative.text(evictions, scenario: replay.scenario, policy: replay.policy, app: app), terminator: "")
+                let outcome = try replay.run()
+                print(try EvictionNarrative.text(outcome.evictions, freeDrops: outcome.freeDrops, scenario: replay.scenario,
+                                                 policy: replay.policy, app: app), terminator: "")
             } catch {
                 printError("error: \(error.description)")
                 throw ScenarioBatchLoader.invalidInputStatus

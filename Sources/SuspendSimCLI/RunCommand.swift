@@ -107,6 +107,16 @@ extension SuspendsimCommand {
             return axes
         }
 
+        /// SPEC 20: `--replicates N` on a scenario without randomness would run N copies of
+        /// the same run; it runs one, and says so on stderr.
+        private func warnAboutReplicatesWithoutRandomness(_ plan: BatchPlan) {
+            guard let replicates, replicates > 1 else { return }
+            for entry in plan.entries where !entry.isRandomized {
+                printError("warning: \(entry.path): --replicates \(replicates) on a scenario without randomness "
+                    + "(no workload: draws from a seed): every replicate would be the same run, so it runs once.")
+            }
+        }
+
         func run() throws {
             Interruption.cleanUpOnSignals()
             let templates = try ScenarioBatchLoader.loadTemplates(input, streamingEvents: true)
@@ -139,6 +149,7 @@ extension SuspendsimCommand {
                 throw ExitCode(64)
             }
 
+            warnAboutReplicatesWithoutRandomness(plan)
             let part = shard.flatMap(BatchShard.init(parsing:)) ?? .whole
             let progress = ProgressLine(total: part.unitCount(of: plan.unitCount), label: "runs")
             let output: BatchRunner.Output

@@ -133,7 +133,7 @@ import Testing
             try (Self.twoApps + "sweep:\n  app.com.c.active_mb: [1, 2]\n").write(to: folder.appendingPathComponent("two.yaml"), atomically: true, encoding: .utf8)
             let run = try suspendsim(["validate", "two.yaml"], in: folder)
             #expect(run.status == 2)
-            #expect(run.stderr.contains("two.yaml: app.com.c.active_mb: unknown app 'com.c'; apps are com.a, com.b"))
+            #expect(run.stderr.contains("two.yaml:16: app.com.c.active_mb: unknown app 'com.c'; apps are com.a, com.b"))
         }
     }
 
@@ -193,6 +193,8 @@ import Testing
             #expect(run.stdout.hasPrefix("two under jetsam: 1 eviction.\n\n#1  20.000 s  com.a (suspended, 200.000 MB)  memory-pressure\n"))
             #expect(run.stdout.contains("    Why: free memory was 24.000 MB, below idle_free_mb (102.400 MB): jetsam's idle loop"))
             #expect(run.stdout.contains("it was #1 of 1 candidates:"))
+            // What brought free memory down: b's 800 MB launch, the largest drop before the kill.
+            #expect(run.stdout.contains("    What brought free memory down: open com.b at 20.000 s, from 824.000 MB to 24.000 MB free"))
             #expect(run.stdout.contains("      1  com.a  <- victim  suspended  0"))
             // Only one app's evictions; an app never evicted says so.
             let b = try suspendsim(["explain", "R/two", "com.b"], in: folder)
@@ -209,6 +211,19 @@ import Testing
             let stale = try suspendsim(["explain", "R/two"], in: folder)
             #expect(stale.status == 2)
             #expect(stale.stderr.contains("was the scenario changed since the report was written?"))
+        }
+    }
+
+    @Test("explain names the runner-up as such, not as a disagreement")
+    func explainRunnerUp() throws {
+        try withTemporaryFolder { folder in
+            let out = folder.appendingPathComponent("R").path
+            let run = try suspendsim(["run", "Scenarios/photo-editor.yaml", "--set", "app.com.example.photoeditor.suspended_mb=120",
+                                      "--details", "--out", out])
+            #expect(run.status == 0, "\(run.stderr)")
+            let explain = try suspendsim(["explain", out + "/photo-editor/app.com.example.photoeditor.suspended_mb=120", "com.example.photoeditor"])
+            #expect(explain.stdout.contains("    Runner-up: com.apple.camera, the next in jetsam's order; it would have gone had the victim not been there.\n"))
+            #expect(!explain.stdout.contains("Instead,"))
         }
     }
 

@@ -170,7 +170,7 @@ import Testing
 /// SPEC 14/16: every report folder holds `device.csv`, the resolved device (file keys and SPEC
 /// 7 defaults: thresholds are percentages of RAM), the policy in force and the file.
 @Suite struct DeviceCSVTests {
-    @Test("device.csv lists SPEC 7's device keys in section 7's order with resolved defaults, then SPEC 11's, policy and file")
+    @Test("device.csv lists SPEC 7's device keys in section 7's order with resolved defaults, then SPEC 11's, policy, file and end_s")
     func resolvedDevice() throws {
         try withTemporaryFolder { out in
             #expect(try suspendsim(["run", "Scenarios", "--policy", "all", "--replicates", "1", "--out", out.path]).status == 0)
@@ -199,8 +199,12 @@ import Testing
                 app_background_limit_mb,1228.800
                 policy,jetsam
                 file,Scenarios/state-lab.yaml
+                end_s,
 
                 """)
+            // A file's end_s is the run's end (SPEC 7): the page's timeline ends there.
+            let reaper = try String(contentsOf: out.appendingPathComponent("iphone-11-ios18/jetsam/device.csv"), encoding: .utf8)
+            #expect(reaper.hasSuffix("end_s,900.000\n"))
         }
     }
 }

@@ -3,10 +3,13 @@
 /// five with the keys the policy ranks by.
 package enum EvictionNarrative {
     /// The narrative of `evictions` (a replay's, with `policyOrder` filled) of `scenario`
-    /// under `policy`; only the evictions of `app` when given.
+    /// under `policy`, with what brought free memory down before each pressure kill
+    /// (`freeDrops`, by `seq`); only the evictions of `app` when given.
     ///
     /// - Throws: `ExplainError` for an `app` the scenario does not have.
-    package static func text(_ evictions: [Eviction], scenario: Scenario, policy: any EvictionPolicy, app: String?) throws(ExplainError) -> String {
+    package static func text(
+        _ evictions: [Eviction], freeDrops: [Int: FreeDrop] = [:], scenario: Scenario, policy: any EvictionPolicy, app: String?
+    ) throws(ExplainError) -> String {
         if let app, !scenario.apps.contains(where: { $0.id == app }) {
             throw ExplainError("unknown app '\(app)'; apps are \(scenario.apps.map(\.id).joined(separator: ", "))")
         }
@@ -18,7 +21,7 @@ package enum EvictionNarrative {
         }
         for eviction in chosen {
             lines.append("")
-            lines.append(contentsOf: paragraph(eviction, scenario: scenario, policy: policy))
+            lines.append(contentsOf: paragraph(eviction, freeDrop: freeDrops[eviction.seq], scenario: scenario, policy: policy))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -26,10 +29,14 @@ package enum EvictionNarrative {
     private static func mb(_ kib: KiB) -> String { CSVFormatting.mbText(kib) + " MB" }
     private static func seconds(_ ms: Millis) -> String { CSVFormatting.secondsText(ms) + " s" }
 
-    private static func paragraph(_ eviction: Eviction, scenario: Scenario, policy: any EvictionPolicy) -> [String] {
+    private static func paragraph(_ eviction: Eviction, freeDrop: FreeDrop?, scenario: Scenario, policy: any EvictionPolicy) -> [String] {
         let id = scenario.apps[eviction.app].id
         var lines = ["#\(eviction.seq)  \(seconds(eviction.timeMs))  \(id) (\(eviction.state.rawValue), \(mb(eviction.footprintKiB)))  \(eviction.reason.rawValue)"]
         lines.append("    Why: " + why(eviction, scenario: scenario, policy: policy))
+        if let freeDrop {
+            lines.append("    What brought free memory down: \(freeDrop.cause) at \(seconds(freeDrop.timeMs)), "
+                + "from \(mb(freeDrop.fromKiB)) to \(mb(freeDrop.toKiB)) free (the largest drop since the previous pressure kill).")
+        }
         guard !eviction.policyOrder.isEmpty else { return lines }
         let place = eviction.rank.map { "it was #\($0) of \(eviction.candidateCount) candidates" } ?? "it was frontmost, so not a candidate"
         lines.append("    \(policy.name)'s order at that instant (\(orderRule(policy))); \(place):")
@@ -48,7 +55,7 @@ package enum EvictionNarrative {
         lines.append(contentsOf: table(rows).map { "      " + $0 })
         if eviction.candidateCount > 5 { lines.append("      ... and \(eviction.candidateCount - 5) more") }
         if let runnerUp = eviction.runnerUp {
-            lines.append("    Instead, \(policy.name) would have named \(scenario.apps[runnerUp].id).")
+            lines.append("    Runner-up: \(scenario.apps[runnerUp].id), the next in \(policy.name)'s order; it would have gone had the victim not been there.")
         }
         return lines
     }

@@ -69,12 +69,29 @@ package struct ReportReplay {
         recordedKills = evictions.rows.filter { $0.count > max(time, app, reason) }.map { ($0[time], $0[app], $0[reason]) }
     }
 
-    /// Replays the run and returns its evictions with the head of the policy's order at each.
+    /// What a replay gives `explain`: the evictions with the head of the policy's order at
+    /// each, and for each pressure kill (by `seq`) what brought free memory down before it.
+    package struct Outcome {
+        package var evictions: [Eviction]
+        package var freeDrops: [Int: FreeDrop]
+    }
+
+    /// Replays the run, step by step, and returns its evictions and what lowered free memory.
     ///
     /// - Throws: `ExplainError` when the replay's kills differ from the folder's.
-    package func run() throws(ExplainError) -> [Eviction] {
+    package func run() throws(ExplainError) -> Outcome {
         var simulation = Simulation(scenario, policy: policy, recorder: OrderRecorder())
-        simulation.run()
+        var tracker = FreeDropTracker()
+        while let time = simulation.peek() {
+            let event = simulation.nextStepEvent()
+            let before = simulation.freeKiB
+            let evictionsBefore = simulation.recorder.evictions.count
+            let freesBefore = simulation.recorder.frees.count
+            simulation.step()
+            tracker.stepRan(at: time, cause: event.map(describe) ?? "a timer", freeBefore: before,
+                            lowestFree: simulation.recorder.frees[freesBefore...].min() ?? before,
+                            evictions: simulation.recorder.evictions[evictionsBefore...])
+        }
         let evictions = simulation.recorder.evictions
         let replayed = evictions.map { (CSVFormatting.secondsText($0.timeMs), scenario.apps[$0.app].id, $0.reason.rawValue) }
         guard replayed.count == recordedKills.count,
@@ -82,7 +99,13 @@ package struct ReportReplay {
         else {
             throw ExplainError("the replay of \(scenario.sourcePath ?? scenario.name) does not give the folder's evictions: was the scenario changed since the report was written?")
         }
-        return evictions
+        return Outcome(evictions: evictions, freeDrops: tracker.drops)
+    }
+
+    /// An event as `explain` names it: its kind and its app (`open com.example.game`).
+    private func describe(_ event: ScenarioEvent) -> String {
+        let kind = event.action.kind.rawValue
+        return event.action.app.map { "\(kind) \(scenario.apps[$0].id)" } ?? kind
     }
 
     /// The seed of a batch's replicate, from the `summary.csv` of the batch (in a folder above).
@@ -142,14 +165,18 @@ package struct ExplainError: Error, Sendable, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Keeps the evictions of a replay, with the head of the policy's order at each.
+/// Keeps the evictions of a replay, with the head of the policy's order at each, and every
+/// value free memory took.
 private struct OrderRecorder: SimulationRecorder {
     var evictions: [Eviction] = []
+    var frees: [KiB] = []
     static var recordsPolicyOrder: Bool { true }
     mutating func recordTransition(at timeMs: Millis, app: AppIndex, from: LifecycleState, to: LifecycleState, cause: EventLog.TransitionCause) {}
     mutating func recordCallback(at timeMs: Millis, app: AppIndex, _ callback: Callback, phase: Callback.ScenePhase?) {}
     mutating func recordEviction(_ eviction: Eviction) { evictions.append(eviction) }
     mutating func recordFootprint(at timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB) {}
-    mutating func recordFree(at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: EventLog.PressureLevel) {}
+    mutating func recordFree(at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: EventLog.PressureLevel) {
+        frees.append(freeKiB)
+    }
     mutating func recordSkipped(at timeMs: Millis, event: ScenarioEvent.Kind, app: AppIndex?, reason: EventLog.SkipReason) {}
 }

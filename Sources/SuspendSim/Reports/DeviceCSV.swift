@@ -13,7 +13,7 @@
 /// ```
 ///
 /// One `key,value` row per setting, in SPEC 16's order: SPEC 7's device keys, then the
-/// platform keys of SPEC 11, then `policy` and `file`. MB and seconds have 3 decimals;
+/// platform keys of SPEC 11, then `policy`, `file` and `end_s`. MB and seconds have 3 decimals;
 /// `system_mb` is its value at the start. The rows are declared once, in `rows`.
 enum DeviceCSV {
     static let fileName = "device.csv"
@@ -59,6 +59,11 @@ enum DeviceCSV {
         },
         Row(key: "policy") { _, policyName, bytes in CSVFormatting.appendField(policyName, to: &bytes) },
         Row(key: "file") { scenario, _, bytes in CSVFormatting.appendField(scenario.sourcePath ?? "", to: &bytes) },
+        // The run's end when the file gives one (SPEC 7 `end_s`), so that a page's timeline
+        // ends there; empty otherwise.
+        Row(key: "end_s") { scenario, _, bytes in
+            if let end = scenario.endMs { CSVFormatting.appendSeconds(end, to: &bytes) }
+        },
     ]
 
     /// Writes `device.csv` for `scenario` run under `policyName` into the existing `folder`.

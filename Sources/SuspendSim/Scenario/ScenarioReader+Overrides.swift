@@ -27,15 +27,20 @@ extension ScenarioReader {
     }
 
     /// Reports every override that found no mapping to go into (a `workload.*` key for a
-    /// scenario without `workload:`, say).
+    /// scenario without `workload:`, say), at the line of the file's `sweep:` entry when it
+    /// came from there. The key is wrong whatever its value, so a `--set` option is named without its
+    /// value: the same message for each of its values, which a batch reports once.
     mutating func reportUnappliedOverrides() {
         for path in overrides.keys.sorted() where !appliedOverrides.contains(path) {
+            let override = overrides[path]
+            let node = override?.origin == nil ? override?.node : nil
+            let origin = override?.origin.map { String($0.prefix { $0 != "=" }) }
             if let app = SweepAxis.appKey(path) {
-                report(nil, path, "unknown app '\(app.id)'; apps are \(AppList.idList(appIDsRead))")
+                report(node, path, "unknown app '\(app.id)'; apps are \(AppList.idList(appIDsRead))", origin: origin, lineOnly: true)
                 continue
             }
             let parent = path.split(separator: ".").dropLast().joined(separator: ".")
-            report(nil, path, "the scenario has no \(parent): block to set this in")
+            report(node, path, "the scenario has no \(parent): block to set this in", origin: origin, lineOnly: true)
         }
     }
 }

@@ -50,11 +50,16 @@ struct ScenarioReader {
         diagnostics.append(ScenarioLoader.Diagnostic(file: other, line: line, field: field, message: message))
     }
 
-    /// Records a problem with `field`, located at `node`'s mark (or nowhere).
-    mutating func report(_ node: ScenarioNode?, _ field: String, _ message: String) {
-        let origin = overrides[field]?.origin ?? overrideOrigins[field]
+    /// Records a problem with `field`, located at `node`'s mark (or nowhere), naming the
+    /// `--set` option it came from (`origin`, by default the field's own).
+    /// With `lineOnly`, the column is left out (a problem of a line's key, not of one value).
+    mutating func report(
+        _ node: ScenarioNode?, _ field: String, _ message: String, origin explicitOrigin: String? = nil, lineOnly: Bool = false
+    ) {
+        let origin = explicitOrigin ?? overrides[field]?.origin ?? overrideOrigins[field]
         var diagnostic = ScenarioLoader.Diagnostic(
-            file: file, line: node?.line, column: node?.column, field: field, message: message + (origin.map { " (from \($0))" } ?? ""))
+            file: file, line: node?.line, column: lineOnly ? nil : node?.column, field: field,
+            message: message + (origin.map { " (from \($0))" } ?? ""))
         diagnostic.isFromCommandLine = origin != nil
         diagnostics.append(diagnostic)
     }

@@ -146,6 +146,13 @@ public struct Simulation<Recorder: SimulationRecorder> {
         return time
     }
 
+    /// The scenario event the next `step()` runs, or nil when it runs a timer or the reaper's
+    /// tick (call `peek()` first). For `explain`, which names what lowered free memory.
+    package mutating func nextStepEvent() -> ScenarioEvent? {
+        guard let time = peek(), let event = upcomingEvent, event.atMs == time else { return nil }
+        return event
+    }
+
     /// Whether the reaper's tick comes before `timer` and the next scenario event (which runs
     /// before any timer due at its instant).
     private func isReaperTickFirst(_ tick: (timeMs: Millis, seq: UInt64), timer: PendingTimer?) -> Bool {
