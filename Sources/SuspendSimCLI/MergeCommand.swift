@@ -11,7 +11,9 @@ extension SuspendsimCommand {
                 Give the --out folders of all N shards of one run (suspendsim run --shard K/N \
                 with the same files and options), in any order. Writes <out>/summary.csv and \
                 <out>/survival.csv exactly as a single run writes them, and copies the shards' \
-                report folders. Exits 2 if the folders are not the N shards of one batch.
+                report folders. Exits 2 if the folders are not the N shards of one batch. \
+                groups.csv and paired.csv (SPEC 21) are written as run writes them for the \
+                whole batch: by default for a batch over several trace users, or with --by.
                 """
         )
 
@@ -21,11 +23,22 @@ extension SuspendsimCommand {
         @Option(help: "Folder for the merged reports.")
         var out: String = "Reports"
 
+        @Option(help: ArgumentHelp(
+            "Write groups.csv and paired.csv grouped by these comma-separated keys among scenario, policy and the sweep columns.",
+            valueName: "keys"))
+        var by: String?
+
+        @Option(help: ArgumentHelp("The policy paired.csv compares the others with (default: the first policy in summary.csv).", valueName: "policy"))
+        var baseline: String?
+
         func run() throws {
             Interruption.cleanUpOnSignals()
             do {
                 let merged = try ShardMerge.merge(folders, into: out)
                 print("merged \(merged.shards) shards, \(merged.units) runs: \(out)/summary.csv")
+                try ComparisonFiles.write(folder: out, by: by, baseline: baseline)
+            } catch let error as ExitCode {
+                throw error
             } catch let error as MergeError {
                 printError("error: \(error)")
                 throw ScenarioBatchLoader.invalidInputStatus

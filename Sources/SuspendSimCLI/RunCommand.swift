@@ -68,6 +68,14 @@ extension SuspendsimCommand {
         @Flag(help: "Also write index.html, a self-contained HTML page, into --out and every report folder written (see report --help).")
         var html = false
 
+        @Option(help: ArgumentHelp(
+            "Write groups.csv and paired.csv grouped by these comma-separated keys among scenario, policy and the sweep columns (SPEC 21; a batch over trace users has them by default).",
+            valueName: "keys"))
+        var by: String?
+
+        @Option(help: ArgumentHelp("The policy paired.csv compares the others with (default: the first policy in summary.csv).", valueName: "policy"))
+        var baseline: String?
+
         @Flag(help: "Print jemalloc's statistics (stats.allocated, stats.active, stats.resident) and the batch's serial part after the run.")
         var stats = false
 
@@ -76,6 +84,9 @@ extension SuspendsimCommand {
                 throw ValidationError("--replicates must be at least 1, got \(replicates).")
             }
             let axes = try sweepAxes()
+            if let by, shard != nil {
+                throw ValidationError("--by \(by): a shard writes no groups.csv or paired.csv; give --by to merge.")
+            }
             if let shard {
                 guard BatchShard(parsing: shard) != nil else {
                     throw ValidationError("--shard must be K/N with 1 <= K <= N, got \(shard).")
@@ -150,6 +161,14 @@ extension SuspendsimCommand {
             }
 
             warnAboutReplicatesWithoutRandomness(plan)
+            if by != nil || baseline != nil {
+                do {
+                    try BatchComparison(keys: by.map(BatchComparison.keys(parsing:)) ?? ["policy"], baseline: baseline).validate(plan)
+                } catch {
+                    printError("error: \(error.description). Nothing was run.")
+                    throw ExitCode(64)
+                }
+            }
             let part = shard.flatMap(BatchShard.init(parsing:)) ?? .whole
             let progress = ProgressLine(total: part.unitCount(of: plan.unitCount), label: "runs")
             let output: BatchRunner.Output
@@ -178,7 +197,8 @@ extension SuspendsimCommand {
             }
             print("summary: \(out)/summary.csv")
             if plan.writesSurvival { print("survival: \(out)/survival.csv") }
-            if plan.policy == .every, part.count == 1 { print("comparison: \(out)/comparison.csv") }
+            if !output.comparisonRows.isEmpty { print("comparison: \(out)/comparison.csv") }
+            if part.count == 1 { try ComparisonFiles.write(folder: out, by: by, baseline: baseline) }
             if part.count > 1 {
                 print("shard \(part): \(out)/\(ShardManifest.fileName); join the \(part.count) shards' folders with suspendsim merge")
             }

@@ -72,7 +72,7 @@ import Testing
             comparison with the field's. A batch writes report folders only with --details,
             so there --metrickit needs --details.
 
-            USAGE: suspendsim run [<paths> ...] [--jobs <n>] [--out <out>] [--policy <policy>] [--replicates <n>] [--seed <s>] [--set <key=v1,v2,...> ...] [--details] [--metrickit] [--shard <K/N>] [--html] [--stats]
+            USAGE: suspendsim run [<options>] [<paths> ...]
 
             ARGUMENTS:
               <paths>                 Scenario files or folders (a folder gives its .yaml,
@@ -102,6 +102,12 @@ import Testing
               --html                  Also write index.html, a self-contained HTML page,
                                       into --out and every report folder written (see
                                       report --help).
+              --by <keys>             Write groups.csv and paired.csv grouped by these
+                                      comma-separated keys among scenario, policy and the
+                                      sweep columns (SPEC 21; a batch over trace users has
+                                      them by default).
+              --baseline <policy>     The policy paired.csv compares the others with
+                                      (default: the first policy in summary.csv).
               --stats                 Print jemalloc's statistics (stats.allocated,
                                       stats.active, stats.resident) and the batch's serial
                                       part after the run.
@@ -127,12 +133,19 @@ import Testing
             as unchecked (a failure with --strict). A scenario with a workload is checked
             on replicate 0 of seed 0 (as run --seed 0 makes it), without its sweep.
 
-            A scenario whose expect: has observed_within_ci: true (SPEC 18) is checked on
-            its whole batch instead (every sweep point and replicate, seeds as run --seed 0
-            makes them, so the result is deterministic): one result per point and policy,
-            passing when every observed: counter lies inside its simulated 95 % interval
-            (the numbers observed.csv prints). Its other assertions are checked on
-            replicate 0 as above.
+            A scenario whose expect: has rates: or observed_within_ci: true (SPEC 18, 19)
+            is also checked on its whole batch (every sweep point and replicate, seeds as
+            run --seed 0 makes them, so the result is deterministic): one result per point
+            and policy, holding every assertion that failed there. Its other assertions are
+            checked on replicate 0 as above.
+
+            expect.rates.RATE.APP bounds an app's never_killed_rate, launched_survival_rate
+            or survival_rate as survival.csv prints it (3 decimals): the bound is ">= 0.8",
+            "<= 0.2" or "0.4..0.6" (inclusive). A launched_survival_rate fails at a point
+            that never launched the app. observed_within_ci passes when every observed:
+            counter lies inside its simulated 95 % interval (the numbers observed.csv
+            prints). With --junit, each testcase has the file and line of the assertion
+            that failed first, or of its first assertion when it passed.
 
             With --html, each checked run also writes its report folder under --out
             (<out>/<name>/, or <out>/<name>/<policy>/ with --policy all) with its
@@ -152,7 +165,8 @@ import Testing
                                       own; all: under each built-in policy. (values:
                                       largest-first, lru, jetsam, lmkd, all)
               --junit <file>          Also write the results as JUnit XML to this file (a
-                                      testcase per scenario and policy).
+                                      testcase per scenario and policy, and per point and
+                                      policy for a batch's assertions).
               --strict                Fail a file without an expect: block instead of
                                       reporting it as unchecked.
               --html                  Also write each checked run's report folder with its
@@ -161,7 +175,6 @@ import Testing
                                       (default: Reports)
               --version               Show the version.
               -h, --help              Show help information.
-
 
             """)
     }
@@ -203,14 +216,21 @@ import Testing
             with the same files and options), in any order. Writes <out>/summary.csv and
             <out>/survival.csv exactly as a single run writes them, and copies the shards'
             report folders. Exits 2 if the folders are not the N shards of one batch.
+            groups.csv and paired.csv (SPEC 21) are written as run writes them for the
+            whole batch: by default for a batch over several trace users, or with --by.
 
-            USAGE: suspendsim merge <folders> ... [--out <out>]
+            USAGE: suspendsim merge <folders> ... [--out <out>] [--by <keys>] [--baseline <policy>]
 
             ARGUMENTS:
               <folders>               The shards' output folders.
 
             OPTIONS:
               --out <out>             Folder for the merged reports. (default: Reports)
+              --by <keys>             Write groups.csv and paired.csv grouped by these
+                                      comma-separated keys among scenario, policy and the
+                                      sweep columns.
+              --baseline <policy>     The policy paired.csv compares the others with
+                                      (default: the first policy in summary.csv).
               --version               Show the version.
               -h, --help              Show help information.
 

@@ -26,7 +26,7 @@ import Testing
             }
             let summary = String(decoding: files["summary.csv"] ?? Data(), as: UTF8.self).split(separator: "\n")
             // The sweep adds its key's column (docs/batch-runs.md).
-            #expect(summary.first == "scenario,policy,seed,replicate,apps,events,cold_launches,warm_launches,hot_launch_ratio,pressure_kills,state_losses,min_free_mb,launch_wait_s,workload.gap_s,device.ios,app.com.example.photoeditor.suspended_mb")
+            #expect(summary.first == "scenario,policy,seed,replicate,apps,events,cold_launches,warm_launches,hot_launch_ratio,pressure_kills,state_losses,min_free_mb,launch_wait_s,duration_s,kills_per_hour,workload.gap_s,device.ios,app.com.example.photoeditor.suspended_mb")
             #expect(summary.dropFirst().map { String($0.split(separator: ",")[0]) }
                 == scenarios.flatMap { Array(repeating: $0, count: runsPerBatch[$0] ?? 1) })
             // Nothing else: no temporary folders left behind, and no report folder for a batch.

@@ -30,7 +30,7 @@ import Testing
             #expect(file.header == Self.documentedHeaders[file], "\(file.rawValue)")
         }
         #expect(SummaryColumn.header == "scenario,policy,seed,replicate,apps,events,cold_launches,warm_launches,"
-            + "hot_launch_ratio,pressure_kills,state_losses,min_free_mb,launch_wait_s")
+            + "hot_launch_ratio,pressure_kills,state_losses,min_free_mb,launch_wait_s,duration_s,kills_per_hour")
         #expect(ComparisonColumn.header
             == "scenario,policy,pressure_kills,state_losses,cold_launches,warm_launches,hot_launch_ratio,min_free_mb")
         // comparison.csv's fields are written as summary.csv's.

@@ -6,25 +6,27 @@ import Testing
 /// `Reports/summary.csv` (SPEC 8).
 @Suite struct ReportSummaryTests {
     private let header =
-        "scenario,policy,seed,replicate,apps,events,cold_launches,warm_launches,hot_launch_ratio,pressure_kills,state_losses,min_free_mb,launch_wait_s\n"
+        "scenario,policy,seed,replicate,apps,events,cold_launches,warm_launches,hot_launch_ratio,pressure_kills,state_losses,min_free_mb,launch_wait_s,duration_s,kills_per_hour\n"
 
     /// The golden run (ReportTestSupport.swift): 2 apps, 13 events (skipped ones count: the
     /// second open of b, the alert_dismiss without an alert, b's undeclared fetch wake),
     /// cold launches a and b, one warm launch of a, so hot_launch_ratio = 1/3 -> 0.333; one
     /// pressure kill; the lowest free memory was 43.9375 MB -> 43.938 (ties to even); SPEC 17:
-    /// two cold launches at the default 0.4 s and one resume at 0.1 s wait 0.9 s.
+    /// two cold launches at the default 0.4 s and one resume at 0.1 s wait 0.9 s; SPEC 21: the
+    /// run ends with its last event at 40 s, so its one pressure kill is 90 an hour (a row
+    /// of 0 s has no rate).
     @Test func rowFromAResult() throws {
         let result = Simulation.run(goldenScenario())
         let row = SummaryRow(result: result)
         #expect(row == SummaryRow(
             scenario: "golden", policy: "largest-first", apps: 2, events: 13, coldLaunches: 2,
-            warmLaunches: 1, pressureKills: 1, stateLosses: 0, minFreeKiB: 44 * 1024 - 64, launchWaitMs: 900, skippedEvents: 3))
+            warmLaunches: 1, pressureKills: 1, stateLosses: 0, minFreeKiB: 44 * 1024 - 64, launchWaitMs: 900, durationMs: 40_000, skippedEvents: 3))
         try withTemporaryFolder { folder in
             let url = folder.appendingPathComponent("Reports/summary.csv")
             try SummaryCSV.write([row, SummaryRow(result: result, seed: 42, replicate: 3)], to: url)
             #expect(try String(contentsOf: url, encoding: .utf8) == header + """
-                golden,largest-first,,,2,13,2,1,0.333,1,0,43.938,0.900
-                golden,largest-first,42,3,2,13,2,1,0.333,1,0,43.938,0.900
+                golden,largest-first,,,2,13,2,1,0.333,1,0,43.938,0.900,40.000,90.000
+                golden,largest-first,42,3,2,13,2,1,0.333,1,0,43.938,0.900,40.000,90.000
 
                 """)
         }
@@ -39,7 +41,7 @@ import Testing
                        pressureKills: 0, stateLosses: 0, minFreeKiB: 1_048_576),
             SummaryRow(scenario: "ties, \"quoted\"", policy: "lru", seed: UInt64.max, replicate: 0, apps: 3,
                        events: 200, coldLaunches: 79, warmLaunches: 1, pressureKills: 5, stateLosses: 2,
-                       minFreeKiB: -64),
+                       minFreeKiB: -64, durationMs: 7_000),
             SummaryRow(scenario: "all-warm", policy: "largest-first", apps: 1, events: 4, coldLaunches: 0,
                        warmLaunches: 4, pressureKills: 0, stateLosses: 0, minFreeKiB: 0),
         ]
@@ -48,9 +50,9 @@ import Testing
             try SummaryCSV.write(rows, to: url)
             // A raw string: the quoted name holds three double quotes in a row.
             #expect(try String(contentsOf: url, encoding: .utf8) == header + #"""
-                idle,lru,,,1,0,0,0,,0,0,1024.000,0.000
-                "ties, ""quoted""",lru,18446744073709551615,0,3,200,79,1,0.013,5,2,-0.062,0.000
-                all-warm,largest-first,,,1,4,0,4,1.000,0,0,0.000,0.000
+                idle,lru,,,1,0,0,0,,0,0,1024.000,0.000,0.000,
+                "ties, ""quoted""",lru,18446744073709551615,0,3,200,79,1,0.013,5,2,-0.062,0.000,7.000,2571.429
+                all-warm,largest-first,,,1,4,0,4,1.000,0,0,0.000,0.000,0.000,
 
                 """#)
             #expect(try contents(of: folder) == ["summary.csv"])

@@ -45,6 +45,8 @@ package enum BatchRunner {
         /// their survivals, added up over the workers (the batch's parallel part).
         public var workerNanoseconds: UInt64 = 0
 
+        /// The rows of `comparison.csv`, when it was written (single runs under `--policy all`).
+        public var comparisonRows: [SummaryRow] = []
         /// The batch's survival, exit and observed counts, by group (SPEC 14, 17, 18): what
         /// `survival.csv`, `exits.csv` and `observed.csv` were written from.
         public var tally: SurvivalTally?
@@ -183,8 +185,10 @@ package enum BatchRunner {
                     try ObservedCSV.write(plan, tally: state.tally, shard: shard.count > 1, toPath: out + "/observed.csv")
                 }
             }
-            if plan.policy == .every, shard.count == 1 {
+            // Only single runs are compared there: a batch under every policy writes none.
+            if plan.policy == .every, shard.count == 1, !state.comparison.isEmpty {
                 try ComparisonCSV.write(state.comparison, to: URL(fileURLWithPath: out + "/comparison.csv"))
+                state.output.comparisonRows = state.comparison
             }
             if shard.count > 1 {
                 try ShardManifest(batch: plan.fingerprint, shard: shard, units: plan.unitCount, survival: plan.writesSurvival)

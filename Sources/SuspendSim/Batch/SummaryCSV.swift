@@ -12,6 +12,8 @@ import Foundation
 ///   `printf("%.3f")` prints it (SPEC 8); empty when there was no launch.
 /// - `min_free_mb` is `SimulationResult.minFreeKiB` in MB.
 /// - `launch_wait_s` is the apps' launch waits added up (SPEC 17).
+/// - `duration_s` is the run's length and `kills_per_hour` its pressure kills per hour (SPEC 21);
+///   the sweep columns are the columns after `kills_per_hour`.
 package enum SummaryCSV {
 
     /// Writes `rows`, in the order given, to `url`: into a temporary file next to it, then
@@ -50,11 +52,13 @@ package enum SummaryCSV {
         case .stateLosses: CSVFormatting.appendInteger(row.stateLosses, to: &bytes)
         case .minFree: CSVFormatting.appendMB(row.minFreeKiB, to: &bytes)
         case .launchWait: CSVFormatting.appendSeconds(row.launchWaitMs, to: &bytes)
+        case .duration: CSVFormatting.appendSeconds(row.durationMs, to: &bytes)
+        case .killsPerHour: row.appendKillsPerHour(to: &bytes)
         }
     }
 }
 
-/// `summary.csv`'s columns (SPEC 8, 17), before any sweep columns.
+/// `summary.csv`'s columns (SPEC 8, 17, 21), before any sweep columns.
 enum SummaryColumn: String, CSVColumns {
     case scenario, policy, seed, replicate, apps, events
     case coldLaunches = "cold_launches"
@@ -64,9 +68,19 @@ enum SummaryColumn: String, CSVColumns {
     case stateLosses = "state_losses"
     case minFree = "min_free_mb"
     case launchWait = "launch_wait_s"
+    case duration = "duration_s"
+    case killsPerHour = "kills_per_hour"
 }
 
 extension SummaryRow {
+    /// Appends `kills_per_hour` (SPEC 21): `pressure_kills × 3600000 / duration in ms`, in
+    /// double precision in that order, as C's `printf("%.3f")` prints it; nothing when the run
+    /// lasted 0 ms.
+    func appendKillsPerHour(to bytes: inout some CSVByteSink) {
+        guard durationMs > .zero else { return }
+        CSVFormatting.appendFixed3(Double(pressureKills) * 3_600_000 / Double(durationMs.count), to: &bytes)
+    }
+
     /// Appends `hot_launch_ratio` (SPEC 8): warm / (cold + warm) as C's `printf("%.3f")`
     /// prints the Double; nothing when there was no launch.
     func appendHotLaunchRatio(to bytes: inout some CSVByteSink) {

@@ -23,11 +23,13 @@ package struct SummaryRow: Sendable, Hashable {
     public var minFreeKiB: KiB
     /// The apps' launch waits added up (SPEC 17).
     public var launchWaitMs: Millis
+    /// The run's length (SPEC 21 `duration_s`).
+    public var durationMs: Millis
 
     public init(
         scenario: String, policy: String, seed: UInt64? = nil, replicate: Int? = nil, apps: Int, events: Int,
         coldLaunches: Int, warmLaunches: Int, pressureKills: Int, stateLosses: Int, minFreeKiB: KiB,
-        launchWaitMs: Millis = .zero, skippedEvents: Int = 0
+        launchWaitMs: Millis = .zero, durationMs: Millis = .zero, skippedEvents: Int = 0
     ) {
         self.scenario = scenario
         self.policy = policy
@@ -42,6 +44,7 @@ package struct SummaryRow: Sendable, Hashable {
         self.stateLosses = stateLosses
         self.minFreeKiB = minFreeKiB
         self.launchWaitMs = launchWaitMs
+        self.durationMs = durationMs
     }
 
     /// The totals of a finished run.
@@ -53,6 +56,6 @@ package struct SummaryRow: Sendable, Hashable {
             apps: result.apps.count, events: result.eventsRun, coldLaunches: result.coldLaunches,
             warmLaunches: result.warmLaunches, pressureKills: result.pressureKills,
             stateLosses: result.stateLosses, minFreeKiB: result.minFreeKiB, launchWaitMs: result.launchWaitMs,
-            skippedEvents: result.eventsSkipped)
+            durationMs: result.durationMs, skippedEvents: result.eventsSkipped)
     }
 }

@@ -205,6 +205,7 @@ public struct Simulation<Recorder: SimulationRecorder> {
             eventsRun: eventsRun,
             eventsSkipped: eventsSkipped,
             minFreeKiB: minFreeKiB,
+            durationMs: runEndMs,
             pressureEvictionOrder: pressureEvictionOrder,
             log: recorder)
     }

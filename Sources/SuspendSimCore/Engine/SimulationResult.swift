@@ -14,6 +14,9 @@ public struct SimulationResult<Recorder: SimulationRecorder> {
     public var eventsSkipped: Int
     /// The lowest free memory of the run, the starting value included.
     public var minFreeKiB: KiB
+    /// The run's length: `end_s` when given, else the last event or timer (SPEC 21
+    /// `duration_s`, the end `resident_s` counts to).
+    public var durationMs: Millis = .zero
     /// The apps killed for `memory-pressure`, in order, by index.
     public var pressureEvictionOrder: [AppIndex]
     /// The recorder, with whatever it kept.

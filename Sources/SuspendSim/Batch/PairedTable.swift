@@ -1,0 +1,79 @@
+/// `paired.csv` (SPEC 21): each policy against the baseline on the same runs.
+///
+/// A run's identity is its `scenario`, `seed`, `replicate` and its value in every sweep column
+/// (not `policy`); two runs pair when their identities are equal. Rows: for each combination
+/// of the KEYS other than `policy` (order of first appearance), each policy but the baseline
+/// (order of first appearance), and each metric: `pairs` (the pairs in which both runs have
+/// the metric), the mean difference M(policy) − M(baseline) with Student's interval, and
+/// Wilcoxon's signed-rank p-value on the exact differences. A combination with no pair still
+/// gets its rows, with `pairs` 0 and the other cells empty.
+struct PairedTable {
+    let csvText: String
+
+    init(_ table: SummaryTable, keys: [String], baseline: String) throws(ComparisonError) {
+        let otherKeys = keys.filter { $0 != "policy" }
+        let otherColumns = otherKeys.compactMap(table.column)
+        let policyColumn = table.column("policy") ?? 1
+        let identityColumns = (["scenario", "seed", "replicate"] + table.sweepColumns.filter { $0 != "policy" }).compactMap(table.column)
+        let runs = try Self.runsByIdentity(table, policyColumn: policyColumn, identityColumns: identityColumns)
+        var combinations: [[String]] = []
+        var members: [[String]: [Int]] = [:]
+        for (index, row) in table.rows.enumerated() {
+            let combination = otherColumns.map { row[$0] }
+            if members[combination] == nil { combinations.append(combination) }
+            members[combination, default: []].append(index)
+        }
+        let policies = table.distinctValues(of: "policy").filter { $0 != baseline }
+        var lines = [otherKeys + ["policy", "baseline", "metric", "pairs", "mean_diff", "ci_low", "ci_high", "wilcoxon_p"]]
+        for combination in combinations {
+            for policy in policies {
+                let rows = (members[combination] ?? []).filter { table.rows[$0][policyColumn] == policy }
+                for metric in SummaryTable.metrics {
+                    var differences: [Int64] = []
+                    if let column = table.column(metric) {
+                        for index in rows {
+                            let identity = identityColumns.map { table.rows[index][$0] }
+                            guard let partner = runs[Key(policy: baseline, identity: identity)],
+                                  let mine = ComparisonNumbers.thousandths(table.rows[index][column]),
+                                  let theirs = ComparisonNumbers.thousandths(table.rows[partner][column]) else { continue }
+                            differences.append(mine - theirs)
+                        }
+                    }
+                    lines.append(combination + [policy, baseline, metric] + Self.fields(differences))
+                }
+            }
+        }
+        csvText = CSVText.lines(lines)
+    }
+
+    /// A run's policy and identity.
+    private struct Key: Hashable {
+        var policy: String
+        var identity: [String]
+    }
+
+    /// Each run's row by its policy and identity.
+    ///
+    /// - Throws: `ComparisonError.invalid` for two runs of one policy with the same identity,
+    ///   naming both lines.
+    private static func runsByIdentity(_ table: SummaryTable, policyColumn: Int, identityColumns: [Int]) throws(ComparisonError) -> [Key: Int] {
+        var runs: [Key: Int] = [:]
+        for (index, row) in table.rows.enumerated() {
+            let key = Key(policy: row[policyColumn], identity: identityColumns.map { row[$0] })
+            if let first = runs[key] {
+                throw .invalid("\(table.path): lines \(first + 2) and \(index + 2) are two runs of policy \(key.policy) "
+                    + "with the same scenario, seed, replicate and sweep values; they cannot be paired")
+            }
+            runs[key] = index
+        }
+        return runs
+    }
+
+    /// `pairs,mean_diff,ci_low,ci_high,wilcoxon_p` of the differences, in thousandths.
+    private static func fields(_ differences: [Int64]) -> [String] {
+        guard !differences.isEmpty else { return ["0", "", "", "", ""] }
+        let interval = GroupsTable.intervalFields(differences.map { Double($0) / 1000 })
+        let p = WilcoxonSignedRank.pValue(thousandths: differences).map(ComparisonNumbers.general4) ?? ""
+        return [String(differences.count)] + interval + [p]
+    }
+}

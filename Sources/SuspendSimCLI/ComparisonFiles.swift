@@ -1,0 +1,30 @@
+import ArgumentParser
+import SuspendSim
+
+/// SPEC 21's `groups.csv` and `paired.csv` for `run`, `merge` and `report`: with `--by` (or
+/// `--baseline`) for any batch, and by default for a batch over several trace users.
+enum ComparisonFiles {
+    /// Writes the files for the finished batch in `folder` and prints their paths; nothing
+    /// when there is no grouping to apply.
+    ///
+    /// - Throws: `ExitCode(64)` for a bad key or baseline (listing what there is), exit 2 for
+    ///   a summary that cannot be compared, `ExitCode.failure` for a file not written.
+    static func write(folder: String, by: String?, baseline: String?) throws {
+        let summary = folder + "/summary.csv"
+        do {
+            let keys = try by.map(BatchComparison.keys(parsing:)) ?? BatchComparison.defaultKeys(summaryPath: summary)
+                ?? (baseline == nil ? nil : BatchComparison.allKeys(summaryPath: summary))
+            guard let keys else { return }
+            for path in try BatchComparison(keys: keys, baseline: baseline).write(folder: folder) {
+                print("\(path.hasSuffix("groups.csv") ? "groups" : "paired"): \(path)")
+            }
+        } catch let error as ComparisonError {
+            printError("error: \(error.description)")
+            if case .usage = error { throw ExitCode(64) }
+            throw ScenarioBatchLoader.invalidInputStatus
+        } catch {
+            printError("error: \(error)")
+            throw ExitCode.failure
+        }
+    }
+}
