@@ -50,7 +50,7 @@ extension SuspendsimCommand {
         var seed: UInt64 = 0
 
         @Option(name: .customLong("set"), help: ArgumentHelp(
-            "Sweep a key over values: device.<key>, workload.<key>, policy or end_s (repeat for a grid).",
+            "Sweep a key over values: policy, end_s, device.<key>, workload.<key>, workload.allocations.<key>, app.<id>.<key> or trace.user (all: every user) (repeat for a grid).",
             valueName: "key=v1,v2,..."))
         var settings: [String] = []
 

@@ -90,8 +90,10 @@ import Testing
                                       file's replicates:, else 1).
               --seed <s>              The batch's seed; each run's seed is derived from it.
                                       (default: 0)
-              --set <key=v1,v2,...>   Sweep a key over values: device.<key>,
-                                      workload.<key>, policy or end_s (repeat for a grid).
+              --set <key=v1,v2,...>   Sweep a key over values: policy, end_s, device.<key>,
+                                      workload.<key>, workload.allocations.<key>,
+                                      app.<id>.<key> or trace.user (all: every user)
+                                      (repeat for a grid).
               --details               Also write every run's report folder
                                       (<out>/<name>/<key>=<value>/.../replicate-<k>/).
               --metrickit             Also write metrickit/<app>.json, a MetricKit payload
@@ -175,6 +177,7 @@ import Testing
                                       (default: Reports)
               --version               Show the version.
               -h, --help              Show help information.
+
 
             """)
     }
