@@ -118,6 +118,23 @@ extension SuspendsimCommand {
             return axes
         }
 
+        /// Clears the leftovers of a dead run in `--out` (its hidden partial outputs), or refuses
+        /// when another run is writing there; notes a folder this run makes, so that an
+        /// interruption removes it when still empty.
+        private func prepareOutputFolder() throws {
+            if !FileManager.default.fileExists(atPath: out) { OutputRegistry.removeOnCloseIfEmpty(out) }
+            do {
+                let removed = try StaleOutputs.removeStale(in: out)
+                if !removed.isEmpty {
+                    printError("note: removed \(removed.count) unfinished output(s) of a run that ended without cleaning up: "
+                        + removed.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", "))
+                }
+            } catch {
+                printError("error: \(error.description). Nothing was run.")
+                throw ExitCode.failure
+            }
+        }
+
         /// SPEC 20: `--replicates N` on a scenario without randomness would run N copies of
         /// the same run; it runs one, and says so on stderr.
         private func warnAboutReplicatesWithoutRandomness(_ plan: BatchPlan) {
@@ -169,6 +186,7 @@ extension SuspendsimCommand {
                     throw ExitCode(64)
                 }
             }
+            try prepareOutputFolder()
             let part = shard.flatMap(BatchShard.init(parsing:)) ?? .whole
             let progress = ProgressLine(total: part.unitCount(of: plan.unitCount), label: "runs")
             let output: BatchRunner.Output

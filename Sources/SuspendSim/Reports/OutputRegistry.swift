@@ -81,7 +81,19 @@ package enum OutputRegistry {
             case .replaced: break
             }
         }
+        // A folder this command made for its output goes too, when nothing was put in it
+        // (`rmdir` removes only an empty folder): an interrupted shard leaves no empty folder.
+        for folder in createdFolders.withLock({ $0 }) { rmdir(folder) }
         return removed
+    }
+
+    /// Folders the command made for its output (`--out`), removed on `close()` when empty.
+    private static let createdFolders = Mutex<[String]>([])
+
+    /// Notes that `folder` does not exist yet and is the command's output folder: an
+    /// interruption removes it when it is still empty.
+    public static func removeOnCloseIfEmpty(_ folder: String) {
+        createdFolders.withLock { $0.append(folder) }
     }
 
     /// Removes `path`, again while something is still there: a worker may have created a file

@@ -1,0 +1,78 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The leftovers of a run that died without cleaning up (SIGKILL, a node lost): the hidden
+/// temporary outputs `.<name>.partial-<pid>-<random>` that `AtomicOutput` builds reports in.
+/// A run writing into the same folder removes those whose process is gone, so that a rerun
+/// leaves no partial file behind.
+///
+/// A partial whose process is alive is another run's work in progress (or, across hosts
+/// sharing a file system, a process of the same number here): removing it could break that
+/// run, so `removeStale` refuses instead, naming it. A process number that the system has
+/// given since to another program (not `suspendsim`) is no run: its partials are stale.
+package enum StaleOutputs {
+    /// A partial that cannot be judged safe to remove.
+    package struct InUse: Error, CustomStringConvertible {
+        package var path: String
+        package var pid: Int32
+        package var description: String {
+            "\(path) is being written by suspendsim (pid \(pid)) right now; wait for that run to end, or give another --out"
+        }
+    }
+
+    /// How deep below `folder` partials are looked for: the batch files at the top, run
+    /// folders one level down, `--details` replicate folders a few levels further.
+    static let depth = 4
+
+    /// Removes the stale partials in `folder` and below; returns their paths, sorted.
+    ///
+    /// - Throws: `InUse` for a partial of a live `suspendsim` process other than this one;
+    ///   nothing is removed then.
+    package static func removeStale(in folder: String) throws(InUse) -> [String] {
+        var stale: [String] = []
+        var pending = [(folder, 0)]
+        while let (current, level) = pending.popLast() {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: current) else { continue }
+            for name in names.sorted() {
+                let path = current + "/" + name
+                if let pid = partialOwner(name) {
+                    guard pid != getpid() else { continue }
+                    if isRunningSuspendsim(pid) { throw InUse(path: path, pid: pid) }
+                    stale.append(path)
+                } else if !name.hasPrefix("."), level < depth, (try? ReportFileSystem.kind(of: path)) == .directory {
+                    pending.append((path, level + 1))
+                }
+            }
+        }
+        for path in stale { ReportFileSystem.removeTree(path) }
+        return stale.sorted()
+    }
+
+    /// The process number in a partial's name (`.summary.csv.partial-4242-9f3a...`); nil for
+    /// any other name.
+    static func partialOwner(_ name: String) -> Int32? {
+        guard name.hasPrefix("."), let range = name.range(of: ".partial-", options: .backwards) else { return nil }
+        let suffix = name[range.upperBound...].split(separator: "-")
+        guard suffix.count == 2, let pid = Int32(suffix[0]), pid > 0,
+              !suffix[1].isEmpty, suffix[1].allSatisfy(\.isHexDigit) else { return nil }
+        return pid
+    }
+
+    /// Whether `pid` is a live `suspendsim` process. Where the program's name cannot be read
+    /// (no `/proc`), any live process counts, to be safe.
+    static func isRunningSuspendsim(_ pid: Int32) -> Bool {
+        guard kill(pid, 0) == 0 || errno == EPERM else { return false }
+        guard let name = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8) else { return true }
+        return name.trimmingCharacters(in: .whitespacesAndNewlines) == "suspendsim"
+    }
+}
