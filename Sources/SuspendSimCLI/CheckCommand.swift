@@ -19,12 +19,19 @@ extension SuspendsimCommand {
                 unchecked (a failure with --strict). A scenario with a workload is checked on \
                 replicate 0 of seed 0 (as run --seed 0 makes it), without its sweep.
 
-                A scenario whose expect: has observed_within_ci: true (SPEC 18) is checked on its \
-                whole batch instead (every sweep point and replicate, seeds as run --seed 0 \
-                makes them, so the result is deterministic): one result per point and policy, \
-                passing when every observed: counter lies inside its simulated 95 % interval \
-                (the numbers observed.csv prints). Its other assertions are checked on replicate \
-                0 as above.
+                A scenario whose expect: has rates: or observed_within_ci: true (SPEC 18, 19) is \
+                also checked on its whole batch (every sweep point and replicate, seeds as run \
+                --seed 0 makes them, so the result is deterministic): one result per point and \
+                policy, holding every assertion that failed there. Its other assertions are \
+                checked on replicate 0 as above.
+
+                expect.rates.RATE.APP bounds an app's never_killed_rate, launched_survival_rate \
+                or survival_rate as survival.csv prints it (3 decimals): the bound is \
+                ">= 0.8", "<= 0.2" or "0.4..0.6" (inclusive). A launched_survival_rate fails at \
+                a point that never launched the app. observed_within_ci passes when every observed: \
+                counter lies inside its simulated 95 % interval (the numbers observed.csv \
+                prints). With --junit, each testcase has the file and line of the assertion \
+                that failed first, or of its first assertion when it passed.
 
                 With --html, each checked run also writes its report folder under --out \
                 (<out>/<name>/, or <out>/<name>/<policy>/ with --policy all) with its index.html \
@@ -38,7 +45,7 @@ extension SuspendsimCommand {
         var policy: PolicyOption?
 
         @Option(name: .customLong("junit"), help: ArgumentHelp(
-            "Also write the results as JUnit XML to this file (a testcase per scenario and policy).",
+            "Also write the results as JUnit XML to this file (a testcase per scenario and policy, and per point and policy for a batch's assertions).",
             valueName: "file"))
         var junitPath: String?
 
@@ -66,8 +73,8 @@ extension SuspendsimCommand {
             var checks: [Check] = []
             for (template, single) in zip(templates, runChecks) {
                 checks += single
-                if template.scenario.expectation?.observedWithinCI == true {
-                    checks += try batchChecks(template).map { Check(result: $0) }
+                if let expectation = template.scenario.expectation, BatchCheck.hasBatchAssertions(expectation) {
+                    checks += try batchChecks(template, expectation: expectation).map { Check(result: $0) }
                 }
             }
             if strict {
@@ -99,16 +106,15 @@ extension SuspendsimCommand {
         }
 
         /// Whether `scenario` is checked on one run: it has no `expect:` (reported unchecked),
-        /// or assertions other than the batch's `observed_within_ci`.
+        /// or assertions other than the batch's (`observed_within_ci`, `rates`).
         private static func hasRunAssertions(_ scenario: Scenario) -> Bool {
-            guard var expectation = scenario.expectation, expectation.observedWithinCI else { return true }
-            expectation.observedWithinCI = false
-            return expectation != Scenario.Expectation()
+            guard let expectation = scenario.expectation else { return true }
+            return BatchCheck.runAssertions(expectation) != Scenario.Expectation()
         }
 
         /// Runs `template`'s whole batch (SPEC 18, 19) into a temporary folder, removed after,
-        /// and checks `observed_within_ci` at each point and policy.
-        private func batchChecks(_ template: ScenarioTemplate) throws -> [CheckResult] {
+        /// and checks `expectation`'s batch assertions at each point and policy.
+        private func batchChecks(_ template: ScenarioTemplate, expectation: Scenario.Expectation) throws -> [CheckResult] {
             var options = BatchPlan.Options()
             options.policy = PolicyOption.batchChoice(policy)
             let plan: BatchPlan
@@ -125,10 +131,9 @@ extension SuspendsimCommand {
                 printError("error: \(failure.path): \(failure.message)")
                 throw ExitCode.failure
             }
-            let scenario = template.scenario
             guard let tally = output.tally else { return [] }
-            return ObservedCheck.results(plan, entry: 0, tally: tally, file: scenario.sourcePath ?? "in code",
-                                         line: scenario.expectation?.lines["observed_within_ci"])
+            return BatchCheck.results(plan, entry: 0, tally: tally, expectation: expectation,
+                                      file: template.scenario.sourcePath ?? "in code")
         }
 
         /// A checked run: its result, and why its report or page could not be written.
@@ -171,7 +176,7 @@ extension SuspendsimCommand {
         private static func compare(_ scenario: Scenario, _ run: SimulationResult<NullRecorder>) -> CheckResult {
             let file = scenario.sourcePath ?? "in code"
             guard let expectation = scenario.expectation else {
-                return CheckResult(scenario: scenario.name, policy: run.policyName, file: file, status: .unchecked)
+                return CheckResult(scenario: scenario.name, policy: run.policyName, file: file, status: .unchecked, line: 1)
             }
             return CheckResult.of(run, expected: expectation, file: file)
         }

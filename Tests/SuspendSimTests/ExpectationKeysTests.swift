@@ -40,6 +40,14 @@ import Testing
         }
     }
 
+    @Test("An unknown expect: key is reported with every key it could be, rates and by_policy included")
+    func unknownKeyListsAll() {
+        let diagnostics = loadDiagnostics(Self.text.replacingOccurrences(of: "  killed: [com.a]\n", with: "  rate: {}\n"))
+        #expect(diagnostics.map(\.message) == [
+            "unknown key 'rate'; expected one of evictions, survivors, survives, never_killed, killed, max_pressure_kills, observed_within_ci, rates, by_policy",
+        ])
+    }
+
     @Test("survives and never_killed hold per app; killed is never_killed's complement; max_pressure_kills bounds the total; by_policy overrides (SPEC 14, 16)")
     func semantics() throws {
         let scenario = try ScenarioLoader.parse(Self.text, path: "t.yaml")

@@ -16,13 +16,18 @@ package struct CheckResult: Sendable, Hashable {
     /// For a failure: one entry per failed assertion, its first line
     /// `FILE:LINE: expect.KEY: what is wrong` (pytest's style), then the details.
     package var failures: [String]
+    /// The line of the file the result points at (JUnit's `line`): for a failure, the line of
+    /// the assertion whose failure comes first in `failures`; for a pass, the line of the first
+    /// assertion checked (in file order); for a file without `expect:`, 1. Nil when unknown.
+    package var line: Int?
 
-    package init(scenario: String, policy: String, file: String, status: Status, failures: [String] = []) {
+    package init(scenario: String, policy: String, file: String, status: Status, failures: [String] = [], line: Int? = nil) {
         self.scenario = scenario
         self.policy = policy
         self.file = file
         self.status = status
         self.failures = failures
+        self.line = line
     }
 
     /// `photo-editor [jetsam]`.
@@ -37,8 +42,10 @@ package struct CheckResult: Sendable, Hashable {
             let location = lines[mismatch.key].map { "\(file):\($0)" } ?? file
             return "\(location): expect.\(mismatch.description)"
         }
+        let checked = ExpectationCheck.runKeys.compactMap { lines[$0] }.min() ?? lines.values.min()
+        let line = mismatches.first.flatMap { lines[$0.key] } ?? checked
         return CheckResult(scenario: result.scenarioName, policy: result.policyName, file: file,
-                           status: failures.isEmpty ? .passed : .failed, failures: failures)
+                           status: failures.isEmpty ? .passed : .failed, failures: failures, line: line)
     }
 
     /// What `check` prints: one line for a pass or an unchecked file, a block with every failed

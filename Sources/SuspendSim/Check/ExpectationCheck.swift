@@ -73,17 +73,35 @@ package struct ExpectationCheck: Sendable, Hashable {
         }
     }
 
+    /// The keys checked on one run (`Mismatch.key`'s values), in the order `mismatches` checks
+    /// them; `observed_within_ci` and `rates` are checked on a batch (`BatchCheck`).
+    static let runKeys = ["evictions", "survivors", "survives", "never_killed", "killed", "max_pressure_kills"]
+
     /// The expectations that apply under `policyName`: the general ones, overridden key by
-    /// key by `by_policy[policyName]`.
+    /// key by `by_policy[policyName]`. A rate bound overrides the general bound on the same
+    /// rate of the same app, and adds to the others (SPEC 19); `observed_within_ci: true`
+    /// there adds the check under that policy.
     public static func effective(_ expectation: Scenario.Expectation, policyName: String) -> Scenario.Expectation {
         var merged = expectation
-        if let specific = expectation.byPolicy[policyName] {
+        if var specific = expectation.byPolicy[policyName] {
             if let evictions = specific.evictions { merged.evictions = evictions }
             if let survivors = specific.survivors { merged.survivors = survivors }
             if let survives = specific.survives { merged.survives = survives }
             if let neverKilled = specific.neverKilled { merged.neverKilled = neverKilled }
             if let killed = specific.killed { merged.killed = killed }
             if let limit = specific.maxPressureKills { merged.maxPressureKills = limit }
+            if specific.observedWithinCI {
+                merged.observedWithinCI = true
+            } else {
+                specific.lines["observed_within_ci"] = nil
+            }
+            for bound in specific.rates {
+                if let index = merged.rates.firstIndex(where: { $0.rate == bound.rate && $0.app == bound.app }) {
+                    merged.rates[index] = bound
+                } else {
+                    merged.rates.append(bound)
+                }
+            }
             merged.lines.merge(specific.lines) { _, specific in specific }
         }
         merged.byPolicy = [:]

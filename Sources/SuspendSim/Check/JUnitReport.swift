@@ -1,6 +1,12 @@
 /// `suspendsim check --junit FILE`: the results as JUnit XML, the shape CI systems read
-/// (`testsuites` > `testsuite` per scenario file > `testcase` per scenario and policy, with a
-/// `failure` holding the diff, or `skipped` for a file without `expect:`).
+/// (SPEC 14, 19): `testsuites` > `testsuite` per scenario file > `testcase` per scenario and
+/// policy (per point and policy for a batch's assertions), with a `failure` or, for a file
+/// without `expect:`, `skipped`.
+///
+/// Each `testcase` has `file` and `line` attributes (`CheckResult.line`: the assertion that
+/// failed first, the first assertion checked when it passed, 1 without `expect:`), so that CI
+/// annotates the line. A `failure`'s `message` is the whole first failed assertion, its lines
+/// kept as `&#10;`; its text is every failed assertion.
 ///
 /// Written by hand: none of the packages the project uses writes XML, and this is five
 /// elements with escaped text.
@@ -22,21 +28,8 @@ package enum JUnitReport {
         out += "<testsuites name=\"suspendsim check\" \(counts(results))>\n"
         for file in files {
             let suite = byFile[file] ?? []
-            out += "  <testsuite name=\"\(escape(file))\" \(counts(suite))>\n"
-            for result in suite {
-                out += "    <testcase classname=\"\(escape(result.scenario))\" name=\"\(escape(result.label))\" file=\"\(escape(file))\""
-                switch result.status {
-                case .passed:
-                    out += "/>\n"
-                case .unchecked:
-                    out += ">\n      <skipped message=\"no expect: block\"/>\n    </testcase>\n"
-                case .failed:
-                    let message = result.failures.first?.split(separator: "\n").first.map(String.init) ?? "failed"
-                    out += ">\n      <failure message=\"\(escape(message))\" type=\"expectation\">"
-                    out += escape(result.failures.joined(separator: "\n"))
-                    out += "</failure>\n    </testcase>\n"
-                }
-            }
+            out += "  <testsuite name=\"\(XMLEscaping.attribute(file))\" \(counts(suite))>\n"
+            for result in suite { out += testcase(result) }
             out += "  </testsuite>\n"
         }
         out += "</testsuites>\n"
@@ -50,14 +43,22 @@ package enum JUnitReport {
         try AtomicTextFile.write(xml(results), to: path)
     }
 
-    /// Text or an attribute value with XML's five special characters escaped (as for HTML),
-    /// and control characters other than tab and line feed (which XML 1.0 cannot hold)
-    /// replaced by U+FFFD.
-    static func escape(_ text: String) -> String {
-        let printable = String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            let isControl = (scalar.value < 0x20 && scalar != "\t" && scalar != "\n") || (0xFFFE...0xFFFF).contains(scalar.value)
-            return isControl ? "\u{FFFD}" : scalar
-        }))
-        return HTMLEscaping.escape(printable)
+    /// One `testcase` element, indented under its `testsuite`, with its line feed.
+    private static func testcase(_ result: CheckResult) -> String {
+        var out = "    <testcase classname=\"\(XMLEscaping.attribute(result.scenario))\" name=\"\(XMLEscaping.attribute(result.label))\""
+        out += " file=\"\(XMLEscaping.attribute(result.file))\""
+        if let line = result.line { out += " line=\"\(line)\"" }
+        switch result.status {
+        case .passed:
+            out += "/>\n"
+        case .unchecked:
+            out += ">\n      <skipped message=\"no expect: block\"/>\n    </testcase>\n"
+        case .failed:
+            let message = result.failures.first ?? "failed"
+            out += ">\n      <failure message=\"\(XMLEscaping.attribute(message))\" type=\"expectation\">"
+            out += XMLEscaping.text(result.failures.joined(separator: "\n"))
+            out += "</failure>\n    </testcase>\n"
+        }
+        return out
     }
 }

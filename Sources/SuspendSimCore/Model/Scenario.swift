@@ -101,10 +101,13 @@ extension Scenario {
         /// Every observed counter lies inside its simulated interval, at each point of the
         /// batch (SPEC 18 `observed_within_ci`): checked on the whole batch, not on one run.
         public var observedWithinCI = false
+        /// Bounds on a batch's rates per app (SPEC 19 `rates:`), in file order: checked on the
+        /// whole batch, at each point and policy, not on one run.
+        public var rates: [RateBound] = []
         /// Expectations that apply only under one policy, by policy name.
         public var byPolicy: [String: Scenario.Expectation]
-        /// The file line each key was written on (`survives`, `max_pressure_kills`, ...), for
-        /// messages; not part of equality.
+        /// The file line each key was written on (`survives`, `max_pressure_kills`, ...), and
+        /// each rate bound's app entry (`RateBound.lineKey`), for messages; not part of equality.
         public var lines: [String: Int] = [:]
 
         public init(
@@ -124,7 +127,7 @@ extension Scenario {
         public static func == (a: Scenario.Expectation, b: Scenario.Expectation) -> Bool {
             a.evictions == b.evictions && a.survivors == b.survivors && a.survives == b.survives
                 && a.neverKilled == b.neverKilled && a.killed == b.killed && a.maxPressureKills == b.maxPressureKills
-                && a.observedWithinCI == b.observedWithinCI && a.byPolicy == b.byPolicy
+                && a.observedWithinCI == b.observedWithinCI && a.rates == b.rates && a.byPolicy == b.byPolicy
         }
 
         public func hash(into hasher: inout Hasher) {
@@ -135,7 +138,40 @@ extension Scenario {
             hasher.combine(killed)
             hasher.combine(maxPressureKills)
             hasher.combine(observedWithinCI)
+            hasher.combine(rates)
             hasher.combine(byPolicy)
+        }
+
+        /// A rate of a batch's `survival.csv` that `expect.rates` can bound (SPEC 19).
+        public enum Rate: String, Sendable, Hashable, CaseIterable {
+            /// Runs in which the app was never killed, over all runs.
+            case neverKilledRate = "never_killed_rate"
+            /// Runs in which the app was resident at the end, over the runs that launched it.
+            case launchedSurvivalRate = "launched_survival_rate"
+            /// Runs in which the app was resident at the end, over all runs.
+            case survivalRate = "survival_rate"
+        }
+
+        /// One app's rate, bounded (SPEC 19 `rates: { RATE: { APP: BOUND } }`): inclusive, in
+        /// thousandths (0...1000), because a rate is judged on the value `survival.csv` prints,
+        /// with 3 decimals.
+        public struct RateBound: Sendable, Hashable {
+            /// The rate bounded.
+            public var rate: Rate
+            /// The app's bundle id.
+            public var app: String
+            /// The accepted values, in thousandths: `">= 0.8"` is 800...1000.
+            public var thousandths: ClosedRange<Int>
+
+            public init(rate: Rate, app: String, thousandths: ClosedRange<Int>) {
+                self.rate = rate
+                self.app = app
+                self.thousandths = thousandths
+            }
+
+            /// The key of the app entry's line in `Expectation.lines`, and the assertion's path
+            /// under `expect.`: `rates.never_killed_rate.com.example.a`.
+            public var lineKey: String { "rates.\(rate.rawValue).\(app)" }
         }
     }
 }
