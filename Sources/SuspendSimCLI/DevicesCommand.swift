@@ -11,7 +11,8 @@ extension SuspendsimCommand {
                 Each device's RAM and per-app limit (MB), whether the limit was measured or \
                 estimated, and the hardware ids of its JetsamEvent reports. A scenario's \
                 `device: { model: iphone-11 }` takes ram_mb and app_limit_mb from here; an \
-                explicit key wins.
+                explicit key wins. `model` may also be a product id (iPhone12,1) or the name \
+                (iPhone 11), in any case; Swift's `Device(model:ios:)` takes the same names.
                 """
         )
 

@@ -121,6 +121,68 @@ import Testing
         #expect(devices.map(\.ramKiB) == [2048 * 1024, 3844 * 1024])
     }
 
+    @Test("A model may be named by a product id or its marketing name, case-insensitively (SPEC 19)")
+    func modelNames19() throws {
+        for name in ["iphone-11", "IPHONE-11", "iPhone12,1", "iphone12,1", "iPhone 11", "IPHONE 11", "ipad pro 10.5\""] {
+            let device = try load(device: "model: \(name)").device
+            let expected = name.lowercased().contains("ipad") ? "ipad-pro-10.5" : "iphone-11"
+            #expect(device.model == expected, "model: \(name)")
+            #expect(device.appLimitKiB == .mb(Double(try #require(catalog.entry(model: expected)).appLimitMB)), "model: \(name)")
+        }
+        // Every name of every entry leads back to it: no name of one is another's.
+        for entry in catalog.entries {
+            for name in [entry.model, entry.name, entry.name.uppercased()] + entry.products {
+                #expect(catalog.entry(named: name)?.model == entry.model, "\(name)")
+            }
+        }
+        let diagnostics = loadDiagnostics(text(device: "model: iPhone 11 Pro Maxx"))
+        #expect(diagnostics.map(\.field) == ["device.model"])
+        #expect(diagnostics.first?.message.contains("unknown model 'iPhone 11 Pro Maxx'; nearest: iphone-11-pro-max") == true)
+    }
+
+    @Test("device.csv's model row is the catalog model, whichever name the file used (SPEC 16, 19)")
+    func deviceCSVNamesTheModel() throws {
+        let scenario = try ScenarioLoader.parse("""
+            name: t
+            device:
+              model: iPhone12,1
+              ios: "18.4"
+            apps: [{ id: com.a, active_mb: 100 }]
+            events: [{ at: 0, open: com.a }]
+            """, path: "x.yaml")
+        try withTemporaryFolder { folder in
+            let run = folder.appendingPathComponent("run")
+            try ReportWriter.write(Simulation.run(scenario), of: scenario, into: run)
+            let rows = try read("device.csv", in: run).split(separator: "\n")
+            #expect(rows.contains("model,iphone-11"))
+            #expect(rows.contains("ram_mb,3844.000"))
+        }
+    }
+
+    @Test("Device(model:ios:) is the device the reader makes of device: { model:, ios: }, for every name form (SPEC 19)")
+    func swiftInitializer() throws {
+        let file = try load(device: "{ model: iphone-11, ios: \"18.4\" }").device
+        for name in ["iphone-11", "iPhone-11", "iPhone12,1", "iPhone 11", "iphone 11"] {
+            #expect(try Device(model: name, ios: "18.4") == file, "\(name)")
+        }
+        #expect(try Device(model: "iphone-xr") == load(device: "model: iphone-xr").device)
+        let old = try Device(model: "iPhone 8", ios: "12")
+        #expect(old == (try load(device: "{ model: iphone-8, ios: 12 }").device))
+        #expect(old.jetsamBands == .beforeIOS16 && !old.longIdleReaper && old.ios == IOSVersion(major: 12))
+    }
+
+    @Test("Device(model:ios:) throws with the nearest names, or the iOS text it could not read (SPEC 11, 19)")
+    func swiftInitializerErrors() {
+        // At equal distance, the names that the text begins come first.
+        let unknown = Device.CatalogError.unknownModel("iphone-1", nearest: ["iphone-11", "iphone-12", "iphone-13"])
+        #expect(throws: unknown) { try Device(model: "iphone-1", ios: "18.4") }
+        #expect(unknown.description
+            == "unknown device model 'iphone-1'; nearest: iphone-11, iphone-12, iphone-13 (see `suspendsim devices`)")
+        #expect(throws: Device.CatalogError.invalidIOS("18.x")) { try Device(model: "iphone-11", ios: "18.x") }
+        #expect(Device.CatalogError.invalidIOS("18.x").description
+            == "invalid iOS release '18.x'; expected \"MAJOR[.MINOR]\" (such as \"18.4\")")
+    }
+
     private func text(device: String) -> String {
         """
         name: t

@@ -84,7 +84,7 @@ import Testing
         #expect(dependencies["Reports"]?.contains("Batch") == false)
     }
 
-    @Test("The library's public API is what a user's test needs: at most 30 top-level public declarations outside SPI (docs/architecture.md)")
+    @Test("The library's public API is what a user's test needs: at most 31 top-level public declarations outside SPI (docs/architecture.md)")
     func publicAPIIsSmall() throws {
         let declaration = /^(?:@\w+(?:\([^)]*\))?\s+)*public (?:final )?(?:struct|enum|class|protocol|func|typealias|let|var) (\w+)/
             .anchorsMatchLineEndings()
@@ -98,10 +98,10 @@ import Testing
                 names += text.matches(of: declaration).filter { !$0.output.0.contains("@_spi") }.map { String($0.output.1) }
             }
         }
-        #expect(names.count <= 30, "\(names.count) top-level public declarations: \(names.sorted().joined(separator: ", "))")
+        #expect(names.count <= 31, "\(names.count) top-level public declarations: \(names.sorted().joined(separator: ", "))")
         // What a user's test needs is among them.
         for needed in ["Scenario", "Device", "AppProfile", "ScenarioEvent", "Simulation", "SimulationResult", "EvictionPolicy",
-                       "Candidate", "LargestFirstPolicy", "LRUPolicy", "JetsamPolicy", "LMKDPolicy", "ScenarioLoader", "ReportWriter"] {
+                       "Candidate", "LargestFirstPolicy", "LRUPolicy", "JetsamPolicy", "LMKDPolicy", "ScenarioLoader", "ReportWriter", "Batch"] {
             #expect(names.contains(needed), "\(needed) is public")
         }
     }

@@ -4,8 +4,9 @@ import Testing
 @_spi(Generators) @testable import SuspendSimCore
 
 /// The README's examples are real: its custom policy is `Examples/SmallestFirstPolicy.swift`
-/// and its library example `Examples/LibraryExample.swift`, word for word, and its tour
-/// scenario validates and passes its own `expect:`.
+/// and its library examples `Examples/LibraryExample.swift`, word for word, its `Package.swift`
+/// snippet declares this package's platforms, and its tour scenario validates and passes its
+/// own `expect:`.
 @Suite struct ReadmeExampleTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -40,6 +41,15 @@ import Testing
         #expect(ExpectationCheck.mismatches(result, expected: try #require(scenario.expectation)).isEmpty)
         let freeBefore = try #require(result.log.evictions.first).freeBeforeKiB
         #expect(freeBefore == KiB(96 * 1024))
+    }
+
+    @Test("The README's Package.swift snippet declares the platforms this package does")
+    func packageSnippetHasThePlatforms() throws {
+        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let platforms = try #require(manifest.split(separator: "\n").first { $0.contains("platforms:") })
+            .trimmingCharacters(in: .whitespaces)
+        let snippet = try #require(codeBlocks("swift").first { $0.hasPrefix("// Package.swift") })
+        #expect(snippet.split(separator: "\n").contains { $0.hasPrefix(platforms) }, "\(platforms)")
     }
 
     @Test("The README's library example is the Swift Testing test the suite runs (Examples/LibraryExample.swift)")

@@ -8,7 +8,9 @@
 package struct DeviceCatalog: Sendable {
     /// One device.
     package struct Entry: Sendable, Hashable {
-        /// The name scenarios use: lower-case, hyphenated (`iphone-11`).
+        /// The catalog's name for it, lower-case and hyphenated (`iphone-11`): what a resolved
+        /// device's `model` holds, whether a scenario named it so, by a product or by `name`
+        /// (`entry(named:)`, SPEC 19).
         package var model: String
         /// The marketing name (`iPhone 11`).
         package var name: String
@@ -51,39 +53,5 @@ package struct DeviceCatalog: Sendable {
                 ramMB: ram, appLimitMB: limit, limitSource: record[5], source: record[6]))
         }
         self.entries = entries
-    }
-
-    /// The entry named `model`, compared case-insensitively (SPEC 16).
-    package func entry(model: String) -> Entry? {
-        let wanted = model.lowercased()
-        return entries.first { $0.model == wanted }
-    }
-
-    /// The entry whose products include `product` (`iPhone12,1`).
-    package func entry(product: String) -> Entry? {
-        entries.first { $0.products.contains(product) }
-    }
-
-    /// Up to `limit` model names closest to `model` by edit distance, closest first (ties in
-    /// catalog order), for "unknown model" messages.
-    package func nearestModels(to model: String, limit: Int = 3) -> [String] {
-        let wanted = Array(model.lowercased().unicodeScalars)
-        return entries.enumerated()
-            .map { (distance: Self.editDistance(wanted, Array($0.element.model.unicodeScalars)), order: $0.offset, model: $0.element.model) }
-            .sorted { ($0.distance, $0.order) < ($1.distance, $1.order) }
-            .prefix(limit).map(\.model)
-    }
-
-    /// Levenshtein distance between two strings of scalars.
-    private static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1] + Array(repeating: 0, count: b.count)
-            for (j, y) in b.enumerated() {
-                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

@@ -77,13 +77,7 @@ extension ScenarioReader {
             isValid = false
         }
 
-        var device = Device(ramKiB: ramKiB ?? KiB(1))
-        if let entry {
-            device.model = entry.model
-            device.appLimitKiB = .mb(Double(entry.appLimitMB))
-        }
-        device.ios = ios
-        device.apply(PlatformProfile(ios: ios))
+        var device = Device(ramKiB: ramKiB ?? KiB(1), catalog: entry, ios: ios)
         for entry in fields.entries {
             guard let key = DeviceKey(rawValue: entry.name) else { continue }
             let field = Self.path("device", entry.name)
@@ -111,11 +105,12 @@ extension ScenarioReader {
         return isValid && ramKiB != nil ? device : nil
     }
 
-    /// The catalog entry `model` names; nil, reported with the nearest names, otherwise.
+    /// The catalog entry `model` names, by its model, a product id or its marketing name
+    /// (SPEC 11, 19); nil, reported with the nearest names, otherwise.
     private mutating func catalogEntry(_ node: ScenarioNode) -> DeviceCatalog.Entry? {
         guard let model = nonEmptyString(node, "device.model") else { return nil }
         let catalog = DeviceCatalog.shipped
-        if let entry = catalog.entry(model: model) { return entry }
+        if let entry = catalog.entry(named: model) { return entry }
         let nearest = catalog.nearestModels(to: model).joined(separator: ", ")
         report(node, "device.model", "unknown model '\(model)'; nearest: \(nearest) (see `suspendsim devices`)")
         return nil

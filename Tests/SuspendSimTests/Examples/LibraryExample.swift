@@ -13,3 +13,26 @@ import Testing
     #expect(result.survivors == ["com.example.mail"])
     // Or load a file: try ScenarioLoader.load(path: "Scenarios/state-lab.yaml")
 }
+
+@Test func mailKeepsItsStateThroughAnHourOnAnIPhone11() throws {
+    let hour = try ScenarioLoader.parse("""
+        name: an-hour
+        device: { model: iphone-x, ios: "18.4" }
+        apps:
+          - { id: com.example.mail, active_mb: 200, suspended_mb: 80 }
+          - { id: com.example.game, active_mb: 1200, suspended_mb: 800 }
+          - { id: com.example.photos, active_mb: 700, suspended_mb: 450 }
+          - { id: com.example.maps, active_mb: 800, suspended_mb: 500 }
+        workload: { duration_s: 3600 }   # an hour of sessions, drawn anew for each replicate
+        """, path: "an-hour.yaml")
+    let iPhone11 = try Device(model: "iPhone 11", ios: "18.4")   // or "iphone-11", or "iPhone12,1"
+    let result = Batch(hour, replicates: 200, seed: 0, policy: JetsamPolicy(), sweep: [
+        ("iPhone X", { _ in }),
+        ("iPhone 11", { $0.device = iPhone11 }),
+    ]).run()
+    // survival.csv's numbers: each rate with its Wilson 95 % interval (low, high).
+    let onX = result.rates(of: "com.example.mail", at: "iPhone X").neverKilled
+    let on11 = result.rates(of: "com.example.mail", at: "iPhone 11").neverKilled
+    #expect(on11.low >= 0.95)
+    #expect(onX.high < on11.low)   // the intervals do not overlap: the larger phone keeps it
+}
