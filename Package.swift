@@ -48,7 +48,9 @@ let package = Package(
             // missing wherever the binary is installed.
             resources: [.embedInCode("Resources/devices.csv")]
         ),
-        // jemalloc, found through pkg-config (Debian: libjemalloc-dev).
+        // jemalloc, found through pkg-config (Debian: libjemalloc-dev); the module map names no
+        // library, so that the link follows pkg-config: the shared library by default, the
+        // static archive in scripts/build-release.sh's self-contained build.
         .systemLibrary(
             name: "CJemalloc",
             pkgConfig: "jemalloc",
