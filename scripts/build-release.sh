@@ -21,19 +21,28 @@ cd "$(dirname "$0")/.."
 if [ "$(uname -s)" = Darwin ]; then
   swift build -c release --product suspendsim "$@"
 else
-  # jemalloc is linked into the executable too, from Debian's libjemalloc_pic.a, so that the
-  # binary runs on a node without libjemalloc (a cluster's compute nodes): a pkg-config file of
-  # our own names the archive instead of the shared library. Debug builds (scripts/test.sh)
-  # link the shared library through the system's jemalloc.pc.
-  pc_dir="$PWD/.build-pkgconfig"
-  mkdir -p "$pc_dir"
+  # jemalloc is linked into the executable too, so that the binary runs on a node without
+  # libjemalloc (a cluster's compute nodes). Debian's libjemalloc_pic.a goes in as one
+  # relocatable object (`ld -r`), not as an archive: the static Swift link hides the symbols of
+  # archives (--exclude-libs), and the shared libraries the process loads (libc, libstdc++)
+  # must call the same malloc family as the executable, or memory one allocates the other
+  # frees; so the family is exported too. A pkg-config file of our own keeps the shared
+  # library off the link. Debug builds (scripts/test.sh) link the shared library through the
+  # system's jemalloc.pc.
+  static_dir="$PWD/.build-pkgconfig"
+  mkdir -p "$static_dir"
+  ld -r --whole-archive "$(pkg-config --variable=libdir jemalloc)/libjemalloc_pic.a" -o "$static_dir/jemalloc.o"
   {
     echo "Name: jemalloc"
-    echo "Description: jemalloc, linked statically (libjemalloc_pic.a)"
+    echo "Description: jemalloc, linked in as an object by scripts/build-release.sh"
     echo "Version: $(pkg-config --modversion jemalloc)"
     echo "Cflags: -I$(pkg-config --variable=includedir jemalloc)"
-    echo "Libs: -L$(pkg-config --variable=libdir jemalloc) -l:libjemalloc_pic.a -lpthread -ldl -lm"
-  } > "$pc_dir/jemalloc.pc"
-  PKG_CONFIG_PATH="$pc_dir${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}" \
-    swift build -c release --static-swift-stdlib -Xlinker -no-pie --product suspendsim "$@"
+    echo "Libs: -lpthread -ldl -lm"
+  } > "$static_dir/jemalloc.pc"
+  linked=(-Xlinker "$static_dir/jemalloc.o")
+  for symbol in malloc free calloc realloc posix_memalign aligned_alloc memalign valloc malloc_usable_size; do
+    linked+=(-Xlinker "--export-dynamic-symbol=$symbol")
+  done
+  PKG_CONFIG_PATH="$static_dir${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}" \
+    swift build -c release --static-swift-stdlib -Xlinker -no-pie "${linked[@]}" --product suspendsim "$@"
 fi
