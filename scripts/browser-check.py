@@ -12,9 +12,17 @@ For every index.html under REPORTS_DIR (each page passes or fails; the last line
   - each chart, alone on a page with the report's style sheet, is screenshot (at half width)
     and must show data: at least 0.1 % of its pixels in a palette colour (axes, grid lines and
     text are grey), so that a chart that draws nothing visible fails (a survival chart of
-    single runs draws dots only, about 0.4 %).
+    single runs draws dots only, about 0.4 %);
+  - no two labels of a chart overlap and none is cut off (SPEC 19): a copy of the page with a
+    measuring script (the page itself has none) is loaded at 1280 px, the script writes every
+    SVG <text>'s box (getBoundingClientRect) into the DOM, and the dumped DOM must show no two
+    text boxes of one SVG overlapping by more than 0.5 px, and no text box outside its SVG.
 Standard library only: the PNGs are decoded here (zlib and the five PNG filters).
+
+    browser-check.py --text-only CHROMIUM REPORTS_DIR WORK_DIR    only the label check
 """
+import html
+import json
 import os
 import re
 import struct
@@ -116,6 +124,83 @@ def drawn_elements(svg):
     return paths + rects + lines
 
 
+# Measures every <text> of every chart, in the copy of a page that check_text_boxes loads, and
+# writes the boxes into the DOM as JSON (the title of a shortened label is not measured).
+MEASURE_SCRIPT = """<script>(function () {
+  var charts = [];
+  document.querySelectorAll("svg").forEach(function (svg, index) {
+    var texts = svg.querySelectorAll("text");
+    if (!texts.length) return;
+    var box = function (r) { return [r.left, r.top, r.right, r.bottom]; };
+    var entry = {id: svg.id || ("svg-" + (index + 1)), box: box(svg.getBoundingClientRect()), texts: []};
+    texts.forEach(function (text) {
+      var copy = text.cloneNode(true);
+      copy.querySelectorAll("title").forEach(function (title) { title.remove(); });
+      entry.texts.push({text: copy.textContent, box: box(text.getBoundingClientRect())});
+    });
+    charts.push(entry);
+  });
+  var out = document.createElement("pre");
+  out.id = "suspendsim-text-boxes";
+  out.textContent = JSON.stringify(charts);
+  document.body.appendChild(out);
+})();</script>"""
+# Boxes may touch: they overlap when they share more than this many pixels both ways.
+TOUCH = 0.5
+
+
+def overlap(a, b):
+    return min(a[2], b[2]) - max(a[0], b[0]) > TOUCH and min(a[3], b[3]) - max(a[1], b[1]) > TOUCH
+
+
+def outside(text, svg):
+    return (text[0] < svg[0] - TOUCH or text[1] < svg[1] - TOUCH
+            or text[2] > svg[2] + TOUCH or text[3] > svg[3] + TOUCH)
+
+
+def box_text(box):
+    return "(%.1f, %.1f)-(%.1f, %.1f)" % tuple(box)
+
+
+def text_box_problems(page, charts_boxes):
+    """The label problems of one page's measured charts: overlapping pairs, boxes outside."""
+    problems = []
+    for chart in charts_boxes:
+        texts = [t for t in chart["texts"] if t["box"][2] > t["box"][0] and t["box"][3] > t["box"][1]]
+        for t in texts:
+            if outside(t["box"], chart["box"]):
+                problems.append(f"{page}: {chart['id']}: text {t['text']!r} {box_text(t['box'])} is outside its SVG "
+                                f"{box_text(chart['box'])}")
+        # A sweep over the boxes by their left edge: only neighbours whose spans meet are compared.
+        texts.sort(key=lambda t: t["box"][0])
+        for i, a in enumerate(texts):
+            for b in texts[i + 1:]:
+                if b["box"][0] >= a["box"][2] - TOUCH:
+                    break
+                if overlap(a["box"], b["box"]):
+                    problems.append(f"{page}: {chart['id']}: texts {a['text']!r} {box_text(a['box'])} and "
+                                    f"{b['text']!r} {box_text(b['box'])} overlap")
+    return problems
+
+
+def check_text_boxes(browser, page, work, problems):
+    """Loads a copy of `page` with MEASURE_SCRIPT at 1280 px and checks its text boxes."""
+    with open(page, encoding="utf-8") as file:
+        text = file.read()
+    os.makedirs(work, exist_ok=True)
+    copy = os.path.join(work, "measure-%d.html" % len(os.listdir(work)))
+    with open(copy, "w", encoding="utf-8") as file:
+        file.write(text.replace("</body>", MEASURE_SCRIPT + "</body>", 1))
+    run = chromium(browser, ["--dump-dom", f"--window-size={WIDTH},{HEIGHT}"], "file://" + os.path.abspath(copy))
+    found = re.search(r'<pre id="suspendsim-text-boxes">(.*?)</pre>', run.stdout, re.S)
+    if run.returncode != 0 or not found:
+        problems.append(f"{page}: the measuring copy did not load (exit {run.returncode})")
+        return 0
+    boxes = json.loads(html.unescape(found.group(1)))
+    problems += text_box_problems(page, boxes)
+    return sum(len(chart["texts"]) for chart in boxes)
+
+
 def check_page(browser, page, reports, png_dir, problems):
     relative = os.path.relpath(os.path.dirname(page), reports)
     name = "index" if relative == "." else relative.replace("/", "__")
@@ -159,7 +244,10 @@ def check_page(browser, page, reports, png_dir, problems):
     chart_dir = os.path.join(png_dir, "charts")
     os.makedirs(chart_dir, exist_ok=True)
     for ident, svg in found:
-        height = int(re.search(r'viewBox="0 0 \d+ (\d+)"', svg).group(1))
+        box = re.search(r'viewBox="0 0 (\d+) (\d+)"', svg)
+        # The chart's height when it fills WIDTH (a sweep's small charts are half as wide as the
+        # others, so twice as tall for their width).
+        height = int(box.group(2)) * WIDTH // int(box.group(1))
         alone = os.path.join(chart_dir, f"{name}--{ident}.html")
         with open(alone, "w", encoding="utf-8") as file:
             file.write("<!DOCTYPE html><html><head><meta charset=\"utf-8\">" + (style.group(0) if style else "")
@@ -181,7 +269,8 @@ def check_page(browser, page, reports, png_dir, problems):
 
 
 def main():
-    browser, reports, png_dir = sys.argv[1:4]
+    text_only = sys.argv[1:2] == ["--text-only"]
+    browser, reports, png_dir = sys.argv[2:5] if text_only else sys.argv[1:4]
     os.makedirs(png_dir, exist_ok=True)
     pages = sorted(os.path.join(folder, "index.html") for folder, _, files in os.walk(reports) if "index.html" in files)
     if not pages:
@@ -190,7 +279,10 @@ def main():
     failed = 0
     for page in pages:
         problems = []
-        check_page(browser, page, reports, png_dir, problems)
+        if not text_only:
+            check_page(browser, page, reports, png_dir, problems)
+        texts = check_text_boxes(browser, page, os.path.join(png_dir, "measure"), problems)
+        print(f"labels {os.path.relpath(page, reports)}: {texts} text(s) measured")
         for problem in problems:
             print("FAIL " + problem, file=sys.stderr)
         failed += 1 if problems else 0

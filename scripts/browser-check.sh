@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
-# Checks the HTML report in a real browser (SPEC 15): installs Debian's chromium when it is
-# missing, runs the bundled scenarios and a small batch with --html, then loads every page in
+# Checks the HTML report in a real browser (SPEC 15, 19): installs Debian's chromium when it is
+# missing, runs the bundled scenarios and a few batches with --html, then loads every page in
 # headless chromium: each page must have its charts, each chart must draw data, nothing may be
-# fetched, and no console error may be logged. Every page is also screenshot at 1280x2000.
+# fetched, no console error may be logged, and no two labels of a chart may overlap or be cut
+# off (measured in the browser). Every page is also screenshot at 1280x2000.
 #
 #   scripts/browser-check.sh [PNG_DIR]      PNGs go to PNG_DIR (default: .build/browser-check)
+#   scripts/browser-check.sh --labels [DIR] only the label check (quick; its copies go to DIR)
 #
 # SUSPENDSIM_BIN names the executable to use (CI passes the one scripts/test.sh built); without
 # it, the script builds one with `swift build`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+mode=()
+if [ "${1:-}" = "--labels" ]; then mode=(--text-only); shift; fi
 
 browser=""
 for name in chromium chromium-browser; do
@@ -39,5 +43,27 @@ mkdir -p "$png_dir"
 "$bin" run Scenarios --replicates 3 --html --out "$work/reports/bundled" >/dev/null
 "$bin" run Scenarios/day-on-a-3gb-phone.yaml --replicates 2 --set device.ram_mb=2048,3072 \
   --set policy=largest-first,jetsam --details --html --out "$work/reports/batch" >/dev/null
+# SPEC 19's pages: a sweep of 30 values of a long app key under every policy; the field
+# calibration's sweep with observed.csv; and app ids of 60 characters, on the batch page and
+# on every run's page (memory-pressure.yaml with its ids lengthened).
+"$bin" run Scenarios/photo-editor.yaml --policy all \
+  --set "app.com.example.photoeditor.suspended_mb=$(seq -s, 40 5 185)" --html --out "$work/reports/sweep" >/dev/null
+"$bin" run Scenarios/field-calibration.yaml --html --out "$work/reports/calibration" >/dev/null
+# Values that are not numbers (an evenly spaced axis), and two long keys swept together (a
+# survival panel per point, its title a line per key).
+"$bin" run Scenarios/photo-editor.yaml --policy all --set app.com.example.photoeditor.suspended_mb=120 \
+  --set device.model=iphone-xs,iphone-xs-max,iphone-xr,iphone-11,iphone-11-pro-max,ipad-pro-12.9-2018,iphone-12,iphone-12-pro,iphone-13 \
+  --html --out "$work/reports/models" >/dev/null
+"$bin" run Scenarios/photo-editor.yaml --policy all --set app.com.example.photoeditor.suspended_mb=60,120 \
+  --set app.com.example.photoeditor.background_mb=200,250 --html --out "$work/reports/two-keys" >/dev/null
+python3 - Scenarios/memory-pressure.yaml "$work/long-ids.yaml" <<'PY'
+import re, sys
+text = open(sys.argv[1], encoding="utf-8").read().replace("name: memory-pressure", "name: long-ids")
+# com.example.news -> com.example.news.xxxx...: 60 characters each.
+text = re.sub(r"com\.example\.(\w+)", lambda m: (m.group(0) + "." + "x" * 60)[:60], text)
+open(sys.argv[2], "w", encoding="utf-8").write(text)
+PY
+"$bin" run "$work/long-ids.yaml" --policy all --set device.ram_mb=2048,2560 --details --html \
+  --out "$work/reports/long-ids" >/dev/null
 
-python3 scripts/browser-check.py "$browser" "$work/reports" "$png_dir"
+python3 scripts/browser-check.py "${mode[@]}" "$browser" "$work/reports" "$png_dir"

@@ -14,10 +14,14 @@ extension SuspendsimCommand {
                 batch (with summary.csv). A run's page draws memory over time (footprints stacked per \
                 app, free memory, the warning, idle and critical thresholds from device.csv, every \
                 eviction), a state timeline and the survivors table. A batch's page draws survival \
-                per app with 95 % Wilson intervals, pressure kills and the hot-launch ratio per \
+                per app among the runs that launched it, with 95 % Wilson intervals, pressure kills and the hot-launch ratio per \
                 point, and links to a page for every run folder under it (written too; run with \
-                --details to have them). One file, inline SVG, no script: it opens offline, and the \
-                same reports give the same bytes. A folder that is not a report folder exits 2.
+                --details to have them). A scenario that sweeps one key gets a chart per focus app \
+                of its never-killed rate against the swept value, a line per policy (--app picks \
+                the apps; else the 6 whose rate changes most), and with observed.csv a chart per \
+                counter of the simulated against the observed. One file, inline SVG, no script: it \
+                opens offline, and the same reports give the same bytes. A folder that is not a \
+                report folder exits 2.
                 """
         )
 
@@ -29,13 +33,28 @@ extension SuspendsimCommand {
             valueName: "n"))
         var jobs: Int?
 
+        @Option(name: .customLong("app"), help: ArgumentHelp(
+            "An app to draw against a sweep, in the order given (repeat for more); apps not in a scenario are skipped there.",
+            valueName: "id"))
+        var apps: [String] = []
+
+        @Option(help: ArgumentHelp(
+            "Write groups.csv and paired.csv for the batch in DIR, grouped by these comma-separated keys among scenario, policy and the sweep columns (SPEC 21).",
+            valueName: "keys"))
+        var by: String?
+
+        @Option(help: ArgumentHelp("The policy paired.csv compares the others with (default: the first policy in summary.csv).", valueName: "policy"))
+        var baseline: String?
+
         func validate() throws {
             if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs).") }
         }
 
         func run() throws {
             Interruption.cleanUpOnSignals()
-            let pages = try HTMLPages.write(folder: folder, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+            if by != nil || baseline != nil { try ComparisonFiles.write(folder: folder, by: by, baseline: baseline) }
+            let pages = try HTMLPages.write(folder: folder, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                                            focusApps: apps.isEmpty ? HTMLPages.savedFocusApps(in: folder) : apps)
             print(HTMLPages.line(pages))
         }
     }
@@ -45,10 +64,33 @@ extension SuspendsimCommand {
 /// statuses: 2 for a folder that is not a report folder or a report that cannot be read, 1
 /// for a page that cannot be written.
 enum HTMLPages {
-    /// Writes the pages of `folder`; prints the problem and exits on failure.
-    static func write(folder: String, jobs: Int) throws -> [String] {
+    /// The file in which `run` keeps the sweep chart's focus apps it took from the scenarios'
+    /// `expect:` and `observed:` (SPEC 19), so that `report` draws the same page.
+    static let focusAppsFile = "focus.csv"
+
+    /// Writes `apps` into `folder`'s `focus.csv` (one `app` column), or removes the file
+    /// when there are none.
+    static func saveFocusApps(_ apps: [String]?, in folder: String) throws {
+        let path = folder + "/" + focusAppsFile
+        guard let apps else {
+            try? FileManager.default.removeItem(atPath: path)
+            return
+        }
+        try AtomicTextFile.write((["app"] + apps).joined(separator: "\n") + "\n", to: path)
+    }
+
+    /// The focus apps `run` saved in `folder`, or nil.
+    static func savedFocusApps(in folder: String) -> [String]? {
+        guard let text = try? String(contentsOfFile: folder + "/" + focusAppsFile, encoding: .utf8) else { return nil }
+        let apps = text.split(separator: "\n").dropFirst().map(String.init)
+        return apps.isEmpty ? nil : apps
+    }
+
+    /// Writes the pages of `folder`; prints the problem and exits on failure. `focusApps`: the
+    /// apps a batch page draws against a sweep (`HTMLReport.write`); nil: the change rule.
+    static func write(folder: String, jobs: Int, focusApps: [String]? = nil) throws -> [String] {
         do {
-            return try HTMLReport.write(folder: folder, jobs: jobs)
+            return try HTMLReport.write(folder: folder, jobs: jobs, focusApps: focusApps)
         } catch let error as HTMLReport.Error {
             printError("error: \(error)")
             throw ScenarioBatchLoader.invalidInputStatus

@@ -135,6 +135,26 @@ extension SuspendsimCommand {
             }
         }
 
+        /// The sweep chart's focus apps (SPEC 19): the apps each scenario's `expect:` and
+        /// `observed:` name, in file order, each once; nil when none names any (the page then
+        /// takes the apps whose rate changes most).
+        static func focusApps(_ plan: BatchPlan) -> [String]? {
+            var apps: [String] = []
+            for entry in plan.entries {
+                guard let scenario = entry.points.first?.scenario else { continue }
+                var named: [String] = []
+                if let expected = scenario.expectation {
+                    for expectation in [expected] + expected.byPolicy.keys.sorted().compactMap({ expected.byPolicy[$0] }) {
+                        named += (expectation.evictions ?? []) + (expectation.survivors ?? []) + (expectation.survives ?? [])
+                        named += (expectation.neverKilled ?? []) + (expectation.killed ?? []) + expectation.rates.map(\.app)
+                    }
+                }
+                if let observed = scenario.observed { named.append(scenario.apps[observed.app].id) }
+                for app in named where !apps.contains(app) { apps.append(app) }
+            }
+            return apps.isEmpty ? nil : apps
+        }
+
         /// SPEC 20: `--replicates N` on a scenario without randomness would run N copies of
         /// the same run; it runs one, and says so on stderr.
         private func warnAboutReplicatesWithoutRandomness(_ plan: BatchPlan) {
@@ -217,11 +237,12 @@ extension SuspendsimCommand {
             if plan.writesSurvival { print("survival: \(out)/survival.csv") }
             if !output.comparisonRows.isEmpty { print("comparison: \(out)/comparison.csv") }
             if part.count == 1 { try ComparisonFiles.write(folder: out, by: by, baseline: baseline) }
+            if plan.writesSurvival { try HTMLPages.saveFocusApps(Self.focusApps(plan), in: out) }
             if part.count > 1 {
                 print("shard \(part): \(out)/\(ShardManifest.fileName); join the \(part.count) shards' folders with suspendsim merge")
             }
             if html {
-                print(HTMLPages.line(try HTMLPages.write(folder: out, jobs: input.workerCount)))
+                print(HTMLPages.line(try HTMLPages.write(folder: out, jobs: input.workerCount, focusApps: Self.focusApps(plan))))
             }
             if stats {
                 if let figures = JemallocStats.read() { print(figures.description) }

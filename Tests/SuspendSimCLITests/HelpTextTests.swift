@@ -252,13 +252,17 @@ import Testing
             or batch (with summary.csv). A run's page draws memory over time (footprints
             stacked per app, free memory, the warning, idle and critical thresholds from
             device.csv, every eviction), a state timeline and the survivors table. A
-            batch's page draws survival per app with 95 % Wilson intervals, pressure kills
-            and the hot-launch ratio per point, and links to a page for every run folder
-            under it (written too; run with --details to have them). One file, inline SVG,
-            no script: it opens offline, and the same reports give the same bytes. A folder
-            that is not a report folder exits 2.
+            batch's page draws survival per app among the runs that launched it, with 95 %
+            Wilson intervals, pressure kills and the hot-launch ratio per point, and links
+            to a page for every run folder under it (written too; run with --details to
+            have them). A scenario that sweeps one key gets a chart per focus app of its
+            never-killed rate against the swept value, a line per policy (--app picks the
+            apps; else the 6 whose rate changes most), and with observed.csv a chart per
+            counter of the simulated against the observed. One file, inline SVG, no script:
+            it opens offline, and the same reports give the same bytes. A folder that is
+            not a report folder exits 2.
 
-            USAGE: suspendsim report <dir> [--jobs <n>]
+            USAGE: suspendsim report <dir> [--jobs <n>] [--app <id> ...] [--by <keys>] [--baseline <policy>]
 
             ARGUMENTS:
               <dir>                   A report folder.
@@ -266,6 +270,14 @@ import Testing
             OPTIONS:
               -j, --jobs <n>          Worker threads for a batch's run pages; the output is
                                       byte-identical for any value. (default: all cores)
+              --app <id>              An app to draw against a sweep, in the order given
+                                      (repeat for more); apps not in a scenario are skipped
+                                      there.
+              --by <keys>             Write groups.csv and paired.csv for the batch in DIR,
+                                      grouped by these comma-separated keys among scenario,
+                                      policy and the sweep columns (SPEC 21).
+              --baseline <policy>     The policy paired.csv compares the others with
+                                      (default: the first policy in summary.csv).
               --version               Show the version.
               -h, --help              Show help information.
 

@@ -115,7 +115,9 @@ import Testing
             let merge = try suspendsim(["merge"] + (1...3).map { folder.appendingPathComponent("s\($0)").path } + ["--out", merged.path])
             #expect(merge.status == 0, "\(merge.stderr)")
             let expected = try filesUnder(whole)
-            #expect(expected.keys.sorted() == ["exits.csv", "observed.csv", "summary.csv", "survival.csv"])
+            // focus.csv: the observed app, which the batch page draws against the sweep (SPEC 19).
+            #expect(expected.keys.sorted() == ["exits.csv", "focus.csv", "observed.csv", "summary.csv", "survival.csv"])
+            #expect(String(decoding: expected["focus.csv"] ?? Data(), as: UTF8.self) == "app\ncom.acme.shop\n")
             #expect(try filesUnder(merged) == expected)
 
             let day = folder.appendingPathComponent("day")

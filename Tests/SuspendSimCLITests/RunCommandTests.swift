@@ -30,7 +30,7 @@ import Testing
             #expect(summary.dropFirst().map { String($0.split(separator: ",")[0]) }
                 == scenarios.flatMap { Array(repeating: $0, count: runsPerBatch[$0] ?? 1) })
             // Nothing else: no temporary folders left behind, and no report folder for a batch.
-            #expect(Set(files.keys.map { String($0.split(separator: "/")[0]) }) == Set(singles + ["summary.csv", "survival.csv", "exits.csv", "observed.csv"]))
+            #expect(Set(files.keys.map { String($0.split(separator: "/")[0]) }) == Set(singles + ["summary.csv", "survival.csv", "exits.csv", "observed.csv", "focus.csv"]))
         }
     }
 

@@ -209,7 +209,7 @@ import Testing
                                     minX: 200, maxX: 1176)
         #expect(labels.placements.count == 30)
         func span(_ p: EvictionLabels.Placement) -> ClosedRange<Double> {
-            p.textX...(p.textX + Double(p.text.count) * EvictionLabels.characterWidth + EvictionLabels.swatchWidth + 4)
+            p.textX...(p.textX + EvictionLabels.width(p.text))
         }
         for (i, a) in labels.placements.enumerated() {
             #expect(span(a).lowerBound >= 200 && span(a).upperBound <= 1176)
@@ -373,44 +373,4 @@ import Testing
             #expect(HTMLEscaping.href("day/device.ram_mb=2048/a b#c/index.html") == "day/device.ram_mb=2048/a%20b%23c/index.html")
         }
     }
-}
-
-// MARK: Reading the page
-
-/// The `<svg>` element with `id`, from its start tag to its end tag.
-private func svg(_ id: String, in html: String) -> String? {
-    guard let idRange = html.range(of: "id=\"\(id)\""),
-          let start = html[..<idRange.lowerBound].range(of: "<svg", options: .backwards),
-          let end = html[idRange.upperBound...].range(of: "</svg>")
-    else { return nil }
-    return String(html[start.lowerBound..<end.upperBound])
-}
-
-/// The `<path>` elements whose class starts with `prefix`: their class and `d`.
-private func paths(withClassPrefix prefix: String, in svg: String) -> [(cssClass: String, d: String)] {
-    var result: [(String, String)] = []
-    var rest = svg[...]
-    while let start = rest.range(of: "<path class=\"" + prefix) {
-        let classStart = rest.index(start.lowerBound, offsetBy: "<path class=\"".count)
-        let classEnd = rest[classStart...].firstIndex(of: "\"")!
-        let dStart = rest[classEnd...].range(of: "d=\"")!.upperBound
-        let dEnd = rest[dStart...].firstIndex(of: "\"")!
-        result.append((String(rest[classStart..<classEnd]), String(rest[dStart..<dEnd])))
-        rest = rest[dEnd...]
-    }
-    return result
-}
-
-/// The contents of the `<text>` elements of class `cssClass`, in order, unescaped.
-private func texts(withClass cssClass: String, in svg: String) -> [String] {
-    var result: [String] = []
-    var rest = svg[...]
-    while let marker = rest.range(of: "class=\"\(cssClass)\"") {
-        let open = rest[marker.upperBound...].firstIndex(of: ">")!
-        let close = rest[open...].range(of: "</text>")!
-        result.append(String(rest[rest.index(after: open)..<close.lowerBound])
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&"))
-        rest = rest[close.upperBound...]
-    }
-    return result
 }

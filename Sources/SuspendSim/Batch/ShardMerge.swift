@@ -44,6 +44,10 @@ package enum ShardMerge {
                 try mergeObserved(shards, into: out + "/observed.csv")
             }
         }
+        let focus = shards[0].folder + "/" + focusAppsFile
+        if FileManager.default.fileExists(atPath: focus) {
+            try AtomicTextFile.write(try String(contentsOfFile: focus, encoding: .utf8), to: out + "/" + focusAppsFile)
+        }
         var copied: Set<String> = []
         for shard in shards {
             try copyReports(from: shard.folder, to: out, copied: &copied)
@@ -271,7 +275,11 @@ package enum ShardMerge {
     }
 
     /// The files of a shard's folder that are not batch-wide.
-    private static let batchFiles: Set<String> = ["summary.csv", "survival.csv", "exits.csv", "observed.csv", ShardManifest.fileName]
+    private static let batchFiles: Set<String> = ["summary.csv", "survival.csv", "exits.csv", "observed.csv", focusAppsFile, ShardManifest.fileName]
+
+    /// The sweep chart's focus apps that `run` keeps beside a batch's files; every shard has
+    /// the same, and the merge takes the first's.
+    static let focusAppsFile = "focus.csv"
 
     /// Copies a shard's report folders into `out`, merging folders. A file copied from
     /// another shard is an error; one left in `out` by an earlier run is replaced.

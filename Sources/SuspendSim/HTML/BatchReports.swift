@@ -35,6 +35,31 @@ struct BatchReports {
         var low: Double?
         var high: Double?
         var runs: Int
+        /// `never_killed_rate` and its Wilson interval; nil in a file without them.
+        var neverKilled: Rate?
+        /// `launched` (SPEC 19): the runs in which the app was resident at some instant; nil in a
+        /// file written before the column.
+        var launched: Int?
+        /// `launched_survival_rate` and its interval; nil when `launched` is 0 or unknown.
+        var launchedSurvival: Rate?
+
+        /// What the survival chart draws (SPEC 19): survival among the runs that launched the
+        /// app; in a file without `launched`, survival among all runs; nil for an app never
+        /// launched at the point.
+        var drawnSurvival: Rate? {
+            guard launched != nil else { return Rate(value: rate, low: low, high: high) }
+            return launchedSurvival
+        }
+
+        /// Whether the app never ran at the point: `launched` is 0.
+        var neverLaunched: Bool { launched == 0 }
+    }
+
+    /// A rate with its 95 % interval (none for a point of one run).
+    struct Rate: Equatable {
+        var value: Double
+        var low: Double?
+        var high: Double?
     }
 
     /// One scenario of the batch: its points in file order and its apps in scenario order.
@@ -44,6 +69,35 @@ struct BatchReports {
         var apps: [String] = []
         /// Whether it is more than a single run (replicates or a sweep other than the policy).
         var isBatch: Bool = false
+        /// Its sweep points' settings in the order of their first row in `survival.csv` (else
+        /// of `summary.csv`): the sweep order.
+        var sweepOrder: [[String]] = []
+
+        /// Its policies, in order of appearance.
+        var policies: [String] {
+            var seen = Set<String>()
+            return points.map(\.policy).filter { seen.insert($0).inserted }
+        }
+
+        /// The one key it sweeps and its values in sweep order (SPEC 19): the only key whose
+        /// value differs between its points (a key set to one value everywhere is not swept,
+        /// nor is the policy), when every point sets it.
+        var sweep: (key: String, values: [String])? {
+            guard sweepOrder.count > 1 else { return nil }
+            var valuesByKey: [String: [String]] = [:]
+            var keys: [String] = []
+            for settings in sweepOrder {
+                for setting in settings {
+                    guard let equals = setting.firstIndex(of: "=") else { return nil }
+                    let name = String(setting[..<equals])
+                    if valuesByKey[name] == nil { keys.append(name) }
+                    valuesByKey[name, default: []].append(String(setting[setting.index(after: equals)...]))
+                }
+            }
+            let swept = keys.filter { Set(valuesByKey[$0]!).count > 1 }
+            guard swept.count == 1, let values = valuesByKey[swept[0]], values.count == sweepOrder.count else { return nil }
+            return (swept[0], values)
+        }
     }
 
     private(set) var scenarios: [Scenario] = []
@@ -58,6 +112,8 @@ struct BatchReports {
     private(set) var seeds: [String: String] = [:]
     /// Whether the folder has `survival.csv`.
     private(set) var hasSurvival = false
+    /// Whether `survival.csv` has `never_killed_rate` (SPEC 14): what the sweep charts draw.
+    private(set) var hasNeverKilled = false
 
     private var scenarioIndex: [String: Int] = [:]
 
@@ -90,6 +146,7 @@ struct BatchReports {
             if points[key] == nil {
                 points[key] = Point(key: key)
                 scenarios[scenario].points.append(key)
+                if !scenarios[scenario].sweepOrder.contains(settings) { scenarios[scenario].sweepOrder.append(settings) }
             }
             var point = points[key]!
             point.runs += 1
@@ -120,9 +177,10 @@ struct BatchReports {
         let file = try ReportCSV(path: path, required: [SurvivalColumn.scenario, .policy, .app, .survivalRate])
         let scenarioColumn = file.column(SurvivalColumn.scenario)!, policyColumn = file.column(SurvivalColumn.policy)!
         let appColumn = file.column(SurvivalColumn.app)!, rateColumn = file.column(SurvivalColumn.survivalRate)!
-        let low = file.column(SurvivalColumn.ciLow), high = file.column(SurvivalColumn.ciHigh)
-        let runs = file.column(SurvivalColumn.runs)
+        let runs = file.column(SurvivalColumn.runs), launched = file.column(SurvivalColumn.launched)
+        hasNeverKilled = file.column(SurvivalColumn.neverKilledRate) != nil
         let sweep = file.header.enumerated().filter { Self.isSweepKey($0.element) }
+        var sweepOrder: [String: [[String]]] = [:]
         try file.forEachRow { row throws(HTMLReport.Error) in
             let settings = sweep.compactMap { row[$0.offset].isEmpty ? nil : "\($0.element)=\(row[$0.offset])" }
             let key = PointKey(scenario: row[scenarioColumn], policy: row[policyColumn], settings: settings)
@@ -136,10 +194,24 @@ struct BatchReports {
                 points[key] = Point(key: key)
                 scenarios[scenario].points.append(key)
             }
+            if !(sweepOrder[key.scenario]?.contains(settings) ?? false) { sweepOrder[key.scenario, default: []].append(settings) }
+            let interval = Self.rate(in: file, row, SurvivalColumn.survivalRate, .ciLow, .ciHigh)
             survival[key, default: [:]][app] = Survival(
-                rate: rate, low: low.flatMap { ReportCSV.number(row[$0]) }, high: high.flatMap { ReportCSV.number(row[$0]) },
-                runs: runs.flatMap { Int(row[$0]) } ?? 0)
+                rate: rate, low: interval?.low, high: interval?.high, runs: runs.flatMap { Int(row[$0]) } ?? 0,
+                neverKilled: Self.rate(in: file, row, .neverKilledRate, .neverKilledCILow, .neverKilledCIHigh),
+                launched: launched.map { Int(row[$0]) ?? 0 },
+                launchedSurvival: Self.rate(in: file, row, .launchedSurvivalRate, .launchedCILow, .launchedCIHigh))
         }
+        for (name, order) in sweepOrder { scenarios[scenarioEntry(name)].sweepOrder = order }
+    }
+
+    /// The rate in `row`'s `value` column with its interval; nil when the column is missing or
+    /// the cell empty.
+    private static func rate(in file: ReportCSV, _ row: [String], _ value: SurvivalColumn, _ low: SurvivalColumn,
+                             _ high: SurvivalColumn) -> Rate? {
+        guard let column = file.column(value), let number = ReportCSV.number(row[column]) else { return nil }
+        return Rate(value: number, low: file.column(low).flatMap { ReportCSV.number(row[$0]) },
+                    high: file.column(high).flatMap { ReportCSV.number(row[$0]) })
     }
 
     private mutating func scenarioEntry(_ name: String) -> Int {

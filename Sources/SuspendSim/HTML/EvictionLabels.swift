@@ -16,10 +16,13 @@ struct EvictionLabels {
     static let cap = 30
     /// The height of a row of labels.
     static let rowHeight = 15.0
-    /// The estimated width of one character at the labels' 11 px size.
-    static let characterWidth = 6.4
     /// Room for the app's colour swatch before the text.
     static let swatchWidth = 11.0
+
+    /// The room a label takes: its swatch, its text at 11 px (`TextMetrics`), and a gap.
+    static func width(_ text: String) -> Double {
+        TextMetrics.width(text, size: 11) + swatchWidth + 4
+    }
 
     /// A placed label: its text, the marker's x, where the text starts, and its row (0 is
     /// the row next to the plot).
@@ -63,7 +66,7 @@ struct EvictionLabels {
         var labelSpans: [[ClosedRange<Double>]] = []
         var leaderSpans: [[ClosedRange<Double>]] = []
         for label in labels.prefix(Self.cap) {
-            let width = Double(label.text.count) * Self.characterWidth + Self.swatchWidth + 4
+            let width = Self.width(label.text)
             let start = label.x - 3 - width >= minX ? label.x - 3 - width : min(maxX - width, label.x + 3)
             let span = start...(start + width)
             let leader = (label.x - 1.5)...(label.x + 1.5)

@@ -19,11 +19,17 @@ public enum HTMLReport {
     /// Writes the page of `folder`, and for a batch folder the pages of its run folders (on
     /// `jobs` threads; the bytes do not depend on it).
     ///
+    /// `focusApps` are the apps a batch page draws against a swept key (SPEC 19): those of
+    /// them that are apps of a scenario, in the order given; nil (or none of a scenario's):
+    /// the 6 apps whose never-killed rate changes most across its sweep. `report --app ID`
+    /// gives them; `run --html` passes the apps of the scenarios' `expect:` and `observed:`
+    /// when it knows them.
+    ///
     /// - Returns: the paths of the pages written, the folder's own first.
     /// - Throws: `HTMLReport.Error` when the folder is not a report folder or a file cannot be
     ///   read; `ReportWriter.Error` when a page cannot be written.
     @discardableResult
-    public static func write(folder path: String, jobs: Int = 1) throws -> [String] {
+    public static func write(folder path: String, jobs: Int = 1, focusApps: [String]? = nil) throws -> [String] {
         var folder = path
         while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
         switch try ReportFolder.kind(of: folder) {
@@ -33,7 +39,7 @@ public enum HTMLReport {
             try writePage(page, into: folder)
             return [folder + "/" + pageName]
         case .batch:
-            return try writeBatch(folder: folder, jobs: jobs)
+            return try writeBatch(folder: folder, jobs: jobs, focusApps: focusApps)
         }
     }
 
@@ -43,8 +49,9 @@ public enum HTMLReport {
         return RunPage(reports: reports, context: standaloneContext(folder: folder, policy: reports.policy)).render()
     }
 
-    private static func writeBatch(folder: String, jobs: Int) throws -> [String] {
+    private static func writeBatch(folder: String, jobs: Int, focusApps: [String]?) throws -> [String] {
         let reports = try BatchReports(folder: folder)
+        let observed = try ObservedReports(folder: folder)
         var runFolders: [String: [String]] = [:]
         for scenario in reports.scenarios {
             runFolders[scenario.name] = ReportFolder.runFolders(under: scenario.name, in: folder)
@@ -75,9 +82,9 @@ public enum HTMLReport {
             }
         }
         let name = URL(fileURLWithPath: folder).standardizedFileURL.lastPathComponent
-        let files = ["summary.csv", "survival.csv", "comparison.csv"].filter { ReportFolder.hasFile($0, in: folder) }
-        let page = BatchPage(reports: reports, name: name, runFolders: runFolders, ramByScenario: ramByScenario,
-                             files: files).render()
+        let files = ["summary.csv", "survival.csv", "comparison.csv", "observed.csv"].filter { ReportFolder.hasFile($0, in: folder) }
+        let page = BatchPage(reports: reports, observed: observed, name: name, runFolders: runFolders, ramByScenario: ramByScenario,
+                             files: files, focusApps: focusApps).render()
         try writePage(page, into: folder)
         return [folder + "/" + pageName] + written
     }

@@ -58,7 +58,8 @@ struct MemoryChart {
         var svg = SVGWriter(width: RunChartGeometry.width, height: height,
                             label: "Memory over time: footprints stacked per app, free memory, thresholds and evictions",
                             id: "memory-chart")
-        svg.label("MB", x: Double(RunChartGeometry.left) - 8, y: plotTop - 8, anchor: "end", class: "tm")
+        // The unit above the top tick's label, clear of it (SPEC 19: no two labels overlap).
+        svg.label("MB", x: Double(RunChartGeometry.left) - 8, y: plotTop - 10, anchor: "end", class: "tm")
         var grid = ""
         for tick in y.ticks(6) {
             let py = ChartNumber.px(y.pixel(tick))

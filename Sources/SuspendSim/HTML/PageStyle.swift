@@ -27,6 +27,10 @@ enum PageStyle {
             .area{fill:var(--c);stroke:none}.mark{stroke:var(--c);stroke-width:4;fill:none}
             .dot{fill:var(--c);stroke:var(--bg);stroke-width:1}.whisker{stroke:var(--c);stroke-width:1.6;fill:none}
             .bar{fill:var(--c);fill-opacity:0.85}.fgmark{stroke:var(--fg);fill:var(--fg);stroke-width:1.2}
+            .line{stroke:var(--c);stroke-width:1.8;fill:none;stroke-linejoin:round}.bandfill{fill:var(--c);fill-opacity:.16;stroke:none}
+            .ref{stroke:var(--fg);stroke-width:1.4;fill:none}.nl{fill:none;stroke:var(--muted);stroke-width:1.2}
+            svg .never{fill:var(--muted);font-style:italic}
+            .multiples{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,520px),1fr));gap:10px 16px}
             .lane{stroke:var(--line);stroke-width:1;fill:none}.lane-bar{fill:none}.band{fill:var(--grid);opacity:.45}
             ul.legend{list-style:none;margin:6px 0 0;padding:0;display:flex;flex-wrap:wrap;gap:4px 16px;font-size:13px}
             ul.legend li{display:flex;align-items:center;gap:6px}

@@ -5,11 +5,14 @@
 /// Hot-launch ratio: warm launches over all launches of the point's runs together (SPEC 8's
 /// `hot_launch_ratio`, pooled), as a bar; none when the point had no launch.
 struct PointChart {
-    /// One row.
+    /// One row: its label's parts (the policy, then the point's settings, or a scenario's
+    /// name), joined by " · ".
     struct Row {
-        var label: String
+        var parts: [String]
         var colour: Int
         var point: BatchReports.Point
+
+        var label: String { parts.joined(separator: " · ") }
     }
 
     let rows: [Row]
@@ -25,11 +28,12 @@ struct PointChart {
         let width = Double(RunChartGeometry.width)
         let panelWidth = (width - Self.left - Self.right - Self.gap) / 2
         var svg = SVGWriter(width: RunChartGeometry.width, height: Int(plotBottom + 44), label: title, id: id)
-        svg.label(title, x: 0, y: 16, class: "ttl")
-        let characters = Int((Self.left - 12) / EvictionLabels.characterWidth)
+        svg.fittedLabel(title, x: 2, y: 16, width: width - 4, size: 13, bold: true, class: "ttl")
         for (index, row) in rows.enumerated() {
+            // Fitted (`SettingLabels`), with the whole label as its title when shortened.
             let y = top + rowHeight * Double(index) + rowHeight / 2 + 4
-            svg.label(row.label.count > characters ? String(row.label.prefix(characters - 1)) + "…" : row.label, x: 0, y: y, class: "lbl")
+            let fitted = SettingLabels.fit(row.parts, separator: " · ", width: Self.left - 14, size: 11)
+            svg.label(fitted.text, x: 2, y: y, class: "lbl", title: fitted.title)
         }
 
         // Pressure kills.
@@ -62,7 +66,10 @@ struct PointChart {
                 let share = point.warmLaunches / launches
                 svg.rect(x: x1, y: y, width: ratio.pixel(share) - x1, height: rowHeight - 8, class: "bar \(colour)",
                          title: "\(row.label): hot-launch ratio \(ChartNumber.percent(share))")
-                svg.label(ChartNumber.percent(share, 0), x: ratio.pixel(share) + 4, y: y + rowHeight - 10, class: "tm")
+                // After the bar, or inside the chart's right edge for a bar that reaches it.
+                let text = ChartNumber.percent(share, 0)
+                let textX = min(ratio.pixel(share) + 4, Double(RunChartGeometry.width) - 2 - TextMetrics.width(text, size: 11))
+                svg.label(text, x: textX, y: y + rowHeight - 10, class: "tm")
             } else {
                 svg.label("no launch", x: x1 + 4, y: y + rowHeight - 10, class: "tm")
             }

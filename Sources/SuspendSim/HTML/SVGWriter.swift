@@ -38,14 +38,40 @@ struct SVGWriter {
         closeElement(title: title, name: "rect")
     }
 
-    /// A text at (x, y); `anchor` is `start`, `middle` or `end`.
+    /// A text at (x, y); `anchor` is `start`, `middle` or `end`. With `title`, the text carries
+    /// it as its `<title>` (the whole of a shortened label, SPEC 19).
     mutating func label(_ string: String, x: Double, y: Double, anchor: String = "start", class cssClass: String? = nil,
-                        extra: String = "") {
+                        extra: String = "", title: String? = nil) {
+        openText(x: x, y: y, anchor: anchor, class: cssClass, extra: extra, title: title)
+        text += "\(HTMLEscaping.escape(string))</text>"
+    }
+
+    /// `string` fitted into `width` pixels at `size` px (`TextMetrics.fit`): shortened, with
+    /// the whole label as its `<title>`, when it is too long.
+    mutating func fittedLabel(_ string: String, x: Double, y: Double, width: Double, size: Double, bold: Bool = false,
+                              keep: TextMetrics.Keep = .middle, anchor: String = "start", class cssClass: String? = nil) {
+        let fitted = TextMetrics.fit(string, width: width, size: size, bold: bold, keep: keep)
+        label(fitted.text, x: x, y: y, anchor: anchor, class: cssClass, title: fitted.shortened ? string : nil)
+    }
+
+    /// A text of several `lines`, the first at (x, y), each next `lineHeight` below.
+    mutating func lines(_ lines: [String], x: Double, y: Double, lineHeight: Double, anchor: String = "start",
+                        class cssClass: String? = nil, title: String? = nil) {
+        openText(x: x, y: y, anchor: anchor, class: cssClass, extra: "", title: title)
+        for (index, line) in lines.enumerated() {
+            text += "<tspan x=\"\(ChartNumber.px(x))\" y=\"\(ChartNumber.px(y + lineHeight * Double(index)))\">"
+            text += "\(HTMLEscaping.escape(line))</tspan>"
+        }
+        text += "</text>"
+    }
+
+    private mutating func openText(x: Double, y: Double, anchor: String, class cssClass: String?, extra: String, title: String?) {
         text += "<text x=\"\(ChartNumber.px(x))\" y=\"\(ChartNumber.px(y))\""
         if anchor != "start" { text += " text-anchor=\"\(anchor)\"" }
         if let cssClass { text += " class=\"\(cssClass)\"" }
         if !extra.isEmpty { text += " " + extra }
-        text += ">\(HTMLEscaping.escape(string))</text>"
+        text += ">"
+        if let title { text += "<title>\(HTMLEscaping.escape(title))</title>" }
         elementCount += 1
     }
 

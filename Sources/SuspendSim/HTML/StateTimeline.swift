@@ -26,7 +26,6 @@ struct StateTimeline {
         geometry.drawTimeAxis(into: &svg, top: top, y: plotBottom)
 
         let (states, marks) = columnsByLane(apps: apps, columns: columns)
-        let characters = Int((Double(RunChartGeometry.left) - 26) / EvictionLabels.characterWidth)
         var baseLines = ""
         for app in 0..<apps {
             let laneTop = top + lane * Double(app)
@@ -35,8 +34,9 @@ struct StateTimeline {
             baseLines += "M\(RunChartGeometry.left) \(ChartNumber.px(barBottom))H\(RunChartGeometry.width - RunChartGeometry.right)"
             let name = reports.apps[app]
             svg.rect(x: 2, y: laneTop + lane / 2 - 5, width: 10, height: 10, class: "area \(ChartPalette.colourClass(app))")
-            svg.label(name.count > characters ? String(name.prefix(characters - 1)) + "…" : name,
-                      x: 18, y: laneTop + lane / 2 + 4, class: "lbl lane-name")
+            // A long id is shortened in the middle, with the whole id as its title (SPEC 19).
+            svg.fittedLabel(name, x: 18, y: laneTop + lane / 2 + 4, width: Double(RunChartGeometry.left) - 26, size: 11,
+                            class: "lbl lane-name")
             var drewAny = false
             for (stateIndex, style) in ChartPalette.states.enumerated() {
                 let height = barHeight * style.height

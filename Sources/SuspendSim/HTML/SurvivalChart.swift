@@ -1,106 +1,167 @@
-/// A batch scenario's survival chart (SPEC 15): for each app, the share of runs after which
-/// it was still resident (`survival_rate`) with its Wilson interval (`ci_low`, `ci_high`) as
-/// a whisker, one series per sweep point, and one panel per policy side by side (`--policy
-/// all`), so that policies compare app by app on one chart.
+/// A batch scenario's survival chart (SPEC 15, 19): for each app, the share of the runs that
+/// launched it after which it was still resident (`launched_survival_rate`) with its Wilson
+/// interval (`launched_ci_low`, `launched_ci_high`) as a whisker; in a `survival.csv` written
+/// before SPEC 19, the share of all runs (`survival_rate`, `ci_low`, `ci_high`). One series
+/// per sweep point, or one panel per sweep point with the policies as series (`--policy all`).
 ///
-/// Apps are sorted by their mean survival over every point, highest first (ties in scenario
-/// order). Each app's name carries its colour (scenario order, as on the run pages).
+/// An app never launched at a point (`launched` 0) is not a casualty: it gets no marker. A
+/// panel row where no series launched it says "never launched" in grey; a series that did
+/// not, among others that did, gets a grey marker left of the panel. An app never launched at
+/// any point drawn has its name in grey.
+///
+/// Apps are in the order `order` gives, the same in every panel and chart of the scenario
+/// (`SurvivalChart.order`). Each app's name carries its colour (scenario order, as on the run
+/// pages); a name too long for the margin is shortened, with the whole id as its `<title>`.
+/// Panel titles (a sweep point's settings) take a line per setting, each fitted to the panel's
+/// width (`SettingLabels`) with the whole title as its `<title>`, so that neighbours never meet.
 struct SurvivalChart {
-    /// A series: a sweep point (or the only point), its label, its colour and shape index.
+    /// A series: a sweep point (or the only point) or a policy, its label, colour and shape.
     struct Series {
         var label: String
         var colour: Int
         var shape: Int
     }
 
-    /// A panel: a policy, and for each series the point key it draws (nil where the batch
-    /// has no such point).
+    /// A panel: a sweep point (its settings, a line each), and for each series the point key
+    /// it draws (nil where the batch has no such point).
     struct Panel {
-        var title: String
+        var title: [String]
         var points: [BatchReports.PointKey?]
     }
 
     let apps: [String]
+    /// Indexes into `apps`, in drawing order.
+    let order: [Int]
     let series: [Series]
     let panels: [Panel]
     let survival: [BatchReports.PointKey: [String: BatchReports.Survival]]
 
-    static let left = 250.0
+    static let minLeft = 250.0
+    static let maxLeft = 380.0
     static let right = 20.0
     static let gap = 44.0
 
-    /// The apps in drawing order: by mean survival over every drawn point, highest first.
-    func sortedApps() -> [Int] {
+    /// The apps' drawing order for a whole scenario: by mean drawn survival over `points`,
+    /// highest first, ties and apps never launched (last) in scenario order.
+    static func order(apps: [String], points: [BatchReports.PointKey],
+                      survival: [BatchReports.PointKey: [String: BatchReports.Survival]]) -> [Int] {
         let means: [Double] = apps.map { app in
-            var sum = 0.0, count = 0.0
-            for panel in panels {
-                for key in panel.points.compactMap({ $0 }) {
-                    if let value = survival[key]?[app] { sum += value.rate; count += 1 }
-                }
-            }
-            return count > 0 ? sum / count : -1
+            let rates = points.compactMap { survival[$0]?[app]?.drawnSurvival?.value }
+            return rates.isEmpty ? -1 : rates.reduce(0, +) / Double(rates.count)
         }
         return apps.indices.sorted { means[$0] != means[$1] ? means[$0] > means[$1] : $0 < $1 }
     }
 
-    func render(title: String, id: String? = nil) -> String {
-        let order = sortedApps()
-        let rowHeight = max(20.0, 8 + Double(series.count) * 7)
-        let top = 48.0
-        let plotBottom = top + rowHeight * Double(apps.count)
-        let width = Double(RunChartGeometry.width)
-        let panelWidth = (width - Self.left - Self.right - Self.gap * Double(panels.count - 1)) / Double(panels.count)
-        var svg = SVGWriter(width: RunChartGeometry.width, height: Int(plotBottom + 44), label: title, id: id)
-        svg.label(title, x: 0, y: 16, class: "ttl")
+    /// The left margin: room for the longest app name, within `minLeft...maxLeft`.
+    var left: Double {
+        let widest = apps.map { TextMetrics.width($0, size: 11) }.max() ?? 0
+        return min(Self.maxLeft, max(Self.minLeft, (widest + 36).rounded(.up)))
+    }
 
-        // App names with their colour, and row bands.
-        let characters = Int((Self.left - 30) / EvictionLabels.characterWidth)
+    func render(title: String, id: String? = nil) -> String {
+        let left = left
+        let rowHeight = max(20.0, 8 + Double(series.count) * 7)
+        let titleLines = panels.map(\.title.count).max() ?? 0
+        let ticksY = titleLines > 0 ? 38 + 15 * Double(titleLines - 1) + 18 : 36
+        let top = ticksY + 8
+        let plotBottom = top + rowHeight * Double(order.count)
+        let width = Double(RunChartGeometry.width)
+        let panelWidth = (width - left - Self.right - Self.gap * Double(panels.count - 1)) / Double(panels.count)
+        var svg = SVGWriter(width: RunChartGeometry.width, height: Int(plotBottom + 44), label: title, id: id)
+        svg.fittedLabel(title, x: 2, y: 16, width: width - 4, size: 13, bold: true, class: "ttl")
+        drawRows(&svg, left: left, top: top, rowHeight: rowHeight)
+        for (index, panel) in panels.enumerated() {
+            let x0 = left + Double(index) * (panelWidth + Self.gap)
+            drawPanelTitle(&svg, panel.title, x0: x0, width: panelWidth)
+            drawPanel(&svg, panel, x: ChartScale(domain: 0...1, range: x0...(x0 + panelWidth)), top: top, ticksY: ticksY,
+                      rowHeight: rowHeight, bottom: plotBottom)
+        }
+        let launched = survival.values.contains { $0.values.contains { $0.launched != nil } }
+        let axisTitle = launched
+            ? "survived the run, among the runs that launched the app (share of runs, 95 % Wilson interval)"
+            : "survived the run (share of runs, 95 % Wilson interval)"
+        svg.fittedLabel(axisTitle, x: width - Self.right, y: plotBottom + 34, width: width - Self.right - 4, size: 11,
+                        keep: .end, anchor: "end", class: "tm")
+        return svg.finish()
+    }
+
+    /// App names with their colour (grey when never launched at any drawn point), and row bands.
+    private func drawRows(_ svg: inout SVGWriter, left: Double, top: Double, rowHeight: Double) {
+        let width = Double(RunChartGeometry.width)
+        let keys = panels.flatMap { $0.points.compactMap { $0 } }
         var bands = ""
         for (row, app) in order.enumerated() {
             let y = top + rowHeight * Double(row)
-            if row % 2 == 1 { bands += "M\(ChartNumber.px(Self.left)) \(ChartNumber.px(y))h\(ChartNumber.px(width - Self.left - Self.right))v\(ChartNumber.px(rowHeight))h\(ChartNumber.px(-(width - Self.left - Self.right)))z" }
+            if row % 2 == 1 {
+                bands += "M\(ChartNumber.px(left)) \(ChartNumber.px(y))h\(ChartNumber.px(width - left - Self.right))"
+                bands += "v\(ChartNumber.px(rowHeight))h\(ChartNumber.px(-(width - left - Self.right)))z"
+            }
             let name = apps[app]
+            let never = !keys.isEmpty && keys.allSatisfy { survival[$0]?[name]?.drawnSurvival == nil }
             svg.rect(x: 2, y: y + rowHeight / 2 - 5, width: 10, height: 10, class: "area \(ChartPalette.colourClass(app))")
-            svg.label(name.count > characters ? String(name.prefix(characters - 1)) + "…" : name, x: 18, y: y + rowHeight / 2 + 4, class: "lbl app-name")
+            svg.fittedLabel(name, x: 18, y: y + rowHeight / 2 + 4, width: left - 36, size: 11,
+                            class: never ? "lbl app-name never" : "lbl app-name")
         }
         svg.path(bands, class: "band")
+    }
 
-        for (panelIndex, panel) in panels.enumerated() {
-            let x0 = Self.left + Double(panelIndex) * (panelWidth + Self.gap)
-            let x = ChartScale(domain: 0...1, range: x0...(x0 + panelWidth))
-            if panels.count > 1 || !panel.title.isEmpty {
-                svg.label(panel.title, x: x0 + panelWidth / 2, y: top - 22, anchor: "middle", class: "ttl")
-            }
-            var grid = ""
-            let ticks = panelWidth < 300 ? [0.0, 0.5, 1.0] : [0.0, 0.25, 0.5, 0.75, 1.0]
-            for tick in ticks {
-                let px = ChartNumber.px(x.pixel(tick))
-                grid += "M\(px) \(ChartNumber.px(top))V\(ChartNumber.px(plotBottom))"
-                svg.label(ChartNumber.short(tick * 100, 0) + " %", x: x.pixel(tick), y: plotBottom + 16, anchor: "middle", class: "tm")
-                svg.label(ChartNumber.short(tick * 100, 0) + " %", x: x.pixel(tick), y: top - 6, anchor: "middle", class: "tm")
-            }
-            svg.path(grid, class: "grid")
-            svg.line(x0, plotBottom, x0 + panelWidth, plotBottom, class: "axis")
-            for (seriesIndex, entry) in series.enumerated() {
-                guard seriesIndex < panel.points.count, let key = panel.points[seriesIndex], let values = survival[key] else { continue }
-                var whiskers = ""
-                var markers = ""
-                let offset = (Double(seriesIndex) - Double(series.count - 1) / 2) * 7
-                for (row, app) in order.enumerated() {
-                    guard let value = values[apps[app]] else { continue }
-                    let y = ChartNumber.pixel(top + rowHeight * Double(row) + rowHeight / 2 + offset)
-                    if let low = value.low, let high = value.high {
-                        let lx = ChartNumber.px(x.pixel(low)), hx = ChartNumber.px(x.pixel(high))
-                        whiskers += "M\(lx) \(y)H\(hx)M\(lx) \(y - 3)v6M\(hx) \(y - 3)v6"
-                    }
-                    markers += SeriesMarker.glyph(entry.shape, x: ChartNumber.pixel(x.pixel(value.rate)), y: y, size: 8)
-                }
-                svg.path(whiskers, class: "whisker \(ChartPalette.seriesClass(entry.colour))")
-                svg.path(markers, class: "dot \(ChartPalette.seriesClass(entry.colour))")
-            }
+    private func drawPanelTitle(_ svg: inout SVGWriter, _ lines: [String], x0: Double, width: Double) {
+        guard !lines.isEmpty else { return }
+        let fitted = lines.map { SettingLabels.fit([$0], separator: "", width: width, size: 13, bold: true) }
+        let title = fitted.contains { $0.title != nil } ? lines.joined(separator: " ") : nil
+        if fitted.count == 1 {
+            svg.label(fitted[0].text, x: x0 + width / 2, y: 38, anchor: "middle", class: "ttl", title: title)
+        } else {
+            svg.lines(fitted.map(\.text), x: x0 + width / 2, y: 38, lineHeight: 15, anchor: "middle", class: "ttl", title: title)
         }
-        svg.label("survived the run (share of runs, 95 % Wilson interval)", x: width - Self.right, y: plotBottom + 34,
-                  anchor: "end", class: "tm")
-        return svg.finish()
+    }
+
+    private func drawPanel(_ svg: inout SVGWriter, _ panel: Panel, x: ChartScale, top: Double, ticksY: Double,
+                           rowHeight: Double, bottom: Double) {
+        let x0 = x.range.lowerBound, panelWidth = x.range.upperBound - x.range.lowerBound
+        var grid = ""
+        let ticks = panelWidth < 300 ? [0.0, 0.5, 1.0] : [0.0, 0.25, 0.5, 0.75, 1.0]
+        for tick in ticks {
+            let px = ChartNumber.px(x.pixel(tick))
+            grid += "M\(px) \(ChartNumber.px(top))V\(ChartNumber.px(bottom))"
+            svg.label(ChartNumber.short(tick * 100, 0) + " %", x: x.pixel(tick), y: bottom + 16, anchor: "middle", class: "tm")
+            svg.label(ChartNumber.short(tick * 100, 0) + " %", x: x.pixel(tick), y: ticksY, anchor: "middle", class: "tm")
+        }
+        svg.path(grid, class: "grid")
+        svg.line(x0, bottom, x0 + panelWidth, bottom, class: "axis")
+        var unlaunched = ""
+        for (seriesIndex, entry) in series.enumerated() {
+            guard seriesIndex < panel.points.count, let key = panel.points[seriesIndex], let values = survival[key] else { continue }
+            var whiskers = "", markers = ""
+            let offset = (Double(seriesIndex) - Double(series.count - 1) / 2) * 7
+            for (row, app) in order.enumerated() {
+                guard let value = values[apps[app]] else { continue }
+                let y = ChartNumber.pixel(top + rowHeight * Double(row) + rowHeight / 2 + offset)
+                guard let rate = value.drawnSurvival else {
+                    if value.neverLaunched, !neverLaunched(row: app, in: panel) {
+                        unlaunched += SeriesMarker.glyph(entry.shape, x: ChartNumber.pixel(x0 - 10), y: y, size: 6)
+                    }
+                    continue
+                }
+                if let low = rate.low, let high = rate.high {
+                    let lx = ChartNumber.px(x.pixel(low)), hx = ChartNumber.px(x.pixel(high))
+                    whiskers += "M\(lx) \(y)H\(hx)M\(lx) \(y - 3)v6M\(hx) \(y - 3)v6"
+                }
+                markers += SeriesMarker.glyph(entry.shape, x: ChartNumber.pixel(x.pixel(rate.value)), y: y, size: 8)
+            }
+            svg.path(whiskers, class: "whisker \(ChartPalette.seriesClass(entry.colour))")
+            svg.path(markers, class: "dot \(ChartPalette.seriesClass(entry.colour))")
+        }
+        svg.path(unlaunched, class: "nl", title: "never launched at this point (no marker: not a casualty of memory pressure)")
+        for (row, app) in order.enumerated() where neverLaunched(row: app, in: panel) {
+            svg.fittedLabel("never launched", x: x0 + panelWidth / 2, y: top + rowHeight * Double(row) + rowHeight / 2 + 4,
+                            width: panelWidth - 8, size: 11, keep: .end, anchor: "middle", class: "tm never")
+        }
+    }
+
+    /// Whether no series of `panel` launched app `app` at its point (and some series has it).
+    private func neverLaunched(row app: Int, in panel: Panel) -> Bool {
+        let values = panel.points.compactMap { $0.flatMap { survival[$0]?[apps[app]] } }
+        return !values.isEmpty && values.allSatisfy(\.neverLaunched)
     }
 }

@@ -1,0 +1,72 @@
+import Plot
+
+/// The batch page's links to run pages and its single runs (SPEC 15).
+extension BatchPage {
+    /// Links to the run pages of a scenario, grouped by point folder, at most
+    /// `linksPerGroup` per group with a count of the rest.
+    func runLinks(for scenario: String) -> Node<HTML.BodyContext> {
+        guard let folders = runFolders[scenario], !folders.isEmpty else {
+            return .p(.class("note"), .text("No run folders: run with --details to get a page per run."))
+        }
+        var groups: [(parent: String, folders: [String])] = []
+        for folder in folders {
+            let parent = folder.split(separator: "/").dropLast().joined(separator: "/")
+            if groups.last?.parent == parent { groups[groups.count - 1].folders.append(folder) } else { groups.append((parent, [folder])) }
+        }
+        return .group(.h3("Run pages"), .group(groups.map { group in
+            let shown = group.folders.prefix(Self.linksPerGroup)
+            let rest = group.folders.count - shown.count
+            return .group(
+                .p(.escaped(group.parent + "/"), .if(rest > 0, .span(.class("note"), .escaped(" (\(group.folders.count) runs; the first \(shown.count) listed)")))),
+                .ul(.class("runs"), .group(shown.map { folder in
+                    .li(.a(.attribute(named: "href", value: HTMLEscaping.href(folder + "/" + HTMLReport.pageName)),
+                           .escaped(String(folder.split(separator: "/").last ?? ""))))
+                }))
+            )
+        }))
+    }
+
+    func singleRunsSection(_ singles: [BatchReports.Scenario]) -> Node<HTML.BodyContext> {
+        let policies = orderedUnique(singles.flatMap { $0.points.map(\.policy) })
+        var rows: [PointChart.Row] = []
+        var tableRows: [[String]] = []
+        var links: [String?] = []
+        for scenario in singles {
+            let folders = runFolders[scenario.name] ?? []
+            for key in scenario.points {
+                guard let point = reports.point(key), point.runs > 0 else { continue }
+                let parts = policies.count > 1 ? [scenario.name, key.policy] : [scenario.name]
+                rows.append(PointChart.Row(parts: parts, colour: policies.firstIndex(of: key.policy) ?? 0, point: point))
+                let launches = point.coldLaunches + point.warmLaunches
+                tableRows.append([scenario.name, key.policy, ChartNumber.short(point.pressureKills, 0),
+                                  ChartNumber.short(point.coldLaunches, 0), ChartNumber.short(point.warmLaunches, 0),
+                                  launches > 0 ? ChartNumber.fixed(point.warmLaunches / launches, 3) : ""])
+                // The run's folder: <scenario>/ alone, or <scenario>/<policy>/ under --policy all.
+                let candidates = [scenario.name + "/" + key.policy, scenario.name]
+                links.append(candidates.first { folders.contains($0) })
+            }
+        }
+        let chart = PointChart(rows: rows).render(title: policies.count > 1 ? "Single runs: the policies compared" : "Single runs",
+                                                  id: "single-runs-chart")
+        let legend = HTMLPage.legend(policies.enumerated().map { index, policy in
+            HTMLPage.swatch("sw \(ChartPalette.seriesClass(index))", policy)
+        })
+        let header = ["scenario", "policy", "pressure kills", "cold launches", "warm launches", "hot-launch ratio", "page"]
+        var body: [Node<HTML.TableContext>] = []
+        for (row, link) in zip(tableRows, links) {
+            let cells: [Node<HTML.TableRowContext>] = row.map { .td(.escaped($0)) }
+            let page: Node<HTML.BodyContext>
+            if let link {
+                page = .a(.attribute(named: "href", value: HTMLEscaping.href(link + "/" + HTMLReport.pageName)), .escaped(link + "/"))
+            } else {
+                page = .text("no folder")
+            }
+            body.append(.tr(.group(cells), .td(page)))
+        }
+        let table: Node<HTML.BodyContext> = .div(.class("tablewrap"), .table(
+            .thead(.tr(.group(header.map { .th(.escaped($0)) }))),
+            .tbody(.group(body))
+        ))
+        return .section(.id("single-runs"), .h2("Single runs"), .figure(.raw(chart), .figcaption(legend)), table)
+    }
+}

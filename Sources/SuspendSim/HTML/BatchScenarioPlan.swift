@@ -1,0 +1,91 @@
+/// What the batch page draws for one batch scenario (SPEC 15, 19), decided before anything is
+/// drawn, within the scenario's `PanelBudget`:
+///
+/// - a scenario that sweeps one key: a never-killed chart per focus app (`BatchSweepCharts`);
+/// - a scenario in `observed.csv`: a calibration chart per counter;
+/// - a long sweep of one key (more than `BatchPage.panelsPerChart` values): pressure kills and
+///   the hot-launch ratio against the swept value, and no per-point survival panels when the
+///   focus charts answer; otherwise the per-point survival panels (policies side by side in
+///   a panel per sweep point, or the sweep points as the series of one panel) and the
+///   per-point rows of `PointChart`.
+struct BatchScenarioPlan {
+    /// One survival chart: its panels and series.
+    struct SurvivalPlan {
+        var series: [SurvivalChart.Series]
+        var panels: [SurvivalChart.Panel]
+    }
+
+    let scenario: BatchReports.Scenario
+    let charts: BatchSweepCharts
+    private(set) var focusRule: FocusApps.Rule?
+    private(set) var neverKilled: [SweepChart] = []
+    private(set) var calibration: [SweepChart] = []
+    /// Pressure kills and the hot-launch ratio against the sweep (a long sweep); empty: the
+    /// page draws `PointChart`'s rows.
+    private(set) var pointCharts: [SweepChart] = []
+    private(set) var survival: [SurvivalPlan] = []
+    /// The apps' order in every survival panel of the scenario.
+    private(set) var appOrder: [Int] = []
+    /// Panels refused by the budget.
+    private(set) var leftOut = 0
+
+    init(scenario: BatchReports.Scenario, reports: BatchReports, observed: ObservedReports, focusApps: [String]?) {
+        self.scenario = scenario
+        charts = BatchSweepCharts(reports: reports, observed: observed, scenario: scenario, given: focusApps)
+        var budget = PanelBudget()
+        focusRule = charts.focus()?.rule
+        let focus = charts.neverKilledCharts()
+        neverKilled = Array(focus.prefix(budget.take(focus.count)))
+        let counters = charts.calibrationCharts()
+        calibration = Array(counters.prefix(budget.take(counters.count)))
+        let longSweep = (scenario.sweep?.values.count ?? 0) > BatchPage.panelsPerChart
+        if longSweep {
+            let points = charts.pointCharts()
+            pointCharts = Array(points.prefix(budget.take(points.count)))
+        }
+        // The focus charts answer a long sweep; without them, the survival panels do.
+        if !(longSweep && !focus.isEmpty), reports.hasSurvival, !scenario.apps.isEmpty {
+            appOrder = SurvivalChart.order(apps: scenario.apps, points: scenario.points, survival: reports.survival)
+            survival = Self.survivalPlans(scenario, budget: &budget)
+        }
+        leftOut = budget.leftOut
+    }
+
+    /// How many panels the plan draws.
+    var panelCount: Int {
+        neverKilled.count + calibration.count + pointCharts.count + survival.reduce(0) { $0 + $1.panels.count }
+    }
+
+    /// The survival charts. Several policies: the policies are the series (side by side in each
+    /// app's row) and each sweep point is a panel, `BatchPage.panelsPerChart` to a chart. One
+    /// policy: the sweep points are the series of one panel, `BatchPage.seriesPerChart` to a
+    /// chart. Each panel takes one of the budget's.
+    static func survivalPlans(_ scenario: BatchReports.Scenario, budget: inout PanelBudget) -> [SurvivalPlan] {
+        let policies = scenario.policies
+        let sweeps = scenario.sweepOrder
+        let keys = Set(scenario.points)
+        func key(_ policy: String, _ settings: [String]) -> BatchReports.PointKey? {
+            let key = BatchReports.PointKey(scenario: scenario.name, policy: policy, settings: settings)
+            return keys.contains(key) ? key : nil
+        }
+        if policies.count > 1 {
+            let series = policies.enumerated().map { SurvivalChart.Series(label: $0.element, colour: $0.offset, shape: $0.offset) }
+            let panels = sweeps.prefix(budget.take(sweeps.count)).map { settings in
+                SurvivalChart.Panel(title: settings, points: policies.map { key($0, settings) })
+            }
+            return stride(from: 0, to: panels.count, by: BatchPage.panelsPerChart).map { start in
+                SurvivalPlan(series: series, panels: Array(panels[start..<min(start + BatchPage.panelsPerChart, panels.count)]))
+            }
+        }
+        let policy = policies.first ?? ""
+        let series = sweeps.enumerated().map {
+            SurvivalChart.Series(label: $0.element.isEmpty ? policy : $0.element.joined(separator: " "), colour: $0.offset,
+                                 shape: $0.offset)
+        }
+        let starts = Array(stride(from: 0, to: series.count, by: BatchPage.seriesPerChart))
+        return starts.prefix(budget.take(starts.count)).map { start in
+            let range = start..<min(start + BatchPage.seriesPerChart, series.count)
+            return SurvivalPlan(series: Array(series[range]), panels: [SurvivalChart.Panel(title: [], points: range.map { key(policy, sweeps[$0]) })])
+        }
+    }
+}

@@ -1,0 +1,54 @@
+/// A batch's `observed.csv` as the calibration charts need it (SPEC 18, 19): per scenario and
+/// counter, the observed value per day, and per point (policy and sweep settings) the
+/// simulated mean per run with its 95 % interval. Columns are read by name; the sweep columns
+/// are the extra columns whose names are sweep keys (`BatchReports.isSweepKey`).
+struct ObservedReports {
+    /// One counter of one scenario.
+    struct Counter {
+        var name: String
+        /// The field's value per day (the first row's, which every row of the counter repeats).
+        var observed: Double
+        /// The simulated mean and its interval by point; a point whose mean is empty (a shard's
+        /// point without runs) is absent.
+        var simulated: [BatchReports.PointKey: BatchReports.Rate] = [:]
+    }
+
+    /// The counters of each scenario, in file order.
+    private(set) var counters: [String: [Counter]] = [:]
+
+    /// No counters: a folder without `observed.csv`.
+    init() {}
+
+    /// Reads `folder/observed.csv` when the folder has it.
+    ///
+    /// - Throws: `HTMLReport.Error.unreadable` for a file that cannot be read, lacks a column,
+    ///   or has an observed value that is not a number.
+    init(folder: String) throws(HTMLReport.Error) {
+        guard ReportFolder.hasFile("observed.csv", in: folder) else { return }
+        let path = folder + "/observed.csv"
+        let file = try ReportCSV(path: path, required: ["scenario", "policy", "counter", "observed", "simulated_mean"])
+        let scenarioColumn = file.column("scenario")!, policyColumn = file.column("policy")!
+        let counterColumn = file.column("counter")!, observedColumn = file.column("observed")!
+        let meanColumn = file.column("simulated_mean")!
+        let low = file.column("ci_low"), high = file.column("ci_high")
+        let sweep = file.header.enumerated().filter { BatchReports.isSweepKey($0.element) }
+        try file.forEachRow { row throws(HTMLReport.Error) in
+            guard let observed = ReportCSV.number(row[observedColumn]) else {
+                throw HTMLReport.Error.unreadable(path: path, reason: "observed \"\(row[observedColumn])\" is not a number")
+            }
+            let scenario = row[scenarioColumn], name = row[counterColumn]
+            let settings = sweep.compactMap { row[$0.offset].isEmpty ? nil : "\($0.element)=\(row[$0.offset])" }
+            let key = BatchReports.PointKey(scenario: scenario, policy: row[policyColumn], settings: settings)
+            var list = counters[scenario, default: []]
+            let index = list.firstIndex { $0.name == name } ?? {
+                list.append(Counter(name: name, observed: observed))
+                return list.count - 1
+            }()
+            if let mean = ReportCSV.number(row[meanColumn]) {
+                list[index].simulated[key] = BatchReports.Rate(value: mean, low: low.flatMap { ReportCSV.number(row[$0]) },
+                                                               high: high.flatMap { ReportCSV.number(row[$0]) })
+            }
+            counters[scenario] = list
+        }
+    }
+}

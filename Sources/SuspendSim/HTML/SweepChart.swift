@@ -1,0 +1,151 @@
+/// One small chart of a sweep (SPEC 19): a value against the swept value, one line per policy,
+/// each point with its 95 % interval as a band, and optionally a horizontal reference line
+/// (the observed value of the calibration picture).
+///
+/// A policy's line joins its points in the axis' order (`SweepChartAxis.lineOrder`) and breaks
+/// where it has no value; with several lines, each is drawn `dodge` pixels above or below the
+/// next, so that policies with equal values stay visible side by side; a band joins the intervals of neighbouring points, and a point whose
+/// neighbours have none shows its interval as a whisker. Half the page wide, so that two sit
+/// side by side (`BatchSweepSection`). Every label fits: the title and the axis' title are
+/// shortened with the whole text in a `<title>`, tick labels are thinned (`SweepChartAxis`).
+struct SweepChart {
+    /// One policy's line: its label, its series index (colour and marker), and its value at
+    /// each of the axis' values (nil where it has none).
+    struct Line {
+        var label: String
+        var series: Int
+        var values: [BatchReports.Rate?]
+    }
+
+    /// The y axis: a share of runs (0 to 100 %), or a count per run from 0.
+    enum YAxis {
+        case share
+        case count
+    }
+
+    var title: String
+    var subtitle: String
+    /// The swept key and its values in sweep order.
+    var key: String
+    var values: [String]
+    var lines: [Line]
+    var yAxis: YAxis
+    /// A horizontal line across the plot at `value`, labelled `label`.
+    var reference: (value: Double, label: String)?
+
+    static let width = 590.0
+    static let right = 16.0
+    static let plotTop = 46.0
+    static let plotHeight = 150.0
+    /// The inset of the first and last values from the plot's edges (room for markers).
+    static let inset = 10.0
+    /// The vertical distance between two lines of equal values.
+    static let dodge = 2.0
+
+    /// The chart's `<svg>`, with `id`.
+    func render(id: String) -> String {
+        let y = yScale()
+        let tickValues = yAxis == .share ? [0, 0.25, 0.5, 0.75, 1] : y.ticks(4)
+        let tickTexts = tickValues.map { yAxis == .share ? ChartNumber.short($0 * 100, 0) + " %" : ChartNumber.short($0, 2) }
+        let widest = tickTexts.map { TextMetrics.width($0, size: 11) }.max() ?? 0
+        let left = max(50, (widest + 14).rounded(.up))
+        let plotRight = Self.width - Self.right
+        let bottom = Self.plotTop + Self.plotHeight
+        let axis = SweepChartAxis(key: key, values: values, range: (left + Self.inset)...(plotRight - Self.inset))
+        var svg = SVGWriter(width: Int(Self.width), height: Int(bottom + 44), label: title + ": " + subtitle, id: id)
+        svg.fittedLabel(title, x: 2, y: 17, width: Self.width - 4, size: 13, bold: true, class: "ttl")
+        svg.fittedLabel(subtitle, x: 2, y: 33, width: Self.width - 4, size: 11, class: "tm")
+
+        var grid = ""
+        for (value, text) in zip(tickValues, tickTexts) {
+            let py = y.pixel(value)
+            grid += "M\(ChartNumber.px(left)) \(ChartNumber.px(py))H\(ChartNumber.px(plotRight))"
+            svg.label(text, x: left - 6, y: py + 4, anchor: "end", class: "tm")
+        }
+        svg.path(grid, class: "grid")
+        svg.line(left, bottom, plotRight, bottom, class: "axis")
+        var marks = ""
+        for index in values.indices {
+            marks += "M\(ChartNumber.px(axis.position(index))) \(ChartNumber.px(bottom))v4"
+        }
+        svg.path(marks, class: "axis")
+        for tick in axis.ticks(within: 2...(Self.width - 2)) {
+            // Low enough to clear the y axis' lowest label, which may reach past the plot's left edge.
+            svg.label(tick.text, x: tick.x, y: bottom + 19, anchor: tick.anchor, class: "tm", title: tick.title)
+        }
+        svg.fittedLabel(key, x: plotRight, y: bottom + 35, width: plotRight - 2, size: 11, keep: .end, anchor: "end", class: "tm")
+
+        for (index, line) in lines.enumerated() {
+            let offset = (Double(index) - Double(lines.count - 1) / 2) * Self.dodge
+            draw(line, axis: axis, y: ChartScale(domain: y.domain, range: (y.range.lowerBound + offset)...(y.range.upperBound + offset),
+                                                 inverted: true), into: &svg)
+        }
+        if let reference { drawReference(reference, y: y, left: left, right: plotRight, into: &svg) }
+        return svg.finish()
+    }
+
+    /// The y scale: 0 to 1, or 0 to a round count above every value, interval and reference.
+    func yScale() -> ChartScale {
+        let pixels = Self.plotTop...(Self.plotTop + Self.plotHeight)
+        guard yAxis == .count else { return ChartScale(domain: 0...1, range: pixels, inverted: true) }
+        var highest = reference?.value ?? 0
+        for line in lines {
+            for value in line.values.compactMap({ $0 }) { highest = max(highest, value.high ?? value.value, value.value) }
+        }
+        return ChartScale(domain: 0...ChartScale.niceCeiling(max(highest * 1.12, 0.5)), range: pixels, inverted: true)
+    }
+
+    private func draw(_ line: Line, axis: SweepChartAxis, y: ChartScale, into svg: inout SVGWriter) {
+        let colour = ChartPalette.seriesClass(line.series)
+        var stroke = "", bands = "", whiskers = "", markers = ""
+        var run: [(x: Double, value: BatchReports.Rate)] = []
+        func flush() {
+            for (offset, point) in run.enumerated() {
+                let px = ChartNumber.px(point.x), py = ChartNumber.px(y.pixel(point.value.value))
+                stroke += (offset == 0 ? "M" : "L") + "\(px) \(py)"
+            }
+            // Bands over neighbours that both have an interval; a lone interval is a whisker.
+            var index = 0
+            while index < run.count {
+                var end = index
+                while end < run.count, run[end].value.low != nil, run[end].value.high != nil { end += 1 }
+                if end - index > 1 {
+                    let part = run[index..<end]
+                    bands += "M" + part.map { "\(ChartNumber.px($0.x)) \(ChartNumber.px(y.pixel($0.value.high!)))" }.joined(separator: "L")
+                    bands += "L" + part.reversed().map { "\(ChartNumber.px($0.x)) \(ChartNumber.px(y.pixel($0.value.low!)))" }
+                        .joined(separator: "L") + "Z"
+                } else if end - index == 1 {
+                    let point = run[index]
+                    let px = ChartNumber.pixel(point.x)
+                    let low = ChartNumber.pixel(y.pixel(point.value.low!)), high = ChartNumber.pixel(y.pixel(point.value.high!))
+                    whiskers += "M\(px) \(low)V\(high)M\(px - 3) \(low)h6M\(px - 3) \(high)h6"
+                }
+                index = max(end, index + 1)
+            }
+            run.removeAll()
+        }
+        for index in axis.lineOrder {
+            guard let value = line.values[index] else {
+                flush()
+                continue
+            }
+            let x = axis.position(index)
+            run.append((x, value))
+            markers += SeriesMarker.glyph(line.series, x: ChartNumber.pixel(x), y: ChartNumber.pixel(y.pixel(value.value)), size: 7)
+        }
+        flush()
+        svg.path(bands, class: "bandfill \(colour)")
+        svg.path(whiskers, class: "whisker \(colour)")
+        svg.path(stroke, class: "line \(colour)")
+        svg.path(markers, class: "dot \(colour)", title: line.label)
+    }
+
+    private func drawReference(_ reference: (value: Double, label: String), y: ChartScale, left: Double, right: Double,
+                               into svg: inout SVGWriter) {
+        let py = y.pixel(reference.value)
+        svg.line(left, py, right, py, class: "ref", extra: "stroke-dasharray=\"6 3\"")
+        // Above the line, or below it when the line is near the plot's top.
+        let labelY = py - 4 - TextMetrics.ascent * 11 < Self.plotTop - 2 ? py + 13 : py - 4
+        svg.label(reference.label, x: right - 2, y: labelY, anchor: "end", class: "tm halo")
+    }
+}
