@@ -10,12 +10,15 @@ extension Batch {
         public let runsPerPoint: Int
         /// The counts by point (a tally group per point) and app.
         let tally: SurvivalTally
+        /// Every run's `summary.csv` row, point after point, replicates in order.
+        let summary: [SummaryRow]
 
-        init(points: [String], apps: [[String]], runsPerPoint: Int, tally: SurvivalTally) {
+        init(points: [String], apps: [[String]], runsPerPoint: Int, tally: SurvivalTally, summary: [SummaryRow] = []) {
             self.points = points
             self.apps = apps
             self.runsPerPoint = runsPerPoint
             self.tally = tally
+            self.summary = summary
         }
 
         /// The rates of the app with bundle id `app` at the point labelled `point` (nil: the

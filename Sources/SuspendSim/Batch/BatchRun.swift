@@ -91,27 +91,36 @@ public struct Batch: Sendable {
         // A few chunks per thread, so that a slow chunk does not hold the others up; each
         // chunk counts its runs in a tally of its own.
         let chunks = min(units, jobs * 4)
-        let tallies = parallelMap(count: chunks, jobs: jobs) { chunk in
+        let chunkResults = parallelMap(count: chunks, jobs: jobs) { chunk in
             var tally = empty
+            var rows: [SummaryRow] = []
             for unit in (chunk * units / chunks)..<((chunk + 1) * units / chunks) {
                 let point = unit / runs
-                let outcomes = runUnit(point: point, replicate: unit % runs)
+                let (outcomes, row) = runUnit(point: point, replicate: unit % runs)
                 tally.record(group: point, apps: outcomes)
+                rows.append(row)
             }
-            return tally
+            return (tally, rows)
         }
         var total = empty
-        for tally in tallies { total.add(tally) }
+        for (tally, _) in chunkResults { total.add(tally) }
         return Batch.Result(
-            points: points.map(\.label), apps: points.map { $0.scenario.apps.map(\.id) }, runsPerPoint: runs, tally: total)
+            points: points.map(\.label), apps: points.map { $0.scenario.apps.map(\.id) }, runsPerPoint: runs, tally: total,
+            summary: chunkResults.flatMap(\.1))
     }
 
-    /// Replicate `replicate` of point `point`: its apps' counts, as `BatchRunner` makes them.
-    private func runUnit(point: Int, replicate: Int) -> [SurvivalTally.Counts] {
+    /// Replicate `replicate` of point `point`: its apps' counts, as `BatchRunner` makes them,
+    /// and its `summary.csv` row.
+    private func runUnit(point: Int, replicate: Int) -> ([SurvivalTally.Counts], SummaryRow) {
         var scenario = points[point].scenario
+        var seed: UInt64?
         if self.scenario.isRandomized {
-            scenario.seed = BatchSeed.seed(base: seed, scenario: self.scenario.name, replicate: replicate)
+            seed = BatchSeed.seed(base: self.seed, scenario: self.scenario.name, replicate: replicate)
+            scenario.seed = seed
         }
-        return Simulation.runKeepingNoRecords(scenario, policy: scenario.policy).apps.map(SurvivalTally.Counts.init)
+        let result = Simulation.runKeepingNoRecords(scenario, policy: scenario.policy)
+        var row = SummaryRow(result: result, seed: seed, replicate: seed == nil ? nil : replicate)
+        row.scenario = self.scenario.name
+        return (result.apps.map(SurvivalTally.Counts.init), row)
     }
 }
