@@ -1,12 +1,16 @@
-/// The run page's "memory over time" chart (SPEC 15): the apps' footprints stacked in
-/// scenario order, free memory as a line, the device's warning / idle / critical thresholds
-/// dashed (from `device.csv`; none without it), and a marker for each eviction, labelled
-/// "app, reason" up to `EvictionLabels.cap` per chart.
+/// The run page's "memory over time" chart (SPEC 15): system and reserved memory as a grey
+/// band at the bottom of the stack, the apps' footprints stacked on it in scenario order, free
+/// memory as a line, the device's warning / idle / critical thresholds dashed (from
+/// `device.csv`; none without it), and a marker for each eviction, labelled "app, reason" up
+/// to `EvictionLabels.cap` per chart.
 ///
-/// Footprints hold between `memory.csv` rows and free memory between `pressure.csv` rows.
-/// Drawn per pixel column (`RunChartGeometry`): each stack layer at the highest top it reaches
-/// in the column (so a short spike stays visible), free memory from its first value through
-/// its lowest and highest to its last, markers once per app and column.
+/// The band is `used_mb` less the footprints at each instant (the reserved memory and the
+/// system's, which `system_allocate` changes), so the stack's top is used memory and the stack
+/// and free memory add up to RAM at every instant. Footprints hold between `memory.csv` rows,
+/// used and free memory between `pressure.csv` rows. Drawn per pixel column
+/// (`RunChartGeometry`): each stack layer at the highest top it reaches in the column (so a
+/// short spike stays visible), free memory from its first value through its lowest and highest
+/// to its last, markers once per app and column.
 struct MemoryChart {
     /// The thresholds drawn, in `device.csv`'s keys, with their labels and dash patterns.
     static let thresholds: [(key: String, name: String, dash: String)] = [
@@ -15,18 +19,21 @@ struct MemoryChart {
         ("critical_free_mb", "critical", "12 3 2 3"),
     ]
 
+    /// The band's name, in its `<title>` and the legend.
+    static let bandName = "system + reserved"
+    /// The band's colour: the theme's neutral grey (light and dark), as an inline `--c`.
+    static let bandStyle = "--c:var(--line)"
+
     let reports: RunReports
     let geometry: RunChartGeometry
 
-    /// The chart, and what the caption says about its labels.
-    func render() -> (svg: String, labelled: Int, evictions: Int) {
-        let columns = geometry.columns
-        let appCount = reports.apps.count
-        let tops = stackTops(columns: columns, apps: appCount)
-        let freeColumns = freeByColumn(columns: columns)
+    /// The chart, what the caption says about its labels, and whether it drew the band.
+    func render() -> (svg: String, labelled: Int, evictions: Int, band: Bool) {
+        let layers = stackTops(columns: geometry.columns)
+        let freeColumns = freeByColumn(columns: geometry.columns)
 
         // The y axis: 0 (or the lowest free value) to a round value above everything drawn.
-        var highest = tops.last?.max() ?? 0
+        var highest = layers.last?.max() ?? 0
         var lowest = 0.0
         for column in freeColumns {
             guard let column else { continue }
@@ -40,24 +47,41 @@ struct MemoryChart {
 
         // Labels above the plot.
         let killColumns = reports.evictions.map { geometry.column($0.time) }
+        let labels = evictionLabels(killColumns)
+        let labelBand = Double(labels.rowCount) * EvictionLabels.rowHeight + (labels.rowCount > 0 ? 8 : 0)
+        let plotTop = 22 + labelBand
+        let plotBottom = plotTop + 320
+        let y = ChartScale(domain: bottom...top, range: plotTop...plotBottom, inverted: true)
+
+        var svg = SVGWriter(width: RunChartGeometry.width, height: Int(plotBottom + 44),
+                            label: "Memory over time: system and reserved memory, footprints stacked per app, free memory, "
+                                + "thresholds and evictions",
+                            id: "memory-chart")
+        drawYAxis(into: &svg, y: y, plotTop: plotTop)
+        geometry.drawTimeAxis(into: &svg, top: plotTop, y: plotBottom)
+        drawStack(layers, into: &svg, y: y)
+        drawThresholds(thresholds, into: &svg, y: y)
+        svg.path(freePath(freeColumns, y: y), class: "free")
+        drawEvictions(killColumns, labels: labels, into: &svg, plotTop: plotTop)
+        geometry.drawEnd(into: &svg, top: plotTop, y: plotBottom)
+        let band = layers.first?.contains { $0 > 0 } ?? false
+        return (svg.finish(), labels.placements.count, reports.evictions.count, band)
+    }
+
+    /// The labels of the evictions whose markers are in `killColumns`, placed above the plot.
+    private func evictionLabels(_ killColumns: [Int]) -> EvictionLabels {
         let markerX = killColumns.map { Double(geometry.columnX($0)) + 0.5 }
         let minX = Double(RunChartGeometry.left), maxX = Double(RunChartGeometry.width - RunChartGeometry.right)
-        let labels = EvictionLabels(
+        return EvictionLabels(
             EvictionLabels.chooseLabelled(markerX, minX: minX, maxX: maxX).map { index in
                 let eviction = reports.evictions[index]
                 return (text: "\(reports.apps[eviction.app]), \(eviction.reason)", x: markerX[index], app: eviction.app)
             },
             minX: minX, maxX: maxX)
-        let labelBand = Double(labels.rowCount) * EvictionLabels.rowHeight + (labels.rowCount > 0 ? 8 : 0)
-        let plotTop = 22 + labelBand
-        let plotHeight = 320.0
-        let plotBottom = plotTop + plotHeight
-        let height = Int(plotBottom + 44)
-        let y = ChartScale(domain: bottom...top, range: plotTop...plotBottom, inverted: true)
+    }
 
-        var svg = SVGWriter(width: RunChartGeometry.width, height: height,
-                            label: "Memory over time: footprints stacked per app, free memory, thresholds and evictions",
-                            id: "memory-chart")
+    /// The MB ticks, their labels and grid lines, and the unit above the top tick's label.
+    private func drawYAxis(into svg: inout SVGWriter, y: ChartScale, plotTop: Double) {
         // The unit above the top tick's label, clear of it (SPEC 19: no two labels overlap).
         svg.label("MB", x: Double(RunChartGeometry.left) - 8, y: plotTop - 10, anchor: "end", class: "tm")
         var grid = ""
@@ -67,20 +91,29 @@ struct MemoryChart {
             svg.label(ChartNumber.short(tick, 1), x: Double(RunChartGeometry.left) - 8, y: y.pixel(tick) + 4, anchor: "end", class: "tm")
         }
         svg.path(grid, class: "grid")
-        geometry.drawTimeAxis(into: &svg, top: plotTop, y: plotBottom)
+    }
 
-        // Stack: the highest cumulative layer first, each later one painted over the one
-        // before, so that app k shows between the tops of apps k - 1 and k.
+    /// The stack (`stackTops`): the highest cumulative layer first, each later one painted over
+    /// the one before, so that layer k shows between the tops of layers k - 1 and k; the band
+    /// (layer 0) at the bottom.
+    private func drawStack(_ layers: [[Double]], into svg: inout SVGWriter, y: ChartScale) {
         let base = ChartNumber.px(y.pixel(0))
-        for app in stride(from: appCount - 1, through: 0, by: -1) {
-            let below = app > 0 ? tops[app - 1] : nil
-            if let below, below == tops[app] { continue }  // never resident: nothing to draw
-            if below == nil, tops[app].allSatisfy({ $0 == 0 }) { continue }
-            svg.path(stepArea(tops[app], y: y, base: base), class: "area \(ChartPalette.colourClass(app))",
-                     title: reports.apps[app])
+        for layer in stride(from: layers.count - 1, through: 0, by: -1) {
+            let below = layer > 0 ? layers[layer - 1] : nil
+            if let below, below == layers[layer] { continue }  // never resident: nothing to draw
+            if below == nil, layers[layer].allSatisfy({ $0 == 0 }) { continue }
+            let d = stepArea(layers[layer], y: y, base: base)
+            if layer == 0 {
+                svg.path(d, class: "area sys", extra: "style=\"\(Self.bandStyle)\"", title: Self.bandName)
+            } else {
+                svg.path(d, class: "area \(ChartPalette.colourClass(layer - 1))", title: reports.apps[layer - 1])
+            }
         }
+    }
 
-        // Thresholds, dashed across the plot, named in the left margin (moved apart when close).
+    /// The thresholds, dashed across the plot, named in the left margin (moved apart when close).
+    private func drawThresholds(_ thresholds: [((key: String, name: String, dash: String), Double)],
+                                into svg: inout SVGWriter, y: ChartScale) {
         var lastLabelY = -Double.infinity
         for (entry, value) in thresholds.sorted(by: { $0.1 > $1.1 }) {
             let py = y.pixel(value)
@@ -93,13 +126,16 @@ struct MemoryChart {
             svg.label("\(entry.name) \(ChartNumber.short(value, 1)) MB", x: Double(RunChartGeometry.left) - 50,
                       y: labelY, anchor: "end", class: "tm")
         }
+    }
 
-        svg.path(freePath(freeColumns, y: y), class: "free")
-
-        // Eviction markers: a tick at the plot's top in the app's colour, once per app and column.
+    /// Eviction markers: a tick at the plot's top in the app's colour, once per app and column;
+    /// then the labels, with their leader lines.
+    private func drawEvictions(_ killColumns: [Int], labels: EvictionLabels, into svg: inout SVGWriter, plotTop: Double) {
+        let appCount = reports.apps.count
         var marked = Set<Int>()
         var ticks = [String](repeating: "", count: appCount)
-        for (eviction, column) in zip(reports.evictions, killColumns) where marked.insert(eviction.app * columns + column).inserted {
+        for (eviction, column) in zip(reports.evictions, killColumns)
+        where marked.insert(eviction.app * geometry.columns + column).inserted {
             ticks[eviction.app] += "M\(geometry.columnX(column)) \(ChartNumber.px(plotTop - 2))v16"
         }
         for app in 0..<appCount {
@@ -113,107 +149,5 @@ struct MemoryChart {
             svg.label(placement.text, x: placement.textX + EvictionLabels.swatchWidth, y: rowY - 2, class: "lbl halo evl")
         }
         svg.path(leaders, class: "leader")
-        return (svg.finish(), labels.placements.count, reports.evictions.count)
-    }
-
-    /// For each app k, per column, the highest value the sum of the footprints of apps 0...k
-    /// reaches in the column (instants of one time are applied together).
-    func stackTops(columns: Int, apps: Int) -> [[Double]] {
-        guard apps > 0 else { return [] }
-        var tops = [[Double]](repeating: [Double](repeating: 0, count: columns), count: apps)
-        var footprint = [Double](repeating: 0, count: apps)
-        func record(_ column: Int) {
-            var sum = 0.0
-            for app in 0..<apps {
-                sum += footprint[app]
-                if sum > tops[app][column] { tops[app][column] = sum }
-            }
-        }
-        let changes = reports.footprints
-        var index = 0
-        for column in 0..<columns {
-            record(column)
-            while index < changes.count, geometry.column(changes[index].time) == column {
-                let time = changes[index].time
-                while index < changes.count, changes[index].time == time {
-                    footprint[changes[index].app] = changes[index].footprint
-                    index += 1
-                }
-                record(column)
-            }
-        }
-        return tops
-    }
-
-    /// Free memory per column: the value the column starts with, its lowest and highest, and
-    /// the value it ends with; nil before the first `pressure.csv` row.
-    func freeByColumn(columns: Int) -> [(open: Double, low: Double, high: Double, close: Double)?] {
-        var result: [(open: Double, low: Double, high: Double, close: Double)?] = Array(repeating: nil, count: columns)
-        var current: Double?
-        var index = 0
-        let samples = reports.free
-        for column in 0..<columns {
-            var entry = current.map { (open: $0, low: $0, high: $0, close: $0) }
-            while index < samples.count, geometry.column(samples[index].time) == column {
-                let value = samples[index].free
-                if entry == nil { entry = (value, value, value, value) }
-                entry!.low = min(entry!.low, value)
-                entry!.high = max(entry!.high, value)
-                entry!.close = value
-                current = value
-                index += 1
-            }
-            result[column] = entry
-        }
-        return result
-    }
-
-    /// A closed step area from the base line up to `values` (one per column).
-    private func stepArea(_ values: [Double], y: ChartScale, base: String) -> String {
-        var d = "M\(RunChartGeometry.left) \(base)"
-        var last: String?
-        for (column, value) in values.enumerated() {
-            let py = ChartNumber.px(y.pixel(value))
-            if py != last {
-                if last != nil { d += "H\(geometry.columnX(column))" }
-                d += "V\(py)"
-                last = py
-            }
-        }
-        d += "H\(geometry.columnX(values.count))V\(base)Z"
-        return d
-    }
-
-    /// The free-memory line: in each column, a vertical stroke from the first value through
-    /// the lowest and highest to the last, joined by steps.
-    private func freePath(_ columns: [(open: Double, low: Double, high: Double, close: Double)?], y: ChartScale) -> String {
-        var d = ""
-        var currentX = -1
-        var currentY = Int.min
-        func step(_ x: Int, _ value: Double) {
-            let py = Int(y.pixel(value).rounded(.toNearestOrAwayFromZero))
-            if currentX < 0 {
-                d += "M\(x) \(py)"
-                currentX = x
-                currentY = py
-                return
-            }
-            guard py != currentY else { return }
-            if x != currentX { d += "H\(x)" }
-            d += "V\(py)"
-            currentX = x
-            currentY = py
-        }
-        var lastColumn = -1
-        for (column, entry) in columns.enumerated() {
-            guard let entry else { continue }
-            let x = geometry.columnX(column)
-            let extremes = abs(entry.close - entry.high) < abs(entry.close - entry.low)
-                ? [entry.low, entry.high] : [entry.high, entry.low]
-            for value in [entry.open] + extremes + [entry.close] { step(x, value) }
-            lastColumn = column
-        }
-        if lastColumn >= 0 { d += "H\(geometry.columnX(lastColumn + 1))" }
-        return d
     }
 }

@@ -16,17 +16,20 @@ struct RunChartGeometry {
 
     /// The plot's width in pixels: one column per pixel.
     var columns: Int { Self.width - Self.left - Self.right }
-    /// The run's last instant in the reports.
+    /// The run's end (`RunReports.endTime`): `end_s` when the file gives one, else its last
+    /// event or timer.
     let runEnd: Double
-    /// The axis' end: a round value a little after the run's last instant, so that the state
-    /// the run ended in shows (at least 1 s, so that an instant-long run still has an axis).
+    /// The axis' end: the run's end itself, so that both charts stop where the run stopped
+    /// (SPEC 15), neither past it nor short of it; 1 s for a run that ends at 0, so that it
+    /// still has an axis. The last instant falls in the last column, so the state the run
+    /// ended in shows there.
     let end: Double
     /// The x axis: seconds to pixels.
     let x: ChartScale
 
     init(endTime: Double) {
-        runEnd = max(endTime, 0)
-        end = ChartScale.niceCeiling(max(endTime, 0.97) * 1.03)
+        runEnd = endTime.isFinite ? max(endTime, 0) : 0
+        end = runEnd > 0 ? runEnd : 1
         x = ChartScale(domain: 0...end, range: Double(Self.left)...Double(Self.width - Self.right))
     }
 
@@ -50,9 +53,16 @@ struct RunChartGeometry {
         }
         svg.path(grid, class: "grid")
         svg.line(Double(Self.left), y, Double(Self.width - Self.right), y, class: "axis")
+        svg.label("time (s)", x: Double(Self.width - Self.right), y: y + 32, anchor: "end", class: "tm")
+    }
+
+    /// The dotted "end" at the run's end, from `top` to `y`: the plot's right edge, its label
+    /// inside the plot left of the line (right of it for a run that ends at 0). Drawn last, over
+    /// the series.
+    func drawEnd(into svg: inout SVGWriter, top: Double, y: Double) {
         let endX = x.pixel(runEnd)
         svg.line(endX, top, endX, y, class: "endline", extra: "stroke-dasharray=\"2 3\"")
-        svg.label("end", x: endX + 3, y: y - 4, class: "tm halo")
-        svg.label("time (s)", x: Double(Self.width - Self.right), y: y + 32, anchor: "end", class: "tm")
+        let inside = endX - Double(Self.left) > 30
+        svg.label("end", x: inside ? endX - 3 : endX + 3, y: y - 4, anchor: inside ? "end" : "start", class: "tm halo")
     }
 }

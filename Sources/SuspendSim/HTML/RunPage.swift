@@ -26,7 +26,7 @@ struct RunPage {
         var content: [Node<HTML.BodyContext>] = [header()]
         content.append(.section(.id("memory"), .h2("Memory over time"), .figure(
             .raw(memory.svg),
-            .figcaption(memoryLegend(), .p(.class("note"), .escaped(labelNote(memory.labelled, of: memory.evictions))))
+            .figcaption(memoryLegend(band: memory.band), .p(.class("note"), .escaped(labelNote(memory.labelled, of: memory.evictions))))
         )))
         content.append(.section(.id("timeline"), .h2("State timeline"), .figure(.raw(timeline), .figcaption(timelineLegend()))))
         let appColumn = reports.survivorsHeader.firstIndex(of: "app")
@@ -69,8 +69,14 @@ struct RunPage {
         return .header(.group(nodes))
     }
 
-    private func memoryLegend() -> Node<HTML.BodyContext> {
-        var items: [Node<HTML.BodyContext>] = reports.apps.enumerated().map { index, app in
+    private func memoryLegend(band: Bool) -> Node<HTML.BodyContext> {
+        var items: [Node<HTML.BodyContext>] = []
+        if band {
+            // The grey band under the apps: used memory less the footprints (SPEC 15).
+            items.append(.group(.span(.class("sw"), .attribute(named: "style", value: MemoryChart.bandStyle)),
+                                .text(MemoryChart.bandName)))
+        }
+        items += reports.apps.enumerated().map { index, app in
             HTMLPage.swatch("sw \(ChartPalette.colourClass(index))", app)
         }
         items.append(.group(.span(.class("swl")), .text("free memory")))

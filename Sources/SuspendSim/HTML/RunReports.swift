@@ -3,7 +3,7 @@
 /// Apps are in scenario order (the order of `survivors.csv`), which gives each its colour;
 /// an app that only the other files name comes after, in order of first appearance.
 /// `pressure.csv` can hold several rows per instant (one per change within an event): only
-/// the last of each instant is kept, the free memory the instant ended with.
+/// the last of each instant is kept, the free and used memory the instant ended with.
 struct RunReports {
     /// A footprint change (`memory.csv`): from `time` the app holds `footprint` MB.
     struct FootprintChange {
@@ -12,10 +12,12 @@ struct RunReports {
         var footprint: Double
     }
 
-    /// Free memory from `time` on (`pressure.csv`, the last row of each instant).
+    /// Free and used memory from `time` on (`pressure.csv`, the last row of each instant).
+    /// `used` is `used_mb`, else `ram_mb` − free (an older folder); nil when neither is known.
     struct FreeSample {
         var time: Double
         var free: Double
+        var used: Double?
     }
 
     /// A termination (`evictions.csv`).
@@ -64,9 +66,12 @@ struct RunReports {
     var policy: String?
     /// The report files the folder holds (the page links to them).
     var presentFiles: Set<String> = []
-    /// The run's end, in seconds: the last instant any file mentions, or later when an app
-    /// resident at the end says so (`resident_s` counts until `end_s`, SPEC 14).
+    /// The run's end, in seconds (SPEC 14, 15): `device.csv`'s `end_s` when it gives one;
+    /// else the last instant any file mentions, or later when an app resident at the end says
+    /// so (`resident_s` counts until the run's last event or timer, SPEC 14).
     var endTime: Double = 0
+    /// Whether `endTime` is the file's `end_s` (`device.csv`).
+    var endGiven = false
 
     private var appIndex: [String: Int] = [:]
 
@@ -92,7 +97,27 @@ struct RunReports {
             self.device = device
             if let policy = device["policy"], !policy.isEmpty { self.policy = policy }
         }
+        let firstMemoryStates = try readMemory(folder: folder)
+        try readPressure(folder: folder)
+        try readEvictions(folder: folder)
+        let residencies = try readTransitions(folder: folder)
+        var residentSince = residencies.since
+        if initialStates.count < apps.count { initialStates += Array(repeating: nil, count: apps.count - initialStates.count) }
+        for (app, state) in firstMemoryStates where app >= residencies.started.count || !residencies.started[app] {
+            initialStates[app] = state
+            if state != nil { residentSince[app] = 0 }
+        }
+        if let end = threshold("end_s"), end.isFinite, end >= 0 {
+            // The file's end_s (SPEC 7): the run stops there, however early its last event.
+            endTime = end
+            endGiven = true
+        } else {
+            endTime = max(endTime, residentEnd(since: residentSince, before: residencies.before))
+        }
+    }
 
+    /// Reads `memory.csv`: the footprint changes; returns each app's state in its first row.
+    private mutating func readMemory(folder: String) throws(HTMLReport.Error) -> [Int: Int?] {
         let memory = try ReportCSV(path: folder + "/memory.csv", required: [MemoryColumn.time, .app, .footprint])
         let memoryTime = memory.column(MemoryColumn.time)!, memoryApp = memory.column(MemoryColumn.app)!
         let memoryMB = memory.column(MemoryColumn.footprint)!, memoryState = memory.column(MemoryColumn.state)
@@ -106,16 +131,27 @@ struct RunReports {
             }
             endTime = max(endTime, time)
         }
+        return firstMemoryStates
+    }
 
+    /// Reads `pressure.csv`: free and used memory, the last row of each instant.
+    private mutating func readPressure(folder: String) throws(HTMLReport.Error) {
         let pressure = try ReportCSV(path: folder + "/pressure.csv", required: [PressureColumn.time, .free])
         let pressureTime = pressure.column(PressureColumn.time)!, pressureFree = pressure.column(PressureColumn.free)!
+        let pressureUsed = pressure.column(PressureColumn.used)
+        let ram = threshold("ram_mb")
         try pressure.forEachRow { row throws(HTMLReport.Error) in
-            let sample = FreeSample(time: try Self.number(row[pressureTime], pressure),
-                                    free: try Self.number(row[pressureFree], pressure))
+            let freeMB = try Self.number(row[pressureFree], pressure)
+            var used = ram.map { $0 - freeMB }
+            if let pressureUsed { used = try Self.number(row[pressureUsed], pressure) }
+            let sample = FreeSample(time: try Self.number(row[pressureTime], pressure), free: freeMB, used: used)
             if let last = free.last, last.time == sample.time { free[free.count - 1] = sample } else { free.append(sample) }
             endTime = max(endTime, sample.time)
         }
+    }
 
+    /// Reads `evictions.csv`, and the policy when `device.csv` does not name it.
+    private mutating func readEvictions(folder: String) throws(HTMLReport.Error) {
         let kills = try ReportCSV(path: folder + "/evictions.csv", required: [EvictionColumn.time, .app, .reason])
         let killTime = kills.column(EvictionColumn.time)!, killApp = kills.column(EvictionColumn.app)!
         let killReason = kills.column(EvictionColumn.reason)!
@@ -127,13 +163,17 @@ struct RunReports {
             if policy == nil, let killPolicy, !row[killPolicy].isEmpty { policy = row[killPolicy] }
             endTime = max(endTime, time)
         }
+    }
 
+    /// Reads `transitions.csv`; returns which apps changed state, and each app's residencies:
+    /// since when it is resident, and how long its ended ones lasted.
+    private mutating func readTransitions(folder: String) throws(HTMLReport.Error)
+        -> (started: [Bool], since: [Int: Double], before: [Int: Double]) {
         let changes = try ReportCSV(path: folder + "/transitions.csv", required: [TransitionColumn.time, .app, .from, .to, .cause])
         let changeTime = changes.column(TransitionColumn.time)!, changeApp = changes.column(TransitionColumn.app)!
         let changeFrom = changes.column(TransitionColumn.from)!, changeTo = changes.column(TransitionColumn.to)!
         let changeCause = changes.column(TransitionColumn.cause)!
         var started: [Bool] = []
-        // Each app's residencies: since when it is resident, and how long its ended ones lasted.
         var residentSince: [Int: Double] = [:]
         var residentBefore: [Int: Double] = [:]
         try changes.forEachRow { row throws(HTMLReport.Error) in
@@ -155,12 +195,7 @@ struct RunReports {
                                           mark: Self.mark(from: from, to: to, cause: cause)))
             endTime = max(endTime, time)
         }
-        if initialStates.count < apps.count { initialStates += Array(repeating: nil, count: apps.count - initialStates.count) }
-        for (app, state) in firstMemoryStates where app >= started.count || !started[app] {
-            initialStates[app] = state
-            if state != nil { residentSince[app] = 0 }
-        }
-        endTime = max(endTime, residentEnd(since: residentSince, before: residentBefore))
+        return (started, residentSince, residentBefore)
     }
 
     /// The run's end as the apps resident at the end tell it: `resident_s` (`survivors.csv`)

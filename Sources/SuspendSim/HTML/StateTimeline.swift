@@ -73,6 +73,7 @@ struct StateTimeline {
             }
         }
         svg.path(baseLines, class: "lane")
+        geometry.drawEnd(into: &svg, top: top, y: plotBottom)
         return svg.finish()
     }
 
@@ -105,7 +106,16 @@ struct StateTimeline {
                 marks[change.app][geometry.column(change.time)] |= 1 << UInt8(mark.rawValue)
             }
         }
-        for app in 0..<apps { fill(app, upTo: geometry.end) }
+        for app in 0..<apps {
+            // The state the run ended in shows in the last column even when it began at the
+            // run's last instant (the axis ends there, SPEC 15).
+            if since[app] >= geometry.end, let state = current[app] {
+                let last = columns - 1
+                if states[app][last] == none || states[app][last] > UInt8(state) { states[app][last] = UInt8(state) }
+            } else {
+                fill(app, upTo: geometry.end)
+            }
+        }
         return (states, marks)
     }
 

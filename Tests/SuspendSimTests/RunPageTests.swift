@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @testable import SuspendSimCore
+
+/// SPEC 15: the run page's memory chart stacks the system and reserved memory under the apps
+/// (stack + free = RAM), and both run charts end at the run's end (`end_s` when given).
+@Suite struct RunPageTests {
+    /// Two apps on a 2048 MB phone with 256 MB reserved and 300 MB of system memory; the OS
+    /// takes 500 MB more at 20 s and gives 200 MB back at 30 s.
+    static let systemAllocate = """
+        name: sysalloc
+        device: { ram_mb: 2048, reserved_mb: 256, system_mb: 300 }
+        apps:
+          - { id: com.a, active_mb: 300, suspended_mb: 100 }
+          - { id: com.b, active_mb: 400, suspended_mb: 150 }
+        events:
+          - { at: 0, open: com.a }
+          - { at: 10, open: com.b }
+          - { at: 20, system_allocate: { mb: 500 } }
+          - { at: 30, system_allocate: { mb: -200 } }
+          - { at: 40, open: com.a }
+
+        """
+
+    /// `text` parsed as a scenario and run into `folder/name`; the run folder's path.
+    static func run(_ text: String, named name: String, in folder: URL) throws -> String {
+        let scenario = try ScenarioLoader.parse(text, path: name + ".yaml")
+        let run = folder.appendingPathComponent(name)
+        try Simulation.run(scenario, writingReportTo: run)
+        return run.path
+    }
+
+    /// The bundled scenario `file` run into `folder`; the run folder's path.
+    static func bundled(_ file: String, in folder: URL) throws -> String {
+        let scenario = try ScenarioLoader.load(path: HTMLReportTests.root.appendingPathComponent("Scenarios/" + file).path)
+        let run = folder.appendingPathComponent(scenario.name)
+        try Simulation.run(scenario, writingReportTo: run)
+        return run.path
+    }
+
+    /// The x of the dotted "end" line of `chart`.
+    static func endLineX(in chart: String) -> Int? {
+        guard let start = chart.range(of: "<line class=\"endline\" x1=\""),
+              let end = chart[start.upperBound...].firstIndex(of: "\"") else { return nil }
+        return Int(chart[start.upperBound..<end])
+    }
+
+    /// The time-axis tick labels of the state timeline (its only numeric `tm` texts).
+    static func timeTicks(in timeline: String) -> [Double] {
+        texts(withClass: "tm", in: timeline).compactMap(Double.init)
+    }
+
+    @Test("The memory chart's grey band is system + reserved memory as system_allocate changes it: its top plus free memory is RAM")
+    func systemBand() throws {
+        try withTemporaryFolder { folder in
+            let run = try Self.run(Self.systemAllocate, named: "sysalloc", in: folder)
+            let reports = try RunReports(folder: run)
+            let geometry = RunChartGeometry(endTime: reports.endTime)
+            let chart = MemoryChart(reports: reports, geometry: geometry)
+            let layers = chart.stackTops(columns: geometry.columns)
+            let free = chart.freeByColumn(columns: geometry.columns)
+            #expect(layers.count == reports.apps.count + 1)
+            // Reserved + system: 256 + 300 at first, + 500 from 20 s, - 200 from 30 s.
+            for (time, band) in [(5.0, 556.0), (15, 556), (25, 1056), (35, 856)] {
+                let column = geometry.column(time)
+                #expect(abs(layers[0][column] - band) < 1e-6, "the band at \(time) s")
+                let close = try #require(free[column]?.close)
+                #expect(abs(layers[layers.count - 1][column] + close - 2048) < 1e-6, "stack + free = RAM at \(time) s")
+            }
+            let html = try HTMLReport.runPage(folder: run)
+            let memory = try #require(svg("memory-chart", in: html))
+            let bands = paths(withClassPrefix: "area sys", in: memory)
+            #expect(bands.count == 1)
+            #expect(memory.contains("<title>\(MemoryChart.bandName)</title>"))
+            #expect(html.contains(MemoryChart.bandName + "</li>"), "the band is in the legend")
+            // The band is drawn at its height: 1056 MB from 20 s to 30 s, on the chart's y axis.
+            let top = ChartScale.niceCeiling(max(layers.last!.max()!, 307.2) * 1.04)
+            let y = ChartScale(domain: 0...top, range: 22...342, inverted: true)
+            #expect(bands[0].d.contains("V\(ChartNumber.px(y.pixel(1056)))"))
+        }
+    }
+
+    @Test("Without system memory moving, the band is reserved + system_mb throughout")
+    func constantBand() throws {
+        try withTemporaryFolder { folder in
+            let run = try HTMLReportTests.memoryPressureRun(in: folder)
+            let reports = try RunReports(folder: run)
+            let geometry = RunChartGeometry(endTime: reports.endTime)
+            let layers = MemoryChart(reports: reports, geometry: geometry).stackTops(columns: geometry.columns)
+            let expected = try #require(reports.threshold("reserved_mb")) + (reports.threshold("system_mb") ?? 0)
+            #expect(expected > 0)
+            #expect(layers[0].allSatisfy { abs($0 - expected) < 1e-6 })
+        }
+    }
+
+    @Test("Both charts end at end_s when the file gives one (iphone-11-ios18: 900 s, its last change at 650 s)")
+    func axisEndsAtEndS() throws {
+        try withTemporaryFolder { folder in
+            let run = try Self.bundled("iphone-11-ios18.yaml", in: folder)
+            #expect(try RunReports.device(folder: run)["end_s"] == "900.000")
+            let html = try HTMLReport.runPage(folder: run)
+            let memory = try #require(svg("memory-chart", in: html))
+            let timeline = try #require(svg("timeline-chart", in: html))
+            let right = RunChartGeometry.width - RunChartGeometry.right
+            #expect(Self.endLineX(in: memory) == right)
+            #expect(Self.endLineX(in: timeline) == right)
+            // Not past it (no 1000 s tick) and not short of it: the last tick is 900 s, at the right edge.
+            #expect(Self.timeTicks(in: timeline).last == 900)
+            #expect(RunChartGeometry(endTime: try RunReports(folder: run).endTime).end == 900)
+        }
+    }
+
+    @Test("end_s beyond the last event ends the axis there even when no app is resident at the end")
+    func axisEndsAtEndSWithNoSurvivor() throws {
+        try withTemporaryFolder { folder in
+            let run = try Self.run("""
+                name: early-quit
+                device: { ram_mb: 2048 }
+                apps:
+                  - { id: com.a, active_mb: 300 }
+                end_s: 120
+                events:
+                  - { at: 0, open: com.a }
+                  - { at: 30, force_quit: com.a }
+
+                """, named: "early-quit", in: folder)
+            let reports = try RunReports(folder: run)
+            #expect(reports.endTime == 120 && reports.endGiven)
+            let html = try HTMLReport.runPage(folder: run)
+            let timeline = try #require(svg("timeline-chart", in: html))
+            #expect(Self.timeTicks(in: timeline).last == 120)
+            #expect(html.contains("1 app · 120 s ·"))
+        }
+    }
+
+    @Test("Without end_s both charts end at the run's last event (memory-pressure: 90 s)")
+    func axisEndsAtLastEvent() throws {
+        try withTemporaryFolder { folder in
+            let run = try HTMLReportTests.memoryPressureRun(in: folder)
+            let reports = try RunReports(folder: run)
+            #expect(reports.device?["end_s"] == "")
+            #expect(!reports.endGiven && reports.endTime == 90)
+            let html = try HTMLReport.runPage(folder: run)
+            let memory = try #require(svg("memory-chart", in: html))
+            let timeline = try #require(svg("timeline-chart", in: html))
+            let right = RunChartGeometry.width - RunChartGeometry.right
+            #expect(Self.endLineX(in: memory) == right)
+            #expect(Self.endLineX(in: timeline) == right)
+            #expect(Self.timeTicks(in: timeline).last == 90)
+            // The game, opened last and never killed, is active in the last column.
+            let geometry = RunChartGeometry(endTime: reports.endTime)
+            let lanes = StateTimeline(reports: reports, geometry: geometry).columnsByLane(apps: reports.apps.count,
+                                                                                           columns: geometry.columns)
+            let game = try #require(reports.apps.firstIndex(of: "com.example.game"))
+            #expect(lanes.states[game][geometry.columns - 1] == UInt8(ChartPalette.stateIndex("active")!))
+        }
+    }
+}
