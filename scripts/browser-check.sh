@@ -56,6 +56,11 @@ mkdir -p "$png_dir"
   --html --out "$work/reports/models" >/dev/null
 "$bin" run Scenarios/photo-editor.yaml --policy all --set app.com.example.photoeditor.suspended_mb=60,120 \
   --set app.com.example.photoeditor.background_mb=200,250 --html --out "$work/reports/two-keys" >/dev/null
+# SPEC 21's comparison: group means against RAM by policy, and the policies as the x axis.
+"$bin" run Scenarios/field-calibration.yaml --replicates 3 --set policy=jetsam,lru --set device.ram_mb=2048,3072 \
+  --by policy,device.ram_mb --html --out "$work/reports/groups" >/dev/null
+"$bin" run Scenarios/field-calibration.yaml --replicates 3 --set policy=jetsam,lru,largest-first --by policy --html \
+  --out "$work/reports/groups-policy" >/dev/null
 python3 - Scenarios/memory-pressure.yaml "$work/long-ids.yaml" <<'PY'
 import re, sys
 text = open(sys.argv[1], encoding="utf-8").read().replace("name: memory-pressure", "name: long-ids")

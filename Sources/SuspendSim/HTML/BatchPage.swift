@@ -7,6 +7,11 @@ import Plot
 /// hot-launch ratio per point; and links to the pages of the runs that have folders
 /// (`--details`). Then the single runs compared on one chart, with links to their pages. It
 /// never draws a run on its own: runs are summed per point.
+///
+/// A folder with `groups.csv` (SPEC 21) gets the comparison first (`ComparisonSection`), and
+/// the page as a whole draws at most `PanelBudget.limit` panels: a scenario's own charts are
+/// drawn only when they fit in what the comparison and the scenarios before it left, and never
+/// for a scenario that sweeps `trace.user` (the comparison replaces a panel per user).
 struct BatchPage {
     let reports: BatchReports
     /// The folder's `observed.csv` (no counters without one).
@@ -22,6 +27,8 @@ struct BatchPage {
     let files: [String]
     /// The apps to draw against the sweep (`FocusApps`); nil: the change rule.
     var focusApps: [String]?
+    /// The folder's `groups.csv` and `paired.csv` (SPEC 21); nil without `groups.csv`.
+    var comparison: ComparisonReports?
 
     /// At most this many run links per point; the rest are counted.
     static let linksPerGroup = 40
@@ -43,16 +50,25 @@ struct BatchPage {
         let plans = reports.scenarios.filter(\.isBatch).map {
             BatchScenarioPlan(scenario: $0, reports: reports, observed: observed, focusApps: focusApps)
         }
+        if let comparison {
+            sections.append(Section(id: "comparison", title: "Comparison", node: comparisonSection(comparison, id: "comparison")))
+        }
+        var pageBudget = PanelBudget.limit - Self.comparisonPanels(comparison)
         for (index, plan) in plans.enumerated() {
             let id = "s\(index + 1)"
-            sections.append(Section(id: id, title: plan.scenario.name, node: batchSection(plan, id: id)))
+            var charts = true
+            if comparison != nil {
+                charts = !Self.sweepsUsers(plan.scenario) && plan.panelCount <= pageBudget
+                if charts { pageBudget -= plan.panelCount }
+            }
+            sections.append(Section(id: id, title: plan.scenario.name, node: batchSection(plan, id: id, charts: charts)))
         }
         let singles = reports.scenarios.filter { !$0.isBatch }
         if !singles.isEmpty {
             sections.append(Section(id: "single-runs", title: "Single runs", node: singleRunsSection(singles)))
         }
         var content: [Node<HTML.BodyContext>] = [header()]
-        let chartCount = plans.reduce(0) { $0 + $1.panelCount + 1 } + (singles.isEmpty ? 0 : 1)
+        let chartCount = plans.reduce(0) { $0 + $1.panelCount + 1 } + (singles.isEmpty ? 0 : 1) + Self.comparisonPanels(comparison)
         if sections.count > 1 || chartCount > 3 {
             content.append(.nav(.class("toc"), .h2("Contents"), .ul(.group(sections.map { section in
                 .li(.a(.attribute(named: "href", value: "#" + section.id), .escaped(section.title)))
@@ -79,7 +95,8 @@ struct BatchPage {
 
     // MARK: Batch scenarios
 
-    private func batchSection(_ plan: BatchScenarioPlan, id: String) -> Node<HTML.BodyContext> {
+    /// A scenario's section; without `charts`, its facts, a note and its run links only.
+    private func batchSection(_ plan: BatchScenarioPlan, id: String, charts: Bool = true) -> Node<HTML.BodyContext> {
         let scenario = plan.scenario
         let policies = scenario.policies
         let runs = scenario.points.reduce(0) { $0 + (reports.point($1)?.runs ?? 0) }
@@ -89,6 +106,13 @@ struct BatchPage {
         if !ramSwept, let ram = ramByScenario[scenario.name] { facts.append("device \(ram) MB RAM") }
         facts.append("each run's seed is in summary.csv")
         var nodes: [Node<HTML.BodyContext>] = [.h2(.escaped(scenario.name)), .p(.class("meta"), .escaped(facts.joined(separator: " · ")))]
+        guard charts else {
+            nodes.append(.p(.class("note"), .escaped("The comparison above stands for this scenario's charts ("
+                + (Self.sweepsUsers(scenario) ? "a panel per trace user" : "\(plan.panelCount) panels")
+                + " would not fit in the page's \(PanelBudget.limit)); survival.csv has every point's rates.")))
+            nodes.append(runLinks(for: scenario.name))
+            return .section(.id(id), .group(nodes))
+        }
         nodes += sweepFigures(plan, id: id)
         nodes += survivalFigures(plan, id: id)
         if !plan.pointCharts.isEmpty {
@@ -166,6 +190,11 @@ struct BatchPage {
         }
         guard !rows.isEmpty else { return nil }
         return .figure(.raw(PointChart(rows: rows).render(title: "Pressure kills and hot-launch ratio per point", id: "\(id)-points")))
+    }
+
+    /// Whether `scenario` sweeps `trace.user` over more than one user (SPEC 21).
+    static func sweepsUsers(_ scenario: BatchReports.Scenario) -> Bool {
+        Set(scenario.sweepOrder.flatMap { $0.filter { $0.hasPrefix("trace.user=") } }).count > 1
     }
 
     func orderedUnique(_ values: [String]) -> [String] {

@@ -82,9 +82,13 @@ public enum HTMLReport {
             }
         }
         let name = URL(fileURLWithPath: folder).standardizedFileURL.lastPathComponent
-        let files = ["summary.csv", "survival.csv", "comparison.csv", "observed.csv"].filter { ReportFolder.hasFile($0, in: folder) }
+        let files = ["summary.csv", "survival.csv", "comparison.csv", "observed.csv", "groups.csv", "paired.csv"]
+            .filter { ReportFolder.hasFile($0, in: folder) }
+        // SPEC 21: with groups.csv, the comparison on the page and its charts as figures/<metric>.svg.
+        let comparison = try ComparisonReports(folder: folder)
+        if let comparison { try BatchPage.writeFigures(comparison, into: folder) }
         let page = BatchPage(reports: reports, observed: observed, name: name, runFolders: runFolders, ramByScenario: ramByScenario,
-                             files: files, focusApps: focusApps).render()
+                             files: files, focusApps: focusApps, comparison: comparison).render()
         try writePage(page, into: folder)
         return [folder + "/" + pageName] + written
     }

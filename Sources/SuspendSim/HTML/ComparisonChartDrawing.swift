@@ -1,0 +1,184 @@
+/// How a `ComparisonChart` is drawn (SPEC 21), on the page and as a paper's figure.
+///
+/// - On the page: half the page wide like the sweep charts, its title and what it shows on top,
+///   the legend under the charts (HTML, shared by the three charts), the page's classes.
+/// - As `figures/<metric>.svg`: a complete SVG document of `figureSize` pixels (3.5 × 2.33 in at
+///   144 dpi, a paper's column) drawing a `figureViewBox` of the same layout units scaled up,
+///   so that its 11-unit labels print at about 7 pt; a white background, the legend inside, its
+///   own style sheet with literal colours (no CSS variable of the page), no title (a paper
+///   gives its caption) and no script.
+///
+/// Both: the y axis' title (with the metric's unit) turned along the axis, the x key's title
+/// under the tick labels (`SweepChartAxis`), each mean a marker with its interval as an error
+/// bar, lines dodged sideways so that bars at one x do not hide each other.
+extension ComparisonChart {
+    /// The frame a chart is drawn in, in layout units.
+    struct Frame {
+        var width: Double
+        var height: Double
+        var standalone: Bool
+    }
+
+    static let pageFrame = Frame(width: 590, height: 240, standalone: false)
+    static let figureViewBox = Frame(width: 378, height: 252, standalone: true)
+    /// The figure's size in pixels.
+    static let figureSize = (width: 504, height: 336)
+
+    /// The chart on the page, with `id`.
+    func render(id: String) -> String {
+        draw(in: Self.pageFrame, id: id).finish()
+    }
+
+    /// The standalone figure: a whole SVG document, the same bytes for the same groups.
+    func figure() -> String {
+        let frame = Self.figureViewBox
+        let body = draw(in: frame, id: nil).finish()
+        // The drawing without SVGWriter's page-chart opening tag.
+        let inner = body[body.index(after: body.firstIndex(of: ">")!)...]
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        text += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Self.figureSize.width)\" height=\"\(Self.figureSize.height)\" "
+        text += "viewBox=\"0 0 \(Int(frame.width)) \(Int(frame.height))\" role=\"img\" "
+        text += "aria-label=\"\(HTMLEscaping.escape(metric.title + " against " + key))\">"
+        text += "<title>\(HTMLEscaping.escape(metric.title + " (" + metric.unit + ") against " + key))</title>"
+        text += "<style>" + Self.figureStyle + "</style>"
+        text += "<rect x=\"0\" y=\"0\" width=\"\(Int(frame.width))\" height=\"\(Int(frame.height))\" fill=\"#ffffff\"/>"
+        return text + inner + "\n"
+    }
+
+    /// The figure's style sheet: the page's classes with the light theme's literal colours.
+    static let figureStyle: String = {
+        var css = "text{font-family:\"DejaVu Sans\",Arial,Helvetica,sans-serif;font-size:12px;fill:#1b1b1b}"
+            + ".tm{fill:#4a4d52;font-size:11px}.axis{stroke:#5f6368;stroke-width:1;fill:none}"
+            + ".grid{stroke:#e4e4e4;stroke-width:1;fill:none}.line{stroke-width:1.5;fill:none;stroke-linejoin:round}"
+            + ".whisker{stroke-width:1.2;fill:none}.dot{stroke:#ffffff;stroke-width:0.8}"
+        for (index, colour) in ChartPalette.okabeIto.enumerated() {
+            css += ".c\(index).line,.c\(index).whisker{stroke:\(colour)}.c\(index).dot{fill:\(colour)}"
+        }
+        return css
+    }()
+
+    /// The legend's rows in the figure: each line's label at (x, row), fitted to the width.
+    func legendRows(width: Double) -> [[(x: Double, text: String, title: String?, line: Line)]] {
+        var rows: [[(x: Double, text: String, title: String?, line: Line)]] = [[]]
+        var x = 4.0
+        for line in lines {
+            let fitted = TextMetrics.fit(line.label, width: width - 36, size: 11, keep: .end)
+            let itemWidth = 22 + TextMetrics.width(fitted.text, size: 11)
+            if x > 4, x + itemWidth > width - 4 {
+                rows.append([])
+                x = 4
+            }
+            rows[rows.count - 1].append((x, fitted.text, fitted.shortened ? line.label : nil, line))
+            x += itemWidth + 14
+        }
+        return rows.filter { !$0.isEmpty }
+    }
+
+    /// The y scale over `pixels`: 0 to 1 for a share; else from 0 (or a round value below the
+    /// lowest interval) to a round value above every mean and interval.
+    func yScale(_ pixels: ClosedRange<Double>) -> ChartScale {
+        guard !metric.share else { return ChartScale(domain: 0...1, range: pixels, inverted: true) }
+        let numbers = lines.flatMap { $0.values.compactMap { $0 }.flatMap { [$0.value, $0.low ?? $0.value, $0.high ?? $0.value] } }
+        let highest = numbers.max() ?? 0, lowest = numbers.min() ?? 0
+        let top = ChartScale.niceCeiling(max(highest * 1.12, 0.5))
+        let bottom = lowest < 0 ? -ChartScale.niceCeiling(-lowest * 1.12) : 0
+        return ChartScale(domain: bottom...max(top, bottom + 0.5), range: pixels, inverted: true)
+    }
+
+    private func draw(in frame: Frame, id: String?) -> SVGWriter {
+        let label = metric.title + " (" + metric.unit + ") against " + key
+        var svg = SVGWriter(width: Int(frame.width), height: Int(frame.height), label: label, id: id)
+        var plotTop = 46.0
+        if frame.standalone {
+            let rows = legendRows(width: frame.width)
+            drawLegend(rows, into: &svg)
+            plotTop = 14 + 15 * Double(max(rows.count, 1) - 1) + 14
+        } else {
+            svg.fittedLabel(metric.title, x: 2, y: 17, width: frame.width - 4, size: 13, bold: true, class: "ttl")
+            svg.fittedLabel("group mean (" + metric.unit + "); error bar: 95 % interval of the mean", x: 2, y: 33,
+                            width: frame.width - 4, size: 11, class: "tm")
+        }
+        let bottom = frame.height - 44
+        let y = yScale(plotTop...bottom)
+        let tickValues = metric.share ? [0, 0.25, 0.5, 0.75, 1] : y.ticks(4)
+        let tickTexts = tickValues.map { ChartNumber.short($0, 2) }
+        let widest = tickTexts.map { TextMetrics.width($0, size: 11) }.max() ?? 0
+        let left = max(44, (widest + 30).rounded(.up))
+        let plotRight = frame.width - 12
+        var grid = ""
+        for (value, text) in zip(tickValues, tickTexts) {
+            let py = y.pixel(value)
+            grid += "M\(ChartNumber.px(left)) \(ChartNumber.px(py))H\(ChartNumber.px(plotRight))"
+            svg.label(text, x: left - 6, y: py + 4, anchor: "end", class: "tm")
+        }
+        svg.path(grid, class: "grid")
+        svg.line(left, bottom, plotRight, bottom, class: "axis")
+        svg.line(left, plotTop, left, bottom, class: "axis")
+        // The y axis' title, turned along the axis and centred on it.
+        let middle = ((plotTop + bottom) / 2).rounded()
+        let yTitle = TextMetrics.fit(metric.unit, width: bottom - plotTop, size: 11, keep: .end)
+        svg.label(yTitle.text, x: 12, y: middle, anchor: "middle", class: "tm", extra: "transform=\"rotate(-90 12 \(Int(middle)))\"",
+                  title: yTitle.shortened ? metric.unit : nil)
+        let axis = SweepChartAxis(key: key, values: values, range: (left + 14)...(plotRight - 14))
+        var marks = ""
+        for index in values.indices { marks += "M\(ChartNumber.px(axis.position(index))) \(ChartNumber.px(bottom))v4" }
+        svg.path(marks, class: "axis")
+        for tick in axis.ticks(within: 2...(frame.width - 2)) {
+            svg.label(tick.text, x: tick.x, y: bottom + 19, anchor: tick.anchor, class: "tm", title: tick.title)
+        }
+        svg.fittedLabel(key, x: plotRight, y: bottom + 35, width: plotRight - left, size: 11, keep: .end, anchor: "end", class: "tm")
+        let dodge = dodgeWidth(axis)
+        for (index, line) in lines.enumerated() {
+            drawLine(line, axis: axis, y: y, offset: (Double(index) - Double(lines.count - 1) / 2) * dodge, into: &svg)
+        }
+        return svg
+    }
+
+    /// The sideways distance between neighbouring lines' points: none when each x has one
+    /// line (the policies as the x axis), else at most 5 units and within a third of the
+    /// narrowest gap between two x values.
+    private func dodgeWidth(_ axis: SweepChartAxis) -> Double {
+        guard key != "policy", lines.count > 1 else { return 0 }
+        let positions = values.indices.map(axis.position).sorted()
+        let gaps = zip(positions.dropFirst(), positions).map { $0 - $1 }.filter { $0 > 0 }
+        let narrowest = gaps.min() ?? .infinity
+        return min(5, narrowest / 3 / Double(lines.count - 1))
+    }
+
+    private func drawLine(_ line: Line, axis: SweepChartAxis, y: ChartScale, offset: Double, into svg: inout SVGWriter) {
+        let colour = ChartPalette.seriesClass(line.colour)
+        var stroke = "", whiskers = "", markers = ""
+        var joined = false
+        for index in axis.lineOrder {
+            guard let value = line.values[index] else {
+                joined = false
+                continue
+            }
+            let x = ChartNumber.pixel(axis.position(index) + offset)
+            let py = ChartNumber.pixel(y.pixel(value.value))
+            stroke += (joined ? "L" : "M") + "\(x) \(py)"
+            joined = true
+            if let low = value.low, let high = value.high {
+                let lowY = ChartNumber.pixel(y.pixel(low)), highY = ChartNumber.pixel(y.pixel(high))
+                whiskers += "M\(x) \(lowY)V\(highY)M\(x - 3) \(lowY)h6M\(x - 3) \(highY)h6"
+            }
+            markers += SeriesMarker.glyph(line.shape, x: x, y: py, size: 7)
+        }
+        svg.path(stroke.contains("L") ? stroke : "", class: "line \(colour)")
+        svg.path(whiskers, class: "whisker \(colour)")
+        svg.path(markers, class: "dot \(colour)", title: line.label)
+    }
+
+    private func drawLegend(_ rows: [[(x: Double, text: String, title: String?, line: Line)]], into svg: inout SVGWriter) {
+        for (row, items) in rows.enumerated() {
+            let baseline = 14 + 15 * Double(row)
+            for item in items {
+                let colour = ChartPalette.seriesClass(item.line.colour)
+                let cy = Int(baseline - 4)
+                svg.path("M\(Int(item.x)) \(cy)h16", class: "line \(colour)")
+                svg.path(SeriesMarker.glyph(item.line.shape, x: Int(item.x) + 8, y: cy, size: 7), class: "dot \(colour)")
+                svg.label(item.text, x: item.x + 22, y: baseline, class: "tm", title: item.title)
+            }
+        }
+    }
+}

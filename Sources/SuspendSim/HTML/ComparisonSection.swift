@@ -1,0 +1,91 @@
+import Foundation
+import Plot
+
+/// The batch page's comparison (SPEC 21), for a folder with `groups.csv`: a chart per metric of
+/// `ComparisonChart.metrics` (three panels, drawn side by side with one legend), links to the
+/// same charts as `figures/<metric>.svg`, and `paired.csv` as a table.
+extension BatchPage {
+    /// The figures' folder, relative to the batch folder.
+    static let figuresFolder = "figures"
+    /// At most this many rows of `paired.csv` in the table; the rest are counted.
+    static let pairedRows = 300
+
+    /// The comparison's charts, one per metric.
+    static func comparisonCharts(_ comparison: ComparisonReports) -> [ComparisonChart] {
+        ComparisonChart.metrics.map { ComparisonChart(metric: $0, reports: comparison) }
+    }
+
+    /// The panels the comparison draws.
+    static func comparisonPanels(_ comparison: ComparisonReports?) -> Int {
+        comparison == nil ? 0 : ComparisonChart.metrics.count
+    }
+
+    /// Writes `folder/figures/<metric>.svg` for each chart, each whole or not at all.
+    ///
+    /// - Throws: `ReportWriter.Error` when the folder or a file cannot be written.
+    static func writeFigures(_ comparison: ComparisonReports, into folder: String) throws {
+        let figures = folder + "/" + figuresFolder
+        do {
+            try FileManager.default.createDirectory(atPath: figures, withIntermediateDirectories: true)
+        } catch {
+            throw ReportWriter.Error("create folder", path: figures, code: EIO)
+        }
+        for chart in comparisonCharts(comparison) {
+            try AtomicTextFile.write(chart.figure(), to: figures + "/" + chart.metric.name + ".svg")
+        }
+    }
+
+    /// The comparison section.
+    func comparisonSection(_ comparison: ComparisonReports, id: String) -> Node<HTML.BodyContext> {
+        let charts = Self.comparisonCharts(comparison)
+        let layout = ComparisonChart.layout(comparison)
+        let lineKeys = (layout.hasPolicy ? ["policy"] : []) + layout.otherKeys
+        let lineText = lineKeys.isEmpty ? "one line" : "one line per " + lineKeys.joined(separator: " × ")
+        let xText = layout.key == "policy" ? "the policies on the x axis" : "against \(layout.key)"
+        var nodes: [Node<HTML.BodyContext>] = [
+            .h2("Comparison"),
+            .p(.class("meta"), .escaped("groups.csv: \(comparison.groups.count) group\(comparison.groups.count == 1 ? "" : "s") by "
+                + comparison.keys.joined(separator: ", ") + " · \(xText), \(lineText)")),
+        ]
+        let svgs = charts.enumerated().map { index, chart in Node<HTML.BodyContext>.raw(chart.render(id: "\(id)-\(index + 1)")) }
+        let legend = (charts.first?.lines ?? []).map { line -> Node<HTML.BodyContext> in
+            .group(.raw(SeriesMarker.legendIcon(line.shape, colourIndex: line.colour)), .escaped(line.label))
+        }
+        let figureLinks: Node<HTML.BodyContext> = .group(.text("figures: "), .group(charts.enumerated().map { index, chart in
+            let file = Self.figuresFolder + "/" + chart.metric.name + ".svg"
+            return .group(.if(index > 0, .text(" · ")), .a(.attribute(named: "href", value: file), .text(file)))
+        }))
+        nodes.append(.figure(.div(.class("multiples"), .group(svgs)), .figcaption(HTMLPage.legend(
+            legend + [.text("error bar: 95 % Student's interval of the mean (none for a group of one run)"), figureLinks]))))
+        if let leftOut = charts.first?.leftOut, leftOut > 0 {
+            nodes.append(.p(.class("note"), .escaped("\(ComparisonChart.maxLines) lines drawn, \(leftOut) left out: a chart draws at "
+                + "most \(ComparisonChart.maxLines); groups.csv has them all.")))
+        }
+        nodes.append(pairedTable(comparison))
+        return .section(.id(id), .group(nodes))
+    }
+
+    /// `paired.csv` as a table: its key cells, then `pairs`, `mean_diff [ci_low, ci_high]` and
+    /// `wilcoxon_p`.
+    private func pairedTable(_ comparison: ComparisonReports) -> Node<HTML.BodyContext> {
+        let header = comparison.pairedHeader
+        guard let pairs = header.firstIndex(of: "pairs"), let mean = header.firstIndex(of: "mean_diff"),
+              let low = header.firstIndex(of: "ci_low"), let high = header.firstIndex(of: "ci_high"),
+              let p = header.firstIndex(of: "wilcoxon_p") else {
+            return .p(.class("note"), .text("No paired.csv: it is written when the keys hold policy and the batch has two policies or more."))
+        }
+        let rows = comparison.paired.prefix(Self.pairedRows).map { row -> [String] in
+            let difference = row[mean].isEmpty ? "" : row[low].isEmpty ? row[mean] : "\(row[mean]) [\(row[low]), \(row[high])]"
+            return Array(row[..<pairs]) + [row[pairs], difference, row[p]]
+        }
+        let baseline = header.firstIndex(of: "baseline").flatMap { comparison.paired.first?[$0] } ?? ""
+        let rest = comparison.paired.count - rows.count
+        return .group(
+            .h3(.escaped("Paired differences" + (baseline.isEmpty ? "" : " against \(baseline)"))),
+            .p(.class("note"), .escaped("paired.csv: runs paired by scenario, seed, replicate and sweep values; mean_diff is the policy's "
+                + "value minus the baseline's with its 95 % Student's interval; wilcoxon_p is the two-sided signed-rank p-value."
+                + (rest > 0 ? " The first \(rows.count) of \(comparison.paired.count) rows; paired.csv has them all." : ""))),
+            HTMLPage.table(header: Array(header[..<pairs]) + ["pairs", "mean_diff [ci_low, ci_high]", "wilcoxon_p"], rows: rows)
+        )
+    }
+}
