@@ -148,6 +148,7 @@ extension ComparisonChart {
     private func drawLine(_ line: Line, axis: SweepChartAxis, y: ChartScale, offset: Double, into svg: inout SVGWriter) {
         let colour = ChartPalette.seriesClass(line.colour)
         var stroke = "", whiskers = "", markers = ""
+        var points: [(x: Int, y: Int)] = []
         var joined = false
         for index in axis.lineOrder {
             guard let value = line.values[index] else {
@@ -162,8 +163,11 @@ extension ComparisonChart {
                 let lowY = ChartNumber.pixel(y.pixel(low)), highY = ChartNumber.pixel(y.pixel(high))
                 whiskers += "M\(x) \(lowY)V\(highY)M\(x - 3) \(lowY)h6M\(x - 3) \(highY)h6"
             }
-            markers += SeriesMarker.glyph(line.shape, x: x, y: py, size: 7)
+            points.append((x, py))
         }
+        // A line of one point (a group per policy) is only its marker: draw it larger.
+        let size = points.count == 1 ? 11 : 7
+        markers = points.map { SeriesMarker.glyph(line.shape, x: $0.x, y: $0.y, size: size) }.joined()
         svg.path(stroke.contains("L") ? stroke : "", class: "line \(colour)")
         svg.path(whiskers, class: "whisker \(colour)")
         svg.path(markers, class: "dot \(colour)", title: line.label)
