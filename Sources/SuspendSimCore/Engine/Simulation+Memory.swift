@@ -21,7 +21,9 @@ extension Simulation {
         // put an app over its limit (SPEC 16).
         if new > device.appLimitKiB(in: apps[index].state) { overLimit.append(index) }
         guard new != old else { return }
-        apps[index].countFieldMetrics(to: nowMs)
+        // Only a suspended footprint is integrated over time (`averageSuspendedMemory`); the
+        // other field metrics change with the state, which `setState` counts.
+        if apps[index].state == .suspended { apps[index].countFieldMetrics(to: nowMs) }
         apps[index].footprintKiB = new
         if new > apps[index].field.peakFootprintKiB { apps[index].field.peakFootprintKiB = new }
         appDidChange(index)
