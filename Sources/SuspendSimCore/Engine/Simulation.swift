@@ -167,11 +167,14 @@ public struct Simulation<Recorder: SimulationRecorder> {
     public mutating func step() -> Bool {
         guard let time = peek() else { return false }
         nowMs = time
+        // The first live timer is bound before `isReaperTickFirst` is called: a mutating call
+        // in the argument list of a method on `self` made Swift copy the whole simulation at
+        // every reaper tick.
         if let event = upcomingEvent, event.atMs == time {
             readNextEvent()
             eventsRun += 1
             handle(event.action)
-        } else if let tick = reaperTick, tick.timeMs == time, isReaperTickFirst(tick, timer: firstLiveTimer()) {
+        } else if let tick = reaperTick, tick.timeMs == time, case let timer = firstLiveTimer(), isReaperTickFirst(tick, timer: timer) {
             runLongIdleReaper()
         } else {
             let timer = timers.popFirst()!
