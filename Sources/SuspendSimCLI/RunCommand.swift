@@ -136,8 +136,9 @@ extension SuspendsimCommand {
         }
 
         /// The sweep chart's focus apps (SPEC 19): the apps each scenario's `expect:` and
-        /// `observed:` name, in file order, each once; nil when none names any (the page then
-        /// takes the apps whose rate changes most).
+        /// `observed:` name, in file order, each once, as `<scenario>/<app>` so that each
+        /// scenario's chart takes its own; nil when none names any (the page then takes the
+        /// apps whose rate changes most).
         static func focusApps(_ plan: BatchPlan) -> [String]? {
             var apps: [String] = []
             for entry in plan.entries {
@@ -150,7 +151,7 @@ extension SuspendsimCommand {
                     }
                 }
                 if let observed = scenario.observed { named.append(scenario.apps[observed.app].id) }
-                for app in named where !apps.contains(app) { apps.append(app) }
+                for app in named.map({ entry.name + "/" + $0 }) where !apps.contains(app) { apps.append(app) }
             }
             return apps.isEmpty ? nil : apps
         }

@@ -117,7 +117,7 @@ import Testing
             let expected = try filesUnder(whole)
             // focus.csv: the observed app, which the batch page draws against the sweep (SPEC 19).
             #expect(expected.keys.sorted() == ["exits.csv", "focus.csv", "observed.csv", "summary.csv", "survival.csv"])
-            #expect(String(decoding: expected["focus.csv"] ?? Data(), as: UTF8.self) == "app\ncom.acme.shop\n")
+            #expect(String(decoding: expected["focus.csv"] ?? Data(), as: UTF8.self) == "app\nfield-calibration/com.acme.shop\n")
             #expect(try filesUnder(merged) == expected)
 
             let day = folder.appendingPathComponent("day")

@@ -33,7 +33,10 @@ struct BatchSweepCharts {
     func focus() -> (apps: [String], rule: FocusApps.Rule)? {
         guard scenario.sweep != nil, reports.hasNeverKilled, !scenario.apps.isEmpty else { return nil }
         let settings = axis.settings
-        return FocusApps.select(given: given, apps: scenario.apps) { app in
+        // An entry `<scenario>/<app>` is this scenario's only (`run` names each scenario's own).
+        let prefix = scenario.name + "/"
+        let ownGiven = given?.map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }
+        return FocusApps.select(given: ownGiven, apps: scenario.apps) { app in
             FocusApps.change(scenario.policies.map { policy in
                 settings.map { reports.survival[key(policy, $0)]?[app]?.neverKilled?.value }
             })
