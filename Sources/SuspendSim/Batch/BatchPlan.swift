@@ -22,6 +22,11 @@
 /// Every point of every scenario is read and checked when the plan is made, so a bad sweep
 /// value stops the batch before anything runs. The plan holds one scenario per point, never
 /// one per run.
+///
+/// A usage trace is read once for the whole plan (SPEC 21): the plan's templates share one
+/// `TraceIndexes`, into which the rows of every user a scenario sweeps (`trace.user`) are read
+/// in one pass over the file, before the points are checked; every point and every run then
+/// takes its user's rows from there.
 package struct BatchPlan: Sendable {
     /// What the command line adds to the files.
     public struct Options: Sendable {
@@ -79,8 +84,9 @@ package struct BatchPlan: Sendable {
     /// One point of a scenario's grid.
     public struct Point: Sendable {
         /// The scenario with the point's values in place; for a scenario that replays a usage
-        /// trace, without its events, which `runnableScenario()` reads again (SPEC 13: only one
-        /// user's rows in memory, however many users a batch sweeps).
+        /// trace, without its events, which `runnableScenario()` makes again from the trace's
+        /// index (SPEC 21: the plan holds one compact index of the users' rows, not each
+        /// point's events).
         public let scenario: Scenario
         /// The point's value of each axis, in axis order.
         public let settings: [SweepSetting]
@@ -99,10 +105,11 @@ package struct BatchPlan: Sendable {
             self.rereading = rereading.map { (template: $0.0, settings: $0.1) }
         }
 
-        /// The scenario to run: `scenario`, with a trace's events read again.
+        /// The scenario to run: `scenario`, with a trace's events made again from the index
+        /// the plan read (the file is not read again).
         ///
-        /// - Throws: `ScenarioLoader.Error` when the trace no longer reads as it did when the
-        ///   plan checked it.
+        /// - Throws: `ScenarioLoader.Error` when the scenario no longer reads as it did when
+        ///   the plan checked it.
         public func runnableScenario() throws(ScenarioLoader.Error) -> Scenario {
             guard let rereading else { return scenario }
             return try rereading.template.scenario(at: rereading.settings)
@@ -156,6 +163,13 @@ package struct BatchPlan: Sendable {
     /// A hash of everything that decides the batch's output (the files' text, the options):
     /// shards of one batch share it, so that `merge` can refuse to mix batches.
     public let fingerprint: UInt64
+    /// The passes made over usage traces for the plan, from loading its templates to checking
+    /// its points: one per trace for a batch over the trace's users (SPEC 21), plus one when the
+    /// file names a single user and the command line sweeps others.
+    public let tracePasses: Int
+    /// How long those passes took: part of the batch's serial part, which `BatchRunner` adds
+    /// to the time under its writer's lock.
+    public let traceReadNanoseconds: UInt64
 
     /// Whether `survival.csv` is written: when any scenario is a batch.
     public var writesSurvival: Bool { entries.contains { $0.kind == .batch } }
@@ -167,15 +181,17 @@ package struct BatchPlan: Sendable {
     /// - Complexity: O(points × file size).
     public init(templates: [ScenarioTemplate], options: Options) throws(ScenarioLoader.Error) {
         precondition((options.replicates ?? 1) >= 1, "replicates must be at least 1, got \(options.replicates ?? 0)")
+        let traces = TraceIndexes()
         var drafts: [(template: ScenarioTemplate, kind: Kind, axes: [SweepAxis], fixed: [SweepSetting])] = []
         var columns: [String] = []
-        for template in templates {
+        for template in templates.map({ $0.tracePath == nil ? $0 : $0.sharingTraces(traces) }) {
             let draft = Self.draft(template, options: options)
             for axis in draft.axes where axis.key != "policy" && !columns.contains(axis.key) {
                 columns.append(axis.key)
             }
             drafts.append((template, draft.kind, draft.axes, draft.fixed))
         }
+        Self.readTraces(of: drafts.map { ($0.template, $0.axes) }, into: traces)
 
         var entries: [Entry] = []
         var diagnostics: [ScenarioLoader.Diagnostic] = []
@@ -216,6 +232,22 @@ package struct BatchPlan: Sendable {
         self.unitCount = unit
         self.groupCount = group
         self.fingerprint = Self.fingerprint(entries: entries, templates: templates, options: options, columns: columns)
+        self.tracePasses = traces.passes
+        self.traceReadNanoseconds = traces.nanoseconds
+    }
+
+    /// Reads, in one pass over each usage trace, the rows of every user the scenarios replaying
+    /// it sweep (`trace.user`; SPEC 21). A scenario that sweeps `trace.file` is left to read
+    /// each point's file as the point needs it.
+    private static func readTraces(of drafts: [(template: ScenarioTemplate, axes: [SweepAxis])], into traces: TraceIndexes) {
+        var paths: [String] = []
+        var users: [String: [String]] = [:]
+        for draft in drafts where !draft.axes.contains(where: { $0.key == "trace.file" }) {
+            guard let path = draft.template.tracePath, let axis = draft.axes.first(where: { $0.key == "trace.user" }) else { continue }
+            if users[path] == nil { paths.append(path) }
+            users[path, default: []] += axis.values
+        }
+        for path in paths { traces.prepare(path: path, users: users[path] ?? []) }
     }
 
     /// A scenario's kind, axes and fixed settings under `options`.
@@ -232,7 +264,7 @@ package struct BatchPlan: Sendable {
         }
         // `--set trace.user=all`: every user of the trace, in order of first appearance (SPEC 13).
         for index in axes.indices where axes[index].key == "trace.user" && axes[index].values == ["all"] {
-            if let path = template.tracePath, let users = try? UsageTrace.users(path: path), !users.isEmpty {
+            if let path = template.tracePath, let users = try? template.traces.users(path: path), !users.isEmpty {
                 axes[index] = SweepAxis(key: "trace.user", values: users, source: axes[index].source)
             }
         }

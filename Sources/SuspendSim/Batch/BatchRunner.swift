@@ -39,7 +39,8 @@ package enum BatchRunner {
         /// large JSON file's events are read as it runs); the rest are reports not written.
         public var invalidInputCount = 0
         /// The batch's serial part: nanoseconds spent under the writer's lock, putting units'
-        /// rows in order and writing them. Everything else runs on the workers.
+        /// rows in order and writing them, plus the plan's passes over usage traces
+        /// (`BatchPlan.traceReadNanoseconds`). Everything else runs on the workers.
         public var serialNanoseconds: UInt64 = 0
         /// Nanoseconds the workers spent running units, formatting their rows and counting
         /// their survivals, added up over the workers (the batch's parallel part).
@@ -172,6 +173,7 @@ package enum BatchRunner {
 
         return try state.withLock { state throws -> Output in
             state.output.unitsRun = state.nextToWrite
+            state.output.serialNanoseconds += plan.traceReadNanoseconds
             guard state.output.failureCount == 0 else {
                 state.summary?.discard()
                 return state.output

@@ -5,7 +5,8 @@ extension ScenarioReader {
     /// `file` (relative to the scenario file), `user` (`all`: every user, as a sweep) and
     /// `default_app` (the profile of trace apps not in `apps:`); adds the trace's other apps to
     /// `apps`, after the listed ones, in order of first appearance, and returns the user's
-    /// `open` and `close` events.
+    /// `open` and `close` events. Inside a template's reading the user's rows come from the
+    /// template's trace indexes, so that a batch reads the file once (SPEC 21).
     mutating func readTrace(_ node: ScenarioNode, apps: inout AppList) -> [ScenarioEvent]? {
         guard let fields = fields(node, "trace", allowed: ["file", "user", "default_app"]) else { return nil }
         let fileNode = required(fields, "file")
@@ -23,7 +24,7 @@ extension ScenarioReader {
             // as written replays the first.
             let users: [String]
             do {
-                users = try UsageTrace.users(path: path)
+                users = try Self.traceUsers(path: path)
             } catch {
                 reportTrace(error, path: path, at: fileNode)
                 return nil
@@ -42,32 +43,66 @@ extension ScenarioReader {
                   let profile = readProfile(defaultFields, id: "", path: "trace.default_app") else { return nil }
             defaultApp = profile
         }
-        let records: [UsageTrace.Record]
+        let index: TraceIndex
+        let rows: ArraySlice<TraceIndex.Row>
         do {
-            records = try UsageTrace.records(path: path, user: user)
+            index = try Self.traceIndex(path: path, user: user)
+            rows = try index.rows(of: user)
         } catch {
             reportTrace(error, path: path, at: userNode)
             return nil
         }
+        return traceEvents(rows, of: index, apps: &apps, defaultApp: defaultApp)
+    }
+
+    /// The `open` and `close` events of a user's trace rows. An app name matches an app by id,
+    /// else by `trace_name`, else it is the app `trace.<name>`, made from `defaultApp` (and
+    /// added to `apps`) at its first row; without `defaultApp` that row is an error.
+    private mutating func traceEvents(
+        _ rows: ArraySlice<TraceIndex.Row>, of index: TraceIndex, apps: inout AppList, defaultApp: AppProfile?
+    ) -> [ScenarioEvent]? {
+        // Each app's match, found at its first row. Only names that do not start with `trace.`
+        // are kept: an app added later (`trace.<other>`) can become such a name's match by id.
+        var matches = [AppIndex?](repeating: nil, count: index.appCount)
         var events: [ScenarioEvent] = []
-        for record in records {
-            var index = apps.indices[record.app] ?? apps.traceNames[record.app] ?? apps.indices["trace." + record.app]
-            if index == nil {
-                guard var profile = defaultApp else {
-                    report(file: path, line: record.line, field: "app_name",
-                           "app '\(record.app)' is not in apps: (by id or trace_name), and trace: has no default_app for it")
-                    return nil
+        events.reserveCapacity(rows.count)
+        for row in rows {
+            var match = matches[row.app]
+            if match == nil {
+                let name = index.appName(row.app)
+                match = apps.indices[name] ?? apps.traceNames[name] ?? apps.indices["trace." + name]
+                if match == nil {
+                    guard var profile = defaultApp else {
+                        report(file: index.path, line: Int(row.line), field: "app_name",
+                               "app '\(name)' is not in apps: (by id or trace_name), and trace: has no default_app for it")
+                        return nil
+                    }
+                    profile.id = "trace." + name
+                    match = apps.profiles.count
+                    apps.profiles.append(profile)
+                    apps.indices[profile.id] = match
+                    apps.ids.append(profile.id)
                 }
-                profile.id = "trace." + record.app
-                index = apps.profiles.count
-                apps.profiles.append(profile)
-                apps.indices[profile.id] = index
-                apps.ids.append(profile.id)
+                if !name.hasPrefix("trace.") { matches[row.app] = match }
             }
-            let atMs = Millis(record.seconds * 1000)
-            events.append(ScenarioEvent(atMs: atMs, record.opened ? .open(index!) : .close(index!), line: record.line))
+            events.append(ScenarioEvent(atMs: Millis(row.seconds * 1000), row.opened ? .open(match!) : .close(match!), line: Int(row.line)))
         }
         return events
+    }
+
+    /// Every user of the trace at `path`: from the reading's trace indexes when it has them
+    /// (which keep every user's rows, for the batch this sweep is), else from a pass of its own.
+    private static func traceUsers(path: String) throws(UsageTrace.Problem) -> [String] {
+        guard let indexes = TraceIndexes.current else { return try UsageTrace.users(path: path) }
+        return try indexes.users(path: path)
+    }
+
+    /// An index of the trace at `path` that covers `user`: the reading's trace indexes' when
+    /// it has them, else one of that user alone, read now (SPEC 13: one run keeps only its
+    /// user's rows).
+    private static func traceIndex(path: String, user: String) throws(UsageTrace.Problem) -> TraceIndex {
+        guard let indexes = TraceIndexes.current else { return try TraceIndex(path: path, selection: .only([Array(user.utf8)])) }
+        return try indexes.index(path: path, covering: user)
     }
 
     /// A trace problem as a diagnostic located in the trace file (its line and column name);

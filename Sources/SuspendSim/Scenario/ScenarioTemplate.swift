@@ -15,6 +15,10 @@ import SystemPackage
 /// its key (or added, when the file leaves the key out), so every value gets the file's own
 /// checks and defaults follow it: a new `device.ram_mb` re-derives the thresholds the file
 /// does not set. The text is composed once, whatever the number of points.
+///
+/// A usage trace (SPEC 13) is read once too: every reading of the template takes its users'
+/// rows from the template's `TraceIndexes`, which a batch shares between its templates and
+/// fills with one pass over each trace for all the users it sweeps (SPEC 21).
 package struct ScenarioTemplate: Sendable {
     /// A document read once: the scenario, with the file's `replicates:` and `sweep:`.
     struct Reading {
@@ -44,31 +48,35 @@ package struct ScenarioTemplate: Sendable {
     private let streamedEvents: StreamedJSONEvents?
     /// The file, for messages.
     public let path: String
+    /// The indexes of the usage traces that the template's readings have read (SPEC 21).
+    let traces: TraceIndexes
 
     /// Reads `text` as if it came from `path`.
     ///
     /// - Throws: `ScenarioLoader.Error` with every problem found.
     public init(text: String, path: String) throws(ScenarioLoader.Error) {
         let text = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
-        if let fast = JSONFastPath.parseKeepingHeader(text, path: path) {
-            self.init(fastPath: fast, path: path)
+        let traces = TraceIndexes()
+        if let fast = TraceIndexes.$current.withValue(traces, operation: { JSONFastPath.parseKeepingHeader(text, path: path) }) {
+            self.init(fastPath: fast, path: path, traces: traces)
         } else {
-            try self.init(composing: text, path: path)
+            try self.init(composing: text, path: path, traces: traces)
         }
     }
 
-    /// Reads `text` (without a byte-order mark) through the YAML composer only.
-    init(composing text: String, path: String) throws(ScenarioLoader.Error) {
+    /// Reads `text` (without a byte-order mark) through the YAML composer only, with the trace
+    /// indexes `traces`.
+    init(composing text: String, path: String, traces: TraceIndexes) throws(ScenarioLoader.Error) {
         let document = try YAMLDocument.compose(text, file: path)
-        let reading = try Self.read(document, path: path, settings: [])
-        self.init(reading: reading, document: document, textHash: BatchSeed.fnv1a(text), path: path)
+        let reading = try Self.read(document, path: path, settings: [], traces: traces)
+        self.init(reading: reading, document: document, textHash: BatchSeed.fnv1a(text), path: path, traces: traces)
     }
 
-    /// A JSON file read by the fast path: its large timeline is read once, its header composed
-    /// once.
-    init(fastPath fast: JSONFastPath.Header, path: String) {
+    /// A JSON file read by the fast path (with `traces` as its reading's trace indexes): its
+    /// large timeline is read once, its header composed once.
+    init(fastPath fast: JSONFastPath.Header, path: String, traces: TraceIndexes) {
         self.init(reading: fast.reading, document: fast.document, textHash: BatchSeed.fnv1a(fast.text), path: path,
-                  fastEvents: fast.reading.scenario.events)
+                  traces: traces, fastEvents: fast.reading.scenario.events)
     }
 
     /// A large JSON file whose events are streamed (`StreamedJSONEvents`): its header read,
@@ -84,12 +92,13 @@ package struct ScenarioTemplate: Sendable {
             path: path, eventsStart: eventsStart, appIDs: reading.scenario.apps.map { Array($0.id.utf8) },
             status: EventStreamStatus())
         reading.scenario.generator = streamed
-        self.init(reading: reading, document: document, textHash: BatchSeed.fnv1a(text), path: path, streamedEvents: streamed)
+        self.init(reading: reading, document: document, textHash: BatchSeed.fnv1a(text), path: path, traces: TraceIndexes(),
+                  streamedEvents: streamed)
     }
 
     private init(
-        reading: Reading, document: ScenarioDocument, textHash: UInt64, path: String, fastEvents: [ScenarioEvent]? = nil,
-        streamedEvents: StreamedJSONEvents? = nil
+        reading: Reading, document: ScenarioDocument, textHash: UInt64, path: String, traces: TraceIndexes,
+        fastEvents: [ScenarioEvent]? = nil, streamedEvents: StreamedJSONEvents? = nil
     ) {
         self.streamedEvents = streamedEvents
         self.scenario = reading.scenario
@@ -99,7 +108,18 @@ package struct ScenarioTemplate: Sendable {
         self.document = document
         self.textHash = textHash
         self.path = path
+        self.traces = traces
         self.fastEvents = fastEvents
+    }
+
+    /// This template with its readings sharing `traces`, which takes over the indexes the
+    /// template has read: the templates of one batch share theirs, so that the batch reads
+    /// each trace once (SPEC 21).
+    func sharingTraces(_ traces: TraceIndexes) -> ScenarioTemplate {
+        traces.adopt(self.traces)
+        return ScenarioTemplate(
+            reading: Reading(scenario: scenario, replicates: replicates, sweep: sweep, tracePath: tracePath), document: document,
+            textHash: textHash, path: path, traces: traces, fastEvents: fastEvents, streamedEvents: streamedEvents)
     }
 
     /// The scenario with `settings` in place of the keys they name.
@@ -111,14 +131,17 @@ package struct ScenarioTemplate: Sendable {
     ///   text is not composed again.
     public func scenario(at settings: [SweepSetting]) throws(ScenarioLoader.Error) -> Scenario {
         if settings.isEmpty { return scenario }
-        var point = try Self.read(document, path: path, settings: settings).scenario
+        var point = try Self.read(document, path: path, settings: settings, traces: traces).scenario
         if let fastEvents { point.events = fastEvents }
         if let streamedEvents { point.generator = streamedEvents }
         return point
     }
 
-    /// Reads the composed `document` with `settings` in place.
-    static func read(_ document: ScenarioDocument, path: String, settings: [SweepSetting]) throws(ScenarioLoader.Error) -> Reading {
+    /// Reads the composed `document` with `settings` in place; a usage trace's rows come from
+    /// `traces` when given (and from the trace indexes bound by the caller, if any, otherwise).
+    static func read(
+        _ document: ScenarioDocument, path: String, settings: [SweepSetting], traces: TraceIndexes? = nil
+    ) throws(ScenarioLoader.Error) -> Reading {
         var reader = ScenarioReader(file: path, originalKeys: document.originalKeys)
         for setting in settings {
             let key = setting.axis.key
@@ -132,7 +155,11 @@ package struct ScenarioTemplate: Sendable {
                     node: ScenarioNode.plainScalar(setting.value), origin: "--set \(key)=\(setting.value)")
             }
         }
-        let scenario = reader.readScenario(document.root)
+        let scenario = if let traces {
+            TraceIndexes.$current.withValue(traces) { reader.readScenario(document.root) }
+        } else {
+            reader.readScenario(document.root)
+        }
         reader.reportUnappliedOverrides()
         guard var scenario, reader.diagnostics.isEmpty else {
             throw ScenarioLoader.Error(diagnostics: ScenarioLoader.sorted(reader.diagnostics, file: path))
@@ -172,17 +199,20 @@ extension ScenarioLoader {
             return template
         }
         let bytes = try readBytes(path: path)
-        let fast = bytes.withUnsafeBytes { raw in
-            let buffer = raw.bindMemory(to: UInt8.self)
-            return JSONFastPath.looksLikeJSON(buffer) ? JSONFastPath.parseKeepingHeader(buffer, path: path) : nil
+        let traces = TraceIndexes()
+        let fast = TraceIndexes.$current.withValue(traces) {
+            bytes.withUnsafeBytes { raw in
+                let buffer = raw.bindMemory(to: UInt8.self)
+                return JSONFastPath.looksLikeJSON(buffer) ? JSONFastPath.parseKeepingHeader(buffer, path: path) : nil
+            }
         }
-        if let fast { return ScenarioTemplate(fastPath: fast, path: path) }
+        if let fast { return ScenarioTemplate(fastPath: fast, path: path, traces: traces) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ScenarioLoader.Error(ScenarioLoader.Diagnostic(file: path, message: "is not UTF-8 text"))
         }
         // The fast path already had its chance at the bytes: compose the text directly.
         let withoutMark = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
-        return try ScenarioTemplate(composing: withoutMark, path: path)
+        return try ScenarioTemplate(composing: withoutMark, path: path, traces: traces)
     }
 }
 

@@ -3,8 +3,10 @@
 /// `YYYY-MM-DD HH:MM:SS` (naive local time, whole seconds), `event_type` one of `Opened`,
 /// `Closed`, `User Interaction`, `Broken`.
 ///
-/// Only one user's rows are read into memory; the others are skipped unread (not validated),
-/// so a trace of any size replays in memory bounded by that user's rows.
+/// Every read is one pass of `TraceIndex` over the file, which applies the row rules below. One
+/// run keeps only its user's rows (`records(path:user:)`; SPEC 13): the others are skipped
+/// unread (not validated), so a trace of any size replays in memory bounded by that user's rows.
+/// A batch over trace users keeps every user's rows, read in one pass (`TraceIndexes`; SPEC 21).
 enum UsageTrace {
     /// The columns the reader needs, by their header names.
     static let columns = ["user_id", "session_id", "timestamp", "app_name", "event_type"]
@@ -20,7 +22,7 @@ enum UsageTrace {
 
     /// A problem with the trace: its line (nil for the file as a whole), its column and what is
     /// wrong.
-    struct Problem: Error, Sendable {
+    struct Problem: Error, Sendable, Hashable {
         var line: Int?
         var column: String
         var message: String
@@ -32,67 +34,20 @@ enum UsageTrace {
     /// - Throws: `Problem` for a missing header column, a bad row of this user (a timestamp
     ///   that does not read, an unknown event type, an empty app name, a record earlier than the
     ///   user's previous one), or a user with no record.
+    /// - Complexity: one pass over the file; memory O(the user's rows).
     static func records(path: String, user: String) throws(Problem) -> [Record] {
-        guard let reader = TextLineReader(path: path) else { throw Problem(line: nil, column: "", message: "cannot open the trace file") }
-        let index = try header(reader)
-        var records: [Record] = []
-        var first: Int64?
-        var previous: Int64?
-        var seen = false
-        let userBytes = Array(user.utf8)[...]
-        while let bytes = reader.nextBytes() {
-            // Other users' rows are skipped on their user_id's bytes, undecoded and unchecked.
-            guard bytes.tabField(index.user).elementsEqual(userBytes), !bytes.isBlankLine else { continue }
-            let line = String(decoding: bytes, as: UTF8.self)
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            seen = true
-            let number = reader.lineNumber
-            if let missing = index.firstMissing(in: fields.count) {
-                throw Problem(line: number, column: missing, message: "the row has \(fields.count) columns, too few for this one")
-            }
-            guard let time = seconds(fields[index.timestamp]) else {
-                throw Problem(line: number, column: "timestamp", message: "must be YYYY-MM-DD HH:MM:SS, got '\(fields[index.timestamp])'")
-            }
-            if let previous, time < previous {
-                throw Problem(line: number, column: "timestamp", message: "earlier than the user's previous record")
-            }
-            previous = time
-            let start = first ?? time
-            first = start
-            let app = String(fields[index.app])
-            let event = fields[index.event]
-            switch event {
-            case "Opened", "Closed":
-                guard !app.isEmpty else { throw Problem(line: number, column: "app_name", message: "must not be empty") }
-                records.append(Record(seconds: time - start, app: app, opened: event == "Opened", line: number))
-            case "User Interaction", "Broken":
-                continue
-            default:
-                throw Problem(line: number, column: "event_type", message: "must be Opened, Closed, User Interaction or Broken, got '\(event)'")
-            }
-        }
-        guard seen else { throw Problem(line: nil, column: "user_id", message: "no record of user '\(user)'") }
-        return records
+        try TraceIndex(path: path, selection: .only([Array(user.utf8)])).records(of: user)
     }
 
     /// Every user of the trace, in order of first appearance (for `user: all`).
+    ///
+    /// - Complexity: one pass over the file; memory O(users).
     static func users(path: String) throws(Problem) -> [String] {
-        guard let reader = TextLineReader(path: path) else { throw Problem(line: nil, column: "", message: "cannot open the trace file") }
-        let index = try header(reader)
-        var users: [String] = []
-        var known: Set<[UInt8]> = []
-        while let bytes = reader.nextBytes() {
-            let user = bytes.tabField(index.user)
-            guard !user.isEmpty, !known.contains(Array(user)) else { continue }
-            known.insert(Array(user))
-            users.append(String(decoding: user, as: UTF8.self))
-        }
-        return users
+        try TraceIndex(path: path, selection: .userList).users
     }
 
-    /// The header row's column positions.
     /// Where the needed columns are in the trace's rows.
-    private struct Columns {
+    struct Columns: Sendable {
         var user: Int, timestamp: Int, app: Int, event: Int
 
         /// The name of the first needed column a row of `count` fields lacks; nil when none.
@@ -100,9 +55,13 @@ enum UsageTrace {
             let needed = [("user_id", user), ("timestamp", timestamp), ("app_name", app), ("event_type", event)]
             return needed.sorted { $0.1 < $1.1 }.first { $0.1 >= count }?.0
         }
+
+        /// The highest of the needed columns' positions.
+        var last: Int { Swift.max(user, timestamp, app, event) }
     }
 
-    private static func header(_ reader: TextLineReader) throws(Problem) -> Columns {
+    /// The header row's column positions: the first line that is not blank.
+    static func header(_ reader: TextLineReader) throws(Problem) -> Columns {
         var headerLine: Substring?
         while let line = reader.next() {
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
@@ -120,39 +79,5 @@ enum UsageTrace {
         }
         return Columns(user: positions["user_id"]!, timestamp: positions["timestamp"]!, app: positions["app_name"]!,
                        event: positions["event_type"]!)
-    }
-
-    /// `YYYY-MM-DD HH:MM:SS` as seconds since 1970-01-01 00:00:00 of the same (naive) clock;
-    /// nil when it does not read.
-    static func seconds(_ text: Substring) -> Int64? {
-        let parts = text.split(separator: " ")
-        guard parts.count == 2 else { return nil }
-        let date = parts[0].split(separator: "-", omittingEmptySubsequences: false)
-        let time = parts[1].split(separator: ":", omittingEmptySubsequences: false)
-        guard date.count == 3, time.count == 3, date[0].count == 4, [date[1], date[2], time[0], time[1], time[2]].allSatisfy({ $0.count == 2 }),
-              let year = Int64(date[0]), let month = Int64(date[1]), let day = Int64(date[2]),
-              let hour = Int64(time[0]), let minute = Int64(time[1]), let second = Int64(time[2]),
-              (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
-              (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second)
-        else { return nil }
-        return daysFromCivil(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second
-    }
-
-    private static func daysIn(month: Int64, year: Int64) -> Int64 {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
-    private static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }
