@@ -77,6 +77,34 @@ import Testing
         #expect(ratio(7, 7) == "1.000")
     }
 
+    @Test("Ratios and means print as printf(\"%.3f\") prints the Double, on every path (SPEC 8)")
+    func fixedThreeDecimalsMatchPrintf() {
+        func fixed(_ value: Double) -> String { text { CSVFormatting.appendFixed3(value, to: &$0) } }
+        func printf(_ value: Double) -> String { String(format: "%.3f", value) }
+        var special: [Double] = [
+            0, -0.0, 0.0005, -0.0005, 0.0015, 0.0025, 1.0 / 80, 2.5e-4, 0.9995, 1e-300,
+            Double.leastNonzeroMagnitude, -Double.leastNonzeroMagnitude, Double.leastNormalMagnitude,
+            8.999e12, 9.0e12, 1e15, 1e300, -1e300, Double.greatestFiniteMagnitude,
+            .infinity, -.infinity, .nan,
+        ]
+        // Every exact tie k / 2000 and its neighbours one ulp away.
+        for k in 0 ..< 4_000 {
+            let tie = Double(k) / 2_000
+            special += [tie, tie.nextUp, tie.nextDown, -tie]
+        }
+        for value in special {
+            #expect(fixed(value) == printf(value), "\(value)")
+        }
+        var generator = SplitMix64(seed: 0xF1CED)
+        for _ in 0 ..< 200_000 {
+            // Random bit patterns of every exponent, and ratios of small counts.
+            let bits = Double(bitPattern: generator.next())
+            let ratio = Double(generator.next() % 100_000) / Double(generator.next() % 5_000 + 1)
+            #expect(fixed(bits) == printf(bits), "bits \(bits.bitPattern)")
+            #expect(fixed(ratio) == printf(ratio), "\(ratio)")
+        }
+    }
+
     @Test func thousandthsAreExactWithTiesToEven() {
         func ratio(_ numerator: UInt64, _ denominator: UInt64) -> String {
             text { CSVFormatting.appendRoundedThousandths(numerator: numerator, denominator: denominator, to: &$0) }

@@ -1,17 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 /// Number and field formatting for the CSV reports (SPEC 8), appending ASCII bytes to a
-/// byte buffer with no `String` work, no `printf` and no floating point in the per-row path.
+/// byte buffer with no `String` work and no `printf`.
 ///
 /// - Times are whole milliseconds, written as seconds with 3 decimals: exact.
 /// - Memory is whole KiB, written as MB (KiB / 1024) with 3 decimals, rounded as C's
 ///   `printf("%.3f")` rounds the exact binary value: to nearest, ties to even. KiB / 1024
 ///   is a binary fraction, so the `Double` printf sees is the exact value and the two agree
 ///   for every |KiB| < 2^53 (the tests compare them).
-/// - `hot_launch_ratio` is the one Double: printed as printf prints it (`appendRatio`).
+/// - Ratios and means are Doubles, printed as printf's `%.3f` prints them (`appendFixed3`).
 /// - Fields are quoted as RFC 4180 says: a field holding a comma, a double quote, CR or LF
 ///   is wrapped in double quotes, and its double quotes are doubled.
 enum CSVFormatting {
@@ -132,17 +127,6 @@ enum CSVFormatting {
         appendThousandths(thousandths, to: &bytes)
     }
 
-    /// Appends `numerator / denominator`, computed as a Double, exactly as C's
-    /// `printf("%.3f")` prints it: SPEC 8's rule for `hot_launch_ratio`. Where the exact ratio
-    /// is a tie (1/80 = 0.0125) the Double is not, so printf, and this, give 0.013. Not on a
-    /// hot path (one value per run).
-    static func appendRatio(_ numerator: Int, of denominator: Int, to bytes: inout some CSVByteSink) {
-        var buffer = [CChar](repeating: 0, count: 64)
-        let value = Double(numerator) / Double(denominator)
-        _ = withVaList([value]) { vsnprintf(&buffer, buffer.count, "%.3f", $0) }
-        bytes.append(contentsOf: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) })
-    }
-
     /// Appends `numerator / denominator` with 3 decimals, rounded to nearest with ties to
     /// even, computed exactly with integers.
     ///
@@ -163,7 +147,7 @@ enum CSVFormatting {
     }
 
     /// Appends `thousandths / 1000` as `integer.ddd`.
-    private static func appendThousandths(_ thousandths: UInt64, to bytes: inout some CSVByteSink) {
+    static func appendThousandths(_ thousandths: UInt64, to bytes: inout some CSVByteSink) {
         appendUnsigned(thousandths / 1000, to: &bytes)
         let fraction = thousandths % 1000
         bytes.append(point)
