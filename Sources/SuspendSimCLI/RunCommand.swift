@@ -168,6 +168,20 @@ extension SuspendsimCommand {
 
         func run() throws {
             Interruption.cleanUpOnSignals()
+            let plan = try makePlan()
+            warnAboutReplicatesWithoutRandomness(plan)
+            try validateComparison(plan)
+            try prepareOutputFolder()
+            let part = shard.flatMap(BatchShard.init(parsing:)) ?? .whole
+            let output = try runBatch(plan, part: part)
+            report(plan, output, shard: part)
+            try failOnBadInputOrUnwrittenReports(output)
+            try printAndFinishOutputs(plan, output, part: part)
+        }
+
+        /// The batch of the input files under the command line's options; a bad `--set` value
+        /// is exit 64 (the command line's mistake, SPEC 14), a bad value in a file exit 2.
+        private func makePlan() throws -> BatchPlan {
             let templates = try ScenarioBatchLoader.loadTemplates(input, streamingEvents: true)
             var options = BatchPlan.Options()
             options.seed = seed
@@ -181,8 +195,6 @@ extension SuspendsimCommand {
                 plan = try BatchPlan(templates: templates, options: options)
             } catch {
                 printError(error.description)
-                // A bad `--set` value is the command line's mistake (SPEC 14: exit 64); a bad
-                // value in a file's `sweep:` is bad input (exit 2).
                 if error.diagnostics.allSatisfy(\.isFromCommandLine) {
                     printError("error: a --set option gives invalid scenarios; nothing was run.")
                     throw ExitCode(64)
@@ -197,31 +209,38 @@ extension SuspendsimCommand {
                     + "add --details. Nothing was run.")
                 throw ExitCode(64)
             }
+            return plan
+        }
 
-            warnAboutReplicatesWithoutRandomness(plan)
-            if by != nil || baseline != nil {
-                do {
-                    try BatchComparison(keys: by.map(BatchComparison.keys(parsing:)) ?? ["policy"], baseline: baseline).validate(plan)
-                } catch {
-                    printError("error: \(error.description). Nothing was run.")
-                    throw ExitCode(64)
-                }
-            }
-            try prepareOutputFolder()
-            let part = shard.flatMap(BatchShard.init(parsing:)) ?? .whole
-            let progress = ProgressLine(total: part.unitCount(of: plan.unitCount), label: "runs")
-            let output: BatchRunner.Output
+        /// `--by` and `--baseline` name keys and a policy the batch has (SPEC 21: exit 64).
+        private func validateComparison(_ plan: BatchPlan) throws {
+            guard by != nil || baseline != nil else { return }
             do {
-                output = try BatchRunner.run(plan, outPath: out, jobs: input.workerCount, shard: part) { progress.advance() }
+                try BatchComparison(keys: by.map(BatchComparison.keys(parsing:)) ?? ["policy"], baseline: baseline).validate(plan)
+            } catch {
+                printError("error: \(error.description). Nothing was run.")
+                throw ExitCode(64)
+            }
+        }
+
+        /// Runs the batch's share `part`, with the progress line.
+        private func runBatch(_ plan: BatchPlan, part: BatchShard) throws -> BatchRunner.Output {
+            let progress = ProgressLine(total: part.unitCount(of: plan.unitCount), label: "runs")
+            do {
+                let output = try BatchRunner.run(plan, outPath: out, jobs: input.workerCount, shard: part) { progress.advance() }
+                progress.finish()
+                return output
             } catch {
                 progress.finish()
                 printError("error: \(error)")
                 throw ExitCode.failure
             }
-            progress.finish()
-            report(plan, output, shard: part)
+        }
+
+        /// A large JSON file's mistake, found as its events were read, is exit 2; a report
+        /// that could not be written is exit 1.
+        private func failOnBadInputOrUnwrittenReports(_ output: BatchRunner.Output) throws {
             if output.invalidInputCount > 0 {
-                // A large JSON file's mistake, found as its events were read during the run.
                 for failure in output.failures { printError(failure.message) }
                 printError("error: \(output.invalidInputCount) scenario file(s) are invalid; no summary was written.")
                 throw ScenarioBatchLoader.invalidInputStatus
@@ -234,6 +253,11 @@ extension SuspendsimCommand {
                 printError("error: \(output.failureCount) of \(output.unitsRun) reports could not be written.")
                 throw ExitCode.failure
             }
+        }
+
+        /// Prints the files written, then writes what follows from them: the comparison's
+        /// files, the focus apps, the page, and the `--stats` lines.
+        private func printAndFinishOutputs(_ plan: BatchPlan, _ output: BatchRunner.Output, part: BatchShard) throws {
             print("summary: \(out)/summary.csv")
             if plan.writesSurvival { print("survival: \(out)/survival.csv") }
             if !output.comparisonRows.isEmpty { print("comparison: \(out)/comparison.csv") }

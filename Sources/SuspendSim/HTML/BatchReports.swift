@@ -129,8 +129,8 @@ struct BatchReports {
 
     /// Reads `folder/summary.csv` and, when present, `folder/survival.csv`.
     ///
-    /// - Throws: `HTMLReport.Error.unreadable` for a file that cannot be read or lacks a column.
-    init(folder: String) throws(HTMLReport.Error) {
+    /// - Throws: `ReportCSV.Unreadable` for a file that cannot be read or lacks a column.
+    init(folder: String) throws(ReportCSV.Unreadable) {
         let summary = try ReportCSV(path: folder + "/summary.csv", required: [SummaryColumn.scenario, .policy])
         let scenarioColumn = summary.column(SummaryColumn.scenario)!, policyColumn = summary.column(SummaryColumn.policy)!
         let sweep = summary.header.enumerated().filter { Self.isSweepKey($0.element) }
@@ -173,7 +173,7 @@ struct BatchReports {
         try readSurvival(folder + "/survival.csv")
     }
 
-    private mutating func readSurvival(_ path: String) throws(HTMLReport.Error) {
+    private mutating func readSurvival(_ path: String) throws(ReportCSV.Unreadable) {
         let file = try ReportCSV(path: path, required: [SurvivalColumn.scenario, .policy, .app, .survivalRate])
         let scenarioColumn = file.column(SurvivalColumn.scenario)!, policyColumn = file.column(SurvivalColumn.policy)!
         let appColumn = file.column(SurvivalColumn.app)!, rateColumn = file.column(SurvivalColumn.survivalRate)!
@@ -181,11 +181,11 @@ struct BatchReports {
         hasNeverKilled = file.column(SurvivalColumn.neverKilledRate) != nil
         let sweep = file.header.enumerated().filter { Self.isSweepKey($0.element) }
         var sweepOrder: [String: [[String]]] = [:]
-        try file.forEachRow { row throws(HTMLReport.Error) in
+        try file.forEachRow { row throws(ReportCSV.Unreadable) in
             let settings = sweep.compactMap { row[$0.offset].isEmpty ? nil : "\($0.element)=\(row[$0.offset])" }
             let key = PointKey(scenario: row[scenarioColumn], policy: row[policyColumn], settings: settings)
             guard let rate = ReportCSV.number(row[rateColumn]) else {
-                throw HTMLReport.Error.unreadable(path: path, reason: "survival_rate \"\(row[rateColumn])\" is not a number")
+                throw ReportCSV.Unreadable(path: path, reason: "survival_rate \"\(row[rateColumn])\" is not a number")
             }
             let scenario = scenarioEntry(key.scenario)
             let app = row[appColumn]

@@ -34,8 +34,8 @@ struct ComparisonReports {
 
     /// Reads `folder/groups.csv` and, when present, `folder/paired.csv`; nil without `groups.csv`.
     ///
-    /// - Throws: `HTMLReport.Error.unreadable` for a file that cannot be read or lacks `runs`.
-    init?(folder: String) throws(HTMLReport.Error) {
+    /// - Throws: `ReportCSV.Unreadable` for a file that cannot be read or lacks `runs`.
+    init?(folder: String) throws(ReportCSV.Unreadable) {
         guard Self.exists(in: folder) else { return nil }
         let file = try ReportCSV(path: folder + "/groups.csv", required: ["runs"])
         let runs = file.column("runs")!

@@ -34,7 +34,7 @@ public enum HTMLReport {
         while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
         switch try ReportFolder.kind(of: folder) {
         case .run:
-            let reports = try RunReports(folder: folder)
+            let reports = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try RunReports(folder: folder) }
             let page = RunPage(reports: reports, context: standaloneContext(folder: folder, policy: reports.policy)).render()
             try writePage(page, into: folder)
             return [folder + "/" + pageName]
@@ -45,13 +45,13 @@ public enum HTMLReport {
 
     /// The page of the run folder `folder`, as `write` makes it (for tests and tools).
     public static func runPage(folder: String) throws -> String {
-        let reports = try RunReports(folder: folder)
+        let reports = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try RunReports(folder: folder) }
         return RunPage(reports: reports, context: standaloneContext(folder: folder, policy: reports.policy)).render()
     }
 
     private static func writeBatch(folder: String, jobs: Int, focusApps: [String]?) throws -> [String] {
-        let reports = try BatchReports(folder: folder)
-        let observed = try ObservedReports(folder: folder)
+        let reports = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try BatchReports(folder: folder) }
+        let observed = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try ObservedReports(folder: folder) }
         var runFolders: [String: [String]] = [:]
         for scenario in reports.scenarios {
             runFolders[scenario.name] = ReportFolder.runFolders(under: scenario.name, in: folder)
@@ -62,7 +62,7 @@ public enum HTMLReport {
         let results = parallelMap(count: runs.count, jobs: jobs) { index -> Result<String, HTMLReport.Error> in
             let relative = runs[index]
             do throws(HTMLReport.Error) {
-                let reports = try RunReports(folder: folder + "/" + relative)
+                let reports = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try RunReports(folder: folder + "/" + relative) }
                 let context = batchContext(relative, policy: reports.policy) { seeds[$0] }
                 return .success(RunPage(reports: reports, context: context).render())
             } catch {
@@ -85,7 +85,7 @@ public enum HTMLReport {
         let files = ["summary.csv", "survival.csv", "comparison.csv", "observed.csv", "groups.csv", "paired.csv"]
             .filter { ReportFolder.hasFile($0, in: folder) }
         // SPEC 21: with groups.csv, the comparison on the page and its charts as figures/<metric>.svg.
-        let comparison = try ComparisonReports(folder: folder)
+        let comparison = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try ComparisonReports(folder: folder) }
         if let comparison { try BatchPage.writeFigures(comparison, into: folder) }
         let page = BatchPage(reports: reports, observed: observed, name: name, runFolders: runFolders, ramByScenario: ramByScenario,
                              files: files, focusApps: focusApps, comparison: comparison).render()

@@ -18,3 +18,19 @@ extension HTMLReport {
         }
     }
 }
+
+extension HTMLReport.Error {
+    /// A report file the page could not read.
+    init(_ unreadable: ReportCSV.Unreadable) {
+        self = .unreadable(path: unreadable.path, reason: unreadable.reason)
+    }
+
+    /// What `body` returns, with a report file it could not read as the page's error.
+    static func reading<Value>(_ body: () throws(ReportCSV.Unreadable) -> Value) throws(HTMLReport.Error) -> Value {
+        do {
+            return try body()
+        } catch {
+            throw HTMLReport.Error(error)
+        }
+    }
+}

@@ -21,9 +21,9 @@ struct ObservedReports {
 
     /// Reads `folder/observed.csv` when the folder has it.
     ///
-    /// - Throws: `HTMLReport.Error.unreadable` for a file that cannot be read, lacks a column,
+    /// - Throws: `ReportCSV.Unreadable` for a file that cannot be read, lacks a column,
     ///   or has an observed value that is not a number.
-    init(folder: String) throws(HTMLReport.Error) {
+    init(folder: String) throws(ReportCSV.Unreadable) {
         guard ReportFolder.hasFile("observed.csv", in: folder) else { return }
         let path = folder + "/observed.csv"
         let file = try ReportCSV(path: path, required: ["scenario", "policy", "counter", "observed", "simulated_mean"])
@@ -32,9 +32,9 @@ struct ObservedReports {
         let meanColumn = file.column("simulated_mean")!
         let low = file.column("ci_low"), high = file.column("ci_high")
         let sweep = file.header.enumerated().filter { BatchReports.isSweepKey($0.element) }
-        try file.forEachRow { row throws(HTMLReport.Error) in
+        try file.forEachRow { row throws(ReportCSV.Unreadable) in
             guard let observed = ReportCSV.number(row[observedColumn]) else {
-                throw HTMLReport.Error.unreadable(path: path, reason: "observed \"\(row[observedColumn])\" is not a number")
+                throw ReportCSV.Unreadable(path: path, reason: "observed \"\(row[observedColumn])\" is not a number")
             }
             let scenario = row[scenarioColumn], name = row[counterColumn]
             let settings = sweep.compactMap { row[$0.offset].isEmpty ? nil : "\($0.element)=\(row[$0.offset])" }

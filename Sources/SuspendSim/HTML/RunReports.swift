@@ -81,8 +81,8 @@ struct RunReports {
 
     /// Reads the run folder `folder`.
     ///
-    /// - Throws: `HTMLReport.Error.unreadable` for a file that cannot be read or lacks a column.
-    init(folder: String) throws(HTMLReport.Error) {
+    /// - Throws: `ReportCSV.Unreadable` for a file that cannot be read or lacks a column.
+    init(folder: String) throws(ReportCSV.Unreadable) {
         for name in ReportFolder.runFiles + ["skipped.csv", "device.csv"] where ReportFolder.hasFile(name, in: folder) {
             presentFiles.insert(name)
         }
@@ -117,12 +117,12 @@ struct RunReports {
     }
 
     /// Reads `memory.csv`: the footprint changes; returns each app's state in its first row.
-    private mutating func readMemory(folder: String) throws(HTMLReport.Error) -> [Int: Int?] {
+    private mutating func readMemory(folder: String) throws(ReportCSV.Unreadable) -> [Int: Int?] {
         let memory = try ReportCSV(path: folder + "/memory.csv", required: [MemoryColumn.time, .app, .footprint])
         let memoryTime = memory.column(MemoryColumn.time)!, memoryApp = memory.column(MemoryColumn.app)!
         let memoryMB = memory.column(MemoryColumn.footprint)!, memoryState = memory.column(MemoryColumn.state)
         var firstMemoryStates: [Int: Int?] = [:]
-        try memory.forEachRow { row throws(HTMLReport.Error) in
+        try memory.forEachRow { row throws(ReportCSV.Unreadable) in
             let time = try Self.number(row[memoryTime], memory)
             let app = index(of: row[memoryApp])
             footprints.append(FootprintChange(time: time, app: app, footprint: try Self.number(row[memoryMB], memory)))
@@ -135,12 +135,12 @@ struct RunReports {
     }
 
     /// Reads `pressure.csv`: free and used memory, the last row of each instant.
-    private mutating func readPressure(folder: String) throws(HTMLReport.Error) {
+    private mutating func readPressure(folder: String) throws(ReportCSV.Unreadable) {
         let pressure = try ReportCSV(path: folder + "/pressure.csv", required: [PressureColumn.time, .free])
         let pressureTime = pressure.column(PressureColumn.time)!, pressureFree = pressure.column(PressureColumn.free)!
         let pressureUsed = pressure.column(PressureColumn.used)
         let ram = threshold("ram_mb")
-        try pressure.forEachRow { row throws(HTMLReport.Error) in
+        try pressure.forEachRow { row throws(ReportCSV.Unreadable) in
             let freeMB = try Self.number(row[pressureFree], pressure)
             var used = ram.map { $0 - freeMB }
             if let pressureUsed { used = try Self.number(row[pressureUsed], pressure) }
@@ -151,12 +151,12 @@ struct RunReports {
     }
 
     /// Reads `evictions.csv`, and the policy when `device.csv` does not name it.
-    private mutating func readEvictions(folder: String) throws(HTMLReport.Error) {
+    private mutating func readEvictions(folder: String) throws(ReportCSV.Unreadable) {
         let kills = try ReportCSV(path: folder + "/evictions.csv", required: [EvictionColumn.time, .app, .reason])
         let killTime = kills.column(EvictionColumn.time)!, killApp = kills.column(EvictionColumn.app)!
         let killReason = kills.column(EvictionColumn.reason)!
         let killSeq = kills.column(EvictionColumn.seq), killPolicy = kills.column(EvictionColumn.policy)
-        try kills.forEachRow { row throws(HTMLReport.Error) in
+        try kills.forEachRow { row throws(ReportCSV.Unreadable) in
             let time = try Self.number(row[killTime], kills)
             evictions.append(Eviction(seq: killSeq.flatMap { Int(row[$0]) } ?? evictions.count + 1, time: time,
                                       app: index(of: row[killApp]), reason: row[killReason]))
@@ -167,7 +167,7 @@ struct RunReports {
 
     /// Reads `transitions.csv`; returns which apps changed state, and each app's residencies:
     /// since when it is resident, and how long its ended ones lasted.
-    private mutating func readTransitions(folder: String) throws(HTMLReport.Error)
+    private mutating func readTransitions(folder: String) throws(ReportCSV.Unreadable)
         -> (started: [Bool], since: [Int: Double], before: [Int: Double]) {
         let changes = try ReportCSV(path: folder + "/transitions.csv", required: [TransitionColumn.time, .app, .from, .to, .cause])
         let changeTime = changes.column(TransitionColumn.time)!, changeApp = changes.column(TransitionColumn.app)!
@@ -176,7 +176,7 @@ struct RunReports {
         var started: [Bool] = []
         var residentSince: [Int: Double] = [:]
         var residentBefore: [Int: Double] = [:]
-        try changes.forEachRow { row throws(HTMLReport.Error) in
+        try changes.forEachRow { row throws(ReportCSV.Unreadable) in
             let time = try Self.number(row[changeTime], changes)
             let app = index(of: row[changeApp])
             if started.count < apps.count { started += Array(repeating: false, count: apps.count - started.count) }
@@ -228,7 +228,7 @@ struct RunReports {
     }
 
     /// `device.csv` of the run folder `folder` alone, as key and value.
-    static func device(folder: String) throws(HTMLReport.Error) -> [String: String] {
+    static func device(folder: String) throws(ReportCSV.Unreadable) -> [String: String] {
         let file = try ReportCSV(path: folder + "/device.csv", required: ["key", "value"])
         let key = file.column("key")!, value = file.column("value")!
         var device: [String: String] = [:]
@@ -248,9 +248,9 @@ struct RunReports {
         return apps.count - 1
     }
 
-    private static func number(_ text: String, _ file: ReportCSV) throws(HTMLReport.Error) -> Double {
+    private static func number(_ text: String, _ file: ReportCSV) throws(ReportCSV.Unreadable) -> Double {
         guard let value = ReportCSV.number(text), value.isFinite else {
-            throw HTMLReport.Error.unreadable(path: file.path, reason: "\"\(text)\" is not a number")
+            throw ReportCSV.Unreadable(path: file.path, reason: "\"\(text)\" is not a number")
         }
         return value
     }

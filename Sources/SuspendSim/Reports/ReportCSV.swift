@@ -9,8 +9,16 @@
 /// ```
 ///
 /// Rows are read one at a time through `CSVRecordReader`, so a long run's files are never
-/// held whole.
+/// held whole. A file that cannot be read throws `ReportCSV.Unreadable`, which each reader
+/// turns into its own error (the page's `unreadable`, `explain`'s message).
 final class ReportCSV {
+    /// A report file could not be read, or lacks a column its reader needs: the path and why.
+    struct Unreadable: Error, Equatable, CustomStringConvertible {
+        let path: String
+        let reason: String
+        var description: String { "\(path): \(reason)" }
+    }
+
     /// The file's path.
     let path: String
     /// The header's names, in file order.
@@ -20,30 +28,30 @@ final class ReportCSV {
 
     /// Opens `path` and reads its header.
     ///
-    /// - Throws: `HTMLReport.Error.unreadable` when the file cannot be read, is empty, or lacks
+    /// - Throws: `Unreadable` when the file cannot be read, is empty, or lacks
     ///   one of the `required` columns.
-    convenience init<Column: CSVColumns>(path: String, required: [Column]) throws(HTMLReport.Error) {
+    convenience init<Column: CSVColumns>(path: String, required: [Column]) throws(Unreadable) {
         try self.init(path: path, required: required.map { $0.rawValue })
     }
 
     /// Opens `path` and reads its header (`required` by name).
-    init(path: String, required: [String] = []) throws(HTMLReport.Error) {
+    init(path: String, required: [String] = []) throws(Unreadable) {
         self.path = path
         do {
             reader = try CSVRecordReader(path: path)
-            guard let first = try reader.next() else { throw HTMLReport.Error.unreadable(path: path, reason: "the file is empty") }
+            guard let first = try reader.next() else { throw Unreadable(path: path, reason: "the file is empty") }
             header = CSVRecordReader.fields(first).map(CSVRecordReader.text)
-        } catch let error as HTMLReport.Error {
+        } catch let error as Unreadable {
             throw error
         } catch {
-            throw HTMLReport.Error.unreadable(path: path, reason: "\(error)")
+            throw Unreadable(path: path, reason: "\(error)")
         }
         var indexByName: [String: Int] = [:]
         for (index, name) in header.enumerated() where indexByName[name] == nil { indexByName[name] = index }
         self.indexByName = indexByName
         let missing = required.filter { indexByName[$0] == nil }
         guard missing.isEmpty else {
-            throw HTMLReport.Error.unreadable(path: path, reason: "no column \(missing.joined(separator: ", ")) in the header")
+            throw Unreadable(path: path, reason: "no column \(missing.joined(separator: ", ")) in the header")
         }
     }
 
@@ -56,14 +64,14 @@ final class ReportCSV {
     /// Calls `body` with each row's fields as text (unquoted), in file order. A row shorter
     /// than the header is padded with empty fields; an empty line is skipped.
     ///
-    /// - Throws: `HTMLReport.Error.unreadable` when the file cannot be read, or what `body` throws.
-    func forEachRow(_ body: ([String]) throws(HTMLReport.Error) -> Void) throws(HTMLReport.Error) {
+    /// - Throws: `Unreadable` when the file cannot be read, or what `body` throws.
+    func forEachRow(_ body: ([String]) throws(Unreadable) -> Void) throws(Unreadable) {
         while true {
             let record: ArraySlice<UInt8>?
             do {
                 record = try reader.next()
             } catch {
-                throw HTMLReport.Error.unreadable(path: path, reason: error.description)
+                throw Unreadable(path: path, reason: error.description)
             }
             guard let record else { return }
             if record.isEmpty { continue }
@@ -74,7 +82,7 @@ final class ReportCSV {
     }
 
     /// Every row, read at once (for the small files: survivors, device, survival).
-    func rows() throws(HTMLReport.Error) -> [[String]] {
+    func rows() throws(Unreadable) -> [[String]] {
         var rows: [[String]] = []
         try forEachRow { rows.append($0) }
         return rows
