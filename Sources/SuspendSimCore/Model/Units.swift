@@ -11,10 +11,11 @@
 /// expressible by an integer literal, which is the mix-up this type exists to prevent.
 public struct Millis: Hashable, Comparable, Sendable, AdditiveArithmetic, CustomStringConvertible {
     /// The whole milliseconds.
-    public var count: Int64
+    public let count: Int64
 
-    /// `count` milliseconds.
-    @inlinable public init(_ count: Int64) { self.count = count }
+    /// `count` milliseconds: inside the package only, so that a caller outside writes the
+    /// unit (`.ms(30_000)`, `.seconds(30)`).
+    @inlinable package init(_ count: Int64) { self.count = count }
 
     /// `count` milliseconds.
     @inlinable public static func ms(_ count: Int64) -> Millis { Millis(count) }
@@ -61,10 +62,11 @@ public struct Millis: Hashable, Comparable, Sendable, AdditiveArithmetic, Custom
 /// `.allocate(app, .mb(150))` or `.kib(150)`. Written here for the reasons given at `Millis`.
 public struct KiB: Hashable, Comparable, Sendable, AdditiveArithmetic, CustomStringConvertible {
     /// The whole KiB.
-    public var count: Int64
+    public let count: Int64
 
-    /// `count` KiB.
-    @inlinable public init(_ count: Int64) { self.count = count }
+    /// `count` KiB: inside the package only, so that a caller outside writes the unit
+    /// (`.kib(150)`, `.mb(150)`).
+    @inlinable package init(_ count: Int64) { self.count = count }
 
     /// `count` KiB.
     @inlinable public static func kib(_ count: Int64) -> KiB { KiB(count) }
