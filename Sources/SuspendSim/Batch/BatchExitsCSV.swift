@@ -29,12 +29,7 @@ package enum BatchExitsCSV {
             case .policy: bytes.append(contentsOf: Array(policy))
             case .app: bytes.append(contentsOf: Array(app))
             case .runs: CSVFormatting.appendInteger(runs, to: &bytes)
-            case .exit(let category):
-                if shard {
-                    CSVFormatting.appendInteger(counts.exits[category], to: &bytes)
-                } else if runs > 0 {
-                    CSVFormatting.appendRatio(counts.exits[category], of: runs, to: &bytes)
-                }
+            case .exit(let category): SurvivalCSV.appendMean(counts.exits[category], runs: runs, shard: shard, to: &bytes)
             case .meanLaunchWait:
                 if shard {
                     CSVFormatting.appendInteger(counts.launchWaitMs, to: &bytes)

@@ -21,6 +21,16 @@ package enum SurvivalCSV {
         shard ? SurvivalColumn.shardHeader(followedBy: columns) : SurvivalColumn.header(followedBy: columns)
     }
 
+    /// A mean per run (`total / runs` as printf's `%.3f` prints it; empty without runs), or for
+    /// a shard the exact total, which `merge` adds (docs/decisions.md).
+    static func appendMean(_ total: Int, runs: Int, shard: Bool, to bytes: inout some CSVByteSink) {
+        if shard {
+            CSVFormatting.appendInteger(total, to: &bytes)
+        } else if runs > 0 {
+            CSVFormatting.appendRatio(total, of: runs, to: &bytes)
+        }
+    }
+
     /// Appends a row's fields: `scenario,policy,app` as given, then the statistics from
     /// `runs` and `counts` (means, or totals for a shard). Rates are empty without runs, Wilson
     /// bounds with fewer than two.
@@ -31,13 +41,8 @@ package enum SurvivalCSV {
         let survivedBounds = runs > 1 ? WilsonInterval.bounds(successes: counts.survived, trials: runs) : nil
         let neverKilledBounds = runs > 1 ? WilsonInterval.bounds(successes: counts.neverKilled, trials: runs) : nil
         let launchedBounds = counts.launched > 1 ? WilsonInterval.bounds(successes: counts.survived, trials: counts.launched) : nil
-        /// A mean per run, or for a shard the exact total.
         func appendMean(_ total: Int, to bytes: inout Sink) {
-            if shard {
-                CSVFormatting.appendInteger(total, to: &bytes)
-            } else if runs > 0 {
-                CSVFormatting.appendRatio(total, of: runs, to: &bytes)
-            }
+            Self.appendMean(total, runs: runs, shard: shard, to: &bytes)
         }
         SurvivalColumn.appendRow(to: &bytes) { column, bytes in
             switch column {

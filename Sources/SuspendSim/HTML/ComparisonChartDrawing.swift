@@ -105,14 +105,7 @@ extension ComparisonChart {
         let widest = tickTexts.map { TextMetrics.width($0, size: 11) }.max() ?? 0
         let left = max(44, (widest + 30).rounded(.up))
         let plotRight = frame.width - 12
-        var grid = ""
-        for (value, text) in zip(tickValues, tickTexts) {
-            let py = y.pixel(value)
-            grid += "M\(ChartNumber.px(left)) \(ChartNumber.px(py))H\(ChartNumber.px(plotRight))"
-            svg.label(text, x: left - 6, y: py + 4, anchor: "end", class: "tm")
-        }
-        svg.path(grid, class: "grid")
-        svg.line(left, bottom, plotRight, bottom, class: "axis")
+        svg.valueGrid(ticks: Array(zip(tickValues, tickTexts)), y: y, left: left, right: plotRight, bottom: bottom)
         svg.line(left, plotTop, left, bottom, class: "axis")
         // The y axis' title, turned along the axis and centred on it.
         let middle = ((plotTop + bottom) / 2).rounded()
@@ -120,9 +113,7 @@ extension ComparisonChart {
         svg.label(yTitle.text, x: 12, y: middle, anchor: "middle", class: "tm", extra: "transform=\"rotate(-90 12 \(Int(middle)))\"",
                   title: yTitle.shortened ? metric.unit : nil)
         let axis = SweepChartAxis(key: key, values: values, range: (left + 14)...(plotRight - 14))
-        var marks = ""
-        for index in values.indices { marks += "M\(ChartNumber.px(axis.position(index))) \(ChartNumber.px(bottom))v4" }
-        svg.path(marks, class: "axis")
+        svg.valueMarks(axis, count: values.count, bottom: bottom)
         for tick in axis.ticks(within: 2...(frame.width - 2)) {
             svg.label(tick.text, x: tick.x, y: bottom + 19, anchor: tick.anchor, class: "tm", title: tick.title)
         }

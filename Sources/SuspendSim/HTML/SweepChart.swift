@@ -56,19 +56,8 @@ struct SweepChart {
         svg.fittedLabel(title, x: 2, y: 17, width: Self.width - 4, size: 13, bold: true, class: "ttl")
         svg.fittedLabel(subtitle, x: 2, y: 33, width: Self.width - 4, size: 11, class: "tm")
 
-        var grid = ""
-        for (value, text) in zip(tickValues, tickTexts) {
-            let py = y.pixel(value)
-            grid += "M\(ChartNumber.px(left)) \(ChartNumber.px(py))H\(ChartNumber.px(plotRight))"
-            svg.label(text, x: left - 6, y: py + 4, anchor: "end", class: "tm")
-        }
-        svg.path(grid, class: "grid")
-        svg.line(left, bottom, plotRight, bottom, class: "axis")
-        var marks = ""
-        for index in values.indices {
-            marks += "M\(ChartNumber.px(axis.position(index))) \(ChartNumber.px(bottom))v4"
-        }
-        svg.path(marks, class: "axis")
+        svg.valueGrid(ticks: Array(zip(tickValues, tickTexts)), y: y, left: left, right: plotRight, bottom: bottom)
+        svg.valueMarks(axis, count: values.count, bottom: bottom)
         for tick in axis.ticks(within: 2...(Self.width - 2)) {
             // Low enough to clear the y axis' lowest label, which may reach past the plot's left edge.
             svg.label(tick.text, x: tick.x, y: bottom + 19, anchor: tick.anchor, class: "tm", title: tick.title)
