@@ -88,6 +88,9 @@ package struct JetsamReport: Sendable {
         self.processes = processes
     }
 
+    /// `pages` pages of the report's page size, in whole KiB (exact for pages of 4 or 16 KiB).
+    func kib(pages: Int64) -> KiB { KiB(pages * pageSize / 1024) }
+
     /// `MAJOR.MINOR` of the report's iOS version (`iPhone OS 18.5 (22F76)` -> `18.5`, SPEC 16).
     package var iosVersion: IOSVersion? {
         let number = osVersion.split(separator: " ").first { $0.first?.isNumber == true }.map(String.init) ?? ""

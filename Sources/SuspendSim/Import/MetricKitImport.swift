@@ -23,7 +23,10 @@ import Yams
 /// dropped (`367.004`, `0.8`, `5`, `0`). The text is SCENARIO composed with Yams, edited as a
 /// node tree and serialized again: keys keep their order and scalars their quoting, flow
 /// collections (`{ ... }`, `[ ... ]`) stay flow, but comments are lost (Yams does not keep
-/// them), so one leading comment says where the file came from. A JSON SCENARIO comes out as
+/// them), so one leading comment, written by `ScenarioYAMLWriter`, says where the file came
+/// from. The edited tree is the user's file, not a document the import builds: Yams's
+/// emitter, not `ScenarioYAMLWriter`, writes it, so that every key and scalar the import does
+/// not touch comes back as Yams reads it. A JSON SCENARIO comes out as
 /// YAML: its top level and that level's values in block style, deeper collections flow,
 /// strings unquoted where YAML reads them the same.
 package enum MetricKitImport {
@@ -81,9 +84,10 @@ package enum MetricKitImport {
             throw ImportError(file, "cannot write the scenario back: \(error)")
         }
         let stem = file.split(separator: "/").last.map(String.init) ?? file
-        let header = "# \(stem) with the MetricKit facts of \(facts.app) (\(facts.days) payload\(facts.days == 1 ? "" : "s")) "
-            + "put in by `suspendsim import metrickit` (SPEC 18); its comments are not kept.\n"
-        return Result(text: header + body, notes: notes)
+        let header = ScenarioYAMLWriter.comment(
+            "\(stem) with the MetricKit facts of \(facts.app) (\(facts.days) payload\(facts.days == 1 ? "" : "s")) "
+                + "put in by `suspendsim import metrickit` (SPEC 18); its comments are not kept.")
+        return Result(text: header + "\n" + body, notes: notes)
     }
 
     /// The app's keys: replaced in its `apps:` entry, or a new entry appended.

@@ -1,0 +1,81 @@
+extension JetsamImport.Reading {
+    typealias Entry = ScenarioYAMLWriter.Entry
+    typealias Item = ScenarioYAMLWriter.Item
+    typealias Value = ScenarioYAMLWriter.Value
+
+    /// The scenario document (SPEC 12, 16): `name` (`jetsam-` and the report's file name
+    /// without `.ips`), `policy: jetsam`, `device`, `apps`, `initial` (when there are apps),
+    /// then `events` (with `--replay-kills` and replayable kills, the `system_allocate` that
+    /// takes what they freed, and `expect.evictions` in kill order; else none), under the
+    /// leading comment.
+    var document: ScenarioYAMLWriter.Document {
+        let name = "jetsam-" + (stem.hasSuffix(".ips") ? String(stem.dropLast(4)) : stem)
+        var entries = [
+            Entry("name", .quoted(name)), Entry("policy", .plain("jetsam")),
+            Entry("device", device), Entry("apps", .sequence(appItems)),
+        ]
+        if !apps.apps.isEmpty { entries.append(Entry("initial", .sequence(apps.apps.map(initialItem)))) }
+        if replayKills, !kills.replayable.isEmpty {
+            let freedKiB = kills.replayable.reduce(KiB.zero) { $0 + report.kib(pages: report.processes[$1.process].residentPages) }
+            let allocate = Value.flowMapping([Entry("at", .seconds(Millis(1000))), Entry("system_allocate", .flowMapping([Entry("mb", .mb(freedKiB))]))])
+            entries.append(Entry("events", .sequence([Item(allocate, comment: "what the replayed kills freed")])))
+            let evictions = Entry("evictions", .flowSequence(kills.replayable.map { .quoted($0.id) }), comment: "the device's own kill order")
+            entries.append(Entry("expect", .mapping([evictions])))
+        } else {
+            entries.append(Entry("events", .flowSequence([])))
+        }
+        return ScenarioYAMLWriter.Document(comments: leadingComment, entries: entries)
+    }
+
+    /// `device:`: the catalog's `model` (else `ram_mb`), `ios` as `MAJOR.MINOR`, and the
+    /// memory figures.
+    private var device: Value {
+        var entries: [Entry] = []
+        if let entry = memory.catalogEntry {
+            entries.append(Entry("model", .plain(entry.model)))
+        } else {
+            entries.append(Entry("ram_mb", .mb(memory.ramKiB)))
+        }
+        if let ios = report.iosVersion { entries.append(Entry("ios", .quoted("\(ios.major).\(ios.minor ?? 0)"))) }
+        entries += [
+            Entry("reserved_mb", .mb(memory.reservedKiB)), Entry("system_mb", .mb(memory.systemKiB)),
+            Entry("idle_free_mb", .mb(memory.idleFreeKiB)), Entry("critical_free_mb", .mb(memory.criticalFreeKiB)),
+        ]
+        return .mapping(entries)
+    }
+
+    /// `apps:`, one flow mapping each: the footprint (`rpages × pageSize`) is the frontmost
+    /// app's `active_mb`, else the `suspended_mb` or `background_mb`, with `active_mb` =
+    /// `max(rpages, lifetimeMax) × pageSize`. A report with no app gets a placeholder.
+    private var appItems: [Item] {
+        guard !apps.apps.isEmpty else {
+            let placeholder = Value.flowMapping([Entry("id", .plain("placeholder")), Entry("active_mb", .mb(.zero))])
+            return [Item(placeholder, comment: "the report has no app; a scenario needs one (SPEC 16)")]
+        }
+        return apps.apps.map { app in
+            let process = report.processes[app.process]
+            let footprint = Value.mb(report.kib(pages: process.residentPages))
+            let active = Value.mb(report.kib(pages: max(process.residentPages, process.lifetimeMaxPages)))
+            var fields = [Entry("id", .quoted(app.id))]
+            switch app.state {
+            case .active:
+                fields.append(Entry("active_mb", footprint))
+            case .suspended:
+                fields += [Entry("active_mb", active), Entry("suspended_mb", footprint)]
+            default:
+                fields += [
+                    Entry("active_mb", active), Entry("background_mb", footprint),
+                    Entry("background_modes", .flowSequence([.plain(app.mode?.rawValue ?? "location")])),
+                ]
+            }
+            return Item(.flowMapping(fields))
+        }
+    }
+
+    /// One `initial:` entry: the app, its state, and its background mode when running.
+    private func initialItem(_ app: JetsamImport.Classification.App) -> Item {
+        var fields = [Entry("app", .quoted(app.id)), Entry("state", .plain(app.state.rawValue))]
+        if let mode = app.mode { fields.append(Entry("modes", .flowSequence([.plain(mode.rawValue)]))) }
+        return Item(.flowMapping(fields))
+    }
+}
