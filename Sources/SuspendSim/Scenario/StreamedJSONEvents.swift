@@ -133,13 +133,13 @@ private struct StreamedEventParser {
     private var line: Int
     private var atEndOfFile = false
     private var ended = false
-    private var latestTime: FastDecimal?
-    private let apps: AppIDTable
+    private var latestTime: _FastDecimal?
+    private let apps: _AppIDTable
 
     init(_ stream: StreamedJSONEvents) {
         self.stream = stream
         line = stream.eventsStart.line
-        apps = AppIDTable(stream.appIDs)
+        apps = _AppIDTable(stream.appIDs)
         do {
             let descriptor = try FileDescriptor.open(FilePath(stream.path), .readOnly, options: [.closeOnExec])
             _ = try descriptor.seek(offset: stream.eventsStart.offset, from: .start)
@@ -171,7 +171,7 @@ private struct StreamedEventParser {
         if !atEndOfFile { readChunk() }
         if ended { return }
         let (progress, position, nextLine, latest) = buffer.withUnsafeBufferPointer { bytes in
-            var reader = FastEventReader(scanner: JSONByteScanner(bytes, at: start, line: line), expectedEvents: 0)
+            var reader = _FastEventReader(scanner: _JSONByteScanner(bytes, at: start, line: line), expectedEvents: 0)
             reader.apps = apps
             reader.addsUnknownApps = false
             reader.latestTime = latestTime
@@ -272,7 +272,7 @@ extension StreamedJSONEvents {
     /// read plainly within `bytes`.
     private static func eventsArrayStart(in bytes: [UInt8]) -> (offset: Int, line: Int)? {
         bytes.withUnsafeBufferPointer { buffer in
-            var scanner = JSONByteScanner(buffer)
+            var scanner = _JSONByteScanner(buffer)
             scanner.skipWhitespace()
             guard scanner.consume(UInt8(ascii: "{")) else { return nil }
             while true {
