@@ -1,10 +1,11 @@
-/// A fast way through large JSON scenario files (docs/performance.md).
+/// A fast way through large JSON scenario files (SPEC 7; docs/performance.md), taken by
+/// `ScenarioDecoding` for a file it finds to be JSON.
 ///
 /// Composing a YAML document costs about 15 µs per event, so a JSON file takes this path:
-/// the document with its `events` array replaced by `[]` goes through the ordinary scenario
-/// reader (the device, the apps, everything but the timeline), parsed by `JSONDocument` (or
-/// composed by Yams when it is not of the plain shape), and the events are read straight from
-/// the bytes.
+/// the document with its `events` array replaced by `[]` is parsed by `JSONDocument` (or
+/// composed by Yams when it is not of the plain shape) for the ordinary scenario reader (the
+/// device, the apps, everything but the timeline), and the events are read straight from the
+/// bytes.
 ///
 /// The fast reader accepts only the plain, canonical shape of an event: keys and strings
 /// without escapes, numbers written `-?digits[.digits]` with at most 10 decimals, `null` for
@@ -12,47 +13,46 @@
 /// it gives up, and the whole file goes through the ordinary reader, so that validation and
 /// messages are the same as for YAML (the tests compare both readers on the same files).
 enum JSONFastPath {
-    /// Whether `bytes` look like a JSON object (the first byte that is not white space is `{`).
-    static func looksLikeJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\t") }
-            == UInt8(ascii: "{")
-    }
-
-    /// As `parse(_:path:)` on the text's UTF-8 bytes.
-    static func parse(_ text: String, path: String) -> Scenario? {
-        parseKeepingHeader(text, path: path)?.reading.scenario
-    }
-
-    /// As `parseKeepingHeader(_:path:)` on the text's UTF-8 bytes.
-    static func parseKeepingHeader(_ text: String, path: String) -> Header? {
-        var text = text
-        return text.withUTF8 { looksLikeJSON($0) ? parseKeepingHeader($0, path: path) : nil }
-    }
-
-    /// What the fast path read: the header composed once (the text with the `events` array
-    /// emptied but its line breaks kept, so that every other key stays on its line), the
-    /// header's text for the batch fingerprint, and the header read with the events in place.
-    /// A batch reads the composed header again for each sweep point, and keeps the events.
+    /// What the fast path read: the header (the text with the `events` array emptied but its
+    /// line breaks kept, so that every other key stays on its line), parsed once, with its
+    /// text for the batch fingerprint; and the events, which name apps by provisional numbers
+    /// until `numberApps(as:)` maps them to the scenario's apps. A batch reads the parsed
+    /// header again for each sweep point, and keeps the events.
     struct Header {
         var document: ScenarioDocument
         var text: String
-        var reading: ScenarioTemplate.Reading
+        var events: [ScenarioEvent]
+        /// The app ids each part of `events` named: an event's app is its position in its
+        /// part's ids.
+        var appIDs: [(events: Range<Int>, ids: [[UInt8]])]
+
+        /// Maps the events' provisional app numbers to the positions of their ids among
+        /// `apps` (the header's apps, read); false when an event names an app not among them.
+        /// The events are renumbered in place.
+        mutating func numberApps(as apps: [AppProfile]) -> Bool {
+            let known = _AppIDTable(apps.map { Array($0.id.utf8) })
+            for part in appIDs {
+                var indexOf: [AppIndex] = []
+                for id in part.ids {
+                    guard let index = known.index(of: id) else { return false }
+                    indexOf.append(index)
+                }
+                for position in part.events {
+                    events[position].action = events[position].action.renumberingApps(indexOf)
+                }
+            }
+            return true
+        }
     }
 
-    /// The scenario in `bytes`, or nil when the fast path does not apply (the caller then
-    /// reads the file the ordinary way).
+    /// The header and the events of the JSON object in `bytes`, or nil when the fast path
+    /// does not apply (the caller then reads the file the ordinary way).
     ///
     /// One pass over the bytes: the events are read where they stand, naming apps by the
-    /// order their ids first appear; once the rest of the document has been read, those
-    /// names are mapped to the apps' indices.
+    /// order their ids first appear.
     ///
     /// - Complexity: O(n) in the number of bytes.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, path: String) -> Scenario? {
-        parseKeepingHeader(bytes, path: path)?.reading.scenario
-    }
-
-    /// As `parse(_:path:)`, with the header (see `Header`).
-    static func parseKeepingHeader(_ bytes: UnsafeBufferPointer<UInt8>, path: String) -> Header? {
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, path: String) -> Header? {
         var scanner = _JSONByteScanner(bytes)
         scanner.skipWhitespace()
         guard scanner.consume(UInt8(ascii: "{")) else { return nil }
@@ -76,8 +76,6 @@ enum JSONFastPath {
             scanner.skipWhitespace()
         } while scanner.consume(UInt8(ascii: ","))
         guard scanner.consume(UInt8(ascii: "}")), let eventsRange, let eventsRead else { return nil }
-        var events = eventsRead.events
-        let parts = eventsRead.appIDs
         scanner.skipWhitespace()
         guard scanner.position == bytes.count else { return nil }
 
@@ -88,22 +86,7 @@ enum JSONFastPath {
         header.append(UInt8(ascii: "]"))
         header += bytes[eventsRange.upperBound...]
         guard let headerText = String(validating: header, as: UTF8.self),
-              let document = try? JSONDocument.readOrCompose(headerText, file: path),
-              var reading = try? ScenarioTemplate.read(document, path: path, settings: []) else { return nil }
-
-        // Provisional app numbers (first appearance in each part) to the apps' indices.
-        let known = _AppIDTable(reading.scenario.apps.map { Array($0.id.utf8) })
-        for part in parts {
-            var indexOf: [AppIndex] = []
-            for id in part.ids {
-                guard let index = known.index(of: id) else { return nil }
-                indexOf.append(index)
-            }
-            for position in part.events {
-                events[position].action = events[position].action.renumberingApps(indexOf)
-            }
-        }
-        reading.scenario.events = events
-        return Header(document: document, text: headerText, reading: reading)
+              let document = try? JSONDocument.readOrCompose(headerText, file: path) else { return nil }
+        return Header(document: document, text: headerText, events: eventsRead.events, appIDs: eventsRead.appIDs)
     }
 }

@@ -268,11 +268,14 @@ extension StreamedJSONEvents {
         return nil
     }
 
-    /// The offset and line of the `[` of the top-level `events` key, when the keys before it
-    /// read plainly within `bytes`.
+    /// The offset and line of the `[` of the top-level `events` key, when `bytes` are JSON
+    /// (`_ScenarioInput`) and the keys before it read plainly within them.
     private static func eventsArrayStart(in bytes: [UInt8]) -> (offset: Int, line: Int)? {
         bytes.withUnsafeBufferPointer { buffer in
-            var scanner = _JSONByteScanner(buffer)
+            let input = _ScenarioInput(buffer)
+            // JSON has no byte-order mark: its body is the whole of `bytes`, offsets included.
+            guard input.format == .json else { return nil }
+            var scanner = _JSONByteScanner(input.body)
             scanner.skipWhitespace()
             guard scanner.consume(UInt8(ascii: "{")) else { return nil }
             while true {
