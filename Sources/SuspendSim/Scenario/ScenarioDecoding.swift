@@ -16,8 +16,9 @@
 /// - YAML, and JSON the fast path declines (any mistake, any spelling but the canonical
 ///   one), is composed by Yams (`YAMLDocument`), whose messages are the canonical ones.
 ///
-/// Either way the reader reads the same tree and gives the same scenario and the same
-/// messages, each naming the file, its line and column, and the field.
+/// Whichever parser made it, the tree is the one Yams gives for the same text (for JSON, the
+/// header's, the events kept beside it), so the reader gives the same scenario and the same
+/// messages, each naming the file, its line and column, and the field (SPEC 7).
 enum ScenarioDecoding {
     /// Decodes and reads `bytes` as if they came from `path` (which names them in messages
     /// and in the scenario's `sourcePath`); a usage trace's rows come from `traces` when
