@@ -36,7 +36,7 @@ enum JSONDocument {
     ///
     /// - Complexity: O(n) in the number of bytes.
     static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> ScenarioDocument? {
-        var reader = Reader(scanner: JSONByteScanner(bytes))
+        var reader = Reader(scanner: _JSONByteScanner(bytes))
         reader.skipWhitespace()
         guard reader.scanner.peek == UInt8(ascii: "{"), let root = reader.value(depth: 0) else { return nil }
         reader.skipWhitespace()
@@ -47,7 +47,7 @@ enum JSONDocument {
     /// A recursive-descent reader that keeps the offset where the current line starts, so
     /// that each node gets its column.
     private struct Reader {
-        var scanner: JSONByteScanner
+        var scanner: _JSONByteScanner
         /// The offset of the first byte of the scanner's current line.
         var lineStart = 0
 
@@ -129,7 +129,7 @@ enum JSONDocument {
         /// `true`, `false`, `null` or a number, ending where a JSON value ends.
         private mutating func plainScalar(at start: ScenarioNode.Position) -> ScenarioNode? {
             let from = scanner.position
-            while let byte = scanner.peek, !JSONByteScanner.endsValue(byte) { scanner.move(to: scanner.position + 1) }
+            while let byte = scanner.peek, !_JSONByteScanner.endsValue(byte) { scanner.move(to: scanner.position + 1) }
             let bytes = scanner.bytes[from..<scanner.position]
             guard let type = Self.type(ofPlain: bytes) else { return nil }
             return .scalar(ScenarioNode.Scalar(string: String(decoding: bytes, as: UTF8.self), type: type, isPlain: true,

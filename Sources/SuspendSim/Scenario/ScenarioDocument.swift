@@ -1,6 +1,6 @@
 /// A scenario file parsed into nodes, ready for `ScenarioReader`: the bytes → document step of
 /// reading (docs/architecture.md). `YAMLDocument` makes one from any text, `JSONDocument`
-/// from the canonical JSON the generators write.
+/// from the canonical JSON the generators write; `ScenarioDecoding` picks which.
 struct ScenarioDocument: Sendable {
     /// The root node; nil for a text with no document (empty, or only comments).
     var root: ScenarioNode?

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reads scenario files (SPEC 7) into `Scenario` values, validating everything first.
 ///
 /// ```swift
@@ -25,39 +23,23 @@ import Foundation
 /// 2^32 MB or s in magnitude. An optional key, when present, must hold a proper value: `null`
 /// does not stand for its default.
 public enum ScenarioLoader {
-    /// Reads and validates one file (YAML; JSON is valid YAML too).
+    /// Reads and validates one file (YAML; JSON is valid YAML too), as `ScenarioDecoding`
+    /// decodes it.
     ///
     /// - Throws: `ScenarioLoader.Error` with every problem found, each naming `path`.
     /// - Complexity: O(n) in the file's size.
     public static func load(path: String) throws(ScenarioLoader.Error) -> Scenario {
-        // The same reading as a batch's (a large JSON file straight from its bytes, any other
-        // file as text); a scenario is the template's scenario as written.
+        // The same reading as a batch's; a scenario is the template's scenario as written.
         try template(path: path).scenario
     }
 
     /// Parses `text` as if it came from `path` (which only names it in diagnostics and in
-    /// the scenario's `sourcePath`).
+    /// the scenario's `sourcePath`), as `ScenarioDecoding` decodes it.
     ///
     /// - Throws: `ScenarioLoader.Error` with every problem found.
     /// - Complexity: O(n) in the text's length.
     public static func parse(_ text: String, path: String) throws(ScenarioLoader.Error) -> Scenario {
-        // libyaml skips a byte-order mark by itself; dropping it here keeps columns on line 1
-        // the same for the duplicate-key recovery in `YAMLDocument`.
-        var text = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
-        let fast = text.withUTF8 { bytes in
-            JSONFastPath.looksLikeJSON(bytes) ? JSONFastPath.parse(bytes, path: path) : nil
-        }
-        if var scenario = fast {
-            scenario.sourcePath = path
-            return scenario
-        }
-        return try parseComposing(text, path: path)
-    }
-
-    /// Parses `text` through the YAML composer and the scenario reader: the path every file
-    /// can take, and the one whose messages are canonical.
-    static func parseComposing(_ text: String, path: String) throws(ScenarioLoader.Error) -> Scenario {
-        try ScenarioTemplate.read(YAMLDocument.compose(text, file: path), path: path, settings: []).scenario
+        try ScenarioDecoding.decode(text: text, path: path).reading.scenario
     }
 
     /// The diagnostics in file order (those without a line first); at least one.
@@ -70,22 +52,5 @@ public enum ScenarioLoader {
             let right = (rhs.element.line ?? 0, rhs.element.column ?? 0, rhs.offset)
             return left < right
         }.map(\.element)
-    }
-
-    /// The file's bytes; a missing or unreadable file is one diagnostic.
-    static func readBytes(path: String) throws(ScenarioLoader.Error) -> Data {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw ScenarioLoader.Error(ScenarioLoader.Diagnostic(file: path, message: "no such file"))
-        }
-        guard !isFolder.boolValue else {
-            throw ScenarioLoader.Error(ScenarioLoader.Diagnostic(file: path, message: "is a folder, not a scenario file"))
-        }
-        do {
-            // Mapped rather than copied where the system allows: large files are read once.
-            return try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
-        } catch {
-            throw ScenarioLoader.Error(ScenarioLoader.Diagnostic(file: path, message: "cannot read the file: \(error.localizedDescription)"))
-        }
     }
 }

@@ -1,6 +1,4 @@
 @_spi(Generators) import SuspendSimCore
-import Foundation
-import SystemPackage
 
 /// A scenario file read for a batch: the scenario as written, its `replicates:` and
 /// `sweep:`, and the means to read it again with a sweep point's values in place.
@@ -51,49 +49,25 @@ package struct ScenarioTemplate: Sendable {
     /// The indexes of the usage traces that the template's readings have read (SPEC 21).
     let traces: TraceIndexes
 
-    /// Reads `text` as if it came from `path`.
+    /// Reads `text` as if it came from `path` (see `ScenarioDecoding`).
     ///
     /// - Throws: `ScenarioLoader.Error` with every problem found.
     public init(text: String, path: String) throws(ScenarioLoader.Error) {
-        let text = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
         let traces = TraceIndexes()
-        if let fast = TraceIndexes.$current.withValue(traces, operation: { JSONFastPath.parseKeepingHeader(text, path: path) }) {
-            self.init(fastPath: fast, path: path, traces: traces)
-        } else {
-            try self.init(composing: text, path: path, traces: traces)
+        try self.init(ScenarioDecoding.decode(text: text, path: path, traces: traces), path: path, traces: traces)
+    }
+
+    /// The template of a decoded text, whose reading took its trace rows from `traces`.
+    init(_ decoded: DecodedScenario, path: String, traces: TraceIndexes) {
+        var fastEvents: [ScenarioEvent]?
+        var streamedEvents: StreamedJSONEvents?
+        switch decoded.events {
+        case .inDocument: break
+        case .read(let events): fastEvents = events
+        case .streamed(let streamed): streamedEvents = streamed
         }
-    }
-
-    /// Reads `text` (without a byte-order mark) through the YAML composer only, with the trace
-    /// indexes `traces`.
-    init(composing text: String, path: String, traces: TraceIndexes) throws(ScenarioLoader.Error) {
-        let document = try YAMLDocument.compose(text, file: path)
-        let reading = try Self.read(document, path: path, settings: [], traces: traces)
-        self.init(reading: reading, document: document, textHash: BatchSeed.fnv1a(text), path: path, traces: traces)
-    }
-
-    /// A JSON file read by the fast path (with `traces` as its reading's trace indexes): its
-    /// large timeline is read once, its header composed once.
-    init(fastPath fast: JSONFastPath.Header, path: String, traces: TraceIndexes) {
-        self.init(reading: fast.reading, document: fast.document, textHash: BatchSeed.fnv1a(fast.text), path: path,
-                  traces: traces, fastEvents: fast.reading.scenario.events)
-    }
-
-    /// A large JSON file whose events are streamed (`StreamedJSONEvents`): its header read,
-    /// or nil when the header asks for what streaming does not do (a `workload:` or a `trace:`,
-    /// whose events merge with the file's).
-    ///
-    /// - Throws: `ScenarioLoader.Error` for a header with mistakes.
-    init?(streamingHeader text: String, eventsStart: (offset: Int64, line: Int), path: String) throws(ScenarioLoader.Error) {
-        let document = try JSONDocument.readOrCompose(text, file: path)
-        var reading = try Self.read(document, path: path, settings: [])
-        guard reading.scenario.generator == nil, reading.tracePath == nil else { return nil }
-        let streamed = StreamedJSONEvents(
-            path: path, eventsStart: eventsStart, appIDs: reading.scenario.apps.map { Array($0.id.utf8) },
-            status: EventStreamStatus())
-        reading.scenario.generator = streamed
-        self.init(reading: reading, document: document, textHash: BatchSeed.fnv1a(text), path: path, traces: TraceIndexes(),
-                  streamedEvents: streamed)
+        self.init(reading: decoded.reading, document: decoded.document, textHash: decoded.textHash, path: path,
+                  traces: traces, fastEvents: fastEvents, streamedEvents: streamedEvents)
     }
 
     private init(
@@ -180,7 +154,8 @@ package struct ScenarioTemplate: Sendable {
 }
 
 extension ScenarioLoader {
-    /// Reads and validates one file for a batch (see `ScenarioTemplate`).
+    /// Reads and validates one file for a batch (see `ScenarioTemplate`), as `ScenarioDecoding`
+    /// decodes it.
     ///
     /// - Throws: `ScenarioLoader.Error` with every problem found, each naming `path`.
     /// With `streamingEvents`, a JSON file of `StreamedJSONEvents.streamingThreshold` bytes or
@@ -190,36 +165,9 @@ extension ScenarioLoader {
     package static func template(
         path: String, streamingEvents: Bool = false, streamingThreshold: Int = StreamedJSONEvents.streamingThreshold
     ) throws(ScenarioLoader.Error) -> ScenarioTemplate {
-        // The streamed header is a shortcut: one that does not read (a mistake in it, or keys
-        // that come after `events`, which the header leaves out) sends the file the ordinary
-        // way, which reads it whole and locates every mistake.
-        if streamingEvents, let size = fileSize(path), size >= streamingThreshold,
-           let header = StreamedJSONEvents.header(ofFile: path),
-           let template = try? ScenarioTemplate(streamingHeader: header.text, eventsStart: header.eventsStart, path: path) {
-            return template
-        }
-        let bytes = try readBytes(path: path)
         let traces = TraceIndexes()
-        let fast = TraceIndexes.$current.withValue(traces) {
-            bytes.withUnsafeBytes { raw in
-                let buffer = raw.bindMemory(to: UInt8.self)
-                return JSONFastPath.looksLikeJSON(buffer) ? JSONFastPath.parseKeepingHeader(buffer, path: path) : nil
-            }
-        }
-        if let fast { return ScenarioTemplate(fastPath: fast, path: path, traces: traces) }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw ScenarioLoader.Error(ScenarioLoader.Diagnostic(file: path, message: "is not UTF-8 text"))
-        }
-        // The fast path already had its chance at the bytes: compose the text directly.
-        let withoutMark = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
-        return try ScenarioTemplate(composing: withoutMark, path: path, traces: traces)
-    }
-}
-
-extension ScenarioLoader {
-    /// The size of the regular file at `path`; nil for anything else.
-    static func fileSize(_ path: String) -> Int? {
-        guard let status = try? FilePath(path).stat(), status.type == .regular else { return nil }
-        return Int(status.size)
+        let decoded = try ScenarioDecoding.decode(
+            fileAt: path, streamingThreshold: streamingEvents ? streamingThreshold : nil, traces: traces)
+        return ScenarioTemplate(decoded, path: path, traces: traces)
     }
 }

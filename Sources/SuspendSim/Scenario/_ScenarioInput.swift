@@ -1,0 +1,42 @@
+/// The bytes of a scenario text after its byte-order mark, and the format they are in: the
+/// one place where the mark is dropped and the format picked (SPEC 7).
+///
+/// A text is JSON when its first byte that is not white space is `{`, and YAML otherwise
+/// (JSON is YAML too, so YAML is the way every text can take). A text that starts with a
+/// byte-order mark is YAML whatever follows: the JSON readers are for the canonical JSON
+/// the generators write, which has none, and libyaml reads the rest. The mark itself is
+/// dropped (libyaml would skip it too), so that columns on the first line are counted from
+/// the first character after it, as libyaml counts them.
+struct _ScenarioInput {
+    /// How a scenario text is read.
+    enum Format {
+        /// Composed by Yams (`YAMLDocument`).
+        case yaml
+        /// A JSON object: the fast path (`JSONFastPath`) or, for a large file, streamed
+        /// events (`StreamedJSONEvents`) first, Yams when they decline.
+        case json
+    }
+
+    /// The text's bytes without the mark (for JSON, the text's bytes).
+    let body: UnsafeBufferPointer<UInt8>
+    let format: Format
+
+    /// The mark of UTF-8 text: U+FEFF encoded.
+    private static let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if bytes.starts(with: Self.mark) {
+            body = UnsafeBufferPointer(rebasing: bytes[Self.mark.count...])
+            format = .yaml
+        } else {
+            body = bytes
+            format = Self.startsWithObject(bytes) ? .json : .yaml
+        }
+    }
+
+    /// Whether the first byte that is not white space is `{`.
+    private static func startsWithObject(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\t") }
+            == UInt8(ascii: "{")
+    }
+}
