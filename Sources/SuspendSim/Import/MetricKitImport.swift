@@ -62,7 +62,7 @@ package enum MetricKitImport {
     ///   `device` of the wrong kind, or when the app is new and the payloads give no
     ///   `peakMemoryUsage` for its `active_mb` (the scenario would not load).
     static func scenario(_ text: String, file: String, with facts: MetricKitFacts) throws(ImportError) -> Result {
-        let source = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        let source = _ScenarioInput.droppingMark(text)
         let root: Node?
         do {
             root = try Yams.compose(yaml: source)

@@ -325,7 +325,7 @@ package struct CSVReportRecorder: SimulationRecorder {
 /// guarantees that the threads do not touch it at once (`CSVReportRecorder`'s formatting
 /// thread owns its three files once started).
 ///
-/// Not the JSON fast path's `UncheckedSendableBox`: that is a class with a mutable slot for a
+/// Not the JSON fast path's `_UncheckedSendableBox`: that is a class with a mutable slot for a
 /// result; this is an immutable struct, read once per row. Reading the recorder out of the
 /// class's `var` on every row (a copy and an exclusivity check each time) made a 10^6-event run
 /// 2.5 times slower (0.35 -> 0.91 s, measured).

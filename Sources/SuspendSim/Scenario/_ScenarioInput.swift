@@ -34,6 +34,12 @@ struct _ScenarioInput {
         }
     }
 
+    /// `text` without its byte-order mark, for the one reader that composes a scenario text
+    /// itself: `import metrickit`, which edits the user's file as Yams nodes (SPEC 18).
+    static func droppingMark(_ text: String) -> String {
+        text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+    }
+
     /// Whether the first byte that is not white space is `{`.
     private static func startsWithObject(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         bytes.first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\t") }

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// STYLE: a function does one job and a file holds one concern. Measured on every Swift file
+/// in `Sources`: no file is longer than 400 lines, and no function, initialiser or subscript
+/// longer than 80 (from its declaration to its closing brace).
+@Suite struct SourceShapeTests {
+    static let maximumFileLines = 400
+    static let maximumFunctionLines = 80
+
+    /// Every Swift file under `Sources`, by path relative to it, with its lines.
+    static func sourceFiles() throws -> [(path: String, lines: [Substring])] {
+        let sources = LayerTests.sources
+        let paths = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".swift") }.sorted() ?? []
+        return try paths.map { path in
+            let text = try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)
+            return (path, text.split(separator: "\n", omittingEmptySubsequences: false).dropLast(text.hasSuffix("\n") ? 1 : 0))
+        }
+    }
+
+    /// A line that declares a function, an initialiser, a subscript or a deinitialiser.
+    static var declaration: Regex<Substring> { /^\s*(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|private|fileprivate|static|class|final|override|mutating|nonmutating|nonisolated|convenience|required|consuming|borrowing)(?:\([^)]*\))?\s+)*(?:func\s|init[?!]?\s*[(<]|subscript\s*[(<]|deinit\s*\{)/ }
+
+    /// The lengths of the functions declared in `lines`: from each declaration to the brace
+    /// that closes its body, counting braces outside string literals and line comments.
+    static func functionLengths(_ lines: [Substring]) -> [(line: Int, length: Int)] {
+        // Each line's braces, in order, outside string literals and line comments.
+        let braces: [[Character]] = lines.map { line in
+            guard line.contains("{") || line.contains("}") else { return [] }
+            let code = line.replacing(/"(?:[^"\\]|\\.)*"/, with: "").replacing(/\/\/.*/, with: "")
+            return code.filter { $0 == "{" || $0 == "}" }
+        }
+        let declaration = Self.declaration
+        let isDeclaration = { (line: Substring) in
+            (line.contains("func ") || line.contains("init") || line.contains("subscript") || line.contains("deinit"))
+                && line.contains(declaration)
+        }
+        var lengths: [(line: Int, length: Int)] = []
+        for start in lines.indices where isDeclaration(lines[start]) {
+            var depth = 0
+            var end = start
+            scan: while end < lines.count {
+                for brace in braces[end] {
+                    depth += brace == "{" ? 1 : -1
+                    if depth == 0 { break scan }
+                }
+                // A protocol requirement has no body.
+                if depth == 0, end > start + 20 { break }
+                end += 1
+            }
+            if end < lines.count, depth == 0, !braces[start...end].joined().isEmpty {
+                lengths.append((start + 1, end - start + 1))
+            }
+        }
+        return lengths
+    }
+
+    @Test("No file in Sources is longer than 400 lines, and no function longer than 80 (STYLE: one job each)")
+    func filesAndFunctionsAreShort() throws {
+        let files = try Self.sourceFiles()
+        #expect(files.count > 100)
+        for file in files {
+            #expect(file.lines.count <= Self.maximumFileLines, "\(file.path) has \(file.lines.count) lines")
+            for function in Self.functionLengths(file.lines) where function.length > Self.maximumFunctionLines {
+                Issue.record("\(file.path):\(function.line): a function of \(function.length) lines")
+            }
+        }
+    }
+
+    @Test("The measure finds a function's end by its braces, outside strings and comments")
+    func measureCountsBraces() {
+        let lines: [Substring] = [
+            "struct A {", "    func f() {", "        let s = \"{\"  // }", "        if true {", "        }", "    }",
+            "    init(x: Int) { self.x = x }", "    func g()", "}",
+        ]
+        let lengths = Self.functionLengths(lines)
+        #expect(lengths.map(\.line) == [2, 7])
+        #expect(lengths.map(\.length) == [5, 1])
+    }
+}
