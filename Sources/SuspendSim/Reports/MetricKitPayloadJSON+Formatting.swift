@@ -48,21 +48,7 @@ extension MetricKitPayloadJSON {
         /// `value` as a JSON string (RFC 8259): quotes, backslashes and control characters escaped,
         /// everything else (a `/` too) as it is.
         static func appendQuoted(_ value: String, to text: inout String) {
-            text += "\""
-            for scalar in value.unicodeScalars {
-                switch scalar {
-                case "\"": text += "\\\""
-                case "\\": text += "\\\\"
-                case "\n": text += "\\n"
-                case "\r": text += "\\r"
-                case "\t": text += "\\t"
-                case _ where scalar.value < 0x20:
-                    let hex = String(scalar.value, radix: 16)
-                    text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                default: text.unicodeScalars.append(scalar)
-                }
-            }
-            text += "\""
+            JSONEscaping.appendQuoted(value, for: .json, to: &text)
         }
     }
 

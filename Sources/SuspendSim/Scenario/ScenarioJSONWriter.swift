@@ -107,27 +107,6 @@
 
     /// `text` as a double-quoted scalar that JSON and YAML both read back unchanged.
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                // Control characters, and the characters YAML will not take raw in a quoted
-                // scalar (C1 controls, the byte-order mark, non-characters, line separators).
-                let v = scalar.value
-                if v < 0x20 || (0x7F...0x9F).contains(v) || v == 0xFEFF || v == 0xFFFE || v == 0xFFFF
-                    || v == 0x2028 || v == 0x2029 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        JSONEscaping.quoted(text, for: .yaml)
     }
 }
