@@ -16,8 +16,6 @@ struct AppRuntime {
     var timerEpoch: UInt32 = 0
     /// Bumped each time the app is suspended; an aging timer from an earlier suspension is stale.
     var suspensionEpoch: UInt32 = 0
-    /// Past jetsam's aging period in its current suspension.
-    var aged = false
     /// When it entered its current state.
     var stateEnteredMs: Millis = .zero
     /// Its band under a policy with bands (jetsam), and when it entered that band.
@@ -54,6 +52,9 @@ struct AppRuntime {
 
     /// Its life-cycle state (SPEC 2).
     var state: LifecycleState { phase.state }
+
+    /// Past jetsam's aging period in its current suspension (SPEC 6).
+    var aged: Bool { phase.aged }
 
     /// Counts the time since `fieldCountedToMs` in the app's state and footprint, up to
     /// `nowMs`: called before either changes.
@@ -96,6 +97,12 @@ struct AppRuntime {
         phase = .background(running.subtracting(work))
     }
 
+    /// The aging timer of its current suspension fired (SPEC 6): only a suspended app ages.
+    mutating func age() {
+        guard case .suspended = phase else { preconditionFailure("Aging app in state \(state)") }
+        phase = .suspended(aged: true)
+    }
+
     /// The app as a policy sees it (without the recency fields, which depend on other apps).
     func candidate(index: AppIndex) -> Candidate {
         var candidate = Candidate(
@@ -113,7 +120,6 @@ struct AppRuntime {
         purged = false
         modesInUse = []
         end(phase.work)  // its background work dies with it
-        aged = false
         hasUnsavedState = false
         sceneConnected = false
         scenePhase = .background
