@@ -104,6 +104,9 @@ struct AppRuntime {
     }
 
     /// The app as a policy sees it (without the recency fields, which depend on other apps).
+    /// Always inlined: called on an element of the engine's array, a call copies the whole
+    /// runtime out of it first (about 15 % of a batch's time when it was not inlined).
+    @inline(__always)
     func candidate(index: AppIndex) -> Candidate {
         var candidate = Candidate(
             index: index, state: state, footprintKiB: footprintKiB, modesInUse: modesInUse,
