@@ -10,19 +10,7 @@ struct AppPhaseTests {
             let phase = AppRuntime.Phase(entering: state)
             #expect(phase.state == state)
             #expect(phase.work.isEmpty)
-            #expect(!phase.aged)
         }
-    }
-
-    @Test("Only a suspended app ages, until its next transition (SPEC 6)")
-    func aging() {
-        var app = AppRuntime()
-        app.phase = AppRuntime.Phase(entering: .suspended)
-        #expect(!app.aged)
-        app.age()
-        #expect(app.aged && app.state == .suspended)
-        app.phase = AppRuntime.Phase(entering: .background)
-        #expect(!app.aged)
     }
 
     @Test("Work begins and ends in background; the app has a reason to run while any runs")

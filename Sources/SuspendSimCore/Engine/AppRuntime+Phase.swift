@@ -1,8 +1,7 @@
 extension AppRuntime {
     /// An app's life-cycle state (SPEC 2) with what is valid only in it: the work running, held
     /// by `background` alone (SPEC 4), so that a suspended or not-running app with work running
-    /// cannot be written down; and whether a suspended app is past jetsam's aging period (SPEC
-    /// 6). `state` is derived from it.
+    /// cannot be written down. `state` is derived from it.
     enum Phase {
         case notRunning
         case inactive
@@ -10,19 +9,17 @@ extension AppRuntime {
         /// Executing off screen; the work still running (none while only continuous modes, or
         /// nothing yet, keep the app there).
         case background(BackgroundWork)
-        /// Executing no code; `aged`: past jetsam's aging period in this suspension (SPEC 6:
-        /// aging counts from each suspension, and the aging timer ends it).
-        case suspended(aged: Bool)
+        case suspended
 
         /// `state` as a transition enters it: afresh, with no work running (SPEC 4: work begins
-        /// once the app is in `background`) and not aged (SPEC 6).
+        /// once the app is in `background`).
         init(entering state: LifecycleState) {
             switch state {
             case .notRunning: self = .notRunning
             case .inactive: self = .inactive
             case .active: self = .active
             case .background: self = .background([])
-            case .suspended: self = .suspended(aged: false)
+            case .suspended: self = .suspended
             }
         }
 
@@ -39,11 +36,6 @@ extension AppRuntime {
         /// The work running: none outside `background`.
         var work: BackgroundWork {
             if case .background(let work) = self { work } else { [] }
-        }
-
-        /// Past jetsam's aging period: only a suspended app ages.
-        var aged: Bool {
-            if case .suspended(let aged) = self { aged } else { false }
         }
     }
 }

@@ -16,6 +16,8 @@ struct AppRuntime {
     var timerEpoch: UInt32 = 0
     /// Bumped each time the app is suspended; an aging timer from an earlier suspension is stale.
     var suspensionEpoch: UInt32 = 0
+    /// Past jetsam's aging period in its current suspension.
+    var aged = false
     /// When it entered its current state.
     var stateEnteredMs: Millis = .zero
     /// Its band under a policy with bands (jetsam), and when it entered that band.
@@ -52,9 +54,6 @@ struct AppRuntime {
 
     /// Its life-cycle state (SPEC 2).
     var state: LifecycleState { phase.state }
-
-    /// Past jetsam's aging period in its current suspension (SPEC 6).
-    var aged: Bool { phase.aged }
 
     /// Counts the time since `fieldCountedToMs` in the app's state and footprint, up to
     /// `nowMs`: called before either changes.
@@ -97,12 +96,6 @@ struct AppRuntime {
         phase = .background(running.subtracting(work))
     }
 
-    /// The aging timer of its current suspension fired (SPEC 6): only a suspended app ages.
-    mutating func age() {
-        guard case .suspended = phase else { preconditionFailure("Aging app in state \(state)") }
-        phase = .suspended(aged: true)
-    }
-
     /// The app as a policy sees it (without the recency fields, which depend on other apps).
     /// Always inlined: called on an element of the engine's array, a call copies the whole
     /// runtime out of it first (about 15 % of a batch's time when it was not inlined).
@@ -123,6 +116,7 @@ struct AppRuntime {
         purged = false
         modesInUse = []
         end(phase.work)  // its background work dies with it
+        aged = false
         hasUnsavedState = false
         sceneConnected = false
         scenePhase = .background

@@ -11,15 +11,14 @@ extension Simulation {
             let profile = profiles[index]
             let isFrontmost = entry.state == .active || entry.state == .inactive
             if !apps[index].state.isResident, entry.state.isResident { residentCount += 1 }
-            apps[index].phase = entry.state == .suspended
-                ? .suspended(aged: true)
-                : AppRuntime.Phase(entering: entry.state)
+            apps[index].phase = AppRuntime.Phase(entering: entry.state)
             apps[index].stateEnteredMs = .zero
             apps[index].residentSinceMs = .zero
             apps[index].field.wasResident = apps[index].field.wasResident || entry.state.isResident
             apps[index].modesInUse = isFrontmost
                 ? entry.modes ?? profile.backgroundModes.intersection(.continuous)
                 : entry.modes ?? []
+            apps[index].aged = entry.state == .suspended
             apps[index].hasUnsavedState = isFrontmost || !profile.savesState
             if profile.lifecycle == .scene {
                 apps[index].sceneConnected = true

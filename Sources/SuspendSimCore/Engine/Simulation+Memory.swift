@@ -44,8 +44,7 @@ extension Simulation {
     }
 
     /// Moves app `index` to `state`, logs the transition and updates its footprint. The state
-    /// is entered afresh (`AppRuntime.Phase`): no background work running (SPEC 4), and a
-    /// suspension not yet aged (SPEC 6: aging counts from each suspension).
+    /// is entered afresh: no background work running (`AppRuntime.Phase`, SPEC 4).
     /// Becoming `active` forgets warning releases and purges (SPEC 5: "until it next becomes
     /// active").
     mutating func setState(_ index: AppIndex, _ state: LifecycleState, cause: EventLog.TransitionCause) {
@@ -63,6 +62,8 @@ extension Simulation {
         }
         apps[index].phase = AppRuntime.Phase(entering: state)
         apps[index].stateEnteredMs = nowMs
+        // Aging counts from each suspension; the aging timer sets it (SPEC 6, jetsam).
+        apps[index].aged = false
         appDidChange(index)
         if state == .active {
             apps[index].releasedOnWarning = false

@@ -275,7 +275,7 @@ public struct Simulation<Recorder: SimulationRecorder> {
         case .watchdog: kill(timer.app, reason: .watchdog)
         case .wakeTimeout: kill(timer.app, reason: .wakeTimeout)
         case .agingDone:
-            apps[timer.app].age()
+            apps[timer.app].aged = true
             appDidChange(timer.app)
         }
     }
