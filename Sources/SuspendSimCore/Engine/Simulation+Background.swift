@@ -12,16 +12,16 @@ extension Simulation {
         // 2. The handler, watched by the watchdog.
         let handlerMs = profile.didEnterBackgroundMs
         if handlerMs > device.didEnterBackgroundLimitMs {
-            apps[index].handlerRunning = true
+            apps[index].begin(.handler)
             schedule(.watchdog, after: device.didEnterBackgroundLimitMs, for: index)
         } else if handlerMs > .zero {
-            apps[index].handlerRunning = true
+            apps[index].begin(.handler)
             schedule(.handlerDone, after: handlerMs, for: index)
         }
         // 3. The finite-length task, begun inside the handler; its limit counts from now.
         let taskMs = profile.backgroundTaskMs
         if taskMs > .zero {
-            apps[index].taskRunning = true
+            apps[index].begin(.task)
             if taskMs > device.backgroundTaskLimitMs {
                 schedule(.taskExpired, after: device.backgroundTaskLimitMs, for: index)
             } else {
@@ -37,13 +37,13 @@ extension Simulation {
 
     /// The handler completed: an app with `saves_state` saves now.
     mutating func finishHandler(of index: AppIndex) {
-        apps[index].handlerRunning = false
+        apps[index].end(.handler)
         saveStateIfItSaves(index)
         suspendIfIdle(index, cause: .timer(.handlerDone))
     }
 
     mutating func finishTask(of index: AppIndex) {
-        apps[index].taskRunning = false
+        apps[index].end(.task)
         suspendIfIdle(index, cause: .timer(.taskDone))
     }
 
@@ -56,7 +56,7 @@ extension Simulation {
             kill(index, reason: .backgroundTaskExpired)
             return
         }
-        apps[index].taskRunning = false
+        apps[index].end(.task)
         suspendIfIdle(index, cause: .timer(.taskExpired))
     }
 

@@ -57,10 +57,8 @@ extension Simulation {
             _ = connectSceneIfNeeded(of: index)
         case .background, .suspended:
             apps[index].warmLaunches += 1
+            // Its background work ends as it leaves `background` (`setState` below).
             apps[index].timerEpoch &+= 1
-            apps[index].handlerRunning = false
-            apps[index].taskRunning = false
-            apps[index].wakeRunning = false
             if !connectSceneIfNeeded(of: index) { call(.willEnterForeground, on: index) }
         case .active, .inactive:
             preconditionFailure("Invalid state \(apps[index].state) for a launch of app \(index)")

@@ -11,7 +11,7 @@ extension Simulation {
             let profile = profiles[index]
             let isFrontmost = entry.state == .active || entry.state == .inactive
             if !apps[index].state.isResident, entry.state.isResident { residentCount += 1 }
-            apps[index].state = entry.state
+            apps[index].phase = AppRuntime.Phase(entering: entry.state)
             apps[index].stateEnteredMs = .zero
             apps[index].residentSinceMs = .zero
             apps[index].field.wasResident = apps[index].field.wasResident || entry.state.isResident

@@ -18,7 +18,8 @@ extension Simulation {
             }
             if app.state.isForeground { foreground.append(index) }
             if app.state == .suspended {
-                precondition(!app.hasReasonToRun, "App \(index) suspended while it has a reason to run")
+                // Work cannot run there (`AppRuntime.Phase`); a continuous mode could be written down.
+                precondition(app.modesInUse.isEmpty, "App \(index) suspended with continuous modes in use")
             }
         }
         precondition(sum == residentKiB, "Resident sum \(residentKiB) KiB, footprints add up to \(sum)")

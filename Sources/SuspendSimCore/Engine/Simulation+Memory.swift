@@ -43,7 +43,8 @@ extension Simulation {
             level: EventLog.PressureLevel(freeKiB: free, device: device))
     }
 
-    /// Moves app `index` to `state`, logs the transition and updates its footprint.
+    /// Moves app `index` to `state`, logs the transition and updates its footprint. The state
+    /// is entered afresh: no background work running (`AppRuntime.Phase`, SPEC 4).
     /// Becoming `active` forgets warning releases and purges (SPEC 5: "until it next becomes
     /// active").
     mutating func setState(_ index: AppIndex, _ state: LifecycleState, cause: EventLog.TransitionCause) {
@@ -59,7 +60,7 @@ extension Simulation {
             apps[index].residentMs += nowMs - apps[index].residentSinceMs
             residentCount -= 1
         }
-        apps[index].state = state
+        apps[index].phase = AppRuntime.Phase(entering: state)
         apps[index].stateEnteredMs = nowMs
         // Aging counts from each suspension; the aging timer sets it (SPEC 6, jetsam).
         apps[index].aged = false

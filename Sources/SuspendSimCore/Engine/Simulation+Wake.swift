@@ -29,7 +29,7 @@ extension Simulation {
         call(callback, on: index)
         let windowMs = mode == .processing ? device.processingWindowMs : device.wakeWindowMs
         let workMs = profiles[index].wakeWorkMs
-        apps[index].wakeRunning = true
+        apps[index].begin(.wake)
         if workMs > windowMs {
             schedule(.wakeTimeout, after: windowMs, for: index)
         } else if workMs > .zero {
@@ -41,7 +41,7 @@ extension Simulation {
     }
 
     mutating func finishWake(of index: AppIndex) {
-        apps[index].wakeRunning = false
+        apps[index].end(.wake)
         suspendIfIdle(index, cause: .timer(.wakeDone))
     }
 }
