@@ -6,7 +6,7 @@ extension ScenarioReader {
     /// `default_app` (the profile of trace apps not in `apps:`); adds the trace's other apps to
     /// `apps`, after the listed ones, in order of first appearance, and returns the user's
     /// `open` and `close` events. Inside a template's reading the user's rows come from the
-    /// template's trace indexes, so that a batch reads the file once (SPEC 21).
+    /// template's trace indexes (`traces`), so that a batch reads the file once (SPEC 21).
     mutating func readTrace(_ node: ScenarioNode, apps: inout AppList) -> [ScenarioEvent]? {
         guard let fields = fields(node, "trace", allowed: ["file", "user", "default_app"]) else { return nil }
         let fileNode = required(fields, "file")
@@ -24,7 +24,7 @@ extension ScenarioReader {
             // as written replays the first.
             let users: [String]
             do {
-                users = try Self.traceUsers(path: path)
+                users = try traceUsers(path: path)
             } catch {
                 reportTrace(error, path: path, at: fileNode)
                 return nil
@@ -46,7 +46,7 @@ extension ScenarioReader {
         let index: TraceIndex
         let rows: ArraySlice<TraceIndex.Row>
         do {
-            index = try Self.traceIndex(path: path, user: user)
+            index = try traceIndex(path: path, user: user)
             rows = try index.rows(of: user)
         } catch {
             reportTrace(error, path: path, at: userNode)
@@ -90,19 +90,19 @@ extension ScenarioReader {
         return events
     }
 
-    /// Every user of the trace at `path`: from the reading's trace indexes when it has them
+    /// Every user of the trace at `path`: from the template's trace indexes when it has them
     /// (which keep every user's rows, for the batch this sweep is), else from a pass of its own.
-    private static func traceUsers(path: String) throws(UsageTrace.Problem) -> [String] {
-        guard let indexes = TraceIndexes.current else { return try UsageTrace.users(path: path) }
-        return try indexes.users(path: path)
+    private func traceUsers(path: String) throws(UsageTrace.Problem) -> [String] {
+        guard let traces else { return try UsageTrace.users(path: path) }
+        return try traces.users(path: path)
     }
 
-    /// An index of the trace at `path` that covers `user`: the reading's trace indexes' when
+    /// An index of the trace at `path` that covers `user`: the template's trace indexes' when
     /// it has them, else one of that user alone, read now (SPEC 13: one run keeps only its
     /// user's rows).
-    private static func traceIndex(path: String, user: String) throws(UsageTrace.Problem) -> TraceIndex {
-        guard let indexes = TraceIndexes.current else { return try TraceIndex(path: path, selection: .only([Array(user.utf8)])) }
-        return try indexes.index(path: path, covering: user)
+    private func traceIndex(path: String, user: String) throws(UsageTrace.Problem) -> TraceIndex {
+        guard let traces else { return try TraceIndex(path: path, selection: .only([Array(user.utf8)])) }
+        return try traces.index(path: path, covering: user)
     }
 
     /// A trace problem as a diagnostic located in the trace file (its line and column name);

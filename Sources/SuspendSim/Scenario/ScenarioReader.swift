@@ -28,6 +28,9 @@ struct ScenarioReader {
     var tracePath: String?
     /// `trace.user: all`'s sweep over every user, added to the file's `sweep:`.
     var traceUsersAxis: SweepAxis?
+    /// The trace indexes of the template being read, which a batch shares (SPEC 21); nil: the
+    /// trace reader makes its own pass for the one user.
+    let traces: TraceIndexes?
     /// The ids of the apps read, for messages about `app.ID.KEY` settings.
     var appIDsRead: [String] = []
     /// The `lifecycle` of apps that do not give one: the default of `device.ios`'s profile
@@ -38,9 +41,10 @@ struct ScenarioReader {
     /// engine's Int64 sums of KiB and ms never overflow.
     static let magnitudeLimit: Int64 = 1 << 32
 
-    init(file: String, originalKeys: [String: String] = [:]) {
+    init(file: String, originalKeys: [String: String] = [:], traces: TraceIndexes? = nil) {
         self.file = file
         self.originalKeys = originalKeys
+        self.traces = traces
     }
 
     // MARK: - Reporting

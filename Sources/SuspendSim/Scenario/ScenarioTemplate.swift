@@ -112,11 +112,11 @@ package struct ScenarioTemplate: Sendable {
     }
 
     /// Reads the composed `document` with `settings` in place; a usage trace's rows come from
-    /// `traces` when given (and from the trace indexes bound by the caller, if any, otherwise).
+    /// `traces` when given, else from a pass of the trace reader's own.
     static func read(
         _ document: ScenarioDocument, path: String, settings: [SweepSetting], traces: TraceIndexes? = nil
     ) throws(ScenarioLoader.Error) -> Reading {
-        var reader = ScenarioReader(file: path, originalKeys: document.originalKeys)
+        var reader = ScenarioReader(file: path, originalKeys: document.originalKeys, traces: traces)
         for setting in settings {
             let key = setting.axis.key
             switch setting.axis.source {
@@ -129,11 +129,7 @@ package struct ScenarioTemplate: Sendable {
                     node: ScenarioNode.plainScalar(setting.value), origin: "--set \(key)=\(setting.value)")
             }
         }
-        let scenario = if let traces {
-            TraceIndexes.$current.withValue(traces) { reader.readScenario(document.root) }
-        } else {
-            reader.readScenario(document.root)
-        }
+        let scenario = reader.readScenario(document.root)
         reader.reportUnappliedOverrides()
         guard var scenario, reader.diagnostics.isEmpty else {
             throw ScenarioLoader.Error(diagnostics: ScenarioLoader.sorted(reader.diagnostics, file: path))

@@ -9,10 +9,10 @@ import Synchronization
 /// let rows = try traces.index(path: "lsapp.tsv", covering: "2").rows(of: "2") // no pass
 /// ```
 ///
-/// `ScenarioTemplate` binds its `TraceIndexes` as `current` around each reading of its
+/// `ScenarioTemplate` hands its `TraceIndexes` to the `ScenarioReader` of each reading of its
 /// document; the trace reader (`trace:`) then takes the user's rows from an index that covers
 /// the user, and makes one for that user alone (one pass, as a run would) when none does. A
-/// reading outside a template's has no `current` and reads the trace itself. SPEC 13's rule
+/// reading without indexes reads the trace itself. SPEC 13's rule
 /// that only the user's rows are kept in memory is about one run: a template of one user keeps
 /// that user's rows, a batch over trace users an index of all of theirs (`TraceIndex` states
 /// its memory).
@@ -20,9 +20,6 @@ import Synchronization
 /// Thread-safe: the indexes are values, immutable once read, kept under a lock, and a pass runs
 /// under the lock, so that two readings that need the same trace at once make one pass.
 final class TraceIndexes: Sendable {
-    /// The indexes of the scenario reading in progress on this thread; nil outside one.
-    @TaskLocal static var current: TraceIndexes?
-
     private struct State {
         /// The indexes of each file; none includes another.
         var indexes: [String: [TraceIndex]] = [:]
