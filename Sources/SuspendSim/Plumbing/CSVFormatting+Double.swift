@@ -38,14 +38,13 @@ extension CSVFormatting {
         guard magnitude.isFinite, magnitude < 9.0e12 else { return nil }
         // Zero and the subnormals (below 2^-1022) round to 0.
         guard magnitude.isNormal else { return 0 }
-        // magnitude = significand * 2^exponent with significand < 2^53, so the product with
-        // 1000 is exact in 64 bits, and below 9e15 once scaled back.
-        let exponent = Int(magnitude.exponent) - Double.significandBitCount
+        // magnitude = significand / 2^shift with significand < 2^53, so the product with 1000
+        // is exact in 64 bits. Below 9e12 (< 2^44) the magnitude has fractional bits: the
+        // shift is at least 9.
+        let shift = UInt64(Double.significandBitCount - Int(magnitude.exponent))
         let significand = magnitude.significandBitPattern | (1 << UInt64(Double.significandBitCount))
         let scaled = significand * 1000
-        if exponent >= 0 { return scaled << UInt64(exponent) }
         // scaled < 2^63, so shifted by 64 or more it is below one half: rounds to 0.
-        let shift = UInt64(-exponent)
         guard shift < 64 else { return 0 }
         let quotient = scaled >> shift
         let remainder = scaled & ((1 << shift) - 1)
