@@ -8,8 +8,8 @@ import Testing
 /// `--strict`, app sweeps, and `explain`.
 @Suite struct AnswersTests {
     /// Two apps on a small phone: b's open at 20 s takes free to 24 MB, below every threshold,
-    /// so suspended a is killed (under every policy).
-    static let twoApps = """
+    /// so suspended a is killed (under every policy). Nine lines, so that `expect:` is line 10.
+    static let twoAppsStory = """
         name: two
         device: { ram_mb: 1024, app_limit_mb: 1000 }
         apps:
@@ -19,6 +19,11 @@ import Testing
           - { at: 0, open: com.a }
           - { at: 10, home }
           - { at: 20, open: com.b }
+
+        """
+
+    /// `twoAppsStory` with assertions that fail: a survives, b is killed, no pressure kill.
+    static let twoApps = twoAppsStory + """
         expect:
           survives: [com.a]
           never_killed: [com.b]

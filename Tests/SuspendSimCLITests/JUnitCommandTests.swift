@@ -7,17 +7,9 @@ import Testing
 /// `check --junit` from the command line (SPEC 14): a CI system reading the file gets each
 /// failure whole, and the file and line to annotate.
 @Suite struct JUnitCommandTests {
-    /// b's open at 20 s kills suspended a (under every policy), against line 11's assertion.
-    static let two = """
-        name: two
-        device: { ram_mb: 1024, app_limit_mb: 1000 }
-        apps:
-          - { id: com.a, active_mb: 300, suspended_mb: 200 }
-          - { id: com.b, active_mb: 800 }
-        events:
-          - { at: 0, open: com.a }
-          - { at: 10, home }
-          - { at: 20, open: com.b }
+    /// `AnswersTests.twoAppsStory`: b's open at 20 s kills suspended a (under every policy),
+    /// against line 11's assertion.
+    static let two = AnswersTests.twoAppsStory + """
         expect:
           never_killed: [com.a]
           survives: [com.b]
