@@ -46,6 +46,17 @@ import Testing
         return Int(chart[start.upperBound..<end])
     }
 
+    /// The page's timeline chart, after checking that both charts draw their end line at the
+    /// plot's right edge.
+    static func timelineEndingAtRightEdge(in html: String) throws -> String {
+        let memory = try #require(svg("memory-chart", in: html))
+        let timeline = try #require(svg("timeline-chart", in: html))
+        let right = RunChartGeometry.width - RunChartGeometry.right
+        #expect(endLineX(in: memory) == right)
+        #expect(endLineX(in: timeline) == right)
+        return timeline
+    }
+
     /// The time-axis tick labels of the state timeline (its only numeric `tm` texts).
     static func timeTicks(in timeline: String) -> [Double] {
         texts(withClass: "tm", in: timeline).compactMap(Double.init)
@@ -100,11 +111,7 @@ import Testing
             let run = try Self.bundled("iphone-11-ios18.yaml", in: folder)
             #expect(try RunReports.device(folder: run)["end_s"] == "900.000")
             let html = try HTMLReport.runPage(folder: run)
-            let memory = try #require(svg("memory-chart", in: html))
-            let timeline = try #require(svg("timeline-chart", in: html))
-            let right = RunChartGeometry.width - RunChartGeometry.right
-            #expect(Self.endLineX(in: memory) == right)
-            #expect(Self.endLineX(in: timeline) == right)
+            let timeline = try Self.timelineEndingAtRightEdge(in: html)
             // Not past it (no 1000 s tick) and not short of it: the last tick is 900 s, at the right edge.
             #expect(Self.timeTicks(in: timeline).last == 900)
             #expect(RunChartGeometry(endTime: try RunReports(folder: run).endTime).end == 900)
@@ -142,11 +149,7 @@ import Testing
             #expect(reports.device?["end_s"] == "")
             #expect(!reports.endGiven && reports.endTime == 90)
             let html = try HTMLReport.runPage(folder: run)
-            let memory = try #require(svg("memory-chart", in: html))
-            let timeline = try #require(svg("timeline-chart", in: html))
-            let right = RunChartGeometry.width - RunChartGeometry.right
-            #expect(Self.endLineX(in: memory) == right)
-            #expect(Self.endLineX(in: timeline) == right)
+            let timeline = try Self.timelineEndingAtRightEdge(in: html)
             #expect(Self.timeTicks(in: timeline).last == 90)
             // The game, opened last and never killed, is active in the last column.
             let geometry = RunChartGeometry(endTime: reports.endTime)
