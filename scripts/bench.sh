@@ -7,6 +7,7 @@
 # Timings depend on what else the machine is doing: take figures on a quiet one.
 #
 # usage: scripts/bench.sh [--samples N] [--skip-suites] [--trace-only] [--big-samples N] [--strict] [--keep]
+#                        [--trace-users LIST [--against OLD]]
 #   --samples N      samples per figure, the median is reported (default 5, at least 5 for docs)
 #   --skip-suites    skip the package-benchmark suites, print only the table
 #   --trace-only     only the usage-trace batches (SPEC 21), which need nothing but suspendsim
@@ -14,6 +15,12 @@
 #                    reads the trace once per run takes about 14 minutes a sample)
 #   --strict         exit 1 if a target is missed
 #   --keep           keep the scratch folder (generated scenario files, traces, reports)
+#   --trace-users LIST  only batches over every user of LSApp-sized synthetic traces (SPEC 24):
+#                    for each count in LIST (e.g. 292,1168,2336), that many users of 2,055 rows
+#                    over 87 apps, under every policy at 4 RAM sizes (16 points a user): wall,
+#                    CPU, peak memory and the per-app tables' sizes, medians of --samples
+#   --against OLD    with --trace-users: each sample runs the executable OLD too, just before
+#                    the current one, so that two builds alternate in one sitting
 #   SUSPENDSIM_BIN=path  time this suspendsim executable instead of building one (to set an
 #                        older build beside the current one in the same sitting)
 set -euo pipefail
@@ -25,6 +32,8 @@ trace_only=0
 big_samples=""
 strict=0
 keep=0
+trace_users=""
+against=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --samples) samples="$2"; shift 2 ;;
@@ -33,12 +42,16 @@ while [ $# -gt 0 ]; do
     --big-samples) big_samples="$2"; shift 2 ;;
     --strict) strict=1; shift ;;
     --keep) keep=1; shift ;;
-    -h | --help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --trace-users) trace_users="$2"; trace_only=1; suites=0; shift 2 ;;
+    --against) against="$2"; shift 2 ;;
+    -h | --help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
 
 big_samples=${big_samples:-$samples}
+if [ -n "$against" ] && [ -z "$trace_users" ]; then echo "bench: --against goes with --trace-users" >&2; exit 2; fi
+if [ -n "$against" ] && [ ! -x "$against" ]; then echo "bench: --against $against is not an executable" >&2; exit 2; fi
 
 ./scripts/setup.sh
 
@@ -214,6 +227,58 @@ trace:
   default_app: { active_mb: 300, background_mb: 200, suspended_mb: 120 }
 YAML
 }
+
+# One sample of a trace batch: `$1 run $2 --jobs 2` with the options that follow, into
+# $scratch/users-reports; prints its wall seconds (this shell's clock, around /usr/bin/time),
+# its CPU seconds (user + system) and its peak resident KiB.
+users_sample() {
+  local bin=$1 scenario=$2
+  shift 2
+  rm -rf "$scratch/users-reports"
+  local start=$EPOCHREALTIME
+  /usr/bin/time -f '%M %U %S' -o "$scratch/rss" "$bin" run "$scenario" --jobs 2 --out "$scratch/users-reports" "$@" >/dev/null
+  local end=$EPOCHREALTIME
+  echo "$(calc "$end - $start") $(tail -1 "$scratch/rss" | awk '{ print $2 + $3, $1 }')"
+}
+
+# The batches of --trace-users: for each count, every user of a synthetic trace of that many
+# users (2,055 rows each over 87 apps, as LSApp's 600,000 rows of 292 users), under every policy
+# at 4 RAM sizes; with --against, OLD's sample just before the current one's, each time.
+# Prints a table: build, users, runs, median wall, CPU and peak memory, the tables' sizes.
+trace_users_batches() {
+  local rows=() builds=("$cli") build
+  [ -n "$against" ] && builds=("$(realpath -m "$against")" "$cli")
+  echo "-- usage-trace batches over many users (SPEC 24): 2,055 rows and 87 apps a user, --policy all x 4 RAM sizes, 2 jobs" >&2
+  for users in ${trace_users//,/ }; do
+    scripts/make-lsapp-trace.sh "$users" 2055 1 87 >"$scratch/lsapp-$users.tsv" 2>/dev/null
+    trace_scenario "$scratch/lsapp-$users.yaml" "$scratch/lsapp-$users.tsv"
+    echo "    trace of $users users: $(du -h "$scratch/lsapp-$users.tsv" | cut -f1)" >&2
+    local -A walls=() cpus=() rsss=() sizes=()
+    for _ in $(seq "$samples"); do
+      for build in "${!builds[@]}"; do
+        read -r wall cpu rss < <(users_sample "${builds[$build]}" "$scratch/lsapp-$users.yaml" --policy all --set device.ram_mb=2048,3072,4096,6144)
+        walls[$build]+="$wall "; cpus[$build]+="$cpu "; rsss[$build]+="$rss "
+        sizes[$build]="$(du -k "$scratch/users-reports/survival.csv" "$scratch/users-reports/exits.csv" | awk '{ printf "%s%.1f", (NR > 1 ? " / " : ""), $1 / 1024 }') MiB"
+        echo "    $users users, ${builds[$build]}: sample wall_s $wall cpu_s $cpu peak_rss_kib $rss" >&2
+      done
+    done
+    for build in "${!builds[@]}"; do
+      rows+=("$(printf '| %-40s | %5s | %6s | %8.2f s | %8.1f s | %8.0f MiB | %-21s |' "${builds[$build]}" "$users" "$((users * 16))" \
+        "$(tr ' ' '\n' <<<"${walls[$build]}" | grep . | median)" "$(tr ' ' '\n' <<<"${cpus[$build]}" | grep . | median)" \
+        "$(calc "$(tr ' ' '\n' <<<"${rsss[$build]}" | grep . | median) / 1024")" "${sizes[$build]}")")
+    done
+    rm -f "$scratch/lsapp-$users.tsv"
+  done
+  echo
+  echo "== trace batches over many users (median of $samples samples; load average before / after: $load_before / $(cut -d' ' -f1-3 /proc/loadavg))"
+  printf '| %-40s | %5s | %6s | %10s | %10s | %12s | %-21s |\n' build users runs wall CPU "peak RSS" "survival / exits.csv"
+  for row in "${rows[@]}"; do echo "$row"; done
+}
+
+if [ -n "$trace_users" ]; then
+  trace_users_batches
+  exit 0
+fi
 
 echo "-- usage-trace batches (SPEC 21): every user of a synthetic trace, 2 jobs" >&2
 for users in 40 320 500; do

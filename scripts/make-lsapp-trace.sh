@@ -7,19 +7,23 @@
 # Each user's days are sessions of Opened / User Interaction / Closed rows (now and then a
 # Broken one, and one session in five not closed), with the nights empty: no row between 00:00
 # and 07:00. Each user picks the app of a session by a Zipf law (weight 1/k for the k-th app)
-# over an order of the 40 apps of their own, so every user has favourite apps, and different
-# users different ones.
+# over an order of the APPS apps of their own (40 by default; LSApp has 87, and past the 40
+# named ones the apps are App41, App42, ...), so every user has favourite apps, and different
+# users different ones. Apps are named as LSApp names them, as the launcher shows them
+# (`Google Chrome`, `WhatsApp Messenger`, `Spotify Music`): a scenario's `trace_name` must be
+# that name (docs/research.md lists a trace's names).
 #
 # The same arguments give the same bytes on any machine: integer arithmetic only (the
 # Park-Miller generator, whose products stay below 2^53, so awk's doubles hold them exactly),
-# no awk rand(). Each user's rows depend on SEED and the user's number alone, so user 7 is the
-# same in a trace of 40 users as in one of 320.
+# no awk rand(). Each user's rows depend on SEED, APPS and the user's number alone, so user 7 is
+# the same in a trace of 40 users as in one of 320.
 #
-#   scripts/make-lsapp-trace.sh USERS ROWS_PER_USER [SEED] > trace.tsv
+#   scripts/make-lsapp-trace.sh USERS ROWS_PER_USER [SEED] [APPS] > trace.tsv
 set -euo pipefail
-[ $# -ge 2 ] || { echo "usage: scripts/make-lsapp-trace.sh USERS ROWS_PER_USER [SEED] > trace.tsv" >&2; exit 64; }
-echo "make-lsapp-trace: a synthetic trace in the LSApp format (not the LSApp dataset): $1 users, $2 rows each, seed ${3:-1}" >&2
-awk -v users="$1" -v rows="$2" -v seed="${3:-1}" '
+[ $# -ge 2 ] || { echo "usage: scripts/make-lsapp-trace.sh USERS ROWS_PER_USER [SEED] [APPS] > trace.tsv" >&2; exit 64; }
+[ "${4:-40}" -ge 1 ] 2>/dev/null || { echo "make-lsapp-trace: APPS must be a whole number of at least 1, got '${4}'" >&2; exit 64; }
+echo "make-lsapp-trace: a synthetic trace in the LSApp format (not the LSApp dataset): $1 users, $2 rows each, seed ${3:-1}, ${4:-40} apps" >&2
+awk -v users="$1" -v rows="$2" -v seed="${3:-1}" -v wanted="${4:-40}" '
 # Park-Miller: state in 1 .. 2^31 - 2; returns 0 .. n - 1.
 function next_random(n) { state = (state * 48271) % 2147483647; return state % n }
 # Days since 1970-01-01 to "YYYY-MM-DD" (Howard Hinnant'"'"'s civil_from_days, in integers).
@@ -46,9 +50,11 @@ function zipf_app(   r, k) {
 }
 BEGIN {
   OFS = "\t"
-  napps = split("Chrome WhatsApp Facebook Instagram Gmail Maps Spotify YouTube Messages Camera Twitter Netflix " \
-    "Telegram Snapchat TikTok Reddit Slack Outlook Calendar Photos Clock Calculator Settings Phone Contacts Weather " \
-    "Uber Amazon eBay Pinterest LinkedIn Skype Zoom Drive Dropbox Shazam SoundCloud Twitch Duolingo Waze", apps, " ")
+  napps = split("Google Chrome,WhatsApp Messenger,Facebook,Instagram,Gmail,Maps,Spotify Music,YouTube,Messages,Camera," \
+    "Twitter,Netflix,Telegram,Snapchat,TikTok,Reddit,Slack,Outlook,Calendar,Photos,Clock,Calculator,Settings,Phone," \
+    "Contacts,Weather,Uber,Amazon,eBay,Pinterest,LinkedIn,Skype,Zoom,Drive,Dropbox,Shazam,SoundCloud,Twitch,Duolingo,Waze", apps, ",")
+  for (k = napps + 1; k <= wanted; k++) apps[k] = "App" k
+  napps = wanted
   total_weight = 0
   for (k = 1; k <= napps; k++) { total_weight += int(720720 / k); cumulative[k] = total_weight }
   start_day = 17956   # 2019-03-01

@@ -4,19 +4,24 @@ import SuspendSim
 /// SPEC 21's `groups.csv` and `paired.csv` for `run`, `merge` and `report`: with `--by` (or
 /// `--baseline`) for any batch, and by default for a batch over several trace users.
 enum ComparisonFiles {
-    /// Writes the files for the finished batch in `folder` and prints their paths; nothing
-    /// when there is no grouping to apply.
+    /// Writes the files for the finished batch in `folder` and prints their paths, and a
+    /// warning on stderr for each key the grouping pools (`GroupPooling`); nothing when there
+    /// is no grouping to apply.
     ///
     /// - Throws: `ExitCode(64)` for a bad key or baseline (listing what there is), exit 2 for
     ///   a summary that cannot be compared, `ExitCode.failure` for a file not written.
     static func write(folder: String, by: String?, baseline: String?) throws {
-        let summary = folder + "/summary.csv"
+        let summary = BatchReportFile.summary.path(in: folder)
         do {
             let keys = try by.map(BatchComparison.keys(parsing:)) ?? BatchComparison.defaultKeys(summaryPath: summary)
                 ?? (baseline == nil ? nil : BatchComparison.allKeys(summaryPath: summary))
             guard let keys else { return }
-            for path in try BatchComparison(keys: keys, baseline: baseline).write(folder: folder) {
-                print("\(path.hasSuffix("groups.csv") ? "groups" : "paired"): \(path)")
+            let written = try BatchComparison(keys: keys, baseline: baseline).write(folder: folder)
+            for path in written.paths {
+                print("\(path.hasSuffix(BatchReportFile.groups.fileName) ? "groups" : "paired"): \(path)")
+            }
+            for pooling in written.pooled {
+                printWarning("\(by.map { "--by \($0)" } ?? "the grouping (\(keys.joined(separator: ",")))"): \(pooling)")
             }
         } catch let error as ComparisonError {
             printError("error: \(error.description)")

@@ -19,6 +19,12 @@ func printError(_ message: String) {
     writeToStandardError(line)
 }
 
+/// Writes `warning: <message>` to standard error: something valid that is probably not what
+/// was meant. A warning changes no output file and no exit status.
+func printWarning(_ message: String) {
+    printError("warning: " + message)
+}
+
 /// Writes text to standard error unbuffered (the C `stderr` global is not concurrency-safe).
 func writeToStandardError(_ text: String) {
     _ = try? FileDescriptor.standardError.writeAll(text.utf8)

@@ -35,7 +35,7 @@ extension SuspendsimCommand {
             Interruption.cleanUpOnSignals()
             do {
                 let merged = try ShardMerge.merge(folders, into: out)
-                print("merged \(merged.shards) shards, \(merged.units) runs: \(out)/summary.csv")
+                print("merged \(merged.shards) shards, \(merged.units) runs: \(BatchReportFile.summary.path(in: out))")
                 try ComparisonFiles.write(folder: out, by: by, baseline: baseline)
             } catch let error as ExitCode {
                 throw error

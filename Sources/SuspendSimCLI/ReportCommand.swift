@@ -64,14 +64,10 @@ extension SuspendsimCommand {
 /// statuses: 2 for a folder that is not a report folder or a report that cannot be read, 1
 /// for a page that cannot be written.
 enum HTMLPages {
-    /// The file in which `run` keeps the sweep chart's focus apps it took from the scenarios'
-    /// `expect:` and `observed:` (SPEC 19), so that `report` draws the same page.
-    static let focusAppsFile = "focus.csv"
-
     /// Writes `apps` into `folder`'s `focus.csv` (one `app` column), or removes the file
     /// when there are none.
     static func saveFocusApps(_ apps: [String]?, in folder: String) throws {
-        let path = folder + "/" + focusAppsFile
+        let path = BatchReportFile.focus.path(in: folder)
         guard let apps else {
             try? FileManager.default.removeItem(atPath: path)
             return
@@ -81,7 +77,7 @@ enum HTMLPages {
 
     /// The focus apps `run` saved in `folder`, or nil.
     static func savedFocusApps(in folder: String) -> [String]? {
-        guard let text = try? String(contentsOfFile: folder + "/" + focusAppsFile, encoding: .utf8) else { return nil }
+        guard let text = try? String(contentsOfFile: BatchReportFile.focus.path(in: folder), encoding: .utf8) else { return nil }
         let apps = text.split(separator: "\n").dropFirst().map(String.init)
         return apps.isEmpty ? nil : apps
     }

@@ -161,7 +161,7 @@ extension SuspendsimCommand {
         private func warnAboutReplicatesWithoutRandomness(_ plan: BatchPlan) {
             guard let replicates, replicates > 1 else { return }
             for entry in plan.entries where !entry.isRandomized {
-                printError("warning: \(entry.path): --replicates \(replicates) on a scenario without randomness "
+                printWarning("\(entry.path): --replicates \(replicates) on a scenario without randomness "
                     + "(no workload: draws from a seed): every replicate would be the same run, so it runs once.")
             }
         }
@@ -170,6 +170,7 @@ extension SuspendsimCommand {
             Interruption.cleanUpOnSignals()
             let plan = try makePlan()
             warnAboutReplicatesWithoutRandomness(plan)
+            for warning in plan.warnings { printWarning(warning.description) }
             try validateComparison(plan)
             try prepareOutputFolder()
             let part = shard.flatMap(BatchShard.init(parsing:)) ?? .whole
@@ -258,9 +259,9 @@ extension SuspendsimCommand {
         /// Prints the files written, then writes what follows from them: the comparison's
         /// files, the focus apps, the page, and the `--stats` lines.
         private func printAndFinishOutputs(_ plan: BatchPlan, _ output: BatchRunner.Output, part: BatchShard) throws {
-            print("summary: \(out)/summary.csv")
-            if plan.writesSurvival { print("survival: \(out)/survival.csv") }
-            if !output.comparisonRows.isEmpty { print("comparison: \(out)/comparison.csv") }
+            print("summary: \(BatchReportFile.summary.path(in: out))")
+            if plan.writesSurvival { print("survival: \(BatchReportFile.survival.path(in: out))") }
+            if !output.comparisonRows.isEmpty { print("comparison: \(BatchReportFile.comparison.path(in: out))") }
             if part.count == 1 { try ComparisonFiles.write(folder: out, by: by, baseline: baseline) }
             if plan.writesSurvival { try HTMLPages.saveFocusApps(Self.focusApps(plan), in: out) }
             if part.count > 1 {

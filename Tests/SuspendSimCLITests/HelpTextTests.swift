@@ -190,7 +190,8 @@ import Testing
 
             Prints every problem as file:line:column: field: message and exits 2 if any
             file is invalid (every point of a sweep: block included); otherwise prints one
-            line per valid file.
+            line per valid file. Warnings on stderr name what is valid but probably not
+            meant, such as a trace_name that matches no app_name of the trace.
 
             USAGE: suspendsim validate [<paths> ...] [--jobs <n>]
 

@@ -30,7 +30,7 @@ import Testing
                 Self.row("jetsam", ram: 2048, user: "1", kills: 0, hot: "1.000", minFree: "100.000"),
             ]
             let out = try write(rows, in: folder)
-            let written = try BatchComparison(keys: ["policy", "device.ram_mb"]).write(folder: out)
+            let written = try BatchComparison(keys: ["policy", "device.ram_mb"]).write(folder: out).paths
             #expect(written.map { URL(fileURLWithPath: $0).lastPathComponent } == ["groups.csv", "paired.csv"])
             let paired = try String(contentsOfFile: out + "/paired.csv", encoding: .utf8).split(separator: "\n").map(String.init)
             #expect(paired[0] == "device.ram_mb,policy,baseline,metric,pairs,mean_diff,ci_low,ci_high,wilcoxon_p")
@@ -71,7 +71,7 @@ import Testing
         try withTemporaryFolder { folder in
             let out = try write([Self.row("lru", ram: 1024, user: "1", kills: 1, hot: "0.5", minFree: "1")], in: folder)
             try "old".write(toFile: out + "/paired.csv", atomically: true, encoding: .utf8)
-            #expect(try BatchComparison(keys: ["device.ram_mb"]).write(folder: out).count == 1)
+            #expect(try BatchComparison(keys: ["device.ram_mb"]).write(folder: out).paths.count == 1)
             #expect(!FileManager.default.fileExists(atPath: out + "/paired.csv"))
         }
     }

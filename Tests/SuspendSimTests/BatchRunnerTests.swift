@@ -131,7 +131,7 @@ import Testing
         var expectedRows: [String] = []
         for (index, ram) in ["1024", "1536"].enumerated() {
             var scenario = try template.scenario(at: [SweepSetting(axis: template.sweep[0], index: index)])
-            var counts = Array(repeating: SurvivalTally.Counts(), count: 4)
+            var counts = Array(repeating: SurvivalTally.Counts.zero, count: 4)
             for replicate in 0..<6 {
                 let seed = BatchSeed.seed(base: 5, scenario: "tight", replicate: replicate)
                 scenario.seed = seed

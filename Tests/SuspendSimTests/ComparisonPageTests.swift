@@ -58,10 +58,10 @@ import Testing
             for (_, chart) in charts {
                 // A line per policy, in the policies' colours, each with 3 markers and 3 error bars.
                 let dots = paths(withClassPrefix: "dot ", in: chart)
-                #expect(dots.map(\.cssClass) == ["dot \(ChartPalette.seriesClass(0))", "dot \(ChartPalette.seriesClass(1))"])
+                #expect(dots.map(\.cssClass) == ["dot \(SeriesStyle.policies["lru"]!.cssClass)", "dot \(SeriesStyle.policies["jetsam"]!.cssClass)"])
                 #expect(dots.allSatisfy { markerCount($0.d) == 3 })
                 #expect(paths(withClassPrefix: "whisker ", in: chart).allSatisfy { $0.d.components(separatedBy: "V").count == 4 })
-                #expect(texts(withClass: "tm", in: chart).contains("device.ram_mb"))
+                #expect(texts(withClass: "tm", in: chart).contains("RAM (MB)"))
             }
             #expect(charts[0].svg.contains("kills per hour") && charts[1].svg.contains("share of launches") && charts[2].svg.contains("seconds"))
             // The table: pairs, the difference with its interval, the p-value; empty cells stay empty.
@@ -85,7 +85,7 @@ import Testing
                 #expect(figure.contains("<rect x=\"0\" y=\"0\" width=\"378\" height=\"252\" fill=\"#ffffff\"/>"))
                 #expect(!figure.contains("<script") && !figure.contains("var(--") && !figure.contains("class=\"chart\""))
                 #expect(figure.contains("<style>") && figure.contains(".c4.line,.c4.whisker{stroke:#0072B2}"))
-                #expect(textElements(in: figure).map(\.text).filter { [unit, "device.ram_mb", "lru", "jetsam"].contains($0) }.count == 4)
+                #expect(textElements(in: figure).map(\.text).filter { [unit, "RAM (MB)", "lru", "jetsam"].contains($0) }.count == 4)
                 #expect(figure.hasSuffix("</svg>\n"))
             }
         }
@@ -154,8 +154,8 @@ import Testing
         #expect(chart.key == "device.model" && chart.values == ["xs", "xr"])
         #expect(chart.lines.map(\.label) == ["lru scenario=a", "jetsam scenario=a", "lru scenario=b", "jetsam scenario=b",
                                              "lru scenario=c", "jetsam scenario=c"])
-        #expect(chart.lines.map(\.colour) == [0, 1, 0, 1, 0, 1])
-        #expect(chart.lines.map(\.shape) == [0, 0, 1, 1, 2, 2])
+        #expect(chart.lines.map(\.style.colour) == [5, 2, 5, 2, 5, 2])   // lru's vermillion, jetsam's bluish green
+        #expect(chart.lines.map(\.style.shape) == [.circle, .circle, .square, .square, .triangle, .triangle])
         #expect(chart.lines[2].values.map { $0?.value } == [4, 5])
         let many = ComparisonReports(keys: ["policy", "end_s"], groups: (0..<10).map {
             ComparisonReports.Group(values: ["p\($0)", "60"], runs: 1, metrics: [:])

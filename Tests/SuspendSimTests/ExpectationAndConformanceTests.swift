@@ -1,5 +1,5 @@
 import Testing
-@_spi(Generators) @testable import SuspendSim
+@_spi(Generators) @_spi(Testing) @testable import SuspendSim
 @_spi(Generators) @testable import SuspendSimCore
 
 /// SPEC 7 `expect:` with per-policy expectations, and the EvictionPolicy contract.

@@ -30,32 +30,71 @@ import Testing
         }
     }
 
-    /// The folders of `SuspendSim` and the folders whose top-level types each one names.
-    static func folderDependencies() throws -> [String: Set<String>] {
-        let module = sources.appendingPathComponent("SuspendSim")
+    /// The folders of `module` (a folder of `Sources`) and, for each, the other folders whose
+    /// types it names, with those names. Extending a type names it, so an extension in Model of
+    /// a type of Engine is an edge from Model to Engine.
+    static func folderGraph(of module: String) throws -> [String: [String: Set<String>]] {
+        let root = sources.appendingPathComponent(module)
         var texts: [String: String] = [:]
-        for folder in try FileManager.default.contentsOfDirectory(atPath: module.path) where folder != "Resources" && !folder.hasSuffix(".swift") {
-            let url = module.appendingPathComponent(folder)
+        for folder in try FileManager.default.contentsOfDirectory(atPath: root.path) where folder != "Resources" && !folder.hasSuffix(".swift") {
+            let url = root.appendingPathComponent(folder)
             let files = FileManager.default.enumerator(atPath: url.path)?.compactMap { $0 as? String }
                 .filter { $0.hasSuffix(".swift") } ?? []
             texts[folder] = try files.map { try String(contentsOf: url.appendingPathComponent($0), encoding: .utf8) }
                 .joined(separator: "\n")
         }
-        // Top-level declarations start a line: `[attributes] [access] [final] struct|enum|class|protocol|typealias Name`.
+        let declared = texts.mapValues(declaredTypes(in:))
+        var graph: [String: [String: Set<String>]] = [:]
+        for (folder, text) in texts {
+            let names = namesUsed(in: text)
+            graph[folder] = declared.filter { $0.key != folder }.mapValues { $0.intersection(names) }.filter { !$0.value.isEmpty }
+        }
+        return graph
+    }
+
+    /// The folders of `module` and the folders whose types each one names.
+    static func folderDependencies(of module: String = "SuspendSim") throws -> [String: Set<String>] {
+        try folderGraph(of: module).mapValues { Set($0.keys) }
+    }
+
+    /// The types `text` declares: top-level declarations, which start a line (`[attributes]
+    /// [access] [final] struct|enum|class|protocol|typealias Name`), and types declared four
+    /// spaces into an extension, by their qualified name: a record type nested in another
+    /// folder's type (`extension Eviction { enum Trigger }`) belongs to the folder that declares
+    /// it.
+    static func declaredTypes(in text: String) -> Set<String> {
         let declaration = /^(?:@\w+(?:\([^)]*\))?\s+)*(?:public |package |internal |private |fileprivate )?(?:final )?(?:struct|enum|class|protocol|typealias) (\w+)/
-            .anchorsMatchLineEndings()
-        var declared: [String: Set<String>] = [:]
-        for (folder, text) in texts {
-            declared[folder] = Set(text.matches(of: declaration).map { String($0.output.1) })
+        var names = Set(text.matches(of: declaration.anchorsMatchLineEndings()).map { String($0.output.1) })
+        let opening = /(?:@\w+(?:\([^)]*\))?\s+)*(?:public |package )?extension ([\w.]+)\b.*\{\s*/
+        var extended: Substring?
+        // The cheap tests first: a regex per line is slow in a debug build.
+        for line in text.split(separator: "\n") where !line.hasPrefix("        ") {
+            if line.first != " ", line.contains("extension "), let match = line.wholeMatch(of: opening) {
+                extended = match.output.1
+            } else if line.hasPrefix("}") {
+                extended = nil
+            } else if let extended, line.hasPrefix("    "), let nested = line.dropFirst(4).prefixMatch(of: declaration) {
+                names.insert("\(extended).\(nested.output.1)")
+            }
         }
-        var dependencies: [String: Set<String>] = [:]
-        for (folder, text) in texts {
-            // Names used in code, leaving out comments and string literals.
-            let code = text.replacing(/\/\/.*/, with: "").replacing(/"(?:[^"\\\n]|\\.)*"/, with: "\"\"")
-            let names = Set(code.matches(of: /\b[A-Z]\w*/).map { String($0.output) })
-            dependencies[folder] = Set(declared.filter { $0.key != folder && !$0.value.isDisjoint(with: names) }.keys)
+        return names
+    }
+
+    /// The type names `text` uses in code, leaving out comments and string literals: each
+    /// capitalised word, and each qualified prefix of a dotted name (`Device.BandNumbers.current`
+    /// uses `Device` and `Device.BandNumbers`).
+    static func namesUsed(in text: String) -> Set<String> {
+        let code = text.replacing(/\/\/.*/, with: "").replacing(/"(?:[^"\\\n]|\\.)*"/, with: "\"\"")
+        var names: Set<String> = []
+        for match in code.matches(of: /\b[A-Z]\w*(?:\.[A-Z]\w*)*/) {
+            var prefix = ""
+            for part in match.output.split(separator: ".") {
+                prefix = prefix.isEmpty ? String(part) : "\(prefix).\(part)"
+                names.insert(prefix)
+                names.insert(String(part))
+            }
         }
-        return dependencies
+        return names
     }
 
     @Test("SuspendSim's folders depend on each other without a cycle (docs/architecture.md)")
@@ -84,10 +123,18 @@ import Testing
     }
 
     /// The folders that read what comes in, and those that write what goes out.
-    static let inputFolders: Set<String> = ["Scenario", "Trace", "Import", "Devices"]
+    static let inputFolders: Set<String> = ["Scenario", "Keys", "Trace", "Import", "Devices"]
     static let outputFolders: Set<String> = ["Reports", "HTML", "Batch", "Check", "Explain"]
 
-    @Test("Input never uses output: Scenario, Trace, Import and Devices name no type of Reports, HTML, Batch, Check or Explain (docs/architecture.md)")
+    @Test("The key tables (Keys) use no other folder: the reader, the writers, the reports and the page all read them (STYLE section 8)")
+    func keyTablesUseNoOtherFolder() throws {
+        let dependencies = try Self.folderDependencies()
+        #expect(dependencies["Keys"]?.subtracting(["Keys"]).isEmpty ?? true, "Keys uses \(dependencies["Keys"] ?? [])")
+        #expect(dependencies["Scenario"]?.contains("Keys") == true)
+        #expect(dependencies["Reports"]?.contains("Keys") == true)
+    }
+
+    @Test("Input never uses output: Scenario, Keys, Trace, Import and Devices name no type of Reports, HTML, Batch, Check or Explain (docs/architecture.md)")
     func inputFoldersUseNoOutputFolder() throws {
         let dependencies = try Self.folderDependencies()
         // Every folder is one or the other, or Plumbing: a new folder must be placed.
@@ -108,6 +155,33 @@ import Testing
         // catalog) and outputs (the batch's merge).
         #expect(dependencies["Devices"]?.contains("Plumbing") == true)
         #expect(dependencies["Batch"]?.contains("Plumbing") == true)
+    }
+
+    /// SuspendSimCore's folders in layers, lowest first (docs/architecture.md): the vocabulary
+    /// of a scenario (its units, device, apps, events, record types, the policy contract), what
+    /// changes between iOS releases, the built-in policies, the engine, then what the engine
+    /// runs without knowing it: the generators, workloads, and the conformance checker.
+    static let coreLayers: [Set<String>] = [["Model"], ["Platform"], ["Policies"], ["Engine"], ["Generator"], ["Workload", "Conformance"]]
+
+    @Test("SuspendSimCore's folders use only the layers below them: Model, Platform, Policies, Engine, Generator, then Workload and Conformance (docs/architecture.md)")
+    func coreFoldersAreLayered() throws {
+        let graph = try Self.folderGraph(of: "SuspendSimCore")
+        // Every folder is on a layer: a new folder must be placed.
+        #expect(Set(graph.keys) == Set(Self.coreLayers.joined()))
+        var layer: [String: Int] = [:]
+        for (index, folders) in Self.coreLayers.enumerated() {
+            for folder in folders { layer[folder] = index }
+        }
+        for (folder, uses) in graph.sorted(by: { $0.key < $1.key }) {
+            for (used, names) in uses.sorted(by: { $0.key < $1.key }) where layer[used, default: .max] >= layer[folder, default: .max] {
+                Issue.record("\(folder) uses \(used), which is not on a layer below it: \(names.sorted().joined(separator: ", "))")
+            }
+        }
+        // The edges the order is for: the engine runs the model under a policy, and the
+        // conformance checker runs the engine on generated scenarios.
+        #expect(graph["Engine"]?["Model"]?.contains("EvictionPolicy") == true)
+        #expect(graph["Policies"]?["Model"]?.contains("Device.BandNumbers") == true)
+        #expect(graph["Conformance"]?.keys.contains("Engine") == true && graph["Conformance"]?.keys.contains("Generator") == true)
     }
 
     @Test("The library's public API is what a user's test needs: at most 31 top-level public declarations outside SPI (docs/architecture.md)")

@@ -9,14 +9,14 @@ import Testing
     @Test("A rate is judged as survival.csv prints it, 3 decimals: 0.7999 is 0.800, within >= 0.8; 0.7994 is 0.799, not")
     func judgedOnThePrintedValue() {
         let bound = Bound(rate: .neverKilledRate, app: "com.a", thousandths: 800...1000)
-        #expect(RateCheck.problem(bound, runs: 10_000, counts: SurvivalTally.Counts(neverKilled: 7999)) == nil)
-        #expect(RateCheck.problem(bound, runs: 10_000, counts: SurvivalTally.Counts(neverKilled: 7994))
+        #expect(RateCheck.problem(bound, runs: 10_000, counts: SurvivalTally.Counts.fixture(neverKilled: 7999)) == nil)
+        #expect(RateCheck.problem(bound, runs: 10_000, counts: SurvivalTally.Counts.fixture(neverKilled: 7994))
             == "0.799, expected >= 0.800 (never killed in 7994 of 10000 runs)")
     }
 
     @Test("Bounds are inclusive at both ends, and each rate counts its own runs")
     func inclusiveAndPerRate() {
-        let counts = SurvivalTally.Counts(survived: 4, neverKilled: 6, launched: 8)
+        let counts = SurvivalTally.Counts.fixture(survived: 4, neverKilled: 6, launched: 8)
         let between = { (rate: Scenario.Expectation.Rate, range: ClosedRange<Int>) in
             RateCheck.problem(Bound(rate: rate, app: "a", thousandths: range), runs: 10, counts: counts)
         }
@@ -32,9 +32,9 @@ import Testing
     @Test("An app never launched has no launched survival rate: a bound on it fails, saying so, whatever the bound")
     func neverLaunched() {
         let bound = Bound(rate: .launchedSurvivalRate, app: "a", thousandths: 0...1000)
-        #expect(RateCheck.problem(bound, runs: 1, counts: SurvivalTally.Counts())
+        #expect(RateCheck.problem(bound, runs: 1, counts: SurvivalTally.Counts.zero)
             == "never launched in the 1 run of this point, so it has no launched survival rate (expected 0.000..1.000)")
         // Its other rates are still rates.
-        #expect(RateCheck.problem(Bound(rate: .survivalRate, app: "a", thousandths: 0...0), runs: 1, counts: SurvivalTally.Counts()) == nil)
+        #expect(RateCheck.problem(Bound(rate: .survivalRate, app: "a", thousandths: 0...0), runs: 1, counts: SurvivalTally.Counts.zero) == nil)
     }
 }

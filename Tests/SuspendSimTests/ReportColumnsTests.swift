@@ -22,6 +22,7 @@ import Testing
         .exits: "app,foreground_memory_resource_limit,foreground_memory_pressure,background_memory_pressure,"
             + "background_memory_resource_limit,background_app_watchdog,background_task_assertion_timeout,"
             + "background_fetch_completion_timeout,background_normal,user_force_quit",
+        .device: "key,value",
     ]
 
     @Test("every run-report file's header is its column table, as SPEC 8 and 14 name the columns")
@@ -34,6 +35,8 @@ import Testing
         #expect(ComparisonColumn.header
             == "scenario,policy,pressure_kills,state_losses,cold_launches,warm_launches,hot_launch_ratio,min_free_mb")
         // comparison.csv's fields are written as summary.csv's.
+        #expect(BatchReportFile.allCases.map(\.fileName) == ["summary.csv", "survival.csv", "exits.csv", "observed.csv",
+                                                              "comparison.csv", "groups.csv", "paired.csv", "focus.csv", "shard.csv"])
         #expect(ComparisonColumn.allCases.allSatisfy { SummaryColumn(rawValue: $0.rawValue) != nil })
     }
 

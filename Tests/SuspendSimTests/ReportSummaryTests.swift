@@ -19,7 +19,7 @@ import Testing
         let result = Simulation.run(goldenScenario())
         let row = SummaryRow(result: result)
         #expect(row == SummaryRow(
-            scenario: "golden", policy: "largest-first", apps: 2, events: 13, coldLaunches: 2,
+            scenario: "golden", policy: "largest-first", seed: nil, replicate: nil, apps: 2, events: 13, coldLaunches: 2,
             warmLaunches: 1, pressureKills: 1, stateLosses: 0, minFreeKiB: 44 * 1024 - 64, launchWaitMs: 900, durationMs: 40_000, skippedEvents: 3))
         try withTemporaryFolder { folder in
             let url = folder.appendingPathComponent("Reports/summary.csv")
@@ -37,13 +37,15 @@ import Testing
     /// free memory keeps its sign.
     @Test func edgeCases() throws {
         let rows = [
-            SummaryRow(scenario: "idle", policy: "lru", apps: 1, events: 0, coldLaunches: 0, warmLaunches: 0,
-                       pressureKills: 0, stateLosses: 0, minFreeKiB: 1_048_576),
+            SummaryRow(scenario: "idle", policy: "lru", seed: nil, replicate: nil, apps: 1, events: 0, coldLaunches: 0,
+                       warmLaunches: 0, pressureKills: 0, stateLosses: 0, minFreeKiB: 1_048_576, launchWaitMs: .zero,
+                       durationMs: .zero, skippedEvents: 0),
             SummaryRow(scenario: "ties, \"quoted\"", policy: "lru", seed: UInt64.max, replicate: 0, apps: 3,
                        events: 200, coldLaunches: 79, warmLaunches: 1, pressureKills: 5, stateLosses: 2,
-                       minFreeKiB: -64, durationMs: 7_000),
-            SummaryRow(scenario: "all-warm", policy: "largest-first", apps: 1, events: 4, coldLaunches: 0,
-                       warmLaunches: 4, pressureKills: 0, stateLosses: 0, minFreeKiB: 0),
+                       minFreeKiB: -64, launchWaitMs: .zero, durationMs: 7_000, skippedEvents: 0),
+            SummaryRow(scenario: "all-warm", policy: "largest-first", seed: nil, replicate: nil, apps: 1, events: 4,
+                       coldLaunches: 0, warmLaunches: 4, pressureKills: 0, stateLosses: 0, minFreeKiB: 0,
+                       launchWaitMs: .zero, durationMs: .zero, skippedEvents: 0),
         ]
         try withTemporaryFolder { folder in
             let url = folder.appendingPathComponent("summary.csv")

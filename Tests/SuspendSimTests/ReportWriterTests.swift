@@ -246,7 +246,7 @@ import Testing
                                                  flushThreshold: flushThreshold, formatsOnAThreadOfItsOwn: threaded) { recorder in
                         var simulation = Simulation(scenario, policy: scenario.policy, recorder: recorder)
                         simulation.run()
-                        return simulation.result.apps
+                        return (apps: simulation.result.apps, endMs: simulation.result.durationMs)
                     }
                     folders.append(folder)
                 }

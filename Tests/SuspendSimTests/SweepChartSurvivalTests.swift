@@ -37,10 +37,10 @@ import Testing
             let html = try String(contentsOfFile: batch + "/index.html", encoding: .utf8)
             let chart = try #require(svg("s1-survival-1", in: html))
             // Two panels (2048, 3072) of 443 pixels from x = 250 and 737: com.a's lru marker (a
-            // circle, 8 pixels across, drawn from its left) at 100 %, not at its 50 % of all runs.
-            let lru = try #require(paths(withClassPrefix: "dot c4", in: chart).first?.d)
+            // square, 8 pixels across, drawn from its left) at 100 %, not at its 50 % of all runs.
+            let lru = try #require(paths(withClassPrefix: "dot c5", in: chart).first?.d)
             #expect(lru.hasPrefix("M689 ") && !lru.contains("M468 "))
-            let whisker = try #require(paths(withClassPrefix: "whisker c4", in: chart).first?.d)
+            let whisker = try #require(paths(withClassPrefix: "whisker c5", in: chart).first?.d)
             #expect(whisker.hasPrefix("M402 ") && whisker.contains("H693"), "the launched interval 0.342 to 1")
             // com.b: a grey "never launched" in the 2048 panel alone; com.c: in both, its name grey.
             #expect(texts(withClass: "tm never", in: chart) == ["never launched", "never launched", "never launched"])
@@ -49,7 +49,7 @@ import Testing
             #expect(texts(withClass: "lbl app-name", in: chart) == ["com.a", "com.b"])
             #expect(chart.contains("among the runs that launched the app"))
             // A never-launched app has no marker: one per launched app and panel, per policy.
-            #expect(paths(withClassPrefix: "dot c4", in: chart).map { $0.d.filter { $0 == "M" }.count } == [1, 2])
+            #expect(paths(withClassPrefix: "dot c5", in: chart).map { $0.d.filter { $0 == "M" }.count } == [1, 2])
         }
     }
 }

@@ -29,19 +29,20 @@ import Testing
             let charts = chartSVGs(withIDPrefix: "s1-sweep-", in: html)
             #expect(charts.count == FocusApps.count)
             let chart = try #require(charts.first).svg
-            // Two policies: two lines, two marker paths, each in its series' colour.
-            #expect(pathData(withClass: "line c4", in: chart).count == 1)
-            #expect(pathData(withClass: "line c0", in: chart).count == 1)
-            let lru = try #require(pathData(withClass: "dot c4", in: chart).first)
-            let jetsam = try #require(pathData(withClass: "dot c0", in: chart).first)
+            // Two policies: two lines, two marker paths, each in its policy's colour (lru vermillion,
+            // jetsam bluish green: `SeriesStyle`).
+            #expect(pathData(withClass: "line c5", in: chart).count == 1)
+            #expect(pathData(withClass: "line c2", in: chart).count == 1)
+            let lru = try #require(pathData(withClass: "dot c5", in: chart).first)
+            let jetsam = try #require(pathData(withClass: "dot c2", in: chart).first)
             #expect(markerCount(lru) == 8)
             #expect(markerCount(jetsam) == 7, "jetsam has no point at 100")
             // jetsam's line breaks where it has no point: two pieces.
-            #expect(pathData(withClass: "line c0", in: chart)[0].filter { $0 == "M" }.count == 2)
+            #expect(pathData(withClass: "line c2", in: chart)[0].filter { $0 == "M" }.count == 2)
             // Bands: the Wilson intervals of neighbouring points.
-            #expect(!pathData(withClass: "bandfill c4", in: chart).isEmpty)
-            // Numbers: placed by value, the axis named after the key, ticks at round values.
-            #expect(textElements(withClass: "tm", in: chart).contains { $0.text == Self.key })
+            #expect(!pathData(withClass: "bandfill c5", in: chart).isEmpty)
+            // Numbers: placed by value, the axis named after the key in words, ticks at round values.
+            #expect(textElements(withClass: "tm", in: chart).contains { $0.text == "suspended memory of com.example.long (MB)" })
             #expect(textElements(withClass: "tm", in: chart).contains { $0.text == "100" })
             // A long sweep draws no per-point survival panel: the charts answer.
             #expect(!html.contains("id=\"s1-survival-1\""))
@@ -98,8 +99,8 @@ import Testing
             let charts = chartSVGs(withIDPrefix: "s1-calibration-", in: html)
             #expect(charts.map { textElements(withClass: "ttl", in: $0.svg).first?.text } == ["background_memory_pressure", "resumes"])
             let chart = charts[0].svg
-            #expect(markerCount(try #require(pathData(withClass: "dot c4", in: chart).first)) == 8)
-            #expect(!pathData(withClass: "bandfill c0", in: chart).isEmpty)
+            #expect(markerCount(try #require(pathData(withClass: "dot c5", in: chart).first)) == 8)
+            #expect(!pathData(withClass: "bandfill c2", in: chart).isEmpty)
             // The observed value as a dashed line at its height, labelled.
             let reference = try #require(chart.components(separatedBy: "<line class=\"ref\"").dropFirst().first)
             // The y axis runs from 0 to 4 (a round value above the highest interval, 3.2) over

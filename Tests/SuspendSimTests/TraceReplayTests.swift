@@ -5,7 +5,8 @@ import Testing
 
 /// SPEC 13 `trace:`: an LSApp usage trace replayed as a timeline. The sample is
 /// `Tests/Data/trace/lsapp-sample.tsv`, made by the first version of
-/// `scripts/make-lsapp-trace.sh` (3 users, 12 rows each, seed 7; the script now draws other days).
+/// `scripts/make-lsapp-trace.sh` (3 users, 12 rows each, seed 7; the script now draws other days,
+/// and names apps as LSApp's launcher does, as the sample's `Spotify Music` now does too).
 @Suite struct TraceReplayTests {
     static let sample = packageFile("Tests/Data/trace/lsapp-sample.tsv")
 
@@ -58,10 +59,10 @@ import Testing
         let template = try Self.allUsersTemplate()
         #expect(template.sweep.map(\.key) == ["trace.user"])
         #expect(template.sweep.first?.values == ["1", "2", "3"])
-        // User 1 opens Facebook, YouTube, Camera; user 3 YouTube, Spotify, Twitter, Facebook.
+        // User 1 opens Facebook, YouTube, Camera; user 3 YouTube, Spotify Music, Twitter, Facebook.
         #expect(template.scenario.apps.map(\.id) == ["com.google.Gmail", "trace.Facebook", "trace.YouTube", "trace.Camera"])
         let third = try template.scenario(at: [SweepSetting(axis: try SweepAxis(parsing: "trace.user=3"), index: 0)])
-        #expect(third.apps.map(\.id) == ["com.google.Gmail", "trace.YouTube", "trace.Spotify", "trace.Twitter", "trace.Facebook"])
+        #expect(third.apps.map(\.id) == ["com.google.Gmail", "trace.YouTube", "trace.Spotify Music", "trace.Twitter", "trace.Facebook"])
     }
 
     /// A trace whose users 8, 9 and 10 each have one bad row (line 5, 6 and 7); user 11's rows

@@ -13,7 +13,7 @@ extension Batch {
         /// Every run's `summary.csv` row, point after point, replicates in order.
         let summary: [SummaryRow]
 
-        init(points: [String], apps: [[String]], runsPerPoint: Int, tally: SurvivalTally, summary: [SummaryRow] = []) {
+        init(points: [String], apps: [[String]], runsPerPoint: Int, tally: SurvivalTally, summary: [SummaryRow]) {
             self.points = points
             self.apps = apps
             self.runsPerPoint = runsPerPoint

@@ -44,27 +44,36 @@ package struct BatchComparison {
         option.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
-    /// Writes the comparison files of the batch whose `summary.csv` is in `folder`, and
-    /// returns their paths.
+    /// What `write(folder:)` wrote, and what its grouping pools.
+    package struct Written: Sendable {
+        /// The files' paths: `groups.csv`, then `paired.csv` when written.
+        package var paths: [String]
+        /// The keys left out of KEYS whose values differ inside a group (`GroupPooling`), for
+        /// a warning on stderr.
+        package var pooled: [GroupPooling]
+    }
+
+    /// Writes the comparison files of the batch whose `summary.csv` is in `folder`.
     ///
     /// - Throws: `ComparisonError.usage` for an unknown or repeated key or an unknown
     ///   baseline (listing what there is), `.invalid` for a summary that cannot be read or two
     ///   runs of one policy with the same identity; `ReportWriter.Error` when a file cannot be
     ///   written.
-    package func write(folder: String) throws -> [String] {
-        let table = try SummaryTable(path: folder + "/summary.csv")
+    package func write(folder: String) throws -> Written {
+        let table = try SummaryTable(path: BatchReportFile.summary.path(in: folder))
         try validate(against: table)
         let groups = GroupsTable(table, keys: keys).csvText
         let paired = try pairedText(table)
-        let groupsPath = folder + "/groups.csv"
-        let pairedPath = folder + "/paired.csv"
+        let pooled = GroupPooling.pooled(table, keys: keys)
+        let groupsPath = BatchReportFile.groups.path(in: folder)
+        let pairedPath = BatchReportFile.paired.path(in: folder)
         try AtomicTextFile.write(groups, to: groupsPath)
         guard let paired else {
             try? FileManager.default.removeItem(atPath: pairedPath)
-            return [groupsPath]
+            return Written(paths: [groupsPath], pooled: pooled)
         }
         try AtomicTextFile.write(paired, to: pairedPath)
-        return [groupsPath, pairedPath]
+        return Written(paths: [groupsPath, pairedPath], pooled: pooled)
     }
 
     /// KEYS must be distinct names of `scenario`, `policy` and the sweep columns; the baseline

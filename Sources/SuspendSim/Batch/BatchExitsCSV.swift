@@ -2,9 +2,10 @@
 /// policy and app, its runs, its mean terminations per run in each MetricKit exit category,
 /// and its mean launch wait, then the batch's sweep columns.
 ///
-/// Rows are `survival.csv`'s, in its order. Means have 3 decimals, printed as C's
-/// `printf("%.3f")` prints the Double (SPEC 8); empty for a group with no run (only a shard
-/// can have one). A shard's file holds exact totals instead (`BatchExitColumn.shardName`,
+/// Rows are `survival.csv`'s, in its order: in a batch over several trace users, pooled over
+/// the users (SPEC 24), an app a user's run does not have counting 0 in that run. Means have 3
+/// decimals, printed as C's `printf("%.3f")` prints the Double (SPEC 8); empty for a group
+/// with no run (only a shard can have one). A shard's file holds exact totals instead (`BatchExitColumn.shardName`,
 /// launch waits in whole ms), so that `merge` adds them up and writes a single run's bytes.
 package enum BatchExitsCSV {
     /// The header with the sweep `columns` after the fixed ones; `shard`: the shard's form.
@@ -45,10 +46,10 @@ package enum BatchExitsCSV {
     /// - Throws: `ReportWriter.Error`; the file is then left as it was.
     /// - Complexity: O(groups × apps)
     static func write(_ plan: BatchPlan, tally: SurvivalTally, shard: Bool = false, toPath target: String) throws {
-        try plan.writeGroupedApps(header: header(columns: plan.columns, shard: shard), toPath: target) { row, bytes in
+        try plan.writeGroupedApps(header: header(columns: plan.tableColumns, shard: shard), toPath: target) { row, bytes in
             appendRow(
                 scenario: CSVFormatting.field(row.entry.name), policy: CSVFormatting.field(row.policy),
-                app: CSVFormatting.field(row.app.id), runs: tally.runs[row.group],
+                app: CSVFormatting.field(row.appID), runs: tally.runs[row.group],
                 counts: tally.counts(group: row.group, app: row.appIndex), shard: shard, to: &bytes)
         }
     }

@@ -21,7 +21,8 @@
 ///
 /// Every point of every scenario is read and checked when the plan is made, so a bad sweep
 /// value stops the batch before anything runs. The plan holds one scenario per point, never
-/// one per run.
+/// one per run (one per point of the other sweep keys when trace users are pooled, SPEC 24);
+/// points are made from the axes when asked for (`PointList`).
 ///
 /// A usage trace is read once for the whole plan (SPEC 21): the plan's templates share one
 /// `TraceIndexes`, into which the rows of every user a scenario sweeps (`trace.user`) are read
@@ -86,7 +87,9 @@ package struct BatchPlan: Sendable {
         /// The scenario with the point's values in place; for a scenario that replays a usage
         /// trace, without its events, which `runnableScenario()` makes again from the trace's
         /// index (SPEC 21: the plan holds one compact index of the users' rows, not each
-        /// point's events).
+        /// point's events). In a scenario whose users are pooled (SPEC 24, `Entry.pooling`),
+        /// the scenario of the point's table point's first user, shared by all its users
+        /// (`PointList`): a run's own, with its user's apps, is `runnableScenario()`'s.
         public let scenario: Scenario
         /// The point's value of each axis, in axis order.
         public let settings: [SweepSetting]
@@ -128,17 +131,23 @@ package struct BatchPlan: Sendable {
         public let isRandomized: Bool
         /// Its sweep axes, in grid order (`policy` included).
         public let axes: [SweepAxis]
-        /// Its grid's points.
-        public let points: [Point]
+        /// Its grid's points, made when asked for (`PointList`).
+        public let points: PointList
         /// Runs per point: 1 without a workload.
         public let replicates: Int
         /// The number of its first unit.
         public let firstUnit: Int
-        /// The number of its first survival group (a point under one policy).
+        /// The number of its first survival group (a table point under one policy).
         let firstGroup: Int
 
         /// Its number of units.
         public var unitCount: Int { points.count * replicates }
+        /// How its trace users share the rows of the per-app tables (SPEC 24); nil when each
+        /// point has its own rows (no `trace.user` sweep, one user, or a batch of one user).
+        var pooling: UserPooling? { points.pooling }
+        /// Its points in the per-app tables: the grid without `trace.user` when its users are
+        /// pooled, else its points.
+        var tablePointCount: Int { pooling?.tablePointCount ?? points.count }
         /// Survival groups per point: a row per app of `survival.csv` each.
         var groupsPerPoint: Int { kind == .singleEveryPolicy ? BuiltInPolicies.all.count : 1 }
     }
@@ -151,9 +160,17 @@ package struct BatchPlan: Sendable {
     public let metricKit: Bool
     /// The `--policy` choice.
     public let policy: PolicyChoice?
-    /// The extra columns of `summary.csv` and `survival.csv`: every sweep key but `policy`
-    /// (which has its own column), in the order they first appear.
+    /// The extra columns of `summary.csv`: every sweep key but `policy` (which has its own
+    /// column), in the order they first appear.
     public let columns: [String]
+    /// The extra columns of the per-app tables (`survival.csv`, `exits.csv`, `observed.csv`):
+    /// `columns`, without `trace.user` when the batch pools its users (SPEC 24).
+    let tableColumns: [String]
+    /// Whether the batch sweeps `trace.user` over more than one user (the distinct values of
+    /// `summary.csv`'s `trace.user` column, as SPEC 21's default grouping counts them): its
+    /// per-app tables then pool the users (SPEC 24, `Entry.pooling`). A batch of one user
+    /// keeps a row per point, with its `trace.user` column, as before SPEC 24.
+    let poolsUsers: Bool
     /// The scenarios, in the order given.
     public let entries: [Entry]
     /// The number of runs.
@@ -170,6 +187,12 @@ package struct BatchPlan: Sendable {
     /// How long those passes took: part of the batch's serial part, which `BatchRunner` adds
     /// to the time under its writer's lock.
     public let traceReadNanoseconds: UInt64
+
+    /// What is valid and probably not meant, for stderr (no report changes): SPEC 13's apps
+    /// that the trace is to map and that no `app_name` of the trace matches
+    /// (`ScenarioTemplate.traceWarnings`), file by file in the order given. Looked for once the
+    /// points are checked, so the pass this may take is not among `tracePasses`.
+    public let warnings: [ScenarioLoader.Diagnostic]
 
     /// Whether `survival.csv` is written: when any scenario is a batch.
     public var writesSurvival: Bool { entries.contains { $0.kind == .batch } }
@@ -192,33 +215,26 @@ package struct BatchPlan: Sendable {
             drafts.append((template, draft.kind, draft.axes, draft.fixed))
         }
         Self.readTraces(of: drafts.map { ($0.template, $0.axes) }, into: traces)
+        let poolsUsers = Self.poolsUsers(drafts.map { ($0.kind, $0.axes) })
 
         var entries: [Entry] = []
         var diagnostics: [ScenarioLoader.Diagnostic] = []
         var unit = 0
         var group = 0
         for draft in drafts {
-            var points: [Point] = []
-            for settings in Self.grid(draft.axes) {
-                do {
-                    let scenario = try draft.template.scenario(at: draft.fixed + settings)
-                    let values = columns.map { column in settings.first { $0.axis.key == column }?.value }
-                    let rereading = draft.template.tracePath == nil ? nil : (draft.template, draft.fixed + settings)
-                    points.append(Point(scenario: scenario, settings: settings, columnValues: values, rereading: rereading))
-                } catch {
-                    for diagnostic in error.diagnostics where !diagnostics.contains(diagnostic) {
-                        diagnostics.append(diagnostic)
-                    }
-                }
+            let made = Self.points(of: draft.template, axes: draft.axes, fixed: draft.fixed, columns: columns,
+                                   pooling: poolsUsers && draft.kind == .batch)
+            for diagnostic in made.diagnostics where !diagnostics.contains(diagnostic) {
+                diagnostics.append(diagnostic)
             }
             let randomized = draft.template.scenario.isRandomized
             let entry = Entry(
                 name: draft.template.scenario.name, path: draft.template.path, kind: draft.kind,
-                isRandomized: randomized, axes: draft.axes, points: points,
+                isRandomized: randomized, axes: draft.axes, points: made.points,
                 replicates: randomized ? options.replicates ?? draft.template.replicates ?? 1 : 1,
                 firstUnit: unit, firstGroup: group)
             unit += entry.unitCount
-            group += points.count * entry.groupsPerPoint
+            group += entry.tablePointCount * entry.groupsPerPoint
             entries.append(entry)
         }
         guard diagnostics.isEmpty else { throw ScenarioLoader.Error(diagnostics: diagnostics) }
@@ -228,12 +244,15 @@ package struct BatchPlan: Sendable {
         self.metricKit = options.metricKit
         self.policy = options.policy
         self.columns = columns
+        self.tableColumns = poolsUsers ? columns.filter { $0 != "trace.user" } : columns
+        self.poolsUsers = poolsUsers
         self.entries = entries
         self.unitCount = unit
         self.groupCount = group
         self.fingerprint = Self.fingerprint(entries: entries, templates: templates, options: options, columns: columns)
         self.tracePasses = traces.passes
         self.traceReadNanoseconds = traces.nanoseconds
+        self.warnings = drafts.flatMap { $0.template.traceWarnings() }
     }
 
     /// Reads, in one pass over each usage trace, the rows of every user the scenarios replaying
@@ -286,17 +305,6 @@ package struct BatchPlan: Sendable {
         return (isSingle ? .single : .batch, axes, fixed)
     }
 
-    /// Every point of the grid of `axes`, the first axis outermost.
-    static func grid(_ axes: [SweepAxis]) -> [[SweepSetting]] {
-        var points: [[SweepSetting]] = [[]]
-        for axis in axes {
-            points = points.flatMap { point in
-                axis.values.indices.map { point + [SweepSetting(axis: axis, index: $0)] }
-            }
-        }
-        return points
-    }
-
     /// FNV-1a of a description of everything that decides the output.
     private static func fingerprint(entries: [Entry], templates: [ScenarioTemplate], options: Options, columns: [String]) -> UInt64 {
         var text = "suspendsim batch 1\nseed \(options.seed)\ndetails \(options.details)\n"
@@ -330,9 +338,11 @@ package struct BatchPlan: Sendable {
         return (low, local / entries[low].replicates, local % entries[low].replicates)
     }
 
-    /// The survival group of `point` of `entry` under its `policyIndex`-th policy.
+    /// The survival group of `point` of `entry` under its `policyIndex`-th policy: its table
+    /// point's (SPEC 24).
     func group(entry: Int, point: Int, policyIndex: Int = 0) -> Int {
-        entries[entry].firstGroup + point * entries[entry].groupsPerPoint + policyIndex
+        let tablePoint = entries[entry].pooling?.tablePoint(of: point) ?? point
+        return entries[entry].firstGroup + tablePoint * entries[entry].groupsPerPoint + policyIndex
     }
 
     /// The report folder of a unit, relative to the output folder: `<name>` for a single run,

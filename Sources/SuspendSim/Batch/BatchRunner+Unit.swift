@@ -53,7 +53,7 @@ extension BatchRunner {
             result.rows.append((
                 SummaryRow(result: outcome, seed: seed, replicate: replicateNumber),
                 plan.group(entry: entryIndex, point: pointIndex, policyIndex: policyIndex),
-                outcome.apps.map(SurvivalTally.Counts.init)))
+                plan.groupCounts(of: outcome.apps, entry: entryIndex, point: pointIndex)))
         }
         do {
             try run(scenario)

@@ -69,13 +69,24 @@ package enum BatchRunner {
         var entry: Int
         var kind: BatchPlan.Kind
         var columnValues: [String?]
-        var rows: [(row: SummaryRow, group: Int, apps: [SurvivalTally.Counts])] = []
+        var rows: [(row: SummaryRow, group: Int, apps: [SurvivalTally.Counts])]
         var failure: (path: String, message: String)?
         /// Whether the failure is a mistake in the scenario file found only while running (a
         /// large JSON file's streamed events), not a report that could not be written.
-        var isInvalidInput = false
+        var isInvalidInput: Bool
         /// The rows' `summary.csv` lines, formatted on the worker (each ends with a line feed).
-        var summaryBytes: [UInt8] = []
+        var summaryBytes: [UInt8]
+
+        /// A unit of entry `entry` at the point with `columnValues`, before it has run.
+        init(entry: Int, kind: BatchPlan.Kind, columnValues: [String?]) {
+            self.entry = entry
+            self.kind = kind
+            self.columnValues = columnValues
+            rows = []
+            failure = nil
+            isInvalidInput = false
+            summaryBytes = []
+        }
 
         /// Formats the rows' `summary.csv` lines: SPEC 8's columns, then the sweep columns.
         mutating func formatSummary() {
@@ -113,16 +124,9 @@ package enum BatchRunner {
     ) throws -> Output {
         let out = outPath.hasSuffix("/") && outPath.count > 1 ? String(outPath.dropLast()) : outPath
         let units = shard.unitCount(of: plan.unitCount)
-        var appCounts: [Int] = []
-        var observedApps: [AppIndex?] = []
-        for entry in plan.entries {
-            for point in entry.points {
-                appCounts += Array(repeating: point.scenario.apps.count, count: entry.groupsPerPoint)
-                observedApps += Array(repeating: point.scenario.observed?.app, count: entry.groupsPerPoint)
-            }
-        }
-        let emptyTally = SurvivalTally(appCounts: appCounts, observedApps: observedApps)
-        let summary = try AtomicCSVStream(path: out + "/summary.csv", header: SummaryColumn.header(followedBy: plan.columns))
+        let shape = plan.tallyShape()
+        let emptyTally = SurvivalTally(appCounts: shape.appCounts, observedApps: shape.observedApps)
+        let summary = try AtomicCSVStream(path: BatchReportFile.summary.path(in: out), header: SummaryColumn.header(followedBy: plan.columns))
         let state = Mutex(WriterState(summary: summary, tally: emptyTally))
 
         let workers = max(1, min(jobs, units))
@@ -181,15 +185,15 @@ package enum BatchRunner {
             try state.summary?.commit()
             state.output.tally = state.tally
             if plan.writesSurvival {
-                try SurvivalCSV.write(plan, tally: state.tally, shard: shard.count > 1, toPath: out + "/survival.csv")
-                try BatchExitsCSV.write(plan, tally: state.tally, shard: shard.count > 1, toPath: out + "/exits.csv")
+                try SurvivalCSV.write(plan, tally: state.tally, shard: shard.count > 1, toPath: BatchReportFile.survival.path(in: out))
+                try BatchExitsCSV.write(plan, tally: state.tally, shard: shard.count > 1, toPath: BatchReportFile.exits.path(in: out))
                 if plan.writesObserved {
-                    try ObservedCSV.write(plan, tally: state.tally, shard: shard.count > 1, toPath: out + "/observed.csv")
+                    try ObservedCSV.write(plan, tally: state.tally, shard: shard.count > 1, toPath: BatchReportFile.observed.path(in: out))
                 }
             }
             // Only single runs are compared there: a batch under every policy writes none.
             if plan.policy == .every, shard.count == 1, !state.comparison.isEmpty {
-                try ComparisonCSV.write(state.comparison, to: URL(fileURLWithPath: out + "/comparison.csv"))
+                try ComparisonCSV.write(state.comparison, to: URL(fileURLWithPath: BatchReportFile.comparison.path(in: out)))
                 state.output.comparisonRows = state.comparison
             }
             if shard.count > 1 {

@@ -2,7 +2,10 @@
 /// point, policy and observed counter, the field's value per day beside the simulated mean
 /// per run of that counter for `observed.app`, with a 95 % interval
 /// `mean ± 1.959963984540054 × sd / √runs` (sample standard deviation, n − 1), then the
-/// batch's sweep columns. One run stands for one day of the field.
+/// batch's sweep columns. One run stands for one day of the field. A batch over several trace
+/// users pools them (SPEC 24): a row per scenario, policy, counter and point of the other sweep
+/// keys, over every user's runs, without the `trace.user` column; a run whose user does not have
+/// the observed app counts 0 for it.
 ///
 /// The interval's cells are empty for a point with one run (its standard deviation is
 /// undefined), and every simulated cell for a point with none (only a shard can have one).
@@ -81,9 +84,9 @@ package enum ObservedCSV {
     /// - Throws: `ReportWriter.Error`; the file is then left as it was.
     /// - Complexity: O(groups × counters)
     static func write(_ plan: BatchPlan, tally: SurvivalTally, shard: Bool = false, toPath target: String) throws {
-        let file = try AtomicCSVStream(path: target, header: header(columns: plan.columns, shard: shard))
+        let file = try AtomicCSVStream(path: target, header: header(columns: plan.tableColumns, shard: shard))
         plan.forEachGroupedApp { row in
-            guard row.entry.kind == .batch, let observed = row.point.scenario.observed, observed.app == row.appIndex else { return }
+            guard row.entry.kind == .batch, let observed = row.point.scenario.observed, row.observedApp == row.appIndex else { return }
             let counts = tally.counts(group: row.group, app: row.appIndex)
             for (counter, thousandths) in observed.counters {
                 var value: [UInt8] = []
@@ -94,7 +97,7 @@ package enum ObservedCSV {
                     appendRow(scenario: CSVFormatting.field(row.entry.name), policy: CSVFormatting.field(row.policy),
                               counter: CSVFormatting.field(counter.rawValue), observed: value,
                               sums: sums, shard: shard, to: &bytes)
-                    SurvivalCSV.appendColumns(row.point.columnValues, to: &bytes)
+                    SurvivalCSV.appendColumns(row.columnValues, to: &bytes)
                 }
             }
         }

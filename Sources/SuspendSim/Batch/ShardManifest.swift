@@ -6,7 +6,7 @@ import Foundation
 /// batch's number of units, whether the batch writes `survival.csv`).
 package struct ShardManifest: Sendable, Hashable {
     /// The file's name in a shard's folder.
-    public static let fileName = "shard.csv"
+    public static let fileName = BatchReportFile.shard.fileName
     static var header: String { Column.header }
 
     /// The file's columns.

@@ -36,17 +36,17 @@ package enum ShardMerge {
         }
         let shards = try manifests(folders)
         let first = shards[0].manifest
-        try mergeSummary(shards, units: first.units, into: out + "/summary.csv")
+        try mergeSummary(shards, units: first.units, into: BatchReportFile.summary.path(in: out))
         if first.survival {
-            try mergeSurvival(shards, into: out + "/survival.csv")
-            try mergeExits(shards, into: out + "/exits.csv")
-            if FileManager.default.fileExists(atPath: shards[0].folder + "/observed.csv") {
-                try mergeObserved(shards, into: out + "/observed.csv")
+            try mergeSurvival(shards, into: BatchReportFile.survival.path(in: out))
+            try mergeExits(shards, into: BatchReportFile.exits.path(in: out))
+            if FileManager.default.fileExists(atPath: BatchReportFile.observed.path(in: shards[0].folder)) {
+                try mergeObserved(shards, into: BatchReportFile.observed.path(in: out))
             }
         }
-        let focus = shards[0].folder + "/" + focusAppsFile
+        let focus = BatchReportFile.focus.path(in: shards[0].folder)
         if FileManager.default.fileExists(atPath: focus) {
-            try AtomicTextFile.write(try String(contentsOfFile: focus, encoding: .utf8), to: out + "/" + focusAppsFile)
+            try AtomicTextFile.write(try String(contentsOfFile: focus, encoding: .utf8), to: BatchReportFile.focus.path(in: out))
         }
         var copied: Set<String> = []
         for shard in shards {
@@ -92,7 +92,7 @@ package enum ShardMerge {
 
     /// Interleaves the shards' summary rows back into unit order.
     private static func mergeSummary(_ shards: [(folder: String, manifest: ShardManifest)], units: Int, into target: String) throws {
-        let readers = try shards.map { shard throws(MergeError) in try openShardFile(shard.folder + "/summary.csv") }
+        let readers = try shards.map { shard throws(MergeError) in try openShardFile(BatchReportFile.summary.path(in: shard.folder)) }
         let headers = try readers.map { reader throws(MergeError) in try nextRecord(reader).map(Array.init) ?? [] }
         guard let header = headers.first, !header.isEmpty, headers.allSatisfy({ $0 == header }) else {
             throw MergeError("the shards' summary.csv files do not have the same header")
@@ -120,11 +120,13 @@ package enum ShardMerge {
         let fixed = SurvivalColumn.allCases
         let counted: [SurvivalColumn] = [.survived, .neverKilled, .meanPressureKills, .meanColdLaunches, .meanWarmLaunches, .launched]
         try mergeTotals(
-            shards, file: "survival.csv", shardHeader: SurvivalColumn.shardHeader(followedBy: []), header: SurvivalColumn.header,
+            shards, file: BatchReportFile.survival.fileName, shardHeader: SurvivalColumn.shardHeader(followedBy: []), header: SurvivalColumn.header,
             fixedCount: fixed.count, totals: counted.map(\.shardName), into: target
         ) { runs, totals, row throws(MergeError) in
+            // survival.csv holds no exit counts or launch wait: exits.csv's merge adds those.
             let counts = SurvivalTally.Counts(survived: totals[0], neverKilled: totals[1], pressureKills: totals[2],
-                                              coldLaunches: totals[3], warmLaunches: totals[4], launched: totals[5])
+                                              coldLaunches: totals[3], warmLaunches: totals[4], launched: totals[5],
+                                              exits: AppOutcome.ExitCounts(), launchWaitMs: 0)
             guard counts.survived <= runs, counts.neverKilled <= runs, counts.survived <= counts.launched, counts.launched <= runs else {
                 throw MergeError("survival.csv row \(row): more survivals than runs")
             }
@@ -140,11 +142,12 @@ package enum ShardMerge {
         let categories = KillReason.ExitCategory.allCases
         let counted = categories.map { BatchExitColumn.exit($0) } + [.meanLaunchWait]
         try mergeTotals(
-            shards, file: "exits.csv", shardHeader: BatchExitsCSV.header(columns: [], shard: true),
+            shards, file: BatchReportFile.exits.fileName, shardHeader: BatchExitsCSV.header(columns: [], shard: true),
             header: BatchExitsCSV.header(columns: []), fixedCount: BatchExitColumn.allCases.count,
             totals: counted.map(\.shardName), into: target
         ) { _, totals, _ throws(MergeError) in
-            var counts = SurvivalTally.Counts()
+            // exits.csv holds only the exit counts and the launch wait: survival.csv's merge adds the rest.
+            var counts = SurvivalTally.Counts.zero
             for (index, category) in categories.enumerated() { counts.exits[category] = totals[index] }
             counts.launchWaitMs = Int64(totals[categories.count])
             return counts
@@ -157,7 +160,7 @@ package enum ShardMerge {
     /// `observed.csv`), and writes the means and intervals of a single run's.
     private static func mergeObserved(_ shards: [(folder: String, manifest: ShardManifest)], into target: String) throws {
         try mergeTotals(
-            shards, file: "observed.csv", shardHeader: ObservedCSV.header(columns: [], shard: true),
+            shards, file: BatchReportFile.observed.fileName, shardHeader: ObservedCSV.header(columns: [], shard: true),
             header: ObservedCSV.header(columns: []), fixedCount: ObservedCSV.shardColumns.count,
             totals: ["total", "total_squares"], into: target
         ) { runs, totals, _ throws(MergeError) in
@@ -275,11 +278,8 @@ package enum ShardMerge {
     }
 
     /// The files of a shard's folder that are not batch-wide.
-    private static let batchFiles: Set<String> = ["summary.csv", "survival.csv", "exits.csv", "observed.csv", focusAppsFile, ShardManifest.fileName]
+    private static let batchFiles: Set<String> = Set([BatchReportFile.summary, .survival, .exits, .observed, .focus, .shard].map(\.fileName))
 
-    /// The sweep chart's focus apps that `run` keeps beside a batch's files; every shard has
-    /// the same, and the merge takes the first's.
-    static let focusAppsFile = "focus.csv"
 
     /// Copies a shard's report folders into `out`, merging folders. A file copied from
     /// another shard is an error; one left in `out` by an earlier run is replaced.

@@ -26,10 +26,12 @@ package struct SummaryRow: Sendable, Hashable {
     /// The run's length (SPEC 21 `duration_s`).
     public var durationMs: Millis
 
+    /// A row with every field named: no field has a default, so that a row built field by
+    /// field cannot leave one out unseen (a run's length once was, on some paths only).
     public init(
-        scenario: String, policy: String, seed: UInt64? = nil, replicate: Int? = nil, apps: Int, events: Int,
+        scenario: String, policy: String, seed: UInt64?, replicate: Int?, apps: Int, events: Int,
         coldLaunches: Int, warmLaunches: Int, pressureKills: Int, stateLosses: Int, minFreeKiB: KiB,
-        launchWaitMs: Millis = .zero, durationMs: Millis = .zero, skippedEvents: Int = 0
+        launchWaitMs: Millis, durationMs: Millis, skippedEvents: Int
     ) {
         self.scenario = scenario
         self.policy = policy

@@ -13,6 +13,13 @@
 /// cells (an interval of one run says nothing); with no run (only a shard can have such a
 /// row) every rate, bound and mean is empty.
 ///
+/// A batch that sweeps `trace.user` over more than one user pools its users as it pools
+/// replicates (SPEC 24, `UserPooling`): a row per scenario, policy, app and point of the other
+/// sweep keys, `runs` counting every user's runs, no `trace.user` column; apps are those of
+/// `apps:`, then the trace's, user after user in sweep order, and an app a user's run does not
+/// have counts in that run as never resident and never killed, every count 0. A batch of one
+/// user keeps a row per point and its `trace.user` column.
+///
 /// A shard's file (`--shard`) holds totals in place of the means (`SurvivalColumn.shardName`),
 /// so that `merge` adds exact counts and writes the same bytes as a single run.
 package enum SurvivalCSV {
@@ -76,10 +83,10 @@ package enum SurvivalCSV {
     /// - Throws: `ReportWriter.Error`; the file is then left as it was.
     /// - Complexity: O(groups × apps)
     static func write(_ plan: BatchPlan, tally: SurvivalTally, shard: Bool = false, toPath target: String) throws {
-        try plan.writeGroupedApps(header: header(columns: plan.columns, shard: shard), toPath: target) { row, bytes in
+        try plan.writeGroupedApps(header: header(columns: plan.tableColumns, shard: shard), toPath: target) { row, bytes in
             appendRow(
                 scenario: CSVFormatting.field(row.entry.name), policy: CSVFormatting.field(row.policy),
-                app: CSVFormatting.field(row.app.id), runs: tally.runs[row.group],
+                app: CSVFormatting.field(row.appID), runs: tally.runs[row.group],
                 counts: tally.counts(group: row.group, app: row.appIndex), shard: shard, to: &bytes)
         }
     }

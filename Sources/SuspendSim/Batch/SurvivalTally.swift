@@ -3,41 +3,52 @@
 /// cold and warm launches, summed; and those a batch's `exits.csv` reports (SPEC 17): its
 /// terminations in each MetricKit exit category and its launch wait, summed. Kept as they come, so that no run's result is held.
 ///
-/// A group is one point of a scenario's grid under one policy; it has counts per app.
+/// A group is one point of a scenario's grid under one policy, or, in a batch that pools trace
+/// users (SPEC 24, `UserPooling`), one point of the grid without `trace.user` under one policy;
+/// it has counts per app.
 package struct SurvivalTally: Sendable, Hashable {
     /// One app's counts, in one run or summed over a group's runs.
     package struct Counts: Sendable, Hashable {
-        var survived = 0
-        var neverKilled = 0
-        var pressureKills = 0
-        var coldLaunches = 0
-        var warmLaunches = 0
+        var survived: Int
+        var neverKilled: Int
+        var pressureKills: Int
+        var coldLaunches: Int
+        var warmLaunches: Int
         /// Runs in which the app was resident at some instant (SPEC 19 `launched`).
-        var launched = 0
-        var exits = AppOutcome.ExitCounts()
-        var launchWaitMs: Int64 = 0
+        var launched: Int
+        var exits: AppOutcome.ExitCounts
+        var launchWaitMs: Int64
 
-        /// One run's outcome of one app.
-        init(_ outcome: AppOutcome) {
-            survived = outcome.survived ? 1 : 0
-            neverKilled = outcome.neverKilled ? 1 : 0
-            pressureKills = outcome.pressureKills
-            coldLaunches = outcome.coldLaunches
-            warmLaunches = outcome.warmLaunches
-            launched = outcome.field.wasResident ? 1 : 0
-            exits = outcome.field.exits
-            launchWaitMs = outcome.launchWaitMs.count
-        }
-
-        init(survived: Int = 0, neverKilled: Int = 0, pressureKills: Int = 0, coldLaunches: Int = 0, warmLaunches: Int = 0,
-             launched: Int = 0) {
-            self.launched = launched
+        /// Counts with every field named: none has a default, so that counts built field by
+        /// field cannot leave one out unseen (STYLE section 8).
+        init(survived: Int, neverKilled: Int, pressureKills: Int, coldLaunches: Int, warmLaunches: Int, launched: Int,
+             exits: AppOutcome.ExitCounts, launchWaitMs: Int64) {
             self.survived = survived
             self.neverKilled = neverKilled
             self.pressureKills = pressureKills
             self.coldLaunches = coldLaunches
             self.warmLaunches = warmLaunches
+            self.launched = launched
+            self.exits = exits
+            self.launchWaitMs = launchWaitMs
         }
+
+        /// One run's outcome of one app.
+        init(_ outcome: AppOutcome) {
+            self.init(survived: outcome.survived ? 1 : 0, neverKilled: outcome.neverKilled ? 1 : 0,
+                      pressureKills: outcome.pressureKills, coldLaunches: outcome.coldLaunches,
+                      warmLaunches: outcome.warmLaunches, launched: outcome.field.wasResident ? 1 : 0,
+                      exits: outcome.field.exits, launchWaitMs: outcome.launchWaitMs.count)
+        }
+
+        /// No run counted yet.
+        static let zero = Counts(survived: 0, neverKilled: 0, pressureKills: 0, coldLaunches: 0, warmLaunches: 0, launched: 0,
+                                 exits: AppOutcome.ExitCounts(), launchWaitMs: 0)
+
+        /// An app that a run does not have, in a table that pools trace users (SPEC 24): never
+        /// resident, never killed, every count 0, as an app of the run that never launched.
+        static let absent = Counts(survived: 0, neverKilled: 1, pressureKills: 0, coldLaunches: 0, warmLaunches: 0, launched: 0,
+                                   exits: AppOutcome.ExitCounts(), launchWaitMs: 0)
 
         static func += (total: inout Counts, more: Counts) {
             total.survived += more.survived
@@ -89,7 +100,7 @@ package struct SurvivalTally: Sendable, Hashable {
             total += count
         }
         self.offsets = offsets
-        counts = Array(repeating: Counts(), count: total)
+        counts = Array(repeating: Counts.zero, count: total)
     }
 
     /// Counts one run of `group` with each app's counts `apps[i]`.

@@ -3,7 +3,9 @@
 /// the batch's tally, which holds what `survival.csv` and `observed.csv` print.
 ///
 /// One `CheckResult` per point and policy that has such assertions (after `by_policy`),
-/// labelled `scenario {key=value, ...} [policy]`, in `survival.csv`'s order; it holds every
+/// labelled `scenario {key=value, ...} [policy]`, in `survival.csv`'s order; a batch over
+/// several trace users is judged on its pooled rows, a point of the other sweep keys over every
+/// user's runs (SPEC 24), as `survival.csv` prints them. Each result holds every
 /// assertion that failed there, in file order (a rate bound's line is its app entry's), so
 /// its first failure is the first failed assertion of the file.
 package enum BatchCheck {
@@ -38,7 +40,7 @@ package enum BatchCheck {
             if row.appIndex == 0 { groups.append([]) }
             groups[groups.count - 1].append(row)
         }
-        return groups.compactMap { result(of: $0, columns: plan.columns, tally: tally, expectation: expectation, file: file) }
+        return groups.compactMap { result(of: $0, columns: plan.tableColumns, tally: tally, expectation: expectation, file: file) }
     }
 
     /// One group's result (a point under one policy, its apps in scenario order); nil when no
@@ -56,14 +58,14 @@ package enum BatchCheck {
         }
         if expected.observedWithinCI {
             let key = "observed_within_ci"
-            if let observed = first.point.scenario.observed {
-                for problem in ObservedCheck.problems(observed, group: first.group, tally: tally) { fail(key, problem) }
+            if let observed = first.point.scenario.observed, let app = first.observedApp {
+                for problem in ObservedCheck.problems(observed, app: app, group: first.group, tally: tally) { fail(key, problem) }
             } else {
                 fail(key, "the scenario has no observed: block to compare with")
             }
         }
         for bound in expected.rates {
-            guard let app = apps.first(where: { $0.app.id == bound.app }) else { continue }
+            guard let app = apps.first(where: { $0.appID == bound.app }) else { continue }
             let counts = tally.counts(group: first.group, app: app.appIndex)
             if let problem = RateCheck.problem(bound, runs: tally.runs[first.group], counts: counts) { fail(bound.lineKey, problem) }
         }
@@ -72,7 +74,7 @@ package enum BatchCheck {
         let checked = ([expected.observedWithinCI ? "observed_within_ci" : nil] + expected.rates.map(\.lineKey))
             .compactMap { $0.flatMap { expected.lines[$0] } }.min()
         return CheckResult(
-            scenario: first.entry.name + pointLabel(columns, first.point.columnValues), policy: first.policy, file: file,
+            scenario: first.entry.name + pointLabel(columns, first.columnValues), policy: first.policy, file: file,
             status: failures.isEmpty ? .passed : .failed, failures: ordered.map(\.element.text),
             line: ordered.first.flatMap { $0.element.line } ?? checked)
     }

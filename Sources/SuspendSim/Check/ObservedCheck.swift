@@ -4,11 +4,12 @@
 /// says agree; a point with one run has no interval, and passes only when its mean equals
 /// the observed value. `BatchCheck` puts these problems into a point's result.
 enum ObservedCheck {
-    /// What is wrong at one group (a point under one policy) of a batch's `tally`: one line
-    /// per counter of `observed` outside its interval, in `observed.counters` order; empty
-    /// when all are inside.
-    static func problems(_ observed: Scenario.Observed, group: Int, tally: SurvivalTally) -> [String] {
-        let counts = tally.counts(group: group, app: observed.app)
+    /// What is wrong at one group (a point under one policy) of a batch's `tally`, whose
+    /// observed app is its `app`-th (`observed.app`, or its place among pooled users' apps,
+    /// SPEC 24): one line per counter of `observed` outside its interval, in
+    /// `observed.counters` order; empty when all are inside.
+    static func problems(_ observed: Scenario.Observed, app: AppIndex, group: Int, tally: SurvivalTally) -> [String] {
+        let counts = tally.counts(group: group, app: app)
         return observed.counters.compactMap { counter, thousandths in
             let sums = ObservedCSV.Sums(runs: tally.runs[group], total: counts.value(of: counter),
                                         squares: tally.observedSquares(group: group, counter: counter))

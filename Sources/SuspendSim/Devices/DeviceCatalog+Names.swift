@@ -38,24 +38,11 @@ extension DeviceCatalog {
         return entries.enumerated()
             .map { order, entry in
                 let names = [entry.model, entry.name.lowercased()] + entry.products.map { $0.lowercased() }
-                let distance = names.map { Self.editDistance(wanted, Array($0.unicodeScalars)) }.min() ?? Int.max
+                let distance = names.map { NearestNames.editDistance(wanted, Array($0.unicodeScalars)) }.min() ?? Int.max
                 let continues = names.contains { $0.hasPrefix(text) } ? 0 : 1
                 return (distance: distance, continues: continues, order: order, model: entry.model)
             }
             .sorted { ($0.distance, $0.continues, $0.order) < ($1.distance, $1.continues, $1.order) }
             .prefix(limit).map(\.model)
-    }
-
-    /// Levenshtein distance between two strings of scalars.
-    private static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1] + Array(repeating: 0, count: b.count)
-            for (j, y) in b.enumerated() {
-                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

@@ -18,15 +18,15 @@ package struct ReportReplay {
     ///
     /// - Throws: `ExplainError` saying what is missing or does not match.
     package init(folder: String) throws(ExplainError) {
-        let device = try Self.table(folder + "/device.csv")
+        let device = try Self.table(RunReportFile.device.path(in: folder))
         var values: [String: String] = [:]
         for row in device.rows where row.count == 2 { values[row[0]] = row[1] }
         guard let file = values["file"], let policyName = values["policy"] else {
-            throw ExplainError("\(folder)/device.csv: no file or policy row; is this a report folder?")
+            throw ExplainError("\(RunReportFile.device.path(in: folder)): no file or policy row; is this a report folder?")
         }
         guard !file.isEmpty else { throw ExplainError("\(folder): the run came from a scenario built in code; nothing to replay") }
         guard let policy = BuiltInPolicies.named(policyName) else {
-            throw ExplainError("\(folder)/device.csv: policy '\(policyName)' is not a built-in policy")
+            throw ExplainError("\(RunReportFile.device.path(in: folder)): policy '\(policyName)' is not a built-in policy")
         }
         let template: ScenarioTemplate
         do {
@@ -62,10 +62,10 @@ package struct ReportReplay {
         }
         self.scenario = scenario
         self.policy = policy
-        let evictions = try Self.table(folder + "/evictions.csv")
+        let evictions = try Self.table(RunReportFile.evictions.path(in: folder))
         let column = { (column: EvictionColumn) in evictions.header.firstIndex(of: column.rawValue) }
         guard let time = column(.time), let app = column(.app), let reason = column(.reason)
-        else { throw ExplainError("\(folder)/evictions.csv: no time_s, app or reason column") }
+        else { throw ExplainError("\(RunReportFile.evictions.path(in: folder)): no time_s, app or reason column") }
         recordedKills = evictions.rows.filter { $0.count > max(time, app, reason) }.map { ($0[time], $0[app], $0[reason]) }
     }
 
@@ -114,7 +114,7 @@ package struct ReportReplay {
         var url = URL(fileURLWithPath: folder).standardizedFileURL
         for _ in 0..<6 {
             url.deleteLastPathComponent()
-            let summary = url.appendingPathComponent("summary.csv").path
+            let summary = BatchReportFile.summary.path(in: url.path)
             guard FileManager.default.fileExists(atPath: summary) else { continue }
             let table = try table(summary)
             let column = { (name: String) in table.header.firstIndex(of: name) }

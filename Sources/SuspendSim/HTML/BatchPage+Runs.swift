@@ -28,6 +28,7 @@ extension BatchPage {
 
     func singleRunsSection(_ singles: [BatchReports.Scenario]) -> Node<HTML.BodyContext> {
         let policies = orderedUnique(singles.flatMap { $0.points.map(\.policy) })
+        let styles = SeriesStyle.styles(for: policies)
         var rows: [PointChart.Row] = []
         var tableRows: [[String]] = []
         var links: [String?] = []
@@ -36,7 +37,8 @@ extension BatchPage {
             for key in scenario.points {
                 guard let point = reports.point(key), point.runs > 0 else { continue }
                 let parts = policies.count > 1 ? [scenario.name, key.policy] : [scenario.name]
-                rows.append(PointChart.Row(parts: parts, colour: policies.firstIndex(of: key.policy) ?? 0, point: point))
+                rows.append(PointChart.Row(parts: parts, style: policies.firstIndex(of: key.policy).map { styles[$0] } ?? styles[0],
+                                           point: point))
                 let launches = point.coldLaunches + point.warmLaunches
                 tableRows.append([scenario.name, key.policy, ChartNumber.short(point.pressureKills, 0),
                                   ChartNumber.short(point.coldLaunches, 0), ChartNumber.short(point.warmLaunches, 0),
@@ -49,7 +51,7 @@ extension BatchPage {
         let chart = PointChart(rows: rows).render(title: policies.count > 1 ? "Single runs: the policies compared" : "Single runs",
                                                   id: "single-runs-chart")
         let legend = HTMLPage.legend(policies.enumerated().map { index, policy in
-            HTMLPage.swatch("sw \(ChartPalette.seriesClass(index))", policy)
+            HTMLPage.swatch("sw \(styles[index].cssClass)", policy)
         })
         let header = ["scenario", "policy", "pressure kills", "cold launches", "warm launches", "hot-launch ratio", "page"]
         var body: [Node<HTML.TableContext>] = []

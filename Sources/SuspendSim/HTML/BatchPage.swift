@@ -11,7 +11,10 @@ import Plot
 /// A folder with `groups.csv` (SPEC 21) gets the comparison first (`ComparisonSection`), and
 /// the page as a whole draws at most `PanelBudget.limit` panels: a scenario's own charts are
 /// drawn only when they fit in what the comparison and the scenarios before it left, and never
-/// for a scenario that sweeps `trace.user` (the comparison replaces a panel per user).
+/// for a scenario whose `survival.csv` rows are per trace user (a folder written before SPEC 24:
+/// the comparison replaces a panel per user). A batch over several trace users pools them in
+/// its per-app tables (SPEC 24), and its survival and sweep charts read those pooled rows, a
+/// point per value of the other sweep keys (`BatchReports`).
 struct BatchPage {
     let reports: BatchReports
     /// The folder's `observed.csv` (no counters without one).
@@ -122,7 +125,7 @@ struct BatchPage {
             nodes.append(chart)
         }
         if plan.leftOut > 0 {
-            let csvs = ["survival.csv"] + (observed.counters[scenario.name] == nil ? [] : ["observed.csv"])
+            let csvs = [BatchReportFile.survival.fileName] + (observed.counters[scenario.name] == nil ? [] : [BatchReportFile.observed.fileName])
             nodes.append(.p(.class("note"), .escaped("\(plan.panelCount) panels drawn, \(plan.leftOut) left out: the page draws at most "
                 + "\(PanelBudget.limit) per scenario; \(csvs.joined(separator: " and ")) \(csvs.count == 1 ? "has" : "have") them all.")))
         }
@@ -157,8 +160,9 @@ struct BatchPage {
     /// Charts side by side, two to a row at 1280 px, with the policies' legend.
     private func multiples(_ charts: [SweepChart], id: String, policies: [String], band: String) -> Node<HTML.BodyContext> {
         let svgs = charts.enumerated().map { index, chart in Node<HTML.BodyContext>.raw(chart.render(id: "\(id)-\(index + 1)")) }
+        let styles = SeriesStyle.styles(for: policies)
         return .figure(.div(.class("multiples"), .group(svgs)), .figcaption(HTMLPage.legend(policies.enumerated().map { index, policy in
-            .group(.raw(SeriesMarker.legendIcon(index, colourIndex: index)), .escaped(policy))
+            .group(.raw(SeriesMarker.legendIcon(styles[index])), .escaped(policy))
         } + [.text(band)])))
     }
 
@@ -170,7 +174,7 @@ struct BatchPage {
             let title = "Survival per app" + (plan.survival.count > 1 ? " (\(index + 1) of \(plan.survival.count))" : "")
             return .figure(.raw(chart.render(title: title, id: "\(id)-survival-\(index + 1)")), .figcaption(
                 HTMLPage.legend(chartPlan.series.map { series in
-                    .group(.raw(SeriesMarker.legendIcon(series.shape, colourIndex: series.colour)), .escaped(series.label))
+                    .group(.raw(SeriesMarker.legendIcon(series.style)), .escaped(series.label))
                 } + [.text("whisker: 95 % Wilson interval (none for a point of one run)"),
                      .text("grey: never launched at the point, so no marker (not a casualty of memory pressure)")])
             ))
@@ -180,19 +184,23 @@ struct BatchPage {
     /// Pressure kills and the hot-launch ratio, a row per point.
     private func pointChart(_ scenario: BatchReports.Scenario, id: String) -> Node<HTML.BodyContext>? {
         let policies = scenario.policies
+        let styles = SeriesStyle.styles(for: policies)
         let rows = scenario.sweepOrder.flatMap { settings in
             policies.enumerated().compactMap { index, policy -> PointChart.Row? in
                 let key = BatchReports.PointKey(scenario: scenario.name, policy: policy, settings: settings)
                 guard let point = reports.point(key), point.runs > 0 else { return nil }
-                let colour = policies.count > 1 ? index : scenario.sweepOrder.firstIndex(of: settings) ?? 0
-                return PointChart.Row(parts: [policy] + settings, colour: colour, point: point)
+                // One policy over several points: a colour per point; else the policy's own.
+                let style = policies.count == 1 && scenario.sweepOrder.count > 1
+                    ? SeriesStyle.indexed(scenario.sweepOrder.firstIndex(of: settings) ?? 0) : styles[index]
+                return PointChart.Row(parts: [policy] + settings, style: style, point: point)
             }
         }
         guard !rows.isEmpty else { return nil }
         return .figure(.raw(PointChart(rows: rows).render(title: "Pressure kills and hot-launch ratio per point", id: "\(id)-points")))
     }
 
-    /// Whether `scenario` sweeps `trace.user` over more than one user (SPEC 21).
+    /// Whether `scenario`'s points are per trace user, over more than one user (SPEC 21): a
+    /// folder whose `survival.csv` does not pool its users (written before SPEC 24).
     static func sweepsUsers(_ scenario: BatchReports.Scenario) -> Bool {
         Set(scenario.sweepOrder.flatMap { $0.filter { $0.hasPrefix("trace.user=") } }).count > 1
     }

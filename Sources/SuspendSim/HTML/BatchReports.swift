@@ -2,7 +2,10 @@
 /// one entry per point, and `survival.csv` per point and app. Columns are read by name.
 ///
 /// A **point** is a scenario under one policy at one value of each sweep key; its runs are
-/// the replicates. Sweep keys are the extra columns whose names are sweep keys (`end_s`, or
+/// the replicates. When `survival.csv` pools trace users (SPEC 24: `summary.csv` has a
+/// `trace.user` column and `survival.csv` none), a point is one value of each other sweep key,
+/// and its runs are every user's: the page reads the pooled tables, and `summary.csv`'s rows
+/// are summed to the same points. Sweep keys are the extra columns whose names are sweep keys (`end_s`, or
 /// a name with a dot: `device.ram_mb`, `workload.gap_s`, `app.ID.KEY`, `trace.user`); other
 /// extra columns are ignored, so that columns added later cannot split a point.
 struct BatchReports {
@@ -131,16 +134,17 @@ struct BatchReports {
     ///
     /// - Throws: `ReportCSV.Unreadable` for a file that cannot be read or lacks a column.
     init(folder: String) throws(ReportCSV.Unreadable) {
-        let summary = try ReportCSV(path: folder + "/summary.csv", required: [SummaryColumn.scenario, .policy])
+        let summary = try ReportCSV(path: BatchReportFile.summary.path(in: folder), required: [SummaryColumn.scenario, .policy])
         let scenarioColumn = summary.column(SummaryColumn.scenario)!, policyColumn = summary.column(SummaryColumn.policy)!
         let sweep = summary.header.enumerated().filter { Self.isSweepKey($0.element) }
         sweepKeys = sweep.map(\.element)
+        let pointSweep = try Self.poolsUsers(folder: folder, summary: summary) ? sweep.filter { $0.element != "trace.user" } : sweep
         let replicate = summary.column(SummaryColumn.replicate), seed = summary.column(SummaryColumn.seed)
         let kills = summary.column(SummaryColumn.pressureKills)
         let cold = summary.column(SummaryColumn.coldLaunches), warm = summary.column(SummaryColumn.warmLaunches)
         try summary.forEachRow { row in
             runCount += 1
-            let settings = sweep.compactMap { row[$0.offset].isEmpty ? nil : "\($0.element)=\(row[$0.offset])" }
+            let settings = pointSweep.compactMap { row[$0.offset].isEmpty ? nil : "\($0.element)=\(row[$0.offset])" }
             let key = PointKey(scenario: row[scenarioColumn], policy: row[policyColumn], settings: settings)
             let scenario = scenarioEntry(key.scenario)
             if points[key] == nil {
@@ -160,7 +164,8 @@ struct BatchReports {
             if !replicateValue.isEmpty { point.replicated = true }
             if let seed, !row[seed].isEmpty {
                 point.seed = point.runs == 1 ? row[seed] : nil
-                seeds[Self.seedKey(scenario: key.scenario, policy: key.policy, replicate: replicateValue, settings: settings)] = row[seed]
+                let runSettings = sweep.compactMap { row[$0.offset].isEmpty ? nil : "\($0.element)=\(row[$0.offset])" }
+                seeds[Self.seedKey(scenario: key.scenario, policy: key.policy, replicate: replicateValue, settings: runSettings)] = row[seed]
             }
             points[key] = point
         }
@@ -168,9 +173,17 @@ struct BatchReports {
             let keys = scenarios[index].points
             scenarios[index].isBatch = keys.contains { points[$0]!.replicated || points[$0]!.runs > 1 || !$0.settings.isEmpty }
         }
-        guard ReportFolder.hasFile("survival.csv", in: folder) else { return }
+        guard ReportFolder.hasFile(BatchReportFile.survival.fileName, in: folder) else { return }
         hasSurvival = true
-        try readSurvival(folder + "/survival.csv")
+        try readSurvival(BatchReportFile.survival.path(in: folder))
+    }
+
+    /// Whether the folder's `survival.csv` pools trace users (SPEC 24): `summary` has a
+    /// `trace.user` column and `survival.csv` has none. A folder written before SPEC 24, or by a
+    /// batch of one user, has a row per user in both.
+    private static func poolsUsers(folder: String, summary: ReportCSV) throws(ReportCSV.Unreadable) -> Bool {
+        guard summary.column("trace.user") != nil, ReportFolder.hasFile(BatchReportFile.survival.fileName, in: folder) else { return false }
+        return try ReportCSV(path: BatchReportFile.survival.path(in: folder)).column("trace.user") == nil
     }
 
     private mutating func readSurvival(_ path: String) throws(ReportCSV.Unreadable) {

@@ -69,7 +69,7 @@ struct BatchScenarioPlan {
             return keys.contains(key) ? key : nil
         }
         if policies.count > 1 {
-            let series = policies.enumerated().map { SurvivalChart.Series(label: $0.element, colour: $0.offset, shape: $0.offset) }
+            let series = zip(policies, SeriesStyle.styles(for: policies)).map { SurvivalChart.Series(label: $0, style: $1) }
             let panels = sweeps.prefix(budget.take(sweeps.count)).map { settings in
                 SurvivalChart.Panel(title: settings, points: policies.map { key($0, settings) })
             }
@@ -78,10 +78,9 @@ struct BatchScenarioPlan {
             }
         }
         let policy = policies.first ?? ""
-        let series = sweeps.enumerated().map {
-            SurvivalChart.Series(label: $0.element.isEmpty ? policy : $0.element.joined(separator: " "), colour: $0.offset,
-                                 shape: $0.offset)
-        }
+        // A point without settings is labelled, and drawn, as its policy.
+        let labels = sweeps.map { $0.isEmpty ? policy : $0.joined(separator: " ") }
+        let series = zip(labels, SeriesStyle.styles(for: labels)).map { SurvivalChart.Series(label: $0, style: $1) }
         let starts = Array(stride(from: 0, to: series.count, by: BatchPage.seriesPerChart))
         return starts.prefix(budget.take(starts.count)).map { start in
             let range = start..<min(start + BatchPage.seriesPerChart, series.count)

@@ -5,8 +5,8 @@
 /// place in the scenario (the order of `survivors.csv`): app k gets colour k mod 8, so
 /// neighbours in a stack never share a colour. The eighth colour, black, is drawn light in
 /// the dark theme. Batch series (policies, sweep points) take the same eight colours, each
-/// with its own marker shape, so that no chart relies on colour alone. Life-cycle states
-/// have their own fixed colours and bar heights.
+/// with its own marker shape, so that no chart relies on colour alone (`SeriesStyle`: each
+/// built-in policy has its own). Life-cycle states have their own fixed colours and bar heights.
 enum ChartPalette {
     /// The eight Okabe–Ito colours, black last.
     static let okabeIto = ["#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#000000"]
@@ -16,14 +16,10 @@ enum ChartPalette {
         "c\(index % okabeIto.count)"
     }
 
-    /// The palette slots of batch series, in the order series take them: the strongest
-    /// contrasts first (blue, orange, bluish green, vermillion), yellow and black last.
+    /// The palette slots of batch series that are not built-in policies (`SeriesStyle`), in
+    /// the order they take them: the strongest contrasts first (blue, orange, bluish green,
+    /// vermillion), yellow and black last.
     static let seriesSlots = [4, 0, 2, 5, 6, 1, 3, 7]
-
-    /// The CSS class of batch series `index` (a policy or a sweep point).
-    static func seriesClass(_ index: Int) -> String {
-        "c\(seriesSlots[index % seriesSlots.count])"
-    }
 
     /// The colour of app or series `index` in the light theme (for inline swatches).
     static func colour(_ index: Int) -> String {

@@ -6,16 +6,16 @@
 ///   appearance (placed by value when all are numbers, else evenly spaced: `SweepChartAxis`).
 ///   When KEYS is `policy` alone, the x axis is the policies, one point each.
 /// - A line is a combination of `policy` and the other keys (those neither `policy` nor the x
-///   key), in order of first appearance: its colour is its policy's (`ChartPalette`, as
-///   elsewhere on the page) and its marker shape tells the other keys' combinations apart.
+///   key), in order of first appearance: its colour is its policy's (`SeriesStyle`, as
+///   elsewhere on the page) and its marker shape is its policy's too, or, when there are other
+///   keys, tells their combinations apart.
 ///   At most `maxLines` lines are drawn; the page says how many were left out. So the
 ///   comparison always draws exactly three panels, one per metric, whatever the batch's size.
 struct ComparisonChart {
-    /// One line: its legend label, its colour and marker indexes, and its value at each x.
+    /// One line: its legend label, its colour and marker, and its value at each x.
     struct Line {
         var label: String
-        var colour: Int
-        var shape: Int
+        var style: SeriesStyle
         var values: [BatchReports.Rate?]
     }
 
@@ -53,6 +53,7 @@ struct ComparisonChart {
         key = layout.key
         values = layout.values
         var lines: [Line] = []
+        let policyStyles = SeriesStyle.styles(for: layout.policies)
         for (index, lineKey) in layout.lineKeys.prefix(Self.maxLines).enumerated() {
             var values = [BatchReports.Rate?](repeating: nil, count: layout.values.count)
             for group in reports.groups where layout.lineKey(group) == lineKey.values {
@@ -60,9 +61,11 @@ struct ComparisonChart {
                     values[x] = group.metrics[metric.name]
                 }
             }
-            let colour = layout.policies.firstIndex(of: lineKey.policy) ?? index
-            let shape = layout.otherKeys.isEmpty ? colour : layout.combinations.firstIndex(of: lineKey.others) ?? index
-            lines.append(Line(label: lineKey.label, colour: colour, shape: shape, values: values))
+            var style = layout.policies.firstIndex(of: lineKey.policy).map { policyStyles[$0] } ?? SeriesStyle.indexed(index)
+            if !layout.otherKeys.isEmpty {
+                style.shape = .indexed(layout.combinations.firstIndex(of: lineKey.others) ?? index)
+            }
+            lines.append(Line(label: lineKey.label, style: style, values: values))
         }
         self.lines = lines
         leftOut = max(layout.lineKeys.count - Self.maxLines, 0)

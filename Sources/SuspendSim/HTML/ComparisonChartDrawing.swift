@@ -9,7 +9,7 @@
 ///   gives its caption) and no script.
 ///
 /// Both: the y axis' title (with the metric's unit) turned along the axis, the x key's title
-/// under the tick labels (`SweepChartAxis`), each mean a marker with its interval as an error
+/// in words (`AxisTitle`) under the tick labels (`SweepChartAxis`), each mean a marker with its interval as an error
 /// bar, lines dodged sideways so that bars at one x do not hide each other.
 extension ComparisonChart {
     /// The frame a chart is drawn in, in layout units.
@@ -38,8 +38,8 @@ extension ComparisonChart {
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         text += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Self.figureSize.width)\" height=\"\(Self.figureSize.height)\" "
         text += "viewBox=\"0 0 \(Int(frame.width)) \(Int(frame.height))\" role=\"img\" "
-        text += "aria-label=\"\(HTMLEscaping.escape(metric.title + " against " + key))\">"
-        text += "<title>\(HTMLEscaping.escape(metric.title + " (" + metric.unit + ") against " + key))</title>"
+        text += "aria-label=\"\(HTMLEscaping.escape(metric.title + " against " + AxisTitle.text(key)))\">"
+        text += "<title>\(HTMLEscaping.escape(metric.title + " (" + metric.unit + ") against " + AxisTitle.text(key)))</title>"
         text += "<style>" + Self.figureStyle + "</style>"
         text += "<rect x=\"0\" y=\"0\" width=\"\(Int(frame.width))\" height=\"\(Int(frame.height))\" fill=\"#ffffff\"/>"
         return text + inner + "\n"
@@ -86,7 +86,7 @@ extension ComparisonChart {
     }
 
     private func draw(in frame: Frame, id: String?) -> SVGWriter {
-        let label = metric.title + " (" + metric.unit + ") against " + key
+        let label = metric.title + " (" + metric.unit + ") against " + AxisTitle.text(key)
         var svg = SVGWriter(width: Int(frame.width), height: Int(frame.height), label: label, id: id)
         var plotTop = 46.0
         if frame.standalone {
@@ -117,7 +117,8 @@ extension ComparisonChart {
         for tick in axis.ticks(within: 2...(frame.width - 2)) {
             svg.label(tick.text, x: tick.x, y: bottom + 19, anchor: tick.anchor, class: "tm", title: tick.title)
         }
-        svg.fittedLabel(key, x: plotRight, y: bottom + 35, width: plotRight - left, size: 11, keep: .end, anchor: "end", class: "tm")
+        svg.fittedLabel(AxisTitle.text(key), x: plotRight, y: bottom + 35, width: plotRight - left, size: 11, keep: .end, anchor: "end",
+                        class: "tm")
         let dodge = dodgeWidth(axis)
         for (index, line) in lines.enumerated() {
             drawLine(line, axis: axis, y: y, offset: (Double(index) - Double(lines.count - 1) / 2) * dodge, into: &svg)
@@ -137,7 +138,7 @@ extension ComparisonChart {
     }
 
     private func drawLine(_ line: Line, axis: SweepChartAxis, y: ChartScale, offset: Double, into svg: inout SVGWriter) {
-        let colour = ChartPalette.seriesClass(line.colour)
+        let colour = line.style.cssClass
         var stroke = "", whiskers = "", markers = ""
         var points: [(x: Int, y: Int)] = []
         var joined = false
@@ -158,7 +159,7 @@ extension ComparisonChart {
         }
         // A line of one point (a group per policy) is only its marker: draw it larger.
         let size = points.count == 1 ? 11 : 7
-        markers = points.map { SeriesMarker.glyph(line.shape, x: $0.x, y: $0.y, size: size) }.joined()
+        markers = points.map { SeriesMarker.glyph(line.style.shape, x: $0.x, y: $0.y, size: size) }.joined()
         svg.path(stroke.contains("L") ? stroke : "", class: "line \(colour)")
         svg.path(whiskers, class: "whisker \(colour)")
         svg.path(markers, class: "dot \(colour)", title: line.label)
@@ -168,10 +169,10 @@ extension ComparisonChart {
         for (row, items) in rows.enumerated() {
             let baseline = 14 + 15 * Double(row)
             for item in items {
-                let colour = ChartPalette.seriesClass(item.line.colour)
+                let colour = item.line.style.cssClass
                 let cy = Int(baseline - 4)
                 svg.path("M\(Int(item.x)) \(cy)h16", class: "line \(colour)")
-                svg.path(SeriesMarker.glyph(item.line.shape, x: Int(item.x) + 8, y: cy, size: 7), class: "dot \(colour)")
+                svg.path(SeriesMarker.glyph(item.line.style.shape, x: Int(item.x) + 8, y: cy, size: 7), class: "dot \(colour)")
                 svg.label(item.text, x: item.x + 22, y: baseline, class: "tm", title: item.title)
             }
         }

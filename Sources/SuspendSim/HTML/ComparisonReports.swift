@@ -29,7 +29,7 @@ struct ComparisonReports {
 
     /// Whether `folder` has `groups.csv`, which is what gives a batch page its comparison.
     static func exists(in folder: String) -> Bool {
-        ReportFolder.hasFile("groups.csv", in: folder)
+        ReportFolder.hasFile(BatchReportFile.groups.fileName, in: folder)
     }
 
     /// Reads `folder/groups.csv` and, when present, `folder/paired.csv`; nil without `groups.csv`.
@@ -37,7 +37,7 @@ struct ComparisonReports {
     /// - Throws: `ReportCSV.Unreadable` for a file that cannot be read or lacks `runs`.
     init?(folder: String) throws(ReportCSV.Unreadable) {
         guard Self.exists(in: folder) else { return nil }
-        let file = try ReportCSV(path: folder + "/groups.csv", required: ["runs"])
+        let file = try ReportCSV(path: BatchReportFile.groups.path(in: folder), required: ["runs"])
         let runs = file.column("runs")!
         let keys = Array(file.header[..<runs])
         var groups: [Group] = []
@@ -52,8 +52,8 @@ struct ComparisonReports {
         }
         self.keys = keys
         self.groups = groups
-        if ReportFolder.hasFile("paired.csv", in: folder) {
-            let pairedFile = try ReportCSV(path: folder + "/paired.csv")
+        if ReportFolder.hasFile(BatchReportFile.paired.fileName, in: folder) {
+            let pairedFile = try ReportCSV(path: BatchReportFile.paired.path(in: folder))
             pairedHeader = pairedFile.header
             paired = try pairedFile.rows()
         } else {

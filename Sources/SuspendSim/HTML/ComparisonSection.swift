@@ -49,7 +49,7 @@ extension BatchPage {
         ]
         let svgs = charts.enumerated().map { index, chart in Node<HTML.BodyContext>.raw(chart.render(id: "\(id)-\(index + 1)")) }
         let legend = (charts.first?.lines ?? []).map { line -> Node<HTML.BodyContext> in
-            .group(.raw(SeriesMarker.legendIcon(line.shape, colourIndex: line.colour)), .escaped(line.label))
+            .group(.raw(SeriesMarker.legendIcon(line.style)), .escaped(line.label))
         }
         let figureLinks: Node<HTML.BodyContext> = .group(.text("figures: "), .group(charts.enumerated().map { index, chart in
             let file = Self.figuresFolder + "/" + chart.metric.name + ".svg"

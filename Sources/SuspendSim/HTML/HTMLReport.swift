@@ -82,7 +82,7 @@ public enum HTMLReport {
             }
         }
         let name = URL(fileURLWithPath: folder).standardizedFileURL.lastPathComponent
-        let files = ["summary.csv", "survival.csv", "comparison.csv", "observed.csv", "groups.csv", "paired.csv"]
+        let files = [BatchReportFile.summary, .survival, .comparison, .observed, .groups, .paired].map(\.fileName)
             .filter { ReportFolder.hasFile($0, in: folder) }
         // SPEC 21: with groups.csv, the comparison on the page and its charts as figures/<metric>.svg.
         let comparison = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try ComparisonReports(folder: folder) }

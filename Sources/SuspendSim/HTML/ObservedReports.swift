@@ -24,8 +24,8 @@ struct ObservedReports {
     /// - Throws: `ReportCSV.Unreadable` for a file that cannot be read, lacks a column,
     ///   or has an observed value that is not a number.
     init(folder: String) throws(ReportCSV.Unreadable) {
-        guard ReportFolder.hasFile("observed.csv", in: folder) else { return }
-        let path = folder + "/observed.csv"
+        guard ReportFolder.hasFile(BatchReportFile.observed.fileName, in: folder) else { return }
+        let path = BatchReportFile.observed.path(in: folder)
         let file = try ReportCSV(path: path, required: ["scenario", "policy", "counter", "observed", "simulated_mean"])
         let scenarioColumn = file.column("scenario")!, policyColumn = file.column("policy")!
         let counterColumn = file.column("counter")!, observedColumn = file.column("observed")!

@@ -9,7 +9,7 @@ struct PointChart {
     /// name), joined by " · ".
     struct Row {
         var parts: [String]
-        var colour: Int
+        var style: SeriesStyle
         var point: BatchReports.Point
 
         var label: String { parts.joined(separator: " · ") }
@@ -50,7 +50,7 @@ struct PointChart {
         for (index, row) in rows.enumerated() {
             let y = top + rowHeight * Double(index) + 4
             let point = row.point
-            let colour = ChartPalette.seriesClass(row.colour)
+            let colour = row.style.cssClass
             if point.runs > 0 {
                 let mean = point.pressureKills / Double(point.runs)
                 svg.rect(x: Self.left, y: y, width: kills.pixel(mean) - Self.left, height: rowHeight - 8, class: "bar \(colour)",

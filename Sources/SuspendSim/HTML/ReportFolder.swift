@@ -3,7 +3,7 @@ import Foundation
 /// What a folder given to `suspendsim report` holds (SPEC 15), told by its files alone.
 enum ReportFolder {
     /// The files of one run's report folder that the run page reads (SPEC 8).
-    static let runFiles = ["survivors.csv", "memory.csv", "pressure.csv", "evictions.csv", "transitions.csv", "callbacks.csv"]
+    static let runFiles = [RunReportFile.survivors, .memory, .pressure, .evictions, .transitions, .callbacks].map(\.fileName)
 
     /// A folder's kind.
     enum Kind: Equatable {
@@ -26,7 +26,7 @@ enum ReportFolder {
         guard isFolder.boolValue else { throw .notAReportFolder(path: path, reason: "it is a file") }
         let missing = runFiles.filter { !hasFile($0, in: path) }
         if missing.isEmpty { return .run }
-        if hasFile("summary.csv", in: path) { return .batch }
+        if hasFile(BatchReportFile.summary.fileName, in: path) { return .batch }
         if missing.count < runFiles.count {
             throw .notAReportFolder(path: path, reason: "\(missing.joined(separator: ", ")) missing")
         }

@@ -109,8 +109,8 @@ struct RunPage {
     }
 
     private func files() -> [Node<HTML.BodyContext>] {
-        let names = ["survivors.csv", "evictions.csv", "transitions.csv", "callbacks.csv", "memory.csv", "pressure.csv",
-                     "skipped.csv", "device.csv"]
+        let names = [RunReportFile.survivors, .evictions, .transitions, .callbacks, .memory, .pressure, .skipped, .device]
+            .map(\.fileName)
         return names.filter { reports.presentFiles.contains($0) }.enumerated().map { index, name in
             .group(.if(index > 0, .text(" · ")), .a(.attribute(named: "href", value: HTMLEscaping.href(name)), .text(name)))
         }

@@ -83,16 +83,16 @@ struct RunReports {
     ///
     /// - Throws: `ReportCSV.Unreadable` for a file that cannot be read or lacks a column.
     init(folder: String) throws(ReportCSV.Unreadable) {
-        for name in ReportFolder.runFiles + ["skipped.csv", "device.csv"] where ReportFolder.hasFile(name, in: folder) {
+        for name in ReportFolder.runFiles + [RunReportFile.skipped.fileName, RunReportFile.device.fileName] where ReportFolder.hasFile(name, in: folder) {
             presentFiles.insert(name)
         }
-        let survivors = try ReportCSV(path: folder + "/survivors.csv", required: [SurvivorColumn.app])
+        let survivors = try ReportCSV(path: RunReportFile.survivors.path(in: folder), required: [SurvivorColumn.app])
         survivorsHeader = survivors.header
         survivorsRows = try survivors.rows()
         let appColumn = survivors.column(SurvivorColumn.app)!
         for row in survivorsRows { _ = index(of: row[appColumn]) }
 
-        if ReportFolder.hasFile("device.csv", in: folder) {
+        if ReportFolder.hasFile(RunReportFile.device.fileName, in: folder) {
             let device = try Self.device(folder: folder)
             self.device = device
             if let policy = device["policy"], !policy.isEmpty { self.policy = policy }
@@ -118,7 +118,7 @@ struct RunReports {
 
     /// Reads `memory.csv`: the footprint changes; returns each app's state in its first row.
     private mutating func readMemory(folder: String) throws(ReportCSV.Unreadable) -> [Int: Int?] {
-        let memory = try ReportCSV(path: folder + "/memory.csv", required: [MemoryColumn.time, .app, .footprint])
+        let memory = try ReportCSV(path: RunReportFile.memory.path(in: folder), required: [MemoryColumn.time, .app, .footprint])
         let memoryTime = memory.column(MemoryColumn.time)!, memoryApp = memory.column(MemoryColumn.app)!
         let memoryMB = memory.column(MemoryColumn.footprint)!, memoryState = memory.column(MemoryColumn.state)
         var firstMemoryStates: [Int: Int?] = [:]
@@ -136,7 +136,7 @@ struct RunReports {
 
     /// Reads `pressure.csv`: free and used memory, the last row of each instant.
     private mutating func readPressure(folder: String) throws(ReportCSV.Unreadable) {
-        let pressure = try ReportCSV(path: folder + "/pressure.csv", required: [PressureColumn.time, .free])
+        let pressure = try ReportCSV(path: RunReportFile.pressure.path(in: folder), required: [PressureColumn.time, .free])
         let pressureTime = pressure.column(PressureColumn.time)!, pressureFree = pressure.column(PressureColumn.free)!
         let pressureUsed = pressure.column(PressureColumn.used)
         let ram = threshold("ram_mb")
@@ -152,7 +152,7 @@ struct RunReports {
 
     /// Reads `evictions.csv`, and the policy when `device.csv` does not name it.
     private mutating func readEvictions(folder: String) throws(ReportCSV.Unreadable) {
-        let kills = try ReportCSV(path: folder + "/evictions.csv", required: [EvictionColumn.time, .app, .reason])
+        let kills = try ReportCSV(path: RunReportFile.evictions.path(in: folder), required: [EvictionColumn.time, .app, .reason])
         let killTime = kills.column(EvictionColumn.time)!, killApp = kills.column(EvictionColumn.app)!
         let killReason = kills.column(EvictionColumn.reason)!
         let killSeq = kills.column(EvictionColumn.seq), killPolicy = kills.column(EvictionColumn.policy)
@@ -169,7 +169,7 @@ struct RunReports {
     /// since when it is resident, and how long its ended ones lasted.
     private mutating func readTransitions(folder: String) throws(ReportCSV.Unreadable)
         -> (started: [Bool], since: [Int: Double], before: [Int: Double]) {
-        let changes = try ReportCSV(path: folder + "/transitions.csv", required: [TransitionColumn.time, .app, .from, .to, .cause])
+        let changes = try ReportCSV(path: RunReportFile.transitions.path(in: folder), required: [TransitionColumn.time, .app, .from, .to, .cause])
         let changeTime = changes.column(TransitionColumn.time)!, changeApp = changes.column(TransitionColumn.app)!
         let changeFrom = changes.column(TransitionColumn.from)!, changeTo = changes.column(TransitionColumn.to)!
         let changeCause = changes.column(TransitionColumn.cause)!
@@ -229,7 +229,7 @@ struct RunReports {
 
     /// `device.csv` of the run folder `folder` alone, as key and value.
     static func device(folder: String) throws(ReportCSV.Unreadable) -> [String: String] {
-        let file = try ReportCSV(path: folder + "/device.csv", required: ["key", "value"])
+        let file = try ReportCSV(path: RunReportFile.device.path(in: folder), required: ["key", "value"])
         let key = file.column("key")!, value = file.column("value")!
         var device: [String: String] = [:]
         try file.forEachRow { row in device[row[key]] = row[value] }

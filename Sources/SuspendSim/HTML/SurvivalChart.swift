@@ -18,8 +18,7 @@ struct SurvivalChart {
     /// A series: a sweep point (or the only point) or a policy, its label, colour and shape.
     struct Series {
         var label: String
-        var colour: Int
-        var shape: Int
+        var style: SeriesStyle
     }
 
     /// A panel: a sweep point (its settings, a line each), and for each series the point key
@@ -139,7 +138,7 @@ struct SurvivalChart {
                 let y = ChartNumber.pixel(top + rowHeight * Double(row) + rowHeight / 2 + offset)
                 guard let rate = value.drawnSurvival else {
                     if value.neverLaunched, !neverLaunched(row: app, in: panel) {
-                        unlaunched += SeriesMarker.glyph(entry.shape, x: ChartNumber.pixel(x0 - 10), y: y, size: 6)
+                        unlaunched += SeriesMarker.glyph(entry.style.shape, x: ChartNumber.pixel(x0 - 10), y: y, size: 6)
                     }
                     continue
                 }
@@ -147,10 +146,10 @@ struct SurvivalChart {
                     let lx = ChartNumber.px(x.pixel(low)), hx = ChartNumber.px(x.pixel(high))
                     whiskers += "M\(lx) \(y)H\(hx)M\(lx) \(y - 3)v6M\(hx) \(y - 3)v6"
                 }
-                markers += SeriesMarker.glyph(entry.shape, x: ChartNumber.pixel(x.pixel(rate.value)), y: y, size: 8)
+                markers += SeriesMarker.glyph(entry.style.shape, x: ChartNumber.pixel(x.pixel(rate.value)), y: y, size: 8)
             }
-            svg.path(whiskers, class: "whisker \(ChartPalette.seriesClass(entry.colour))")
-            svg.path(markers, class: "dot \(ChartPalette.seriesClass(entry.colour))")
+            svg.path(whiskers, class: "whisker \(entry.style.cssClass)")
+            svg.path(markers, class: "dot \(entry.style.cssClass)")
         }
         svg.path(unlaunched, class: "nl", title: "never launched at this point (no marker: not a casualty of memory pressure)")
         for (row, app) in order.enumerated() where neverLaunched(row: app, in: panel) {

@@ -6,14 +6,15 @@
 /// where it has no value; with several lines, each is drawn `dodge` pixels above or below the
 /// next, so that policies with equal values stay visible side by side; a band joins the intervals of neighbouring points, and a point whose
 /// neighbours have none shows its interval as a whisker. Half the page wide, so that two sit
-/// side by side (`BatchSweepSection`). Every label fits: the title and the axis' title are
+/// side by side (`BatchSweepSection`). The x axis' title is the swept key in words
+/// (`AxisTitle`). Every label fits: the title and the axis' title are
 /// shortened with the whole text in a `<title>`, tick labels are thinned (`SweepChartAxis`).
 struct SweepChart {
-    /// One policy's line: its label, its series index (colour and marker), and its value at
-    /// each of the axis' values (nil where it has none).
+    /// One policy's line: its label, its colour and marker, and its value at each of the
+    /// axis' values (nil where it has none).
     struct Line {
         var label: String
-        var series: Int
+        var style: SeriesStyle
         var values: [BatchReports.Rate?]
     }
 
@@ -62,7 +63,8 @@ struct SweepChart {
             // Low enough to clear the y axis' lowest label, which may reach past the plot's left edge.
             svg.label(tick.text, x: tick.x, y: bottom + 19, anchor: tick.anchor, class: "tm", title: tick.title)
         }
-        svg.fittedLabel(key, x: plotRight, y: bottom + 35, width: plotRight - 2, size: 11, keep: .end, anchor: "end", class: "tm")
+        svg.fittedLabel(AxisTitle.text(key), x: plotRight, y: bottom + 35, width: plotRight - 2, size: 11, keep: .end, anchor: "end",
+                        class: "tm")
 
         for (index, line) in lines.enumerated() {
             let offset = (Double(index) - Double(lines.count - 1) / 2) * Self.dodge
@@ -85,7 +87,7 @@ struct SweepChart {
     }
 
     private func draw(_ line: Line, axis: SweepChartAxis, y: ChartScale, into svg: inout SVGWriter) {
-        let colour = ChartPalette.seriesClass(line.series)
+        let colour = line.style.cssClass
         var stroke = "", bands = "", whiskers = "", markers = ""
         var run: [(x: Double, value: BatchReports.Rate)] = []
         func flush() {
@@ -120,7 +122,7 @@ struct SweepChart {
             }
             let x = axis.position(index)
             run.append((x, value))
-            markers += SeriesMarker.glyph(line.series, x: ChartNumber.pixel(x), y: ChartNumber.pixel(y.pixel(value.value)), size: 7)
+            markers += SeriesMarker.glyph(line.style.shape, x: ChartNumber.pixel(x), y: ChartNumber.pixel(y.pixel(value.value)), size: 7)
         }
         flush()
         svg.path(bands, class: "bandfill \(colour)")

@@ -19,10 +19,8 @@ enum TextMetrics {
         case end, middle
     }
 
-    /// How far a line of text reaches above its baseline and below it, in em (DejaVu Sans's
-    /// ascent and descent): a browser's box of a `<text>` is that tall.
+    /// How far a line of text reaches above its baseline, in em (DejaVu Sans's ascent).
     static let ascent = 0.93
-    static let descent = 0.24
 
     /// The ellipsis that marks a shortened label.
     static let ellipsis: Character = "…"

@@ -32,14 +32,14 @@ extension JetsamImport.Reading {
     private var device: Value {
         var entries: [Entry] = []
         if let entry = memory.catalogEntry {
-            entries.append(Entry("model", .plain(entry.model)))
+            entries.append(Entry(DeviceKey.model.rawValue, .plain(entry.model)))
         } else {
-            entries.append(Entry("ram_mb", .mb(memory.ramKiB)))
+            entries.append(Entry(DeviceKey.ramMB.rawValue, .mb(memory.ramKiB)))
         }
-        if let ios = report.iosVersion { entries.append(Entry("ios", .quoted("\(ios.major).\(ios.minor ?? 0)"))) }
+        if let ios = report.iosVersion { entries.append(Entry(DeviceKey.ios.rawValue, .quoted("\(ios.major).\(ios.minor ?? 0)"))) }
         entries += [
-            Entry("reserved_mb", .mb(memory.reservedKiB)), Entry("system_mb", .mb(memory.systemKiB)),
-            Entry("idle_free_mb", .mb(memory.idleFreeKiB)), Entry("critical_free_mb", .mb(memory.criticalFreeKiB)),
+            Entry(DeviceKey.reservedMB.rawValue, .mb(memory.reservedKiB)), Entry(DeviceKey.systemMB.rawValue, .mb(memory.systemKiB)),
+            Entry(DeviceKey.idleFreeMB.rawValue, .mb(memory.idleFreeKiB)), Entry(DeviceKey.criticalFreeMB.rawValue, .mb(memory.criticalFreeKiB)),
         ]
         return .mapping(entries)
     }
@@ -49,23 +49,23 @@ extension JetsamImport.Reading {
     /// `max(rpages, lifetimeMax) × pageSize`. A report with no app gets a placeholder.
     private var appItems: [Item] {
         guard !apps.apps.isEmpty else {
-            let placeholder = Value.flowMapping([Entry("id", .plain("placeholder")), Entry("active_mb", .mb(.zero))])
+            let placeholder = Value.flowMapping([Entry(AppKey.id.rawValue, .plain("placeholder")), Entry(AppKey.activeMB.rawValue, .mb(.zero))])
             return [Item(placeholder, comment: "the report has no app; a scenario needs one (SPEC 16)")]
         }
         return apps.apps.map { app in
             let process = report.processes[app.process]
             let footprint = Value.mb(report.kib(pages: process.residentPages))
             let active = Value.mb(report.kib(pages: max(process.residentPages, process.lifetimeMaxPages)))
-            var fields = [Entry("id", .quoted(app.id))]
+            var fields = [Entry(AppKey.id.rawValue, .quoted(app.id))]
             switch app.state {
             case .active:
-                fields.append(Entry("active_mb", footprint))
+                fields.append(Entry(AppKey.activeMB.rawValue, footprint))
             case .suspended:
-                fields += [Entry("active_mb", active), Entry("suspended_mb", footprint)]
+                fields += [Entry(AppKey.activeMB.rawValue, active), Entry(AppKey.suspendedMB.rawValue, footprint)]
             default:
                 fields += [
-                    Entry("active_mb", active), Entry("background_mb", footprint),
-                    Entry("background_modes", .flowSequence([.plain(app.mode?.rawValue ?? "location")])),
+                    Entry(AppKey.activeMB.rawValue, active), Entry(AppKey.backgroundMB.rawValue, footprint),
+                    Entry(AppKey.backgroundModes.rawValue, .flowSequence([.plain(app.mode?.rawValue ?? "location")])),
                 ]
             }
             return Item(.flowMapping(fields))

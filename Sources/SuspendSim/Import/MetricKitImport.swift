@@ -93,8 +93,8 @@ package enum MetricKitImport {
     /// The app's keys: replaced in its `apps:` entry, or a new entry appended.
     private static func putApp(_ facts: MetricKitFacts, into root: inout Node.Mapping, file: String, notes: inout [String]) throws(ImportError) {
         let values: [(key: String, thousandths: UInt64?)] = [
-            ("active_mb", facts.activeMB), ("suspended_mb", facts.suspendedMB),
-            ("cold_launch_s", facts.coldLaunchS), ("resume_s", facts.resumeS),
+            (AppKey.activeMB.rawValue, facts.activeMB), (AppKey.suspendedMB.rawValue, facts.suspendedMB),
+            (AppKey.coldLaunchS.rawValue, facts.coldLaunchS), (AppKey.resumeS.rawValue, facts.resumeS),
         ]
         var apps: Node.Sequence
         switch root["apps"] {
@@ -102,14 +102,14 @@ package enum MetricKitImport {
         case .sequence(let sequence)?: apps = sequence
         case let other?: throw ImportError(file, "apps: expected a list of apps, got \(kind(other))")
         }
-        if let index = apps.firstIndex(where: { $0.mapping?["id"]?.string == facts.app }), var app = apps[index].mapping {
+        if let index = apps.firstIndex(where: { $0.mapping?[AppKey.id.rawValue]?.string == facts.app }), var app = apps[index].mapping {
             for (key, value) in values { if let value { app[key] = number(value) } }
             apps[index] = .mapping(app)
         } else {
             guard facts.activeMB != nil else {
                 throw ImportError(file, "apps has no \(facts.app), and no payload gives memoryMetrics.peakMemoryUsage for its active_mb")
             }
-            let pairs = [(Node("id"), string(facts.app))] + values.compactMap { key, value in value.map { (Node(key), number($0)) } }
+            let pairs = [(Node(AppKey.id.rawValue), string(facts.app))] + values.compactMap { key, value in value.map { (Node(key), number($0)) } }
             let style: Node.Mapping.Style = apps.last?.mapping?.style == .flow ? .flow : .any
             apps.append(.mapping(Node.Mapping(pairs, .implicit, style)))
             notes.append("\(facts.app) is new in apps: no event of the scenario opens it yet; add the events that do")
@@ -127,16 +127,16 @@ package enum MetricKitImport {
         case let other?: throw ImportError(file, "device: expected a mapping, got \(kind(other))")
         }
         if let entry = device.model {
-            let previous = mapping["model"]?.string?.lowercased()
-            mapping["model"] = string(entry.model)
-            if previous != entry.model, mapping["ram_mb"] != nil {
-                mapping["ram_mb"] = nil
+            let previous = mapping[DeviceKey.model.rawValue]?.string?.lowercased()
+            mapping[DeviceKey.model.rawValue] = string(entry.model)
+            if previous != entry.model, mapping[DeviceKey.ramMB.rawValue] != nil {
+                mapping[DeviceKey.ramMB.rawValue] = nil
                 notes.append("device.ram_mb removed: device.model is now \(entry.model), whose RAM the catalog gives (\(entry.ramMB) MB)")
             }
         }
         if let ios = device.ios {
             // Quoted: a bare 17.10 would read as the number 17.1 (SPEC 16).
-            mapping["ios"] = Node(ios, Tag(.str), .doubleQuoted)
+            mapping[DeviceKey.ios.rawValue] = Node(ios, Tag(.str), .doubleQuoted)
         }
         root["device"] = .mapping(mapping)
     }

@@ -16,7 +16,7 @@
 /// platform keys of SPEC 11, then `policy`, `file` and `end_s`. MB and seconds have 3 decimals;
 /// `system_mb` is its value at the start. The rows are declared once, in `rows`.
 enum DeviceCSV {
-    static let fileName = "device.csv"
+    static let fileName = RunReportFile.device.fileName
     static let header = "key,value"
 
     /// A row: its key, and how its value is written.
@@ -33,30 +33,9 @@ enum DeviceCSV {
         }
     }
 
-    /// Every row, in file order.
-    static let rows: [Row] = [
-        // SPEC 7's device keys, in section 7's order.
-        .mb("ram_mb", \.ramKiB),
-        .mb("reserved_mb", \.reservedKiB),
-        .mb("system_mb", \.systemKiB),
-        .mb("warning_free_mb", \.warningFreeKiB),
-        .mb("idle_free_mb", \.idleFreeKiB),
-        .mb("critical_free_mb", \.criticalFreeKiB),
-        .mb("app_limit_mb", \.appLimitKiB),
-        .seconds("did_enter_background_limit_s", \.didEnterBackgroundLimitMs),
-        .seconds("background_task_limit_s", \.backgroundTaskLimitMs),
-        .seconds("wake_window_s", \.wakeWindowMs),
-        .seconds("processing_window_s", \.processingWindowMs),
-        .seconds("aging_s", \.agingMs),
-        // SPEC 11's platform keys.
-        Row(key: "model") { scenario, _, bytes in CSVFormatting.appendField(scenario.device.model ?? "", to: &bytes) },
-        Row(key: "ios") { scenario, _, bytes in CSVFormatting.appendField(scenario.device.ios?.description ?? "", to: &bytes) },
-        .seconds("reaper_interval_s", \.reaperIntervalMs),
-        .mb("reaper_free_mb", \.reaperFreeKiB),
-        .seconds("reaper_idle_s", \.reaperIdleMs),
-        Row(key: "app_background_limit_mb") { scenario, _, bytes in
-            CSVFormatting.appendMB(scenario.device.appLimitKiB(in: .background), to: &bytes)
-        },
+    /// Every row, in file order: a row per `DeviceKey` (SPEC 7's keys, then SPEC 11's), then
+    /// `policy`, `file` and `end_s`.
+    static let rows: [Row] = DeviceKey.allCases.map(row) + [
         Row(key: "policy") { _, policyName, bytes in CSVFormatting.appendField(policyName, to: &bytes) },
         Row(key: "file") { scenario, _, bytes in CSVFormatting.appendField(scenario.sourcePath ?? "", to: &bytes) },
         // The run's end when the file gives one (SPEC 7 `end_s`), so that a page's timeline
@@ -65,6 +44,18 @@ enum DeviceCSV {
             if let end = scenario.endMs { CSVFormatting.appendSeconds(end, to: &bytes) }
         },
     ]
+
+    /// The row of a device key: its value as resolved, in its unit with 3 decimals; a label
+    /// as text, empty when not given.
+    private static func row(_ key: DeviceKey) -> Row {
+        switch key.target {
+        case .memory(let path): .mb(key.rawValue, path)
+        case .time(let path): .seconds(key.rawValue, path)
+        case .optionalMemory(_, let resolved): .mb(key.rawValue, resolved)
+        case .model: Row(key: key.rawValue) { scenario, _, bytes in CSVFormatting.appendField(scenario.device.model ?? "", to: &bytes) }
+        case .ios: Row(key: key.rawValue) { scenario, _, bytes in CSVFormatting.appendField(scenario.device.ios?.description ?? "", to: &bytes) }
+        }
+    }
 
     /// Writes `device.csv` for `scenario` run under `policyName` into the existing `folder`.
     ///

@@ -38,7 +38,7 @@ public enum ReportWriter {
             try writeReport(scenario, policyName: result.policyName, intoFolder: folder,
                             flushThreshold: CSVReportRecorder.defaultFlushThreshold) { recorder in
                 result.log.replay(into: &recorder)
-                return result.apps
+                return (apps: result.apps, endMs: result.durationMs)
             }
         }
     }
@@ -65,33 +65,21 @@ public enum ReportWriter {
 
     /// Writes every file of one run's report into the existing folder `folder`: `record` fills
     /// the streamed files through the recorder (running the simulation, or replaying its log)
-    /// and returns the apps' outcomes, for `survivors.csv`; then `device.csv`. A long run
-    /// (`formatsOnAThreadOfItsOwn`) has three of its files formatted beside it
-    /// (`CSVFormattingThread`).
-    package static func writeReport(
-        _ scenario: Scenario, policyName: String, intoFolder folder: String, flushThreshold: Int,
-        formatsOnAThreadOfItsOwn: Bool = false, record: (inout CSVReportRecorder) -> [AppOutcome]
-    ) throws {
-        try writeReport(scenario, policyName: policyName, intoFolder: folder, flushThreshold: flushThreshold,
-                        formatsOnAThreadOfItsOwn: formatsOnAThreadOfItsOwn, metricKitDeviceType: nil) { recorder in
-            (apps: record(&recorder), endMs: .zero)
-        }
-    }
-
-    /// As `writeReport(_:policyName:intoFolder:flushThreshold:formatsOnAThreadOfItsOwn:record:)`,
-    /// and with `metricKitDeviceType`, also `metrickit/<app>.json` for each app that launched
-    /// (`suspendsim run --metrickit`, SPEC 17; `MetricKitPayloadJSON`), into the same folder,
-    /// so that the payloads are in place before the folder is.
+    /// and returns the apps' outcomes, for `survivors.csv`, and the run's end; then
+    /// `device.csv`; and with `metricKitDeviceType`, `metrickit/<app>.json` for each app that
+    /// launched (`suspendsim run --metrickit`, SPEC 17; `MetricKitPayloadJSON`), so that the
+    /// payloads are in place before the folder is. A long run (`formatsOnAThreadOfItsOwn`) has
+    /// three of its files formatted beside it (`CSVFormattingThread`).
     ///
     /// - Parameters:
     ///   - metricKitDeviceType: nil: no payloads; else their `metaData.deviceType` (the device
     ///     catalog's first product id of the device's model, or empty: the caller resolves it,
     ///     as Reports does not depend on the catalog).
     ///   - record: fills the streamed files and returns the apps' outcomes and the run's end
-    ///     (for the payloads' `timeStampEnd`).
+    ///     (`SimulationResult.durationMs`, the payloads' `timeStampEnd`).
     package static func writeReport(
         _ scenario: Scenario, policyName: String, intoFolder folder: String, flushThreshold: Int,
-        formatsOnAThreadOfItsOwn: Bool = false, metricKitDeviceType: String?,
+        formatsOnAThreadOfItsOwn: Bool = false, metricKitDeviceType: String? = nil,
         recordingRun record: (inout CSVReportRecorder) -> (apps: [AppOutcome], endMs: Millis)
     ) throws {
         var recorder = try CSVReportRecorder(

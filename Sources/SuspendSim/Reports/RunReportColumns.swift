@@ -10,9 +10,11 @@ enum RunReportFile: String, CaseIterable, Sendable {
     case skipped = "skipped.csv"
     case survivors = "survivors.csv"
     case exits = "exits.csv"
+    case device = "device.csv"
 
     /// The files written row by row during the run, in the order they are closed
-    /// (`survivors.csv` and `exits.csv` are written from the result at the end).
+    /// (`survivors.csv` and `exits.csv` are written from the result at the end, `device.csv`
+    /// from the scenario).
     static let streamed: [RunReportFile] = [.transitions, .callbacks, .evictions, .memory, .pressure, .skipped]
 
     /// The file's header row.
@@ -26,8 +28,15 @@ enum RunReportFile: String, CaseIterable, Sendable {
         case .skipped: SkippedColumn.header
         case .survivors: SurvivorColumn.header
         case .exits: ExitColumn.header
+        case .device: DeviceCSV.header
         }
     }
+
+    /// The file's name.
+    var fileName: String { rawValue }
+
+    /// Its path in `folder`.
+    func path(in folder: String) -> String { folder + "/" + rawValue }
 }
 
 /// `transitions.csv`: every state change, intermediate ones too.

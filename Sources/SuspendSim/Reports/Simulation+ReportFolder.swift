@@ -83,8 +83,7 @@ extension Simulation where Recorder == NullRecorder {
             simulation.run()
             let finished = simulation.result
             result = finished.replacingLog(with: NullRecorder())
-            // The run's end: `end_s` when given, else its last event or timer (SPEC 14 `resident_s`).
-            return (apps: finished.apps, endMs: max(simulation.nowMs, scenario.endMs ?? simulation.nowMs))
+            return (apps: finished.apps, endMs: finished.durationMs)
         }
         // A file whose streamed events turned out unreadable gave an incomplete run: its
         // report is dropped (`StreamedJSONEvents`).

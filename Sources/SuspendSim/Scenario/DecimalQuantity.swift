@@ -95,9 +95,6 @@ struct DecimalQuantity: Sendable, Hashable, Comparable {
         self.pointPosition = pointPosition
     }
 
-    /// Whether the value is zero.
-    var isZero: Bool { digits.isEmpty }
-
     /// The value times `factor`, rounded half away from zero to a whole number; nil when the
     /// value's magnitude exceeds `limit` (a value of exactly `limit` is fine).
     ///

@@ -8,43 +8,11 @@
         out += "  \"name\": \(quoted(scenario.name)),\n"
         out += "  \"policy\": \(quoted(scenario.policyName)),\n"
         let device = scenario.device
-        var deviceFields: [(String, String)] = [
-            ("ram_mb", mb(device.ramKiB)), ("reserved_mb", mb(device.reservedKiB)), ("system_mb", mb(device.systemKiB)),
-            ("warning_free_mb", mb(device.warningFreeKiB)), ("idle_free_mb", mb(device.idleFreeKiB)),
-            ("critical_free_mb", mb(device.criticalFreeKiB)), ("app_limit_mb", mb(device.appLimitKiB)),
-            ("did_enter_background_limit_s", seconds(device.didEnterBackgroundLimitMs)),
-            ("background_task_limit_s", seconds(device.backgroundTaskLimitMs)),
-            ("wake_window_s", seconds(device.wakeWindowMs)), ("processing_window_s", seconds(device.processingWindowMs)),
-            ("aging_s", seconds(device.agingMs)),
-        ]
-        // SPEC 11's keys, where they differ from what the file would resolve without them (so
-        // that files of SPEC 1-10 scenarios stay as they were). The profile's switches (the
-        // reaper, the band numbers) come from `ios`; they have no keys of their own.
-        let defaults = Device(ramKiB: device.ramKiB)
-        if let model = device.model { deviceFields.append(("model", quoted(model))) }
-        if let ios = device.ios { deviceFields.append(("ios", quoted(ios.description))) }
-        if device.reaperIntervalMs != defaults.reaperIntervalMs { deviceFields.append(("reaper_interval_s", seconds(device.reaperIntervalMs))) }
-        if device.reaperFreeKiB != defaults.reaperFreeKiB { deviceFields.append(("reaper_free_mb", mb(device.reaperFreeKiB))) }
-        if device.reaperIdleMs != defaults.reaperIdleMs { deviceFields.append(("reaper_idle_s", seconds(device.reaperIdleMs))) }
-        if let limit = device.appBackgroundLimitKiB { deviceFields.append(("app_background_limit_mb", mb(limit))) }
-        let defaultLifecycle = PlatformProfile(ios: device.ios).defaultLifecycle
-        out += "  \"device\": {" + deviceFields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "},\n"
+        out += "  \"device\": {" + deviceFields(device).map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "},\n"
         out += "  \"apps\": [\n"
+        let defaultLifecycle = PlatformProfile(ios: device.ios).defaultLifecycle
         out += scenario.apps.map { app in
-            let modes = app.backgroundModes.modes.map { quoted($0.rawValue) }.joined(separator: ", ")
-            var fields: [(String, String)] = [
-                ("id", quoted(app.id)), ("active_mb", mb(app.activeKiB)), ("background_mb", mb(app.backgroundKiB)),
-                ("suspended_mb", mb(app.suspendedKiB)), ("purgeable_mb", mb(app.purgeableKiB)),
-                ("warning_release_mb", mb(app.warningReleaseKiB)), ("background_modes", "[\(modes)]"),
-                ("exits_on_suspend", "\(app.exitsOnSuspend)"), ("did_enter_background_s", seconds(app.didEnterBackgroundMs)),
-                ("background_task_s", seconds(app.backgroundTaskMs)), ("ends_task_on_expiration", "\(app.endsTaskOnExpiration)"),
-                ("wake_work_s", seconds(app.wakeWorkMs)), ("saves_state", "\(app.savesState)"),
-            ]
-            if app.lifecycle != defaultLifecycle { fields.append(("lifecycle", quoted(app.lifecycle.rawValue))) }
-            let defaultApp = AppProfile(id: app.id, activeKiB: app.activeKiB)
-            if app.coldLaunchMs != defaultApp.coldLaunchMs { fields.append(("cold_launch_s", seconds(app.coldLaunchMs))) }
-            if app.resumeMs != defaultApp.resumeMs { fields.append(("resume_s", seconds(app.resumeMs))) }
-            return "    {" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+            "    {" + appFields(app, defaultLifecycle: defaultLifecycle).map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
         }.joined(separator: ",\n")
         out += "\n  ],\n"
         if !scenario.initial.isEmpty {
@@ -67,6 +35,60 @@
         if let end = scenario.endMs { out += ",\n  \"end_s\": \(seconds(end))" }
         out += "\n}\n"
         return out
+    }
+
+    /// The device's keys and values, in `DeviceKey`'s order: SPEC 7's keys always, the others
+    /// where they differ from what the file would resolve without them (so that files of SPEC
+    /// 1-10 scenarios stay as they were). The profile's switches (the reaper, the band numbers)
+    /// come from `ios`; they have no keys of their own.
+    static func deviceFields(_ device: Device) -> [(String, String)] {
+        let defaults = Device(ramKiB: device.ramKiB)
+        return DeviceKey.allCases.compactMap { key in
+            let value: String?
+            let isDefault: Bool
+            switch key.target {
+            case .memory(let keyPath):
+                (value, isDefault) = (mb(device[keyPath: keyPath]), device[keyPath: keyPath] == defaults[keyPath: keyPath])
+            case .time(let keyPath):
+                (value, isDefault) = (seconds(device[keyPath: keyPath]), device[keyPath: keyPath] == defaults[keyPath: keyPath])
+            case .optionalMemory(let keyPath, _):
+                (value, isDefault) = (device[keyPath: keyPath].map(mb), device[keyPath: keyPath] == nil)
+            case .model:
+                (value, isDefault) = (device.model.map(quoted), device.model == nil)
+            case .ios:
+                (value, isDefault) = (device.ios.map { quoted($0.description) }, device.ios == nil)
+            }
+            return key.writing.writes(isDefault: isDefault) ? value.map { (key.rawValue, $0) } : nil
+        }
+    }
+
+    /// An app's keys and values, in `AppKey`'s order: SPEC 7's keys always, the others where
+    /// they differ from the default.
+    static func appFields(_ app: AppProfile, defaultLifecycle: AppProfile.Lifecycle) -> [(String, String)] {
+        var defaults = AppProfile(id: app.id, activeKiB: app.activeKiB)
+        defaults.lifecycle = defaultLifecycle
+        return AppKey.allCases.compactMap { key in
+            let value: String
+            let isDefault: Bool
+            switch key.target {
+            case .id:
+                (value, isDefault) = (quoted(app.id), false)
+            case .footprint(let keyPath), .memory(let keyPath):
+                (value, isDefault) = (mb(app[keyPath: keyPath]), app[keyPath: keyPath] == defaults[keyPath: keyPath])
+            case .time(let keyPath):
+                (value, isDefault) = (seconds(app[keyPath: keyPath]), app[keyPath: keyPath] == defaults[keyPath: keyPath])
+            case .flag(let keyPath):
+                (value, isDefault) = ("\(app[keyPath: keyPath])", app[keyPath: keyPath] == defaults[keyPath: keyPath])
+            case .modes:
+                (value, isDefault) = ("[" + app.backgroundModes.modes.map { quoted($0.rawValue) }.joined(separator: ", ") + "]",
+                                      app.backgroundModes == defaults.backgroundModes)
+            case .lifecycle:
+                (value, isDefault) = (quoted(app.lifecycle.rawValue), app.lifecycle == defaultLifecycle)
+            case .traceName:
+                return nil
+            }
+            return key.writing.writes(isDefault: isDefault) ? (key.rawValue, value) : nil
+        }
     }
 
     /// An event's key and value (`EventGrammar`).

@@ -1,29 +1,3 @@
-/// The keys of an app in `apps:` (SPEC 7), in the order messages list them.
-enum AppKey: String, CaseIterable {
-    case id
-    case activeMB = "active_mb"
-    case backgroundMB = "background_mb"
-    case suspendedMB = "suspended_mb"
-    case purgeableMB = "purgeable_mb"
-    case warningReleaseMB = "warning_release_mb"
-    case backgroundModes = "background_modes"
-    case exitsOnSuspend = "exits_on_suspend"
-    case didEnterBackgroundS = "did_enter_background_s"
-    case backgroundTaskS = "background_task_s"
-    case endsTaskOnExpiration = "ends_task_on_expiration"
-    case wakeWorkS = "wake_work_s"
-    case savesState = "saves_state"
-    case lifecycle
-    case traceName = "trace_name"
-    case coldLaunchS = "cold_launch_s"
-    case resumeS = "resume_s"
-
-    static let names = allCases.map { $0.rawValue }
-    /// The keys by name: a hashed lookup, cheaper for every key of every app than
-    /// `init(rawValue:)`, which compares the name with each case's in turn.
-    static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
-}
-
 /// The apps as read: a profile per app (nil for one with a problem) and the index of every
 /// app whose id could be read, so that events and expectations naming a flawed app do not
 /// add "unknown app" noise.
@@ -33,6 +7,10 @@ struct AppList {
     var ids: [String] = []
     /// Apps by their `trace_name` (SPEC 13).
     var traceNames: [String: AppIndex] = [:]
+    /// Each app's `id` node, by id, and its `trace_name` node, by index: where a warning about
+    /// the app's trace match points (`ScenarioReader.traceMappedApps`).
+    var idNodes: [String: ScenarioNode] = [:]
+    var traceNameNodes: [AppIndex: ScenarioNode] = [:]
 
     /// "com.a, com.b" (at most 10 ids), for "unknown app" messages.
     var idList: String { Self.idList(ids) }
@@ -52,89 +30,87 @@ extension ScenarioReader {
             return nil
         }
         var apps = AppList()
-        var idNodes: [String: ScenarioNode] = [:]
         for (index, item) in items.enumerated() {
             let path = Self.path("apps", index)
             guard var fields = fields(item, path, allowed: AppKey.names) else {
                 apps.profiles.append(nil)
                 continue
             }
-            let idNode = required(fields, "id")
-            var id = idNode.flatMap { nonEmptyString($0, Self.path(path, "id")) }
+            let idNode = required(fields, AppKey.id.rawValue)
+            var id = idNode.flatMap { nonEmptyString($0, Self.path(path, AppKey.id.rawValue)) }
             if let someID = id, let idNode {
-                if let first = idNodes[someID] {
-                    report(idNode, Self.path(path, "id"), "duplicate app id '\(someID)'" + Self.firstAt(first))
+                if let first = apps.idNodes[someID] {
+                    report(idNode, Self.path(path, AppKey.id.rawValue), "duplicate app id '\(someID)'" + Self.firstAt(first))
                     id = nil
                 } else {
-                    idNodes[someID] = idNode
+                    apps.idNodes[someID] = idNode
                     apps.indices[someID] = index
                     apps.ids.append(someID)
                 }
             }
             if let id, !overrides.isEmpty {
                 // `app.ID.KEY` settings of a sweep point stand in for this app's keys (SPEC 14).
-                applyOverrides(to: &fields, allowed: SweepAxis.appKeys, prefix: "app.\(id).")
+                applyOverrides(to: &fields, allowed: AppKey.sweepNames, prefix: "app.\(id).")
             }
             apps.profiles.append(readProfile(fields, id: id, path: path))
-            if let node = fields["trace_name"], let name = nonEmptyString(node, Self.path(path, "trace_name")) {
+            let traceNameKey = AppKey.traceName.rawValue
+            if let node = fields[traceNameKey], let name = nonEmptyString(node, Self.path(path, traceNameKey)) {
                 if let other = apps.traceNames[name] {
-                    report(node, Self.path(path, "trace_name"), "trace_name '\(name)' is also apps[\(other)]'s; two apps may not share one")
+                    report(node, Self.path(path, traceNameKey), "trace_name '\(name)' is also apps[\(other)]'s; two apps may not share one")
                 } else {
                     apps.traceNames[name] = index
+                    apps.traceNameNodes[index] = node
                 }
             }
         }
         return apps
     }
 
-    /// One app's profile from its checked fields.
+    /// One app's profile from its checked fields, key by key as `AppKey`'s table says: the
+    /// footprints first (their defaults follow each other), then every other key.
     mutating func readProfile(_ fields: Fields, id: String?, path: String) -> AppProfile? {
         var isValid = id != nil
-        func track<T>(_ value: T?) -> T? {
+        func footprint(_ key: AppKey) -> KiB? {
+            guard let node = fields[key.rawValue] else { return nil }
+            let value = kib(node, Self.path(path, key.rawValue))
             if value == nil { isValid = false }
             return value
         }
-        let activeKiB = required(fields, "active_mb").flatMap { track(kib($0, Self.path(path, "active_mb"))) }
-        let backgroundKiB = fields["background_mb"].flatMap { track(kib($0, Self.path(path, "background_mb"))) }
-        let suspendedKiB = fields["suspended_mb"].flatMap { track(kib($0, Self.path(path, "suspended_mb"))) }
-
-        var profile = AppProfile(
-            id: id ?? "", activeKiB: activeKiB ?? .zero, backgroundKiB: backgroundKiB, suspendedKiB: suspendedKiB)
-        profile.lifecycle = defaultLifecycle
+        let activeKiB = required(fields, AppKey.activeMB.rawValue).flatMap { _ in footprint(.activeMB) }
         if activeKiB == nil { isValid = false }
+        var profile = AppProfile(id: id ?? "", activeKiB: activeKiB ?? .zero,
+                                 backgroundKiB: footprint(.backgroundMB), suspendedKiB: footprint(.suspendedMB))
+        profile.lifecycle = defaultLifecycle
         for entry in fields.entries {
             guard let key = AppKey.byName[entry.name] else { continue }
-            let field = Self.path(path, entry.name)
-            switch key {
-            case .id, .activeMB, .backgroundMB, .suspendedMB, .traceName:
-                continue
-            case .purgeableMB:
-                if let value = track(kib(entry.value, field)) { profile.purgeableKiB = value }
-            case .warningReleaseMB:
-                if let value = track(kib(entry.value, field)) { profile.warningReleaseKiB = value }
-            case .backgroundModes:
-                if let value = track(backgroundModes(entry.value, field)) { profile.backgroundModes = value }
-            case .exitsOnSuspend:
-                if let value = track(bool(entry.value, field)) { profile.exitsOnSuspend = value }
-            case .didEnterBackgroundS:
-                if let value = track(millis(entry.value, field)) { profile.didEnterBackgroundMs = value }
-            case .backgroundTaskS:
-                if let value = track(millis(entry.value, field)) { profile.backgroundTaskMs = value }
-            case .endsTaskOnExpiration:
-                if let value = track(bool(entry.value, field)) { profile.endsTaskOnExpiration = value }
-            case .wakeWorkS:
-                if let value = track(millis(entry.value, field)) { profile.wakeWorkMs = value }
-            case .savesState:
-                if let value = track(bool(entry.value, field)) { profile.savesState = value }
-            case .lifecycle:
-                if let value = track(lifecycle(entry.value, field)) { profile.lifecycle = value }
-            case .coldLaunchS:
-                if let value = track(millis(entry.value, field)) { profile.coldLaunchMs = value }
-            case .resumeS:
-                if let value = track(millis(entry.value, field)) { profile.resumeMs = value }
-            }
+            if !read(entry.value, Self.path(path, entry.name), as: key.target, into: &profile) { isValid = false }
         }
         return isValid ? profile : nil
+    }
+
+    /// Puts `node`'s value into `profile` where `target` says; false, reported, when it is not
+    /// a valid value. The id, the footprints and the trace name are read elsewhere.
+    private mutating func read(_ node: ScenarioNode, _ field: String, as target: AppKey.Target, into profile: inout AppProfile) -> Bool {
+        switch target {
+        case .id, .footprint, .traceName:
+            return true
+        case .memory(let keyPath):
+            guard let value = kib(node, field) else { return false }
+            profile[keyPath: keyPath] = value
+        case .time(let keyPath):
+            guard let value = millis(node, field) else { return false }
+            profile[keyPath: keyPath] = value
+        case .flag(let keyPath):
+            guard let value = bool(node, field) else { return false }
+            profile[keyPath: keyPath] = value
+        case .modes:
+            guard let value = backgroundModes(node, field) else { return false }
+            profile.backgroundModes = value
+        case .lifecycle:
+            guard let value = lifecycle(node, field) else { return false }
+            profile.lifecycle = value
+        }
+        return true
     }
 
     /// `lifecycle`: `app` or `scene` (SPEC 11); nil, reported, otherwise.

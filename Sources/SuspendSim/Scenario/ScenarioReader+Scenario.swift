@@ -41,6 +41,9 @@ extension ScenarioReader {
         replicates = fields["replicates"].flatMap { readReplicates($0) }
         sweep = fields["sweep"].flatMap { readSweep($0) } ?? []
         if let axis = traceUsersAxis, !sweep.contains(where: { $0.key == axis.key }) { sweep.append(axis) }
+        if tracePath != nil, let apps, let initial, let events {
+            traceApps = traceMappedApps(apps, events: events, initial: initial, hasWorkload: fields["workload"] != nil)
+        }
 
         // Every present key was read without a problem when there is no diagnostic.
         guard diagnostics.isEmpty, let name, let policy, let device, let apps, let initial, let events, let traceEvents else { return nil }

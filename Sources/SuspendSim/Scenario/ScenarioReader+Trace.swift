@@ -38,7 +38,7 @@ extension ScenarioReader {
         }
         var defaultApp: AppProfile?
         if let defaultNode = fields["default_app"] {
-            let allowed = AppKey.names.filter { $0 != "id" && $0 != "trace_name" }
+            let allowed = AppKey.allCases.filter { $0 != .id && $0 != .traceName }.map(\.rawValue)
             guard let defaultFields = self.fields(defaultNode, "trace.default_app", allowed: allowed),
                   let profile = readProfile(defaultFields, id: "", path: "trace.default_app") else { return nil }
             defaultApp = profile

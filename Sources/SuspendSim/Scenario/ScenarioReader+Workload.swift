@@ -1,32 +1,3 @@
-/// The keys of `workload:` (docs/batch-runs.md), in the order messages list them.
-enum WorkloadKey: String, CaseIterable {
-    case durationS = "duration_s"
-    case zipfS = "zipf_s"
-    case dwellS = "dwell_s"
-    case gapS = "gap_s"
-    case homeShare = "home_share"
-    case callsPerHour = "calls_per_hour"
-    case answerShare = "answer_share"
-    case ringS = "ring_s"
-    case callS = "call_s"
-    case alertsPerHour = "alerts_per_hour"
-    case replyShare = "reply_share"
-    case alertS = "alert_s"
-    case replyS = "reply_s"
-    case wakesPerHour = "wakes_per_hour"
-    case allocations
-
-    static let names = allCases.map { $0.rawValue }
-}
-
-/// The keys of `workload.allocations:`.
-enum AllocationsKey: String, CaseIterable {
-    case perHour = "per_hour"
-    case meanMB = "mean_mb"
-
-    static let names = allCases.map { $0.rawValue }
-}
-
 extension ScenarioReader {
     /// The largest `zipf_s`: beyond it every app but the first has the smallest weight anyway.
     static let zipfExponentLimit: Int64 = 100
@@ -38,38 +9,29 @@ extension ScenarioReader {
     mutating func readWorkload(_ node: ScenarioNode) -> Workload? {
         guard let fields = fields(node, "workload", allowed: WorkloadKey.names) else { return nil }
         var workload = Workload(durationMs: .zero)
-        var isValid = required(fields, "duration_s") != nil
+        var isValid = required(fields, WorkloadKey.durationS.rawValue) != nil
         func track<T>(_ value: T?) -> T? {
             if value == nil { isValid = false }
             return value
         }
         for entry in fields.entries {
-            guard let key = WorkloadKey(rawValue: entry.name) else { continue }
+            guard let key = WorkloadKey.byName[entry.name] else { continue }
             let field = Self.path("workload", entry.name)
             let value = entry.value
-            switch key {
-            case .durationS: if let ms = track(millis(value, field)) { workload.durationMs = ms }
-            case .zipfS: if let thousandths = track(zipfExponent(value, field)) { workload.zipfExponentThousandths = thousandths }
-            case .dwellS:
+            switch key.target {
+            case .time(let path): if let ms = track(millis(value, field)) { workload[keyPath: path] = ms }
+            case .positiveTime(let path):
                 if let ms = track(millis(value, field)) {
                     if ms > .zero {
-                        workload.meanDwellMs = ms
+                        workload[keyPath: path] = ms
                     } else {
                         report(value, field, "must be at least 0.001 s, got \(value.summary)")
                         isValid = false
                     }
                 }
-            case .gapS: if let ms = track(millis(value, field)) { workload.meanGapMs = ms }
-            case .homeShare: if let share = track(share(value, field)) { workload.homeShare = share }
-            case .callsPerHour: if let rate = track(rate(value, field)) { workload.callsPerHour = rate }
-            case .answerShare: if let share = track(share(value, field)) { workload.answerShare = share }
-            case .ringS: if let ms = track(millis(value, field)) { workload.ringMs = ms }
-            case .callS: if let ms = track(millis(value, field)) { workload.meanCallMs = ms }
-            case .alertsPerHour: if let rate = track(rate(value, field)) { workload.alertsPerHour = rate }
-            case .replyShare: if let share = track(share(value, field)) { workload.replyShare = share }
-            case .alertS: if let ms = track(millis(value, field)) { workload.alertMs = ms }
-            case .replyS: if let ms = track(millis(value, field)) { workload.replyMs = ms }
-            case .wakesPerHour: if let rate = track(rate(value, field)) { workload.wakesPerHour = rate }
+            case .share(let path): if let share = track(share(value, field)) { workload[keyPath: path] = share }
+            case .rate(let path): if let rate = track(rate(value, field)) { workload[keyPath: path] = rate }
+            case .exponent(let path): if let thousandths = track(zipfExponent(value, field)) { workload[keyPath: path] = thousandths }
             case .allocations:
                 if let allocations = track(readAllocations(value, field)) {
                     workload.allocationsPerHour = allocations.rate
@@ -83,8 +45,9 @@ extension ScenarioReader {
     /// `allocations: { per_hour, mean_mb }`, both required.
     private mutating func readAllocations(_ node: ScenarioNode, _ path: String) -> (rate: Workload.Rate, meanKiB: KiB)? {
         guard let fields = fields(node, path, allowed: AllocationsKey.names) else { return nil }
-        let perHour = required(fields, "per_hour").flatMap { rate($0, Self.path(path, "per_hour")) }
-        let meanKiB = required(fields, "mean_mb").flatMap { kib($0, Self.path(path, "mean_mb")) }
+        let (perHourKey, meanKey) = (AllocationsKey.perHour.rawValue, AllocationsKey.meanMB.rawValue)
+        let perHour = required(fields, perHourKey).flatMap { rate($0, Self.path(path, perHourKey)) }
+        let meanKiB = required(fields, meanKey).flatMap { kib($0, Self.path(path, meanKey)) }
         guard let perHour, let meanKiB else { return nil }
         return (perHour, meanKiB)
     }

@@ -26,6 +26,8 @@ struct ScenarioReader {
     var sweep: [SweepAxis] = []
     /// The usage trace the scenario replays, resolved (SPEC 13); nil without `trace:`.
     var tracePath: String?
+    /// The apps of `apps:` that `trace:` is to map, once read (SPEC 13; `traceMappedApps`).
+    var traceApps: [TraceMappedApp] = []
     /// `trace.user: all`'s sweep over every user, added to the file's `sweep:`.
     var traceUsersAxis: SweepAxis?
     /// The trace indexes of the template being read, which a batch shares (SPEC 21); nil: the

@@ -25,6 +25,8 @@ package struct ScenarioTemplate: Sendable {
         var sweep: [SweepAxis]
         /// The usage trace the scenario replays (SPEC 13), resolved.
         var tracePath: String?
+        /// The apps of `apps:` that the trace is to map (SPEC 13).
+        var traceApps: [TraceMappedApp]
     }
 
     /// The scenario as the file has it.
@@ -35,6 +37,8 @@ package struct ScenarioTemplate: Sendable {
     public let sweep: [SweepAxis]
     /// The usage trace the scenario replays (SPEC 13), resolved; nil without `trace:`.
     public let tracePath: String?
+    /// The apps of `apps:` that the trace is to map (SPEC 13), checked by `traceWarnings()`.
+    let traceApps: [TraceMappedApp]
     /// FNV-1a of the text read (for a JSON file read by the fast path, its header), for the
     /// batch fingerprint.
     public let textHash: UInt64
@@ -79,6 +83,7 @@ package struct ScenarioTemplate: Sendable {
         self.replicates = reading.replicates
         self.sweep = reading.sweep
         self.tracePath = reading.tracePath
+        self.traceApps = reading.traceApps
         self.document = document
         self.textHash = textHash
         self.path = path
@@ -92,7 +97,8 @@ package struct ScenarioTemplate: Sendable {
     func sharingTraces(_ traces: TraceIndexes) -> ScenarioTemplate {
         traces.adopt(self.traces)
         return ScenarioTemplate(
-            reading: Reading(scenario: scenario, replicates: replicates, sweep: sweep, tracePath: tracePath), document: document,
+            reading: Reading(scenario: scenario, replicates: replicates, sweep: sweep, tracePath: tracePath, traceApps: traceApps),
+            document: document,
             textHash: textHash, path: path, traces: traces, fastEvents: fastEvents, streamedEvents: streamedEvents)
     }
 
@@ -135,7 +141,8 @@ package struct ScenarioTemplate: Sendable {
             throw ScenarioLoader.Error(diagnostics: ScenarioLoader.sorted(reader.diagnostics, file: path))
         }
         scenario.sourcePath = path
-        return Reading(scenario: scenario, replicates: reader.replicates, sweep: reader.sweep, tracePath: reader.tracePath)
+        return Reading(scenario: scenario, replicates: reader.replicates, sweep: reader.sweep, tracePath: reader.tracePath,
+                       traceApps: reader.traceApps)
     }
 
     /// The node of `sweep: { key: [..., value #index, ...] }` in the document.

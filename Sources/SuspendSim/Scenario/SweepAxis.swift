@@ -35,14 +35,14 @@ package struct SweepAxis: Sendable, Hashable {
 
     /// Every key an axis may have, in the order messages list them.
     public static let keys: [String] =
-        ["policy", "end_s"] + DeviceKey.names.map { "device." + $0 }
-        + WorkloadKey.allCases.filter { $0 != .allocations }.map { "workload." + $0.rawValue }
-        + AllocationsKey.names.map { "workload.allocations." + $0 }
+        ["policy", "end_s"] + DeviceKey.allCases.filter(\.sweeps).map(\.path)
+        + WorkloadKey.allCases.filter(\.sweeps).map(\.path)
+        + AllocationsKey.allCases.map(\.path)
         + ["trace.user"]
 
-    /// The app keys an `app.<id>.<key>` axis may set: every key of SPEC 7's `apps:` entries
-    /// and SPEC 11's `lifecycle`, but `id` and `background_modes` (a list).
-    public static let appKeys: [String] = AppKey.names.filter { $0 != "id" && $0 != "background_modes" && $0 != "trace_name" }
+    /// The app keys an `app.<id>.<key>` axis may set: the keys of `AppKey`'s table that sweep
+    /// (every key but `id`, `background_modes` and `trace_name`).
+    public static let appKeys: [String] = AppKey.sweepNames
 
     /// The app id and key of `app.<id>.<key>` (the id may hold dots: `app.com.a.active_mb`);
     /// nil for any other key, or an app key that is not in `appKeys`.

@@ -138,6 +138,10 @@ struct TraceIndex: Sendable {
     /// The name of app `number`.
     func appName(_ number: Int) -> String { apps[number] }
 
+    /// The app names of the rows kept, in order of first appearance: every `app_name` of the
+    /// trace's `Opened` and `Closed` rows when the index covers every user.
+    var appNames: [String] { apps }
+
     /// `user`'s `Opened` and `Closed` rows, in file order, timed from the user's first row.
     ///
     /// - Precondition: the index covers `user`.

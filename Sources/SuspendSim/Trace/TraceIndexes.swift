@@ -61,6 +61,26 @@ final class TraceIndexes: Sendable {
         }.users
     }
 
+    /// The app names of the rows that the indexes of `path` read so far keep (no pass).
+    func coveredAppNames(path: String) -> Set<String> {
+        state.withLock { state in Set((state.indexes[path] ?? []).flatMap(\.appNames)) }
+    }
+
+    /// Every app name of the `Opened` and `Closed` rows of the trace at `path`, in order of
+    /// first appearance: from the index of every user's rows when there is one, else from a
+    /// pass of its own, whose index is not kept (a run of one user keeps only that user's rows).
+    ///
+    /// - Throws: `UsageTrace.Problem` for the file as a whole.
+    func everyAppName(path: String) throws(UsageTrace.Problem) -> [String] {
+        if let kept = state.withLock({ $0.indexes[path]?.first { $0.selection == .everyUser } }) { return kept.appNames }
+        let index = try TraceIndex(path: path, selection: .everyUser)
+        state.withLock { state in
+            state.passes += 1
+            state.nanoseconds += index.nanoseconds
+        }
+        return index.appNames
+    }
+
     /// Reads, in one pass, the rows of those of `users` that no index of `path` covers yet: a
     /// batch over these users. A file that cannot be read is left for the readings to report.
     func prepare(path: String, users: [String]) {

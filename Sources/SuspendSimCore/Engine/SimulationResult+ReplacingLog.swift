@@ -9,6 +9,7 @@ extension SimulationResult {
             eventsRun: eventsRun,
             eventsSkipped: eventsSkipped,
             minFreeKiB: minFreeKiB,
+            durationMs: durationMs,
             pressureEvictionOrder: pressureEvictionOrder,
             log: log)
     }

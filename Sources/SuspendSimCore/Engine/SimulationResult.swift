@@ -16,7 +16,7 @@ public struct SimulationResult<Recorder: SimulationRecorder> {
     public var minFreeKiB: KiB
     /// The run's length: `end_s` when given, else the last event or timer (SPEC 21
     /// `duration_s`, the end `resident_s` counts to).
-    public var durationMs: Millis = .zero
+    public var durationMs: Millis
     /// The apps killed for `memory-pressure`, in order, by index.
     public var pressureEvictionOrder: [AppIndex]
     /// The recorder, with whatever it kept.
@@ -71,22 +71,32 @@ extension AppOutcome {
     /// the foreground and background (`MXAppRunTimeMetric`).
     public struct FieldMetrics: Sendable, Hashable {
         /// The app was resident at some instant of the run (SPEC 19 `launched`).
-        public var wasResident = false
+        public var wasResident: Bool
         /// Terminations per MetricKit exit category.
-        public var exits = ExitCounts()
+        public var exits: ExitCounts
         /// The largest footprint of the run (`peakMemoryUsage`).
-        public var peakFootprintKiB: KiB = .zero
+        public var peakFootprintKiB: KiB
         /// Time `active` or `inactive` (`cumulativeForegroundTime`).
-        public var foregroundMs: Millis = .zero
+        public var foregroundMs: Millis
         /// Time in `background` (`cumulativeBackgroundTime`); suspended time is neither.
-        public var backgroundMs: Millis = .zero
+        public var backgroundMs: Millis
         /// Time `suspended`.
-        public var suspendedMs: Millis = .zero
+        public var suspendedMs: Millis
         /// The suspended footprint integrated over suspended time, in KiB × ms
         /// (`averageSuspendedMemory` is this over `suspendedMs`).
-        public var suspendedKiBMs: Double = 0
+        public var suspendedKiBMs: Double
 
-        public init() {}
+        /// Nothing measured yet: an app that was never resident. Every field is named here, so
+        /// that a field added later cannot be left out of the start of a run.
+        public init() {
+            wasResident = false
+            exits = ExitCounts()
+            peakFootprintKiB = .zero
+            foregroundMs = .zero
+            backgroundMs = .zero
+            suspendedMs = .zero
+            suspendedKiBMs = 0
+        }
 
         /// The mean suspended footprint over the time suspended, in KiB; nil when the app
         /// was never suspended.
@@ -113,9 +123,12 @@ extension AppOutcome {
     /// not an array, so that an app's outcome and a batch's tallies hold them without a heap
     /// allocation each.
     public struct ExitCounts: Sendable, Hashable {
-        private var counts: (Int, Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0, 0)
+        private var counts: (Int, Int, Int, Int, Int, Int, Int, Int, Int)
 
-        public init() {}
+        /// Every category at 0.
+        public init() {
+            counts = (0, 0, 0, 0, 0, 0, 0, 0, 0)
+        }
 
         /// The count of `category`.
         public subscript(category: KillReason.ExitCategory) -> Int {

@@ -40,7 +40,7 @@ public struct Device: Sendable, Hashable {
     /// classic profile. A label only: `apply(_:)` puts the profile in the fields.
     public var ios: IOSVersion?
     /// The numbers of jetsam's bands in the `priority` column (SPEC 11).
-    public var jetsamBands: PlatformProfile.BandNumbers = .current
+    public var jetsamBands: Device.BandNumbers = .current
     /// Whether jetsam's long-idle reaper runs (XNU's `long-idle-exit`, iOS 18.4 and later;
     /// only under a policy with bands).
     public var longIdleReaper = false
@@ -70,14 +70,6 @@ public struct Device: Sendable, Hashable {
         case .background, .suspended: appBackgroundLimitKiB ?? appLimitKiB
         case .active, .inactive, .notRunning: appLimitKiB
         }
-    }
-
-    /// Puts `profile`'s defaults in the fields it sets: the background-task limit, the band
-    /// numbers and the reaper (SPEC 11). Apply it before the file's own keys, which win.
-    public mutating func apply(_ profile: PlatformProfile) {
-        backgroundTaskLimitMs = profile.backgroundTaskLimitMs
-        jetsamBands = profile.jetsamBands
-        longIdleReaper = profile.longIdleReaper
     }
 
     /// The default `reaper_free_mb` as a percentage of RAM for the three RAM classes of

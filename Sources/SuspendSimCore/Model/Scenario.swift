@@ -13,8 +13,8 @@
 public struct Scenario: Sendable {
     /// Unique name; names the report folder.
     public var name: String
-    /// The eviction policy (`largest-first` by default), resolved once when the scenario is
-    /// built or loaded.
+    /// The eviction policy, resolved once when the scenario is built or loaded: whoever builds
+    /// the scenario supplies it (the file's `policy:`, SPEC 6's `largest-first` by default).
     public var policy: any EvictionPolicy
     /// The policy's name, as scenario files and reports spell it.
     public var policyName: String { policy.name }
@@ -40,8 +40,10 @@ public struct Scenario: Sendable {
     /// The file the scenario came from, if any.
     public var sourcePath: String?
 
+    /// A scenario under `policy`. `init(name:device:apps:...)` gives SPEC 6's default policy,
+    /// `init(name:policyName:...)` a built-in one by name.
     public init(
-        name: String, policy: any EvictionPolicy = LargestFirstPolicy(), device: Device, apps: [AppProfile],
+        name: String, policy: any EvictionPolicy, device: Device, apps: [AppProfile],
         events: [ScenarioEvent] = [], endMs: Millis? = nil, expectation: Scenario.Expectation? = nil,
         sourcePath: String? = nil
     ) {
@@ -53,20 +55,6 @@ public struct Scenario: Sendable {
         self.endMs = endMs
         self.expectation = expectation
         self.sourcePath = sourcePath
-    }
-
-    /// A scenario under the built-in policy called `policyName` (SPEC 6); an unknown name is a
-    /// programmer error.
-    public init(
-        name: String, policyName: String, device: Device, apps: [AppProfile],
-        events: [ScenarioEvent] = [], endMs: Millis? = nil, expectation: Scenario.Expectation? = nil,
-        sourcePath: String? = nil
-    ) {
-        guard let policy = BuiltInPolicies.named(policyName) else {
-            preconditionFailure("No built-in policy \(policyName); built-in: \(BuiltInPolicies.names)")
-        }
-        self.init(name: name, policy: policy, device: device, apps: apps, events: events, endMs: endMs,
-                  expectation: expectation, sourcePath: sourcePath)
     }
 
     /// The index of the app with bundle id `id`. A missing id is a programmer error.

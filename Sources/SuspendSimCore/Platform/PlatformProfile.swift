@@ -15,7 +15,7 @@
 /// iOS 16 band numbers, no reaper, the app-delegate life cycle.
 public struct PlatformProfile: Sendable, Hashable {
     public var backgroundTaskLimitMs: Millis
-    public var jetsamBands: PlatformProfile.BandNumbers
+    public var jetsamBands: Device.BandNumbers
     public var longIdleReaper: Bool
     public var defaultLifecycle: AppProfile.Lifecycle
 
@@ -33,10 +33,20 @@ public struct PlatformProfile: Sendable, Hashable {
             defaultLifecycle: ios.major >= 27 ? .scene : .app)
     }
 
-    public init(backgroundTaskLimitMs: Millis, jetsamBands: PlatformProfile.BandNumbers, longIdleReaper: Bool, defaultLifecycle: AppProfile.Lifecycle) {
+    public init(backgroundTaskLimitMs: Millis, jetsamBands: Device.BandNumbers, longIdleReaper: Bool, defaultLifecycle: AppProfile.Lifecycle) {
         self.backgroundTaskLimitMs = backgroundTaskLimitMs
         self.jetsamBands = jetsamBands
         self.longIdleReaper = longIdleReaper
         self.defaultLifecycle = defaultLifecycle
+    }
+}
+
+extension Device {
+    /// Puts `profile`'s defaults in the fields it sets: the background-task limit, the band
+    /// numbers and the reaper (SPEC 11). Apply it before the file's own keys, which win.
+    public mutating func apply(_ profile: PlatformProfile) {
+        backgroundTaskLimitMs = profile.backgroundTaskLimitMs
+        jetsamBands = profile.jetsamBands
+        longIdleReaper = profile.longIdleReaper
     }
 }

@@ -1,7 +1,8 @@
 /// XNU's memorystatus ("jetsam"): every process sits in a priority band and the lowest band
 /// is killed first (SPEC 6).
 ///
-/// Bands, after XNU's `JETSAM_PRIORITY_*` constants in `kern_memorystatus.h`:
+/// Bands, after XNU's `JETSAM_PRIORITY_*` constants in `kern_memorystatus.h` (the numbers are
+/// `Device.BandNumbers.current`'s):
 /// - 100, the frontmost app (`JETSAM_PRIORITY_FOREGROUND`);
 /// - 120, running in background with `audio`, `external-accessory` or a bluetooth mode in
 ///   use (`JETSAM_PRIORITY_AUDIO_AND_ACCESSORY`);
@@ -19,16 +20,20 @@ public struct JetsamPolicy: EvictionPolicy {
 
     public init() {}
 
+    /// The numbers the bands are ranked by: the current ones, in every release (a device's
+    /// own numbering shows only in the `priority` column, SPEC 11).
+    private static let bands = Device.BandNumbers.current
+
     /// The app's jetsam band.
     public func band(of candidate: Candidate) -> Int? {
         switch candidate.state {
         case .active, .inactive:
-            return 100
+            return Self.bands.frontmost
         case .background:
             let audioAndAccessory: AppProfile.BackgroundModes = [.audio, .externalAccessory, .bluetoothCentral, .bluetoothPeripheral]
-            return candidate.modesInUse.isDisjoint(with: audioAndAccessory) ? 30 : 120
+            return candidate.modesInUse.isDisjoint(with: audioAndAccessory) ? Self.bands.background : Self.bands.audioAndAccessory
         case .suspended:
-            return candidate.aged ? 0 : 20
+            return candidate.aged ? Self.bands.idle : Self.bands.aging
         case .notRunning:
             return nil
         }
@@ -44,5 +49,5 @@ public struct JetsamPolicy: EvictionPolicy {
 
     public var usesBands: Bool { true }
 
-    public func isIdle(_ candidate: Candidate) -> Bool { band(of: candidate) == 0 }
+    public func isIdle(_ candidate: Candidate) -> Bool { band(of: candidate) == Self.bands.idle }
 }

@@ -1,6 +1,12 @@
 /// The test every `EvictionPolicy` must pass, for built-in policies and users' own alike.
 ///
+/// A tool for test suites, so it is SPI: `@_spi(Testing) import SuspendSim` sees it, a plain
+/// import does not. It runs the engine on generated scenarios, so it sits above both
+/// (docs/architecture.md).
+///
 /// ```swift
+/// @_spi(Testing) import SuspendSim
+///
 /// @Test func myPolicyMeetsTheContract() {
 ///     #expect(EvictionPolicyConformance.violations(of: MyPolicy()) == [])
 /// }
@@ -13,7 +19,7 @@
 ///   whenever and however often they are asked (no hidden state, no randomness);
 /// - the same scenario gives the same evictions, in the same order, every time it runs;
 /// - the frontmost app is never killed for `memory-pressure`.
-public enum EvictionPolicyConformance {
+@_spi(Testing) public enum EvictionPolicyConformance {
     /// Descriptions of every broken rule; empty when the policy meets the contract.
     public static func violations(of policy: any EvictionPolicy, seeds: Range<UInt64> = 0..<20) -> [String] {
         var problems: [String] = []

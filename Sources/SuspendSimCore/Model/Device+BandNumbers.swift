@@ -1,11 +1,13 @@
-extension PlatformProfile {
-    /// The numbers XNU gives jetsam's priority bands, which changed in iOS 16 (SPEC 11).
+extension Device {
+    /// The numbers XNU gives jetsam's priority bands, which changed in iOS 16 (SPEC 11): the
+    /// one place they are written.
     ///
-    /// `JetsamPolicy` ranks apps by the iOS 16 numbers of `kern_memorystatus.h`
+    /// `JetsamPolicy` ranks apps by `current`, the iOS 16 numbers of `kern_memorystatus.h`
     /// (`JETSAM_PRIORITY_IDLE` 0, `JETSAM_PRIORITY_AGING_BAND2` 20, `JETSAM_PRIORITY_BACKGROUND`
     /// 30, `JETSAM_PRIORITY_FOREGROUND` 100, `JETSAM_PRIORITY_AUDIO_AND_ACCESSORY` 120). Earlier
     /// releases numbered the same bands 0 / 1 / 3 / 10 / 12. Only the `priority` column of
     /// `evictions.csv` shows the difference: the order of the bands is the same in every release.
+    /// A device holds its release's numbers (`Device.jetsamBands`, set by its `PlatformProfile`).
     public struct BandNumbers: Sendable, Hashable {
         public var idle: Int
         public var aging: Int
@@ -22,9 +24,9 @@ extension PlatformProfile {
         }
 
         /// iOS 16 and later, and the classic profile: 0 / 20 / 30 / 100 / 120.
-        public static let current = PlatformProfile.BandNumbers(idle: 0, aging: 20, background: 30, frontmost: 100, audioAndAccessory: 120)
+        public static let current = Device.BandNumbers(idle: 0, aging: 20, background: 30, frontmost: 100, audioAndAccessory: 120)
         /// Before iOS 16: 0 / 1 / 3 / 10 / 12.
-        public static let beforeIOS16 = PlatformProfile.BandNumbers(idle: 0, aging: 1, background: 3, frontmost: 10, audioAndAccessory: 12)
+        public static let beforeIOS16 = Device.BandNumbers(idle: 0, aging: 1, background: 3, frontmost: 10, audioAndAccessory: 12)
 
         /// This numbering's number for `band`, a band as `JetsamPolicy` numbers it (the current
         /// numbers); any other number is returned as it is.

@@ -11,7 +11,8 @@
 ///   candidate first (`Candidate.lastFrontmostOrder`, 0 for never frontmost), then scenario
 ///   order. A policy that wants recency first simply returns equal ranks.
 /// - `EvictionPolicyConformance.violations(of:)` tests these properties of any policy; run
-///   it from your own test suite for a policy of your own.
+///   it from your own test suite for a policy of your own (`@_spi(Testing) import
+///   SuspendSim`).
 ///
 /// ```swift
 /// /// Kills the smallest app first: the cheapest relaunch.
@@ -68,71 +69,4 @@ extension EvictionPolicy {
     public var usesBands: Bool { false }
     public var usesRecency: Bool { false }
     public func isIdle(_ candidate: Candidate) -> Bool { false }
-}
-
-/// An app as a policy sees it: a candidate for eviction, or (for `band(of:)` and
-/// `priority(of:)`) any resident app.
-public struct Candidate: Sendable, Hashable {
-    /// The app's position in scenario order.
-    public var index: AppIndex
-    /// `background` (running code) or `suspended` for a candidate; `active` or `inactive`
-    /// for the frontmost app.
-    public var state: LifecycleState
-    /// Its footprint now.
-    public var footprintKiB: KiB
-    /// The continuous background modes it is using now.
-    public var modesInUse: AppProfile.BackgroundModes
-    /// When it last stopped being frontmost, as a counter that rises each time an app stops
-    /// being frontmost (two apps never share a value); 0 if it was never frontmost.
-    public var lastFrontmostOrder: UInt64
-    /// When it entered its current state.
-    public var stateEnteredMs: Millis
-    /// Suspended for at least `aging_s` (only tracked when the policy `usesBands`).
-    public var aged: Bool
-    /// When it entered its current `band(of:)` (only tracked when the policy `usesBands`).
-    public var bandEnteredMs: Millis
-    /// It has been in its band since before the run began (an `initial:` entry, SPEC 12): it
-    /// entered before any app that enters the same band at time 0.
-    public var enteredBandBeforeStart: Bool = false
-    /// The most recently frontmost of the resident apps that are not frontmost (lmkd's
-    /// "previous" app); only set when the policy `usesRecency`.
-    public var isPreviousApp: Bool
-    /// Among the suspended apps other than the previous one, its place by recency: 0 for the
-    /// most recently frontmost, then 1, 2, ...; apps never frontmost share the place after
-    /// the last one. Only set when the policy `usesRecency`.
-    public var cachedRecencyRank: Int
-
-    public init(
-        index: AppIndex, state: LifecycleState, footprintKiB: KiB, modesInUse: AppProfile.BackgroundModes = [],
-        lastFrontmostOrder: UInt64 = 0, stateEnteredMs: Millis = .zero, aged: Bool = false,
-        bandEnteredMs: Millis = .zero, isPreviousApp: Bool = false, cachedRecencyRank: Int = 0
-    ) {
-        self.index = index
-        self.state = state
-        self.footprintKiB = footprintKiB
-        self.modesInUse = modesInUse
-        self.lastFrontmostOrder = lastFrontmostOrder
-        self.stateEnteredMs = stateEnteredMs
-        self.aged = aged
-        self.bandEnteredMs = bandEnteredMs
-        self.isPreviousApp = isPreviousApp
-        self.cachedRecencyRank = cachedRecencyRank
-    }
-}
-
-extension Candidate {
-    /// A policy's ordering key: two integers compared in order, smallest killed first.
-    public struct Rank: Sendable, Hashable, Comparable {
-        public var major: Int64
-        public var minor: Int64
-
-        public init(_ major: Int64, _ minor: Int64 = 0) {
-            self.major = major
-            self.minor = minor
-        }
-
-        public static func < (a: Candidate.Rank, b: Candidate.Rank) -> Bool {
-            (a.major, a.minor) < (b.major, b.minor)
-        }
-    }
 }

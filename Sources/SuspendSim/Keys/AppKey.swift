@@ -1,0 +1,150 @@
+/// The keys of an app in `apps:` (SPEC 7, 11, 13, 17), one row each, in the order messages list
+/// them: the reader, the scenario writers, `--set` and `SweepAxis`, the trace's `default_app`
+/// and the importers read this table, so that an app key is declared once.
+///
+/// `id` and the three footprints are read first: `background_mb` defaults to `active_mb`'s
+/// value and `suspended_mb` to `background_mb`'s (`AppProfile.init`). Every other key's value
+/// then goes where `target` says.
+enum AppKey: String, CaseIterable, Sendable {
+    case id
+    case activeMB = "active_mb"
+    case backgroundMB = "background_mb"
+    case suspendedMB = "suspended_mb"
+    case purgeableMB = "purgeable_mb"
+    case warningReleaseMB = "warning_release_mb"
+    case backgroundModes = "background_modes"
+    case exitsOnSuspend = "exits_on_suspend"
+    case didEnterBackgroundS = "did_enter_background_s"
+    case backgroundTaskS = "background_task_s"
+    case endsTaskOnExpiration = "ends_task_on_expiration"
+    case wakeWorkS = "wake_work_s"
+    case savesState = "saves_state"
+    case lifecycle
+    case traceName = "trace_name"
+    case coldLaunchS = "cold_launch_s"
+    case resumeS = "resume_s"
+
+    static let names = allCases.map(\.rawValue)
+    /// The keys by name: a hashed lookup, cheaper for every key of every app than
+    /// `init(rawValue:)`, which compares the name with each case's in turn.
+    static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+
+    /// Where a key's value goes in `AppProfile`.
+    enum Target: Sendable {
+        /// The bundle id.
+        case id
+        /// One of the three footprints, read before the profile is made (their defaults
+        /// follow each other).
+        case footprint(WritableKeyPath<AppProfile, KiB> & Sendable)
+        /// Another memory field (MB in the file).
+        case memory(WritableKeyPath<AppProfile, KiB> & Sendable)
+        /// A time field (seconds in the file).
+        case time(WritableKeyPath<AppProfile, Millis> & Sendable)
+        /// A switch.
+        case flag(WritableKeyPath<AppProfile, Bool> & Sendable)
+        /// `UIBackgroundModes`, a list of mode names.
+        case modes
+        /// `app` or `scene` (SPEC 11).
+        case lifecycle
+        /// The app's name in a usage trace (SPEC 13): kept in the trace mapping, not the profile.
+        case traceName
+    }
+
+    /// Where the key's value goes.
+    var target: Target {
+        switch self {
+        case .id: .id
+        case .activeMB: .footprint(\.activeKiB)
+        case .backgroundMB: .footprint(\.backgroundKiB)
+        case .suspendedMB: .footprint(\.suspendedKiB)
+        case .purgeableMB: .memory(\.purgeableKiB)
+        case .warningReleaseMB: .memory(\.warningReleaseKiB)
+        case .backgroundModes: .modes
+        case .exitsOnSuspend: .flag(\.exitsOnSuspend)
+        case .didEnterBackgroundS: .time(\.didEnterBackgroundMs)
+        case .backgroundTaskS: .time(\.backgroundTaskMs)
+        case .endsTaskOnExpiration: .flag(\.endsTaskOnExpiration)
+        case .wakeWorkS: .time(\.wakeWorkMs)
+        case .savesState: .flag(\.savesState)
+        case .lifecycle: .lifecycle
+        case .traceName: .traceName
+        case .coldLaunchS: .time(\.coldLaunchMs)
+        case .resumeS: .time(\.resumeMs)
+        }
+    }
+
+    /// The key's unit.
+    var unit: KeyUnit {
+        switch target {
+        case .footprint, .memory: .mb
+        case .time: .seconds
+        case .flag: .flag
+        case .modes: .list
+        case .id, .lifecycle, .traceName: .name
+        }
+    }
+
+    /// Its default, in words (SPEC 7, 11, 13, 17).
+    var defaultRule: String {
+        switch self {
+        case .id, .activeMB: "required"
+        case .backgroundMB: "active_mb's value"
+        case .suspendedMB: "background_mb's value"
+        case .purgeableMB, .warningReleaseMB, .didEnterBackgroundS, .backgroundTaskS: "0"
+        case .backgroundModes: "none"
+        case .exitsOnSuspend: "false"
+        case .endsTaskOnExpiration, .savesState: "true"
+        case .wakeWorkS: "1"
+        case .lifecycle: "the iOS release's default (app, or scene from iOS 27)"
+        case .traceName: "the app's id"
+        case .coldLaunchS: "0.4"
+        case .resumeS: "0.1"
+        }
+    }
+
+    /// The key in words, for an axis' title (SPEC 15), followed there by "of <id>"; the unit
+    /// follows from `unit`.
+    var words: String {
+        switch self {
+        case .activeMB: "active memory"
+        case .backgroundMB: "background memory"
+        case .suspendedMB: "suspended memory"
+        case .purgeableMB: "purgeable memory"
+        case .warningReleaseMB: "memory released on a warning"
+        case .exitsOnSuspend: "exit on suspend"
+        case .didEnterBackgroundS: "applicationDidEnterBackground time"
+        case .backgroundTaskS: "background task length"
+        case .endsTaskOnExpiration: "task end on expiration"
+        case .wakeWorkS: "wake work"
+        case .savesState: "state saving"
+        case .lifecycle: "life cycle"
+        case .coldLaunchS: "cold-launch time"
+        case .resumeS: "resume time"
+        case .id: "bundle id"
+        case .backgroundModes: "background modes"
+        case .traceName: "name in the trace"
+        }
+    }
+
+    /// Whether `--set app.<id>.<key>` and `sweep:` may vary it (SPEC 14): every key but the id,
+    /// the list of modes and the trace name, which name things rather than measure them.
+    var sweeps: Bool {
+        switch self {
+        case .id, .backgroundModes, .traceName: false
+        default: true
+        }
+    }
+
+    /// When the scenario writers write it: SPEC 7's keys always; SPEC 11's and 17's where they
+    /// differ from the default; `trace_name` never (the profile does not hold it).
+    var writing: KeyWriting {
+        switch self {
+        case .lifecycle, .coldLaunchS, .resumeS: .unlessDefault
+        case .traceName: .never
+        default: .always
+        }
+    }
+
+    /// The keys that sweep, by name (`app.<id>.<key>`).
+    static let sweepNames = allCases.filter(\.sweeps).map(\.rawValue)
+}

@@ -1,0 +1,151 @@
+/// The keys of `device:` (SPEC 7, 11), one row each, in the order SPEC 16 lists them: the
+/// reader, the scenario writers, `--set` and `SweepAxis`, `device.csv` and the HTML report read
+/// this table, so that a device key is declared once.
+///
+/// `ram_mb`, `model` and `ios` are resolved first, in SPEC 11's order (the catalog entry, then
+/// the defaults for the resolved RAM, then the release's profile); every other key's value then
+/// goes where `target` says.
+enum DeviceKey: String, CaseIterable, Sendable {
+    case ramMB = "ram_mb"
+    case reservedMB = "reserved_mb"
+    case systemMB = "system_mb"
+    case warningFreeMB = "warning_free_mb"
+    case idleFreeMB = "idle_free_mb"
+    case criticalFreeMB = "critical_free_mb"
+    case appLimitMB = "app_limit_mb"
+    case didEnterBackgroundLimitS = "did_enter_background_limit_s"
+    case backgroundTaskLimitS = "background_task_limit_s"
+    case wakeWindowS = "wake_window_s"
+    case processingWindowS = "processing_window_s"
+    case agingS = "aging_s"
+    // SPEC 11's keys, in SPEC 16's order.
+    case model
+    case ios
+    case reaperIntervalS = "reaper_interval_s"
+    case reaperFreeMB = "reaper_free_mb"
+    case reaperIdleS = "reaper_idle_s"
+    case appBackgroundLimitMB = "app_background_limit_mb"
+
+    static let names = allCases.map(\.rawValue)
+    /// The keys by name, a hashed lookup.
+    static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+
+    /// Where a key's value goes in `Device`.
+    enum Target: Sendable {
+        /// A memory field (MB in the file).
+        case memory(WritableKeyPath<Device, KiB> & Sendable)
+        /// A time field (seconds in the file).
+        case time(WritableKeyPath<Device, Millis> & Sendable)
+        /// A memory field that is nil until the file gives it; `resolved` is the value in
+        /// force without it (`device.csv` writes that).
+        case optionalMemory(WritableKeyPath<Device, KiB?> & Sendable, resolved: KeyPath<Device, KiB> & Sendable)
+        /// The catalog model, a label (`Device.model`).
+        case model
+        /// The iOS release, a label (`Device.ios`).
+        case ios
+    }
+
+    /// Where the key's value goes.
+    var target: Target {
+        switch self {
+        case .ramMB: .memory(\.ramKiB)
+        case .reservedMB: .memory(\.reservedKiB)
+        case .systemMB: .memory(\.systemKiB)
+        case .warningFreeMB: .memory(\.warningFreeKiB)
+        case .idleFreeMB: .memory(\.idleFreeKiB)
+        case .criticalFreeMB: .memory(\.criticalFreeKiB)
+        case .appLimitMB: .memory(\.appLimitKiB)
+        case .didEnterBackgroundLimitS: .time(\.didEnterBackgroundLimitMs)
+        case .backgroundTaskLimitS: .time(\.backgroundTaskLimitMs)
+        case .wakeWindowS: .time(\.wakeWindowMs)
+        case .processingWindowS: .time(\.processingWindowMs)
+        case .agingS: .time(\.agingMs)
+        case .model: .model
+        case .ios: .ios
+        case .reaperIntervalS: .time(\.reaperIntervalMs)
+        case .reaperFreeMB: .memory(\.reaperFreeKiB)
+        case .reaperIdleS: .time(\.reaperIdleMs)
+        case .appBackgroundLimitMB: .optionalMemory(\.appBackgroundLimitKiB, resolved: \.inactiveAppLimitKiB)
+        }
+    }
+
+    /// The key's unit.
+    var unit: KeyUnit {
+        switch target {
+        case .memory, .optionalMemory: .mb
+        case .time: .seconds
+        case .model, .ios: .name
+        }
+    }
+
+    /// Its default, in words (SPEC 7, 11).
+    var defaultRule: String {
+        switch self {
+        case .ramMB: "the catalog model's RAM; required without model"
+        case .reservedMB, .systemMB: "0"
+        case .warningFreeMB: "15 % of RAM up to 6 GiB, 12 % above"
+        case .idleFreeMB: "10 %, 9 % or 8 % of RAM by RAM class"
+        case .criticalFreeMB: "5 %, 4 % or 4 % of RAM by RAM class"
+        case .appLimitMB: "the catalog model's limit, else 60 % of RAM"
+        case .didEnterBackgroundLimitS: "5"
+        case .backgroundTaskLimitS: "180; with ios, 600 before iOS 7 and 30 from iOS 13"
+        case .wakeWindowS: "30"
+        case .processingWindowS: "600"
+        case .agingS: "2"
+        case .model, .ios: "none"
+        case .reaperIntervalS: "30"
+        case .reaperFreeMB: "20 %, 18 % or 16 % of RAM by RAM class"
+        case .reaperIdleS: "300"
+        case .appBackgroundLimitMB: "app_limit_mb's value"
+        }
+    }
+
+    /// The key in words, for an axis' title (SPEC 15); the unit follows from `unit`.
+    var words: String {
+        switch self {
+        case .ramMB: "RAM"
+        case .reservedMB: "memory reserved by the OS"
+        case .systemMB: "system memory at the start"
+        case .warningFreeMB: "memory-warning threshold of free memory"
+        case .idleFreeMB: "idle-kill threshold of free memory"
+        case .criticalFreeMB: "critical threshold of free memory"
+        case .appLimitMB: "per-app memory limit"
+        case .didEnterBackgroundLimitS: "time limit of applicationDidEnterBackground"
+        case .backgroundTaskLimitS: "background task time limit"
+        case .wakeWindowS: "background wake window"
+        case .processingWindowS: "processing task window"
+        case .agingS: "jetsam aging time"
+        case .model: "device model"
+        case .ios: "iOS release"
+        case .reaperIntervalS: "long-idle reaper interval"
+        case .reaperFreeMB: "long-idle reaper threshold of free memory"
+        case .reaperIdleS: "idle time before the long-idle reaper kills"
+        case .appBackgroundLimitMB: "per-app memory limit in the background"
+        }
+    }
+
+    /// Every device key sweeps (`--set device.<key>=...`, SPEC 14).
+    var sweeps: Bool { true }
+
+    /// When the scenario writers write it: SPEC 7's keys always, SPEC 11's where they differ
+    /// from what the file would resolve without them.
+    var writing: KeyWriting {
+        switch self {
+        case .ramMB, .reservedMB, .systemMB, .warningFreeMB, .idleFreeMB, .criticalFreeMB, .appLimitMB,
+             .didEnterBackgroundLimitS, .backgroundTaskLimitS, .wakeWindowS, .processingWindowS, .agingS:
+            .always
+        case .model, .ios, .reaperIntervalS, .reaperFreeMB, .reaperIdleS, .appBackgroundLimitMB:
+            .unlessDefault
+        }
+    }
+
+    /// The key's path in a file, in messages, as a sweep column and as a `--set` key:
+    /// `device.ram_mb`.
+    var path: String { "device." + rawValue }
+}
+
+extension Device {
+    /// The per-app limit in `background` and `suspended` in force (SPEC 11): `device.csv`'s
+    /// `app_background_limit_mb`.
+    var inactiveAppLimitKiB: KiB { appLimitKiB(in: .background) }
+}

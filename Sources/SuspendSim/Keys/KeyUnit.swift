@@ -1,0 +1,46 @@
+/// What a scenario key's value measures (SPEC 7): the unit a file writes it in, which says how
+/// a reader checks it and how a writer spells it.
+enum KeyUnit: String, Sendable, CaseIterable {
+    /// Memory in MB (2^20 bytes), held as KiB: a YAML number, written with up to 10 decimals
+    /// by the scenario writers and 3 in the reports.
+    case mb = "MB"
+    /// Time in seconds, held as milliseconds: a YAML number with at most 3 decimals.
+    case seconds = "s"
+    /// `true` or `false`.
+    case flag
+    /// A list of names (`background_modes`).
+    case list
+    /// A name or a label (`model`, `ios`, `lifecycle`, `trace_name`, `id`).
+    case name
+}
+
+extension KeyUnit {
+    /// The unit as an axis' title writes it: "MB", "s"; nil for a switch, a list or a name.
+    var label: String? {
+        switch self {
+        case .mb, .seconds: rawValue
+        case .flag, .list, .name: nil
+        }
+    }
+}
+
+/// When a scenario writer writes a key (`ScenarioJSONWriter`).
+enum KeyWriting: Sendable {
+    /// Always: SPEC 7's keys, so that a written file says every value it runs with.
+    case always
+    /// Only where the value differs from what the file would resolve without the key (SPEC
+    /// 11's and 17's keys), so that files of scenarios that predate the key stay as they were.
+    case unlessDefault
+    /// Never: the value is not kept in the model it is written from (`trace_name` lives in the
+    /// trace mapping, not the profile).
+    case never
+
+    /// Whether a writer writes a key whose value is (or is not) its default.
+    func writes(isDefault: Bool) -> Bool {
+        switch self {
+        case .always: true
+        case .unlessDefault: !isDefault
+        case .never: false
+        }
+    }
+}

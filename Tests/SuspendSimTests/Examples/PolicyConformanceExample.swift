@@ -1,0 +1,6 @@
+@_spi(Testing) import SuspendSim
+import Testing
+
+@Test func smallestFirstMeetsTheContract() {
+    #expect(EvictionPolicyConformance.violations(of: SmallestFirstPolicy()).isEmpty)
+}
