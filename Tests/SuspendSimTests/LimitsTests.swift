@@ -19,7 +19,7 @@ import Testing
 
     /// 100 apps, a million events, nothing recorded: the run completes, and the timer queue,
     /// the only structure that grows with the run, stays small.
-    @Test(.timeLimit(.minutes(2))) func millionEventsRunWithBoundedMemory() {
+    @Test(.timeLimit(.minutes(10))) func millionEventsRunWithBoundedMemory() {
         let scenario = RandomScenario.make(apps: 100, events: Self.millionEvents, seed: 2_024, ramMB: 2048)
         var simulation = Simulation(scenario, policy: LargestFirstPolicy(), recorder: NullRecorder())
         var steps = 0
@@ -106,7 +106,7 @@ import Testing
     /// `system_allocate` accumulates, but saturates at 2^52 KiB: each amount passes the loader
     /// (at most 2^32 MB = 2^42 KiB), and 2^21 of them would add up past Int64 (found by this
     /// test before the engine saturated: the process trapped). It must run to the end.
-    @Test(.timeLimit(.minutes(2))) func systemAllocationsAddUpPastInt64() async {
+    @Test(.timeLimit(.minutes(10))) func systemAllocationsAddUpPastInt64() async {
         do {
             await #expect(processExitsWith: .success) {
                 var scenario = Scenario(name: "overflow", device: Device(ramKiB: KiB(1 << 42)), apps: [AppProfile(id: "a", activeKiB: 1_024)])
