@@ -20,7 +20,7 @@ import Testing
             recorder = InvariantRecorder(scenario: scenario, policyName: policy)
             footprints = Array(repeating: 0, count: scenario.apps.count)
             recorder.recordFree(at: 0, usedKiB: scenario.device.ramKiB - free, freeKiB: free,
-                                level: EventLog.PressureLevel(freeKiB: free, device: scenario.device))
+                                level: EventLog.PressureLevel(freeKiB: free, device: scenario.device), compressedKiB: 0, compressorKiB: 0)
         }
 
         var free: KiB {
@@ -44,9 +44,9 @@ import Testing
         mutating func footprint(_ app: AppIndex, _ state: LifecycleState, _ kib: KiB) {
             guard kib != footprints[app] else { return }
             footprints[app] = kib
-            recorder.recordFootprint(at: now, app: app, state: state, footprintKiB: kib)
+            recorder.recordFootprint(at: now, app: app, state: state, footprintKiB: kib, compressedKiB: 0)
             recorder.recordFree(at: now, usedKiB: scenario.device.ramKiB - free, freeKiB: free,
-                                level: EventLog.PressureLevel(freeKiB: free, device: scenario.device))
+                                level: EventLog.PressureLevel(freeKiB: free, device: scenario.device), compressedKiB: 0, compressorKiB: 0)
         }
 
         /// A transition and the footprint row that follows it.

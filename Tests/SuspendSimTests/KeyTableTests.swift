@@ -12,7 +12,9 @@ import Testing
         switch unit {
         case .mb: "123.5"
         case .seconds: "7.25"
-        case .flag, .list, .name: ""
+        case .ratio: "1.75"
+        case .mbPerSecond: "512.125"
+        case .flag, .list, .name, .block: ""
         }
     }
 
@@ -23,6 +25,7 @@ import Testing
         case .ios: "\"17.2\""
         case .ramMB: "3000"
         case .appBackgroundLimitMB: "900"
+        case .compressor: "{ ratio: 3.1, pool_mb: 700, start_free_mb: 300, decompress_mb_s: 512.125 }"
         default: unusualValue(key.unit)
         }
     }
@@ -74,6 +77,13 @@ import Testing
         case .optionalMemory(let path, _): #expect(scenario.device[keyPath: path] == .mb(900))
         case .model: #expect(scenario.device.model == "iphone-11")
         case .ios: #expect(scenario.device.ios?.description == "17.2")
+        case .compressor:
+            var compressor = Device.Compressor()
+            compressor.ratioHundredths = 310
+            compressor.poolKiB = .mb(700)
+            compressor.startFreeKiB = .mb(300)
+            compressor.decompressMilliMBPerS = 512_125
+            #expect(scenario.device.compressor == compressor)
         }
         #expect(Self.written(key, of: scenario.device) != nil, "the JSON writer leaves out \(key.rawValue)")
         let again = try ScenarioLoader.parse(ScenarioJSONWriter.json(scenario), path: "again.json")
@@ -82,7 +92,8 @@ import Testing
 
     @Test("device.csv has a row for every device key, in the table's order, then policy, file and end_s")
     func deviceCSVHasEveryKey() {
-        #expect(DeviceCSV.rows.map(\.key) == DeviceKey.names + ["policy", "file", "end_s"])
+        let deviceKeys = DeviceKey.allCases.filter { $0 != .compressor }.map(\.rawValue)
+        #expect(DeviceCSV.rows.map(\.key) == deviceKeys + CompressorKey.allCases.map(\.deviceCSVKey) + ["policy", "file", "end_s"])
     }
 
     @Test("--set and sweep: accept every device key that sweeps, and a point puts its value in the device", arguments: DeviceKey.allCases.filter(\.sweeps))
@@ -102,8 +113,25 @@ import Testing
         case .memory(let path): #expect(point.device[keyPath: path] == .mb(value))
         case .optionalMemory(let path, _): #expect(point.device[keyPath: path] == .mb(value))
         case .time(let path): #expect(point.device[keyPath: path] == .seconds(1000))
-        case .model, .ios: break
+        case .model, .ios, .compressor: break
         }
+    }
+
+    @Test("--set accepts every compressor key; on a scenario without the block it makes one, every other key at its default (SPEC 23)",
+          arguments: CompressorKey.allCases)
+    func compressorKeySweeps(_ key: CompressorKey) throws {
+        let axis = try SweepAxis(parsing: "\(key.path)=3")
+        let point = try withTemporaryFolder { folder in
+            let file = folder.appendingPathComponent("table.yaml")
+            try Self.scenarioText(device: .reservedMB).write(to: file, atomically: true, encoding: .utf8)
+            return try ScenarioLoader.template(path: file.path).scenario(at: [SweepSetting(axis: axis, index: 0)])
+        }
+        var expected = Device.Compressor()
+        switch key.target {
+        case .ratio(let path), .rate(let path): expected[keyPath: path] = key == .ratio ? 300 : 3_000
+        case .optionalMemory(let path, _): expected[keyPath: path] = .mb(3)
+        }
+        #expect(point.device.compressor == expected)
     }
 
     @Test("The reader puts every app key where the table says, and the JSON writer writes every key it keeps")
@@ -122,6 +150,8 @@ import Testing
             case .modes: #expect(app.backgroundModes == AppProfile.BackgroundModes([.audio, .fetch]))
             case .lifecycle: #expect(app.lifecycle == .scene)
             case .traceName: #expect(scenario.apps.count == 1)
+            case .optionalMemory(let path): #expect(app[keyPath: path] == .mb(123.5), "\(key.rawValue)")
+            case .optionalRatio(let path): #expect(app[keyPath: path] == 175, "\(key.rawValue)")
             }
             #expect((fields[key.rawValue] != nil) == (key.writing != .never), "the JSON writer and \(key.rawValue)")
         }

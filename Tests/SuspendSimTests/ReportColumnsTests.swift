@@ -7,18 +7,18 @@ import Testing
 /// every row visits the same columns, so rows and header always have the same number of fields.
 @Suite struct ReportColumnsTests {
     /// SPEC 8's headers, with SPEC 11's `phase`, SPEC 14's columns and `priority`, SPEC 17's
-    /// `launch_wait_s` and `exits.csv` (its header written out as SPEC 17 gives it), as the
-    /// reports reference (`docs/reports.md`) lists them.
+    /// `launch_wait_s` and `exits.csv` (its header written out as SPEC 17 gives it), SPEC 22's
+    /// compressor columns last, as the reports reference (`docs/reports.md`) lists them.
     static let documentedHeaders: [RunReportFile: String] = [
         .transitions: "time_s,app,from,to,cause",
         .callbacks: "time_s,app,callback,phase",
         .evictions: "seq,time_s,app,state,footprint_mb,reason,policy,free_before_mb,free_after_mb,priority,"
-            + "trigger,threshold_mb,rank,candidates,runner_up",
-        .memory: "time_s,app,state,footprint_mb",
-        .pressure: "time_s,used_mb,free_mb,level",
+            + "trigger,threshold_mb,rank,candidates,runner_up,compressed_mb",
+        .memory: "time_s,app,state,footprint_mb,compressed_mb",
+        .pressure: "time_s,used_mb,free_mb,level,compressed_mb,compressor_mb",
         .skipped: "time_s,event,app,reason",
         .survivors: "app,survived,final_state,footprint_mb,cold_launches,warm_launches,pressure_kills,other_kills,"
-            + "state_losses,never_killed,first_kill_s,resident_s,launch_wait_s",
+            + "state_losses,never_killed,first_kill_s,resident_s,launch_wait_s,compressions",
         .exits: "app,foreground_memory_resource_limit,foreground_memory_pressure,background_memory_pressure,"
             + "background_memory_resource_limit,background_app_watchdog,background_task_assertion_timeout,"
             + "background_fetch_completion_timeout,background_normal,user_force_quit",

@@ -23,6 +23,9 @@ enum AppKey: String, CaseIterable, Sendable {
     case traceName = "trace_name"
     case coldLaunchS = "cold_launch_s"
     case resumeS = "resume_s"
+    // SPEC 22's keys.
+    case compressibleMB = "compressible_mb"
+    case compressionRatio = "compression_ratio"
 
     static let names = allCases.map(\.rawValue)
     /// The keys by name: a hashed lookup, cheaper for every key of every app than
@@ -48,6 +51,10 @@ enum AppKey: String, CaseIterable, Sendable {
         case lifecycle
         /// The app's name in a usage trace (SPEC 13): kept in the trace mapping, not the profile.
         case traceName
+        /// Memory that is nil until the file gives it (its default is a rule).
+        case optionalMemory(WritableKeyPath<AppProfile, KiB?> & Sendable)
+        /// A ratio of at least 1 in hundredths, nil until the file gives it.
+        case optionalRatio(WritableKeyPath<AppProfile, Int64?> & Sendable)
     }
 
     /// Where the key's value goes.
@@ -70,13 +77,16 @@ enum AppKey: String, CaseIterable, Sendable {
         case .traceName: .traceName
         case .coldLaunchS: .time(\.coldLaunchMs)
         case .resumeS: .time(\.resumeMs)
+        case .compressibleMB: .optionalMemory(\.compressibleKiB)
+        case .compressionRatio: .optionalRatio(\.compressionRatioHundredths)
         }
     }
 
     /// The key's unit.
     var unit: KeyUnit {
         switch target {
-        case .footprint, .memory: .mb
+        case .footprint, .memory, .optionalMemory: .mb
+        case .optionalRatio: .ratio
         case .time: .seconds
         case .flag: .flag
         case .modes: .list
@@ -99,6 +109,8 @@ enum AppKey: String, CaseIterable, Sendable {
         case .traceName: "the app's id"
         case .coldLaunchS: "0.4"
         case .resumeS: "0.1"
+        case .compressibleMB: "all of its memory that is not purgeable"
+        case .compressionRatio: "device.compressor.ratio's value"
         }
     }
 
@@ -123,6 +135,8 @@ enum AppKey: String, CaseIterable, Sendable {
         case .id: "bundle id"
         case .backgroundModes: "background modes"
         case .traceName: "name in the trace"
+        case .compressibleMB: "compressible memory"
+        case .compressionRatio: "compression ratio"
         }
     }
 
@@ -139,7 +153,7 @@ enum AppKey: String, CaseIterable, Sendable {
     /// differ from the default; `trace_name` never (the profile does not hold it).
     var writing: KeyWriting {
         switch self {
-        case .lifecycle, .coldLaunchS, .resumeS: .unlessDefault
+        case .lifecycle, .coldLaunchS, .resumeS, .compressibleMB, .compressionRatio: .unlessDefault
         case .traceName: .never
         default: .always
         }

@@ -25,6 +25,8 @@ enum DeviceKey: String, CaseIterable, Sendable {
     case reaperFreeMB = "reaper_free_mb"
     case reaperIdleS = "reaper_idle_s"
     case appBackgroundLimitMB = "app_background_limit_mb"
+    // SPEC 22's block.
+    case compressor
 
     static let names = allCases.map(\.rawValue)
     /// The keys by name, a hashed lookup.
@@ -43,6 +45,8 @@ enum DeviceKey: String, CaseIterable, Sendable {
         case model
         /// The iOS release, a label (`Device.ios`).
         case ios
+        /// The compressor's block (`Device.compressor`), whose keys are `CompressorKey`'s.
+        case compressor
     }
 
     /// Where the key's value goes.
@@ -66,6 +70,7 @@ enum DeviceKey: String, CaseIterable, Sendable {
         case .reaperFreeMB: .memory(\.reaperFreeKiB)
         case .reaperIdleS: .time(\.reaperIdleMs)
         case .appBackgroundLimitMB: .optionalMemory(\.appBackgroundLimitKiB, resolved: \.inactiveAppLimitKiB)
+        case .compressor: .compressor
         }
     }
 
@@ -75,6 +80,7 @@ enum DeviceKey: String, CaseIterable, Sendable {
         case .memory, .optionalMemory: .mb
         case .time: .seconds
         case .model, .ios: .name
+        case .compressor: .block
         }
     }
 
@@ -97,6 +103,7 @@ enum DeviceKey: String, CaseIterable, Sendable {
         case .reaperFreeMB: "20 %, 18 % or 16 % of RAM by RAM class"
         case .reaperIdleS: "300"
         case .appBackgroundLimitMB: "app_limit_mb's value"
+        case .compressor: "none: nothing is compressed"
         }
     }
 
@@ -121,11 +128,13 @@ enum DeviceKey: String, CaseIterable, Sendable {
         case .reaperFreeMB: "long-idle reaper threshold of free memory"
         case .reaperIdleS: "idle time before the long-idle reaper kills"
         case .appBackgroundLimitMB: "per-app memory limit in the background"
+        case .compressor: "memory compressor"
         }
     }
 
-    /// Every device key sweeps (`--set device.<key>=...`, SPEC 14).
-    var sweeps: Bool { true }
+    /// Every device key sweeps (`--set device.<key>=...`, SPEC 14); the compressor's block
+    /// through its own keys (`CompressorKey`).
+    var sweeps: Bool { self != .compressor }
 
     /// When the scenario writers write it: SPEC 7's keys always, SPEC 11's where they differ
     /// from what the file would resolve without them.
@@ -134,7 +143,7 @@ enum DeviceKey: String, CaseIterable, Sendable {
         case .ramMB, .reservedMB, .systemMB, .warningFreeMB, .idleFreeMB, .criticalFreeMB, .appLimitMB,
              .didEnterBackgroundLimitS, .backgroundTaskLimitS, .wakeWindowS, .processingWindowS, .agingS:
             .always
-        case .model, .ios, .reaperIntervalS, .reaperFreeMB, .reaperIdleS, .appBackgroundLimitMB:
+        case .model, .ios, .reaperIntervalS, .reaperFreeMB, .reaperIdleS, .appBackgroundLimitMB, .compressor:
             .unlessDefault
         }
     }

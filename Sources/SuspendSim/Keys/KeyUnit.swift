@@ -12,14 +12,22 @@ enum KeyUnit: String, Sendable, CaseIterable {
     case list
     /// A name or a label (`model`, `ios`, `lifecycle`, `trace_name`, `id`).
     case name
+    /// A ratio (`compression_ratio`): a YAML number of at least 1 with at most 2 decimals,
+    /// held in hundredths.
+    case ratio
+    /// A rate in MB per second (`decompress_mb_s`): a YAML number above 0 with at most 3
+    /// decimals, held in thousandths.
+    case mbPerSecond = "MB/s"
+    /// A block of keys with a table of its own (`device.compressor`).
+    case block
 }
 
 extension KeyUnit {
     /// The unit as an axis' title writes it: "MB", "s"; nil for a switch, a list or a name.
     var label: String? {
         switch self {
-        case .mb, .seconds: rawValue
-        case .flag, .list, .name: nil
+        case .mb, .seconds, .mbPerSecond: rawValue
+        case .flag, .list, .name, .ratio, .block: nil
         }
     }
 }

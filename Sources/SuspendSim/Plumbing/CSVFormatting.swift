@@ -156,6 +156,23 @@ enum CSVFormatting {
         bytes.append(zero &+ UInt8(truncatingIfNeeded: fraction % 10))
     }
 
+    /// Appends `value / 10^decimals` (a non-negative fixed-point number) with exactly
+    /// `decimals` decimals: a ratio in hundredths as `2.80`, a rate in thousandths as
+    /// `2000.000`.
+    static func appendFixed(_ value: Int64, decimals: Int, to bytes: inout some CSVByteSink) {
+        var divisor: Int64 = 1
+        for _ in 0..<decimals { divisor *= 10 }
+        appendInteger(value / divisor, to: &bytes)
+        guard decimals > 0 else { return }
+        bytes.append(point)
+        var fraction = value % divisor
+        for _ in 0..<decimals {
+            divisor /= 10
+            bytes.append(zero &+ UInt8(truncatingIfNeeded: fraction / divisor))
+            fraction %= divisor
+        }
+    }
+
     // MARK: Text fields
 
     /// Whether RFC 4180 requires `field` to be quoted: it holds a comma, a double quote, CR

@@ -14,8 +14,8 @@ import Foundation
 final class CSVFormattingThread: @unchecked Sendable {
     /// A row, as the recorder was given it.
     enum Row: Sendable {
-        case footprint(Millis, AppIndex, LifecycleState, KiB)
-        case free(Millis, used: KiB, free: KiB, EventLog.PressureLevel)
+        case footprint(Millis, AppIndex, LifecycleState, KiB, compressed: KiB)
+        case free(Millis, used: KiB, free: KiB, EventLog.PressureLevel, compressed: KiB, compressor: KiB)
         case skipped(Millis, ScenarioEvent.Kind, AppIndex?, EventLog.SkipReason)
     }
 

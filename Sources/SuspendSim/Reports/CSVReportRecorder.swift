@@ -174,21 +174,27 @@ package struct CSVReportRecorder: SimulationRecorder {
                 case .rank: if let rank = eviction.rank { CSVFormatting.appendInteger(rank, to: &row) }
                 case .candidates: CSVFormatting.appendInteger(eviction.candidateCount, to: &row)
                 case .runnerUp: if let runnerUp = eviction.runnerUp { row.append(appIDs[runnerUp]) }
+                case .compressed: CSVFormatting.appendMB(eviction.compressedKiB, to: &row)
                 }
             }
         }
     }
 
     /// A row of `memory.csv`.
-    public func recordFootprint(at timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB) {
-        if let formattingThread { return formattingThread.append(.footprint(timeMs, app, state, footprintKiB)) }
-        writeFootprint(at: timeMs, app: app, state: state, footprintKiB: footprintKiB, time: time)
+    public func recordFootprint(at timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB, compressedKiB: KiB) {
+        if let formattingThread { return formattingThread.append(.footprint(timeMs, app, state, footprintKiB, compressed: compressedKiB)) }
+        writeFootprint(at: timeMs, app: app, state: state, footprintKiB: footprintKiB, compressedKiB: compressedKiB, time: time)
     }
 
     /// A row of `pressure.csv`.
-    public func recordFree(at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: EventLog.PressureLevel) {
-        if let formattingThread { return formattingThread.append(.free(timeMs, used: usedKiB, free: freeKiB, level)) }
-        writeFree(at: timeMs, usedKiB: usedKiB, freeKiB: freeKiB, level: level, time: time)
+    public func recordFree(
+        at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: EventLog.PressureLevel, compressedKiB: KiB, compressorKiB: KiB
+    ) {
+        if let formattingThread {
+            return formattingThread.append(.free(timeMs, used: usedKiB, free: freeKiB, level, compressed: compressedKiB, compressor: compressorKiB))
+        }
+        writeFree(at: timeMs, usedKiB: usedKiB, freeKiB: freeKiB, level: level,
+                  compressor: CompressorFigures(compressedKiB: compressedKiB, compressorKiB: compressorKiB), time: time)
     }
 
     /// A row of `skipped.csv` (`app` empty when the event names none).
@@ -202,13 +208,18 @@ package struct CSVReportRecorder: SimulationRecorder {
     /// Writes a row the formatting thread was handed.
     private func write(_ row: CSVFormattingThread.Row, time: CSVTimeField) {
         switch row {
-        case let .footprint(timeMs, app, state, kib): writeFootprint(at: timeMs, app: app, state: state, footprintKiB: kib, time: time)
-        case let .free(timeMs, used, free, level): writeFree(at: timeMs, usedKiB: used, freeKiB: free, level: level, time: time)
+        case let .footprint(timeMs, app, state, kib, compressed):
+            writeFootprint(at: timeMs, app: app, state: state, footprintKiB: kib, compressedKiB: compressed, time: time)
+        case let .free(timeMs, used, free, level, compressed, compressor):
+            writeFree(at: timeMs, usedKiB: used, freeKiB: free, level: level,
+                      compressor: CompressorFigures(compressedKiB: compressed, compressorKiB: compressor), time: time)
         case let .skipped(timeMs, event, app, reason): writeSkipped(at: timeMs, event: event, app: app, reason: reason, time: time)
         }
     }
 
-    private func writeFootprint(at timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB, time: CSVTimeField) {
+    private func writeFootprint(
+        at timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB, compressedKiB: KiB, time: CSVTimeField
+    ) {
         memory.appendRow { row in
             MemoryColumn.appendRow(to: &row) { column, row in
                 switch column {
@@ -216,12 +227,21 @@ package struct CSVReportRecorder: SimulationRecorder {
                 case .app: row.append(appIDs[app])
                 case .state: row.append(states[state])
                 case .footprint: CSVFormatting.appendMB(footprintKiB, to: &row)
+                case .compressed: CSVFormatting.appendMB(compressedKiB, to: &row)
                 }
             }
         }
     }
 
-    private func writeFree(at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: EventLog.PressureLevel, time: CSVTimeField) {
+    /// `pressure.csv`'s compressor cells (SPEC 22).
+    private struct CompressorFigures {
+        var compressedKiB: KiB
+        var compressorKiB: KiB
+    }
+
+    private func writeFree(
+        at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: EventLog.PressureLevel, compressor: CompressorFigures, time: CSVTimeField
+    ) {
         pressure.appendRow { row in
             PressureColumn.appendRow(to: &row) { column, row in
                 switch column {
@@ -229,6 +249,8 @@ package struct CSVReportRecorder: SimulationRecorder {
                 case .used: CSVFormatting.appendMB(usedKiB, to: &row)
                 case .free: CSVFormatting.appendMB(freeKiB, to: &row)
                 case .level: row.append(levels[level])
+                case .compressed: CSVFormatting.appendMB(compressor.compressedKiB, to: &row)
+                case .compressor: CSVFormatting.appendMB(compressor.compressorKiB, to: &row)
                 }
             }
         }
@@ -296,6 +318,7 @@ package struct CSVReportRecorder: SimulationRecorder {
                         if let firstKill = outcome.firstKillMs { CSVFormatting.appendSeconds(firstKill, to: &row) }
                     case .resident: CSVFormatting.appendSeconds(outcome.residentMs, to: &row)
                     case .launchWait: CSVFormatting.appendSeconds(outcome.launchWaitMs, to: &row)
+                    case .compressions: CSVFormatting.appendInteger(outcome.compressions, to: &row)
                     }
                 }
             }

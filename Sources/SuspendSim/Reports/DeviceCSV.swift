@@ -33,9 +33,10 @@ enum DeviceCSV {
         }
     }
 
-    /// Every row, in file order: a row per `DeviceKey` (SPEC 7's keys, then SPEC 11's), then
-    /// `policy`, `file` and `end_s`.
-    static let rows: [Row] = DeviceKey.allCases.map(row) + [
+    /// Every row, in file order: a row per `DeviceKey` (SPEC 7's keys, then SPEC 11's), a row
+    /// per `CompressorKey` (SPEC 22, empty cells without a compressor), then `policy`, `file`
+    /// and `end_s`.
+    static let rows: [Row] = DeviceKey.allCases.compactMap(row) + CompressorKey.allCases.map(row) + [
         Row(key: "policy") { _, policyName, bytes in CSVFormatting.appendField(policyName, to: &bytes) },
         Row(key: "file") { scenario, _, bytes in CSVFormatting.appendField(scenario.sourcePath ?? "", to: &bytes) },
         // The run's end when the file gives one (SPEC 7 `end_s`), so that a page's timeline
@@ -47,13 +48,27 @@ enum DeviceCSV {
 
     /// The row of a device key: its value as resolved, in its unit with 3 decimals; a label
     /// as text, empty when not given.
-    private static func row(_ key: DeviceKey) -> Row {
+    private static func row(_ key: DeviceKey) -> Row? {
         switch key.target {
+        case .compressor: nil
         case .memory(let path): .mb(key.rawValue, path)
         case .time(let path): .seconds(key.rawValue, path)
         case .optionalMemory(_, let resolved): .mb(key.rawValue, resolved)
         case .model: Row(key: key.rawValue) { scenario, _, bytes in CSVFormatting.appendField(scenario.device.model ?? "", to: &bytes) }
         case .ios: Row(key: key.rawValue) { scenario, _, bytes in CSVFormatting.appendField(scenario.device.ios?.description ?? "", to: &bytes) }
+        }
+    }
+
+    /// The row of a compressor key, `compressor_<key>`: the value in force, ratios with 2
+    /// decimals, MB and MB/s with 3; empty without a compressor (SPEC 22).
+    private static func row(_ key: CompressorKey) -> Row {
+        Row(key: key.deviceCSVKey) { scenario, _, bytes in
+            guard let compressor = scenario.device.compressor else { return }
+            switch key.target {
+            case .ratio(let path): CSVFormatting.appendFixed(compressor[keyPath: path], decimals: 2, to: &bytes)
+            case .optionalMemory(_, let resolved): CSVFormatting.appendMB(scenario.device[keyPath: resolved], to: &bytes)
+            case .rate(let path): CSVFormatting.appendFixed(compressor[keyPath: path], decimals: 3, to: &bytes)
+            }
         }
     }
 

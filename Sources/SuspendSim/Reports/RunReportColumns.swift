@@ -51,7 +51,8 @@ enum CallbackColumn: String, CSVColumns {
 }
 
 /// `evictions.csv`: every termination. `priority` (the victim's jetsam band or lmkd adj) is
-/// one column more than SPEC 8 lists; `trigger` to `runner_up` are SPEC 14's.
+/// one column more than SPEC 8 lists; `trigger` to `runner_up` are SPEC 14's, `compressed_mb`
+/// (the victim's compressed memory) SPEC 22's.
 enum EvictionColumn: String, CSVColumns {
     case seq
     case time = "time_s"
@@ -64,20 +65,26 @@ enum EvictionColumn: String, CSVColumns {
     case threshold = "threshold_mb"
     case rank, candidates
     case runnerUp = "runner_up"
+    case compressed = "compressed_mb"
 }
 
-/// `memory.csv`: each time a footprint changes.
+/// `memory.csv`: each time a footprint or its compressed part changes (SPEC 22).
 enum MemoryColumn: String, CSVColumns {
     case time = "time_s", app, state
     case footprint = "footprint_mb"
+    case compressed = "compressed_mb"
 }
 
-/// `pressure.csv`: a first row at 0, then a row each time free memory changes.
+/// `pressure.csv`: a first row at 0, then a row each time free memory or the compressor
+/// changes; `compressed_mb` is the apps' compressed memory, `compressor_mb` what the
+/// compressor holds it in (SPEC 22).
 enum PressureColumn: String, CSVColumns {
     case time = "time_s"
     case used = "used_mb"
     case free = "free_mb"
     case level
+    case compressed = "compressed_mb"
+    case compressor = "compressor_mb"
 }
 
 /// `skipped.csv`: the events that did nothing, and why.
@@ -100,4 +107,5 @@ enum SurvivorColumn: String, CSVColumns {
     case firstKill = "first_kill_s"
     case resident = "resident_s"
     case launchWait = "launch_wait_s"
+    case compressions
 }

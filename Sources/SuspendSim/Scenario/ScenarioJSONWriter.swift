@@ -57,9 +57,36 @@
                 (value, isDefault) = (device.model.map(quoted), device.model == nil)
             case .ios:
                 (value, isDefault) = (device.ios.map { quoted($0.description) }, device.ios == nil)
+            case .compressor:
+                (value, isDefault) = (device.compressor.map(compressorBlock), device.compressor == nil)
             }
             return key.writing.writes(isDefault: isDefault) ? value.map { (key.rawValue, $0) } : nil
         }
+    }
+
+    /// The compressor's block as a JSON mapping, in `CompressorKey`'s order: the ratio and the
+    /// rate always, the pool and the start where the file gives them (their defaults follow
+    /// RAM and `warning_free_mb`).
+    static func compressorBlock(_ compressor: Device.Compressor) -> String {
+        let fields: [(String, String)] = CompressorKey.allCases.compactMap { key in
+            switch key.target {
+            case .ratio(let keyPath): (key.rawValue, fixed(compressor[keyPath: keyPath], decimals: 2))
+            case .optionalMemory(let keyPath, _): compressor[keyPath: keyPath].map { (key.rawValue, mb($0)) }
+            case .rate(let keyPath): (key.rawValue, fixed(compressor[keyPath: keyPath], decimals: 3))
+            }
+        }
+        return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+    }
+
+    /// `value / 10^decimals` as the shortest decimal that reads back as it (`280` in
+    /// hundredths is `2.8`).
+    static func fixed(_ value: Int64, decimals: Int) -> String {
+        var bytes: [UInt8] = []
+        CSVFormatting.appendFixed(value, decimals: decimals, to: &bytes)
+        var text = String(decoding: bytes, as: UTF8.self)
+        while text.contains("."), text.last == "0" { text.removeLast() }
+        if text.last == "." { text.removeLast() }
+        return text
     }
 
     /// An app's keys and values, in `AppKey`'s order: SPEC 7's keys always, the others where
@@ -86,6 +113,12 @@
                 (value, isDefault) = (quoted(app.lifecycle.rawValue), app.lifecycle == defaultLifecycle)
             case .traceName:
                 return nil
+            case .optionalMemory(let keyPath):
+                guard let memory = app[keyPath: keyPath] else { return nil }
+                (value, isDefault) = (mb(memory), false)
+            case .optionalRatio(let keyPath):
+                guard let ratio = app[keyPath: keyPath] else { return nil }
+                (value, isDefault) = (fixed(ratio, decimals: 2), false)
             }
             return key.writing.writes(isDefault: isDefault) ? (key.rawValue, value) : nil
         }

@@ -109,6 +109,12 @@ extension ScenarioReader {
         case .lifecycle:
             guard let value = lifecycle(node, field) else { return false }
             profile.lifecycle = value
+        case .optionalMemory(let keyPath):
+            guard let value = kib(node, field) else { return false }
+            profile[keyPath: keyPath] = value
+        case .optionalRatio(let keyPath):
+            guard let value = ratio(node, field) else { return false }
+            profile[keyPath: keyPath] = value
         }
         return true
     }

@@ -30,7 +30,7 @@ extension ScenarioReader {
             guard let key = DeviceKey.byName[entry.name], key != .ramMB else { continue }
             let field = Self.path("device", entry.name)
             switch key.target {
-            case .model, .ios:
+            case .model, .ios, .compressor:
                 continue
             case .memory(let keyPath):
                 if let value = kib(entry.value, field) { device[keyPath: keyPath] = value } else { isValid = false }
@@ -39,6 +39,9 @@ extension ScenarioReader {
             case .optionalMemory(let keyPath, _):
                 if let value = kib(entry.value, field) { device[keyPath: keyPath] = value } else { isValid = false }
             }
+        }
+        if let node = compressorNode(in: fields) {
+            if let compressor = readCompressor(node) { device.compressor = compressor } else { isValid = false }
         }
         if let node = fields[DeviceKey.reaperIntervalS.rawValue], device.reaperIntervalMs == .zero {
             report(node, DeviceKey.reaperIntervalS.path, "must be more than 0, got \(node.summary)")

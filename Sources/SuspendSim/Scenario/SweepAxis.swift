@@ -6,7 +6,7 @@
 /// the same checks, so `device.ram_mb` re-derives the default thresholds unless the file
 /// sets them.
 ///
-/// Keys: `policy`, `end_s`, `device.<key>`, `workload.<key>`,
+/// Keys: `policy`, `end_s`, `device.<key>`, `device.compressor.<key>`, `workload.<key>`,
 /// `workload.allocations.<key>`, for the keys of SPEC 7's `device:` and of `workload:`, and
 /// `app.<id>.<key>` for any key of an app but its `id` and `background_modes` (SPEC 14).
 package struct SweepAxis: Sendable, Hashable {
@@ -36,6 +36,7 @@ package struct SweepAxis: Sendable, Hashable {
     /// Every key an axis may have, in the order messages list them.
     public static let keys: [String] =
         ["policy", "end_s"] + DeviceKey.allCases.filter(\.sweeps).map(\.path)
+        + CompressorKey.allCases.filter(\.sweeps).map(\.path)
         + WorkloadKey.allCases.filter(\.sweeps).map(\.path)
         + AllocationsKey.allCases.map(\.path)
         + ["trace.user"]

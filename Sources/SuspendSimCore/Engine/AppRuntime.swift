@@ -4,6 +4,18 @@ struct AppRuntime {
     var phase = Phase.notRunning
     /// The footprint last computed and recorded (SPEC 5).
     var footprintKiB: KiB = .zero
+    /// Its memory held by the compressor, at its uncompressed size (SPEC 22's `c`), and what
+    /// the compressor holds it in (`stored(c)`); both 0 outside `suspended`.
+    var compressedKiB: KiB = .zero
+    var storedKiB: KiB = .zero
+    /// The `compressedKiB` last recorded in `memory.csv`, so that a change of `c` alone
+    /// writes a row.
+    var recordedCompressedKiB: KiB = .zero
+    /// Compression steps so far (`survivors.csv` `compressions`).
+    var compressions = 0
+    /// Its place among every entry into `suspended` of the run (SPEC 23: the compressor takes
+    /// the app that entered earliest).
+    var suspendedEntry: UInt64 = 0
     /// What `allocate` added (never below 0); gone when the app dies.
     var dynamicKiB: KiB = .zero
     /// It released `warning_release_mb` on a memory warning, until it next becomes active.
@@ -106,6 +118,8 @@ struct AppRuntime {
             lastFrontmostOrder: lastFrontmostOrder, stateEnteredMs: stateEnteredMs,
             aged: aged, bandEnteredMs: bandEnteredMs)
         candidate.enteredBandBeforeStart = enteredBandBeforeStart
+        candidate.compressedKiB = compressedKiB
+        candidate.storedKiB = storedKiB
         return candidate
     }
 

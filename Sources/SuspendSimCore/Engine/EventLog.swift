@@ -22,6 +22,8 @@ public struct EventLog: SimulationRecorder, Sendable {
         public var app: AppIndex
         public var state: LifecycleState
         public var footprintKiB: KiB
+        /// Its compressed memory (SPEC 22's `c`).
+        public var compressedKiB: KiB
     }
 
     public struct FreeRecord: Sendable, Hashable {
@@ -29,6 +31,9 @@ public struct EventLog: SimulationRecorder, Sendable {
         public var usedKiB: KiB
         public var freeKiB: KiB
         public var level: EventLog.PressureLevel
+        /// The apps' compressed memory added up, and what the compressor holds it in (SPEC 22).
+        public var compressedKiB: KiB
+        public var compressorKiB: KiB
     }
 
     public struct Skip: Sendable, Hashable {
@@ -59,12 +64,15 @@ public struct EventLog: SimulationRecorder, Sendable {
         evictions.append(eviction)
     }
 
-    public mutating func recordFootprint(at timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB) {
-        footprints.append(FootprintRecord(timeMs: timeMs, app: app, state: state, footprintKiB: footprintKiB))
+    public mutating func recordFootprint(at timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB, compressedKiB: KiB) {
+        footprints.append(FootprintRecord(timeMs: timeMs, app: app, state: state, footprintKiB: footprintKiB, compressedKiB: compressedKiB))
     }
 
-    public mutating func recordFree(at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: EventLog.PressureLevel) {
-        frees.append(FreeRecord(timeMs: timeMs, usedKiB: usedKiB, freeKiB: freeKiB, level: level))
+    public mutating func recordFree(
+        at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: EventLog.PressureLevel, compressedKiB: KiB, compressorKiB: KiB
+    ) {
+        frees.append(FreeRecord(
+            timeMs: timeMs, usedKiB: usedKiB, freeKiB: freeKiB, level: level, compressedKiB: compressedKiB, compressorKiB: compressorKiB))
     }
 
     public mutating func recordSkipped(at timeMs: Millis, event: ScenarioEvent.Kind, app: AppIndex?, reason: EventLog.SkipReason) {
@@ -86,9 +94,14 @@ public struct EventLog: SimulationRecorder, Sendable {
         for record in callbacks { recorder.recordCallback(at: record.timeMs, app: record.app, record.callback, phase: record.phase) }
         for eviction in evictions { recorder.recordEviction(eviction) }
         for record in footprints {
-            recorder.recordFootprint(at: record.timeMs, app: record.app, state: record.state, footprintKiB: record.footprintKiB)
+            recorder.recordFootprint(
+                at: record.timeMs, app: record.app, state: record.state, footprintKiB: record.footprintKiB, compressedKiB: record.compressedKiB)
         }
-        for record in frees { recorder.recordFree(at: record.timeMs, usedKiB: record.usedKiB, freeKiB: record.freeKiB, level: record.level) }
+        for record in frees {
+            recorder.recordFree(
+                at: record.timeMs, usedKiB: record.usedKiB, freeKiB: record.freeKiB, level: record.level,
+                compressedKiB: record.compressedKiB, compressorKiB: record.compressorKiB)
+        }
         for record in skips { recorder.recordSkipped(at: record.timeMs, event: record.event, app: record.app, reason: record.reason) }
     }
 }

@@ -31,11 +31,18 @@ public struct Eviction: Sendable, Hashable {
     /// The head of that order, first first (up to 6 apps: the victim and 5 others), as the
     /// policy saw them; empty unless the recorder `recordsPolicyOrder` (`suspendsim explain`).
     public var policyOrder: [Candidate] = []
+    /// The victim's compressed memory at the kill, at its uncompressed size (SPEC 22
+    /// `evictions.csv` `compressed_mb`): the kill freed what the compressor held it in.
+    public var compressedKiB: KiB
+    /// For a kill with a free-memory target, why compression did not reach the target first
+    /// (SPEC 23, `explain`); nil for any other kill.
+    public var compressionShortfall: Eviction.CompressionShortfall?
 
     public init(
         seq: Int, timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB, reason: KillReason,
         freeBeforeKiB: KiB, freeAfterKiB: KiB, priority: Int?, trigger: Eviction.Trigger? = nil, thresholdKiB: KiB? = nil,
-        rank: Int? = nil, candidateCount: Int = 0, runnerUp: AppIndex? = nil, policyOrder: [Candidate] = []
+        rank: Int? = nil, candidateCount: Int = 0, runnerUp: AppIndex? = nil, policyOrder: [Candidate] = [],
+        compressedKiB: KiB = .zero, compressionShortfall: Eviction.CompressionShortfall? = nil
     ) {
         self.seq = seq
         self.timeMs = timeMs
@@ -52,6 +59,8 @@ public struct Eviction: Sendable, Hashable {
         self.candidateCount = candidateCount
         self.runnerUp = runnerUp
         self.policyOrder = policyOrder
+        self.compressedKiB = compressedKiB
+        self.compressionShortfall = compressionShortfall
     }
 }
 

@@ -57,6 +57,7 @@ extension Simulation {
             _ = connectSceneIfNeeded(of: index)
         case .background, .suspended:
             apps[index].warmLaunches += 1
+            countDecompressionWait(of: index)
             // Its background work ends as it leaves `background` (`setState` below).
             apps[index].timerEpoch &+= 1
             if !connectSceneIfNeeded(of: index) { call(.willEnterForeground, on: index) }

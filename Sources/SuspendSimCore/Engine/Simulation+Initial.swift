@@ -19,6 +19,8 @@ extension Simulation {
                 ? entry.modes ?? profile.backgroundModes.intersection(.continuous)
                 : entry.modes ?? []
             apps[index].aged = entry.state == .suspended
+            // They entered `suspended` first, in list order (SPEC 23).
+            if entry.state == .suspended { noteSuspendedEntry(of: index) }
             apps[index].hasUnsavedState = isFrontmost || !profile.savesState
             if profile.lifecycle == .scene {
                 apps[index].sceneConnected = true

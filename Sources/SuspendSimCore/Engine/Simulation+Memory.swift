@@ -12,15 +12,17 @@ extension Simulation {
         return max(.zero, kib)
     }
 
-    /// Recomputes app `index`'s footprint; records the change in `memory.csv` and
-    /// `pressure.csv` when there is one.
+    /// Recomputes app `index`'s footprint; records a change of it or of its compressed memory
+    /// in `memory.csv` and `pressure.csv` (SPEC 22: one row for both).
     mutating func refreshFootprint(of index: AppIndex) {
         let new = computedFootprintKiB(of: index)
         let old = apps[index].footprintKiB
         // Checked against the limit of the app's current state, so a state change alone can
         // put an app over its limit (SPEC 16).
         if new > device.appLimitKiB(in: apps[index].state) { overLimit.append(index) }
-        guard new != old else { return }
+        let compressed = apps[index].compressedKiB
+        guard new != old || compressed != apps[index].recordedCompressedKiB else { return }
+        apps[index].recordedCompressedKiB = compressed
         // Only a suspended footprint is integrated over time (`averageSuspendedMemory`); the
         // other field metrics change with the state, which `setState` counts.
         if apps[index].state == .suspended { apps[index].countFieldMetrics(to: nowMs) }
@@ -28,7 +30,7 @@ extension Simulation {
         if new > apps[index].field.peakFootprintKiB { apps[index].field.peakFootprintKiB = new }
         appDidChange(index)
         residentKiB += new - old
-        recorder.recordFootprint(at: nowMs, app: index, state: apps[index].state, footprintKiB: new)
+        recorder.recordFootprint(at: nowMs, app: index, state: apps[index].state, footprintKiB: new, compressedKiB: compressed)
         freeDidChange()
     }
 
@@ -40,7 +42,8 @@ extension Simulation {
         guard !isPlacingInitialApps else { return }
         recorder.recordFree(
             at: nowMs, usedKiB: device.ramKiB - free, freeKiB: free,
-            level: EventLog.PressureLevel(freeKiB: free, device: device))
+            level: EventLog.PressureLevel(freeKiB: free, device: device),
+            compressedKiB: compressedKiB, compressorKiB: compressorKiB)
     }
 
     /// Moves app `index` to `state`, logs the transition and updates its footprint. The state
@@ -62,6 +65,8 @@ extension Simulation {
         }
         apps[index].phase = AppRuntime.Phase(entering: state)
         apps[index].stateEnteredMs = nowMs
+        if from == .suspended, state != .suspended { releaseCompressedMemory(of: index) }
+        if state == .suspended, from != .suspended { noteSuspendedEntry(of: index) }
         // Aging counts from each suspension; the aging timer sets it (SPEC 6, jetsam).
         apps[index].aged = false
         appDidChange(index)
@@ -172,7 +177,8 @@ extension Simulation {
                 freeAfterKiB: freeKiB, priority: priority, trigger: trigger ?? Eviction.Trigger(reason),
                 thresholdKiB: thresholdKiB ?? (reason == .vmPageShortage ? .zero : nil),
                 rank: order?.rank, candidateCount: order?.count ?? 0, runnerUp: order?.runnerUp,
-                policyOrder: order?.head ?? []))
+                policyOrder: order?.head ?? [], compressedKiB: app.compressedKiB,
+                compressionShortfall: compressionShortfall(for: trigger ?? Eviction.Trigger(reason))))
     }
 
     /// The policy's order of the resident non-frontmost apps around `victim` (SPEC 14):

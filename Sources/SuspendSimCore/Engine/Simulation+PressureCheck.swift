@@ -1,10 +1,12 @@
-/// The pressure check that follows every event and timer (SPEC 5), in this order:
-/// 1. per-app limit kills; 2. memory warnings; 3. while free is below `critical_free_mb`, the
-/// policy's next victim is purged, then killed (`memory-pressure`); 4. if free is still
-/// below 0, the frontmost app is purged, then killed (`vm-pageshortage`).
+/// The pressure check that follows every event and timer (SPEC 5, 22), in this order:
+/// 1. per-app limit kills; 2. compression (`Simulation+Compression.swift`); 3. memory
+/// warnings; 4. while free is below `critical_free_mb`, the policy's next victim is purged,
+/// then killed (`memory-pressure`); 5. if free is still below 0, the frontmost app is purged,
+/// then killed (`vm-pageshortage`).
 extension Simulation {
     mutating func runPressureCheck() {
         killAppsOverLimit()
+        compressionStop = compressSuspendedApps()
         sendMemoryWarningsIfNeeded()
         killForMemoryPressure()
         killFrontmostOnPageShortage()
@@ -25,7 +27,7 @@ extension Simulation {
         }
     }
 
-    /// Step 2: when free drops below `warning_free_mb` and no warning was sent in this
+    /// Step 3: when free drops below `warning_free_mb` and no warning was sent in this
     /// episode, every app running code gets `applicationDidReceiveMemoryWarning`, in scenario
     /// order, and releases `warning_release_mb` (once, until it next becomes active).
     private mutating func sendMemoryWarningsIfNeeded() {
@@ -40,7 +42,7 @@ extension Simulation {
         }
     }
 
-    /// Step 3: before the critical loop, a policy with idle kills (jetsam) kills its idle
+    /// Step 4: before the critical loop, a policy with idle kills (jetsam) kills its idle
     /// apps, and only those, while free is below `idle_free_mb`; then the policy's victims,
     /// one at a time, while free is below `critical_free_mb`. Each victim is purged first and
     /// survives if that brings free back to the target.
@@ -57,7 +59,7 @@ extension Simulation {
         }
     }
 
-    /// Step 4: the frontmost app, when free is below 0 even so.
+    /// Step 5: the frontmost app, when free is below 0 even so.
     private mutating func killFrontmostOnPageShortage() {
         guard freeKiB < .zero, let index = frontmost else { return }
         if purge(index), freeKiB >= .zero { return }

@@ -70,6 +70,18 @@ public struct Simulation<Recorder: SimulationRecorder> {
     var pressureEvictionOrder: [AppIndex] = []
     /// Apps whose footprint rose above the per-app limit since the last pressure check.
     var overLimit: [AppIndex] = []
+    /// The compressor (SPEC 22): every app's `c` added up, and what it holds them in.
+    var compressedKiB: KiB = .zero
+    var compressorKiB: KiB = .zero
+    /// Entries into `suspended` so far, and the suspended apps by entry, earliest first:
+    /// `Simulation+Compression.swift` keeps it.
+    var suspendedEntries: UInt64 = 0
+    var compressionQueue = CompressionQueue()
+    /// Why this check's compression step stopped (`Eviction.compressionShortfall`).
+    var compressionStop = Eviction.CompressionShortfall.off
+    /// Per app, the decompression waits of its warm launches, by wait (sparse: only apps that
+    /// resumed compressed).
+    var decompressionWaits: [AppIndex: [Millis: Int]] = [:]
 
     /// A simulation of `scenario` under `policy`, recording into `recorder`.
     public init(_ scenario: Scenario, policy: any EvictionPolicy, recorder: Recorder) {
@@ -100,7 +112,8 @@ public struct Simulation<Recorder: SimulationRecorder> {
         }
         self.recorder.recordFree(
             at: .zero, usedKiB: device.ramKiB - freeKiB, freeKiB: freeKiB,
-            level: EventLog.PressureLevel(freeKiB: freeKiB, device: device))
+            level: EventLog.PressureLevel(freeKiB: freeKiB, device: device),
+            compressedKiB: .zero, compressorKiB: .zero)
         if !scenario.initial.isEmpty {
             runPressureCheck()
         }
@@ -119,7 +132,9 @@ public struct Simulation<Recorder: SimulationRecorder> {
     }
 
     /// Free memory (SPEC 1): RAM less reserved, system and every resident footprint.
-    public var freeKiB: KiB { device.ramKiB - device.reservedKiB - systemKiB - residentKiB }
+    /// The compressor holds an app's compressed memory in less (SPEC 22): free counts what
+    /// the apps occupy physically.
+    public var freeKiB: KiB { device.ramKiB - device.reservedKiB - systemKiB - residentKiB + compressedKiB - compressorKiB }
 
     /// The time of the next thing to happen, or nil when nothing is left (or `end_s` is past).
     ///
@@ -195,22 +210,31 @@ public struct Simulation<Recorder: SimulationRecorder> {
         SimulationResult(
             scenarioName: scenario.name,
             policyName: policy.name,
-            apps: zip(profiles, apps).map { profile, app in
-                .init(
-                    id: profile.id, survived: app.state.isResident, finalState: app.state,
-                    footprintKiB: app.footprintKiB, coldLaunches: app.coldLaunches,
-                    warmLaunches: app.warmLaunches, pressureKills: app.pressureKills,
-                    otherKills: app.otherKills, stateLosses: app.stateLosses, firstKillMs: app.firstKillMs,
-                    residentMs: app.residentMs + (app.state.isResident ? runEndMs - app.residentSinceMs : .zero),
-                    launchWaitMs: Int64(app.coldLaunches) * profile.coldLaunchMs + Int64(app.warmLaunches) * profile.resumeMs,
-                    field: app.fieldMetrics(endingAt: runEndMs))
-            },
+            apps: apps.indices.map(outcome(of:)),
             eventsRun: eventsRun,
             eventsSkipped: eventsSkipped,
             minFreeKiB: minFreeKiB,
             durationMs: runEndMs,
             pressureEvictionOrder: pressureEvictionOrder,
             log: recorder)
+    }
+
+    /// App `index`'s row of `survivors.csv` so far.
+    private func outcome(of index: AppIndex) -> AppOutcome {
+        let app = apps[index]
+        let profile = profiles[index]
+        let waits = decompressionWaits[index] ?? [:]
+        let decompressionMs = waits.reduce(Millis.zero) { $0 + Int64($1.value) * $1.key }
+        return AppOutcome(
+            id: profile.id, survived: app.state.isResident, finalState: app.state,
+            footprintKiB: app.footprintKiB, coldLaunches: app.coldLaunches,
+            warmLaunches: app.warmLaunches, pressureKills: app.pressureKills,
+            otherKills: app.otherKills, stateLosses: app.stateLosses, firstKillMs: app.firstKillMs,
+            residentMs: app.residentMs + (app.state.isResident ? runEndMs - app.residentSinceMs : .zero),
+            launchWaitMs: Int64(app.coldLaunches) * profile.coldLaunchMs + Int64(app.warmLaunches) * profile.resumeMs
+                + decompressionMs,
+            field: app.fieldMetrics(endingAt: runEndMs),
+            compressions: app.compressions, decompressionWaits: waits)
     }
 
     /// Where resident time stops counting: `end_s` when given, else now (at the end of a

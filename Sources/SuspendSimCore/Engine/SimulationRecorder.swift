@@ -9,10 +9,12 @@ public protocol SimulationRecorder {
     mutating func recordCallback(at timeMs: Millis, app: AppIndex, _ callback: Callback, phase: Callback.ScenePhase?)
     /// An app was terminated (`evictions.csv`).
     mutating func recordEviction(_ eviction: Eviction)
-    /// An app's footprint changed (`memory.csv`).
-    mutating func recordFootprint(at timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB)
-    /// Free memory changed (`pressure.csv`).
-    mutating func recordFree(at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: EventLog.PressureLevel)
+    /// An app's footprint or compressed memory changed (`memory.csv`).
+    mutating func recordFootprint(at timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB, compressedKiB: KiB)
+    /// Free memory or the compressor changed (`pressure.csv`): the apps' compressed memory
+    /// added up, and what the compressor holds it in.
+    mutating func recordFree(
+        at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: EventLog.PressureLevel, compressedKiB: KiB, compressorKiB: KiB)
     /// An event was a no-op (`skipped.csv`).
     mutating func recordSkipped(at timeMs: Millis, event: ScenarioEvent.Kind, app: AppIndex?, reason: EventLog.SkipReason)
     /// Whether evictions carry the victim's place in the policy's order (`rank`,

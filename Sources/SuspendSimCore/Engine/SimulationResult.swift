@@ -54,11 +54,17 @@ public struct AppOutcome: Sendable, Hashable {
     public var firstKillMs: Millis?
     /// How long the app was resident, until `end_s` when given, else until the run's end.
     public var residentMs: Millis
-    /// `cold_launches × cold_launch_s + warm_launches × resume_s` (SPEC 17 `launch_wait_s`).
+    /// `cold_launches × cold_launch_s + warm_launches × resume_s` (SPEC 17 `launch_wait_s`),
+    /// plus each warm launch's decompression (SPEC 22).
     public var launchWaitMs: Millis
     /// Its terminations in MetricKit's exit categories, and what MetricKit would have
     /// measured of it (SPEC 17).
     public var field: FieldMetrics
+    /// Compression steps (SPEC 22 `survivors.csv` `compressions`).
+    public var compressions: Int
+    /// The warm launches that waited for a decompression, counted by that wait (on top of
+    /// `resume_s`): MetricKit's resume histogram has a bucket per distinct wait (SPEC 22).
+    public var decompressionWaits: [Millis: Int]
 
     /// No pressure or other kill in the run (SPEC 14 `never_killed`): "resident at the end"
     /// (`survived`) is not "never killed".

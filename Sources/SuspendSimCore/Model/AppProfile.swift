@@ -36,6 +36,12 @@ public struct AppProfile: Sendable, Hashable {
     /// The wait for a warm launch (MetricKit's application resume time, SPEC 17); 0.1 s by
     /// default. Accounting only.
     public var resumeMs: Millis = .ms(100)
+    /// The most of its memory the compressor may compress (SPEC 22 `compressible_mb`); nil:
+    /// all of it that is not purgeable.
+    public var compressibleKiB: KiB?
+    /// Its own compression ratio in hundredths (SPEC 22 `compression_ratio`: images and media
+    /// compress less than heaps); nil: the device's.
+    public var compressionRatioHundredths: Int64?
 
     /// A profile with `activeKiB` in every state (background and suspended default to it).
     public init(id: String, activeKiB: KiB, backgroundKiB: KiB? = nil, suspendedKiB: KiB? = nil) {

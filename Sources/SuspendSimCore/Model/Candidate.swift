@@ -22,6 +22,11 @@ public struct Candidate: Sendable, Hashable {
     /// It has been in its band since before the run began (an `initial:` entry, SPEC 12): it
     /// entered before any app that enters the same band at time 0.
     public var enteredBandBeforeStart: Bool = false
+    /// Its memory held by the compressor, at its uncompressed size (SPEC 22's `c`), and what
+    /// the compressor holds it in (`stored(c)`): a kill frees `physicalKiB`, not the
+    /// footprint, so a policy of its own can rank by what a kill would free.
+    public var compressedKiB: KiB = .zero
+    public var storedKiB: KiB = .zero
     /// The most recently frontmost of the resident apps that are not frontmost (lmkd's
     /// "previous" app); only set when the policy `usesRecency`.
     public var isPreviousApp: Bool
@@ -63,4 +68,11 @@ extension Candidate {
             (a.major, a.minor) < (b.major, b.minor)
         }
     }
+}
+
+extension Candidate {
+    /// The physical memory it occupies, and so what a kill frees (SPEC 22): its footprint
+    /// less its compressed memory plus what the compressor holds that in. The footprint
+    /// without a compressor.
+    public var physicalKiB: KiB { footprintKiB - compressedKiB + storedKiB }
 }

@@ -50,6 +50,9 @@ public struct Device: Sendable, Hashable {
     public var reaperFreeKiB: KiB
     /// The reaper kills only suspended apps that have been in band 0 this long.
     public var reaperIdleMs: Millis = .ms(300_000)
+    /// The memory compressor (XNU's `vm_compressor`, SPEC 22); nil: none, nothing is
+    /// compressed (sections 1-21).
+    public var compressor: Device.Compressor?
 
     /// A device with `ramKiB` of RAM and every other field at its SPEC 7 default:
     /// thresholds are percentages of RAM (warning / idle / critical: 15 / 10 / 5 % up to

@@ -105,8 +105,12 @@ extension InvariantRecorder {
         if eviction.state != pending.state { fail("eviction row state \(eviction.state.rawValue), was \(pending.state.rawValue)") }
         if eviction.footprintKiB != pending.footprint { fail("eviction row footprint \(eviction.footprintKiB), was \(pending.footprint)") }
         if eviction.freeBeforeKiB != pending.free { fail("eviction row free before \(eviction.freeBeforeKiB), was \(pending.free)") }
-        if eviction.freeAfterKiB != modelFreeKiB || eviction.freeAfterKiB != pending.free + pending.footprint {
-            fail("eviction row free after \(eviction.freeAfterKiB), expected \(pending.free + pending.footprint)")
+        // SPEC 22: a kill frees the victim's physical memory, and the row carries its `c`.
+        if eviction.freeAfterKiB != modelFreeKiB || eviction.freeAfterKiB != pending.free + pending.physical {
+            fail("eviction row free after \(eviction.freeAfterKiB), expected \(pending.free + pending.physical)")
+        }
+        if eviction.compressedKiB != pending.compressed {
+            fail("eviction row compressed \(eviction.compressedKiB), the victim held \(pending.compressed)")
         }
         // SPEC 14, 16: what set the kill off, and the victim's place in the policy's order.
         let triggers: [Eviction.Trigger] = eviction.reason == .memoryPressure ? [.critical, .idle] : [Eviction.Trigger(eviction.reason)]
@@ -122,8 +126,12 @@ extension InvariantRecorder {
         }
     }
 
-    mutating func recordFootprint(at timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB) {
-        log?.recordFootprint(at: timeMs, app: app, state: state, footprintKiB: footprintKiB)
+    mutating func recordFootprint(at timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB, compressedKiB: KiB) {
+        log?.recordFootprint(at: timeMs, app: app, state: state, footprintKiB: footprintKiB, compressedKiB: compressedKiB)
+        let compressionChanged = compressedKiB != apps[app].compressed
+        if compressionChanged { checkCompression(app, state: state, footprintKiB: footprintKiB, compressedKiB: compressedKiB) }
+        apps[app].compressed = compressedKiB
+        if compressionChanged, footprintKiB == apps[app].footprint { return }
         stats.records += 1
         if timeMs != now { fail("footprint recorded at \(timeMs) during a step at \(now)") }
         if state != apps[app].state { fail("\(name(app)) footprint row in state \(state.rawValue), it is \(apps[app].state.rawValue)") }
@@ -147,8 +155,32 @@ extension InvariantRecorder {
         apps[app].footprint = footprintKiB
     }
 
-    mutating func recordFree(at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: EventLog.PressureLevel) {
-        log?.recordFree(at: timeMs, usedKiB: usedKiB, freeKiB: freeKiB, level: level)
+    /// SPEC 22, 23: compression only grows the `c` of a `suspended` app whose footprint stays,
+    /// within its room and the pool; leaving `suspended` gives all of it back.
+    mutating func checkCompression(_ app: AppIndex, state: LifecycleState, footprintKiB: KiB, compressedKiB: KiB) {
+        stats.records += 1
+        if compressedKiB > apps[app].compressed {
+            if state != .suspended { fail("\(name(app)) compressed in \(state.rawValue): only suspended apps are") }
+            if footprintKiB != apps[app].footprint { fail("\(name(app)) compressed and changed footprint in one row") }
+            let unpurged: KiB = apps[app].purged ? 0 : profiles[app].purgeableKiB
+            let most = min(footprintKiB - unpurged, profiles[app].compressibleKiB ?? footprintKiB)
+            if compressedKiB > most { fail("\(name(app)) compressed \(compressedKiB) KiB, more than its room \(most)") }
+            let pool = apps.reduce(0) { $0 + $1.compressed } - apps[app].compressed + compressedKiB
+            if pool > device.compressorPoolKiB { fail("the compressor holds \(pool) KiB, pool_mb is \(device.compressorPoolKiB)") }
+        } else if compressedKiB != 0 || state == .suspended {
+            fail("\(name(app)) compressed memory fell to \(compressedKiB) KiB in \(state.rawValue): only leaving suspended gives it back, all of it")
+        }
+    }
+
+    mutating func recordFree(
+        at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: EventLog.PressureLevel, compressedKiB: KiB, compressorKiB: KiB
+    ) {
+        log?.recordFree(at: timeMs, usedKiB: usedKiB, freeKiB: freeKiB, level: level, compressedKiB: compressedKiB, compressorKiB: compressorKiB)
+        let modelCompressed = apps.reduce(0) { $0 + $1.compressed }
+        let modelCompressor = apps.indices.reduce(0) { $0 + stored($1) }
+        if compressedKiB != modelCompressed || compressorKiB != modelCompressor {
+            fail("pressure row compressor \(compressedKiB) in \(compressorKiB) KiB, the apps' rows give \(modelCompressed) in \(modelCompressor)")
+        }
         stats.records += 1
         if timeMs != now { fail("free recorded at \(timeMs) during a step at \(now)") }
         if usedKiB != device.ramKiB - freeKiB { fail("used \(usedKiB) != ram - free") }
@@ -156,7 +188,10 @@ extension InvariantRecorder {
             freeKiB < device.criticalFreeKiB ? .critical : freeKiB < device.warningFreeKiB ? .warning : .normal
         if level != expectedLevel { fail("level \(level) for free \(freeKiB) KiB, SPEC 5 says \(expectedLevel)") }
         if freeKiB != modelFreeKiB { fail("pressure row free \(freeKiB) KiB, ram - reserved - system - footprints = \(modelFreeKiB)") }
-        if firstFreeSeen, freeKiB == lastRecordedFree { fail("pressure row without a change of free (\(freeKiB) KiB)") }
+        if firstFreeSeen, freeKiB == lastRecordedFree, compressedKiB == lastRecordedCompressed {
+            fail("pressure row without a change of free or the compressor (\(freeKiB) KiB)")
+        }
+        lastRecordedCompressed = compressedKiB
         firstFreeSeen = true
         lastRecordedFree = freeKiB
         minFreeKiB = min(minFreeKiB, freeKiB)

@@ -85,7 +85,7 @@ extension InvariantRecorder {
         guard case .kill(let reason) = cause else { return fail("\(name(app)) stopped running with cause \(cause)") }
         let free = modelFreeKiB
         let footprint = apps[app].footprint
-        pendingEviction = (app, from, footprint, free)
+        pendingEviction = (app, from, footprint, free, physical(app), apps[app].compressed)
         if reason == .memoryPressure || reason == .vmPageShortage, !apps[app].purged, profiles[app].purgeableKiB > 0 {
             if expectedFootprint(app, purged: true) != footprint {
                 fail("\(name(app)) killed (\(reason.rawValue)) without its purgeable memory purged first (SPEC 5)")

@@ -82,11 +82,13 @@ struct InvariantRecorder: SimulationRecorder {
     var frontmostEndCounter: UInt64 = 0
     var systemKiB: KiB
     var lastRecordedFree: KiB
+    /// The compressor's content in the last `pressure.csv` row (SPEC 22).
+    var lastRecordedCompressed: KiB = 0
     /// The engine records the first row of pressure.csv in its initializer.
     var firstFreeSeen = false
     var minFreeKiB: KiB
     var evictionSeq = 0
-    var pendingEviction: (app: AppIndex, state: LifecycleState, footprint: KiB, free: KiB)?
+    var pendingEviction: (app: AppIndex, state: LifecycleState, footprint: KiB, free: KiB, physical: KiB, compressed: KiB)?
     var pressureOrder: [AppIndex] = []
     /// The app whose purge was the last footprint row, and its footprint before: the policy
     /// chose it on that footprint, if its kill follows.
@@ -146,6 +148,8 @@ struct InvariantRecorder: SimulationRecorder {
         var state: LifecycleState = .notRunning
         var expect: Expect?
         var footprint: KiB = 0
+        /// Its memory in the compressor at its uncompressed size (SPEC 22's `c`).
+        var compressed: KiB = 0
         var modes: AppProfile.BackgroundModes = []
         var userTerminated = false
         var lastFrontmostOrder: UInt64 = 0
@@ -199,7 +203,21 @@ struct InvariantRecorder: SimulationRecorder {
     // MARK: Model queries
 
     var modelFreeKiB: KiB {
-        device.ramKiB - device.reservedKiB - systemKiB - apps.reduce(0) { $0 + $1.footprint }
+        device.ramKiB - device.reservedKiB - systemKiB - apps.indices.reduce(0) { $0 + physical($1) }
+    }
+
+    /// SPEC 22: what the compressor holds app `app`'s compressed memory in, ⌈c × 100 / r⌉ with
+    /// its own ratio or the device's, computed here from the profile, not taken from the engine.
+    func stored(_ app: AppIndex) -> KiB {
+        let ratio = profiles[app].compressionRatioHundredths ?? device.compressor?.ratioHundredths ?? 100
+        let c = apps[app].compressed.count
+        return .kib((c * 100 + ratio - 1) / ratio)
+    }
+
+    /// SPEC 22: the physical memory app `app` occupies: its footprint less its compressed
+    /// memory plus what that is held in.
+    func physical(_ app: AppIndex) -> KiB {
+        apps[app].footprint - apps[app].compressed + stored(app)
     }
 
     /// SPEC 5: base for the state, plus allocations, less a warning release and a purge; never

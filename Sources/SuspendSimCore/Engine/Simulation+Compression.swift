@@ -1,0 +1,125 @@
+/// The memory compressor (SPEC 22, 23): step 2 of the pressure check compresses suspended
+/// apps, earliest suspended first, while free memory is below `start_free_mb` and the pool has
+/// room; leaving `suspended` gives the memory back at once, and a warm launch waits for it.
+extension Simulation {
+    /// Notes that app `index` has just entered `suspended`: its place in the compressor's
+    /// order (entries are counted across all apps in the order they happen).
+    mutating func noteSuspendedEntry(of index: AppIndex) {
+        suspendedEntries += 1
+        apps[index].suspendedEntry = suspendedEntries
+        guard device.compresses else { return }
+        compressionQueue.append(entry: suspendedEntries, app: index)
+        guard compressionQueue.count > 2 * apps.count + 64 else { return }
+        withCompressionQueue { queue, simulation in
+            queue.compact { entry, app in simulation.isCompressible(app, entry: entry) }
+        }
+    }
+
+    /// The earliest suspended app with memory left to compress; stale entries before it go.
+    private mutating func nextToCompress() -> AppIndex? {
+        withCompressionQueue { queue, simulation in
+            queue.first { entry, app in simulation.isCompressible(app, entry: entry) }
+        }
+    }
+
+    /// Runs `body` on the queue taken out of `self` (swapped, not copied), so that the
+    /// queue can change while `body` reads the apps.
+    private mutating func withCompressionQueue<T>(_ body: (inout CompressionQueue, borrowing Self) -> T) -> T {
+        var queue = CompressionQueue()
+        swap(&queue, &compressionQueue)
+        defer { swap(&queue, &compressionQueue) }
+        return body(&queue, self)
+    }
+
+    /// Step 2 of the pressure check: while free is below `start_free_mb`, the pool holds less
+    /// than `pool_mb` and a suspended app has memory it may still compress, compresses the
+    /// next such app, as much as its room and the pool's allow. Returns why it stopped.
+    mutating func compressSuspendedApps() -> Eviction.CompressionShortfall {
+        guard device.compresses else { return .off }
+        let pool = device.compressorPoolKiB
+        let start = device.compressorStartFreeKiB
+        while true {
+            guard freeKiB < start else { return .freeAtOrAboveStart }
+            guard compressedKiB < pool else { return .poolFull }
+            guard let index = nextToCompress() else {
+                return .nothingToCompress
+            }
+            compress(index, by: min(compressionRoom(of: index), pool - compressedKiB))
+        }
+    }
+
+    /// Whether the queue's entry `entry` of app `index` is its current stay in `suspended`
+    /// and it has memory left to compress. A suspended app's room only shrinks (it runs no
+    /// code, so it neither allocates nor releases; a purge takes only purgeable memory), so an
+    /// entry found without room never gets it back.
+    func isCompressible(_ index: AppIndex, entry: UInt64) -> Bool {
+        apps[index].state == .suspended && apps[index].suspendedEntry == entry && compressionRoom(of: index) > .zero
+    }
+
+    /// What app `index` may still compress: `min(compressible_mb, footprint − purgeable not
+    /// yet purged) − c` (SPEC 22), never below 0.
+    func compressionRoom(of index: AppIndex) -> KiB {
+        let app = apps[index]
+        let profile = profiles[index]
+        let unpurged = app.purged ? KiB.zero : profile.purgeableKiB
+        var most = app.footprintKiB - unpurged
+        if let compressible = profile.compressibleKiB { most = min(most, compressible) }
+        return max(.zero, most - app.compressedKiB)
+    }
+
+    /// The ratio app `index` compresses at, in hundredths: its own, else the device's.
+    func compressionRatio(of index: AppIndex) -> Int64 {
+        profiles[index].compressionRatioHundredths ?? device.compressor?.ratioHundredths ?? 100
+    }
+
+    /// One compression step: `amount` more of app `index`'s memory goes into the compressor.
+    /// Calls no callback and changes no state; writes a `memory.csv` and a `pressure.csv` row.
+    private mutating func compress(_ index: AppIndex, by amount: KiB) {
+        let compressed = apps[index].compressedKiB + amount
+        let stored = compressed.compressed(ratioHundredths: compressionRatio(of: index))
+        compressedKiB += amount
+        compressorKiB += stored - apps[index].storedKiB
+        apps[index].compressedKiB = compressed
+        apps[index].storedKiB = stored
+        apps[index].compressions += 1
+        // A policy of its own may rank by physical memory.
+        appDidChange(index)
+        refreshFootprint(of: index)
+    }
+
+    /// App `index` leaves `suspended`: all of its compressed memory is given back at once
+    /// (its physical memory is its footprint again). The caller's state change writes the
+    /// `memory.csv` row, one for both.
+    mutating func releaseCompressedMemory(of index: AppIndex) {
+        guard apps[index].compressedKiB > .zero else { return }
+        compressedKiB -= apps[index].compressedKiB
+        compressorKiB -= apps[index].storedKiB
+        apps[index].compressedKiB = .zero
+        apps[index].storedKiB = .zero
+    }
+
+    /// A warm launch of app `index` from `suspended` waits for its compressed memory to be
+    /// decompressed: `c ÷ 1024 ÷ decompress_mb_s` seconds, rounded half up to a ms (SPEC 22),
+    /// counted into its launch wait and its resume histogram.
+    mutating func countDecompressionWait(of index: AppIndex) {
+        guard apps[index].compressedKiB > .zero, let compressor = device.compressor else { return }
+        // ms = c × 1000 ÷ (1024 × MB/s) = c × 10^6 ÷ (1024 × thousandths of MB/s), in 128 bits.
+        let numerator = Int128(apps[index].compressedKiB.count) * 1_000_000
+        let denominator = Int128(1024) * Int128(compressor.decompressMilliMBPerS)
+        let wait = Millis.ms(Int64((2 * numerator + denominator) / (2 * denominator)))
+        decompressionWaits[index, default: [:]][wait, default: 0] += 1
+    }
+
+    /// For a kill of `trigger`, why compression did not reach its target first (SPEC 23);
+    /// nil for a kill without a free-memory target.
+    func compressionShortfall(for trigger: Eviction.Trigger) -> Eviction.CompressionShortfall? {
+        switch trigger {
+        case .reaper: return .reaper
+        case .idle, .critical, .pageshortage: break
+        case .limit, .timer, .user: return nil
+        }
+        guard device.compresses else { return .off }
+        if compressionStop == .poolFull, compressedKiB < device.compressorPoolKiB { return .roomFreedThisCheck }
+        return compressionStop
+    }
+}
