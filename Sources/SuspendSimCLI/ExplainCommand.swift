@@ -27,7 +27,8 @@ extension SuspendsimCommand {
             do {
                 let replay = try ReportReplay(folder: reportFolder)
                 let outcome = try replay.run()
-                print(try EvictionNarrative.text(outcome.evictions, freeDrops: outcome.freeDrops, scenario: replay.scenario,
+                print(try EvictionNarrative.text(outcome.evictions, freeDrops: outcome.freeDrops,
+                                                 compressionSteps: outcome.compressionSteps, scenario: replay.scenario,
                                                  policy: replay.policy, app: app), terminator: "")
             } catch {
                 printError("error: \(error.description)")

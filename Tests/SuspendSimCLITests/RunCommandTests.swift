@@ -170,7 +170,7 @@ import Testing
 /// SPEC 14/16: every report folder holds `device.csv`, the resolved device (file keys and SPEC
 /// 7 defaults: thresholds are percentages of RAM), the policy in force and the file.
 @Suite struct DeviceCSVTests {
-    @Test("device.csv lists SPEC 7's device keys in section 7's order with resolved defaults, then SPEC 11's, policy, file and end_s")
+    @Test("device.csv lists SPEC 7's device keys in section 7's order with resolved defaults, then SPEC 11's, SPEC 22's (empty without a compressor), policy, file and end_s")
     func resolvedDevice() throws {
         try withTemporaryFolder { out in
             #expect(try suspendsim(["run", "Scenarios", "--policy", "all", "--replicates", "1", "--out", out.path]).status == 0)
@@ -197,6 +197,10 @@ import Testing
                 reaper_free_mb,409.600
                 reaper_idle_s,300.000
                 app_background_limit_mb,1228.800
+                compressor_ratio,
+                compressor_pool_mb,
+                compressor_start_free_mb,
+                compressor_decompress_mb_s,
                 policy,jetsam
                 file,Scenarios/state-lab.yaml
                 end_s,

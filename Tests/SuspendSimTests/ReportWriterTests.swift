@@ -80,9 +80,9 @@ import Testing
     /// the frontmost app (no rank), with no other candidate left.
     private var evictions: String {
         """
-        seq,time_s,app,state,footprint_mb,reason,policy,free_before_mb,free_after_mb,priority,trigger,threshold_mb,rank,candidates,runner_up
-        1,21.000,com.example.a,suspended,50.000,memory-pressure,largest-first,43.938,93.938,,critical,51.200,1,1,
-        2,25.000,\(b),inactive,300.062,force-quit,largest-first,93.938,394.000,,user,,,0,
+        seq,time_s,app,state,footprint_mb,reason,policy,free_before_mb,free_after_mb,priority,trigger,threshold_mb,rank,candidates,runner_up,compressed_mb
+        1,21.000,com.example.a,suspended,50.000,memory-pressure,largest-first,43.938,93.938,,critical,51.200,1,1,,0.000
+        2,25.000,\(b),inactive,300.062,force-quit,largest-first,93.938,394.000,,user,,,0,,0.000
 
         """
     }
@@ -91,16 +91,16 @@ import Testing
     /// active -> inactive changes nothing (both `active_mb`), so no row (SPEC 5).
     private var memory: String {
         """
-        time_s,app,state,footprint_mb
-        0.000,com.example.a,inactive,100.000
-        10.000,com.example.a,background,80.000
-        10.000,com.example.a,suspended,50.000
-        12.500,\(b),inactive,300.062
-        21.000,com.example.a,not-running,0.000
-        25.000,\(b),not-running,0.000
-        30.000,com.example.a,background,80.000
-        31.000,com.example.a,suspended,50.000
-        40.000,com.example.a,inactive,100.000
+        time_s,app,state,footprint_mb,compressed_mb
+        0.000,com.example.a,inactive,100.000,0.000
+        10.000,com.example.a,background,80.000,0.000
+        10.000,com.example.a,suspended,50.000,0.000
+        12.500,\(b),inactive,300.062,0.000
+        21.000,com.example.a,not-running,0.000,0.000
+        25.000,\(b),not-running,0.000,0.000
+        30.000,com.example.a,background,80.000,0.000
+        31.000,com.example.a,suspended,50.000,0.000
+        40.000,com.example.a,inactive,100.000,0.000
 
         """
     }
@@ -109,19 +109,19 @@ import Testing
     /// - free; the level is critical below 51.200 MB, warning below 153.600 MB (SPEC 5).
     private var pressure: String {
         """
-        time_s,used_mb,free_mb,level
-        0.000,0.000,1024.000,normal
-        0.000,100.000,924.000,normal
-        10.000,80.000,944.000,normal
-        10.000,50.000,974.000,normal
-        12.500,350.062,673.938,normal
-        20.000,970.062,53.938,warning
-        21.000,980.062,43.938,critical
-        21.000,930.062,93.938,warning
-        25.000,630.000,394.000,normal
-        30.000,710.000,314.000,normal
-        31.000,680.000,344.000,normal
-        40.000,730.000,294.000,normal
+        time_s,used_mb,free_mb,level,compressed_mb,compressor_mb
+        0.000,0.000,1024.000,normal,0.000,0.000
+        0.000,100.000,924.000,normal,0.000,0.000
+        10.000,80.000,944.000,normal,0.000,0.000
+        10.000,50.000,974.000,normal,0.000,0.000
+        12.500,350.062,673.938,normal,0.000,0.000
+        20.000,970.062,53.938,warning,0.000,0.000
+        21.000,980.062,43.938,critical,0.000,0.000
+        21.000,930.062,93.938,warning,0.000,0.000
+        25.000,630.000,394.000,normal,0.000,0.000
+        30.000,710.000,314.000,normal,0.000,0.000
+        31.000,680.000,344.000,normal,0.000,0.000
+        40.000,730.000,294.000,normal,0.000,0.000
 
         """
     }
@@ -146,9 +146,9 @@ import Testing
     /// for its cold launch and 0.1 s for its warm one, b 0.4 s.
     private var survivors: String {
         """
-        app,survived,final_state,footprint_mb,cold_launches,warm_launches,pressure_kills,other_kills,state_losses,never_killed,first_kill_s,resident_s,launch_wait_s
-        com.example.a,true,active,100.000,1,1,1,0,0,false,21.000,31.000,0.500
-        \(b),false,not-running,0.000,1,0,0,0,0,true,,12.500,0.400
+        app,survived,final_state,footprint_mb,cold_launches,warm_launches,pressure_kills,other_kills,state_losses,never_killed,first_kill_s,resident_s,launch_wait_s,compressions
+        com.example.a,true,active,100.000,1,1,1,0,0,false,21.000,31.000,0.500,0
+        \(b),false,not-running,0.000,1,0,0,0,0,true,,12.500,0.400,0
 
         """
     }

@@ -1,6 +1,6 @@
 /// `suspendsim explain`'s text (SPEC 14): per eviction, who went, when, and why this victim
 /// before the others: what set the kill off, and the policy's order at that instant, its top
-/// five with the keys the policy ranks by.
+/// five with the keys the policy ranks by; with a compressor, what it did (SPEC 22).
 package enum EvictionNarrative {
     /// The narrative of `evictions` (a replay's, with `policyOrder` filled) of `scenario`
     /// under `policy`, with what brought free memory down before each pressure kill
@@ -8,7 +8,8 @@ package enum EvictionNarrative {
     ///
     /// - Throws: `ExplainError` for an `app` the scenario does not have.
     package static func text(
-        _ evictions: [Eviction], freeDrops: [Int: FreeDrop] = [:], scenario: Scenario, policy: any EvictionPolicy, app: String?
+        _ evictions: [Eviction], freeDrops: [Int: FreeDrop] = [:], compressionSteps: [Int: [CompressionStep]] = [:],
+        scenario: Scenario, policy: any EvictionPolicy, app: String?
     ) throws(ExplainError) -> String {
         if let app, !scenario.apps.contains(where: { $0.id == app }) {
             throw ExplainError("unknown app '\(app)'; apps are \(scenario.apps.map(\.id).joined(separator: ", "))")
@@ -22,6 +23,7 @@ package enum EvictionNarrative {
         for eviction in chosen {
             lines.append("")
             lines.append(contentsOf: paragraph(eviction, freeDrop: freeDrops[eviction.seq], scenario: scenario, policy: policy))
+            lines.append(contentsOf: CompressionNarrative.lines(eviction, steps: compressionSteps[eviction.seq] ?? [], scenario: scenario))
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -74,6 +74,8 @@ package struct ReportReplay {
     package struct Outcome {
         package var evictions: [Eviction]
         package var freeDrops: [Int: FreeDrop]
+        /// For each victim that held compressed memory (by `seq`), its compression steps.
+        package var compressionSteps: [Int: [CompressionStep]]
     }
 
     /// Replays the run, step by step, and returns its evictions and what lowered free memory.
@@ -99,7 +101,7 @@ package struct ReportReplay {
         else {
             throw ExplainError("the replay of \(scenario.sourcePath ?? scenario.name) does not give the folder's evictions: was the scenario changed since the report was written?")
         }
-        return Outcome(evictions: evictions, freeDrops: tracker.drops)
+        return Outcome(evictions: evictions, freeDrops: tracker.drops, compressionSteps: simulation.recorder.compressions.stepsByEviction)
     }
 
     /// An event as `explain` names it: its kind and its app (`open com.example.game`).
@@ -165,16 +167,22 @@ package struct ExplainError: Error, Sendable, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Keeps the evictions of a replay, with the head of the policy's order at each, and every
-/// value free memory took.
+/// Keeps the evictions of a replay, with the head of the policy's order at each, every value
+/// free memory took, and the compression steps of each victim.
 private struct OrderRecorder: SimulationRecorder {
     var evictions: [Eviction] = []
     var frees: [KiB] = []
     static var recordsPolicyOrder: Bool { true }
     mutating func recordTransition(at timeMs: Millis, app: AppIndex, from: LifecycleState, to: LifecycleState, cause: EventLog.TransitionCause) {}
     mutating func recordCallback(at timeMs: Millis, app: AppIndex, _ callback: Callback, phase: Callback.ScenePhase?) {}
-    mutating func recordEviction(_ eviction: Eviction) { evictions.append(eviction) }
-    mutating func recordFootprint(at timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB, compressedKiB: KiB) {}
+    var compressions = CompressionStepTracker()
+    mutating func recordEviction(_ eviction: Eviction) {
+        evictions.append(eviction)
+        compressions.evictionRow(eviction)
+    }
+    mutating func recordFootprint(at timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB, compressedKiB: KiB) {
+        compressions.footprintRow(at: timeMs, app: app, state: state, compressedKiB: compressedKiB)
+    }
     mutating func recordFree(
         at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: EventLog.PressureLevel, compressedKiB: KiB, compressorKiB: KiB
     ) {

@@ -28,7 +28,8 @@ enum AxisTitle {
             "end_s": Words("run length", "s"),
             "trace.user": Words("trace user"),
         ]
-        for key in DeviceKey.allCases { keys[key.path] = Words(key.words, key.unit.label) }
+        for key in DeviceKey.allCases where key.sweeps { keys[key.path] = Words(key.words, key.unit.label) }
+        for key in CompressorKey.allCases where key.sweeps { keys[key.path] = Words(key.words, key.unit.label) }
         for key in WorkloadKey.allCases where key.sweeps { keys[key.path] = Words(key.words, key.unit) }
         for key in AllocationsKey.allCases { keys[key.path] = Words(key.words.words, key.words.unit) }
         return keys

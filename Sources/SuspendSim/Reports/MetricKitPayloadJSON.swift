@@ -12,7 +12,8 @@ import SystemPackage
 ///   `exits.csv` only.
 /// - `applicationLaunchMetrics` (`MXAppLaunchMetric`): `histogrammedTimeToFirstDrawKey` (cold
 ///   launches, each waiting `cold_launch_s`) and `histogrammedResumeTime` (warm launches, each
-///   waiting `resume_s`): one bucket per distinct wait in rising order, so here one bucket,
+///   waiting `resume_s`, plus its decompression when it resumed compressed, SPEC 22): one
+///   bucket per distinct wait in rising order, so without a compressor one bucket,
 ///   `bucketStart` = `bucketEnd` = the wait in ms, or none (`histogramNumBuckets` 0, an empty
 ///   `histogramValue`) when the app had no such launch.
 /// - `memoryMetrics` (`MXMemoryMetric`): `peakMemoryUsage`, the largest footprint of the run,
@@ -87,8 +88,8 @@ enum MetricKitPayloadJSON {
             ("metaData", metaData(appID: outcome.id, device: device, deviceType: deviceType)),
             ("applicationExitMetrics", exitMetrics(outcome.field.exits)),
             ("applicationLaunchMetrics", .object([
-                ("histogrammedTimeToFirstDrawKey", histogram(wait: profile.coldLaunchMs, launches: outcome.coldLaunches)),
-                ("histogrammedResumeTime", histogram(wait: profile.resumeMs, launches: outcome.warmLaunches)),
+                ("histogrammedTimeToFirstDrawKey", histogram([profile.coldLaunchMs: outcome.coldLaunches])),
+                ("histogrammedResumeTime", histogram(resumeWaits(of: outcome, resumeMs: profile.resumeMs))),
             ])),
             ("memoryMetrics", memoryMetrics(outcome.field)),
             ("applicationTimeMetrics", .object([
@@ -127,17 +128,23 @@ enum MetricKitPayloadJSON {
 
     /// A launch histogram (`MXHistogram`) of `launches` launches that each waited `wait`: one
     /// bucket from `wait` to `wait`, or none without a launch.
-    private static func histogram(wait: Millis, launches: Int) -> Value {
-        guard launches > 0 else {
-            return .object([("histogramNumBuckets", .integer(0)), ("histogramValue", .object([]))])
-        }
-        let bound = Value.string(Measurement.milliseconds(wait))
+    private static func histogram(_ launches: [Millis: Int]) -> Value {
+        let buckets = launches.filter { $0.value > 0 }.sorted { $0.key < $1.key }
         return .object([
-            ("histogramNumBuckets", .integer(1)),
-            ("histogramValue", .object([
-                ("0", .object([("bucketStart", bound), ("bucketEnd", bound), ("bucketCount", .integer(Int64(launches)))])),
-            ])),
+            ("histogramNumBuckets", .integer(Int64(buckets.count))),
+            ("histogramValue", .object(buckets.enumerated().map { number, bucket in
+                let bound = Value.string(Measurement.milliseconds(bucket.key))
+                return (String(number), .object([("bucketStart", bound), ("bucketEnd", bound), ("bucketCount", .integer(Int64(bucket.value)))]))
+            })),
         ])
+    }
+
+    /// The waits of an app's warm launches: `resume_s`, plus the decompression of those that
+    /// resumed compressed (SPEC 22), counted by wait.
+    private static func resumeWaits(of outcome: AppOutcome, resumeMs: Millis) -> [Millis: Int] {
+        var waits = [resumeMs: outcome.warmLaunches - outcome.decompressionWaits.values.reduce(0, +)]
+        for (decompression, count) in outcome.decompressionWaits { waits[resumeMs + decompression, default: 0] += count }
+        return waits
     }
 
     /// `MXMemoryMetric`: the peak footprint and the average suspended footprint.

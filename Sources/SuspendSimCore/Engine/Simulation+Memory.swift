@@ -153,6 +153,8 @@ extension Simulation {
             }
         }
         let freeBefore = freeKiB
+        // Judged before the kill gives the victim's compressed memory back.
+        let shortfall = compressionShortfall(for: trigger ?? Eviction.Trigger(reason))
         if frontmost == index { clearFrontmost() }
         if reason.category != .choice, apps[index].firstKillMs == nil { apps[index].firstKillMs = nowMs }
         switch reason.category {
@@ -178,7 +180,7 @@ extension Simulation {
                 thresholdKiB: thresholdKiB ?? (reason == .vmPageShortage ? .zero : nil),
                 rank: order?.rank, candidateCount: order?.count ?? 0, runnerUp: order?.runnerUp,
                 policyOrder: order?.head ?? [], compressedKiB: app.compressedKiB,
-                compressionShortfall: compressionShortfall(for: trigger ?? Eviction.Trigger(reason))))
+                compressionShortfall: shortfall))
     }
 
     /// The policy's order of the resident non-frontmost apps around `victim` (SPEC 14):
