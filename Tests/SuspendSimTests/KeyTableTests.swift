@@ -4,15 +4,16 @@ import Testing
 @testable import SuspendSimCore
 
 /// STYLE section 8, a declaration table read by everyone: each row of `DeviceKey` and `AppKey`
-/// reaches the reader, the JSON writer, `--set` and `device.csv`. A key added to a table that one
-/// of them misses fails here, named.
+/// reaches the reader, the JSON writer, `--set` and `device.csv`; each row of `TraceKey` the
+/// reader (and its list of allowed keys), `--set` and the axis titles. A key added to a table
+/// that one of them misses fails here, named.
 @Suite struct KeyTableTests {
     /// A value of `unit` that no default has, as a file writes it.
     private static func unusualValue(_ unit: KeyUnit) -> String {
         switch unit {
         case .mb: "123.5"
         case .seconds: "7.25"
-        case .flag, .list, .name: ""
+        case .flag, .list, .name, .count, .mapping: ""
         }
     }
 
@@ -161,5 +162,57 @@ import Testing
         case .allocations: #expect(workload.meanAllocationKiB == .mb(40))
         }
         #expect(SweepAxis.isKnownKey(key.path) == key.sweeps)
+    }
+
+    // MARK: - trace:
+
+    /// The keys an "unknown key" message of `text` lists (`expected one of a, b, c`).
+    private static func allowedKeys(_ text: String) -> [String] {
+        let messages = loadDiagnostics(text).map(\.message).filter { $0.hasPrefix("unknown key 'zz'") }
+        #expect(messages.count == 1, "\(messages)")
+        guard let list = messages.first?.split(separator: "expected one of ").last else { return [] }
+        return list.split(separator: ", ").map(String.init)
+    }
+
+    /// A scenario with one app that replays the sample trace's user 2 under `trace:`'s `fields`.
+    private static func traceText(_ fields: String, app: String = "{ id: com.google.Gmail, trace_name: Gmail, active_mb: 150 }") -> String {
+        """
+        name: table
+        device: { ram_mb: 4096 }
+        apps: [\(app)]
+        trace: { file: \(TraceReplayTests.sample), \(fields) }
+
+        """
+    }
+
+    @Test("trace: and trace.default_app allow exactly their table's keys, in its order")
+    func traceAllowsTheTablesKeys() {
+        #expect(Self.allowedKeys(Self.traceText("user: 2, zz: 1")) == TraceKey.names)
+        #expect(Self.allowedKeys(Self.traceText("user: 2, default_app: { zz: 1 }")) == TraceKey.defaultAppKeys.map(\.rawValue))
+    }
+
+    @Test("The reader reads every trace: key; --set, sweep: and the axis titles know exactly the keys that sweep", arguments: TraceKey.allCases)
+    func traceKeyIsRead(_ key: TraceKey) throws {
+        let template = try ScenarioTemplate(text: Self.traceText("user: all, default_app: { active_mb: 200 }"), path: "table.yaml")
+        let scenario = template.scenario
+        switch key {
+        case .file: #expect(template.tracePath == TraceReplayTests.sample && !scenario.events.isEmpty)
+        case .user: #expect(template.sweep.map(\.key) == [key.path] && template.sweep[0].values.count > 1)
+        case .defaultApp: #expect(scenario.apps.dropFirst().map(\.activeKiB) == Array(repeating: .mb(200), count: scenario.apps.count - 1))
+        }
+        #expect(key.writing == .never && !ScenarioJSONWriter.json(scenario).contains("\"\(key.rawValue)\""))
+        #expect(SweepAxis.isKnownKey(key.path) == key.sweeps)
+        #expect(AxisTitle.text(key.path) == (key.sweeps ? key.words : key.path))
+    }
+
+    @Test("default_app takes every app key of its list, each put where AppKey's row says")
+    func defaultAppTakesItsAppKeys() throws {
+        let values = TraceKey.defaultAppKeys.map { "\($0.rawValue): \(Self.unusualValue($0))" }.joined(separator: ", ")
+        let scenario = try ScenarioLoader.parse(Self.traceText("user: 2, default_app: { \(values) }", app: "{ id: com.table.app, \(values) }"),
+                                                path: "table.yaml")
+        let listed = scenario.apps[0]
+        var traced = try #require(scenario.apps.first { $0.id.hasPrefix("trace.") })
+        traced.id = listed.id
+        #expect(traced == listed)
     }
 }

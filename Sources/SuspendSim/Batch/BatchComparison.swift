@@ -26,9 +26,9 @@ package struct BatchComparison {
     /// `policy`, then every sweep column but `trace.user`, in `summary.csv`'s order.
     package static func defaultKeys(summaryPath: String) throws(ComparisonError) -> [String]? {
         let table = try SummaryTable(path: summaryPath)
-        guard table.sweepColumns.contains("trace.user"), table.distinctValues(of: "trace.user").count > 1 else { return nil }
+        guard table.sweepColumns.contains(TraceKey.user.path), table.distinctValues(of: TraceKey.user.path).count > 1 else { return nil }
         let scenario = table.distinctValues(of: "scenario").count > 1 ? ["scenario"] : []
-        return scenario + ["policy"] + table.sweepColumns.filter { $0 != "trace.user" }
+        return scenario + ["policy"] + table.sweepColumns.filter { $0 != TraceKey.user.path }
     }
 
     /// Every key, as the default grouping would give them with `trace.user` kept: `scenario`

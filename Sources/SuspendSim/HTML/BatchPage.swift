@@ -202,7 +202,7 @@ struct BatchPage {
     /// Whether `scenario`'s points are per trace user, over more than one user (SPEC 21): a
     /// folder whose `survival.csv` does not pool its users (written before SPEC 24).
     static func sweepsUsers(_ scenario: BatchReports.Scenario) -> Bool {
-        Set(scenario.sweepOrder.flatMap { $0.filter { $0.hasPrefix("trace.user=") } }).count > 1
+        Set(scenario.sweepOrder.flatMap { $0.filter { $0.hasPrefix(TraceKey.user.path + "=") } }).count > 1
     }
 
     func orderedUnique(_ values: [String]) -> [String] {
