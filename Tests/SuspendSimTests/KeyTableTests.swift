@@ -4,9 +4,9 @@ import Testing
 @testable import SuspendSimCore
 
 /// STYLE section 8, a declaration table read by everyone: each row of `DeviceKey` and `AppKey`
-/// reaches the reader, the JSON writer, `--set` and `device.csv`; each row of `TraceKey` the
-/// reader (and its list of allowed keys), `--set` and the axis titles. A key added to a table
-/// that one of them misses fails here, named.
+/// reaches the reader, the JSON writer, `--set` and `device.csv`; each row of `TraceKey` and
+/// `ExpectKey` the reader (and its list of allowed keys), `--set`, the axis titles and `check`.
+/// A key added to a table that one of them misses fails here, named.
 @Suite struct KeyTableTests {
     /// A value of `unit` that no default has, as a file writes it.
     private static func unusualValue(_ unit: KeyUnit) -> String {
@@ -164,7 +164,7 @@ import Testing
         #expect(SweepAxis.isKnownKey(key.path) == key.sweeps)
     }
 
-    // MARK: - trace:
+    // MARK: - trace: and expect:
 
     /// The keys an "unknown key" message of `text` lists (`expected one of a, b, c`).
     private static func allowedKeys(_ text: String) -> [String] {
@@ -214,5 +214,46 @@ import Testing
         var traced = try #require(scenario.apps.first { $0.id.hasPrefix("trace.") })
         traced.id = listed.id
         #expect(traced == listed)
+    }
+
+    /// A value for `key` that its row's target holds, as a file writes it.
+    private static func expectValue(_ key: ExpectKey) -> String {
+        switch key.target {
+        case .apps: "[com.table.app]"
+        case .count: "3"
+        case .flag: "true"
+        case .rates: "{ never_killed_rate: { com.table.app: \">= 0.5\" } }"
+        case .byPolicy: "{ lru: { max_pressure_kills: 0 } }"
+        }
+    }
+
+    @Test("expect: and its by_policy entries allow exactly their table's keys, in its order")
+    func expectAllowsTheTablesKeys() {
+        let scenario = Self.scenarioText(device: .reservedMB)
+        #expect(Self.allowedKeys(scenario + "expect: { zz: 1 }\n") == ExpectKey.names)
+        #expect(Self.allowedKeys(scenario + "expect: { by_policy: { lru: { zz: 1 } } }\n") == ExpectKey.policyEntryNames)
+        #expect(ExpectKey.policyEntryNames == ExpectKey.names.filter { $0 != ExpectKey.byPolicy.rawValue })
+    }
+
+    @Test("The reader puts every expect: key where the table says, with its line, also under by_policy; check judges on each run exactly the keys the table says", arguments: ExpectKey.allCases)
+    func expectKeyIsRead(_ key: ExpectKey) throws {
+        let scenario = Self.scenarioText(device: .reservedMB)
+        let loaded = try ScenarioLoader.parse(scenario + "expect:\n  \(key.rawValue): \(Self.expectValue(key))\n", path: "table.yaml")
+        let expectation = try #require(loaded.expectation)
+        switch key.target {
+        case .apps(let path): #expect(expectation[keyPath: path] == ["com.table.app"])
+        case .count(let path): #expect(expectation[keyPath: path] == 3)
+        case .flag(let path): #expect(expectation[keyPath: path] == true)
+        case .rates: #expect(expectation.rates == [.init(rate: .neverKilledRate, app: "com.table.app", thousandths: 500...1000)])
+        case .byPolicy: #expect(expectation.byPolicy == ["lru": Scenario.Expectation(maxPressureKills: 0)])
+        }
+        #expect((expectation.lines[key.rawValue] != nil) == (key != .byPolicy))
+        #expect(key.writing == .never && !ScenarioJSONWriter.json(loaded).contains("\"\(key.rawValue)\""))
+        #expect(ExpectationCheck.runKeys.contains(key.rawValue) == key.isCheckedPerRun)
+        #expect(!SweepAxis.isKnownKey(key.path) && !key.sweeps)
+        guard key != .byPolicy else { return }
+        let underPolicy = try ScenarioLoader.parse(scenario + "expect: { by_policy: { lru: { \(key.rawValue): \(Self.expectValue(key)) } } }\n",
+                                                   path: "table.yaml")
+        #expect(underPolicy.expectation?.byPolicy["lru"]?.lines[key.rawValue] != nil)
     }
 }
