@@ -62,8 +62,8 @@ import Testing
 
     @Test("a shard's survival.csv names totals where the single run's names means; the rest is the same")
     func shardSurvivalHeader() {
-        let single = SurvivalCSV.header(columns: ["device.ram_mb"]).split(separator: ",")
-        let shard = SurvivalCSV.header(columns: ["device.ram_mb"], shard: true).split(separator: ",")
+        let single = BatchReportFile.survival.header(followedBy: ["device.ram_mb"]).split(separator: ",")
+        let shard = BatchReportFile.survival.header(followedBy: ["device.ram_mb"], shard: true).split(separator: ",")
         #expect(single.count == shard.count)
         for (a, b) in zip(single, shard) where a != b {
             #expect(a.hasPrefix("mean_") && b == "total_" + a.dropFirst("mean_".count))

@@ -19,9 +19,10 @@ struct ComparisonChart {
         var values: [BatchReports.Rate?]
     }
 
-    /// A charted metric: its `groups.csv` name, its title and its y axis' title with the unit.
+    /// A charted metric: its column of `summary.csv` (its `groups.csv` columns are named after
+    /// it), its title and its y axis' title with the unit.
     struct Metric {
-        var name: String
+        var column: SummaryColumn
         var title: String
         var unit: String
         /// A share from 0 to 1 (else an amount from 0, or below 0 when an interval reaches there).
@@ -30,9 +31,9 @@ struct ComparisonChart {
 
     /// The three metrics SPEC 21 charts, in order.
     static let metrics = [
-        Metric(name: "kills_per_hour", title: "Pressure kills per hour", unit: "kills per hour", share: false),
-        Metric(name: "hot_launch_ratio", title: "Hot-launch ratio", unit: "share of launches", share: true),
-        Metric(name: "launch_wait_s", title: "Launch wait", unit: "seconds", share: false),
+        Metric(column: .killsPerHour, title: "Pressure kills per hour", unit: "kills per hour", share: false),
+        Metric(column: .hotLaunchRatio, title: "Hot-launch ratio", unit: "share of launches", share: true),
+        Metric(column: .launchWait, title: "Launch wait", unit: "seconds", share: false),
     ]
 
     /// The most lines on one chart (the palette's size).
@@ -58,7 +59,7 @@ struct ComparisonChart {
             var values = [BatchReports.Rate?](repeating: nil, count: layout.values.count)
             for group in reports.groups where layout.lineKey(group) == lineKey.values {
                 if let x = layout.values.firstIndex(of: group.value(layout.key, in: reports.keys)) {
-                    values[x] = group.metrics[metric.name]
+                    values[x] = group.metrics[metric.column.rawValue]
                 }
             }
             var style = layout.policies.firstIndex(of: lineKey.policy).map { policyStyles[$0] } ?? SeriesStyle.indexed(index)

@@ -7,6 +7,11 @@ import Plot
 extension BatchPage {
     /// The figures' folder, relative to the batch folder.
     static let figuresFolder = "figures"
+
+    /// The figure of `chart`, relative to the batch folder: `figures/<metric>.svg`.
+    static func figurePath(_ chart: ComparisonChart) -> String {
+        figuresFolder + "/" + chart.metric.column.rawValue + ".svg"
+    }
     /// At most this many rows of `paired.csv` in the table; the rest are counted.
     static let pairedRows = 300
 
@@ -31,7 +36,7 @@ extension BatchPage {
             throw ReportWriter.Error("create folder", path: figures, code: EIO)
         }
         for chart in comparisonCharts(comparison) {
-            try AtomicTextFile.write(chart.figure(), to: figures + "/" + chart.metric.name + ".svg")
+            try AtomicTextFile.write(chart.figure(), to: folder + "/" + figurePath(chart))
         }
     }
 
@@ -52,7 +57,7 @@ extension BatchPage {
             .group(.raw(SeriesMarker.legendIcon(line.style)), .escaped(line.label))
         }
         let figureLinks: Node<HTML.BodyContext> = .group(.text("figures: "), .group(charts.enumerated().map { index, chart in
-            let file = Self.figuresFolder + "/" + chart.metric.name + ".svg"
+            let file = Self.figurePath(chart)
             return .group(.if(index > 0, .text(" · ")), .a(.attribute(named: "href", value: file), .text(file)))
         }))
         nodes.append(.figure(.div(.class("multiples"), .group(svgs)), .figcaption(HTMLPage.legend(
