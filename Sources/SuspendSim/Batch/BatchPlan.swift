@@ -355,7 +355,7 @@ package struct BatchPlan: Sendable {
             return folder
         case .batch:
             for setting in entry.points[point].settings { folder += "/\(setting.axis.key)=\(setting.value)" }
-            if entry.isRandomized { folder += "/replicate-\(replicate)" }
+            if entry.isRandomized { folder += "/" + RunFolderName.replicate(replicate) }
             return folder
         }
     }
