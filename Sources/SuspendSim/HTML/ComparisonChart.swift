@@ -29,6 +29,9 @@ struct ComparisonChart {
         var share: Bool
     }
 
+    /// The key of `groups.csv` that holds the policy: `summary.csv`'s column.
+    static let policyKey = SummaryColumn.policy.rawValue
+
     /// The three metrics SPEC 21 charts, in order.
     static let metrics = [
         Metric(column: .killsPerHour, title: "Pressure kills per hour", unit: "kills per hour", share: false),
@@ -85,7 +88,7 @@ struct ComparisonChart {
 
         /// The group's line key: its policy (when `policy` is a key) and its other keys' values.
         func lineKey(_ group: ComparisonReports.Group) -> [String] {
-            (hasPolicy ? [group.value("policy", in: keys)] : [])
+            (hasPolicy ? [group.value(ComparisonChart.policyKey, in: keys)] : [])
                 + otherKeys.map { group.value($0, in: keys) }
         }
     }
@@ -93,21 +96,21 @@ struct ComparisonChart {
     /// The layout of `reports`' groups (see the type's documentation).
     static func layout(_ reports: ComparisonReports) -> Layout {
         let keys = reports.keys
-        let key = keys.last { $0 != "policy" } ?? "policy"
-        var layout = Layout(key: key, values: [], hasPolicy: keys.contains("policy"),
-                            otherKeys: keys.filter { $0 != "policy" && $0 != key }, keys: keys)
+        let key = keys.last { $0 != Self.policyKey } ?? Self.policyKey
+        var layout = Layout(key: key, values: [], hasPolicy: keys.contains(Self.policyKey),
+                            otherKeys: keys.filter { $0 != Self.policyKey && $0 != key }, keys: keys)
         var seenValues = Set<String>(), seenLines = Set<[String]>(), seenPolicies = Set<String>(), seenOthers = Set<[String]>()
         for group in reports.groups {
             let x = group.value(key, in: keys)
             if seenValues.insert(x).inserted { layout.values.append(x) }
-            let policy = layout.hasPolicy ? group.value("policy", in: keys) : ""
+            let policy = layout.hasPolicy ? group.value(Self.policyKey, in: keys) : ""
             if layout.hasPolicy, seenPolicies.insert(policy).inserted { layout.policies.append(policy) }
             let others = layout.otherKeys.map { group.value($0, in: keys) }
             if seenOthers.insert(others).inserted { layout.combinations.append(others) }
             let lineKey = layout.lineKey(group)
             guard seenLines.insert(lineKey).inserted else { continue }
             let settings = zip(layout.otherKeys, others).map { "\($0)=\($1)" }
-            let label = key == "policy" ? policy : ((layout.hasPolicy ? [policy] : []) + settings).joined(separator: " ")
+            let label = key == Self.policyKey ? policy : ((layout.hasPolicy ? [policy] : []) + settings).joined(separator: " ")
             layout.lineKeys.append((lineKey, policy, others, label.isEmpty ? "all runs" : label))
         }
         return layout

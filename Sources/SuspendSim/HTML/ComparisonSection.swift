@@ -44,9 +44,9 @@ extension BatchPage {
     func comparisonSection(_ comparison: ComparisonReports, id: String) -> Node<HTML.BodyContext> {
         let charts = Self.comparisonCharts(comparison)
         let layout = ComparisonChart.layout(comparison)
-        let lineKeys = (layout.hasPolicy ? ["policy"] : []) + layout.otherKeys
+        let lineKeys = (layout.hasPolicy ? [ComparisonChart.policyKey] : []) + layout.otherKeys
         let lineText = lineKeys.isEmpty ? "one line" : "one line per " + lineKeys.joined(separator: " × ")
-        let xText = layout.key == "policy" ? "the policies on the x axis" : "against \(layout.key)"
+        let xText = layout.key == ComparisonChart.policyKey ? "the policies on the x axis" : "against \(layout.key)"
         var nodes: [Node<HTML.BodyContext>] = [
             .h2("Comparison"),
             .p(.class("meta"), .escaped("\(BatchReportFile.groups.fileName): \(comparison.groups.count) group\(comparison.groups.count == 1 ? "" : "s") by "

@@ -29,7 +29,7 @@ struct RunPage {
             .figcaption(memoryLegend(band: memory.band), .p(.class("note"), .escaped(labelNote(memory.labelled, of: memory.evictions))))
         )))
         content.append(.section(.id("timeline"), .h2("State timeline"), .figure(.raw(timeline), .figcaption(timelineLegend()))))
-        let appColumn = reports.survivorsHeader.firstIndex(of: "app")
+        let appColumn = reports.survivorsHeader.firstIndex(of: SurvivorColumn.app.rawValue)
         content.append(.section(.id("survivors"), .h2("Survivors"),
                                 HTMLPage.table(header: reports.survivorsHeader, rows: reports.survivorsRows) { row, column in
             guard column == appColumn else { return nil }
