@@ -64,15 +64,15 @@ extension SuspendsimCommand {
 /// statuses: 2 for a folder that is not a report folder or a report that cannot be read, 1
 /// for a page that cannot be written.
 enum HTMLPages {
-    /// Writes `apps` into `folder`'s `focus.csv` (one `app` column), or removes the file
-    /// when there are none.
+    /// Writes `apps` into `folder`'s `focus.csv` (its one column, `app`, a row each), or
+    /// removes the file when there are none.
     static func saveFocusApps(_ apps: [String]?, in folder: String) throws {
         let path = BatchReportFile.focus.path(in: folder)
         guard let apps else {
             try? FileManager.default.removeItem(atPath: path)
             return
         }
-        try AtomicTextFile.write((["app"] + apps).joined(separator: "\n") + "\n", to: path)
+        try AtomicTextFile.write(([BatchReportFile.focus.header()] + apps).joined(separator: "\n") + "\n", to: path)
     }
 
     /// The focus apps `run` saved in `folder`, or nil.

@@ -265,7 +265,7 @@ extension SuspendsimCommand {
             if part.count == 1 { try ComparisonFiles.write(folder: out, by: by, baseline: baseline) }
             if plan.writesSurvival { try HTMLPages.saveFocusApps(Self.focusApps(plan), in: out) }
             if part.count > 1 {
-                print("shard \(part): \(out)/\(ShardManifest.fileName); join the \(part.count) shards' folders with suspendsim merge")
+                print("shard \(part): \(BatchReportFile.shard.path(in: out)); join the \(part.count) shards' folders with suspendsim merge")
             }
             if html {
                 print(HTMLPages.line(try HTMLPages.write(folder: out, jobs: input.workerCount, focusApps: Self.focusApps(plan))))

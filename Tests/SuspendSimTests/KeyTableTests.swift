@@ -4,8 +4,9 @@ import Testing
 @testable import SuspendSimCore
 
 /// STYLE section 8, a declaration table read by everyone: each row of `DeviceKey` and `AppKey`
-/// reaches the reader, the JSON writer, `--set` and `device.csv`. A key added to a table that one
-/// of them misses fails here, named.
+/// reaches the reader, the JSON writer, `--set` and `device.csv`; each row of `TraceKey` and
+/// `ExpectKey` the reader (and its list of allowed keys), `--set`, the axis titles and `check`.
+/// A key added to a table that one of them misses fails here, named.
 @Suite struct KeyTableTests {
     /// A value of `unit` that no default has, as a file writes it.
     private static func unusualValue(_ unit: KeyUnit) -> String {
@@ -14,7 +15,7 @@ import Testing
         case .seconds: "7.25"
         case .ratio: "1.75"
         case .mbPerSecond: "512.125"
-        case .flag, .list, .name, .block: ""
+        case .flag, .list, .name, .count, .mapping: ""
         }
     }
 
@@ -191,5 +192,98 @@ import Testing
         case .allocations: #expect(workload.meanAllocationKiB == .mb(40))
         }
         #expect(SweepAxis.isKnownKey(key.path) == key.sweeps)
+    }
+
+    // MARK: - trace: and expect:
+
+    /// The keys an "unknown key" message of `text` lists (`expected one of a, b, c`).
+    private static func allowedKeys(_ text: String) -> [String] {
+        let messages = loadDiagnostics(text).map(\.message).filter { $0.hasPrefix("unknown key 'zz'") }
+        #expect(messages.count == 1, "\(messages)")
+        guard let list = messages.first?.split(separator: "expected one of ").last else { return [] }
+        return list.split(separator: ", ").map(String.init)
+    }
+
+    /// A scenario with one app that replays the sample trace's user 2 under `trace:`'s `fields`.
+    private static func traceText(_ fields: String, app: String = "{ id: com.google.Gmail, trace_name: Gmail, active_mb: 150 }") -> String {
+        """
+        name: table
+        device: { ram_mb: 4096 }
+        apps: [\(app)]
+        trace: { file: \(TraceReplayTests.sample), \(fields) }
+
+        """
+    }
+
+    @Test("trace: and trace.default_app allow exactly their table's keys, in its order")
+    func traceAllowsTheTablesKeys() {
+        #expect(Self.allowedKeys(Self.traceText("user: 2, zz: 1")) == TraceKey.names)
+        #expect(Self.allowedKeys(Self.traceText("user: 2, default_app: { zz: 1 }")) == TraceKey.defaultAppKeys.map(\.rawValue))
+    }
+
+    @Test("The reader reads every trace: key; --set, sweep: and the axis titles know exactly the keys that sweep", arguments: TraceKey.allCases)
+    func traceKeyIsRead(_ key: TraceKey) throws {
+        let template = try ScenarioTemplate(text: Self.traceText("user: all, default_app: { active_mb: 200 }"), path: "table.yaml")
+        let scenario = template.scenario
+        switch key {
+        case .file: #expect(template.tracePath == TraceReplayTests.sample && !scenario.events.isEmpty)
+        case .user: #expect(template.sweep.map(\.key) == [key.path] && template.sweep[0].values.count > 1)
+        case .defaultApp: #expect(scenario.apps.dropFirst().map(\.activeKiB) == Array(repeating: .mb(200), count: scenario.apps.count - 1))
+        }
+        #expect(key.writing == .never && !ScenarioJSONWriter.json(scenario).contains("\"\(key.rawValue)\""))
+        #expect(SweepAxis.isKnownKey(key.path) == key.sweeps)
+        #expect(AxisTitle.text(key.path) == (key.sweeps ? key.words : key.path))
+    }
+
+    @Test("default_app takes every app key of its list, each put where AppKey's row says")
+    func defaultAppTakesItsAppKeys() throws {
+        let values = TraceKey.defaultAppKeys.map { "\($0.rawValue): \(Self.unusualValue($0))" }.joined(separator: ", ")
+        let scenario = try ScenarioLoader.parse(Self.traceText("user: 2, default_app: { \(values) }", app: "{ id: com.table.app, \(values) }"),
+                                                path: "table.yaml")
+        let listed = scenario.apps[0]
+        var traced = try #require(scenario.apps.first { $0.id.hasPrefix("trace.") })
+        traced.id = listed.id
+        #expect(traced == listed)
+    }
+
+    /// A value for `key` that its row's target holds, as a file writes it.
+    private static func expectValue(_ key: ExpectKey) -> String {
+        switch key.target {
+        case .apps: "[com.table.app]"
+        case .count: "3"
+        case .flag: "true"
+        case .rates: "{ never_killed_rate: { com.table.app: \">= 0.5\" } }"
+        case .byPolicy: "{ lru: { max_pressure_kills: 0 } }"
+        }
+    }
+
+    @Test("expect: and its by_policy entries allow exactly their table's keys, in its order")
+    func expectAllowsTheTablesKeys() {
+        let scenario = Self.scenarioText(device: .reservedMB)
+        #expect(Self.allowedKeys(scenario + "expect: { zz: 1 }\n") == ExpectKey.names)
+        #expect(Self.allowedKeys(scenario + "expect: { by_policy: { lru: { zz: 1 } } }\n") == ExpectKey.policyEntryNames)
+        #expect(ExpectKey.policyEntryNames == ExpectKey.names.filter { $0 != ExpectKey.byPolicy.rawValue })
+    }
+
+    @Test("The reader puts every expect: key where the table says, with its line, also under by_policy; check judges on each run exactly the keys the table says", arguments: ExpectKey.allCases)
+    func expectKeyIsRead(_ key: ExpectKey) throws {
+        let scenario = Self.scenarioText(device: .reservedMB)
+        let loaded = try ScenarioLoader.parse(scenario + "expect:\n  \(key.rawValue): \(Self.expectValue(key))\n", path: "table.yaml")
+        let expectation = try #require(loaded.expectation)
+        switch key.target {
+        case .apps(let path): #expect(expectation[keyPath: path] == ["com.table.app"])
+        case .count(let path): #expect(expectation[keyPath: path] == 3)
+        case .flag(let path): #expect(expectation[keyPath: path] == true)
+        case .rates: #expect(expectation.rates == [.init(rate: .neverKilledRate, app: "com.table.app", thousandths: 500...1000)])
+        case .byPolicy: #expect(expectation.byPolicy == ["lru": Scenario.Expectation(maxPressureKills: 0)])
+        }
+        #expect((expectation.lines[key.rawValue] != nil) == (key != .byPolicy))
+        #expect(key.writing == .never && !ScenarioJSONWriter.json(loaded).contains("\"\(key.rawValue)\""))
+        #expect(ExpectationCheck.runKeys.contains(key.rawValue) == key.isCheckedPerRun)
+        #expect(!SweepAxis.isKnownKey(key.path) && !key.sweeps)
+        guard key != .byPolicy else { return }
+        let underPolicy = try ScenarioLoader.parse(scenario + "expect: { by_policy: { lru: { \(key.rawValue): \(Self.expectValue(key)) } } }\n",
+                                                   path: "table.yaml")
+        #expect(underPolicy.expectation?.byPolicy["lru"]?.lines[key.rawValue] != nil)
     }
 }

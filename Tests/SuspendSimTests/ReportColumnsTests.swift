@@ -62,12 +62,73 @@ import Testing
 
     @Test("a shard's survival.csv names totals where the single run's names means; the rest is the same")
     func shardSurvivalHeader() {
-        let single = SurvivalCSV.header(columns: ["device.ram_mb"]).split(separator: ",")
-        let shard = SurvivalCSV.header(columns: ["device.ram_mb"], shard: true).split(separator: ",")
+        let single = BatchReportFile.survival.header(followedBy: ["device.ram_mb"]).split(separator: ",")
+        let shard = BatchReportFile.survival.header(followedBy: ["device.ram_mb"], shard: true).split(separator: ",")
         #expect(single.count == shard.count)
         for (a, b) in zip(single, shard) where a != b {
             #expect(a.hasPrefix("mean_") && b == "total_" + a.dropFirst("mean_".count))
         }
         #expect(single.filter { $0.hasPrefix("mean_") }.count == 3)
+    }
+
+    /// A small batch with `observed:` that sweeps `device.ram_mb`.
+    static let batchScenario = """
+        name: tight
+        device: { ram_mb: 1024, reserved_mb: 300 }
+        apps:
+          - { id: com.a, active_mb: 220, suspended_mb: 150 }
+          - { id: com.b, active_mb: 180, suspended_mb: 120 }
+        workload: { duration_s: 600, dwell_s: 60, gap_s: 60 }
+        replicates: 2
+        sweep: { device.ram_mb: [1024, 1536] }
+        observed: { app: com.a, days: 1, cold_launches: 1, resumes: 1 }
+
+        """
+
+    /// The header's names and every row's width of `file` in `folder`.
+    static func table(_ file: BatchReportFile, in folder: String) throws -> (header: [String], widths: Set<Int>) {
+        let reader = try CSVRecordReader(path: file.path(in: folder))
+        let header = try #require(try reader.next())
+        var widths: Set<Int> = []
+        while let record = try reader.next() { widths.insert(CSVRecordReader.fields(record).count) }
+        return (CSVRecordReader.fields(header).map(CSVRecordReader.text), widths)
+    }
+
+    @Test("every file a batch writes starts with its case's columns (a shard's with its shardColumns), then the sweep columns; groups.csv and paired.csv put the keys first; every row is as wide as the header")
+    func batchFilesHaveTheirCasesColumns() throws {
+        var options = BatchPlan.Options()
+        options.policy = .every
+        let plan = try BatchPlan(templates: [try ScenarioTemplate(text: Self.batchScenario, path: "tight.yaml")], options: options)
+        let single = try BatchPlan(templates: [try ScenarioTemplate(text: BatchRunnerTests.fixed, path: "fixed.yaml")], options: options)
+        try withTemporaryFolder { folder in
+            let whole = folder.appendingPathComponent("whole").path
+            let shard = folder.appendingPathComponent("shard").path
+            let comparison = folder.appendingPathComponent("comparison").path
+            _ = try BatchRunner.run(plan, outPath: whole, jobs: 1)
+            _ = try BatchComparison(keys: ["device.ram_mb", "policy"]).write(folder: whole)
+            _ = try BatchRunner.run(plan, outPath: shard, jobs: 1, shard: try #require(BatchShard(index: 1, count: 2)))
+            _ = try BatchRunner.run(single, outPath: comparison, jobs: 1)
+            #expect(plan.columns == ["device.ram_mb"] && plan.tableColumns == plan.columns)
+            var checked: [(BatchReportFile, String, [String])] = [
+                (.summary, whole, BatchReportFile.summary.columns + plan.columns),
+                (.summary, shard, BatchReportFile.summary.columns + plan.columns),
+                (.groups, whole, ["device.ram_mb", "policy"] + BatchReportFile.groups.columns),
+                (.paired, whole, ["device.ram_mb"] + BatchReportFile.paired.columns),
+                (.shard, shard, BatchReportFile.shard.columns),
+                (.comparison, comparison, BatchReportFile.comparison.columns),
+            ]
+            for file in [BatchReportFile.survival, .exits, .observed] {
+                checked.append((file, whole, file.columns + plan.tableColumns))
+                checked.append((file, shard, file.shardColumns + plan.tableColumns))
+            }
+            for (file, folder, columns) in checked {
+                let table = try Self.table(file, in: folder)
+                #expect(table.header == columns, "\(folder)/\(file.fileName)")
+                #expect(table.widths == [columns.count], "\(folder)/\(file.fileName)'s rows")
+            }
+            // focus.csv is written by the command line (HTMLPages.saveFocusApps) from its header.
+            #expect(Set(checked.map(\.0)) == Set(BatchReportFile.allCases).subtracting([.focus]))
+            #expect(BatchReportFile.focus.header() == "app")
+        }
     }
 }

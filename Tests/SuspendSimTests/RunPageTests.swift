@@ -99,7 +99,7 @@ import Testing
             let reports = try RunReports(folder: run)
             let geometry = RunChartGeometry(endTime: reports.endTime)
             let layers = MemoryChart(reports: reports, geometry: geometry).stackTops(columns: geometry.columns)
-            let expected = try #require(reports.threshold("reserved_mb")) + (reports.threshold("system_mb") ?? 0)
+            let expected = try #require(reports.threshold(.reservedMB)) + (reports.threshold(.systemMB) ?? 0)
             #expect(expected > 0)
             #expect(layers[0].allSatisfy { abs($0 - expected) < 1e-6 })
         }

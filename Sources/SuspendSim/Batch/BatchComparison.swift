@@ -26,17 +26,17 @@ package struct BatchComparison {
     /// `policy`, then every sweep column but `trace.user`, in `summary.csv`'s order.
     package static func defaultKeys(summaryPath: String) throws(ComparisonError) -> [String]? {
         let table = try SummaryTable(path: summaryPath)
-        guard table.sweepColumns.contains("trace.user"), table.distinctValues(of: "trace.user").count > 1 else { return nil }
-        let scenario = table.distinctValues(of: "scenario").count > 1 ? ["scenario"] : []
-        return scenario + ["policy"] + table.sweepColumns.filter { $0 != "trace.user" }
+        guard table.sweepColumns.contains(TraceKey.user.path), table.distinctValues(of: TraceKey.user.path).count > 1 else { return nil }
+        let scenario = table.distinctValues(of: .scenario).count > 1 ? [SummaryColumn.scenario.rawValue] : []
+        return scenario + [SummaryColumn.policy.rawValue] + table.sweepColumns.filter { $0 != TraceKey.user.path }
     }
 
     /// Every key, as the default grouping would give them with `trace.user` kept: `scenario`
     /// when there are several, `policy`, then every sweep column (`--baseline` without `--by`).
     package static func allKeys(summaryPath: String) throws(ComparisonError) -> [String] {
         let table = try SummaryTable(path: summaryPath)
-        let scenario = table.distinctValues(of: "scenario").count > 1 ? ["scenario"] : []
-        return scenario + ["policy"] + table.sweepColumns
+        let scenario = table.distinctValues(of: .scenario).count > 1 ? [SummaryColumn.scenario.rawValue] : []
+        return scenario + [SummaryColumn.policy.rawValue] + table.sweepColumns
     }
 
     /// `--by a,b,c` as keys.
@@ -79,7 +79,7 @@ package struct BatchComparison {
     /// KEYS must be distinct names of `scenario`, `policy` and the sweep columns; the baseline
     /// a policy of the batch.
     func validate(against table: SummaryTable) throws(ComparisonError) {
-        try validate(sweepColumns: table.sweepColumns, policies: table.distinctValues(of: "policy"))
+        try validate(sweepColumns: table.sweepColumns, policies: table.distinctValues(of: .policy))
     }
 
     /// As `validate(against:)`, before a batch runs: its sweep columns and policies from its plan.
@@ -94,7 +94,7 @@ package struct BatchComparison {
     }
 
     private func validate(sweepColumns: [String], policies: [String]) throws(ComparisonError) {
-        let known = ["scenario", "policy"] + sweepColumns
+        let known = [SummaryColumn.scenario, .policy].map(\.rawValue) + sweepColumns
         let list = known.joined(separator: ", ")
         guard !keys.isEmpty else { throw .usage("--by needs at least one key; the keys are \(list)") }
         var seen: Set<String> = []
@@ -109,8 +109,8 @@ package struct BatchComparison {
 
     /// `paired.csv`'s text, or nil when KEYS lacks `policy` or the batch has one policy.
     private func pairedText(_ table: SummaryTable) throws(ComparisonError) -> String? {
-        let policies = table.distinctValues(of: "policy")
-        guard keys.contains("policy"), policies.count >= 2 else { return nil }
+        let policies = table.distinctValues(of: .policy)
+        guard keys.contains(SummaryColumn.policy.rawValue), policies.count >= 2 else { return nil }
         return try PairedTable(table, keys: keys, baseline: baseline ?? policies[0]).csvText
     }
 }

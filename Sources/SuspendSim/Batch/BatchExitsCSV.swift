@@ -8,16 +8,6 @@
 /// with no run (only a shard can have one). A shard's file holds exact totals instead (`BatchExitColumn.shardName`,
 /// launch waits in whole ms), so that `merge` adds them up and writes a single run's bytes.
 package enum BatchExitsCSV {
-    /// The header with the sweep `columns` after the fixed ones; `shard`: the shard's form.
-    static func header(columns: [String], shard: Bool = false) -> String {
-        var bytes = Array(BatchExitColumn.allCases.map { shard ? $0.shardName : $0.rawValue }.joined(separator: ",").utf8)
-        for column in columns {
-            bytes.append(CSVFormatting.comma)
-            CSVFormatting.appendField(column, to: &bytes)
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
     /// Appends a row's fields: `scenario,policy,app` as given (already CSV fields), then the
     /// means of `counts` over `runs` (or, for a shard, the totals).
     static func appendRow<Sink: CSVByteSink>(
@@ -46,48 +36,11 @@ package enum BatchExitsCSV {
     /// - Throws: `ReportWriter.Error`; the file is then left as it was.
     /// - Complexity: O(groups × apps)
     static func write(_ plan: BatchPlan, tally: SurvivalTally, shard: Bool = false, toPath target: String) throws {
-        try plan.writeGroupedApps(header: header(columns: plan.tableColumns, shard: shard), toPath: target) { row, bytes in
+        try plan.writeGroupedApps(header: BatchReportFile.exits.header(followedBy: plan.tableColumns, shard: shard), toPath: target) { row, bytes in
             appendRow(
                 scenario: CSVFormatting.field(row.entry.name), policy: CSVFormatting.field(row.policy),
                 app: CSVFormatting.field(row.appID), runs: tally.runs[row.group],
                 counts: tally.counts(group: row.group, app: row.appIndex), shard: shard, to: &bytes)
-        }
-    }
-}
-
-/// A batch's `exits.csv` columns (SPEC 17), before any sweep columns: the run file's exit
-/// columns as means per run, then `mean_launch_wait_s`. A shard's file names the totals
-/// `total_...` (`shardName`).
-enum BatchExitColumn: CSVColumns, Hashable {
-    case scenario, policy, app, runs
-    case exit(KillReason.ExitCategory)
-    case meanLaunchWait
-
-    static let allCases: [BatchExitColumn] =
-        [.scenario, .policy, .app, .runs] + KillReason.ExitCategory.allCases.map { .exit($0) } + [.meanLaunchWait]
-
-    init?(rawValue: String) {
-        guard let column = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
-        self = column
-    }
-
-    var rawValue: String {
-        switch self {
-        case .scenario: "scenario"
-        case .policy: "policy"
-        case .app: "app"
-        case .runs: "runs"
-        case .exit(let category): category.rawValue
-        case .meanLaunchWait: "mean_launch_wait_s"
-        }
-    }
-
-    /// The column's name in a shard's file: `total_...` for the means (the launch wait in ms).
-    var shardName: String {
-        switch self {
-        case .scenario, .policy, .app, .runs: rawValue
-        case .exit(let category): "total_" + category.rawValue
-        case .meanLaunchWait: "total_launch_wait_ms"
         }
     }
 }

@@ -244,7 +244,7 @@ package struct BatchPlan: Sendable {
         self.metricKit = options.metricKit
         self.policy = options.policy
         self.columns = columns
-        self.tableColumns = poolsUsers ? columns.filter { $0 != "trace.user" } : columns
+        self.tableColumns = poolsUsers ? columns.filter { $0 != TraceKey.user.path } : columns
         self.poolsUsers = poolsUsers
         self.entries = entries
         self.unitCount = unit
@@ -261,8 +261,8 @@ package struct BatchPlan: Sendable {
     private static func readTraces(of drafts: [(template: ScenarioTemplate, axes: [SweepAxis])], into traces: TraceIndexes) {
         var paths: [String] = []
         var users: [String: [String]] = [:]
-        for draft in drafts where !draft.axes.contains(where: { $0.key == "trace.file" }) {
-            guard let path = draft.template.tracePath, let axis = draft.axes.first(where: { $0.key == "trace.user" }) else { continue }
+        for draft in drafts where !draft.axes.contains(where: { $0.key == TraceKey.file.path }) {
+            guard let path = draft.template.tracePath, let axis = draft.axes.first(where: { $0.key == TraceKey.user.path }) else { continue }
             if users[path] == nil { paths.append(path) }
             users[path, default: []] += axis.values
         }
@@ -282,9 +282,9 @@ package struct BatchPlan: Sendable {
             }
         }
         // `--set trace.user=all`: every user of the trace, in order of first appearance (SPEC 13).
-        for index in axes.indices where axes[index].key == "trace.user" && axes[index].values == ["all"] {
+        for index in axes.indices where axes[index].key == TraceKey.user.path && axes[index].values == [TraceKey.allUsers] {
             if let path = template.tracePath, let users = try? template.traces.users(path: path), !users.isEmpty {
-                axes[index] = SweepAxis(key: "trace.user", values: users, source: axes[index].source)
+                axes[index] = SweepAxis(key: TraceKey.user.path, values: users, source: axes[index].source)
             }
         }
         var fixed: [SweepSetting] = []
@@ -355,7 +355,7 @@ package struct BatchPlan: Sendable {
             return folder
         case .batch:
             for setting in entry.points[point].settings { folder += "/\(setting.axis.key)=\(setting.value)" }
-            if entry.isRandomized { folder += "/replicate-\(replicate)" }
+            if entry.isRandomized { folder += "/" + RunFolderName.replicate(replicate) }
             return folder
         }
     }

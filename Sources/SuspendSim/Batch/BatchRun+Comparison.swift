@@ -45,8 +45,8 @@ extension Batch {
                 let comparison = BatchComparison(keys: keys, baseline: baseline)
                 try comparison.validate(against: table)
                 groups = GroupsTable(table, keys: keys).csvText
-                let policies = table.distinctValues(of: "policy")
-                paired = keys.contains("policy") && policies.count >= 2
+                let policies = table.distinctValues(of: .policy)
+                paired = keys.contains(SummaryColumn.policy.rawValue) && policies.count >= 2
                     ? try PairedTable(table, keys: keys, baseline: baseline ?? policies[0]).csvText : nil
             } catch {
                 throw Batch.ComparisonError(description: error.description)

@@ -126,7 +126,7 @@ package enum BatchRunner {
         let units = shard.unitCount(of: plan.unitCount)
         let shape = plan.tallyShape()
         let emptyTally = SurvivalTally(appCounts: shape.appCounts, observedApps: shape.observedApps)
-        let summary = try AtomicCSVStream(path: BatchReportFile.summary.path(in: out), header: SummaryColumn.header(followedBy: plan.columns))
+        let summary = try AtomicCSVStream(path: BatchReportFile.summary.path(in: out), header: BatchReportFile.summary.header(followedBy: plan.columns))
         let state = Mutex(WriterState(summary: summary, tally: emptyTally))
 
         let workers = max(1, min(jobs, units))

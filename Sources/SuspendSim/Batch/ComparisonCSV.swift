@@ -17,17 +17,3 @@ package enum ComparisonCSV {
         }
     }
 }
-
-/// `comparison.csv`'s columns: some of `summary.csv`'s, in another order, written as there.
-enum ComparisonColumn: String, CSVColumns {
-    case scenario, policy
-    case pressureKills = "pressure_kills"
-    case stateLosses = "state_losses"
-    case coldLaunches = "cold_launches"
-    case warmLaunches = "warm_launches"
-    case hotLaunchRatio = "hot_launch_ratio"
-    case minFree = "min_free_mb"
-
-    /// The same column of `summary.csv` (each has one: `ReportColumnsTests` checks).
-    var summaryColumn: SummaryColumn { SummaryColumn(rawValue: rawValue)! }
-}

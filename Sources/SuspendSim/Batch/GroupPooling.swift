@@ -32,7 +32,7 @@ package struct GroupPooling: Sendable, Hashable, CustomStringConvertible {
     /// - Complexity: O(rows × grouping keys).
     static func pooled(_ table: SummaryTable, keys: [String]) -> [GroupPooling] {
         let keyColumns = keys.compactMap(table.column)
-        let candidates = table.groupingKeys.filter { !keys.contains($0) && $0 != "trace.user" }
+        let candidates = table.groupingKeys.filter { !keys.contains($0) && $0 != TraceKey.user.path }
         var groups: [[String]: Int] = [:]
         var valuesByGroup: [[[String]]] = []
         for row in table.rows {

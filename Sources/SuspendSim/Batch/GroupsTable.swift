@@ -1,13 +1,13 @@
 /// `groups.csv` (SPEC 21): one row per combination of KEYS, in order of first appearance in
-/// `summary.csv`: the KEYS in the order given, `runs`, then for each metric
-/// `M_mean,M_ci_low,M_ci_high`, Student's interval over the group's runs that have M (all
+/// `summary.csv`: the KEYS in the order given, then `GroupsColumn`'s columns: `runs`, then
+/// for each metric `M_mean,M_ci_low,M_ci_high`, Student's interval over the group's runs that have M (all
 /// three empty when none has; the interval empty for one run).
 struct GroupsTable {
     let csvText: String
 
     init(_ table: SummaryTable, keys: [String]) {
         let keyColumns = keys.compactMap(table.column)
-        let metricColumns = SummaryTable.metrics.map(table.column)
+        let metricColumns = SummaryColumn.compared.map(table.column)
         var order: [[String]] = []
         var members: [[String]: [Int]] = [:]
         for (index, row) in table.rows.enumerated() {
@@ -15,7 +15,7 @@ struct GroupsTable {
             if members[combination] == nil { order.append(combination) }
             members[combination, default: []].append(index)
         }
-        var lines = [keys + ["runs"] + SummaryTable.metrics.flatMap { ["\($0)_mean", "\($0)_ci_low", "\($0)_ci_high"] }]
+        var lines = [keys + GroupsColumn.names]
         for combination in order {
             let rows = (members[combination] ?? []).map { table.rows[$0] }
             var fields = combination + [String(rows.count)]

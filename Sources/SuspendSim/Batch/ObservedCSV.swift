@@ -11,25 +11,12 @@
 /// undefined), and every simulated cell for a point with none (only a shard can have one).
 /// Numbers have 3 decimals, printed as C's `printf("%.3f")` prints the Double (SPEC 8).
 ///
-/// A shard's file holds the exact sums instead (`total` and `total_squares` in place of the
-/// mean and the interval), so that `merge` adds them up and writes a single run's bytes.
+/// A shard's file holds the exact sums instead (`ObservedShardColumn`: `total` and
+/// `total_squares` in place of the mean and the interval), so that `merge` adds them up and
+/// writes a single run's bytes.
 package enum ObservedCSV {
-    /// The fixed columns, before the sweep columns.
-    static let columns = ["scenario", "policy", "counter", "observed", "simulated_mean", "ci_low", "ci_high", "runs"]
-    /// A shard's fixed columns.
-    static let shardColumns = ["scenario", "policy", "counter", "observed", "total", "total_squares", "runs"]
     /// The 97.5th percentile of the standard normal distribution (SPEC 18).
     static let z975 = 1.959963984540054
-
-    /// The header with the sweep `columns` after the fixed ones; `shard`: the shard's form.
-    static func header(columns sweep: [String], shard: Bool = false) -> String {
-        var bytes = Array((shard ? shardColumns : columns).joined(separator: ",").utf8)
-        for column in sweep {
-            bytes.append(CSVFormatting.comma)
-            CSVFormatting.appendField(column, to: &bytes)
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
 
     /// A counter's value per run summed over a group's runs, and the sum of its squares.
     struct Sums {
@@ -38,33 +25,40 @@ package enum ObservedCSV {
         var squares: Int
     }
 
-    /// Appends a row's fixed fields: `scenario,policy,counter,observed` as given (already CSV
-    /// fields), then the simulated statistics from `sums` (or, for a shard, the sums).
+    /// Appends a row's fixed fields (`ObservedColumn`'s, or a shard's `ObservedShardColumn`'s):
+    /// `scenario,policy,counter,observed` as given (already CSV fields), then the simulated
+    /// statistics from `sums` (or, for a shard, the sums).
     static func appendRow<Sink: CSVByteSink>(
         scenario: some Collection<UInt8>, policy: some Collection<UInt8>, counter: some Collection<UInt8>,
         observed: some Collection<UInt8>, sums: Sums, shard: Bool = false, to bytes: inout Sink
     ) {
-        bytes.append(contentsOf: Array(scenario))
-        bytes.append(CSVFormatting.comma)
-        bytes.append(contentsOf: Array(policy))
-        bytes.append(CSVFormatting.comma)
-        bytes.append(contentsOf: Array(counter))
-        bytes.append(CSVFormatting.comma)
-        bytes.append(contentsOf: Array(observed))
-        bytes.append(CSVFormatting.comma)
         if shard {
-            CSVFormatting.appendInteger(sums.total, to: &bytes)
-            bytes.append(CSVFormatting.comma)
-            CSVFormatting.appendInteger(sums.squares, to: &bytes)
-        } else {
-            if sums.runs > 0 { CSVFormatting.appendRatio(sums.total, of: sums.runs, to: &bytes) }
-            bytes.append(CSVFormatting.comma)
-            if let interval = interval(sums) { CSVFormatting.appendFixed3(interval.low, to: &bytes) }
-            bytes.append(CSVFormatting.comma)
-            if let interval = interval(sums) { CSVFormatting.appendFixed3(interval.high, to: &bytes) }
+            ObservedShardColumn.appendRow(to: &bytes) { column, bytes in
+                switch column {
+                case .scenario: bytes.append(contentsOf: Array(scenario))
+                case .policy: bytes.append(contentsOf: Array(policy))
+                case .counter: bytes.append(contentsOf: Array(counter))
+                case .observed: bytes.append(contentsOf: Array(observed))
+                case .total: CSVFormatting.appendInteger(sums.total, to: &bytes)
+                case .totalSquares: CSVFormatting.appendInteger(sums.squares, to: &bytes)
+                case .runs: CSVFormatting.appendInteger(sums.runs, to: &bytes)
+                }
+            }
+            return
         }
-        bytes.append(CSVFormatting.comma)
-        CSVFormatting.appendInteger(sums.runs, to: &bytes)
+        let interval = interval(sums)
+        ObservedColumn.appendRow(to: &bytes) { column, bytes in
+            switch column {
+            case .scenario: bytes.append(contentsOf: Array(scenario))
+            case .policy: bytes.append(contentsOf: Array(policy))
+            case .counter: bytes.append(contentsOf: Array(counter))
+            case .observed: bytes.append(contentsOf: Array(observed))
+            case .simulatedMean: if sums.runs > 0 { CSVFormatting.appendRatio(sums.total, of: sums.runs, to: &bytes) }
+            case .ciLow: if let interval { CSVFormatting.appendFixed3(interval.low, to: &bytes) }
+            case .ciHigh: if let interval { CSVFormatting.appendFixed3(interval.high, to: &bytes) }
+            case .runs: CSVFormatting.appendInteger(sums.runs, to: &bytes)
+            }
+        }
     }
 
     /// The 95 % interval of the mean per run (SPEC 18); nil with fewer than two runs. The
@@ -84,7 +78,7 @@ package enum ObservedCSV {
     /// - Throws: `ReportWriter.Error`; the file is then left as it was.
     /// - Complexity: O(groups × counters)
     static func write(_ plan: BatchPlan, tally: SurvivalTally, shard: Bool = false, toPath target: String) throws {
-        let file = try AtomicCSVStream(path: target, header: header(columns: plan.tableColumns, shard: shard))
+        let file = try AtomicCSVStream(path: target, header: BatchReportFile.observed.header(followedBy: plan.tableColumns, shard: shard))
         plan.forEachGroupedApp { row in
             guard row.entry.kind == .batch, let observed = row.point.scenario.observed, row.observedApp == row.appIndex else { return }
             let counts = tally.counts(group: row.group, app: row.appIndex)

@@ -1,4 +1,5 @@
-/// `paired.csv` (SPEC 21): each policy against the baseline on the same runs.
+/// `paired.csv` (SPEC 21): each policy against the baseline on the same runs; the KEYS other
+/// than `policy`, then `PairedColumn`'s columns.
 ///
 /// A run's identity is its `scenario`, `seed`, `replicate` and its value in every sweep column
 /// (not `policy`); two runs pair when their identities are equal. Rows: for each combination
@@ -11,10 +12,11 @@ struct PairedTable {
     let csvText: String
 
     init(_ table: SummaryTable, keys: [String], baseline: String) throws(ComparisonError) {
-        let otherKeys = keys.filter { $0 != "policy" }
+        let otherKeys = keys.filter { $0 != SummaryColumn.policy.rawValue }
         let otherColumns = otherKeys.compactMap(table.column)
-        let policyColumn = table.column("policy") ?? 1
-        let identityColumns = (["scenario", "seed", "replicate"] + table.sweepColumns.filter { $0 != "policy" }).compactMap(table.column)
+        let policyColumn = table.column(.policy) ?? 1
+        let identity = [SummaryColumn.scenario, .seed, .replicate].map(\.rawValue) + table.sweepColumns.filter { $0 != SummaryColumn.policy.rawValue }
+        let identityColumns = identity.compactMap(table.column)
         let runs = try Self.runsByIdentity(table, policyColumn: policyColumn, identityColumns: identityColumns)
         var combinations: [[String]] = []
         var members: [[String]: [Int]] = [:]
@@ -23,12 +25,12 @@ struct PairedTable {
             if members[combination] == nil { combinations.append(combination) }
             members[combination, default: []].append(index)
         }
-        let policies = table.distinctValues(of: "policy").filter { $0 != baseline }
-        var lines = [otherKeys + ["policy", "baseline", "metric", "pairs", "mean_diff", "ci_low", "ci_high", "wilcoxon_p"]]
+        let policies = table.distinctValues(of: .policy).filter { $0 != baseline }
+        var lines = [otherKeys + PairedColumn.names]
         for combination in combinations {
             for policy in policies {
                 let rows = (members[combination] ?? []).filter { table.rows[$0][policyColumn] == policy }
-                for metric in SummaryTable.metrics {
+                for metric in SummaryColumn.compared {
                     var differences: [Int64] = []
                     if let column = table.column(metric) {
                         for index in rows {
@@ -39,7 +41,7 @@ struct PairedTable {
                             differences.append(mine - theirs)
                         }
                     }
-                    lines.append(combination + [policy, baseline, metric] + Self.fields(differences))
+                    lines.append(combination + [policy, baseline, metric.rawValue] + Self.fields(differences))
                 }
             }
         }

@@ -2,17 +2,9 @@ import Foundation
 
 /// `shard.csv`, which a `--shard K/N` run writes beside its `summary.csv` so that
 /// `suspendsim merge` can check its shards belong together and put their rows back in order:
-/// `batch,shard,shards,units,survival` (the plan's fingerprint in hex, K, N, the whole
-/// batch's number of units, whether the batch writes `survival.csv`).
+/// `ShardColumn`'s `batch,shard,shards,units,survival` (the plan's fingerprint in hex, K, N,
+/// the whole batch's number of units, whether the batch writes `survival.csv`).
 package struct ShardManifest: Sendable, Hashable {
-    /// The file's name in a shard's folder.
-    public static let fileName = BatchReportFile.shard.fileName
-    static var header: String { Column.header }
-
-    /// The file's columns.
-    enum Column: String, CSVColumns {
-        case batch, shard, shards, units, survival
-    }
 
     /// The batch's fingerprint (`BatchPlan.fingerprint`).
     public var batch: UInt64
@@ -33,8 +25,8 @@ package struct ShardManifest: Sendable, Hashable {
 
     /// Writes `shard.csv` into `folder`, atomically.
     func write(toFolder folder: String) throws {
-        try AtomicCSVFile.write([self], header: Self.header, toPath: folder + "/" + Self.fileName) { manifest, bytes in
-            Column.appendRow(to: &bytes) { column, bytes in
+        try AtomicCSVFile.write([self], header: ShardColumn.header, toPath: BatchReportFile.shard.path(in: folder)) { manifest, bytes in
+            ShardColumn.appendRow(to: &bytes) { column, bytes in
                 switch column {
                 case .batch:
                     let hex = String(manifest.batch, radix: 16)
@@ -52,17 +44,17 @@ package struct ShardManifest: Sendable, Hashable {
     ///
     /// - Throws: `MergeError` when it is missing or not a manifest.
     static func read(folder: String) throws(MergeError) -> ShardManifest {
-        let path = folder + "/" + fileName
+        let path = BatchReportFile.shard.path(in: folder)
         guard let data = FileManager.default.contents(atPath: path) else {
             throw MergeError("\(path): no such file; is \(folder) the output of a run with --shard?")
         }
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
-        let fields = lines.count == 2 && lines[0] == header ? lines[1].split(separator: ",").map(String.init) : []
-        guard fields.count == 5, let batch = UInt64(fields[0], radix: 16), let index = Int(fields[1]),
+        let fields = lines.count == 2 && lines[0] == ShardColumn.header ? lines[1].split(separator: ",").map(String.init) : []
+        guard fields.count == ShardColumn.allCases.count, let batch = UInt64(fields[0], radix: 16), let index = Int(fields[1]),
               let count = Int(fields[2]), let shard = BatchShard(index: index, count: count),
               let units = Int(fields[3]), units >= 0, let survival = Bool(fields[4])
         else {
-            throw MergeError("\(path): not a shard manifest (expected the header \(header) and one row)")
+            throw MergeError("\(path): not a shard manifest (expected the header \(ShardColumn.header) and one row)")
         }
         return ShardManifest(batch: batch, shard: shard, units: units, survival: survival)
     }

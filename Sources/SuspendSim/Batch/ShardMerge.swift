@@ -95,7 +95,7 @@ package enum ShardMerge {
         let readers = try shards.map { shard throws(MergeError) in try openShardFile(BatchReportFile.summary.path(in: shard.folder)) }
         let headers = try readers.map { reader throws(MergeError) in try nextRecord(reader).map(Array.init) ?? [] }
         guard let header = headers.first, !header.isEmpty, headers.allSatisfy({ $0 == header }) else {
-            throw MergeError("the shards' summary.csv files do not have the same header")
+            throw MergeError("the shards' \(BatchReportFile.summary.fileName) files do not have the same header")
         }
         let file = try AtomicCSVStream(path: target, header: String(decoding: header, as: UTF8.self))
         for unit in 0..<units {
@@ -117,18 +117,16 @@ package enum ShardMerge {
     /// (`SurvivalColumn.shardName`), and the merged file the rates, intervals and means of a
     /// single run's.
     private static func mergeSurvival(_ shards: [(folder: String, manifest: ShardManifest)], into target: String) throws {
-        let fixed = SurvivalColumn.allCases
         let counted: [SurvivalColumn] = [.survived, .neverKilled, .meanPressureKills, .meanColdLaunches, .meanWarmLaunches, .launched]
         try mergeTotals(
-            shards, file: BatchReportFile.survival.fileName, shardHeader: SurvivalColumn.shardHeader(followedBy: []), header: SurvivalColumn.header,
-            fixedCount: fixed.count, totals: counted.map(\.shardName), into: target
+            shards, file: .survival, runs: SurvivalColumn.runs.shardName, totals: counted.map(\.shardName), into: target
         ) { runs, totals, row throws(MergeError) in
             // survival.csv holds no exit counts or launch wait: exits.csv's merge adds those.
             let counts = SurvivalTally.Counts(survived: totals[0], neverKilled: totals[1], pressureKills: totals[2],
                                               coldLaunches: totals[3], warmLaunches: totals[4], launched: totals[5],
                                               exits: AppOutcome.ExitCounts(), launchWaitMs: 0)
             guard counts.survived <= runs, counts.neverKilled <= runs, counts.survived <= counts.launched, counts.launched <= runs else {
-                throw MergeError("survival.csv row \(row): more survivals than runs")
+                throw MergeError("\(BatchReportFile.survival.fileName) row \(row): more survivals than runs")
             }
             return counts
         } appendRow: { fields, runs, counts, bytes in
@@ -142,9 +140,7 @@ package enum ShardMerge {
         let categories = KillReason.ExitCategory.allCases
         let counted = categories.map { BatchExitColumn.exit($0) } + [.meanLaunchWait]
         try mergeTotals(
-            shards, file: BatchReportFile.exits.fileName, shardHeader: BatchExitsCSV.header(columns: [], shard: true),
-            header: BatchExitsCSV.header(columns: []), fixedCount: BatchExitColumn.allCases.count,
-            totals: counted.map(\.shardName), into: target
+            shards, file: .exits, runs: BatchExitColumn.runs.shardName, totals: counted.map(\.shardName), into: target
         ) { _, totals, _ throws(MergeError) in
             // exits.csv holds only the exit counts and the launch wait: survival.csv's merge adds the rest.
             var counts = SurvivalTally.Counts.zero
@@ -159,10 +155,9 @@ package enum ShardMerge {
     /// Adds the shards' sums of each observed counter and of its squares, row by row (SPEC 18's
     /// `observed.csv`), and writes the means and intervals of a single run's.
     private static func mergeObserved(_ shards: [(folder: String, manifest: ShardManifest)], into target: String) throws {
+        let counted: [ObservedShardColumn] = [.total, .totalSquares]
         try mergeTotals(
-            shards, file: BatchReportFile.observed.fileName, shardHeader: ObservedCSV.header(columns: [], shard: true),
-            header: ObservedCSV.header(columns: []), fixedCount: ObservedCSV.shardColumns.count,
-            totals: ["total", "total_squares"], into: target
+            shards, file: .observed, runs: ObservedShardColumn.runs.rawValue, totals: counted.map(\.rawValue), into: target
         ) { runs, totals, _ throws(MergeError) in
             ObservedCSV.Sums(runs: runs, total: totals[0], squares: totals[1])
         } appendRow: { fields, _, sums, bytes in
@@ -172,24 +167,27 @@ package enum ShardMerge {
     }
 
     /// Adds up a batch file whose shards hold exact totals: every shard lists the same rows
-    /// (`scenario,policy,app` first, `runs` fourth, the sweep columns after the `fixedCount`
-    /// fixed ones); `runs` and the `totals` columns (found by name) are added, `counts` turns
-    /// a row's sums into tally counts (and may refuse them), and `appendRow` writes the merged
-    /// row's fixed fields, before the sweep fields are copied.
+    /// (`scenario,policy,app` first, the sweep columns after the file's `shardColumns`); the
+    /// `runs` and `totals` columns (found by name) are added, `counts` turns a row's sums into
+    /// tally counts (and may refuse them), and `appendRow` writes the merged row's fixed fields
+    /// (the file's `columns`), before the sweep fields are copied.
     private static func mergeTotals<Merged>(
-        _ shards: [(folder: String, manifest: ShardManifest)], file name: String, shardHeader: String, header mergedHeader: String,
-        fixedCount fixed: Int, totals: [String], into target: String,
+        _ shards: [(folder: String, manifest: ShardManifest)], file: BatchReportFile, runs runsName: String, totals: [String],
+        into target: String,
         counts: (_ runs: Int, _ totals: [Int], _ row: Int) throws(MergeError) -> Merged,
         appendRow: (_ fields: [ArraySlice<UInt8>], _ runs: Int, _ counts: Merged, _ bytes: inout CSVRowWriter) -> Void
     ) throws {
-        let (header, tables) = try readShardTables(shards, file: name, shardHeader: shardHeader)
+        let name = file.fileName
+        let shardHeader = file.header(shard: true)
+        let fixed = file.shardColumns.count
+        let (header, tables) = try readShardTables(shards, file: file, shardHeader: shardHeader)
         // The sweep columns' names, as the shards spelled them (quoted where they needed it).
         let sweepHeader = String(decoding: header.dropFirst(shardHeader.utf8.count), as: UTF8.self)
         // The counts are read by column name, not position.
         let names = CSVRecordReader.fields(header[...]).map { String(decoding: $0, as: UTF8.self) }
-        let runsColumn = names.firstIndex(of: "runs") ?? -1
+        let runsColumn = names.firstIndex(of: runsName) ?? -1
         let totalColumns = totals.map { names.firstIndex(of: $0) ?? -1 }
-        let file = try AtomicCSVStream(path: target, header: mergedHeader + sweepHeader)
+        let output = try AtomicCSVStream(path: target, header: file.header() + sweepHeader)
         /// The whole number in a field, or nil.
         func number(_ fields: [ArraySlice<UInt8>], _ column: Int) -> Int? {
             fields.indices.contains(column) ? Int(String(decoding: fields[column], as: UTF8.self)) : nil
@@ -204,13 +202,13 @@ package enum ShardMerge {
                       Array(other[0..<3]) == Array(fields[0..<3]), Array(other[fixed...]) == Array(fields[fixed...]),
                       let shardRuns = number(other, runsColumn)
                 else {
-                    file.discard()
+                    output.discard()
                     throw MergeError("the shards' \(name) files differ at row \(row + 2)")
                 }
                 runs += shardRuns
                 for (index, column) in totalColumns.enumerated() {
                     guard let total = number(other, column) else {
-                        file.discard()
+                        output.discard()
                         throw MergeError("the shards' \(name) files differ at row \(row + 2)")
                     }
                     sums[index] += total
@@ -220,10 +218,10 @@ package enum ShardMerge {
             do {
                 merged = try counts(runs, sums, row + 2)
             } catch {
-                file.discard()
+                output.discard()
                 throw error
             }
-            file.appendRow { bytes in
+            output.appendRow { bytes in
                 appendRow(fields, runs, merged, &bytes)
                 for field in fields[fixed...] {
                     bytes.append(CSVFormatting.comma)
@@ -231,17 +229,18 @@ package enum ShardMerge {
                 }
             }
         }
-        try file.commit()
+        try output.commit()
     }
 
-    /// Every shard's `name` file, split into fields: the shards' common header and their rows.
+    /// Every shard's `file`, split into fields: the shards' common header and their rows.
     private static func readShardTables(
-        _ shards: [(folder: String, manifest: ShardManifest)], file name: String, shardHeader: String
+        _ shards: [(folder: String, manifest: ShardManifest)], file: BatchReportFile, shardHeader: String
     ) throws(MergeError) -> (header: [UInt8], tables: [[[ArraySlice<UInt8>]]]) {
+        let name = file.fileName
         var tables: [[[ArraySlice<UInt8>]]] = []
         var header: [UInt8]?
         for shard in shards {
-            let reader = try openShardFile(shard.folder + "/" + name)
+            let reader = try openShardFile(file.path(in: shard.folder))
             let thisHeader = try nextRecord(reader).map(Array.init) ?? []
             if header == nil { header = thisHeader }
             guard thisHeader == header, thisHeader.starts(with: Array(shardHeader.utf8)) else {

@@ -58,20 +58,6 @@ package enum SummaryCSV {
     }
 }
 
-/// `summary.csv`'s columns (SPEC 8, 17, 21), before any sweep columns.
-enum SummaryColumn: String, CSVColumns {
-    case scenario, policy, seed, replicate, apps, events
-    case coldLaunches = "cold_launches"
-    case warmLaunches = "warm_launches"
-    case hotLaunchRatio = "hot_launch_ratio"
-    case pressureKills = "pressure_kills"
-    case stateLosses = "state_losses"
-    case minFree = "min_free_mb"
-    case launchWait = "launch_wait_s"
-    case duration = "duration_s"
-    case killsPerHour = "kills_per_hour"
-}
-
 extension SummaryRow {
     /// Appends `kills_per_hour` (SPEC 21): `pressure_kills × 3600000 / duration in ms`, in
     /// double precision in that order, as C's `printf("%.3f")` prints it; nothing when the run

@@ -5,9 +5,6 @@ struct SummaryTable {
     var header: [String]
     var rows: [[String]]
 
-    /// The metrics SPEC 21 compares, in its order.
-    static let metrics = ["pressure_kills", "kills_per_hour", "hot_launch_ratio", "launch_wait_s", "state_losses", "min_free_mb"]
-
     /// Reads `path`.
     ///
     /// - Throws: `ComparisonError.invalid` when it cannot be read or is not a `summary.csv` of
@@ -20,7 +17,7 @@ struct SummaryTable {
             throw .invalid(error.description)
         }
         guard let header = records.first, header.contains(SummaryColumn.killsPerHour.rawValue) else {
-            throw .invalid("\(path) is not a summary.csv with kills_per_hour (SPEC 21); run the batch again")
+            throw .invalid("\(path) is not a \(BatchReportFile.summary.fileName) with \(SummaryColumn.killsPerHour.rawValue) (SPEC 21); run the batch again")
         }
         for (index, row) in records.dropFirst().enumerated() where row.count != header.count {
             throw .invalid("\(path):\(index + 2): \(row.count) fields, the header has \(header.count)")
@@ -41,10 +38,13 @@ struct SummaryTable {
     }
 
     /// The keys a comparison may group by (SPEC 21): `scenario`, `policy` and the sweep columns.
-    var groupingKeys: [String] { ["scenario", "policy"] + sweepColumns }
+    var groupingKeys: [String] { [SummaryColumn.scenario, .policy].map(\.rawValue) + sweepColumns }
 
     /// The column index of `name`.
     func column(_ name: String) -> Int? { header.firstIndex(of: name) }
+
+    /// The column index of `column`.
+    func column(_ column: SummaryColumn) -> Int? { self.column(column.rawValue) }
 
     /// The distinct values of `column`, in order of first appearance.
     func distinctValues(of column: String) -> [String] {
@@ -52,6 +52,9 @@ struct SummaryTable {
         var seen: Set<String> = []
         return rows.compactMap { seen.insert($0[index]).inserted ? $0[index] : nil }
     }
+
+    /// The distinct values of `column`, in order of first appearance.
+    func distinctValues(of column: SummaryColumn) -> [String] { distinctValues(of: column.rawValue) }
 }
 
 /// Why SPEC 21's comparison files cannot be written.

@@ -23,11 +23,6 @@
 /// A shard's file (`--shard`) holds totals in place of the means (`SurvivalColumn.shardName`),
 /// so that `merge` adds exact counts and writes the same bytes as a single run.
 package enum SurvivalCSV {
-    /// The header with the sweep `columns` after the fixed ones; `shard`: the shard's form.
-    static func header(columns: [String], shard: Bool = false) -> String {
-        shard ? SurvivalColumn.shardHeader(followedBy: columns) : SurvivalColumn.header(followedBy: columns)
-    }
-
     /// A mean per run (`total / runs` as printf's `%.3f` prints it; empty without runs), or for
     /// a shard the exact total, which `merge` adds (docs/decisions.md).
     static func appendMean(_ total: Int, runs: Int, shard: Bool, to bytes: inout some CSVByteSink) {
@@ -83,7 +78,7 @@ package enum SurvivalCSV {
     /// - Throws: `ReportWriter.Error`; the file is then left as it was.
     /// - Complexity: O(groups × apps)
     static func write(_ plan: BatchPlan, tally: SurvivalTally, shard: Bool = false, toPath target: String) throws {
-        try plan.writeGroupedApps(header: header(columns: plan.tableColumns, shard: shard), toPath: target) { row, bytes in
+        try plan.writeGroupedApps(header: BatchReportFile.survival.header(followedBy: plan.tableColumns, shard: shard), toPath: target) { row, bytes in
             appendRow(
                 scenario: CSVFormatting.field(row.entry.name), policy: CSVFormatting.field(row.policy),
                 app: CSVFormatting.field(row.appID), runs: tally.runs[row.group],
@@ -97,46 +92,5 @@ package enum SurvivalCSV {
             bytes.append(CSVFormatting.comma)
             if let value { CSVFormatting.appendField(value, to: &bytes) }
         }
-    }
-}
-
-/// `survival.csv`'s columns (SPEC 14, and SPEC 19's `launched` and the survival rate among the
-/// runs that launched the app), before any sweep columns. A shard's file names the three means
-/// `total_...` (`shardName`): it holds totals, which `merge` adds up.
-enum SurvivalColumn: String, CSVColumns {
-    case scenario, policy, app, runs, survived
-    case survivalRate = "survival_rate"
-    case ciLow = "ci_low"
-    case ciHigh = "ci_high"
-    case neverKilled = "never_killed"
-    case neverKilledRate = "never_killed_rate"
-    case neverKilledCILow = "never_killed_ci_low"
-    case neverKilledCIHigh = "never_killed_ci_high"
-    case meanPressureKills = "mean_pressure_kills"
-    case meanColdLaunches = "mean_cold_launches"
-    case meanWarmLaunches = "mean_warm_launches"
-    case launched
-    case launchedSurvivalRate = "launched_survival_rate"
-    case launchedCILow = "launched_ci_low"
-    case launchedCIHigh = "launched_ci_high"
-
-    /// The column's name in a shard's file: `total_...` for the means.
-    var shardName: String {
-        switch self {
-        case .meanPressureKills: "total_pressure_kills"
-        case .meanColdLaunches: "total_cold_launches"
-        case .meanWarmLaunches: "total_warm_launches"
-        default: rawValue
-        }
-    }
-
-    /// A shard's header row, with `extra` columns after these.
-    static func shardHeader(followedBy extra: [String]) -> String {
-        var bytes = Array(allCases.map(\.shardName).joined(separator: ",").utf8)
-        for column in extra {
-            bytes.append(CSVFormatting.comma)
-            CSVFormatting.appendField(column, to: &bytes)
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

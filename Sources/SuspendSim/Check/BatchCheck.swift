@@ -57,7 +57,7 @@ package enum BatchCheck {
             failures.append((line, "\(file)\(line.map { ":\($0)" } ?? ""): expect.\(key): \(problem)"))
         }
         if expected.observedWithinCI {
-            let key = "observed_within_ci"
+            let key = ExpectKey.observedWithinCI.rawValue
             if let observed = first.point.scenario.observed, let app = first.observedApp {
                 for problem in ObservedCheck.problems(observed, app: app, group: first.group, tally: tally) { fail(key, problem) }
             } else {
@@ -71,7 +71,7 @@ package enum BatchCheck {
         }
         // File order, stable among equal lines; an assertion without a line last.
         let ordered = failures.enumerated().sorted { ($0.element.line ?? .max, $0.offset) < ($1.element.line ?? .max, $1.offset) }
-        let checked = ([expected.observedWithinCI ? "observed_within_ci" : nil] + expected.rates.map(\.lineKey))
+        let checked = ([expected.observedWithinCI ? ExpectKey.observedWithinCI.rawValue : nil] + expected.rates.map(\.lineKey))
             .compactMap { $0.flatMap { expected.lines[$0] } }.min()
         return CheckResult(
             scenario: first.entry.name + pointLabel(columns, first.columnValues), policy: first.policy, file: file,

@@ -18,14 +18,17 @@ package struct ExpectationCheck: Sendable, Hashable {
         case tooManyPressureKills(limit: Int, actual: Int)
 
         /// The `expect:` key the mismatch is about (its line is `Scenario.Expectation.lines[key]`).
-        public var key: String {
+        public var key: String { expectKey.rawValue }
+
+        /// The row of that key.
+        var expectKey: ExpectKey {
             switch self {
-            case .evictions: "evictions"
-            case .survivors: "survivors"
-            case .notResident: "survives"
-            case .wasKilled: "never_killed"
-            case .neverKilled: "killed"
-            case .tooManyPressureKills: "max_pressure_kills"
+            case .evictions: .evictions
+            case .survivors: .survivors
+            case .notResident: .survives
+            case .wasKilled: .neverKilled
+            case .neverKilled: .killed
+            case .tooManyPressureKills: .maxPressureKills
             }
         }
 
@@ -73,9 +76,9 @@ package struct ExpectationCheck: Sendable, Hashable {
         }
     }
 
-    /// The keys checked on one run (`Mismatch.key`'s values), in the order `mismatches` checks
-    /// them; `observed_within_ci` and `rates` are checked on a batch (`BatchCheck`).
-    static let runKeys = ["evictions", "survivors", "survives", "never_killed", "killed", "max_pressure_kills"]
+    /// The keys checked on one run (`Mismatch.key`'s values), in `ExpectKey`'s order;
+    /// `observed_within_ci` and `rates` are checked on a batch (`BatchCheck`).
+    static let runKeys = ExpectKey.allCases.filter(\.isCheckedPerRun).map(\.rawValue)
 
     /// The expectations that apply under `policyName`: the general ones, overridden key by
     /// key by `by_policy[policyName]`. A rate bound overrides the general bound on the same
@@ -93,7 +96,7 @@ package struct ExpectationCheck: Sendable, Hashable {
             if specific.observedWithinCI {
                 merged.observedWithinCI = true
             } else {
-                specific.lines["observed_within_ci"] = nil
+                specific.lines[ExpectKey.observedWithinCI.rawValue] = nil
             }
             for bound in specific.rates {
                 if let index = merged.rates.firstIndex(where: { $0.rate == bound.rate && $0.app == bound.app }) {

@@ -20,8 +20,8 @@ package struct ReportReplay {
     package init(folder: String) throws(ExplainError) {
         let device = try Self.table(RunReportFile.device.path(in: folder))
         var values: [String: String] = [:]
-        for row in device.rows where row.count == 2 { values[row[0]] = row[1] }
-        guard let file = values["file"], let policyName = values["policy"] else {
+        for row in device.rows where row.count == DeviceColumn.allCases.count { values[row[0]] = row[1] }
+        guard let file = values[DeviceCSV.RunKey.file.rawValue], let policyName = values[DeviceCSV.RunKey.policy.rawValue] else {
             throw ExplainError("\(RunReportFile.device.path(in: folder)): no file or policy row; is this a report folder?")
         }
         guard !file.isEmpty else { throw ExplainError("\(folder): the run came from a scenario built in code; nothing to replay") }
@@ -40,7 +40,7 @@ package struct ReportReplay {
         var pointValues: [String: String] = [:]
         var replicate: Int?
         for component in components {
-            if component.hasPrefix("replicate-"), let number = Int(component.dropFirst("replicate-".count)) {
+            if let number = RunFolderName.replicate(in: component).flatMap({ Int($0) }) {
                 replicate = number
             } else if let equals = component.firstIndex(of: "="), component[..<equals] != "policy" {
                 let key = String(component[..<equals])
@@ -130,7 +130,7 @@ package struct ReportReplay {
             }
             if let row, let seed = UInt64(row[seedColumn]) { return seed }
         }
-        throw ExplainError("\(folder): cannot find this replicate's seed in the batch's summary.csv")
+        throw ExplainError("\(folder): cannot find this replicate's seed in the batch's \(BatchReportFile.summary.fileName)")
     }
 
     /// Where the scenario file `file` (as `device.csv` names it: the path `run` was given) is

@@ -19,19 +19,19 @@ enum AxisTitle {
     }
 
     /// Every key's words by key: the key tables' rows (`DeviceKey`, `WorkloadKey`,
-    /// `AllocationsKey`), and the keys a chart's x axis may show besides.
+    /// `AllocationsKey`, `TraceKey`), and the keys a chart's x axis may show besides.
     static let keys: [String: Words] = {
         var keys: [String: Words] = [
             "policy": Words("policy"),
             "scenario": Words("scenario"),
             "point": Words("sweep point"),
             "end_s": Words("run length", "s"),
-            "trace.user": Words("trace user"),
         ]
         for key in DeviceKey.allCases where key.sweeps { keys[key.path] = Words(key.words, key.unit.label) }
         for key in CompressorKey.allCases where key.sweeps { keys[key.path] = Words(key.words, key.unit.label) }
         for key in WorkloadKey.allCases where key.sweeps { keys[key.path] = Words(key.words, key.unit) }
         for key in AllocationsKey.allCases { keys[key.path] = Words(key.words.words, key.words.unit) }
+        for key in TraceKey.allCases where key.sweeps { keys[key.path] = Words(key.words, key.unit.label) }
         return keys
     }()
 

@@ -83,7 +83,7 @@ struct BatchPage {
 
     private func header() -> Node<HTML.BodyContext> {
         let policies = orderedUnique(reports.scenarios.flatMap { $0.points.map(\.policy) })
-        var facts = ["\(reports.runCount) run\(reports.runCount == 1 ? "" : "s") in summary.csv",
+        var facts = ["\(reports.runCount) run\(reports.runCount == 1 ? "" : "s") in \(BatchReportFile.summary.fileName)",
                      "\(reports.scenarios.count) scenario\(reports.scenarios.count == 1 ? "" : "s")",
                      "polic\(policies.count == 1 ? "y" : "ies") \(policies.joined(separator: ", "))"]
         if !reports.sweepKeys.isEmpty { facts.append("swept: \(reports.sweepKeys.joined(separator: ", "))") }
@@ -105,14 +105,14 @@ struct BatchPage {
         let runs = scenario.points.reduce(0) { $0 + (reports.point($1)?.runs ?? 0) }
         var facts = ["\(scenario.points.count) point\(scenario.points.count == 1 ? "" : "s")",
                      "\(runs) runs", "polic\(policies.count == 1 ? "y" : "ies") \(policies.joined(separator: ", "))"]
-        let ramSwept = scenario.points.contains { $0.settings.contains { $0.hasPrefix("device.ram_mb=") || $0.hasPrefix("device.model=") } }
+        let ramSwept = scenario.points.contains { $0.settings.contains { $0.hasPrefix(DeviceKey.ramMB.path + "=") || $0.hasPrefix(DeviceKey.model.path + "=") } }
         if !ramSwept, let ram = ramByScenario[scenario.name] { facts.append("device \(ram) MB RAM") }
-        facts.append("each run's seed is in summary.csv")
+        facts.append("each run's seed is in \(BatchReportFile.summary.fileName)")
         var nodes: [Node<HTML.BodyContext>] = [.h2(.escaped(scenario.name)), .p(.class("meta"), .escaped(facts.joined(separator: " · ")))]
         guard charts else {
             nodes.append(.p(.class("note"), .escaped("The comparison above stands for this scenario's charts ("
                 + (Self.sweepsUsers(scenario) ? "a panel per trace user" : "\(plan.panelCount) panels")
-                + " would not fit in the page's \(PanelBudget.limit)); survival.csv has every point's rates.")))
+                + " would not fit in the page's \(PanelBudget.limit)); \(BatchReportFile.survival.fileName) has every point's rates.")))
             nodes.append(runLinks(for: scenario.name))
             return .section(.id(id), .group(nodes))
         }
@@ -144,12 +144,12 @@ struct BatchPage {
                     + "under any one policy)" + ((focusApps ?? []).isEmpty ? "" : ": none of the apps given is in this scenario")
                     + "; report --app ID draws others."
             nodes.append(.h3(.escaped("Never killed, against \(key)")))
-            nodes.append(.p(.class("note"), .escaped(why + " Every app's rates are in survival.csv.")))
+            nodes.append(.p(.class("note"), .escaped(why + " Every app's rates are in \(BatchReportFile.survival.fileName).")))
             nodes.append(multiples(plan.neverKilled, id: "\(id)-sweep", policies: policies, band: "band: 95 % Wilson interval"))
         }
         if !plan.calibration.isEmpty {
             nodes.append(.h3("Calibration: simulated against observed"))
-            nodes.append(.p(.class("note"), .escaped("Each counter of observed.csv: the simulated mean per run (one run is one day) "
+            nodes.append(.p(.class("note"), .escaped("Each counter of \(BatchReportFile.observed.fileName): the simulated mean per run (one run is one day) "
                 + "with its 95 % interval, and the observed value per day as a dashed line.")))
             nodes.append(multiples(plan.calibration, id: "\(id)-calibration", policies: policies,
                                    band: "band: 95 % interval of the mean; dashed: observed"))
@@ -202,7 +202,7 @@ struct BatchPage {
     /// Whether `scenario`'s points are per trace user, over more than one user (SPEC 21): a
     /// folder whose `survival.csv` does not pool its users (written before SPEC 24).
     static func sweepsUsers(_ scenario: BatchReports.Scenario) -> Bool {
-        Set(scenario.sweepOrder.flatMap { $0.filter { $0.hasPrefix("trace.user=") } }).count > 1
+        Set(scenario.sweepOrder.flatMap { $0.filter { $0.hasPrefix(TraceKey.user.path + "=") } }).count > 1
     }
 
     func orderedUnique(_ values: [String]) -> [String] {

@@ -138,7 +138,7 @@ struct BatchReports {
         let scenarioColumn = summary.column(SummaryColumn.scenario)!, policyColumn = summary.column(SummaryColumn.policy)!
         let sweep = summary.header.enumerated().filter { Self.isSweepKey($0.element) }
         sweepKeys = sweep.map(\.element)
-        let pointSweep = try Self.poolsUsers(folder: folder, summary: summary) ? sweep.filter { $0.element != "trace.user" } : sweep
+        let pointSweep = try Self.poolsUsers(folder: folder, summary: summary) ? sweep.filter { $0.element != TraceKey.user.path } : sweep
         let replicate = summary.column(SummaryColumn.replicate), seed = summary.column(SummaryColumn.seed)
         let kills = summary.column(SummaryColumn.pressureKills)
         let cold = summary.column(SummaryColumn.coldLaunches), warm = summary.column(SummaryColumn.warmLaunches)
@@ -182,8 +182,8 @@ struct BatchReports {
     /// `trace.user` column and `survival.csv` has none. A folder written before SPEC 24, or by a
     /// batch of one user, has a row per user in both.
     private static func poolsUsers(folder: String, summary: ReportCSV) throws(ReportCSV.Unreadable) -> Bool {
-        guard summary.column("trace.user") != nil, ReportFolder.hasFile(BatchReportFile.survival.fileName, in: folder) else { return false }
-        return try ReportCSV(path: BatchReportFile.survival.path(in: folder)).column("trace.user") == nil
+        guard summary.column(TraceKey.user.path) != nil, ReportFolder.hasFile(BatchReportFile.survival.fileName, in: folder) else { return false }
+        return try ReportCSV(path: BatchReportFile.survival.path(in: folder)).column(TraceKey.user.path) == nil
     }
 
     private mutating func readSurvival(_ path: String) throws(ReportCSV.Unreadable) {

@@ -19,20 +19,24 @@ struct ComparisonChart {
         var values: [BatchReports.Rate?]
     }
 
-    /// A charted metric: its `groups.csv` name, its title and its y axis' title with the unit.
+    /// A charted metric: its column of `summary.csv` (its `groups.csv` columns are named after
+    /// it), its title and its y axis' title with the unit.
     struct Metric {
-        var name: String
+        var column: SummaryColumn
         var title: String
         var unit: String
         /// A share from 0 to 1 (else an amount from 0, or below 0 when an interval reaches there).
         var share: Bool
     }
 
+    /// The key of `groups.csv` that holds the policy: `summary.csv`'s column.
+    static let policyKey = SummaryColumn.policy.rawValue
+
     /// The three metrics SPEC 21 charts, in order.
     static let metrics = [
-        Metric(name: "kills_per_hour", title: "Pressure kills per hour", unit: "kills per hour", share: false),
-        Metric(name: "hot_launch_ratio", title: "Hot-launch ratio", unit: "share of launches", share: true),
-        Metric(name: "launch_wait_s", title: "Launch wait", unit: "seconds", share: false),
+        Metric(column: .killsPerHour, title: "Pressure kills per hour", unit: "kills per hour", share: false),
+        Metric(column: .hotLaunchRatio, title: "Hot-launch ratio", unit: "share of launches", share: true),
+        Metric(column: .launchWait, title: "Launch wait", unit: "seconds", share: false),
     ]
 
     /// The most lines on one chart (the palette's size).
@@ -58,7 +62,7 @@ struct ComparisonChart {
             var values = [BatchReports.Rate?](repeating: nil, count: layout.values.count)
             for group in reports.groups where layout.lineKey(group) == lineKey.values {
                 if let x = layout.values.firstIndex(of: group.value(layout.key, in: reports.keys)) {
-                    values[x] = group.metrics[metric.name]
+                    values[x] = group.metrics[metric.column.rawValue]
                 }
             }
             var style = layout.policies.firstIndex(of: lineKey.policy).map { policyStyles[$0] } ?? SeriesStyle.indexed(index)
@@ -84,7 +88,7 @@ struct ComparisonChart {
 
         /// The group's line key: its policy (when `policy` is a key) and its other keys' values.
         func lineKey(_ group: ComparisonReports.Group) -> [String] {
-            (hasPolicy ? [group.value("policy", in: keys)] : [])
+            (hasPolicy ? [group.value(ComparisonChart.policyKey, in: keys)] : [])
                 + otherKeys.map { group.value($0, in: keys) }
         }
     }
@@ -92,21 +96,21 @@ struct ComparisonChart {
     /// The layout of `reports`' groups (see the type's documentation).
     static func layout(_ reports: ComparisonReports) -> Layout {
         let keys = reports.keys
-        let key = keys.last { $0 != "policy" } ?? "policy"
-        var layout = Layout(key: key, values: [], hasPolicy: keys.contains("policy"),
-                            otherKeys: keys.filter { $0 != "policy" && $0 != key }, keys: keys)
+        let key = keys.last { $0 != Self.policyKey } ?? Self.policyKey
+        var layout = Layout(key: key, values: [], hasPolicy: keys.contains(Self.policyKey),
+                            otherKeys: keys.filter { $0 != Self.policyKey && $0 != key }, keys: keys)
         var seenValues = Set<String>(), seenLines = Set<[String]>(), seenPolicies = Set<String>(), seenOthers = Set<[String]>()
         for group in reports.groups {
             let x = group.value(key, in: keys)
             if seenValues.insert(x).inserted { layout.values.append(x) }
-            let policy = layout.hasPolicy ? group.value("policy", in: keys) : ""
+            let policy = layout.hasPolicy ? group.value(Self.policyKey, in: keys) : ""
             if layout.hasPolicy, seenPolicies.insert(policy).inserted { layout.policies.append(policy) }
             let others = layout.otherKeys.map { group.value($0, in: keys) }
             if seenOthers.insert(others).inserted { layout.combinations.append(others) }
             let lineKey = layout.lineKey(group)
             guard seenLines.insert(lineKey).inserted else { continue }
             let settings = zip(layout.otherKeys, others).map { "\($0)=\($1)" }
-            let label = key == "policy" ? policy : ((layout.hasPolicy ? [policy] : []) + settings).joined(separator: " ")
+            let label = key == Self.policyKey ? policy : ((layout.hasPolicy ? [policy] : []) + settings).joined(separator: " ")
             layout.lineKeys.append((lineKey, policy, others, label.isEmpty ? "all runs" : label))
         }
         return layout

@@ -130,7 +130,7 @@ extension ComparisonChart {
     /// line (the policies as the x axis), else at most 5 units and within a third of the
     /// narrowest gap between two x values.
     private func dodgeWidth(_ axis: SweepChartAxis) -> Double {
-        guard key != "policy", lines.count > 1 else { return 0 }
+        guard key != Self.policyKey, lines.count > 1 else { return 0 }
         let positions = values.indices.map(axis.position).sorted()
         let gaps = zip(positions.dropFirst(), positions).map { $0 - $1 }.filter { $0 > 0 }
         let narrowest = gaps.min() ?? .infinity

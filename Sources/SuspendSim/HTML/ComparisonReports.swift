@@ -7,7 +7,8 @@ struct ComparisonReports {
         /// The values of `keys`, in the same order.
         var values: [String]
         var runs: Int
-        /// Each metric's mean with its interval (none for one run); absent when no run has it.
+        /// Each metric's mean with its interval (none for one run), by its name in
+        /// `summary.csv` (`SummaryColumn.compared`); absent when no run has it.
         var metrics: [String: BatchReports.Rate]
 
         /// The value of key `key` of `keys`; empty when the group has no such key.
@@ -15,9 +16,6 @@ struct ComparisonReports {
             keys.firstIndex(of: key).map { values[$0] } ?? ""
         }
     }
-
-    /// The metrics of SPEC 21, in file order.
-    static let metrics = ["pressure_kills", "kills_per_hour", "hot_launch_ratio", "launch_wait_s", "state_losses", "min_free_mb"]
 
     /// KEYS: the columns of `groups.csv` before `runs`, in file order.
     let keys: [String]
@@ -37,16 +35,17 @@ struct ComparisonReports {
     /// - Throws: `ReportCSV.Unreadable` for a file that cannot be read or lacks `runs`.
     init?(folder: String) throws(ReportCSV.Unreadable) {
         guard Self.exists(in: folder) else { return nil }
-        let file = try ReportCSV(path: BatchReportFile.groups.path(in: folder), required: ["runs"])
-        let runs = file.column("runs")!
+        let file = try ReportCSV(path: BatchReportFile.groups.path(in: folder), required: [GroupsColumn.runs])
+        let runs = file.column(GroupsColumn.runs)!
         let keys = Array(file.header[..<runs])
         var groups: [Group] = []
         try file.forEachRow { row in
             var metrics: [String: BatchReports.Rate] = [:]
-            for metric in Self.metrics {
-                guard let column = file.column(metric + "_mean"), let mean = ReportCSV.number(row[column]) else { continue }
-                metrics[metric] = BatchReports.Rate(value: mean, low: file.column(metric + "_ci_low").flatMap { ReportCSV.number(row[$0]) },
-                                                    high: file.column(metric + "_ci_high").flatMap { ReportCSV.number(row[$0]) })
+            for metric in SummaryColumn.compared {
+                guard let column = file.column(GroupsColumn.mean(metric)), let mean = ReportCSV.number(row[column]) else { continue }
+                metrics[metric.rawValue] = BatchReports.Rate(
+                    value: mean, low: file.column(GroupsColumn.ciLow(metric)).flatMap { ReportCSV.number(row[$0]) },
+                    high: file.column(GroupsColumn.ciHigh(metric)).flatMap { ReportCSV.number(row[$0]) })
             }
             groups.append(Group(values: Array(row[..<runs]), runs: Int(row[runs]) ?? 0, metrics: metrics))
         }

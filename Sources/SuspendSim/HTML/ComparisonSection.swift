@@ -7,6 +7,11 @@ import Plot
 extension BatchPage {
     /// The figures' folder, relative to the batch folder.
     static let figuresFolder = "figures"
+
+    /// The figure of `chart`, relative to the batch folder: `figures/<metric>.svg`.
+    static func figurePath(_ chart: ComparisonChart) -> String {
+        figuresFolder + "/" + chart.metric.column.rawValue + ".svg"
+    }
     /// At most this many rows of `paired.csv` in the table; the rest are counted.
     static let pairedRows = 300
 
@@ -31,7 +36,7 @@ extension BatchPage {
             throw ReportWriter.Error("create folder", path: figures, code: EIO)
         }
         for chart in comparisonCharts(comparison) {
-            try AtomicTextFile.write(chart.figure(), to: figures + "/" + chart.metric.name + ".svg")
+            try AtomicTextFile.write(chart.figure(), to: folder + "/" + figurePath(chart))
         }
     }
 
@@ -39,12 +44,12 @@ extension BatchPage {
     func comparisonSection(_ comparison: ComparisonReports, id: String) -> Node<HTML.BodyContext> {
         let charts = Self.comparisonCharts(comparison)
         let layout = ComparisonChart.layout(comparison)
-        let lineKeys = (layout.hasPolicy ? ["policy"] : []) + layout.otherKeys
+        let lineKeys = (layout.hasPolicy ? [ComparisonChart.policyKey] : []) + layout.otherKeys
         let lineText = lineKeys.isEmpty ? "one line" : "one line per " + lineKeys.joined(separator: " × ")
-        let xText = layout.key == "policy" ? "the policies on the x axis" : "against \(layout.key)"
+        let xText = layout.key == ComparisonChart.policyKey ? "the policies on the x axis" : "against \(layout.key)"
         var nodes: [Node<HTML.BodyContext>] = [
             .h2("Comparison"),
-            .p(.class("meta"), .escaped("groups.csv: \(comparison.groups.count) group\(comparison.groups.count == 1 ? "" : "s") by "
+            .p(.class("meta"), .escaped("\(BatchReportFile.groups.fileName): \(comparison.groups.count) group\(comparison.groups.count == 1 ? "" : "s") by "
                 + comparison.keys.joined(separator: ", ") + " · \(xText), \(lineText)")),
         ]
         let svgs = charts.enumerated().map { index, chart in Node<HTML.BodyContext>.raw(chart.render(id: "\(id)-\(index + 1)")) }
@@ -52,14 +57,14 @@ extension BatchPage {
             .group(.raw(SeriesMarker.legendIcon(line.style)), .escaped(line.label))
         }
         let figureLinks: Node<HTML.BodyContext> = .group(.text("figures: "), .group(charts.enumerated().map { index, chart in
-            let file = Self.figuresFolder + "/" + chart.metric.name + ".svg"
+            let file = Self.figurePath(chart)
             return .group(.if(index > 0, .text(" · ")), .a(.attribute(named: "href", value: file), .text(file)))
         }))
         nodes.append(.figure(.div(.class("multiples"), .group(svgs)), .figcaption(HTMLPage.legend(
             legend + [.text("error bar: 95 % Student's interval of the mean (none for a group of one run)"), figureLinks]))))
         if let leftOut = charts.first?.leftOut, leftOut > 0 {
             nodes.append(.p(.class("note"), .escaped("\(ComparisonChart.maxLines) lines drawn, \(leftOut) left out: a chart draws at "
-                + "most \(ComparisonChart.maxLines); groups.csv has them all.")))
+                + "most \(ComparisonChart.maxLines); \(BatchReportFile.groups.fileName) has them all.")))
         }
         nodes.append(pairedTable(comparison))
         return .section(.id(id), .group(nodes))
@@ -69,23 +74,27 @@ extension BatchPage {
     /// `wilcoxon_p`.
     private func pairedTable(_ comparison: ComparisonReports) -> Node<HTML.BodyContext> {
         let header = comparison.pairedHeader
-        guard let pairs = header.firstIndex(of: "pairs"), let mean = header.firstIndex(of: "mean_diff"),
-              let low = header.firstIndex(of: "ci_low"), let high = header.firstIndex(of: "ci_high"),
-              let p = header.firstIndex(of: "wilcoxon_p") else {
-            return .p(.class("note"), .text("No paired.csv: it is written when the keys hold policy and the batch has two policies or more."))
+        let column = { (column: PairedColumn) in header.firstIndex(of: column.rawValue) }
+        guard let pairs = column(.pairs), let mean = column(.meanDiff), let low = column(.ciLow), let high = column(.ciHigh),
+              let p = column(.wilcoxonP) else {
+            return .p(.class("note"), .text("No \(BatchReportFile.paired.fileName): it is written when the keys hold policy and the batch has "
+                + "two policies or more."))
         }
         let rows = comparison.paired.prefix(Self.pairedRows).map { row -> [String] in
             let difference = row[mean].isEmpty ? "" : row[low].isEmpty ? row[mean] : "\(row[mean]) [\(row[low]), \(row[high])]"
             return Array(row[..<pairs]) + [row[pairs], difference, row[p]]
         }
-        let baseline = header.firstIndex(of: "baseline").flatMap { comparison.paired.first?[$0] } ?? ""
+        let baseline = column(.baseline).flatMap { comparison.paired.first?[$0] } ?? ""
         let rest = comparison.paired.count - rows.count
+        let file = BatchReportFile.paired.fileName
+        let meanHeading = "\(PairedColumn.meanDiff.rawValue) [\(PairedColumn.ciLow.rawValue), \(PairedColumn.ciHigh.rawValue)]"
         return .group(
             .h3(.escaped("Paired differences" + (baseline.isEmpty ? "" : " against \(baseline)"))),
-            .p(.class("note"), .escaped("paired.csv: runs paired by scenario, seed, replicate and sweep values; mean_diff is the policy's "
-                + "value minus the baseline's with its 95 % Student's interval; wilcoxon_p is the two-sided signed-rank p-value."
-                + (rest > 0 ? " The first \(rows.count) of \(comparison.paired.count) rows; paired.csv has them all." : ""))),
-            HTMLPage.table(header: Array(header[..<pairs]) + ["pairs", "mean_diff [ci_low, ci_high]", "wilcoxon_p"], rows: rows)
+            .p(.class("note"), .escaped("\(file): runs paired by scenario, seed, replicate and sweep values; \(PairedColumn.meanDiff.rawValue) is "
+                + "the policy's value minus the baseline's with its 95 % Student's interval; \(PairedColumn.wilcoxonP.rawValue) is the "
+                + "two-sided signed-rank p-value."
+                + (rest > 0 ? " The first \(rows.count) of \(comparison.paired.count) rows; \(file) has them all." : ""))),
+            HTMLPage.table(header: Array(header[..<pairs]) + [PairedColumn.pairs.rawValue, meanHeading, PairedColumn.wilcoxonP.rawValue], rows: rows)
         )
     }
 }

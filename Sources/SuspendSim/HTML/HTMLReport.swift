@@ -77,7 +77,7 @@ public enum HTMLReport {
             written.append(folder + "/" + relative + "/" + pageName)
             let scenario = String(relative.split(separator: "/").first ?? "")
             if ramByScenario[scenario] == nil, let device = try? RunReports.device(folder: folder + "/" + relative),
-               let ram = device["ram_mb"].flatMap(ReportCSV.number) {
+               let ram = device[DeviceKey.ramMB.rawValue].flatMap(ReportCSV.number) {
                 ramByScenario[scenario] = ChartNumber.short(ram, 1)
             }
         }
@@ -113,8 +113,8 @@ public enum HTMLReport {
         var replicate = ""
         var settings: [String] = []
         for component in details {
-            if component.hasPrefix("replicate-") {
-                replicate = String(component.dropFirst("replicate-".count))
+            if let number = RunFolderName.replicate(in: component) {
+                replicate = String(number)
             } else if component.contains("="), !component.hasPrefix("policy=") {
                 settings.append(component)
             }
@@ -125,7 +125,7 @@ public enum HTMLReport {
     }
 
     private static func isRunDetail(_ component: String, policy: String?) -> Bool {
-        component.contains("=") || component.hasPrefix("replicate-") || component == policy
+        component.contains("=") || RunFolderName.replicate(in: component) != nil || component == policy
     }
 
     /// Writes `html` as `folder/index.html`, whole or not at all.

@@ -9,9 +9,9 @@ extension HTMLReport {
         public var description: String {
             switch self {
             case let .notAReportFolder(path, reason):
-                "\(path) is not a report folder: \(reason). Give a run's folder (with survivors.csv, "
-                    + "memory.csv, pressure.csv, evictions.csv, transitions.csv and callbacks.csv) or a "
-                    + "batch's --out folder (with summary.csv)."
+                "\(path) is not a report folder: \(reason). Give a run's folder (with "
+                    + ReportFolder.runFiles.dropLast().joined(separator: ", ") + " and " + (ReportFolder.runFiles.last ?? "")
+                    + ") or a batch's --out folder (with \(BatchReportFile.summary.fileName))."
             case let .unreadable(path, reason):
                 "\(path): \(reason)"
             }

@@ -17,7 +17,7 @@ extension MemoryChart {
         var tops = [[Double]](repeating: [Double](repeating: 0, count: columns), count: apps + 1)
         var footprint = [Double](repeating: 0, count: apps)
         var used: Double?
-        let startBand = (reports.threshold("reserved_mb") ?? 0) + (reports.threshold("system_mb") ?? 0)
+        let startBand = (reports.threshold(.reservedMB) ?? 0) + (reports.threshold(.systemMB) ?? 0)
         func record(_ column: Int) {
             var sum = startBand
             if let used { sum = max(used - footprint.reduce(0, +), 0) }

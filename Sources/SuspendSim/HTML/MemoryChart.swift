@@ -12,11 +12,12 @@
 /// short spike stays visible), free memory from its first value through its lowest and highest
 /// to its last, markers once per app and column.
 struct MemoryChart {
-    /// The thresholds drawn, in `device.csv`'s keys, with their labels and dash patterns.
-    static let thresholds: [(key: String, name: String, dash: String)] = [
-        ("warning_free_mb", "warning", "8 4"),
-        ("idle_free_mb", "idle", "3 3"),
-        ("critical_free_mb", "critical", "12 3 2 3"),
+    /// The thresholds drawn, by their device keys (`device.csv`'s rows), with their labels and
+    /// dash patterns.
+    static let thresholds: [(key: DeviceKey, name: String, dash: String)] = [
+        (.warningFreeMB, "warning", "8 4"),
+        (.idleFreeMB, "idle", "3 3"),
+        (.criticalFreeMB, "critical", "12 3 2 3"),
     ]
 
     /// The band's name, in its `<title>` and the legend.
@@ -112,7 +113,7 @@ struct MemoryChart {
     }
 
     /// The thresholds, dashed across the plot, named in the left margin (moved apart when close).
-    private func drawThresholds(_ thresholds: [((key: String, name: String, dash: String), Double)],
+    private func drawThresholds(_ thresholds: [((key: DeviceKey, name: String, dash: String), Double)],
                                 into svg: inout SVGWriter, y: ChartScale) {
         var lastLabelY = -Double.infinity
         for (entry, value) in thresholds.sorted(by: { $0.1 > $1.1 }) {

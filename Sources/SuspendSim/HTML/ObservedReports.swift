@@ -26,11 +26,11 @@ struct ObservedReports {
     init(folder: String) throws(ReportCSV.Unreadable) {
         guard ReportFolder.hasFile(BatchReportFile.observed.fileName, in: folder) else { return }
         let path = BatchReportFile.observed.path(in: folder)
-        let file = try ReportCSV(path: path, required: ["scenario", "policy", "counter", "observed", "simulated_mean"])
-        let scenarioColumn = file.column("scenario")!, policyColumn = file.column("policy")!
-        let counterColumn = file.column("counter")!, observedColumn = file.column("observed")!
-        let meanColumn = file.column("simulated_mean")!
-        let low = file.column("ci_low"), high = file.column("ci_high")
+        let file = try ReportCSV(path: path, required: [ObservedColumn.scenario, .policy, .counter, .observed, .simulatedMean])
+        let scenarioColumn = file.column(ObservedColumn.scenario)!, policyColumn = file.column(ObservedColumn.policy)!
+        let counterColumn = file.column(ObservedColumn.counter)!, observedColumn = file.column(ObservedColumn.observed)!
+        let meanColumn = file.column(ObservedColumn.simulatedMean)!
+        let low = file.column(ObservedColumn.ciLow), high = file.column(ObservedColumn.ciHigh)
         let sweep = file.header.enumerated().filter { BatchReports.isSweepKey($0.element) }
         try file.forEachRow { row throws(ReportCSV.Unreadable) in
             guard let observed = ReportCSV.number(row[observedColumn]) else {

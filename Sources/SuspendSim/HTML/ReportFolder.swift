@@ -30,7 +30,7 @@ enum ReportFolder {
         if missing.count < runFiles.count {
             throw .notAReportFolder(path: path, reason: "\(missing.joined(separator: ", ")) missing")
         }
-        throw .notAReportFolder(path: path, reason: "it has no survivors.csv and no summary.csv")
+        throw .notAReportFolder(path: path, reason: "it has no \(RunReportFile.survivors.fileName) and no \(BatchReportFile.summary.fileName)")
     }
 
     /// Whether `folder` holds a regular file `name`.

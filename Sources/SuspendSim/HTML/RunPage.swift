@@ -29,7 +29,7 @@ struct RunPage {
             .figcaption(memoryLegend(band: memory.band), .p(.class("note"), .escaped(labelNote(memory.labelled, of: memory.evictions))))
         )))
         content.append(.section(.id("timeline"), .h2("State timeline"), .figure(.raw(timeline), .figcaption(timelineLegend()))))
-        let appColumn = reports.survivorsHeader.firstIndex(of: "app")
+        let appColumn = reports.survivorsHeader.firstIndex(of: SurvivorColumn.app.rawValue)
         content.append(.section(.id("survivors"), .h2("Survivors"),
                                 HTMLPage.table(header: reports.survivorsHeader, rows: reports.survivorsRows) { row, column in
             guard column == appColumn else { return nil }
@@ -42,16 +42,16 @@ struct RunPage {
     private func header() -> Node<HTML.BodyContext> {
         var facts: [String] = []
         facts.append("policy \(reports.policy ?? "not recorded")")
-        if let ram = reports.device?["ram_mb"].flatMap(ReportCSV.number) {
+        if let ram = reports.threshold(.ramMB) {
             var device = "device \(ChartNumber.short(ram, 1)) MB RAM"
             var parts: [String] = []
-            if let model = reports.device?["model"], !model.isEmpty { parts.append(model) }
-            if let ios = reports.device?["ios"], !ios.isEmpty { parts.append("iOS \(ios)") }
-            if let reserved = reports.threshold("reserved_mb"), reserved > 0 { parts.append("\(ChartNumber.short(reserved, 1)) MB reserved") }
+            if let model = reports.deviceValue(.model), !model.isEmpty { parts.append(model) }
+            if let ios = reports.deviceValue(.ios), !ios.isEmpty { parts.append("iOS \(ios)") }
+            if let reserved = reports.threshold(.reservedMB), reserved > 0 { parts.append("\(ChartNumber.short(reserved, 1)) MB reserved") }
             if !parts.isEmpty { device += " (" + parts.joined(separator: ", ") + ")" }
             facts.append(device)
         } else {
-            facts.append("device not recorded (no device.csv)")
+            facts.append("device not recorded (no \(RunReportFile.device.fileName))")
         }
         if let seed = context.seed { facts.append("seed \(seed)") }
         facts.append("\(reports.apps.count) app\(reports.apps.count == 1 ? "" : "s")")
@@ -62,7 +62,7 @@ struct RunPage {
         var nodes: [Node<HTML.BodyContext>] = [.h1(.escaped(context.scenario))]
         if !context.details.isEmpty { nodes.append(.p(.escaped(context.details.joined(separator: " · ")))) }
         nodes.append(.p(.class("meta"), .escaped(facts.joined(separator: " · "))))
-        if let file = reports.device?["file"], !file.isEmpty { nodes.append(.p(.class("meta"), .escaped("scenario file \(file)"))) }
+        if let file = reports.deviceValue(.file), !file.isEmpty { nodes.append(.p(.class("meta"), .escaped("scenario file \(file)"))) }
         if let batchLink = context.batchLink {
             nodes.append(.p(.a(.attribute(named: "href", value: HTMLEscaping.href(batchLink)), .text("← the report index (the --out folder's page)"))))
         }
@@ -83,7 +83,7 @@ struct RunPage {
         for entry in MemoryChart.thresholds where reports.threshold(entry.key) != nil {
             items.append(.group(.span(.class("swd")), .escaped("\(entry.name) threshold (\(entry.key))")))
         }
-        if reports.device == nil { items.append(.text("no thresholds: the folder has no device.csv")) }
+        if reports.device == nil { items.append(.text("no thresholds: the folder has no \(RunReportFile.device.fileName)")) }
         items.append(.text("▮ at the top: an eviction, in the app's colour"))
         return HTMLPage.legend(items)
     }

@@ -95,7 +95,7 @@ struct RunReports {
         if ReportFolder.hasFile(RunReportFile.device.fileName, in: folder) {
             let device = try Self.device(folder: folder)
             self.device = device
-            if let policy = device["policy"], !policy.isEmpty { self.policy = policy }
+            if let policy = device[DeviceCSV.RunKey.policy.rawValue], !policy.isEmpty { self.policy = policy }
         }
         let firstMemoryStates = try readMemory(folder: folder)
         try readPressure(folder: folder)
@@ -107,7 +107,7 @@ struct RunReports {
             initialStates[app] = state
             if state != nil { residentSince[app] = 0 }
         }
-        if let end = threshold("end_s"), end.isFinite, end >= 0 {
+        if let end = deviceValue(.endS).flatMap(ReportCSV.number), end.isFinite, end >= 0 {
             // The file's end_s (SPEC 7): the run stops there, however early its last event.
             endTime = end
             endGiven = true
@@ -139,7 +139,7 @@ struct RunReports {
         let pressure = try ReportCSV(path: RunReportFile.pressure.path(in: folder), required: [PressureColumn.time, .free])
         let pressureTime = pressure.column(PressureColumn.time)!, pressureFree = pressure.column(PressureColumn.free)!
         let pressureUsed = pressure.column(PressureColumn.used)
-        let ram = threshold("ram_mb")
+        let ram = threshold(.ramMB)
         try pressure.forEachRow { row throws(ReportCSV.Unreadable) in
             let freeMB = try Self.number(row[pressureFree], pressure)
             var used = ram.map { $0 - freeMB }
@@ -229,17 +229,24 @@ struct RunReports {
 
     /// `device.csv` of the run folder `folder` alone, as key and value.
     static func device(folder: String) throws(ReportCSV.Unreadable) -> [String: String] {
-        let file = try ReportCSV(path: RunReportFile.device.path(in: folder), required: ["key", "value"])
-        let key = file.column("key")!, value = file.column("value")!
+        let file = try ReportCSV(path: RunReportFile.device.path(in: folder), required: [DeviceColumn.key, .value])
+        let key = file.column(DeviceColumn.key)!, value = file.column(DeviceColumn.value)!
         var device: [String: String] = [:]
         try file.forEachRow { row in device[row[key]] = row[value] }
         return device
     }
 
-    /// The threshold `key` of `device.csv` in MB, nil without `device.csv` or the key.
-    func threshold(_ key: String) -> Double? {
-        device?[key].flatMap(ReportCSV.number)
+    /// The value of device key `key` in `device.csv` in its unit (MB for a threshold), nil
+    /// without `device.csv`, the key or a number.
+    func threshold(_ key: DeviceKey) -> Double? {
+        deviceValue(key).flatMap(ReportCSV.number)
     }
+
+    /// `device.csv`'s value of device key `key`, nil without the file or the key.
+    func deviceValue(_ key: DeviceKey) -> String? { device?[key.rawValue] }
+
+    /// `device.csv`'s value of the run's `key`, nil without the file or the key.
+    func deviceValue(_ key: DeviceCSV.RunKey) -> String? { device?[key.rawValue] }
 
     private mutating func index(of app: String) -> Int {
         if let index = appIndex[app] { return index }

@@ -19,7 +19,7 @@ extension JetsamImport.Reading {
             let freedKiB = kills.replayable.reduce(KiB.zero) { $0 + report.kib(pages: report.processes[$1.process].residentPages) }
             let allocate = Value.flowMapping([Entry("at", .seconds(Millis(1000))), Entry("system_allocate", .flowMapping([Entry("mb", .mb(freedKiB))]))])
             entries.append(Entry("events", .sequence([Item(allocate, comment: "what the replayed kills freed")])))
-            let evictions = Entry("evictions", .flowSequence(kills.replayable.map { .quoted($0.id) }), comment: "the device's own kill order")
+            let evictions = Entry(ExpectKey.evictions.rawValue, .flowSequence(kills.replayable.map { .quoted($0.id) }), comment: "the device's own kill order")
             entries.append(Entry("expect", .mapping([evictions])))
         } else {
             entries.append(Entry("events", .flowSequence([])))

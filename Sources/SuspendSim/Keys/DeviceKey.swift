@@ -80,7 +80,7 @@ enum DeviceKey: String, CaseIterable, Sendable {
         case .memory, .optionalMemory: .mb
         case .time: .seconds
         case .model, .ios: .name
-        case .compressor: .block
+        case .compressor: .mapping
         }
     }
 

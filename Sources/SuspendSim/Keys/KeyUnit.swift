@@ -8,9 +8,9 @@ enum KeyUnit: String, Sendable, CaseIterable {
     case seconds = "s"
     /// `true` or `false`.
     case flag
-    /// A list of names (`background_modes`).
+    /// A list of names (`background_modes`, `expect.survives`).
     case list
-    /// A name or a label (`model`, `ios`, `lifecycle`, `trace_name`, `id`).
+    /// A name, a label or a path (`model`, `ios`, `lifecycle`, `trace_name`, `id`, `trace.file`).
     case name
     /// A ratio (`compression_ratio`): a YAML number of at least 1 with at most 2 decimals,
     /// held in hundredths.
@@ -18,16 +18,20 @@ enum KeyUnit: String, Sendable, CaseIterable {
     /// A rate in MB per second (`decompress_mb_s`): a YAML number above 0 with at most 3
     /// decimals, held in thousandths.
     case mbPerSecond = "MB/s"
-    /// A block of keys with a table of its own (`device.compressor`).
-    case block
+    /// A whole number, 0 or more (`expect.max_pressure_kills`).
+    case count
+    /// A mapping of keys of its own (`device.compressor`, `trace.default_app`, `expect.rates`,
+    /// `expect.by_policy`).
+    case mapping
 }
 
 extension KeyUnit {
-    /// The unit as an axis' title writes it: "MB", "s"; nil for a switch, a list or a name.
+    /// The unit as an axis' title writes it: "MB", "s"; nil for a switch, a list, a name, a
+    /// count or a mapping.
     var label: String? {
         switch self {
         case .mb, .seconds, .mbPerSecond: rawValue
-        case .flag, .list, .name, .ratio, .block: nil
+        case .flag, .list, .name, .ratio, .count, .mapping: nil
         }
     }
 }
@@ -40,7 +44,8 @@ enum KeyWriting: Sendable {
     /// 11's and 17's keys), so that files of scenarios that predate the key stay as they were.
     case unlessDefault
     /// Never: the value is not kept in the model it is written from (`trace_name` lives in the
-    /// trace mapping, not the profile).
+    /// trace mapping, not the profile; a trace's block is read into events), or the writer has
+    /// no block for it (`expect:`).
     case never
 
     /// Whether a writer writes a key whose value is (or is not) its default.

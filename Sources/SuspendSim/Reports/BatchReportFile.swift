@@ -1,8 +1,7 @@
 /// The files of a batch's output folder (SPEC 8, 14, 17, 18, 21, 24), each a case that knows its
-/// name: a writer, a reader, `merge`, the page and `explain` ask for `.summary`, never for
-/// `"summary.csv"`. The columns of each are declared with its writer (`SummaryColumn`,
-/// `SurvivalColumn`, `BatchExitColumn`, `ObservedCSV`, `ComparisonColumn`, and the comparison
-/// tables'); a run's own folder has `RunReportFile`'s files.
+/// name and its columns: a writer, a reader, `merge`, the page and `explain` ask for
+/// `.summary`, never for `"summary.csv"`. The columns are declared in `BatchReportColumns.swift`
+/// (`SummaryColumn`, `SurvivalColumn`, ...); a run's own folder has `RunReportFile`'s files.
 package enum BatchReportFile: String, CaseIterable, Sendable {
     /// A row per run (SPEC 8, 21).
     case summary = "summary.csv"
@@ -28,4 +27,45 @@ package enum BatchReportFile: String, CaseIterable, Sendable {
 
     /// Its path in `folder`.
     package func path(in folder: String) -> String { folder + "/" + rawValue }
+
+    /// The file's columns, in file order: in `summary.csv`, `survival.csv`, `exits.csv` and
+    /// `observed.csv` the batch's sweep columns follow them, in `groups.csv` and `paired.csv`
+    /// they follow the comparison's keys.
+    package var columns: [String] {
+        switch self {
+        case .summary: SummaryColumn.names
+        case .survival: SurvivalColumn.names
+        case .exits: BatchExitColumn.names
+        case .observed: ObservedColumn.names
+        case .comparison: ComparisonColumn.names
+        case .groups: GroupsColumn.names
+        case .paired: PairedColumn.names
+        case .focus: FocusColumn.names
+        case .shard: ShardColumn.names
+        }
+    }
+
+    /// The columns of the file a shard writes (`--shard`), which `merge` reads back: exact
+    /// totals where `columns` has means (`survival.csv`, `exits.csv`, `observed.csv`); else
+    /// `columns`.
+    var shardColumns: [String] {
+        switch self {
+        case .survival: SurvivalColumn.allCases.map(\.shardName)
+        case .exits: BatchExitColumn.allCases.map(\.shardName)
+        case .observed: ObservedShardColumn.names
+        case .summary, .comparison, .groups, .paired, .focus, .shard: columns
+        }
+    }
+
+    /// The header row: `columns` (a shard's `shardColumns`), then `extra` (the batch's sweep
+    /// columns), each quoted where it needs it. `groups.csv` and `paired.csv` put the
+    /// comparison's keys before `columns` (`GroupsTable`, `PairedTable`).
+    package func header(followedBy extra: [String] = [], shard: Bool = false) -> String {
+        var bytes = Array((shard ? shardColumns : columns).joined(separator: ",").utf8)
+        for column in extra {
+            bytes.append(CSVFormatting.comma)
+            CSVFormatting.appendField(column, to: &bytes)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 }

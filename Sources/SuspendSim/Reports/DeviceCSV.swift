@@ -13,11 +13,19 @@
 /// ```
 ///
 /// One `key,value` row per setting, in SPEC 16's order: SPEC 7's device keys, then the
-/// platform keys of SPEC 11, then `policy`, `file` and `end_s`. MB and seconds have 3 decimals;
-/// `system_mb` is its value at the start. The rows are declared once, in `rows`.
+/// platform keys of SPEC 11, then `policy`, `file` and `end_s` (`RunKey`). MB and seconds have
+/// 3 decimals; `system_mb` is its value at the start. The rows are declared once, in `rows`;
+/// the columns are `DeviceColumn`'s.
 enum DeviceCSV {
-    static let fileName = RunReportFile.device.fileName
-    static let header = "key,value"
+    /// The keys of the rows after the device's: the run's, not the device's.
+    enum RunKey: String, CaseIterable, Sendable {
+        /// The policy the run was simulated under.
+        case policy
+        /// The scenario's file, as `run` was given it (empty for a scenario built in code).
+        case file
+        /// The run's end when the file gives one (SPEC 7 `end_s`); empty otherwise.
+        case endS = "end_s"
+    }
 
     /// A row: its key, and how its value is written.
     struct Row: Sendable {
@@ -37,11 +45,11 @@ enum DeviceCSV {
     /// per `CompressorKey` (SPEC 22, empty cells without a compressor), then `policy`, `file`
     /// and `end_s`.
     static let rows: [Row] = DeviceKey.allCases.compactMap(row) + CompressorKey.allCases.map(row) + [
-        Row(key: "policy") { _, policyName, bytes in CSVFormatting.appendField(policyName, to: &bytes) },
-        Row(key: "file") { scenario, _, bytes in CSVFormatting.appendField(scenario.sourcePath ?? "", to: &bytes) },
+        Row(key: RunKey.policy.rawValue) { _, policyName, bytes in CSVFormatting.appendField(policyName, to: &bytes) },
+        Row(key: RunKey.file.rawValue) { scenario, _, bytes in CSVFormatting.appendField(scenario.sourcePath ?? "", to: &bytes) },
         // The run's end when the file gives one (SPEC 7 `end_s`), so that a page's timeline
         // ends there; empty otherwise.
-        Row(key: "end_s") { scenario, _, bytes in
+        Row(key: RunKey.endS.rawValue) { scenario, _, bytes in
             if let end = scenario.endMs { CSVFormatting.appendSeconds(end, to: &bytes) }
         },
     ]
@@ -76,13 +84,16 @@ enum DeviceCSV {
     ///
     /// - Throws: `ReportWriter.Error` naming the path and the system's error.
     static func write(_ scenario: Scenario, policyName: String, intoFolder folder: String) throws {
-        let file = try CSVFileBuffer(path: folder + "/" + fileName, header: header,
+        let file = try CSVFileBuffer(path: RunReportFile.device.path(in: folder), header: DeviceColumn.header,
                                      flushThreshold: CSVReportRecorder.defaultFlushThreshold)
         for row in rows {
             file.appendRow { bytes in
-                CSVFormatting.appendField(row.key, to: &bytes)
-                bytes.append(CSVFormatting.comma)
-                row.value(scenario, policyName, &bytes)
+                DeviceColumn.appendRow(to: &bytes) { column, bytes in
+                    switch column {
+                    case .key: CSVFormatting.appendField(row.key, to: &bytes)
+                    case .value: row.value(scenario, policyName, &bytes)
+                    }
+                }
             }
         }
         try file.close()

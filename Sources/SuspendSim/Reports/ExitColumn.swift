@@ -7,13 +7,8 @@ enum ExitColumn: CSVColumns, Hashable {
     static let allCases: [ExitColumn] = [.app] + KillReason.ExitCategory.allCases.map { .exit($0) }
 
     init?(rawValue: String) {
-        if rawValue == "app" {
-            self = .app
-        } else if let category = KillReason.ExitCategory(rawValue: rawValue) {
-            self = .exit(category)
-        } else {
-            return nil
-        }
+        guard let column = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = column
     }
 
     var rawValue: String {

@@ -28,7 +28,7 @@ enum RunReportFile: String, CaseIterable, Sendable {
         case .skipped: SkippedColumn.header
         case .survivors: SurvivorColumn.header
         case .exits: ExitColumn.header
-        case .device: DeviceCSV.header
+        case .device: DeviceColumn.header
         }
     }
 
@@ -108,4 +108,9 @@ enum SurvivorColumn: String, CSVColumns {
     case resident = "resident_s"
     case launchWait = "launch_wait_s"
     case compressions
+}
+
+/// `device.csv`: a row per setting of the run (`DeviceCSV.rows`), its key and its value.
+enum DeviceColumn: String, CSVColumns {
+    case key, value
 }

@@ -1,27 +1,12 @@
-/// The keys of `expect:` and of each `by_policy:` entry (SPEC 7, 14), in the order messages
-/// list them.
-enum ExpectKey: String, CaseIterable {
-    case evictions, survivors, survives
-    case neverKilled = "never_killed"
-    case killed
-    case maxPressureKills = "max_pressure_kills"
-    case observedWithinCI = "observed_within_ci"
-    case rates
-
-    static let names = allCases.map { $0.rawValue }
-}
-
 extension ScenarioReader {
     /// `expect:` with SPEC 7's `evictions`, `survivors` and `by_policy` (policy name -> the
     /// same without `by_policy`), SPEC 14's `survives`, `never_killed`, `killed` and
     /// `max_pressure_kills`, SPEC 18's `observed_within_ci` and SPEC 19's `rates`. App ids must
     /// name known apps, policy names built-in policies.
     mutating func readExpectation(_ node: ScenarioNode, apps: AppList?) -> Scenario.Expectation? {
-        guard let fields = fields(node, "expect", allowed: ExpectKey.names + ["by_policy"]) else {
-            return nil
-        }
+        guard let fields = fields(node, "expect", allowed: ExpectKey.names) else { return nil }
         let outcome = readOutcome(fields, apps: apps)
-        let byPolicy = fields["by_policy"].map { readByPolicy($0, apps: apps) }
+        let byPolicy = fields[ExpectKey.byPolicy.rawValue].map { readByPolicy($0, apps: apps) }
         guard var expectation = outcome else { return nil }
         switch byPolicy {
         case .none: break
@@ -33,13 +18,13 @@ extension ScenarioReader {
 
     /// `by_policy:`: a mapping from built-in policy names to expectations.
     private mutating func readByPolicy(_ node: ScenarioNode, apps: AppList?) -> [String: Scenario.Expectation]? {
-        let path = "expect.by_policy"
+        let path = ExpectKey.byPolicy.path
         guard let fields = fields(node, path, allowed: BuiltInPolicies.names, noun: "policy") else { return nil }
         var byPolicy: [String: Scenario.Expectation] = [:]
         var isValid = true
         for entry in fields.entries {
             let entryPath = Self.path(path, entry.name)
-            if let outcome = self.fields(entry.value, entryPath, allowed: ExpectKey.names)
+            if let outcome = self.fields(entry.value, entryPath, allowed: ExpectKey.policyEntryNames)
                 .flatMap({ readOutcome($0, apps: apps) })
             {
                 byPolicy[entry.name] = outcome
@@ -50,41 +35,30 @@ extension ScenarioReader {
         return isValid ? byPolicy : nil
     }
 
-    /// The assertions of checked fields, with the line each was written on.
+    /// The assertions of checked fields, with the line each was written on; each key's value
+    /// goes where `ExpectKey`'s row says (`by_policy` is read by `readExpectation`).
     private mutating func readOutcome(_ fields: Fields, apps: AppList?) -> Scenario.Expectation? {
         var expectation = Scenario.Expectation()
         var isValid = true
         for entry in fields.entries {
-            guard let key = ExpectKey(rawValue: entry.name) else { continue }
+            guard let key = ExpectKey.byName[entry.name], key != .byPolicy else { continue }
             let field = Self.path(fields.path, entry.name)
             if let line = entry.key.line { expectation.lines[entry.name] = line }
-            if key == .observedWithinCI {
-                if let value = bool(entry.value, field) { expectation.observedWithinCI = value } else { isValid = false }
-                continue
-            }
-            if key == .maxPressureKills {
-                if let count = nonNegativeInteger(entry.value, field) { expectation.maxPressureKills = count } else { isValid = false }
-                continue
-            }
-            if key == .rates {
+            switch key.target {
+            case .apps(let keyPath):
+                if let ids = appIDs(entry.value, field, apps: apps) { expectation[keyPath: keyPath] = ids } else { isValid = false }
+            case .count(let keyPath):
+                if let count = nonNegativeInteger(entry.value, field) { expectation[keyPath: keyPath] = count } else { isValid = false }
+            case .flag(let keyPath):
+                if let value = bool(entry.value, field) { expectation[keyPath: keyPath] = value } else { isValid = false }
+            case .rates:
                 if let rates = rateBounds(entry.value, field, apps: apps, lines: &expectation.lines) {
                     expectation.rates = rates
                 } else {
                     isValid = false
                 }
-                continue
-            }
-            guard let ids = appIDs(entry.value, field, apps: apps) else {
-                isValid = false
-                continue
-            }
-            switch key {
-            case .evictions: expectation.evictions = ids
-            case .survivors: expectation.survivors = ids
-            case .survives: expectation.survives = ids
-            case .neverKilled: expectation.neverKilled = ids
-            case .killed: expectation.killed = ids
-            case .maxPressureKills, .observedWithinCI, .rates: break
+            case .byPolicy:
+                break
             }
         }
         return isValid ? expectation : nil

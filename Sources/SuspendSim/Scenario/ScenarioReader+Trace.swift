@@ -8,18 +8,18 @@ extension ScenarioReader {
     /// `open` and `close` events. Inside a template's reading the user's rows come from the
     /// template's trace indexes (`traces`), so that a batch reads the file once (SPEC 21).
     mutating func readTrace(_ node: ScenarioNode, apps: inout AppList) -> [ScenarioEvent]? {
-        guard let fields = fields(node, "trace", allowed: ["file", "user", "default_app"]) else { return nil }
-        let fileNode = required(fields, "file")
-        let userNode = required(fields, "user")
-        guard let fileNode, let name = nonEmptyString(fileNode, "trace.file"), let userNode else { return nil }
+        guard let fields = fields(node, "trace", allowed: TraceKey.names) else { return nil }
+        let fileNode = required(fields, TraceKey.file.rawValue)
+        let userNode = required(fields, TraceKey.user.rawValue)
+        guard let fileNode, let name = nonEmptyString(fileNode, TraceKey.file.path), let userNode else { return nil }
         guard case .scalar(let scalar) = userNode, !userNode.isNullScalar, !scalar.string.isEmpty else {
-            report(userNode, "trace.user", "must be a user id (as written in the trace's user_id column) or all, got \(userNode.summary)")
+            report(userNode, TraceKey.user.path, "must be a user id (as written in the trace's user_id column) or all, got \(userNode.summary)")
             return nil
         }
         let path = name.hasPrefix("/") ? name : URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(name).path
         tracePath = path
         var user = scalar.string
-        if user == "all" {
+        if user == TraceKey.allUsers {
             // Every user, in order of first appearance, as a sweep of `trace.user`; the scenario
             // as written replays the first.
             let users: [String]
@@ -30,17 +30,17 @@ extension ScenarioReader {
                 return nil
             }
             guard let first = users.first else {
-                report(fileNode, "trace.file", "the trace has no user")
+                report(fileNode, TraceKey.file.path, "the trace has no user")
                 return nil
             }
             user = first
-            traceUsersAxis = SweepAxis(key: "trace.user", values: users, source: .file)
+            traceUsersAxis = SweepAxis(key: TraceKey.user.path, values: users, source: .file)
         }
         var defaultApp: AppProfile?
-        if let defaultNode = fields["default_app"] {
-            let allowed = AppKey.allCases.filter { $0 != .id && $0 != .traceName }.map(\.rawValue)
-            guard let defaultFields = self.fields(defaultNode, "trace.default_app", allowed: allowed),
-                  let profile = readProfile(defaultFields, id: "", path: "trace.default_app") else { return nil }
+        if let defaultNode = fields[TraceKey.defaultApp.rawValue] {
+            let field = TraceKey.defaultApp.path
+            guard let defaultFields = self.fields(defaultNode, field, allowed: TraceKey.defaultAppKeys.map(\.rawValue)),
+                  let profile = readProfile(defaultFields, id: "", path: field) else { return nil }
             defaultApp = profile
         }
         let index: TraceIndex
@@ -111,7 +111,7 @@ extension ScenarioReader {
         if let line = problem.line {
             report(file: path, line: line, field: problem.column, problem.message)
         } else {
-            report(node, problem.column == "user_id" ? "trace.user" : "trace.file", "\(path): \(problem.message)")
+            report(node, (problem.column == "user_id" ? TraceKey.user : .file).path, "\(path): \(problem.message)")
         }
     }
 

@@ -7,8 +7,9 @@
 /// sets them.
 ///
 /// Keys: `policy`, `end_s`, `device.<key>`, `device.compressor.<key>`, `workload.<key>`,
-/// `workload.allocations.<key>`, for the keys of SPEC 7's `device:` and of `workload:`, and
-/// `app.<id>.<key>` for any key of an app but its `id` and `background_modes` (SPEC 14).
+/// `workload.allocations.<key>`, for the keys of SPEC 7's `device:` and of `workload:`,
+/// `app.<id>.<key>` for any key of an app but its `id` and `background_modes` (SPEC 14), and
+/// `trace.user` (SPEC 13): the key tables' rows that sweep.
 package struct SweepAxis: Sendable, Hashable {
     /// Where an axis was given.
     public enum Source: Sendable, Hashable {
@@ -39,7 +40,7 @@ package struct SweepAxis: Sendable, Hashable {
         + CompressorKey.allCases.filter(\.sweeps).map(\.path)
         + WorkloadKey.allCases.filter(\.sweeps).map(\.path)
         + AllocationsKey.allCases.map(\.path)
-        + ["trace.user"]
+        + TraceKey.allCases.filter(\.sweeps).map(\.path)
 
     /// The app keys an `app.<id>.<key>` axis may set: the keys of `AppKey`'s table that sweep
     /// (every key but `id`, `background_modes` and `trace_name`).

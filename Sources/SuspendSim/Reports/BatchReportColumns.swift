@@ -1,0 +1,165 @@
+// The columns of the files in a batch's output folder (SPEC 8, 14, 17, 18, 21), each declared
+// once, beside `BatchReportFile`, whose cases hand them out: the writers (`SummaryCSV`,
+// `SurvivalCSV`, `BatchExitsCSV`, `ObservedCSV`, `ComparisonCSV`, `GroupsTable`,
+// `PairedTable`, `ShardManifest`), `merge` and the readers (the page, `explain`) name a column
+// by its case, never by a string; `docs/reports.md` and `docs/batch-runs.md` describe them.
+
+/// `summary.csv`'s columns (SPEC 8, 17, 21), before any sweep columns.
+enum SummaryColumn: String, CSVColumns {
+    case scenario, policy, seed, replicate, apps, events
+    case coldLaunches = "cold_launches"
+    case warmLaunches = "warm_launches"
+    case hotLaunchRatio = "hot_launch_ratio"
+    case pressureKills = "pressure_kills"
+    case stateLosses = "state_losses"
+    case minFree = "min_free_mb"
+    case launchWait = "launch_wait_s"
+    case duration = "duration_s"
+    case killsPerHour = "kills_per_hour"
+
+    /// The metrics SPEC 21 compares (`groups.csv`, `paired.csv`), in its order.
+    static let compared: [SummaryColumn] = [.pressureKills, .killsPerHour, .hotLaunchRatio, .launchWait, .stateLosses, .minFree]
+}
+
+/// `survival.csv`'s columns (SPEC 14, and SPEC 19's `launched` and the survival rate among the
+/// runs that launched the app), before any sweep columns. A shard's file names the three means
+/// `total_...` (`shardName`): it holds totals, which `merge` adds up.
+enum SurvivalColumn: String, CSVColumns {
+    case scenario, policy, app, runs, survived
+    case survivalRate = "survival_rate"
+    case ciLow = "ci_low"
+    case ciHigh = "ci_high"
+    case neverKilled = "never_killed"
+    case neverKilledRate = "never_killed_rate"
+    case neverKilledCILow = "never_killed_ci_low"
+    case neverKilledCIHigh = "never_killed_ci_high"
+    case meanPressureKills = "mean_pressure_kills"
+    case meanColdLaunches = "mean_cold_launches"
+    case meanWarmLaunches = "mean_warm_launches"
+    case launched
+    case launchedSurvivalRate = "launched_survival_rate"
+    case launchedCILow = "launched_ci_low"
+    case launchedCIHigh = "launched_ci_high"
+
+    /// The column's name in a shard's file: `total_...` for the means.
+    var shardName: String {
+        switch self {
+        case .meanPressureKills: "total_pressure_kills"
+        case .meanColdLaunches: "total_cold_launches"
+        case .meanWarmLaunches: "total_warm_launches"
+        default: rawValue
+        }
+    }
+}
+
+/// A batch's `exits.csv` columns (SPEC 17), before any sweep columns: the run file's exit
+/// columns as means per run, then `mean_launch_wait_s`. A shard's file names the totals
+/// `total_...` (`shardName`).
+enum BatchExitColumn: CSVColumns, Hashable {
+    case scenario, policy, app, runs
+    case exit(KillReason.ExitCategory)
+    case meanLaunchWait
+
+    static let allCases: [BatchExitColumn] =
+        [.scenario, .policy, .app, .runs] + KillReason.ExitCategory.allCases.map { .exit($0) } + [.meanLaunchWait]
+
+    init?(rawValue: String) {
+        guard let column = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = column
+    }
+
+    var rawValue: String {
+        switch self {
+        case .scenario: "scenario"
+        case .policy: "policy"
+        case .app: "app"
+        case .runs: "runs"
+        case .exit(let category): category.rawValue
+        case .meanLaunchWait: "mean_launch_wait_s"
+        }
+    }
+
+    /// The column's name in a shard's file: `total_...` for the means (the launch wait in ms).
+    var shardName: String {
+        switch self {
+        case .scenario, .policy, .app, .runs: rawValue
+        case .exit(let category): "total_" + category.rawValue
+        case .meanLaunchWait: "total_launch_wait_ms"
+        }
+    }
+}
+
+/// `observed.csv`'s columns (SPEC 18), before any sweep columns.
+enum ObservedColumn: String, CSVColumns {
+    case scenario, policy, counter, observed
+    case simulatedMean = "simulated_mean"
+    case ciLow = "ci_low"
+    case ciHigh = "ci_high"
+    case runs
+}
+
+/// The columns of a shard's `observed.csv`: the exact sums (`total`, `total_squares`) in place
+/// of the mean and its interval, which `merge` computes from the sums added up.
+enum ObservedShardColumn: String, CSVColumns {
+    case scenario, policy, counter, observed, total
+    case totalSquares = "total_squares"
+    case runs
+}
+
+/// `comparison.csv`'s columns: some of `summary.csv`'s, in another order, written as there.
+enum ComparisonColumn: String, CSVColumns {
+    case scenario, policy
+    case pressureKills = "pressure_kills"
+    case stateLosses = "state_losses"
+    case coldLaunches = "cold_launches"
+    case warmLaunches = "warm_launches"
+    case hotLaunchRatio = "hot_launch_ratio"
+    case minFree = "min_free_mb"
+
+    /// The same column of `summary.csv` (each has one: `ReportColumnsTests` checks).
+    var summaryColumn: SummaryColumn { SummaryColumn(rawValue: rawValue)! }
+}
+
+/// `groups.csv`'s columns (SPEC 21), after the KEYS: `runs`, then for each compared metric of
+/// `summary.csv` its mean and the mean's interval, `M_mean,M_ci_low,M_ci_high`.
+enum GroupsColumn: CSVColumns, Hashable {
+    case runs
+    case mean(SummaryColumn)
+    case ciLow(SummaryColumn)
+    case ciHigh(SummaryColumn)
+
+    static let allCases: [GroupsColumn] = [.runs] + SummaryColumn.compared.flatMap { [.mean($0), .ciLow($0), .ciHigh($0)] }
+
+    init?(rawValue: String) {
+        guard let column = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = column
+    }
+
+    var rawValue: String {
+        switch self {
+        case .runs: "runs"
+        case .mean(let metric): metric.rawValue + "_mean"
+        case .ciLow(let metric): metric.rawValue + "_ci_low"
+        case .ciHigh(let metric): metric.rawValue + "_ci_high"
+        }
+    }
+}
+
+/// `paired.csv`'s columns (SPEC 21), after the KEYS other than `policy`.
+enum PairedColumn: String, CSVColumns {
+    case policy, baseline, metric, pairs
+    case meanDiff = "mean_diff"
+    case ciLow = "ci_low"
+    case ciHigh = "ci_high"
+    case wilcoxonP = "wilcoxon_p"
+}
+
+/// `focus.csv`'s one column: the focus apps `run` took from the scenarios (SPEC 19), a row each.
+enum FocusColumn: String, CSVColumns {
+    case app
+}
+
+/// `shard.csv`'s columns (`ShardManifest`).
+enum ShardColumn: String, CSVColumns {
+    case batch, shard, shards, units, survival
+}
