@@ -34,11 +34,12 @@ import Testing
         #expect(Set(AxisTitle.appKeys.keys) == Set(SweepAxis.appKeys))
     }
 
-    @Test("The unit follows the key's suffix: _mb is MB, _s seconds (but Zipf's exponent s)")
+    @Test("The unit follows the key's suffix: _mb is MB, _mb_s MB/s, _s seconds (but Zipf's exponent s)")
     func units() {
         let all = AxisTitle.keys.map { ($0.key, $0.value) } + AxisTitle.appKeys.map { ($0.key, $0.value) }
         for (key, words) in all {
-            let expected: String? = key.hasSuffix("_mb") ? "MB" : key.hasSuffix("_s") && key != "workload.zipf_s" ? "s" : nil
+            let expected: String? = key.hasSuffix("_mb") ? "MB" : key.hasSuffix("_mb_s") ? "MB/s"
+                : key.hasSuffix("_s") && key != "workload.zipf_s" ? "s" : nil
             #expect(words.unit == expected, "\(key)")
         }
     }
