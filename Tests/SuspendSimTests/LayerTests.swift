@@ -6,9 +6,7 @@ import Testing
 /// way. Foundation is importable on every platform, so the build cannot enforce this: this
 /// test does.
 @Suite struct LayerTests {
-    static let sources = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources")
+    static let sources = packageRoot.appendingPathComponent("Sources")
 
     @Test("SuspendSimCore imports only the standard library, Synchronization and HeapModule: no Foundation, no Yams, no file layer")
     func coreImportsNothingElse() throws {
