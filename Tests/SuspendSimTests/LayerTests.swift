@@ -6,9 +6,7 @@ import Testing
 /// way. Foundation is importable on every platform, so the build cannot enforce this: this
 /// test does.
 @Suite struct LayerTests {
-    static let sources = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources")
+    static let sources = packageRoot.appendingPathComponent("Sources")
 
     @Test("SuspendSimCore imports only the standard library, Synchronization and HeapModule: no Foundation, no Yams, no file layer")
     func coreImportsNothingElse() throws {
@@ -122,8 +120,9 @@ import Testing
         #expect(dependencies["Reports"]?.contains("Batch") == false)
     }
 
-    /// The folders that read what comes in, and those that write what goes out.
-    static let inputFolders: Set<String> = ["Scenario", "Keys", "Trace", "Import", "Devices"]
+    /// The folders that read what comes in, and those that write what goes out. The scenario
+    /// writers are input's: they write scenario files, for the importers and the generators.
+    static let inputFolders: Set<String> = ["Syntax", "Scenario", "ScenarioWriting", "Keys", "Trace", "Import", "Devices"]
     static let outputFolders: Set<String> = ["Reports", "HTML", "Batch", "Check", "Explain"]
 
     @Test("The key tables (Keys) use no other folder: the reader, the writers, the reports and the page all read them (STYLE section 8)")
@@ -134,7 +133,7 @@ import Testing
         #expect(dependencies["Reports"]?.contains("Keys") == true)
     }
 
-    @Test("Input never uses output: Scenario, Keys, Trace, Import and Devices name no type of Reports, HTML, Batch, Check or Explain (docs/architecture.md)")
+    @Test("Input never uses output: Syntax, Scenario, ScenarioWriting, Keys, Trace, Import and Devices name no type of Reports, HTML, Batch, Check or Explain (docs/architecture.md)")
     func inputFoldersUseNoOutputFolder() throws {
         let dependencies = try Self.folderDependencies()
         // Every folder is one or the other, or Plumbing: a new folder must be placed.
@@ -143,6 +142,21 @@ import Testing
             let edges = (dependencies[folder] ?? []).intersection(Self.outputFolders)
             #expect(edges.isEmpty, "\(folder) uses \(edges.sorted().joined(separator: ", "))")
         }
+    }
+
+    @Test("Syntax (text → nodes) uses no folder but Plumbing; the reader (Scenario) and the writers (ScenarioWriting) both stand on it and not on each other (docs/architecture.md)")
+    func syntaxIsBelowTheReaderAndTheWriters() throws {
+        let graph = try Self.folderGraph(of: "SuspendSim")
+        // Syntax knows scenario text, not what a scenario means: the reader's types (the
+        // loader's errors, templates, sweeps) are above it.
+        for (used, names) in (graph["Syntax"] ?? [:]).sorted(by: { $0.key < $1.key }) where used != "Plumbing" {
+            Issue.record("Syntax uses \(used): \(names.sorted().joined(separator: ", "))")
+        }
+        // Reading and writing share the syntax (the event grammar), and need nothing of each other.
+        #expect(graph["Scenario"]?["Syntax"]?.contains("ScenarioNode") == true)
+        #expect(graph["ScenarioWriting"]?["Syntax"]?.contains("EventGrammar") == true)
+        #expect(graph["Scenario"]?["ScenarioWriting"] == nil, "Scenario uses \(graph["Scenario"]?["ScenarioWriting"]?.sorted() ?? [])")
+        #expect(graph["ScenarioWriting"]?["Scenario"] == nil, "ScenarioWriting uses \(graph["ScenarioWriting"]?["Scenario"]?.sorted() ?? [])")
     }
 
     @Test("Plumbing (CSV primitives, pipeline threads, escaping) uses no other folder; Check and Explain do not use HTML (docs/architecture.md)")

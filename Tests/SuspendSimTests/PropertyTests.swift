@@ -178,16 +178,3 @@ import Testing
         }
     }
 }
-
-/// `Scenarios/` of this package, found from this file's path.
-let bundledScenariosFolder: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    while url.pathComponents.count > 1 {
-        url.deleteLastPathComponent()
-        let candidate = url.appendingPathComponent("Scenarios")
-        if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("state-lab.yaml").path) {
-            return candidate.path
-        }
-    }
-    return "Scenarios"
-}()

@@ -8,31 +8,29 @@ import Testing
 /// `Examples/LibraryExample.swift`, word for word; its `Package.swift` snippet declares this
 /// package's platforms, and its tour scenario validates and passes its own `expect:`.
 @Suite struct ReadmeExampleTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// The fenced code blocks of the README in `language`.
     func codeBlocks(_ language: String) throws -> [String] {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         return readme.components(separatedBy: "```\(language)\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
     }
 
     @Test("The README's custom policy is the one the tests compile")
     func customPolicyIsCompiled() throws {
-        let example = try String(contentsOf: Self.root.appendingPathComponent("Tests/SuspendSimTests/Examples/SmallestFirstPolicy.swift"),
+        let example = try String(contentsOf: packageRoot.appendingPathComponent("Tests/SuspendSimTests/Examples/SmallestFirstPolicy.swift"),
                                  encoding: .utf8)
         #expect(try codeBlocks("swift").contains(example))
     }
 
     @Test("The README's conformance check is the one the tests run (Examples/PolicyConformanceExample.swift), through the SPI import it shows")
     func conformanceExampleIsCompiled() throws {
-        let example = try String(contentsOf: Self.root.appendingPathComponent("Tests/SuspendSimTests/Examples/PolicyConformanceExample.swift"),
+        let example = try String(contentsOf: packageRoot.appendingPathComponent("Tests/SuspendSimTests/Examples/PolicyConformanceExample.swift"),
                                  encoding: .utf8)
         #expect(try codeBlocks("swift").contains(example))
     }
 
     @Test("The custom policy kills the smallest suspended app first (its contract: Examples/PolicyConformanceExample.swift)")
     func customPolicyWorks() throws {
-        let scenario = try ScenarioLoader.load(path: Self.root.appendingPathComponent("Scenarios/memory-pressure.yaml").path)
+        let scenario = try ScenarioLoader.load(path: packageFile("Scenarios/memory-pressure.yaml"))
         // notes (80 MB) is the smallest suspended snapshot; the music runs in the background, so it goes last.
         let evictions = runWithMyPolicy(scenario)
         #expect(evictions.first == "com.example.notes")
@@ -51,7 +49,7 @@ import Testing
 
     @Test("The README's Package.swift snippet declares the platforms this package does")
     func packageSnippetHasThePlatforms() throws {
-        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let manifest = try String(contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
         let platforms = try #require(manifest.split(separator: "\n").first { $0.contains("platforms:") })
             .trimmingCharacters(in: .whitespaces)
         let snippet = try #require(codeBlocks("swift").first { $0.hasPrefix("// Package.swift") })
@@ -60,7 +58,7 @@ import Testing
 
     @Test("The README's library example is the Swift Testing test the suite runs (Examples/LibraryExample.swift)")
     func libraryExampleIsCompiled() throws {
-        let example = try String(contentsOf: Self.root.appendingPathComponent("Tests/SuspendSimTests/Examples/LibraryExample.swift"),
+        let example = try String(contentsOf: packageRoot.appendingPathComponent("Tests/SuspendSimTests/Examples/LibraryExample.swift"),
                                  encoding: .utf8)
         #expect(try codeBlocks("swift").contains(example))
     }

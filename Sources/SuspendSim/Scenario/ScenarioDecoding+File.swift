@@ -35,7 +35,7 @@ extension ScenarioDecoding {
     /// shape streaming takes or its header asks for what streaming does not do.
     private static func streamingEvents(ofFile path: String) -> DecodedScenario? {
         guard let header = StreamedJSONEvents.header(ofFile: path),
-              let document = try? JSONDocument.readOrCompose(header.text, file: path),
+              let document = try? JSONDocument.readOrCompose(header.text),
               var reading = try? ScenarioTemplate.read(document, path: path, settings: []),
               reading.scenario.generator == nil, reading.tracePath == nil else { return nil }
         let streamed = StreamedJSONEvents(

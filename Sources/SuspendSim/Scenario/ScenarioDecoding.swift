@@ -57,7 +57,7 @@ enum ScenarioDecoding {
     private static func readingFastPath(
         _ bytes: UnsafeBufferPointer<UInt8>, path: String, traces: TraceIndexes?
     ) -> DecodedScenario? {
-        guard var header = JSONFastPath.read(bytes, path: path),
+        guard var header = JSONFastPath.read(bytes),
               var reading = try? ScenarioTemplate.read(header.document, path: path, settings: [], traces: traces),
               header.numberApps(as: reading.scenario.apps) else { return nil }
         reading.scenario.events = header.events

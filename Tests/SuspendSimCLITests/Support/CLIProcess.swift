@@ -9,9 +9,16 @@ struct CLIRun {
     var stderr: String
 }
 
-/// The package's root folder (this file is Tests/SuspendSimCLITests/Support/CLIProcess.swift).
-let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+/// The package's root folder: the nearest folder above this file that holds `Package.swift`,
+/// so that no path depends on how deep a test's file sits (as in `SuspendSimTests`).
+let packageRoot: URL = {
+    var url = URL(fileURLWithPath: #filePath)
+    repeat {
+        url.deleteLastPathComponent()
+    } while url.pathComponents.count > 1
+        && !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path)
+    return url
+}()
 
 /// The `suspendsim` built next to this test bundle.
 let executable: URL = {

@@ -47,9 +47,3 @@ extension SimulationResult where Recorder == EventLog {
 
 typealias CB = Callback
 
-/// The path of `relative` in the package (this file is Tests/SuspendSimTests/Support/TestScenarios.swift).
-func packageFile(_ relative: String) -> String {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<4 { url.deleteLastPathComponent() }
-    return url.appendingPathComponent(relative).path
-}

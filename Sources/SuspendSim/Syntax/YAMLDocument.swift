@@ -13,12 +13,13 @@ enum YAMLDocument {
     /// bounds a file full of duplicates to five passes.
     private static let maxRenamedKeys = 4
 
-    /// Composes `text`; YAML syntax errors become one located diagnostic.
-    static func compose(_ text: String, file: String) throws(ScenarioLoader.Error) -> ScenarioDocument {
+    /// Composes `text`; a YAML syntax error becomes one located `SyntaxError` (which the
+    /// scenario layer reports as a diagnostic of its file: `compose(_:file:)`).
+    static func compose(_ text: String) throws(SyntaxError) -> ScenarioDocument {
         if let key = complexKeyPosition(in: text) {
-            throw ScenarioLoader.Error(ScenarioLoader.Diagnostic(
-                file: file, line: key.line, column: key.column, field: "",
-                message: "a mapping key must be plain text, not an alias or a list or mapping"))
+            throw SyntaxError(
+                line: key.line, column: key.column,
+                message: "a mapping key must be plain text, not an alias or a list or mapping")
         }
         var current = text
         var originalKeys: [String: String] = [:]
@@ -34,7 +35,7 @@ enum YAMLDocument {
                 error = caught
             }
             guard let yamlError = error as? YamlError else {
-                throw ScenarioLoader.Error(ScenarioLoader.Diagnostic(file: file, message: "cannot read YAML: \(error)"))
+                throw SyntaxError(message: "cannot read YAML: \(error)")
             }
             if case .duplicatedKeysInMapping(let duplicates, let context) = yamlError,
                 let key = duplicates.first,
@@ -45,7 +46,7 @@ enum YAMLDocument {
                 current = renamed.text
                 continue
             }
-            throw ScenarioLoader.Error(diagnostic(for: yamlError, text: current, file: file))
+            throw syntaxError(for: yamlError, text: current)
         }
     }
 

@@ -33,7 +33,7 @@ import Testing
 
     /// The bundled scenario `file` run into `folder`; the run folder's path.
     static func bundled(_ file: String, in folder: URL) throws -> String {
-        let scenario = try ScenarioLoader.load(path: HTMLReportTests.root.appendingPathComponent("Scenarios/" + file).path)
+        let scenario = try ScenarioLoader.load(path: packageFile("Scenarios/" + file))
         let run = folder.appendingPathComponent(scenario.name)
         try Simulation.run(scenario, writingReportTo: run)
         return run.path

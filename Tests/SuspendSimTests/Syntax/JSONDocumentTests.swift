@@ -154,7 +154,7 @@ import Testing
     func sameScenarioEitherWay(seed: UInt64) throws {
         let json = ScenarioJSONWriter.json(RandomScenario.make(apps: 6, events: 40, seed: seed, ramMB: 3072))
         var bytes = json
-        let header = try #require(bytes.withUTF8 { JSONFastPath.read($0, path: "h.json") })
+        let header = try #require(bytes.withUTF8 { JSONFastPath.read($0) })
         var headerText = header.text
         #expect(headerText.withUTF8(JSONDocument.read) != nil, "the header took Yams' way")
         let composed = try YAMLDocument.compose(header.text, file: "h.json")

@@ -24,11 +24,11 @@ enum JSONDocument {
     /// The document of `text`, the header of a JSON file: read here when it is of the plain
     /// shape, composed by Yams otherwise (whose messages locate any mistake).
     ///
-    /// - Throws: `ScenarioLoader.Error` for a text Yams cannot compose.
-    static func readOrCompose(_ text: String, file: String) throws(ScenarioLoader.Error) -> ScenarioDocument {
+    /// - Throws: `YAMLDocument.SyntaxError` for a text Yams cannot compose.
+    static func readOrCompose(_ text: String) throws(YAMLDocument.SyntaxError) -> ScenarioDocument {
         var bytes = text
         if let document = bytes.withUTF8(read) { return document }
-        return try YAMLDocument.compose(text, file: file)
+        return try YAMLDocument.compose(text)
     }
 
     /// The document in `bytes` (a whole JSON object and nothing after it but white space), or

@@ -1,14 +1,25 @@
 import Yams
 
 extension YAMLDocument {
-    /// A located diagnostic for an error Yams threw while composing `text`.
-    static func diagnostic(for error: YamlError, text: String, file: String) -> ScenarioLoader.Diagnostic {
+    /// A mistake in a text's YAML, where the text has it: all the syntax layer knows. The
+    /// scenario layer names the file (`compose(_:file:)` gives a `ScenarioLoader.Diagnostic`).
+    struct SyntaxError: Error, Sendable {
+        /// The 1-based line, when known.
+        var line: Int?
+        /// The 1-based column (in Unicode scalars, as libyaml counts), when known.
+        var column: Int?
+        /// What is wrong, for people.
+        var message: String
+    }
+
+    /// The located error for an error Yams threw while composing `text`.
+    static func syntaxError(for error: YamlError, text: String) -> SyntaxError {
         switch error {
         case .scanner(let context, let problem, let mark, _),
             .parser(let context, let problem, let mark, _),
             .composer(let context, let problem, let mark, _):
-            return ScenarioLoader.Diagnostic(
-                file: file, line: mark.line, column: mark.column,
+            return SyntaxError(
+                line: mark.line, column: mark.column,
                 message: "YAML syntax error: " + describe(problem: problem, context: context))
         case .reader(let problem, let offset, _, _):
             var line: Int?
@@ -19,16 +30,15 @@ extension YAMLDocument {
                 let scalarOffset = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: index)
                 (line, column) = TextPosition.lineAndColumn(ofScalarAt: scalarOffset, in: scalars)
             }
-            return ScenarioLoader.Diagnostic(
-                file: file, line: line, column: column, message: "YAML syntax error: \(problem)")
+            return SyntaxError(line: line, column: column, message: "YAML syntax error: \(problem)")
         case .duplicatedKeysInMapping(let duplicates, let context):
             let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
-            return ScenarioLoader.Diagnostic(
-                file: file, line: context.mark.line, column: context.mark.column,
+            return SyntaxError(
+                line: context.mark.line, column: context.mark.column,
                 message: "duplicate key \(keys)")
         default:
             // Memory, emitter and encoding errors: nothing to locate.
-            return ScenarioLoader.Diagnostic(file: file, message: "cannot read YAML: \(error)")
+            return SyntaxError(message: "cannot read YAML: \(error)")
         }
     }
 

@@ -16,9 +16,7 @@ import Testing
         (30, 600, 4, 4096), (15, 500, 5, 6144), (40, 600, 6, 8192),
     ]
 
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Goldens/scenarios")
+    static let folder = packageRoot.appendingPathComponent("Tests/Goldens/scenarios")
 
     @Test("The generated golden inputs are what RandomScenario gives for their seeds (deterministic generator)")
     func generatedInputsAreStable() throws {

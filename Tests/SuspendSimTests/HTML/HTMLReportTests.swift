@@ -5,13 +5,11 @@ import Testing
 
 /// SPEC 15: the HTML report's structure, its label cap, its determinism, and the batch page.
 @Suite struct HTMLReportTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// `Scenarios/memory-pressure.yaml` run into `folder/run`: six apps opened one by one, five
     /// of them killed for memory pressure (social at 70 s, news at 80 s, then photos, notes and
     /// music at 90 s), the game surviving.
     static func memoryPressureRun(in folder: URL) throws -> String {
-        let scenario = try ScenarioLoader.load(path: root.appendingPathComponent("Scenarios/memory-pressure.yaml").path)
+        let scenario = try ScenarioLoader.load(path: packageFile("Scenarios/memory-pressure.yaml"))
         let run = folder.appendingPathComponent("memory-pressure")
         try Simulation.run(scenario, writingReportTo: run)
         return run.path
@@ -20,7 +18,7 @@ import Testing
     @Test("The run page counts pressure kills as SPEC 5 and 11 do: the reaper's long-idle-exit is one")
     func reaperKillsArePressureKills() throws {
         try withTemporaryFolder { folder in
-            let scenario = try ScenarioLoader.load(path: Self.root.appendingPathComponent("Scenarios/iphone-11-ios18.yaml").path)
+            let scenario = try ScenarioLoader.load(path: packageFile("Scenarios/iphone-11-ios18.yaml"))
             let run = folder.appendingPathComponent("iphone-11-ios18")
             try Simulation.run(scenario, writingReportTo: run)
             try HTMLReport.write(folder: run.path)
@@ -61,7 +59,7 @@ import Testing
     @Test("A run page's duration is the run's end: end_s, told by resident_s of the apps resident at the end (SPEC 14), past the last instant in the CSVs")
     func runEndsAtEndS() throws {
         try withTemporaryFolder { folder in
-            let scenario = try ScenarioLoader.load(path: Self.root.appendingPathComponent("Scenarios/iphone-11-ios18.yaml").path)
+            let scenario = try ScenarioLoader.load(path: packageFile("Scenarios/iphone-11-ios18.yaml"))
             #expect(scenario.endMs == .seconds(900))
             let run = folder.appendingPathComponent("iphone-11-ios18")
             try Simulation.run(scenario, writingReportTo: run)

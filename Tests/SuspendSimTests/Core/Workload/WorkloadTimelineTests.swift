@@ -121,7 +121,7 @@ import Testing
 
     @Test("A day of the bundled scenario makes sense to the engine: nothing is skipped", arguments: 0..<3)
     func nothingSkipped(_ replicate: Int) throws {
-        var scenario = try ScenarioLoader.load(path: packageRoot + "/Scenarios/day-on-a-3gb-phone.yaml")
+        var scenario = try ScenarioLoader.load(path: packageFile("Scenarios/day-on-a-3gb-phone.yaml"))
         scenario.seed = BatchSeed.seed(base: 0, scenario: scenario.name, replicate: replicate)
         let result = Simulation.run(scenario)
         #expect(result.eventsRun > 500)
@@ -151,7 +151,3 @@ import Testing
         #expect(result.eventsRun > 2)
     }
 }
-
-/// The package's root folder (this file is Tests/SuspendSimTests/WorkloadTimelineTests.swift).
-private let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path

@@ -52,7 +52,7 @@ enum JSONFastPath {
     /// order their ids first appear.
     ///
     /// - Complexity: O(n) in the number of bytes.
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>, path: String) -> Header? {
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> Header? {
         var scanner = _JSONByteScanner(bytes)
         scanner.skipWhitespace()
         guard scanner.consume(UInt8(ascii: "{")) else { return nil }
@@ -86,7 +86,7 @@ enum JSONFastPath {
         header.append(UInt8(ascii: "]"))
         header += bytes[eventsRange.upperBound...]
         guard let headerText = String(validating: header, as: UTF8.self),
-              let document = try? JSONDocument.readOrCompose(headerText, file: path) else { return nil }
+              let document = try? JSONDocument.readOrCompose(headerText) else { return nil }
         return Header(document: document, text: headerText, events: eventsRead.events, appIDs: eventsRead.appIDs)
     }
 }
