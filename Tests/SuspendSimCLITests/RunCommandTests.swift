@@ -15,9 +15,10 @@ import Testing
             let scenarios = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Scenarios").path)
                 .filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
             // ios-releases-day sweeps three releases: 3 points x 2 replicates; photo-editor two
-            // footprints, one run each; field-calibration five days' lengths x 2 replicates.
-            let batches = ["day-on-a-3gb-phone", "field-calibration", "ios-releases-day", "photo-editor"]
-            let runsPerBatch = ["day-on-a-3gb-phone": 2, "field-calibration": 10, "ios-releases-day": 6, "photo-editor": 2]
+            // footprints, one run each; field-calibration five days' lengths x 2 replicates;
+            // compressor a phone without and with it x 2 replicates.
+            let batches = ["compressor", "day-on-a-3gb-phone", "field-calibration", "ios-releases-day", "photo-editor"]
+            let runsPerBatch = ["compressor": 4, "day-on-a-3gb-phone": 2, "field-calibration": 10, "ios-releases-day": 6, "photo-editor": 2]
             let singles = scenarios.filter { !batches.contains($0) }
             for scenario in singles {
                 for file in ["survivors", "evictions", "transitions", "callbacks", "memory", "pressure", "skipped", "exits"] {
@@ -26,7 +27,7 @@ import Testing
             }
             let summary = String(decoding: files["summary.csv"] ?? Data(), as: UTF8.self).split(separator: "\n")
             // The sweep adds its key's column (docs/batch-runs.md).
-            #expect(summary.first == "scenario,policy,seed,replicate,apps,events,cold_launches,warm_launches,hot_launch_ratio,pressure_kills,state_losses,min_free_mb,launch_wait_s,duration_s,kills_per_hour,workload.gap_s,device.ios,app.com.example.photoeditor.suspended_mb")
+            #expect(summary.first == "scenario,policy,seed,replicate,apps,events,cold_launches,warm_launches,hot_launch_ratio,pressure_kills,state_losses,min_free_mb,launch_wait_s,duration_s,kills_per_hour,device.compressor.pool_mb,workload.gap_s,device.ios,app.com.example.photoeditor.suspended_mb")
             #expect(summary.dropFirst().map { String($0.split(separator: ",")[0]) }
                 == scenarios.flatMap { Array(repeating: $0, count: runsPerBatch[$0] ?? 1) })
             // Nothing else: no temporary folders left behind, and no report folder for a batch.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @_spi(Generators) @testable import SuspendSim
-@_spi(Generators) @testable import SuspendSimCore
+@_spi(Generators) @_spi(Testing) @testable import SuspendSimCore
 
 /// The README's examples are real: its custom policy is `Examples/SmallestFirstPolicy.swift`,
 /// its conformance check `Examples/PolicyConformanceExample.swift` and its library examples
@@ -26,6 +26,21 @@ import Testing
         let example = try String(contentsOf: packageRoot.appendingPathComponent("Tests/SuspendSimTests/Examples/PolicyConformanceExample.swift"),
                                  encoding: .utf8)
         #expect(try codeBlocks("swift").contains(example))
+    }
+
+    @Test("The README's compressor-aware policy is the one the tests compile, and it ranks by the memory a kill frees")
+    func compressorPolicy() throws {
+        let example = try String(contentsOf: packageRoot.appendingPathComponent("Tests/SuspendSimTests/Examples/FreesMostFirstPolicy.swift"),
+                                 encoding: .utf8)
+        #expect(try codeBlocks("swift").contains(example))
+        var compressed = Candidate(index: 0, state: .suspended, footprintKiB: .mb(300))
+        compressed.compressedKiB = .mb(280)
+        compressed.storedKiB = .mb(100)
+        let plain = Candidate(index: 1, state: .suspended, footprintKiB: .mb(200))
+        let policy = FreesMostFirstPolicy()
+        // 120 MB physical against 200 MB: the plain app frees more, though its footprint is smaller.
+        #expect(policy.rank(of: plain) < policy.rank(of: compressed))
+        #expect(EvictionPolicyConformance.violations(of: policy).isEmpty)
     }
 
     @Test("The custom policy kills the smallest suspended app first (its contract: Examples/PolicyConformanceExample.swift)")
