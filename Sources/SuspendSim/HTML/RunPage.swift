@@ -106,7 +106,7 @@ struct RunPage {
         }
         if !reports.compressions.isEmpty {
             items.append(.group(.raw("<svg width=\"14\" height=\"14\" viewBox=\"0 0 14 14\" aria-hidden=\"true\">"
-                                     + "<path class=\"fgmark cmpmark\" d=\"\(StateTimeline.compressionGlyph(x: 7, y: 7))\"/></svg>"),
+                                     + "<path class=\"fgmark cmpmark\" style=\"fill:none\" d=\"\(StateTimeline.compressionGlyph(x: 7, y: 7))\"/></svg>"),
                                 .text("compression (SPEC 22)")))
         }
         return HTMLPage.legend(items)

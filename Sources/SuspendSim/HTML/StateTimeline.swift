@@ -79,7 +79,7 @@ struct StateTimeline {
             if !compressions[app].isEmpty {
                 let cy = Int((barBottom - barHeight / 2).rounded())
                 let d = compressions[app].sorted().map { Self.compressionGlyph(x: geometry.columnX($0), y: cy, size: lane >= 20 ? 4 : 3) }.joined()
-                svg.path(d, class: "fgmark cmpmark", extra: "fill=\"none\"")
+                svg.path(d, class: "fgmark cmpmark", extra: "style=\"fill:none\"")
             }
         }
         svg.path(baseLines, class: "lane")
