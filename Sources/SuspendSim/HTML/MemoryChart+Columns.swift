@@ -6,25 +6,37 @@ extension MemoryChart {
     typealias FreeColumn = (open: Double, low: Double, high: Double, close: Double)
 
     /// The stack's layers per column: layer 0 is the band of system and reserved memory
-    /// (`used_mb` less the footprints, never below 0), layer k + 1 the band plus the footprints
+    /// (`used_mb` less the apps' memory, never below 0), layer k + 1 the band plus the memory
     /// of apps 0...k; each at the highest value it reaches in the column (instants of one time
     /// are applied together). The last layer's top is used memory: with free memory, RAM.
+    ///
+    /// With a compressor (SPEC 22; `RunReports.hasCompressor`) an app's layer is its footprint
+    /// less its compressed memory (`memory.csv`'s `compressed_mb`), and one more layer on top
+    /// is the compressor's physical size (`pressure.csv`'s `compressor_mb`): footprints count
+    /// compressed memory at its uncompressed size, more than the RAM it takes. Without one
+    /// the layers are the footprints, as before.
     ///
     /// Before `pressure.csv`'s first row the band is `reserved_mb` + `system_mb` (at the
     /// start); a folder whose used memory is unknown (no `used_mb`, no `ram_mb`) keeps that.
     func stackTops(columns: Int) -> [[Double]] {
         let apps = reports.apps.count
-        var tops = [[Double]](repeating: [Double](repeating: 0, count: columns), count: apps + 1)
+        let compressorLayer = reports.hasCompressor
+        var tops = [[Double]](repeating: [Double](repeating: 0, count: columns), count: apps + (compressorLayer ? 2 : 1))
         var footprint = [Double](repeating: 0, count: apps)
         var used: Double?
+        var compressor = 0.0
         let startBand = (reports.threshold(.reservedMB) ?? 0) + (reports.threshold(.systemMB) ?? 0)
         func record(_ column: Int) {
             var sum = startBand
-            if let used { sum = max(used - footprint.reduce(0, +), 0) }
+            if let used { sum = max(used - footprint.reduce(0, +) - compressor, 0) }
             if sum > tops[0][column] { tops[0][column] = sum }
             for app in 0..<apps {
                 sum += footprint[app]
                 if sum > tops[app + 1][column] { tops[app + 1][column] = sum }
+            }
+            if compressorLayer {
+                sum += compressor
+                if sum > tops[apps + 1][column] { tops[apps + 1][column] = sum }
             }
         }
         let changes = reports.footprints, samples = reports.free
@@ -40,11 +52,12 @@ extension MemoryChart {
             record(column)
             while let time = nextTime(), geometry.column(time) == column {
                 while change < changes.count, changes[change].time == time {
-                    footprint[changes[change].app] = changes[change].footprint
+                    footprint[changes[change].app] = compressorLayer ? changes[change].uncompressed : changes[change].footprint
                     change += 1
                 }
                 if sample < samples.count, samples[sample].time == time {
                     if let value = samples[sample].used { used = value }
+                    compressor = samples[sample].compressor
                     sample += 1
                 }
                 record(column)

@@ -25,6 +25,12 @@ struct MemoryChart {
     /// The band's colour: the theme's neutral grey (light and dark), as an inline `--c`.
     static let bandStyle = "--c:var(--line)"
 
+    /// The compressor's band (SPEC 22): its name, and its colour, the theme's text colour
+    /// faded to a dark grey, in the chart and in the legend's swatch.
+    static let compressorName = "compressor"
+    static let compressorStyle = "--c:var(--fg);fill-opacity:.45"
+    static let compressorSwatchStyle = "background:var(--fg);opacity:.45"
+
     let reports: RunReports
     let geometry: RunChartGeometry
 
@@ -96,7 +102,7 @@ struct MemoryChart {
 
     /// The stack (`stackTops`): the highest cumulative layer first, each later one painted over
     /// the one before, so that layer k shows between the tops of layers k - 1 and k; the band
-    /// (layer 0) at the bottom.
+    /// (layer 0) at the bottom, the compressor's (after the apps) on top.
     private func drawStack(_ layers: [[Double]], into svg: inout SVGWriter, y: ChartScale) {
         let base = ChartNumber.px(y.pixel(0))
         for layer in stride(from: layers.count - 1, through: 0, by: -1) {
@@ -106,6 +112,8 @@ struct MemoryChart {
             let d = stepArea(layers[layer], y: y, base: base)
             if layer == 0 {
                 svg.path(d, class: "area sys", extra: "style=\"\(Self.bandStyle)\"", title: Self.bandName)
+            } else if layer > reports.apps.count {
+                svg.path(d, class: "area cmp", extra: "style=\"\(Self.compressorStyle)\"", title: Self.compressorName)
             } else {
                 svg.path(d, class: "area \(ChartPalette.colourClass(layer - 1))", title: reports.apps[layer - 1])
             }

@@ -79,6 +79,12 @@ struct RunPage {
         items += reports.apps.enumerated().map { index, app in
             HTMLPage.swatch("sw \(ChartPalette.colourClass(index))", app)
         }
+        if reports.hasCompressor {
+            // SPEC 22: apps are stacked at their footprint less their compressed memory, and
+            // the compressor's own pages on top, so that the stack and free memory are RAM.
+            items.append(.group(.span(.class("sw"), .attribute(named: "style", value: MemoryChart.compressorSwatchStyle)),
+                                .text("\(MemoryChart.compressorName) (its physical size; apps are drawn less their compressed memory)")))
+        }
         items.append(.group(.span(.class("swl")), .text("free memory")))
         for entry in MemoryChart.thresholds where reports.threshold(entry.key) != nil {
             items.append(.group(.span(.class("swd")), .escaped("\(entry.name) threshold (\(entry.key))")))
@@ -97,6 +103,11 @@ struct RunPage {
             let glyph = StateTimeline.glyph(mark, x: 7, y: 7)
             items.append(.group(.raw("<svg width=\"14\" height=\"14\" viewBox=\"0 0 14 14\" aria-hidden=\"true\">"
                                      + "<path class=\"fgmark\" d=\"\(glyph)\"/></svg>"), .text(name)))
+        }
+        if !reports.compressions.isEmpty {
+            items.append(.group(.raw("<svg width=\"14\" height=\"14\" viewBox=\"0 0 14 14\" aria-hidden=\"true\">"
+                                     + "<path class=\"fgmark cmpmark\" style=\"fill:none\" d=\"\(StateTimeline.compressionGlyph(x: 7, y: 7))\"/></svg>"),
+                                .text("compression (SPEC 22)")))
         }
         return HTMLPage.legend(items)
     }

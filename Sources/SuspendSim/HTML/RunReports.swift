@@ -5,19 +5,34 @@
 /// `pressure.csv` can hold several rows per instant (one per change within an event): only
 /// the last of each instant is kept, the free and used memory the instant ended with.
 struct RunReports {
-    /// A footprint change (`memory.csv`): from `time` the app holds `footprint` MB.
+    /// A footprint change (`memory.csv`): from `time` the app holds `footprint` MB, of which
+    /// `compressed` MB are in the compressor (SPEC 22; 0 in a folder without the column).
     struct FootprintChange {
         var time: Double
         var app: Int
         var footprint: Double
+        var compressed: Double = 0
+
+        /// The app's memory outside the compressor: its footprint less its compressed part.
+        var uncompressed: Double { footprint - compressed }
+    }
+
+    /// A compression (SPEC 22): a `memory.csv` row of a `suspended` app whose `compressed_mb`
+    /// rose.
+    struct Compression {
+        var time: Double
+        var app: Int
     }
 
     /// Free and used memory from `time` on (`pressure.csv`, the last row of each instant).
     /// `used` is `used_mb`, else `ram_mb` − free (an older folder); nil when neither is known.
+    /// `compressor` is `compressor_mb`, the compressor's physical size (SPEC 22; 0 without the
+    /// column).
     struct FreeSample {
         var time: Double
         var free: Double
         var used: Double?
+        var compressor: Double = 0
     }
 
     /// A termination (`evictions.csv`).
@@ -55,6 +70,8 @@ struct RunReports {
     /// `device.csv`'s rows (SPEC 14); nil when the folder has none (an older or merged run).
     var device: [String: String]?
     var footprints: [FootprintChange] = []
+    /// The compressions, in `memory.csv` order.
+    var compressions: [Compression] = []
     var free: [FreeSample] = []
     var evictions: [Eviction] = []
     var transitions: [Transition] = []
@@ -74,6 +91,10 @@ struct RunReports {
     var endGiven = false
 
     private var appIndex: [String: Int] = [:]
+
+    /// Whether the compressor ever held memory (`compressor_mb` above 0): the memory chart
+    /// then stacks it as a band of its own.
+    var hasCompressor: Bool { free.contains { $0.compressor > 0 } }
 
     /// The kill reasons of SPEC 5 and 11 (pressure and other kills, not the user's or the
     /// app's own choice), as `KillReason.category` sorts them.
@@ -121,11 +142,18 @@ struct RunReports {
         let memory = try ReportCSV(path: RunReportFile.memory.path(in: folder), required: [MemoryColumn.time, .app, .footprint])
         let memoryTime = memory.column(MemoryColumn.time)!, memoryApp = memory.column(MemoryColumn.app)!
         let memoryMB = memory.column(MemoryColumn.footprint)!, memoryState = memory.column(MemoryColumn.state)
+        let memoryCompressed = memory.column(MemoryColumn.compressed)
         var firstMemoryStates: [Int: Int?] = [:]
+        var compressed: [Int: Double] = [:]
         try memory.forEachRow { row throws(ReportCSV.Unreadable) in
             let time = try Self.number(row[memoryTime], memory)
             let app = index(of: row[memoryApp])
-            footprints.append(FootprintChange(time: time, app: app, footprint: try Self.number(row[memoryMB], memory)))
+            let now = try memoryCompressed.map { column throws(ReportCSV.Unreadable) in try Self.number(row[column], memory) } ?? 0
+            footprints.append(FootprintChange(time: time, app: app, footprint: try Self.number(row[memoryMB], memory), compressed: now))
+            if let memoryState, row[memoryState] == LifecycleState.suspended.rawValue, now > compressed[app, default: 0] {
+                compressions.append(Compression(time: time, app: app))
+            }
+            compressed[app] = now
             if let memoryState, firstMemoryStates[app] == nil {
                 firstMemoryStates[app] = ChartPalette.stateIndex(row[memoryState])
             }
@@ -138,13 +166,14 @@ struct RunReports {
     private mutating func readPressure(folder: String) throws(ReportCSV.Unreadable) {
         let pressure = try ReportCSV(path: RunReportFile.pressure.path(in: folder), required: [PressureColumn.time, .free])
         let pressureTime = pressure.column(PressureColumn.time)!, pressureFree = pressure.column(PressureColumn.free)!
-        let pressureUsed = pressure.column(PressureColumn.used)
+        let pressureUsed = pressure.column(PressureColumn.used), pressureCompressor = pressure.column(PressureColumn.compressor)
         let ram = threshold(.ramMB)
         try pressure.forEachRow { row throws(ReportCSV.Unreadable) in
             let freeMB = try Self.number(row[pressureFree], pressure)
             var used = ram.map { $0 - freeMB }
             if let pressureUsed { used = try Self.number(row[pressureUsed], pressure) }
-            let sample = FreeSample(time: try Self.number(row[pressureTime], pressure), free: freeMB, used: used)
+            let compressor = try pressureCompressor.map { column throws(ReportCSV.Unreadable) in try Self.number(row[column], pressure) } ?? 0
+            let sample = FreeSample(time: try Self.number(row[pressureTime], pressure), free: freeMB, used: used, compressor: compressor)
             if let last = free.last, last.time == sample.time { free[free.count - 1] = sample } else { free.append(sample) }
             endTime = max(endTime, sample.time)
         }

@@ -26,6 +26,11 @@ struct StateTimeline {
         geometry.drawTimeAxis(into: &svg, top: top, y: plotBottom)
 
         let (states, marks) = columnsByLane(apps: apps, columns: columns)
+        // The compressions (SPEC 22), once per lane and column.
+        var compressions = [Set<Int>](repeating: [], count: apps)
+        for compression in reports.compressions where compression.app < apps {
+            compressions[compression.app].insert(geometry.column(compression.time))
+        }
         var baseLines = ""
         for app in 0..<apps {
             let laneTop = top + lane * Double(app)
@@ -70,6 +75,11 @@ struct StateTimeline {
                     d += Self.glyph(mark, x: geometry.columnX(column), y: Int(cy.rounded()), size: lane >= 20 ? 4 : 3)
                 }
                 svg.path(d, class: "fgmark mk-\(mark)")
+            }
+            if !compressions[app].isEmpty {
+                let cy = Int((barBottom - barHeight / 2).rounded())
+                let d = compressions[app].sorted().map { Self.compressionGlyph(x: geometry.columnX($0), y: cy, size: lane >= 20 ? 4 : 3) }.joined()
+                svg.path(d, class: "fgmark cmpmark", extra: "style=\"fill:none\"")
             }
         }
         svg.path(baseLines, class: "lane")
@@ -117,6 +127,11 @@ struct StateTimeline {
             }
         }
         return (states, marks)
+    }
+
+    /// A compression's glyph centred at (x, y): two chevrons pointing in, `>|<` without the bar.
+    static func compressionGlyph(x: Int, y: Int, size r: Int = 4) -> String {
+        "M\(x - r - 1) \(y - r)l\(r) \(r)l-\(r) \(r)M\(x + r + 1) \(y - r)l-\(r) \(r)l\(r) \(r)"
     }
 
     /// A mark's small glyph centred at (x, y): a triangle for a launch, a diamond for a wake,

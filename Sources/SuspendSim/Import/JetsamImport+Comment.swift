@@ -4,6 +4,8 @@ extension JetsamImport.Reading {
     /// approximated (system memory, the background modes, the free thresholds), and the kills:
     /// those not replayed (with `--replay-kills`, a daemon's, a running app's or the frontmost
     /// app's, which the model has no band for) and, with `--replay-kills`, those replayed.
+    /// Two lines on the compressor (SPEC 22) say what the report's compressor held, and that it
+    /// is not turned on.
     var leadingComment: [String] {
         let pages = report.memoryPages
         let product = report.product.isEmpty ? "(none)" : report.product
@@ -25,6 +27,7 @@ extension JetsamImport.Reading {
             lines.append("Note: the processes' resident pages add up to more than the RAM: reserved_mb is 0 and system_mb is lowered to "
                 + "\(ScenarioJSONWriter.mb(memory.systemKiB)) MB.")
         }
+        lines += compressorLines
         let why = replayKills
             ? "a daemon, a running app or the frontmost app: the model has no band for it"
             : "run with --replay-kills to replay suspended apps' kills"
@@ -39,5 +42,31 @@ extension JetsamImport.Reading {
             }
         }
         return lines
+    }
+
+    /// The compressor's lines (SPEC 22): `memoryStatus.uncompressed` pages held in
+    /// `compressorSize` pages, their ratio (`uncompressed` ÷ `compressorSize`, 2 decimals, half
+    /// up) and both in MB; with either field absent or 0, the ratio is unknown. The scenario does
+    /// not turn the compressor on: `rpages` are resident pages, already net of compression, and
+    /// the compressor's pages are part of `reserved_mb`, so free at time 0 stays the report's.
+    var compressorLines: [String] {
+        let notOn = "It is not turned on: rpages are already net of compression, and its pages are part of reserved_mb (SPEC 22)."
+        guard let uncompressed = report.uncompressedPages, let stored = report.compressorPages, uncompressed > 0, stored > 0 else {
+            let field = { (name: String, pages: Int64?) in "\(name) \(pages.map { "\($0) pages" } ?? "absent")" }
+            return ["Compressor: ratio unknown (memoryStatus \(field("uncompressed", report.uncompressedPages)), "
+                + "\(field("compressorSize", report.compressorPages))).", notOn]
+        }
+        return ["Compressor: \(uncompressed) pages uncompressed held in \(stored) pages: ratio \(JetsamReport.ratioText(uncompressed, stored)), "
+            + "\(ScenarioJSONWriter.mb(report.kib(pages: uncompressed))) MB in \(ScenarioJSONWriter.mb(report.kib(pages: stored))) MB.", notOn]
+    }
+}
+
+extension JetsamReport {
+    /// `numerator ÷ denominator` (both positive) to 2 decimals, half up, in exact integers
+    /// (`111200 ÷ 28754` -> `3.87`).
+    static func ratioText(_ numerator: Int64, _ denominator: Int64) -> String {
+        let hundredths = (numerator * 200 + denominator) / (2 * denominator)
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 }

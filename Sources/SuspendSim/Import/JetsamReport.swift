@@ -30,6 +30,11 @@ package struct JetsamReport: Sendable {
     package var pageSize: Int64
     /// `memoryStatus.memoryPages`, by name.
     package var memoryPages: [String: Int64]
+    /// `memoryStatus.uncompressed`: the pages the compressor holds, at their uncompressed size;
+    /// nil when the report has no such field (SPEC 22).
+    package var uncompressedPages: Int64?
+    /// `memoryStatus.compressorSize`: the compressor's physical pages; nil when absent.
+    package var compressorPages: Int64?
     package var processes: [Process]
 
     /// Reads the text of a report.
@@ -66,6 +71,8 @@ package struct JetsamReport: Sendable {
         }
         guard pages["free"] != nil else { throw ImportError(file, "memoryStatus.memoryPages.free is missing") }
         memoryPages = pages
+        uncompressedPages = try Self.pageCount(status, "uncompressed", file: file)
+        compressorPages = try Self.pageCount(status, "compressorSize", file: file)
         guard let list = body["processes"] as? [Any] else {
             throw ImportError(file, "the body has no processes list")
         }
@@ -97,6 +104,15 @@ package struct JetsamReport: Sendable {
         let parts = number.split(separator: ".")
         guard let major = parts.first.flatMap({ Int($0) }) else { return nil }
         return IOSVersion(major: major, minor: parts.count > 1 ? Int(parts[1]) ?? 0 : 0)
+    }
+
+    /// `memoryStatus.KEY` as a page count: nil when absent.
+    private static func pageCount(_ status: [String: Any], _ key: String, file: String) throws(ImportError) -> Int64? {
+        guard let value = status[key] else { return nil }
+        guard let count = integer(value), count >= 0 else {
+            throw ImportError(file, "memoryStatus.\(key) must be a whole number, 0 or more")
+        }
+        return count
     }
 
     private static func object(_ text: String, file: String, what: String) throws(ImportError) -> [String: Any] {

@@ -92,6 +92,86 @@ import Testing
         }
     }
 
+    /// Four apps of 300 MB active, 250 MB suspended, opened one after another on a 1024 MB
+    /// phone with a compressor (SPEC 22): the suspended ones are compressed as free runs low.
+    static let compressor = """
+        name: squeeze
+        device: { ram_mb: 1024, compressor: {} }
+        apps:
+          - { id: com.a, active_mb: 300, suspended_mb: 250 }
+          - { id: com.b, active_mb: 300, suspended_mb: 250 }
+          - { id: com.c, active_mb: 300, suspended_mb: 250 }
+          - { id: com.d, active_mb: 300, suspended_mb: 250 }
+        events:
+          - { at: 0, open: com.a }
+          - { at: 10, open: com.b }
+          - { at: 20, open: com.c }
+          - { at: 30, open: com.d }
+          - { at: 40, open: com.a }
+
+        """
+
+    @Test("With a compressor the apps stack at footprint less compressed, the compressor's band on top: stack + free = RAM; each compression is marked (SPEC 22)")
+    func compressorBand() throws {
+        try withTemporaryFolder { folder in
+            let run = try Self.run(Self.compressor, named: "squeeze", in: folder)
+            let reports = try RunReports(folder: run)
+            #expect(reports.hasCompressor)
+            #expect(!reports.compressions.isEmpty)
+            let geometry = RunChartGeometry(endTime: reports.endTime)
+            let chart = MemoryChart(reports: reports, geometry: geometry)
+            let layers = chart.stackTops(columns: geometry.columns)
+            let free = chart.freeByColumn(columns: geometry.columns)
+            #expect(layers.count == reports.apps.count + 2)
+            let ram = try #require(reports.threshold(.ramMB))
+            // Between events (a column's tops are the highest it reaches, so not at an event's
+            // column): com.a and com.b compressed at 30 s, 500 MB held in 178.572 MB.
+            for (time, compressor) in [(5.0, 0.0), (15, 0), (25, 0), (35, 178.572)] {
+                let column = geometry.column(time)
+                let close = try #require(free[column]?.close)
+                #expect(abs(layers[layers.count - 1][column] + close - ram) < 0.01, "stack + free = RAM at \(time) s")
+                #expect(abs(layers[layers.count - 1][column] - layers[layers.count - 2][column] - compressor) < 0.01, "the band at \(time) s")
+            }
+            // At 35 s: system + reserved, com.a and com.b at 0 (all compressed), com.c 250, com.d 300.
+            let column = geometry.column(35)
+            #expect(abs(layers[2][column] - layers[0][column]) < 0.01)
+            #expect(abs(layers[4][column] - layers[2][column] - 550) < 0.01)
+            #expect(reports.compressions.map { reports.apps[$0.app] } == ["com.a", "com.b", "com.c"])
+            let html = try HTMLReport.runPage(folder: run)
+            let memory = try #require(svg("memory-chart", in: html))
+            #expect(paths(withClassPrefix: "area cmp", in: memory).count == 1)
+            #expect(memory.contains("<title>\(MemoryChart.compressorName)</title>"))
+            #expect(html.contains(MemoryChart.compressorSwatchStyle), "the band is in the legend")
+            let timeline = try #require(svg("timeline-chart", in: html))
+            let marks = paths(withClassPrefix: "fgmark cmpmark", in: timeline)
+            #expect(!marks.isEmpty && marks.allSatisfy { !$0.d.isEmpty })
+            #expect(html.contains("compression (SPEC 22)"))
+        }
+    }
+
+    @Test("Without a compressor, or from a folder without its columns, no compressor band, marker or legend entry")
+    func noCompressorBand() throws {
+        try withTemporaryFolder { folder in
+            let run = try Self.run(Self.compressor.replacingOccurrences(of: ", compressor: {}", with: ""), named: "plain", in: folder)
+            // An older folder: memory.csv and pressure.csv without the SPEC 22 columns.
+            let old = try Self.run(Self.compressor, named: "old", in: folder)
+            for (file, columns) in [(RunReportFile.memory, 1), (RunReportFile.pressure, 2)] {
+                let path = file.path(in: old)
+                let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+                let cut = lines.map { $0.split(separator: ",", omittingEmptySubsequences: false).dropLast(columns).joined(separator: ",") }
+                try (cut.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+            }
+            for folder in [run, old] {
+                let reports = try RunReports(folder: folder)
+                #expect(!reports.hasCompressor && reports.compressions.isEmpty)
+                let geometry = RunChartGeometry(endTime: reports.endTime)
+                #expect(MemoryChart(reports: reports, geometry: geometry).stackTops(columns: geometry.columns).count == reports.apps.count + 1)
+                let html = try HTMLReport.runPage(folder: folder)
+                #expect(!html.contains("area cmp") && !html.contains("cmpmark") && !html.contains(MemoryChart.compressorSwatchStyle))
+            }
+        }
+    }
+
     @Test("Without system memory moving, the band is reserved + system_mb throughout")
     func constantBand() throws {
         try withTemporaryFolder { folder in

@@ -114,6 +114,45 @@ import Testing
         #expect(simulation.freeKiB == KiB(20000 * 4))
     }
 
+    func importText(_ text: String, file: String = "report.ips") throws -> String {
+        try JetsamImport.scenarioText(JetsamReport(text: text, file: file), file: file, replayKills: false)
+    }
+
+    @Test("The compressor's content and size go into the leading comment with their ratio, half up; the scenario does not turn it on (SPEC 22)")
+    func compressorComment() throws {
+        let shared = try importText(String(contentsOfFile: Self.sharedReport, encoding: .utf8), file: "ios18.5-iphone14.7.ips")
+        // 111200 x 16 KiB = 1737.5 MB held in 28754 x 16 KiB = 449.28125 MB: 3.8673... -> 3.87.
+        #expect(shared.contains("\n# Compressor: 111200 pages uncompressed held in 28754 pages: ratio 3.87, 1737.5 MB in 449.28125 MB.\n"))
+        #expect(shared.contains("\n# It is not turned on: rpages are already net of compression"))
+        // Half up: 1005 / 1000 = 1.005 -> 1.01; 4 KiB pages.
+        let halfUp = Self.modernReport(pageSize: 4096).replacingOccurrences(
+            of: "\"memoryStatus\" : { ", with: "\"memoryStatus\" : { \"uncompressed\" : 1005, \"compressorSize\" : 1000, ")
+        #expect(try importText(halfUp).contains("# Compressor: 1005 pages uncompressed held in 1000 pages: ratio 1.01, 3.92578125 MB in 3.90625 MB.\n"))
+        for text in [shared, try importText(halfUp)] {
+            #expect(!text.contains("compressor:"), "the imported scenario does not turn the compressor on")
+            let scenario = try ScenarioLoader.parse(text, path: "imported.yaml")
+            #expect(scenario.device.compressor == nil)
+        }
+        // The same free memory at time 0 with or without the fields.
+        let without = try importScenario(Self.modernReport(pageSize: 4096))
+        let with = try ScenarioLoader.parse(importText(halfUp), path: "imported.yaml")
+        #expect(Simulation(with, policy: with.policy, recorder: NullRecorder()).freeKiB
+            == Simulation(without, policy: without.policy, recorder: NullRecorder()).freeKiB)
+    }
+
+    @Test("Without either compressor field, or with one of them 0, the comment says the ratio is unknown (SPEC 22)", arguments: [
+        ("", "uncompressed absent, compressorSize absent"),
+        ("\"uncompressed\" : 500, ", "uncompressed 500 pages, compressorSize absent"),
+        ("\"uncompressed\" : 500, \"compressorSize\" : 0, ", "uncompressed 500 pages, compressorSize 0 pages"),
+        ("\"uncompressed\" : 0, \"compressorSize\" : 70, ", "uncompressed 0 pages, compressorSize 70 pages"),
+    ])
+    func compressorUnknown(_ fields: String, _ said: String) throws {
+        let text = try importText(Self.modernReport().replacingOccurrences(of: "\"memoryStatus\" : { ", with: "\"memoryStatus\" : { " + fields))
+        #expect(text.contains("\n# Compressor: ratio unknown (memoryStatus \(said)).\n"), "\(text.prefix(2000))")
+        #expect(!text.contains("compressor:"))
+        #expect(try ScenarioLoader.parse(text, path: "imported.yaml").device.compressor == nil)
+    }
+
     @Test("Malformed reports are clear errors (SPEC 12)", arguments: [
         ("{\"bug_type\":\"298\"}\nnot json", "its body is not a JSON object"),
         ("just text", "expected a JSON header line"),
@@ -121,6 +160,8 @@ import Testing
         (modernReport(pageSize: 0), "pageSize is 0"),
         (modernReport(extra: ",\n { \"name\" : \"bad\", \"states\" : [\"suspended\"], \"rpages\" : -5 }"), "rpages is -5, must not be negative"),
         (modernReport().replacingOccurrences(of: "\"processes\"", with: "\"procs\""), "the body has no processes list"),
+        (modernReport().replacingOccurrences(of: "\"memoryStatus\" : { ", with: "\"memoryStatus\" : { \"compressorSize\" : -3, "),
+         "memoryStatus.compressorSize must be a whole number, 0 or more"),
     ])
     func malformed(_ text: String, _ message: String) {
         do {
