@@ -111,15 +111,21 @@ extension Simulation {
     }
 
     /// For a kill of `trigger`, why compression did not reach its target first (SPEC 23);
-    /// nil for a kill without a free-memory target.
-    func compressionShortfall(for trigger: Eviction.Trigger) -> Eviction.CompressionShortfall? {
+    /// nil for a kill without a free-memory target. `stop` is why this check's step 2
+    /// stopped, `compressedKiB` the pool's content now and `poolKiB` its size.
+    ///
+    /// Static, on the values it needs: a method reading `self` here made the optimizer copy
+    /// the whole simulation at every kill (half a batch's time).
+    static func compressionShortfall(
+        for trigger: Eviction.Trigger, stop: Eviction.CompressionShortfall, compressedKiB: KiB, poolKiB: KiB
+    ) -> Eviction.CompressionShortfall? {
         switch trigger {
         case .reaper: return .reaper
         case .idle, .critical, .pageshortage: break
         case .limit, .timer, .user: return nil
         }
-        guard device.compresses else { return .off }
-        if compressionStop == .poolFull, compressedKiB < device.compressorPoolKiB { return .roomFreedThisCheck }
-        return compressionStop
+        guard poolKiB > .zero else { return .off }
+        if stop == .poolFull, compressedKiB < poolKiB { return .roomFreedThisCheck }
+        return stop
     }
 }

@@ -154,7 +154,8 @@ extension Simulation {
         }
         let freeBefore = freeKiB
         // Judged before the kill gives the victim's compressed memory back.
-        let shortfall = compressionShortfall(for: trigger ?? Eviction.Trigger(reason))
+        let shortfall = Self.compressionShortfall(
+            for: trigger ?? Eviction.Trigger(reason), stop: compressionStop, compressedKiB: compressedKiB, poolKiB: device.compressorPoolKiB)
         if frontmost == index { clearFrontmost() }
         if reason.category != .choice, apps[index].firstKillMs == nil { apps[index].firstKillMs = nowMs }
         switch reason.category {
