@@ -5,7 +5,7 @@
 /// `ram_mb`, `model` and `ios` are resolved first, in SPEC 11's order (the catalog entry, then
 /// the defaults for the resolved RAM, then the release's profile); every other key's value then
 /// goes where `target` says.
-enum DeviceKey: String, CaseIterable, Sendable {
+public enum DeviceKey: String, CaseIterable, Sendable {
     case ramMB = "ram_mb"
     case reservedMB = "reserved_mb"
     case systemMB = "system_mb"

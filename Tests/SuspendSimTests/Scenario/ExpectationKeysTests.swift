@@ -64,15 +64,16 @@ import Testing
 
 /// The code-side spelling of a scenario file's device and app keys, in MB and seconds.
 @Suite struct InitializerTests {
-    @Test("Device(ramMB:...) gives every key as a device: block does, ios profile included (SPEC 7, 11)")
+    @Test("Device(ramMB:ios:_:) gives every key as a device: block does, through the key table, ios profile included (SPEC 7, 11)")
     func deviceKeys() throws {
         let file = try ScenarioLoader.parse("""
             name: t
             device: { ram_mb: 3072, reserved_mb: 640, system_mb: 720, app_limit_mb: 1400, app_background_limit_mb: 900, aging_s: 1.5, ios: "18.5", reaper_free_mb: 500 }
             apps: [{ id: a, active_mb: 1 }]
             """, path: "t.yaml").device
-        let code = Device(ramMB: 3072, reservedMB: 640, systemMB: 720, appLimitMB: 1400, appBackgroundLimitMB: 900,
-                          agingSeconds: 1.5, ios: IOSVersion("18.5"), reaperFreeMB: 500)
+        let code = Device(ramMB: 3072, ios: IOSVersion("18.5"), [
+            .reservedMB: 640, .systemMB: 720, .appLimitMB: 1400, .appBackgroundLimitMB: 900, .agingS: 1.5, .reaperFreeMB: 500,
+        ])
         #expect(code == file)
         #expect(code.longIdleReaper && code.backgroundTaskLimitMs == 30_000)
     }
