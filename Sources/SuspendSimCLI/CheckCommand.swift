@@ -94,7 +94,7 @@ extension SuspendsimCommand {
             }
             let failures = results.filter { $0.status == .failed }.count
             for result in results { print(result.text) }
-            print("\(results.count - failures) of \(results.count) runs as expected.")
+            print(CheckTally.line(results))
             if html {
                 let problems = checks.compactMap(\.pageError)
                 for problem in problems { printError("error: \(problem)") }
