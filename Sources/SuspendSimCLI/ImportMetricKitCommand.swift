@@ -24,7 +24,10 @@ extension SuspendsimCommand.ImportCommand {
                 SCENARIO's comments are not kept. Notes (a new app, a device chosen by vote, \
                 payloads of other apps skipped) go to standard error. A payload that cannot \
                 be read stops the import with its file and JSON path, exit status 2, and \
-                nothing written.
+                nothing written. Numbers are read by the separators of each payload's \
+                metaData.regionFormat (SPEC 26): a number with one "," or "." followed by \
+                three digits ("352.100") is ambiguous without a listed region; --region XX \
+                overrides every payload's region.
                 """
         )
 
@@ -37,13 +40,22 @@ extension SuspendsimCommand.ImportCommand {
         @Option(help: ArgumentHelp("The app's id, when the payloads do not name it (before iOS 15) or name several.", valueName: "id"))
         var app: String?
 
+        @Option(help: ArgumentHelp("Read every payload's numbers by this region's separators (\(MetricKitRegion.known.joined(separator: ", "))), in place of its metaData.regionFormat.", valueName: "region"))
+        var region: String?
+
         @Option(name: .shortAndLong, help: ArgumentHelp("Write the scenario here instead of to standard output.", valueName: "file"))
         var output: String?
+
+        func validate() throws {
+            if let region, MetricKitRegion(region) == nil {
+                throw ValidationError("--region \(region) is not a known region; the known ones: \(MetricKitRegion.known.joined(separator: ", ")).")
+            }
+        }
 
         func run() throws {
             let result: MetricKitImport.Result
             do {
-                result = try MetricKitImport.run(payloads: payloads, onto: onto, app: app)
+                result = try MetricKitImport.run(payloads: payloads, onto: onto, app: app, region: region.flatMap(MetricKitRegion.init))
             } catch {
                 printError("error: \(error.description)")
                 throw ScenarioBatchLoader.invalidInputStatus

@@ -77,7 +77,7 @@ import Testing
     /// A payload object of `app` whose `memoryMetrics` is `memory`.
     static func payload(app: String? = "com.acme.shop", memory: String = "{\"peakMemoryUsage\": \"300,000 kB\"}", extra: String = "") -> String {
         let bundle = app.map { ", \"bundleIdentifier\": \"\($0)\"" } ?? ""
-        return "{\"metaData\": {\"deviceType\": \"iPhone12,1\"\(bundle)}, \"memoryMetrics\": \(memory)\(extra)}"
+        return "{\"metaData\": {\"regionFormat\": \"US\", \"deviceType\": \"iPhone12,1\"\(bundle)}, \"memoryMetrics\": \(memory)\(extra)}"
     }
 
     @Test("Bad input: exit 2, a message naming the file (and JSON path), nothing written", arguments: [
@@ -130,9 +130,12 @@ import Testing
             written back with Yams: keys keep their order, but SCENARIO's comments are not
             kept. Notes (a new app, a device chosen by vote, payloads of other apps
             skipped) go to standard error. A payload that cannot be read stops the import
-            with its file and JSON path, exit status 2, and nothing written.
+            with its file and JSON path, exit status 2, and nothing written. Numbers are
+            read by the separators of each payload's metaData.regionFormat (SPEC 26): a
+            number with one "," or "." followed by three digits ("352.100") is ambiguous
+            without a listed region; --region XX overrides every payload's region.
 
-            USAGE: suspendsim import metrickit <payload> ... --onto <scenario> [--app <id>] [--output <file>]
+            USAGE: suspendsim import metrickit <payload> ... --onto <scenario> [--app <id>] [--region <region>] [--output <file>]
 
             ARGUMENTS:
               <payload>               MetricKit payload files (JSON), or folders of them.
@@ -142,6 +145,10 @@ import Testing
                                       into.
               --app <id>              The app's id, when the payloads do not name it
                                       (before iOS 15) or name several.
+              --region <region>       Read every payload's numbers by this region's
+                                      separators (US, GB, CN, JP, KR, IN, AU, DE, FR, ES,
+                                      IT, NL, RU, BR, PT, TR, SE, PL), in place of its
+                                      metaData.regionFormat.
               -o, --output <file>     Write the scenario here instead of to standard output.
               --version               Show the version.
               -h, --help              Show help information.

@@ -41,10 +41,14 @@ package enum MetricKitImport {
     /// Reads the payload files (a folder: its `*.json` files in name order) and SCENARIO, and
     /// returns SCENARIO with the facts of the app's payloads put in.
     ///
+    /// `region` (`--region`) reads every payload's numbers by that region's separators, in
+    /// place of its `metaData.regionFormat` (SPEC 26 "Locale").
+    ///
     /// - Throws: `ImportError` naming the file (and the JSON path, or the scenario's key) of
     ///   the first problem; nothing is written.
-    package static func run(payloads arguments: [String], onto scenarioFile: String, app: String?) throws(ImportError) -> Result {
-        let payloads = try MetricKitPayloadFile.read(arguments)
+    package static func run(payloads arguments: [String], onto scenarioFile: String, app: String?,
+                            region: MetricKitRegion? = nil) throws(ImportError) -> Result {
+        let payloads = try MetricKitPayloadFile.read(arguments, region: region)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: scenarioFile, isDirectory: &isFolder) else {
             throw ImportError(scenarioFile, "no such scenario file")

@@ -15,6 +15,9 @@ struct MetricKitPayload: Sendable, Hashable {
     var deviceType: String?
     /// `MXMetaData.osVersion` (`iPhone OS 17.2.1 (21C66)`).
     var osVersion: String?
+    /// `MXMetaData.regionFormat` (`DE`): the region whose separators the payload's numbers
+    /// use (SPEC 26 "Locale"); nil when absent.
+    var regionFormat: String?
     /// `MXAppExitMetric`'s counters, 0 when absent.
     var exitCounts: [KillReason.ExitCategory: UInt64] = [:]
     /// `MXMemoryMetric.peakMemoryUsage`, in bytes.

@@ -30,7 +30,7 @@ import Yams
     static func payload(app: String? = "com.acme.shop", device: String = "iPhone12,1", os: String = "iPhone OS 17.2.1 (21C66)",
                         extra: String = "\"memoryMetrics\": {\"peakMemoryUsage\": \"300,000 kB\"}") -> String {
         let bundle = app.map { ", \"bundleIdentifier\": \"\($0)\"" } ?? ""
-        return "{\"metaData\": {\"deviceType\": \"\(device)\", \"osVersion\": \"\(os)\"\(bundle)}, \(extra)}"
+        return "{\"metaData\": {\"regionFormat\": \"US\", \"deviceType\": \"\(device)\", \"osVersion\": \"\(os)\"\(bundle)}, \(extra)}"
     }
 
     /// The facts of the fixture files `names`.
