@@ -32,18 +32,20 @@ import Testing
             observed:
               app: com.acme.shop
               days: 3
-              foreground_memory_resource_limit: 0.333
-              background_memory_pressure: 0.667
+              exit_days: 2
+              foreground_memory_resource_limit: 0.5
+              background_memory_pressure: 1
               background_memory_resource_limit: 0
               background_app_watchdog: 0
-              background_task_assertion_timeout: 0.333
+              background_task_assertion_timeout: 0.5
               background_fetch_completion_timeout: 0
-              background_normal: 1.333
+              background_normal: 2
               cold_launches: 2.333
               resumes: 5
 
             """))
-        #expect(run.stderr == "note: com.acme.shop is new in apps: no event of the scenario opens it yet; add the events that do\n")
+        #expect(run.stderr == "note: 1 of 3 payloads lacks applicationExitMetrics: the exit counters are means over the 2 that have it (observed.exit_days: 2)\n"
+            + "note: com.acme.shop is new in apps: no event of the scenario opens it yet; add the events that do\n")
     }
 
     @Test("-o FILE writes the same text atomically and prints `wrote FILE`; the file validates")

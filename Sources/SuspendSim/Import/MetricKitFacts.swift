@@ -8,6 +8,10 @@ struct MetricKitFacts: Sendable {
     var app: String
     /// The payloads counted: those of the app (and those naming no app).
     var days: Int
+    /// The payloads that measured exits (have `applicationExitMetrics`, SPEC 26).
+    var exitDays: Int
+    /// The payloads that measured launches (have `applicationLaunchMetrics`, SPEC 26).
+    var launchDays: Int
     /// The largest `peakMemoryUsage`, in thousandths of a MB; nil when no payload has it.
     var activeMB: UInt64?
     /// The mean of `averageSuspendedMemory.averageValue` weighted by `sampleCount` (1 when
@@ -19,7 +23,8 @@ struct MetricKitFacts: Sendable {
     var resumeS: UInt64?
     /// The device as the payloads give it; nil leaves the scenario's device as it is.
     var device: Device?
-    /// `observed:` after `app` and `days`: each key with its mean per day, in thousandths.
+    /// `observed:` after `app` and the days: each key with its mean per day over the days
+    /// that measured it, in thousandths; a counter no payload measured is left out.
     var observed: [(key: String, thousandths: UInt64)]
     /// What the user should know (a device chosen by vote, payloads skipped), for stderr.
     var notes: [String]
@@ -41,7 +46,10 @@ struct MetricKitFacts: Sendable {
         let (app, kept, notes) = try Self.select(payloads, app: app)
         self.app = app
         self.days = kept.count
+        self.exitDays = kept.count { $0.measuresExits }
+        self.launchDays = kept.count { $0.measuresLaunches }
         self.notes = notes
+        Self.noteUnmeasured(kept, notes: &self.notes)
         if let peak = kept.compactMap(\.peakMemory).max() {
             activeMB = try Self.rounded(peak.thousandths(over: Self.bytesPerMB), "peakMemoryUsage")
         }
@@ -117,30 +125,13 @@ struct MetricKitFacts: Sendable {
     }
 
     /// `value`, or an error saying that the figure `field` overflowed.
-    private static func rounded(_ value: UInt64?, _ field: String) throws(ImportError) -> UInt64 {
+    static func rounded(_ value: UInt64?, _ field: String) throws(ImportError) -> UInt64 {
         guard let value else { throw ImportError(unplaced: "the payloads' \(field) values are too large to add up") }
         return value
     }
 
-    /// The per-day means of `observed:`, in its key order: the exit counters, then
-    /// `cold_launches` and `resumes` (the histograms' bucket counts).
-    private static func observed(_ payloads: [MetricKitPayload]) throws(ImportError) -> [(key: String, thousandths: UInt64)] {
-        let days = UInt64(payloads.count)
-        let exitCounters = Scenario.Observed.Counter.allCases.compactMap { counter in counter.exitCategory.map { (counter, $0) } }
-        var sums: [(key: String, sum: UInt64?)] = exitCounters.map { counter, category in
-            (counter.rawValue, total(payloads.map { $0.exitCounts[category] ?? 0 }))
-        }
-        sums.append(("cold_launches", total(payloads.flatMap { ($0.timeToFirstDraw?.buckets ?? []).map(\.count) })))
-        sums.append(("resumes", total(payloads.flatMap { ($0.resumeTime?.buckets ?? []).map(\.count) })))
-        var means: [(key: String, thousandths: UInt64)] = []
-        for (key, sum) in sums {
-            means.append((key, try rounded(sum.flatMap { MetricKitDecimal($0).thousandths(over: days) }, key)))
-        }
-        return means
-    }
-
     /// The sum of `counts`, or nil when it does not fit.
-    private static func total(_ counts: [UInt64]) -> UInt64? {
+    static func total(_ counts: [UInt64]) -> UInt64? {
         var sum: UInt64 = 0
         for count in counts {
             let (next, overflow) = sum.addingReportingOverflow(count)

@@ -17,7 +17,8 @@ import Yams
 ///   or changed `model`, `device.ram_mb` is removed (with a note): the catalog gives the
 ///   model's RAM, and a `ram_mb` left from another device would override it;
 /// - `observed:`, a top-level mapping (replacing any, in its place; else last): `app`, `days`
-///   (the payloads counted), then each counter's mean per day.
+///   (the payloads counted), `exit_days` and `launch_days` when fewer payloads measured exits
+///   or launches (SPEC 26), then each counter's mean per day over the days that measured it.
 ///
 /// Numbers are written plainly, from exact thousandths: up to 3 decimals, trailing zeros
 /// dropped (`367.004`, `0.8`, `5`, `0`). The text is SCENARIO composed with Yams, edited as a
@@ -145,11 +146,15 @@ package enum MetricKitImport {
         root["device"] = .mapping(mapping)
     }
 
-    /// `observed:` in SPEC 18's key order: `app`, `days`, the counters, `cold_launches`,
-    /// `resumes`.
+    /// `observed:` in SPEC 18's key order: `app`, `days`, then `exit_days` and `launch_days`
+    /// each when it differs from `days` and is above 0 (SPEC 27), the counters,
+    /// `cold_launches`, `resumes`.
     private static func observed(_ facts: MetricKitFacts) -> Node {
-        let pairs = [(Node("app"), string(facts.app)), (Node("days"), Node(String(facts.days)))]
-            + facts.observed.map { (Node($0.key), number($0.thousandths)) }
+        var pairs = [(Node("app"), string(facts.app)), (Node("days"), Node(String(facts.days)))]
+        for (key, days) in [("exit_days", facts.exitDays), ("launch_days", facts.launchDays)] where days != facts.days && days > 0 {
+            pairs.append((Node(key), Node(String(days))))
+        }
+        pairs += facts.observed.map { (Node($0.key), number($0.thousandths)) }
         return .mapping(Node.Mapping(pairs))
     }
 

@@ -100,6 +100,7 @@ struct MetricKitPayloadReader {
     /// `applicationExitMetrics` (`MXAppExitMetric`): the counters of SPEC 17 it has.
     private func readExits(_ fields: [String: MetricKitJSON], at path: MetricKitJSONPath, into payload: inout MetricKitPayload) throws(ImportError) {
         guard let exits = try object(fields, "applicationExitMetrics", at: path) else { return }
+        payload.measuresExits = true
         let exitsPath = path.key("applicationExitMetrics")
         for counter in Scenario.Observed.Counter.allCases {
             guard let category = counter.exitCategory, let field = category.metricKitField,
@@ -111,6 +112,7 @@ struct MetricKitPayloadReader {
     /// `memoryMetrics` (`MXMemoryMetric`): `peakMemoryUsage` and `averageSuspendedMemory`.
     private func readMemory(_ fields: [String: MetricKitJSON], at path: MetricKitJSONPath, into payload: inout MetricKitPayload) throws(ImportError) {
         guard let memory = try object(fields, "memoryMetrics", at: path) else { return }
+        payload.measuresMemory = true
         let memoryPath = path.key("memoryMetrics")
         let numbers = numberReading(of: payload)
         payload.peakMemory = try measurement(memory, "peakMemoryUsage", at: memoryPath, .memory, numbers)
@@ -126,6 +128,7 @@ struct MetricKitPayloadReader {
     /// JSON keys or the Swift property names.
     private func readLaunches(_ fields: [String: MetricKitJSON], at path: MetricKitJSONPath, into payload: inout MetricKitPayload) throws(ImportError) {
         guard let launches = try object(fields, "applicationLaunchMetrics", at: path) else { return }
+        payload.measuresLaunches = true
         let launchPath = path.key("applicationLaunchMetrics")
         let numbers = numberReading(of: payload)
         payload.timeToFirstDraw = try histogram(launches, ["histogrammedTimeToFirstDrawKey", "histogrammedTimeToFirstDraw"], at: launchPath, numbers)

@@ -154,12 +154,15 @@ import Yams
         #expect(facts.activeMB == nil)
     }
 
-    @Test("observed: per-day means of the counters and histogram counts, absent counters and {} as 0")
+    @Test("observed: per-day means of the counters and histogram counts, absent counters and {} as 0; exits over the 2 of 3 days that measured them (SPEC 26)")
     func observedMeans() throws {
         let facts = try Self.facts(["ios17-days.json"])
         #expect(facts.days == 3)
+        #expect(facts.exitDays == 2 && facts.launchDays == 3)
         #expect(facts.observed.map(\.key) == Scenario.Observed.Counter.allCases.map(\.rawValue))
-        #expect(facts.observed.map(\.thousandths) == [333, 667, 0, 0, 333, 0, 1_333, 2_333, 5_000])
+        // Exit totals 1, 2, 0, 0, 1, 0, 4 over the 2 days with applicationExitMetrics (not 3:
+        // the third payload did not measure exits); launches 7 and 15 over all 3.
+        #expect(facts.observed.map(\.thousandths) == [500, 1_000, 0, 0, 500, 0, 2_000, 2_333, 5_000])
     }
 
     // MARK: The device
@@ -204,7 +207,7 @@ import Yams
         let mixed = try Self.payloads("[\(Self.payload()), \(Self.payload(app: "com.other")), \(Self.payload(app: nil))]")
         let chosen = try MetricKitFacts(mixed, app: "com.acme.shop")
         #expect(chosen.days == 2)
-        #expect(chosen.notes == ["skipped 1 payload of com.other, not the app (--app com.acme.shop)"])
+        #expect(chosen.notes.first == "skipped 1 payload of com.other, not the app (--app com.acme.shop)")
         #expect(Self.failure { _ = try MetricKitFacts(mixed, app: nil) }
             == "day3.json: [1].metaData.bundleIdentifier: names com.other, but day3.json: [0] names com.acme.shop; the payloads are of two apps: choose one with --app")
         #expect(try MetricKitFacts(mixed, app: "com.third").days == 1, "the payload naming no app counts")
