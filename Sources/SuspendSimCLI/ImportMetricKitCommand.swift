@@ -61,6 +61,7 @@ extension SuspendsimCommand.ImportCommand {
                 throw ScenarioBatchLoader.invalidInputStatus
             }
             for note in result.notes { printError("note: \(note)") }
+            for warning in result.warnings { printError("warning: \(warning)") }
             guard let output else { return print(result.text, terminator: "") }
             do {
                 try AtomicTextFile.write(result.text, to: output)

@@ -28,6 +28,8 @@ struct MetricKitFacts: Sendable {
     var observed: [(key: String, thousandths: UInt64)]
     /// What the user should know (a device chosen by vote, payloads skipped), for stderr.
     var notes: [String]
+    /// Figures read but hard to believe (SPEC 26 "Plausibility"), for stderr.
+    var warnings: [String] = []
 
     /// The device's catalog model (SPEC 11) and iOS release, each nil when no payload says.
     struct Device: Sendable, Hashable {
@@ -57,6 +59,7 @@ struct MetricKitFacts: Sendable {
         coldLaunchS = MetricKitHistogram.pooledMedianThousandths(kept.compactMap(\.timeToFirstDraw))
         resumeS = MetricKitHistogram.pooledMedianThousandths(kept.compactMap(\.resumeTime))
         device = Self.device(kept, notes: &self.notes)
+        warnings = Self.plausibilityWarnings(kept, model: device?.model)
         observed = try Self.observed(kept)
     }
 

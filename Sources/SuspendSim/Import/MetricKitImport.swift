@@ -37,6 +37,9 @@ package enum MetricKitImport {
         package var text: String
         /// Things the user should know, one sentence each, without a `note:` prefix.
         package var notes: [String]
+        /// Figures read but hard to believe (SPEC 26 "Plausibility"), without a `warning:`
+        /// prefix.
+        package var warnings: [String] = []
     }
 
     /// Reads the payload files (a folder: its `*.json` files in name order) and SCENARIO, and
@@ -92,7 +95,7 @@ package enum MetricKitImport {
         let header = ScenarioYAMLWriter.comment(
             "\(stem) with the MetricKit facts of \(facts.app) (\(facts.days) payload\(facts.days == 1 ? "" : "s")) "
                 + "put in by `suspendsim import metrickit` (SPEC 18); its comments are not kept.")
-        return Result(text: header + "\n" + body, notes: notes)
+        return Result(text: header + "\n" + body, notes: notes, warnings: facts.warnings)
     }
 
     /// The app's keys: replaced in its `apps:` entry, or a new entry appended.
