@@ -43,6 +43,12 @@ extension SuspendsimCommand.ImportCommand {
         @Option(help: ArgumentHelp("Read every payload's numbers by this region's separators (\(MetricKitRegion.known.joined(separator: ", "))), in place of its metaData.regionFormat.", valueName: "region"))
         var region: String?
 
+        @Option(help: ArgumentHelp("Keep only this device's payloads: a catalog model, product id or marketing name (default: the most frequent).", valueName: "product-or-model"))
+        var device: String?
+
+        @Option(help: ArgumentHelp("Keep only this iOS release's payloads: 17 keeps every 17.x, 17.2 keeps 17.2.x (default: the most frequent MAJOR.MINOR).", valueName: "major[.minor]"))
+        var ios: String?
+
         @Option(name: .shortAndLong, help: ArgumentHelp("Write the scenario here instead of to standard output.", valueName: "file"))
         var output: String?
 
@@ -50,12 +56,19 @@ extension SuspendsimCommand.ImportCommand {
             if let region, MetricKitRegion(region) == nil {
                 throw ValidationError("--region \(region) is not a known region; the known ones: \(MetricKitRegion.known.joined(separator: ", ")).")
             }
+            if let ios {
+                let parts = ios.split(separator: ".", omittingEmptySubsequences: false)
+                guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && Int($0) != nil }) else {
+                    throw ValidationError("--ios must be MAJOR or MAJOR.MINOR, such as 17 or 17.2, got \(ios).")
+                }
+            }
         }
 
         func run() throws {
             let result: MetricKitImport.Result
             do {
-                result = try MetricKitImport.run(payloads: payloads, onto: onto, app: app, region: region.flatMap(MetricKitRegion.init))
+                result = try MetricKitImport.run(payloads: payloads, onto: onto, app: app, region: region.flatMap(MetricKitRegion.init),
+                                                device: device, ios: ios)
             } catch {
                 printError("error: \(error.description)")
                 throw ScenarioBatchLoader.invalidInputStatus

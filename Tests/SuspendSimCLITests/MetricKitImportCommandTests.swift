@@ -67,13 +67,13 @@ import Testing
         }
     }
 
-    @Test("A folder argument: its .json files in name order, the device of the first on a tie, notes on stderr")
+    @Test("A folder argument: its .json files in name order, the device of the first on a tie, the other left out, a note on stderr")
     func folder() throws {
         let run = try suspendsim(["import", "metrickit", Self.fixture("folder"), "--onto", Self.iphone11])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("\n  model: iphone-14\n  ios: \"17.2\"\n"))
-        #expect(run.stdout.contains("\n  days: 2\n  foreground_memory_resource_limit: 0\n  background_memory_pressure: 2\n"))
-        #expect(run.stderr.contains("note: the payloads name 2 device types (iPhone14,7 in 1 payload, iPhone12,1 in 1): device.model is that of the most frequent (a tie: the first in file order), iPhone14,7\n"))
+        #expect(run.stdout.contains("\n  days: 1\n  foreground_memory_resource_limit: 0\n  background_memory_pressure: 1\n"))
+        #expect(run.stderr.contains("note: kept 1 of 2 payloads (device iphone-14, iOS 17.2): left out 1 by device and 0 by release\n"), "\(run.stderr)")
     }
 
     /// A payload object of `app` whose `memoryMetrics` is `memory`.
@@ -137,7 +137,7 @@ import Testing
             number with one "," or "." followed by three digits ("352.100") is ambiguous
             without a listed region; --region XX overrides every payload's region.
 
-            USAGE: suspendsim import metrickit <payload> ... --onto <scenario> [--app <id>] [--region <region>] [--output <file>]
+            USAGE: suspendsim import metrickit <payload> ... --onto <scenario> [--app <id>] [--region <region>] [--device <product-or-model>] [--ios <major[.minor]>] [--output <file>]
 
             ARGUMENTS:
               <payload>               MetricKit payload files (JSON), or folders of them.
@@ -151,6 +151,13 @@ import Testing
                                       separators (US, GB, CN, JP, KR, IN, AU, DE, FR, ES,
                                       IT, NL, RU, BR, PT, TR, SE, PL), in place of its
                                       metaData.regionFormat.
+              --device <product-or-model>
+                                      Keep only this device's payloads: a catalog model,
+                                      product id or marketing name (default: the most
+                                      frequent).
+              --ios <major[.minor]>   Keep only this iOS release's payloads: 17 keeps every
+                                      17.x, 17.2 keeps 17.2.x (default: the most frequent
+                                      MAJOR.MINOR).
               -o, --output <file>     Write the scenario here instead of to standard output.
               --version               Show the version.
               -h, --help              Show help information.

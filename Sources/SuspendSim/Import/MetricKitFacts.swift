@@ -40,12 +40,16 @@ struct MetricKitFacts: Sendable {
     /// 2^20: bytes in a MB.
     private static let bytesPerMB: UInt64 = 1 << 20
 
-    /// The facts of `payloads` for `app` (nil: the app the payloads name).
+    /// The facts of `payloads` for `app` (nil: the app the payloads name), on one device and
+    /// one release (`device`, `ios`: `--device`, `--ios`; nil: the most frequent, SPEC 26).
     ///
     /// - Throws: `ImportError` when the app cannot be told (no bundle id and no `--app`, two
-    ///   bundle ids without `--app`), when no payload is the app's, or when a sum overflows.
-    init(_ payloads: [MetricKitPayload], app: String?) throws(ImportError) {
-        let (app, kept, notes) = try Self.select(payloads, app: app)
+    ///   bundle ids without `--app`), when no payload is the app's, when `device` or `ios`
+    ///   keeps none, or when a sum overflows.
+    init(_ payloads: [MetricKitPayload], app: String?, device: String? = nil, ios: String? = nil) throws(ImportError) {
+        let (app, ofApp, appNotes) = try Self.select(payloads, app: app)
+        let (kept, filterNote) = try Self.filtered(ofApp, device: device, ios: ios)
+        let notes = appNotes + (filterNote.map { [$0] } ?? [])
         self.app = app
         self.days = kept.count
         self.exitDays = kept.count { $0.measuresExits }
@@ -58,8 +62,8 @@ struct MetricKitFacts: Sendable {
         suspendedMB = try Self.weightedSuspendedMB(kept, notes: &self.notes)
         coldLaunchS = MetricKitHistogram.pooledMedianThousandths(kept.compactMap(\.timeToFirstDraw))
         resumeS = MetricKitHistogram.pooledMedianThousandths(kept.compactMap(\.resumeTime))
-        device = Self.device(kept, notes: &self.notes)
-        warnings = Self.plausibilityWarnings(kept, model: device?.model)
+        self.device = Self.device(kept, notes: &self.notes)
+        warnings = Self.plausibilityWarnings(kept, model: self.device?.model)
         observed = try Self.observed(kept)
     }
 

@@ -50,8 +50,10 @@ package enum MetricKitImport {
     ///
     /// - Throws: `ImportError` naming the file (and the JSON path, or the scenario's key) of
     ///   the first problem; nothing is written.
+    /// `device` and `ios` (`--device`, `--ios`) keep one device's and one release's payloads;
+    /// without them, the most frequent (SPEC 26 "One device, one release").
     package static func run(payloads arguments: [String], onto scenarioFile: String, app: String?,
-                            region: MetricKitRegion? = nil) throws(ImportError) -> Result {
+                            region: MetricKitRegion? = nil, device: String? = nil, ios: String? = nil) throws(ImportError) -> Result {
         let payloads = try MetricKitPayloadFile.read(arguments, region: region)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: scenarioFile, isDirectory: &isFolder) else {
@@ -60,7 +62,7 @@ package enum MetricKitImport {
         guard !isFolder.boolValue, let data = FileManager.default.contents(atPath: scenarioFile) else {
             throw ImportError(scenarioFile, "cannot read the scenario file")
         }
-        let facts = try MetricKitFacts(payloads, app: app)
+        let facts = try MetricKitFacts(payloads, app: app, device: device, ios: ios)
         return try scenario(String(decoding: data, as: UTF8.self), file: scenarioFile, with: facts)
     }
 
