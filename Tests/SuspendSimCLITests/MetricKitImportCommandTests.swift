@@ -126,16 +126,18 @@ import Testing
             (averageSuspendedMemory, weighted by sampleCount), cold_launch_s and resume_s
             (the median of the launch histograms, pooled), or is appended to apps: when
             SCENARIO does not list it. device.model and device.ios come from metaData.
-            observed: holds app, days (the number of payloads) and each exit counter's mean
-            per day, with cold_launches and resumes. Numbers have at most 3 decimals,
-            rounded half up; memory is in MB of 2^20 bytes. The result is SCENARIO read and
-            written back with Yams: keys keep their order, but SCENARIO's comments are not
-            kept. Notes (a new app, a device chosen by vote, payloads of other apps
-            skipped) go to standard error. A payload that cannot be read stops the import
-            with its file and JSON path, exit status 2, and nothing written. Numbers are
-            read by the separators of each payload's metaData.regionFormat (SPEC 26): a
-            number with one "," or "." followed by three digits ("352.100") is ambiguous
-            without a listed region; --region XX overrides every payload's region.
+            observed: holds app, days (the payloads kept: one device and one release,
+            --device and --ios, else the most frequent) and each exit counter's mean per
+            day, with cold_launches and resumes, over the payloads that measured them
+            (exit_days, launch_days when fewer). Numbers have at most 3 decimals, rounded
+            half up; memory is in MB of 2^20 bytes. The result is SCENARIO read and written
+            back with Yams: keys keep their order, but SCENARIO's comments are not kept.
+            Notes (a new app, a device chosen by vote, payloads of other apps skipped) go
+            to standard error. A payload that cannot be read stops the import with its file
+            and JSON path, exit status 2, and nothing written. Numbers are read by the
+            separators of each payload's metaData.regionFormat (SPEC 26): a number with one
+            "," or "." followed by three digits ("352.100") is ambiguous without a listed
+            region; --region XX overrides every payload's region.
 
             USAGE: suspendsim import metrickit <payload> ... --onto <scenario> [--app <id>] [--region <region>] [--device <product-or-model>] [--ios <major[.minor]>] [--output <file>]
 

@@ -39,7 +39,7 @@ package enum MetricKitImport {
         package var notes: [String]
         /// Figures read but hard to believe (SPEC 26 "Plausibility"), without a `warning:`
         /// prefix.
-        package var warnings: [String] = []
+        package var warnings: [String]
     }
 
     /// Reads the payload files (a folder: its `*.json` files in name order) and SCENARIO, and
