@@ -17,14 +17,19 @@ extension SuspendsimCommand.ImportCommand {
                 (averageSuspendedMemory, weighted by sampleCount), cold_launch_s and resume_s \
                 (the median of the launch histograms, pooled), or is appended to apps: when \
                 SCENARIO does not list it. device.model and device.ios come from metaData. \
-                observed: holds app, days (the number of payloads) and each exit counter's \
-                mean per day, with cold_launches and resumes. Numbers have at most 3 \
+                observed: holds app, days (the payloads kept: one device and one release, \
+                --device and --ios, else the most frequent) and each exit counter's mean per \
+                day, with cold_launches and resumes, over the payloads that measured them \
+                (exit_days, launch_days when fewer). Numbers have at most 3 \
                 decimals, rounded half up; memory is in MB of 2^20 bytes. The result is \
                 SCENARIO read and written back with Yams: keys keep their order, but \
                 SCENARIO's comments are not kept. Notes (a new app, a device chosen by vote, \
                 payloads of other apps skipped) go to standard error. A payload that cannot \
                 be read stops the import with its file and JSON path, exit status 2, and \
-                nothing written.
+                nothing written. Numbers are read by the separators of each payload's \
+                metaData.regionFormat (SPEC 26): a number with one "," or "." followed by \
+                three digits ("352.100") is ambiguous without a listed region; --region XX \
+                overrides every payload's region.
                 """
         )
 
@@ -37,18 +42,41 @@ extension SuspendsimCommand.ImportCommand {
         @Option(help: ArgumentHelp("The app's id, when the payloads do not name it (before iOS 15) or name several.", valueName: "id"))
         var app: String?
 
+        @Option(help: ArgumentHelp("Read every payload's numbers by this region's separators (\(MetricKitRegion.known.joined(separator: ", "))), in place of its metaData.regionFormat.", valueName: "region"))
+        var region: String?
+
+        @Option(help: ArgumentHelp("Keep only this device's payloads: a catalog model, product id or marketing name (default: the most frequent).", valueName: "product-or-model"))
+        var device: String?
+
+        @Option(help: ArgumentHelp("Keep only this iOS release's payloads: 17 keeps every 17.x, 17.2 keeps 17.2.x (default: the most frequent MAJOR.MINOR).", valueName: "major[.minor]"))
+        var ios: String?
+
         @Option(name: .shortAndLong, help: ArgumentHelp("Write the scenario here instead of to standard output.", valueName: "file"))
         var output: String?
+
+        func validate() throws {
+            if let region, MetricKitRegion(region) == nil {
+                throw ValidationError("--region \(region) is not a known region; the known ones: \(MetricKitRegion.known.joined(separator: ", ")).")
+            }
+            if let ios {
+                let parts = ios.split(separator: ".", omittingEmptySubsequences: false)
+                guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && Int($0) != nil }) else {
+                    throw ValidationError("--ios must be MAJOR or MAJOR.MINOR, such as 17 or 17.2, got \(ios).")
+                }
+            }
+        }
 
         func run() throws {
             let result: MetricKitImport.Result
             do {
-                result = try MetricKitImport.run(payloads: payloads, onto: onto, app: app)
+                result = try MetricKitImport.run(payloads: payloads, onto: onto, app: app, region: region.flatMap(MetricKitRegion.init),
+                                                device: device, ios: ios)
             } catch {
                 printError("error: \(error.description)")
                 throw ScenarioBatchLoader.invalidInputStatus
             }
             for note in result.notes { printError("note: \(note)") }
+            for warning in result.warnings { printError("warning: \(warning)") }
             guard let output else { return print(result.text, terminator: "") }
             do {
                 try AtomicTextFile.write(result.text, to: output)

@@ -8,6 +8,10 @@ struct MetricKitFacts: Sendable {
     var app: String
     /// The payloads counted: those of the app (and those naming no app).
     var days: Int
+    /// The payloads that measured exits (have `applicationExitMetrics`, SPEC 26).
+    var exitDays: Int
+    /// The payloads that measured launches (have `applicationLaunchMetrics`, SPEC 26).
+    var launchDays: Int
     /// The largest `peakMemoryUsage`, in thousandths of a MB; nil when no payload has it.
     var activeMB: UInt64?
     /// The mean of `averageSuspendedMemory.averageValue` weighted by `sampleCount` (1 when
@@ -19,10 +23,13 @@ struct MetricKitFacts: Sendable {
     var resumeS: UInt64?
     /// The device as the payloads give it; nil leaves the scenario's device as it is.
     var device: Device?
-    /// `observed:` after `app` and `days`: each key with its mean per day, in thousandths.
+    /// `observed:` after `app` and the days: each key with its mean per day over the days
+    /// that measured it, in thousandths; a counter no payload measured is left out.
     var observed: [(key: String, thousandths: UInt64)]
     /// What the user should know (a device chosen by vote, payloads skipped), for stderr.
     var notes: [String]
+    /// Figures read but hard to believe (SPEC 26 "Plausibility"), for stderr.
+    var warnings: [String] = []
 
     /// The device's catalog model (SPEC 11) and iOS release, each nil when no payload says.
     struct Device: Sendable, Hashable {
@@ -33,22 +40,30 @@ struct MetricKitFacts: Sendable {
     /// 2^20: bytes in a MB.
     private static let bytesPerMB: UInt64 = 1 << 20
 
-    /// The facts of `payloads` for `app` (nil: the app the payloads name).
+    /// The facts of `payloads` for `app` (nil: the app the payloads name), on one device and
+    /// one release (`device`, `ios`: `--device`, `--ios`; nil: the most frequent, SPEC 26).
     ///
     /// - Throws: `ImportError` when the app cannot be told (no bundle id and no `--app`, two
-    ///   bundle ids without `--app`), when no payload is the app's, or when a sum overflows.
-    init(_ payloads: [MetricKitPayload], app: String?) throws(ImportError) {
-        let (app, kept, notes) = try Self.select(payloads, app: app)
+    ///   bundle ids without `--app`), when no payload is the app's, when `device` or `ios`
+    ///   keeps none, or when a sum overflows.
+    init(_ payloads: [MetricKitPayload], app: String?, device: String? = nil, ios: String? = nil) throws(ImportError) {
+        let (app, ofApp, appNotes) = try Self.select(payloads, app: app)
+        let (kept, filterNote) = try Self.filtered(ofApp, device: device, ios: ios)
+        let notes = appNotes + (filterNote.map { [$0] } ?? [])
         self.app = app
         self.days = kept.count
+        self.exitDays = kept.count { $0.measuresExits }
+        self.launchDays = kept.count { $0.measuresLaunches }
         self.notes = notes
+        Self.noteUnmeasured(kept, notes: &self.notes)
         if let peak = kept.compactMap(\.peakMemory).max() {
             activeMB = try Self.rounded(peak.thousandths(over: Self.bytesPerMB), "peakMemoryUsage")
         }
         suspendedMB = try Self.weightedSuspendedMB(kept, notes: &self.notes)
         coldLaunchS = MetricKitHistogram.pooledMedianThousandths(kept.compactMap(\.timeToFirstDraw))
         resumeS = MetricKitHistogram.pooledMedianThousandths(kept.compactMap(\.resumeTime))
-        device = Self.device(kept, notes: &self.notes)
+        self.device = Self.device(kept, notes: &self.notes)
+        warnings = Self.plausibilityWarnings(kept, model: self.device?.model)
         observed = try Self.observed(kept)
     }
 
@@ -117,30 +132,13 @@ struct MetricKitFacts: Sendable {
     }
 
     /// `value`, or an error saying that the figure `field` overflowed.
-    private static func rounded(_ value: UInt64?, _ field: String) throws(ImportError) -> UInt64 {
+    static func rounded(_ value: UInt64?, _ field: String) throws(ImportError) -> UInt64 {
         guard let value else { throw ImportError(unplaced: "the payloads' \(field) values are too large to add up") }
         return value
     }
 
-    /// The per-day means of `observed:`, in its key order: the exit counters, then
-    /// `cold_launches` and `resumes` (the histograms' bucket counts).
-    private static func observed(_ payloads: [MetricKitPayload]) throws(ImportError) -> [(key: String, thousandths: UInt64)] {
-        let days = UInt64(payloads.count)
-        let exitCounters = Scenario.Observed.Counter.allCases.compactMap { counter in counter.exitCategory.map { (counter, $0) } }
-        var sums: [(key: String, sum: UInt64?)] = exitCounters.map { counter, category in
-            (counter.rawValue, total(payloads.map { $0.exitCounts[category] ?? 0 }))
-        }
-        sums.append(("cold_launches", total(payloads.flatMap { ($0.timeToFirstDraw?.buckets ?? []).map(\.count) })))
-        sums.append(("resumes", total(payloads.flatMap { ($0.resumeTime?.buckets ?? []).map(\.count) })))
-        var means: [(key: String, thousandths: UInt64)] = []
-        for (key, sum) in sums {
-            means.append((key, try rounded(sum.flatMap { MetricKitDecimal($0).thousandths(over: days) }, key)))
-        }
-        return means
-    }
-
     /// The sum of `counts`, or nil when it does not fit.
-    private static func total(_ counts: [UInt64]) -> UInt64? {
+    static func total(_ counts: [UInt64]) -> UInt64? {
         var sum: UInt64 = 0
         for count in counts {
             let (next, overflow) = sum.addingReportingOverflow(count)

@@ -17,7 +17,8 @@ import Yams
 ///   or changed `model`, `device.ram_mb` is removed (with a note): the catalog gives the
 ///   model's RAM, and a `ram_mb` left from another device would override it;
 /// - `observed:`, a top-level mapping (replacing any, in its place; else last): `app`, `days`
-///   (the payloads counted), then each counter's mean per day.
+///   (the payloads counted), `exit_days` and `launch_days` when fewer payloads measured exits
+///   or launches (SPEC 26), then each counter's mean per day over the days that measured it.
 ///
 /// Numbers are written plainly, from exact thousandths: up to 3 decimals, trailing zeros
 /// dropped (`367.004`, `0.8`, `5`, `0`). The text is SCENARIO composed with Yams, edited as a
@@ -36,15 +37,24 @@ package enum MetricKitImport {
         package var text: String
         /// Things the user should know, one sentence each, without a `note:` prefix.
         package var notes: [String]
+        /// Figures read but hard to believe (SPEC 26 "Plausibility"), without a `warning:`
+        /// prefix.
+        package var warnings: [String]
     }
 
     /// Reads the payload files (a folder: its `*.json` files in name order) and SCENARIO, and
     /// returns SCENARIO with the facts of the app's payloads put in.
     ///
+    /// `region` (`--region`) reads every payload's numbers by that region's separators, in
+    /// place of its `metaData.regionFormat` (SPEC 26 "Locale").
+    ///
     /// - Throws: `ImportError` naming the file (and the JSON path, or the scenario's key) of
     ///   the first problem; nothing is written.
-    package static func run(payloads arguments: [String], onto scenarioFile: String, app: String?) throws(ImportError) -> Result {
-        let payloads = try MetricKitPayloadFile.read(arguments)
+    /// `device` and `ios` (`--device`, `--ios`) keep one device's and one release's payloads;
+    /// without them, the most frequent (SPEC 26 "One device, one release").
+    package static func run(payloads arguments: [String], onto scenarioFile: String, app: String?,
+                            region: MetricKitRegion? = nil, device: String? = nil, ios: String? = nil) throws(ImportError) -> Result {
+        let payloads = try MetricKitPayloadFile.read(arguments, region: region)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: scenarioFile, isDirectory: &isFolder) else {
             throw ImportError(scenarioFile, "no such scenario file")
@@ -52,7 +62,7 @@ package enum MetricKitImport {
         guard !isFolder.boolValue, let data = FileManager.default.contents(atPath: scenarioFile) else {
             throw ImportError(scenarioFile, "cannot read the scenario file")
         }
-        let facts = try MetricKitFacts(payloads, app: app)
+        let facts = try MetricKitFacts(payloads, app: app, device: device, ios: ios)
         return try scenario(String(decoding: data, as: UTF8.self), file: scenarioFile, with: facts)
     }
 
@@ -87,7 +97,7 @@ package enum MetricKitImport {
         let header = ScenarioYAMLWriter.comment(
             "\(stem) with the MetricKit facts of \(facts.app) (\(facts.days) payload\(facts.days == 1 ? "" : "s")) "
                 + "put in by `suspendsim import metrickit` (SPEC 18); its comments are not kept.")
-        return Result(text: header + "\n" + body, notes: notes)
+        return Result(text: header + "\n" + body, notes: notes, warnings: facts.warnings)
     }
 
     /// The app's keys: replaced in its `apps:` entry, or a new entry appended.
@@ -141,11 +151,15 @@ package enum MetricKitImport {
         root["device"] = .mapping(mapping)
     }
 
-    /// `observed:` in SPEC 18's key order: `app`, `days`, the counters, `cold_launches`,
-    /// `resumes`.
+    /// `observed:` in SPEC 18's key order: `app`, `days`, then `exit_days` and `launch_days`
+    /// each when it differs from `days` and is above 0 (SPEC 27), the counters,
+    /// `cold_launches`, `resumes`.
     private static func observed(_ facts: MetricKitFacts) -> Node {
-        let pairs = [(Node("app"), string(facts.app)), (Node("days"), Node(String(facts.days)))]
-            + facts.observed.map { (Node($0.key), number($0.thousandths)) }
+        var pairs = [(Node("app"), string(facts.app)), (Node("days"), Node(String(facts.days)))]
+        for (key, days) in [("exit_days", facts.exitDays), ("launch_days", facts.launchDays)] where days != facts.days && days > 0 {
+            pairs.append((Node(key), Node(String(days))))
+        }
+        pairs += facts.observed.map { (Node($0.key), number($0.thousandths)) }
         return .mapping(Node.Mapping(pairs))
     }
 

@@ -15,7 +15,17 @@ struct MetricKitPayload: Sendable, Hashable {
     var deviceType: String?
     /// `MXMetaData.osVersion` (`iPhone OS 17.2.1 (21C66)`).
     var osVersion: String?
-    /// `MXAppExitMetric`'s counters, 0 when absent.
+    /// `MXMetaData.regionFormat` (`DE`): the region whose separators the payload's numbers
+    /// use (SPEC 26 "Locale"); nil when absent.
+    var regionFormat: String?
+    /// Whether the payload has `applicationExitMetrics`: without it (iOS 13) exits were not
+    /// measured, which is not 0 exits (SPEC 26 "Metrics that did not exist").
+    var measuresExits = false
+    /// Whether it has `applicationLaunchMetrics` (SPEC 26).
+    var measuresLaunches = false
+    /// Whether it has `memoryMetrics` (SPEC 26).
+    var measuresMemory = false
+    /// `MXAppExitMetric`'s counters, 0 when absent inside a present `applicationExitMetrics`.
     var exitCounts: [KillReason.ExitCategory: UInt64] = [:]
     /// `MXMemoryMetric.peakMemoryUsage`, in bytes.
     var peakMemory: MetricKitDecimal?

@@ -8,13 +8,14 @@ enum MetricKitPayloadFile {
     ///
     /// - Throws: `ImportError` naming the file (and the JSON path) of the first problem: a
     ///   file that cannot be read, a folder with no `.json` file, a file that is not payloads.
-    static func read(_ arguments: [String]) throws(ImportError) -> [MetricKitPayload] {
+    /// `region` (`--region`) overrides every payload's `metaData.regionFormat` (SPEC 26).
+    static func read(_ arguments: [String], region: MetricKitRegion? = nil) throws(ImportError) -> [MetricKitPayload] {
         var payloads: [MetricKitPayload] = []
         for file in try files(arguments) {
             guard let data = FileManager.default.contents(atPath: file) else {
                 throw ImportError(file, "cannot read the file")
             }
-            payloads += try MetricKitPayloadReader(file: file).payloads(data)
+            payloads += try MetricKitPayloadReader(file: file, region: region).payloads(data)
         }
         return payloads
     }

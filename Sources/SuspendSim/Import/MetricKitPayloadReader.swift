@@ -18,6 +18,8 @@ import Foundation
 struct MetricKitPayloadReader {
     /// The file's name, as messages give it.
     let file: String
+    /// `--region`: overrides every payload's `metaData.regionFormat` (SPEC 26 "Locale").
+    var region: MetricKitRegion? = nil
 
     /// The keys that make an object an `MXMetricPayload`: it has at least one.
     static let payloadKeys: Set<String> = [
@@ -88,6 +90,7 @@ struct MetricKitPayloadReader {
         payload.bundleIdentifier = try string(meta, "bundleIdentifier", at: metaPath)
         payload.deviceType = try string(meta, "deviceType", at: metaPath)
         payload.osVersion = try string(meta, "osVersion", at: metaPath)
+        payload.regionFormat = try string(meta, "regionFormat", at: metaPath)
         try readExits(fields, at: path, into: &payload)
         try readMemory(fields, at: path, into: &payload)
         try readLaunches(fields, at: path, into: &payload)
@@ -97,6 +100,7 @@ struct MetricKitPayloadReader {
     /// `applicationExitMetrics` (`MXAppExitMetric`): the counters of SPEC 17 it has.
     private func readExits(_ fields: [String: MetricKitJSON], at path: MetricKitJSONPath, into payload: inout MetricKitPayload) throws(ImportError) {
         guard let exits = try object(fields, "applicationExitMetrics", at: path) else { return }
+        payload.measuresExits = true
         let exitsPath = path.key("applicationExitMetrics")
         for counter in Scenario.Observed.Counter.allCases {
             guard let category = counter.exitCategory, let field = category.metricKitField,
@@ -108,11 +112,13 @@ struct MetricKitPayloadReader {
     /// `memoryMetrics` (`MXMemoryMetric`): `peakMemoryUsage` and `averageSuspendedMemory`.
     private func readMemory(_ fields: [String: MetricKitJSON], at path: MetricKitJSONPath, into payload: inout MetricKitPayload) throws(ImportError) {
         guard let memory = try object(fields, "memoryMetrics", at: path) else { return }
+        payload.measuresMemory = true
         let memoryPath = path.key("memoryMetrics")
-        payload.peakMemory = try measurement(memory, "peakMemoryUsage", at: memoryPath, .memory)
+        let numbers = numberReading(of: payload)
+        payload.peakMemory = try measurement(memory, "peakMemoryUsage", at: memoryPath, .memory, numbers)
         guard let average = try object(memory, "averageSuspendedMemory", at: memoryPath) else { return }
         let averagePath = memoryPath.key("averageSuspendedMemory")
-        guard let value = try measurement(average, "averageValue", at: averagePath, .memory) else {
+        guard let value = try measurement(average, "averageValue", at: averagePath, .memory, numbers) else {
             throw fail(averagePath.key("averageValue"), "is missing")
         }
         payload.averageSuspendedMemory = .init(value: value, sampleCount: try count(average, "sampleCount", at: averagePath))
@@ -122,15 +128,18 @@ struct MetricKitPayloadReader {
     /// JSON keys or the Swift property names.
     private func readLaunches(_ fields: [String: MetricKitJSON], at path: MetricKitJSONPath, into payload: inout MetricKitPayload) throws(ImportError) {
         guard let launches = try object(fields, "applicationLaunchMetrics", at: path) else { return }
+        payload.measuresLaunches = true
         let launchPath = path.key("applicationLaunchMetrics")
-        payload.timeToFirstDraw = try histogram(launches, ["histogrammedTimeToFirstDrawKey", "histogrammedTimeToFirstDraw"], at: launchPath)
-        payload.resumeTime = try histogram(launches, ["histogrammedResumeTime", "histogrammedApplicationResumeTime"], at: launchPath)
+        let numbers = numberReading(of: payload)
+        payload.timeToFirstDraw = try histogram(launches, ["histogrammedTimeToFirstDrawKey", "histogrammedTimeToFirstDraw"], at: launchPath, numbers)
+        payload.resumeTime = try histogram(launches, ["histogrammedResumeTime", "histogrammedApplicationResumeTime"], at: launchPath, numbers)
     }
 
     /// The `MXHistogram` under the first of `keys` present; nil when none is. Its buckets
     /// are read in the order of their keys ("0", "1", ...), so that the first problem
     /// reported is the same every time; the median does not depend on that order.
-    private func histogram(_ fields: [String: MetricKitJSON], _ keys: [String], at path: MetricKitJSONPath) throws(ImportError) -> MetricKitHistogram? {
+    private func histogram(_ fields: [String: MetricKitJSON], _ keys: [String], at path: MetricKitJSONPath,
+                           _ numbers: Numbers) throws(ImportError) -> MetricKitHistogram? {
         guard let key = keys.first(where: { fields[$0] != nil }), let histogram = try object(fields, key, at: path) else { return nil }
         let histogramPath = path.key(key)
         guard let values = try object(histogram, "histogramValue", at: histogramPath) else { return MetricKitHistogram(buckets: []) }
@@ -139,10 +148,10 @@ struct MetricKitPayloadReader {
         for name in values.keys.sorted(by: { (Int($0) ?? .max, $0) < (Int($1) ?? .max, $1) }) {
             guard let bucket = try object(values, name, at: valuesPath) else { continue }
             let bucketPath = valuesPath.key(name)
-            guard let start = try measurement(bucket, "bucketStart", at: bucketPath, .time) else {
+            guard let start = try measurement(bucket, "bucketStart", at: bucketPath, .time, numbers) else {
                 throw fail(bucketPath.key("bucketStart"), "is missing")
             }
-            guard let end = try measurement(bucket, "bucketEnd", at: bucketPath, .time) else {
+            guard let end = try measurement(bucket, "bucketEnd", at: bucketPath, .time, numbers) else {
                 throw fail(bucketPath.key("bucketEnd"), "is missing")
             }
             buckets.append(.init(start: start, end: end, count: try count(bucket, "bucketCount", at: bucketPath) ?? 0))
@@ -186,25 +195,58 @@ extension MetricKitPayloadReader {
         }
     }
 
-    /// The measurement string under `key`, in bytes or milliseconds as `dimension` says;
-    /// nil when absent or null. A bare number is refused: Apple writes these with a unit.
+    /// How a payload's numbers are read (SPEC 26 "Locale"): by `--region`, else by its
+    /// `metaData.regionFormat` when listed; `written` is the region as the payload gives it
+    /// (nil when absent), for messages.
+    struct Numbers {
+        var region: MetricKitRegion?
+        var written: String?
+        var overridden: Bool
+    }
+
+    /// How `payload`'s numbers are read: `--region` wins over its `regionFormat`.
+    private func numberReading(of payload: MetricKitPayload) -> Numbers {
+        if let region { return Numbers(region: region, written: region.code, overridden: true) }
+        return Numbers(region: payload.regionFormat.flatMap(MetricKitRegion.init), written: payload.regionFormat, overridden: false)
+    }
+
+    /// The measurement string under `key`, in bytes or milliseconds as `dimension` says, its
+    /// number read by `numbers`; nil when absent or null. A bare number is refused: Apple
+    /// writes these with a unit. An ambiguous number without a listed region, and a number
+    /// that does not fit its region, are refused saying so (SPEC 26, 27).
     private func measurement(_ fields: [String: MetricKitJSON], _ key: String, at path: MetricKitJSONPath,
-                             _ dimension: MetricKitQuantity.Dimension) throws(ImportError) -> MetricKitDecimal? {
+                             _ dimension: MetricKitQuantity.Dimension, _ numbers: Numbers) throws(ImportError) -> MetricKitDecimal? {
         let expected = switch dimension {
         case .memory: "a memory measurement: a number, then B, kB, KB, MB or GB, such as \"367,000 kB\""
         case .time: "a time measurement: a number, then ms, sec, s, min or h, such as \"1,010 ms\""
         }
+        let text: String
         switch fields[key] {
-        case nil, .null?:
-            return nil
-        case .string(let text)?:
-            guard let measurement = MetricKitQuantity(text), measurement.dimension == dimension else {
-                throw fail(path.key(key), "cannot read \"\(text)\"; expected \(expected)")
-            }
-            return measurement.value
-        case let value?:
-            throw fail(path.key(key), "cannot read \(value.summary); expected \(expected)")
+        case nil, .null?: return nil
+        case .string(let string)?: text = string
+        case let value?: throw fail(path.key(key), "cannot read \(value.summary); expected \(expected)")
         }
+        switch MetricKitQuantity.read(text, convention: numbers.region?.convention) {
+        case .success(let quantity) where quantity.dimension == dimension:
+            return quantity.value
+        case .success, .failure(.unreadable):
+            throw fail(path.key(key), "cannot read \"\(text)\"; expected \(expected)")
+        case .failure(.ambiguous(let number)):
+            throw fail(path.key(key), "cannot read \"\(text)\": \(number) is ambiguous (one separator followed by three digits: "
+                + "a group or a decimal point?) and \(Self.regionSaid(numbers)), which says which; set --region")
+        case .failure(.doesNotFit(let number)):
+            let convention = numbers.region?.convention ?? .pointDecimal
+            let by = numbers.region.map { "region \($0.code)\(numbers.overridden ? " (--region)" : "")" }
+                ?? "SPEC 18's reading, as \(Self.regionSaid(numbers))"
+            throw fail(path.key(key), "cannot read \"\(text)\": \(number) does not fit \(by) (\(convention.summary))"
+                + (numbers.region == nil ? "; set --region" : ""))
+        }
+    }
+
+    /// What the payload says of its region when no listed one reads its numbers.
+    private static func regionSaid(_ numbers: Numbers) -> String {
+        guard let written = numbers.written else { return "metaData.regionFormat is absent" }
+        return "metaData.regionFormat \"\(written)\" is not a listed region"
     }
 
     /// What the JSON decoder found wrong, in a few words.

@@ -2,8 +2,8 @@
 /// `"1,010 ms"`, `"2,717秒"`.
 ///
 /// MetricKit encodes an `NSMeasurement` (`MXMemoryMetric.peakMemoryUsage`, `MXHistogram`'s
-/// bucket bounds) as the device's locale formats it: a number (ASCII digits, `,` between
-/// groups of three, `.` before the decimals), an optional space, a unit. The value is kept as
+/// bucket bounds) as the device's locale formats it: a number (`MetricKitNumber`: its
+/// separators follow the payload's region, SPEC 26 "Locale"), an optional space, a unit. The value is kept as
 /// an exact decimal of bytes or milliseconds, never as `Double`:
 ///
 ///     MetricKitQuantity("1,106,818千字节")   // 1,106,818,000 bytes
@@ -11,9 +11,9 @@
 ///     MetricKitQuantity("12 parsecs")        // nil
 ///
 /// Memory units are powers of 1000, as `NSUnitInformationStorage` writes them (`kB` is 1000
-/// bytes, not 1024). Anything else is nil: an unknown unit, letters in the number (`12a kB`),
-/// groups of other than three digits (`1,2,3`), no number (`kB`), no unit (`12`), more than
-/// 18 digits.
+/// bytes, not 1024). Anything else is refused: an unknown unit, letters in the number
+/// (`12a kB`), groups that do not fit the convention (`1,2,3`), no number (`kB`), no unit
+/// (`12`), more than 18 digits.
 struct MetricKitQuantity: Sendable, Hashable {
     /// What a measurement measures, and its base unit.
     enum Dimension: Sendable, Hashable {
@@ -46,63 +46,44 @@ struct MetricKitQuantity: Sendable, Hashable {
         "毫秒": (.time, 1), "秒": (.time, 1_000), "分钟": (.time, 60_000), "小时": (.time, 3_600_000),
     ]
 
-    /// The spaces allowed between the number and the unit: a space, and the no-break spaces
-    /// (U+00A0, U+202F) some locales' formatters put there.
-    private static let spaces: Set<Unicode.Scalar> = [" ", "\u{00A0}", "\u{202F}"]
-
-    /// The most digits a number may have: `units` then fits in 64 bits before the unit's size
-    /// multiplies it, and the scale stays under 19.
-    private static let maximumDigits = 18
-
-    /// Reads `text`; nil when it is not a measurement (see the type's rules).
-    ///
-    /// - Complexity: O(n) in the length of `text`.
-    init?(_ text: String) {
-        let scalars = Array(text.unicodeScalars)
-        guard let number = Self.number(scalars) else { return nil }
-        var rest = scalars[number.end...]
-        if let first = rest.first, Self.spaces.contains(first) { rest = rest.dropFirst() }
-        guard let unit = Self.units[String(String.UnicodeScalarView(rest))] else { return nil }
-        guard let value = number.value.multiplied(by: unit.size) else { return nil }
-        self.value = value
-        self.dimension = unit.dimension
+    /// Reads `text` as a listed region of `convention` writes it (SPEC 18's own reading by
+    /// default); nil when it is not a measurement (see the type's rules).
+    init?(_ text: String, convention: MetricKitRegion.Convention = .pointDecimal) {
+        guard case .success(let quantity) = Self.read(text, convention: convention) else { return nil }
+        self = quantity
     }
 
-    /// The number at the start of `scalars` and where it ends; nil when there is none or its
-    /// groups are wrong.
-    private static func number(_ scalars: [Unicode.Scalar]) -> (value: MetricKitDecimal, end: Int)? {
-        var index = 0
-        var digits: [UInt64] = []
-        var groupLength = 0
-        var grouped = false
-        func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if isDigit(scalar) {
-                digits.append(UInt64(scalar.value - 48))
-                groupLength += 1
-            } else if scalar == ",", index + 1 < scalars.count, isDigit(scalars[index + 1]) {
-                // Before the first separator: 1 to 3 digits; between two: exactly 3.
-                guard grouped ? groupLength == 3 : (1...3).contains(groupLength) else { return nil }
-                grouped = true
-                groupLength = 0
-            } else {
-                break
-            }
-            index += 1
+    /// Why a string is not a measurement.
+    enum Problem: Error, Sendable, Hashable {
+        /// Its number is ambiguous and no listed region says how to read it (SPEC 26).
+        case ambiguous(number: String)
+        /// Its number does not fit the convention it is read by (SPEC 27).
+        case doesNotFit(number: String)
+        /// Anything else: no number, an unknown unit, too many digits.
+        case unreadable
+    }
+
+    /// Reads `text` by `convention`, nil for an absent or unlisted region (SPEC 26 "Locale").
+    ///
+    /// - Complexity: O(n) in the length of `text`.
+    static func read(_ text: String, convention: MetricKitRegion.Convention?) -> Result<MetricKitQuantity, Problem> {
+        let scalars = Array(text.unicodeScalars)
+        let number: MetricKitNumber
+        switch MetricKitNumber.read(scalars, convention: convention) {
+        case .success(let read): number = read
+        case .failure(.ambiguous(let text)): return .failure(.ambiguous(number: text))
+        case .failure(.doesNotFit(let text)): return .failure(.doesNotFit(number: text))
+        case .failure(.none): return .failure(.unreadable)
         }
-        guard !digits.isEmpty, !grouped || groupLength == 3 else { return nil }
-        var decimals = 0
-        if index + 1 < scalars.count, scalars[index] == ".", isDigit(scalars[index + 1]) {
-            index += 1
-            while index < scalars.count, isDigit(scalars[index]) {
-                digits.append(UInt64(scalars[index].value - 48))
-                decimals += 1
-                index += 1
-            }
-        }
-        guard digits.count <= maximumDigits else { return nil }
-        let units = digits.reduce(UInt64(0)) { $0 * 10 + $1 }
-        return (MetricKitDecimal(units: units, scale: decimals), index)
+        var rest = scalars[number.end...]
+        if let first = rest.first, MetricKitNumber.spaces.contains(first) { rest = rest.dropFirst() }
+        guard let unit = units[String(String.UnicodeScalarView(rest))],
+              let value = number.value.multiplied(by: unit.size) else { return .failure(.unreadable) }
+        return .success(MetricKitQuantity(value: value, dimension: unit.dimension))
+    }
+
+    private init(value: MetricKitDecimal, dimension: Dimension) {
+        self.value = value
+        self.dimension = dimension
     }
 }

@@ -1,18 +1,23 @@
-/// The keys of `observed:` (SPEC 18), in the order messages list them: the app, the days, then
-/// the counters in `Scenario.Observed.Counter` order.
+/// The keys of `observed:` (SPEC 18, 26), in the order messages list them: the app, the days,
+/// the days that measured exits and launches, then the counters in `Scenario.Observed.Counter`
+/// order.
 enum ObservedKey {
-    static let names = ["app", "days"] + Scenario.Observed.Counter.allCases.map(\.rawValue)
+    static let names = ["app", "days", "exit_days", "launch_days"] + Scenario.Observed.Counter.allCases.map(\.rawValue)
 }
 
 extension ScenarioReader {
-    /// `observed:` (SPEC 18): `app` (a known app id), `days` (a whole number, 1 or more) and
-    /// any of the counters, each a value per day, 0 or more, with at most 3 decimals (as
-    /// `suspendsim import metrickit` writes them). Counters not given are not compared.
+    /// `observed:` (SPEC 18): `app` (a known app id), `days` (a whole number, 1 or more),
+    /// optionally `exit_days` and `launch_days` (SPEC 26: the days that measured exits and
+    /// launches, whole numbers from 1 to `days`; `days` when absent), and any of the counters,
+    /// each a value per day, 0 or more, with at most 3 decimals (as `suspendsim import
+    /// metrickit` writes them). Counters not given are not compared.
     mutating func readObserved(_ node: ScenarioNode, apps: AppList?) -> Scenario.Observed? {
         guard let fields = fields(node, "observed", allowed: ObservedKey.names) else { return nil }
         let appNode = required(fields, "app")
         let app = appNode.flatMap { node in string(node, "observed.app").flatMap { _ in appIndex(node, "observed.app", in: apps) } }
-        let days = required(fields, "days").flatMap { observedDays($0) }
+        let days = required(fields, "days").flatMap { observedDays($0, "observed.days", atMost: nil) }
+        let exitDays = fields["exit_days"].map { observedDays($0, "observed.exit_days", atMost: days) }
+        let launchDays = fields["launch_days"].map { observedDays($0, "observed.launch_days", atMost: days) }
         var counters: [(counter: Scenario.Observed.Counter, thousandths: Int64)] = []
         var isValid = true
         for counter in Scenario.Observed.Counter.allCases {
@@ -23,15 +28,20 @@ extension ScenarioReader {
                 isValid = false
             }
         }
-        guard isValid, let app, let days else { return nil }
-        return Scenario.Observed(app: app, days: days, counters: counters)
+        guard isValid, let app, let days, exitDays != .some(nil), launchDays != .some(nil) else { return nil }
+        return Scenario.Observed(app: app, days: days, exitDays: exitDays ?? nil, launchDays: launchDays ?? nil, counters: counters)
     }
 
-    /// `observed.days`: a whole number, 1 or more.
-    private mutating func observedDays(_ node: ScenarioNode) -> Int? {
-        guard let value = number(node, "observed.days") else { return nil }
+    /// `observed.days`, `observed.exit_days` or `observed.launch_days` (`field`): a whole
+    /// number, 1 or more, and at most `limit` (`observed.days`) when it is known.
+    private mutating func observedDays(_ node: ScenarioNode, _ field: String, atMost limit: Int?) -> Int? {
+        guard let value = number(node, field) else { return nil }
         guard !value.isNegative, value.isWhole, let days = value.scaled(byPowerOfTen: 0, limit: 1 << 32), days >= 1 else {
-            report(node, "observed.days", "must be a whole number of days, 1 or more, got \(node.summary)")
+            report(node, field, "must be a whole number of days, 1 or more, got \(node.summary)")
+            return nil
+        }
+        if let limit, days > limit {
+            report(node, field, "must be at most observed.days (\(limit)): the days that measured it are among the days, got \(node.summary)")
             return nil
         }
         return Int(days)

@@ -8,23 +8,42 @@ extension Scenario {
         public var app: AppIndex
         /// How many payloads (days) the means are over.
         public var days: Int
+        /// How many of the days measured exits (`applicationExitMetrics`, absent in iOS 13
+        /// payloads): the exit counters' means are over these (SPEC 26 "Metrics that did not
+        /// exist"). `days` when the file gives no `exit_days`.
+        public var exitDays: Int
+        /// How many of the days measured launches (`applicationLaunchMetrics`): the means of
+        /// `cold_launches` and `resumes` are over these (SPEC 26). `days` when not given.
+        public var launchDays: Int
         /// The counters given, in `Counter` order, each with its value per day in thousandths
         /// (the file's 3 decimals, exactly).
         public var counters: [(counter: Counter, thousandths: Int64)]
 
-        public init(app: AppIndex, days: Int, counters: [(counter: Counter, thousandths: Int64)]) {
+        public init(app: AppIndex, days: Int, exitDays: Int? = nil, launchDays: Int? = nil,
+                    counters: [(counter: Counter, thousandths: Int64)]) {
             self.app = app
             self.days = days
+            self.exitDays = exitDays ?? days
+            self.launchDays = launchDays ?? days
             self.counters = counters
         }
 
+        /// The days that measured `counter`: `exitDays` for an exit counter, `launchDays` for
+        /// `cold_launches` and `resumes` (SPEC 26, 27).
+        public func days(measuring counter: Counter) -> Int {
+            counter.exitCategory == nil ? launchDays : exitDays
+        }
+
         public static func == (a: Observed, b: Observed) -> Bool {
-            a.app == b.app && a.days == b.days && a.counters.elementsEqual(b.counters) { $0 == $1 }
+            a.app == b.app && a.days == b.days && a.exitDays == b.exitDays && a.launchDays == b.launchDays
+                && a.counters.elementsEqual(b.counters) { $0 == $1 }
         }
 
         public func hash(into hasher: inout Hasher) {
             hasher.combine(app)
             hasher.combine(days)
+            hasher.combine(exitDays)
+            hasher.combine(launchDays)
             for (counter, value) in counters {
                 hasher.combine(counter)
                 hasher.combine(value)

@@ -48,18 +48,20 @@ import Yams
         #expect([app["active_mb"], app["suspended_mb"], app["cold_launch_s"], app["resume_s"]].map { $0?.string } == ["362.873", "121.593", "1.005", "0.205"])
         #expect(root["apps"]?.sequence?.count == 6)
         let observed = root["observed"]?.mapping
-        #expect(Support.keys(observed) == ["app", "days", "foreground_memory_resource_limit", "background_memory_pressure",
+        #expect(Support.keys(observed) == ["app", "days", "exit_days", "foreground_memory_resource_limit", "background_memory_pressure",
                                            "background_memory_resource_limit", "background_app_watchdog", "background_task_assertion_timeout",
                                            "background_fetch_completion_timeout", "background_normal", "cold_launches", "resumes"])
         #expect(Support.keys(observed).compactMap { observed?[$0]?.string }
-            == ["com.acme.shop", "3", "0.333", "0.667", "0", "0", "0.333", "0", "1.333", "2.333", "5"])
+            == ["com.acme.shop", "3", "2", "0.5", "1", "0", "0", "0.5", "0", "2", "2.333", "5"])
         // Flow collections stay flow, one a line; `home` stays a null.
         #expect(result.text.contains("\n- {id: com.example.news, active_mb: 380, background_mb: 300, suspended_mb: 260}\n"))
         #expect(result.text.contains("\n- {at: 100, home: null}\n"))
         #expect(result.text.hasPrefix("# iphone-11-ios18.yaml with the MetricKit facts of com.acme.shop (3 payloads) put in by `suspendsim import metrickit` (SPEC 18)"))
-        #expect(result.notes == ["com.acme.shop is new in apps: no event of the scenario opens it yet; add the events that do"])
+        #expect(result.notes == ["1 of 3 payloads lacks applicationExitMetrics: the exit counters are means over the 2 that have it (observed.exit_days: 2)",
+                                 "com.acme.shop is new in apps: no event of the scenario opens it yet; add the events that do"])
         let loaded = try ScenarioLoader.parse(result.text, path: "imported.yaml")
         #expect(loaded.apps.last?.id == "com.acme.shop")
+        #expect(loaded.observed?.days == 3 && loaded.observed?.exitDays == 2 && loaded.observed?.launchDays == 3)
         #expect(loaded.device.ios == IOSVersion(major: 17, minor: 2))
     }
 
@@ -96,11 +98,17 @@ import Yams
         #expect(["active_mb", "suspended_mb", "cold_launch_s", "resume_s"].map { app[$0]?.string } == ["238.419", "95.367", "0.805", "0.105"])
         // Same model: ram_mb stays (the user's choice); ios from the payloads.
         #expect(root["device"]?.mapping?["ram_mb"]?.string == "5000" && root["device"]?.mapping?["ios"]?.string == "18.5")
-        #expect(result.notes.isEmpty)
+        // The second payload has memoryMetrics only: exits and launches over the first alone.
+        #expect(result.notes == [
+            "1 of 2 payloads lacks applicationExitMetrics: the exit counters are means over the 1 that has it (observed.exit_days: 1)",
+            "1 of 2 payloads lacks applicationLaunchMetrics: cold_launches and resumes are means over the 1 that has it (observed.launch_days: 1)",
+        ])
         #expect(result.text.contains("\nname: small\n") && result.text.contains("\n  ios: \"18.5\"\n"))
         #expect(result.text.contains("\n- {at: 5, home: null}\n"))
-        #expect(root["observed"]?.mapping?["background_memory_resource_limit"]?.string == "0.5")
-        #expect(root["observed"]?.mapping?["resumes"]?.string == "2")
+        #expect(Support.keys(root["observed"]?.mapping).prefix(4) == ["app", "days", "exit_days", "launch_days"])
+        #expect(root["observed"]?.mapping?["exit_days"]?.string == "1" && root["observed"]?.mapping?["launch_days"]?.string == "1")
+        #expect(root["observed"]?.mapping?["background_memory_resource_limit"]?.string == "1")
+        #expect(root["observed"]?.mapping?["resumes"]?.string == "4")
         _ = try ScenarioLoader.parse(result.text, path: "imported.yaml")
     }
 
