@@ -155,9 +155,10 @@ package enum MetricKitImport {
     /// each when it differs from `days` and is above 0 (SPEC 27), the counters,
     /// `cold_launches`, `resumes`.
     private static func observed(_ facts: MetricKitFacts) -> Node {
-        var pairs = [(Node("app"), string(facts.app)), (Node("days"), Node(String(facts.days)))]
-        for (key, days) in [("exit_days", facts.exitDays), ("launch_days", facts.launchDays)] where days != facts.days && days > 0 {
-            pairs.append((Node(key), Node(String(days))))
+        var pairs = [(Node(ObservedKey.app.rawValue), string(facts.app)), (Node(ObservedKey.days.rawValue), Node(String(facts.days)))]
+        for (key, days) in [(ObservedKey.exitDays, facts.exitDays), (ObservedKey.launchDays, facts.launchDays)]
+        where days != facts.days && days > 0 {
+            pairs.append((Node(key.rawValue), Node(String(days))))
         }
         pairs += facts.observed.map { (Node($0.key), number($0.thousandths)) }
         return .mapping(Node.Mapping(pairs))

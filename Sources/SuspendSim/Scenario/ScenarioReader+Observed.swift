@@ -1,10 +1,6 @@
 /// The keys of `observed:` (SPEC 18, 26), in the order messages list them: the app, the days,
 /// the days that measured exits and launches, then the counters in `Scenario.Observed.Counter`
 /// order.
-enum ObservedKey {
-    static let names = ["app", "days", "exit_days", "launch_days"] + Scenario.Observed.Counter.allCases.map(\.rawValue)
-}
-
 extension ScenarioReader {
     /// `observed:` (SPEC 18): `app` (a known app id), `days` (a whole number, 1 or more),
     /// optionally `exit_days` and `launch_days` (SPEC 26: the days that measured exits and
@@ -13,11 +9,12 @@ extension ScenarioReader {
     /// metrickit` writes them). Counters not given are not compared.
     mutating func readObserved(_ node: ScenarioNode, apps: AppList?) -> Scenario.Observed? {
         guard let fields = fields(node, "observed", allowed: ObservedKey.names) else { return nil }
-        let appNode = required(fields, "app")
-        let app = appNode.flatMap { node in string(node, "observed.app").flatMap { _ in appIndex(node, "observed.app", in: apps) } }
-        let days = required(fields, "days").flatMap { observedDays($0, "observed.days", atMost: nil) }
-        let exitDays = fields["exit_days"].map { observedDays($0, "observed.exit_days", atMost: days) }
-        let launchDays = fields["launch_days"].map { observedDays($0, "observed.launch_days", atMost: days) }
+        let appField = ObservedKey.app.path
+        let appNode = required(fields, ObservedKey.app.rawValue)
+        let app = appNode.flatMap { node in string(node, appField).flatMap { _ in appIndex(node, appField, in: apps) } }
+        let days = required(fields, ObservedKey.days.rawValue).flatMap { observedDays($0, ObservedKey.days.path, atMost: nil) }
+        let exitDays = fields[ObservedKey.exitDays.rawValue].map { observedDays($0, ObservedKey.exitDays.path, atMost: days) }
+        let launchDays = fields[ObservedKey.launchDays.rawValue].map { observedDays($0, ObservedKey.launchDays.path, atMost: days) }
         var counters: [(counter: Scenario.Observed.Counter, thousandths: Int64)] = []
         var isValid = true
         for counter in Scenario.Observed.Counter.allCases {
