@@ -64,16 +64,23 @@
         }
     }
 
-    /// The compressor's block as a JSON mapping, in `CompressorKey`'s order: the ratio and the
-    /// rate always, the pool and the start where the file gives them (their defaults follow
-    /// RAM and `warning_free_mb`).
+    /// The compressor's block as a JSON mapping, in `CompressorKey`'s order, each key as its
+    /// row's `writing` says: the ratio and the rate always, the pool and the start where the
+    /// file gives them (their defaults follow RAM and `warning_free_mb`).
     static func compressorBlock(_ compressor: Device.Compressor) -> String {
+        let defaults = Device.Compressor()
         let fields: [(String, String)] = CompressorKey.allCases.compactMap { key in
+            let value: String?
+            let isDefault: Bool
             switch key.target {
-            case .ratio(let keyPath): (key.rawValue, fixed(compressor[keyPath: keyPath], decimals: 2))
-            case .optionalMemory(let keyPath, _): compressor[keyPath: keyPath].map { (key.rawValue, mb($0)) }
-            case .rate(let keyPath): (key.rawValue, fixed(compressor[keyPath: keyPath], decimals: 3))
+            case .ratio(let keyPath):
+                (value, isDefault) = (fixed(compressor[keyPath: keyPath], decimals: 2), compressor[keyPath: keyPath] == defaults[keyPath: keyPath])
+            case .optionalMemory(let keyPath, _):
+                (value, isDefault) = (compressor[keyPath: keyPath].map(mb), compressor[keyPath: keyPath] == nil)
+            case .rate(let keyPath):
+                (value, isDefault) = (fixed(compressor[keyPath: keyPath], decimals: 3), compressor[keyPath: keyPath] == defaults[keyPath: keyPath])
             }
+            return key.writing.writes(isDefault: isDefault) ? value.map { (key.rawValue, $0) } : nil
         }
         return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
     }
