@@ -62,7 +62,7 @@ import Testing
             evictions += 1
             recorder.recordEviction(Eviction(
                 seq: evictions, timeMs: now, app: app, state: from, footprintKiB: footprint, reason: reason,
-                freeBeforeKiB: before, freeAfterKiB: free, priority: nil))
+                freeBeforeKiB: before, freeAfterKiB: free, priority: nil, compressedKiB: 0, compressionShortfall: nil))
         }
 
         /// willFinish, didFinish, not-running -> inactive -> active.

@@ -42,7 +42,7 @@ public struct Eviction: Sendable, Hashable {
         seq: Int, timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB, reason: KillReason,
         freeBeforeKiB: KiB, freeAfterKiB: KiB, priority: Int?, trigger: Eviction.Trigger? = nil, thresholdKiB: KiB? = nil,
         rank: Int? = nil, candidateCount: Int = 0, runnerUp: AppIndex? = nil, policyOrder: [Candidate] = [],
-        compressedKiB: KiB = .zero, compressionShortfall: Eviction.CompressionShortfall? = nil
+        compressedKiB: KiB, compressionShortfall: Eviction.CompressionShortfall?
     ) {
         self.seq = seq
         self.timeMs = timeMs
