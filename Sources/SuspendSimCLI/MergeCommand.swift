@@ -13,7 +13,8 @@ extension SuspendsimCommand {
                 <out>/survival.csv exactly as a single run writes them, and copies the shards' \
                 report folders. Exits 2 if the folders are not the N shards of one batch. \
                 groups.csv and paired.csv (SPEC 21) are written as run writes them for the \
-                whole batch: by default for a batch over several trace users, or with --by.
+                whole batch: by default for a batch over several trace users, or with --by. \
+                whatif.csv (SPEC 25) likewise, from the shards' focus_runs.csv.
                 """
         )
 
@@ -28,15 +29,23 @@ extension SuspendsimCommand {
             valueName: "keys"))
         var by: String?
 
-        @Option(help: ArgumentHelp("The policy paired.csv compares the others with (default: the first policy in summary.csv).", valueName: "policy"))
-        var baseline: String?
+        @Option(name: .customLong("baseline"), help: ArgumentHelp(
+            "POLICY: the policy paired.csv compares the others with (default: the first policy in summary.csv); KEY=VALUE: the sweep key and baseline value of whatif.csv (default: the shards' own). Both may be given.",
+            valueName: "policy|key=value"))
+        var baselines: [String] = []
+
+        func validate() throws {
+            _ = try WhatIfFiles.Baselines(baselines)
+        }
 
         func run() throws {
             Interruption.cleanUpOnSignals()
             do {
                 let merged = try ShardMerge.merge(folders, into: out)
                 print("merged \(merged.shards) shards, \(merged.units) runs: \(BatchReportFile.summary.path(in: out))")
-                try ComparisonFiles.write(folder: out, by: by, baseline: baseline)
+                let given = try WhatIfFiles.Baselines(baselines)
+                try ComparisonFiles.write(folder: out, by: by, baseline: given.policy)
+                if let whatIf = given.whatIf ?? merged.whatIf { try WhatIfFiles.write(folder: out, whatIf: whatIf) }
             } catch let error as ExitCode {
                 throw error
             } catch let error as MergeError {

@@ -34,7 +34,7 @@ extension SuspendsimCommand {
         var jobs: Int?
 
         @Option(name: .customLong("app"), help: ArgumentHelp(
-            "An app to draw against a sweep, in the order given (repeat for more); apps not in a scenario are skipped there.",
+            "An app to draw against a sweep, in the order given (repeat for more); apps not in a scenario are skipped there. With --baseline KEY=VALUE, also whatif.csv's apps, among those focus_runs.csv records.",
             valueName: "id"))
         var apps: [String] = []
 
@@ -43,16 +43,21 @@ extension SuspendsimCommand {
             valueName: "keys"))
         var by: String?
 
-        @Option(help: ArgumentHelp("The policy paired.csv compares the others with (default: the first policy in summary.csv).", valueName: "policy"))
-        var baseline: String?
+        @Option(name: .customLong("baseline"), help: ArgumentHelp(
+            "POLICY: the policy paired.csv compares the others with (default: the first policy in summary.csv); KEY=VALUE: write whatif.csv with this sweep key and baseline value, from focus_runs.csv (SPEC 25). Both may be given.",
+            valueName: "policy|key=value"))
+        var baselines: [String] = []
 
         func validate() throws {
             if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs).") }
+            _ = try WhatIfFiles.Baselines(baselines)
         }
 
         func run() throws {
             Interruption.cleanUpOnSignals()
-            if by != nil || baseline != nil { try ComparisonFiles.write(folder: folder, by: by, baseline: baseline) }
+            let given = try WhatIfFiles.Baselines(baselines)
+            if by != nil || given.policy != nil { try ComparisonFiles.write(folder: folder, by: by, baseline: given.policy) }
+            if let whatIf = given.whatIf { try WhatIfFiles.write(folder: folder, whatIf: whatIf, apps: apps) }
             let pages = try HTMLPages.write(folder: folder, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                                             focusApps: apps.isEmpty ? HTMLPages.savedFocusApps(in: folder) : apps)
             print(HTMLPages.line(pages))

@@ -73,8 +73,18 @@ extension SuspendsimCommand {
             valueName: "keys"))
         var by: String?
 
-        @Option(help: ArgumentHelp("The policy paired.csv compares the others with (default: the first policy in summary.csv).", valueName: "policy"))
-        var baseline: String?
+        @Option(name: .customLong("baseline"), help: ArgumentHelp(
+            "POLICY: the policy paired.csv compares the others with (default: the first policy in summary.csv); KEY=VALUE: the sweep key and baseline value of whatif.csv (SPEC 25; default: a batch's one swept key and its first value). Both may be given.",
+            valueName: "policy|key=value"))
+        var baselines: [String] = []
+
+        @Option(name: .customLong("app"), help: ArgumentHelp(
+            "A what-if app of whatif.csv, in the order given (repeat for more; default: the observed: and expect: apps, else every app).",
+            valueName: "id"))
+        var apps: [String] = []
+
+        /// `--baseline POLICY`.
+        var baseline: String? { (try? WhatIfFiles.Baselines(baselines))?.policy }
 
         @Flag(help: "Print jemalloc's statistics (stats.allocated, stats.active, stats.resident) and the batch's serial part after the run.")
         var stats = false
@@ -84,6 +94,7 @@ extension SuspendsimCommand {
                 throw ValidationError("--replicates must be at least 1, got \(replicates).")
             }
             let axes = try sweepAxes()
+            _ = try WhatIfFiles.Baselines(baselines)
             if let by, shard != nil {
                 throw ValidationError("--by \(by): a shard writes no groups.csv or paired.csv; give --by to merge.")
             }
@@ -168,21 +179,24 @@ extension SuspendsimCommand {
 
         func run() throws {
             Interruption.cleanUpOnSignals()
-            let plan = try makePlan()
+            let (plan, fileWhatIfs) = try makePlan()
             warnAboutReplicatesWithoutRandomness(plan)
             for warning in plan.warnings { printWarning(warning.description) }
             try validateComparison(plan)
+            let asked = try WhatIfFiles.Baselines(baselines).whatIf
+            let whatIf = plan.writesSurvival || asked != nil ? try WhatIfFiles.resolve(plan, commandLine: asked, files: fileWhatIfs) : nil
             try prepareOutputFolder()
             let part = shard.flatMap(BatchShard.init(parsing:)) ?? .whole
-            let output = try runBatch(plan, part: part)
+            let output = try runBatch(plan, part: part, whatIf: whatIf)
             report(plan, output, shard: part)
             try failOnBadInputOrUnwrittenReports(output)
-            try printAndFinishOutputs(plan, output, part: part)
+            try printAndFinishOutputs(plan, output, part: part, whatIf: whatIf)
         }
 
         /// The batch of the input files under the command line's options; a bad `--set` value
-        /// is exit 64 (the command line's mistake, SPEC 14), a bad value in a file exit 2.
-        private func makePlan() throws -> BatchPlan {
+        /// is exit 64 (the command line's mistake, SPEC 14), a bad value in a file exit 2. With
+        /// it, the files' `whatif:` blocks (SPEC 25), by file.
+        private func makePlan() throws -> (BatchPlan, [(path: String, whatIf: WhatIf)]) {
             let templates = try ScenarioBatchLoader.loadTemplates(input, streamingEvents: true)
             var options = BatchPlan.Options()
             options.seed = seed
@@ -210,7 +224,7 @@ extension SuspendsimCommand {
                     + "add --details. Nothing was run.")
                 throw ExitCode(64)
             }
-            return plan
+            return (plan, templates.compactMap { template in template.whatIf.map { (template.path, $0) } })
         }
 
         /// `--by` and `--baseline` name keys and a policy the batch has (SPEC 21: exit 64).
@@ -225,10 +239,13 @@ extension SuspendsimCommand {
         }
 
         /// Runs the batch's share `part`, with the progress line.
-        private func runBatch(_ plan: BatchPlan, part: BatchShard) throws -> BatchRunner.Output {
+        private func runBatch(_ plan: BatchPlan, part: BatchShard, whatIf: WhatIf?) throws -> BatchRunner.Output {
+            let whatIfApps = whatIf.map { _ in plan.whatIfApps(given: apps) }
             let progress = ProgressLine(total: part.unitCount(of: plan.unitCount), label: "runs")
             do {
-                let output = try BatchRunner.run(plan, outPath: out, jobs: input.workerCount, shard: part) { progress.advance() }
+                let output = try BatchRunner.run(plan, outPath: out, jobs: input.workerCount, shard: part, whatIfApps: whatIfApps, whatIf: whatIf) {
+                    progress.advance()
+                }
                 progress.finish()
                 return output
             } catch {
@@ -257,12 +274,17 @@ extension SuspendsimCommand {
         }
 
         /// Prints the files written, then writes what follows from them: the comparison's
-        /// files, the focus apps, the page, and the `--stats` lines.
-        private func printAndFinishOutputs(_ plan: BatchPlan, _ output: BatchRunner.Output, part: BatchShard) throws {
+        /// files, `whatif.csv`, the focus apps, the page, and the `--stats` lines.
+        private func printAndFinishOutputs(_ plan: BatchPlan, _ output: BatchRunner.Output, part: BatchShard, whatIf: WhatIf?) throws {
             print("summary: \(BatchReportFile.summary.path(in: out))")
             if plan.writesSurvival { print("survival: \(BatchReportFile.survival.path(in: out))") }
             if !output.comparisonRows.isEmpty { print("comparison: \(BatchReportFile.comparison.path(in: out))") }
             if part.count == 1 { try ComparisonFiles.write(folder: out, by: by, baseline: baseline) }
+            if part.count == 1, let whatIf {
+                try WhatIfFiles.write(folder: out, whatIf: whatIf)
+            } else {
+                WhatIfFiles.removeStale(in: out, keepingFocusRuns: whatIf != nil)
+            }
             if plan.writesSurvival { try HTMLPages.saveFocusApps(Self.focusApps(plan), in: out) }
             if part.count > 1 {
                 print("shard \(part): \(BatchReportFile.shard.path(in: out)); join the \(part.count) shards' folders with suspendsim merge")

@@ -108,8 +108,15 @@ import Testing
                                       comma-separated keys among scenario, policy and the
                                       sweep columns (SPEC 21; a batch over trace users has
                                       them by default).
-              --baseline <policy>     The policy paired.csv compares the others with
-                                      (default: the first policy in summary.csv).
+              --baseline <policy|key=value>
+                                      POLICY: the policy paired.csv compares the others
+                                      with (default: the first policy in summary.csv);
+                                      KEY=VALUE: the sweep key and baseline value of
+                                      whatif.csv (SPEC 25; default: a batch's one swept key
+                                      and its first value). Both may be given.
+              --app <id>              A what-if app of whatif.csv, in the order given
+                                      (repeat for more; default: the observed: and expect:
+                                      apps, else every app).
               --stats                 Print jemalloc's statistics (stats.allocated,
                                       stats.active, stats.resident) and the batch's serial
                                       part after the run.
@@ -222,8 +229,9 @@ import Testing
             report folders. Exits 2 if the folders are not the N shards of one batch.
             groups.csv and paired.csv (SPEC 21) are written as run writes them for the
             whole batch: by default for a batch over several trace users, or with --by.
+            whatif.csv (SPEC 25) likewise, from the shards' focus_runs.csv.
 
-            USAGE: suspendsim merge <folders> ... [--out <out>] [--by <keys>] [--baseline <policy>]
+            USAGE: suspendsim merge <folders> ... [--out <out>] [--by <keys>] [--baseline <policy|key=value> ...]
 
             ARGUMENTS:
               <folders>               The shards' output folders.
@@ -233,8 +241,12 @@ import Testing
               --by <keys>             Write groups.csv and paired.csv grouped by these
                                       comma-separated keys among scenario, policy and the
                                       sweep columns.
-              --baseline <policy>     The policy paired.csv compares the others with
-                                      (default: the first policy in summary.csv).
+              --baseline <policy|key=value>
+                                      POLICY: the policy paired.csv compares the others
+                                      with (default: the first policy in summary.csv);
+                                      KEY=VALUE: the sweep key and baseline value of
+                                      whatif.csv (default: the shards' own). Both may be
+                                      given.
               --version               Show the version.
               -h, --help              Show help information.
 
@@ -263,7 +275,7 @@ import Testing
             it opens offline, and the same reports give the same bytes. A folder that is
             not a report folder exits 2.
 
-            USAGE: suspendsim report <dir> [--jobs <n>] [--app <id> ...] [--by <keys>] [--baseline <policy>]
+            USAGE: suspendsim report <dir> [--jobs <n>] [--app <id> ...] [--by <keys>] [--baseline <policy|key=value> ...]
 
             ARGUMENTS:
               <dir>                   A report folder.
@@ -273,12 +285,17 @@ import Testing
                                       byte-identical for any value. (default: all cores)
               --app <id>              An app to draw against a sweep, in the order given
                                       (repeat for more); apps not in a scenario are skipped
-                                      there.
+                                      there. With --baseline KEY=VALUE, also whatif.csv's
+                                      apps, among those focus_runs.csv records.
               --by <keys>             Write groups.csv and paired.csv for the batch in DIR,
                                       grouped by these comma-separated keys among scenario,
                                       policy and the sweep columns (SPEC 21).
-              --baseline <policy>     The policy paired.csv compares the others with
-                                      (default: the first policy in summary.csv).
+              --baseline <policy|key=value>
+                                      POLICY: the policy paired.csv compares the others
+                                      with (default: the first policy in summary.csv);
+                                      KEY=VALUE: write whatif.csv with this sweep key and
+                                      baseline value, from focus_runs.csv (SPEC 25). Both
+                                      may be given.
               --version               Show the version.
               -h, --help              Show help information.
 

@@ -116,7 +116,8 @@ import Testing
             #expect(merge.status == 0, "\(merge.stderr)")
             let expected = try filesUnder(whole)
             // focus.csv: the observed app, which the batch page draws against the sweep (SPEC 19).
-            #expect(expected.keys.sorted() == ["exits.csv", "focus.csv", "observed.csv", "summary.csv", "survival.csv"])
+            // focus_runs.csv and whatif.csv: the batch sweeps one key (SPEC 25).
+            #expect(expected.keys.sorted() == ["exits.csv", "focus.csv", "focus_runs.csv", "observed.csv", "summary.csv", "survival.csv", "whatif.csv"])
             #expect(String(decoding: expected["focus.csv"] ?? Data(), as: UTF8.self) == "app\nfield-calibration/com.acme.shop\n")
             #expect(try filesUnder(merged) == expected)
 

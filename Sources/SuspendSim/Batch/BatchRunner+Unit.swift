@@ -6,8 +6,9 @@ import Foundation
 
 extension BatchRunner {
     /// Runs one unit: a single run into its report folder, every policy into theirs, or a
-    /// run of a batch (into its folder only with `details`).
-    static func execute(_ plan: BatchPlan, unit: Int, out: String) -> UnitResult {
+    /// run of a batch (into its folder only with `details`); with `whatIfApps`, a batch run's
+    /// `focus_runs.csv` lines too.
+    static func execute(_ plan: BatchPlan, unit: Int, out: String, whatIfApps: [[String]]? = nil) -> UnitResult {
         let (entryIndex, pointIndex, replicate) = plan.locate(unit)
         let entry = plan.entries[entryIndex]
         let point = entry.points[pointIndex]
@@ -50,8 +51,12 @@ extension BatchRunner {
             }
         }
         func add<R>(_ outcome: SimulationResult<R>, policyIndex: Int = 0) {
+            let row = SummaryRow(result: outcome, seed: seed, replicate: replicateNumber)
+            if entry.kind == .batch, let apps = whatIfApps?[entryIndex], !apps.isEmpty {
+                FocusRunsCSV.appendLines(row, columnValues: point.columnValues, apps: apps, outcomes: outcome.apps, to: &result.focusBytes)
+            }
             result.rows.append((
-                SummaryRow(result: outcome, seed: seed, replicate: replicateNumber),
+                row,
                 plan.group(entry: entryIndex, point: pointIndex, policyIndex: policyIndex),
                 plan.groupCounts(of: outcome.apps, entry: entryIndex, point: pointIndex)))
         }
@@ -62,6 +67,7 @@ extension BatchRunner {
             // A large JSON file whose streamed events the fast reader did not take: read the
             // whole file the ordinary way, which locates its mistake or runs it as written.
             result.rows = []
+            result.focusBytes = []
             do {
                 try run(ScenarioLoader.template(path: entry.path).scenario(at: point.settings))
             } catch let error as ScenarioLoader.Error {

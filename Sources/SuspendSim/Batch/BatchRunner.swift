@@ -7,7 +7,8 @@ import Dispatch
 import Synchronization
 
 /// Runs a `BatchPlan` on worker threads and writes `summary.csv`, `survival.csv` and
-/// `exits.csv` (when the plan has a batch), `comparison.csv` (with `--policy all`) and, for a shard, `shard.csv`.
+/// `exits.csv` (when the plan has a batch), `focus_runs.csv` (with what-if apps, SPEC 27),
+/// `comparison.csv` (with `--policy all`) and, for a shard, `shard.csv`.
 ///
 /// ```swift
 /// let output = try BatchRunner.run(plan, outPath: "Reports", jobs: 8) { progress.advance() }
@@ -76,6 +77,9 @@ package enum BatchRunner {
         var isInvalidInput: Bool
         /// The rows' `summary.csv` lines, formatted on the worker (each ends with a line feed).
         var summaryBytes: [UInt8]
+        /// The rows' `focus_runs.csv` lines (SPEC 27), formatted on the worker; empty without
+        /// what-if apps.
+        var focusBytes: [UInt8]
 
         /// A unit of entry `entry` at the point with `columnValues`, before it has run.
         init(entry: Int, kind: BatchPlan.Kind, columnValues: [String?]) {
@@ -86,6 +90,7 @@ package enum BatchRunner {
             failure = nil
             isInvalidInput = false
             summaryBytes = []
+            focusBytes = []
         }
 
         /// Formats the rows' `summary.csv` lines: SPEC 8's columns, then the sweep columns.
@@ -106,6 +111,7 @@ package enum BatchRunner {
         var nextToWrite = 0
         var waiting: [Int: UnitResult] = [:]
         var summary: AtomicCSVStream?
+        var focusRuns: AtomicCSVStream?
         /// The workers' tallies, added up as each worker finishes.
         var tally: SurvivalTally
         var comparison: [SummaryRow] = []
@@ -114,12 +120,14 @@ package enum BatchRunner {
 
     /// Runs this shard's units of `plan` (all of them by default) with `jobs` workers,
     /// writing into the folder `outPath`; `progress` is called after each unit, from any
-    /// worker.
+    /// worker. `whatIfApps` (by entry, `BatchPlan.whatIfApps(given:)`) has `focus_runs.csv`
+    /// written with those apps' values of every run of a batch scenario (SPEC 27); a shard
+    /// records `whatIf` in its manifest.
     ///
     /// - Throws: `ReportWriter.Error` when a batch-wide file cannot be written. A unit whose report
     ///   folder cannot be written is a failure in the output instead; the other units run.
     public static func run(
-        _ plan: BatchPlan, outPath: String, jobs: Int, shard: BatchShard = .whole,
+        _ plan: BatchPlan, outPath: String, jobs: Int, shard: BatchShard = .whole, whatIfApps: [[String]]? = nil, whatIf: WhatIf? = nil,
         progress: @escaping @Sendable () -> Void = {}
     ) throws -> Output {
         let out = outPath.hasSuffix("/") && outPath.count > 1 ? String(outPath.dropLast()) : outPath
@@ -127,7 +135,10 @@ package enum BatchRunner {
         let shape = plan.tallyShape()
         let emptyTally = SurvivalTally(appCounts: shape.appCounts, observedApps: shape.observedApps)
         let summary = try AtomicCSVStream(path: BatchReportFile.summary.path(in: out), header: BatchReportFile.summary.header(followedBy: plan.columns))
-        let state = Mutex(WriterState(summary: summary, tally: emptyTally))
+        let focusRuns = try whatIfApps.map { _ in
+            try AtomicCSVStream(path: BatchReportFile.focusRuns.path(in: out), header: FocusRunsCSV.header(sweepColumns: plan.columns))
+        }
+        let state = Mutex(WriterState(summary: summary, focusRuns: focusRuns, tally: emptyTally))
 
         let workers = max(1, min(jobs, units))
         let window = max(4 * workers, 16)
@@ -151,7 +162,7 @@ package enum BatchRunner {
                         return
                     }
                     let started = DispatchTime.now().uptimeNanoseconds
-                    var result = execute(plan, unit: shard.unit(index), out: out)
+                    var result = execute(plan, unit: shard.unit(index), out: out, whatIfApps: whatIfApps)
                     if result.failure == nil {
                         result.formatSummary()
                         for item in result.rows { tally.record(group: item.group, apps: item.apps) }
@@ -180,9 +191,11 @@ package enum BatchRunner {
             state.output.serialNanoseconds += plan.traceReadNanoseconds
             guard state.output.failureCount == 0 else {
                 state.summary?.discard()
+                state.focusRuns?.discard()
                 return state.output
             }
             try state.summary?.commit()
+            try state.focusRuns?.commit()
             state.output.tally = state.tally
             if plan.writesSurvival {
                 try SurvivalCSV.write(plan, tally: state.tally, shard: shard.count > 1, toPath: BatchReportFile.survival.path(in: out))
@@ -197,7 +210,7 @@ package enum BatchRunner {
                 state.output.comparisonRows = state.comparison
             }
             if shard.count > 1 {
-                try ShardManifest(batch: plan.fingerprint, shard: shard, units: plan.unitCount, survival: plan.writesSurvival)
+                try ShardManifest(batch: plan.fingerprint, shard: shard, units: plan.unitCount, survival: plan.writesSurvival, whatIf: whatIf)
                     .write(toFolder: out)
             }
             return state.output
@@ -213,6 +226,7 @@ package enum BatchRunner {
             return
         }
         state.summary?.appendLines(bytes: result.summaryBytes)
+        if !result.focusBytes.isEmpty { state.focusRuns?.appendLines(bytes: result.focusBytes) }
         for item in result.rows {
             switch result.kind {
             case .single: state.output.singleRunRows.append((result.entry, item.row))

@@ -72,7 +72,7 @@ struct PairedTable {
     }
 
     /// `pairs,mean_diff,ci_low,ci_high,wilcoxon_p` of the differences, in thousandths.
-    private static func fields(_ differences: [Int64]) -> [String] {
+    static func fields(_ differences: [Int64]) -> [String] {
         guard !differences.isEmpty else { return ["0", "", "", "", ""] }
         let interval = GroupsTable.intervalFields(differences.map { Double($0) / 1000 })
         let p = WilcoxonSignedRank.pValue(thousandths: differences).map(ComparisonNumbers.general4) ?? ""

@@ -2,8 +2,10 @@ import Foundation
 
 /// `shard.csv`, which a `--shard K/N` run writes beside its `summary.csv` so that
 /// `suspendsim merge` can check its shards belong together and put their rows back in order:
-/// `ShardColumn`'s `batch,shard,shards,units,survival` (the plan's fingerprint in hex, K, N,
-/// the whole batch's number of units, whether the batch writes `survival.csv`).
+/// `ShardColumn`'s `batch,shard,shards,units,survival,whatif_key,whatif_baseline` (the plan's
+/// fingerprint in hex, K, N, the whole batch's number of units, whether the batch writes
+/// `survival.csv`, and its what-if's KEY and baseline (SPEC 25), empty without one, so that
+/// `merge` writes `whatif.csv` as `run` would have).
 package struct ShardManifest: Sendable, Hashable {
 
     /// The batch's fingerprint (`BatchPlan.fingerprint`).
@@ -14,13 +16,16 @@ package struct ShardManifest: Sendable, Hashable {
     public var units: Int
     /// Whether the batch has a `survival.csv`.
     public var survival: Bool
+    /// The batch's what-if (SPEC 25), whose `focus_runs.csv` the shard wrote.
+    package var whatIf: WhatIf?
 
     /// A manifest of `shard` of the batch `batch` of `units` units.
-    public init(batch: UInt64, shard: BatchShard, units: Int, survival: Bool) {
+    public init(batch: UInt64, shard: BatchShard, units: Int, survival: Bool, whatIf: WhatIf? = nil) {
         self.batch = batch
         self.shard = shard
         self.units = units
         self.survival = survival
+        self.whatIf = whatIf
     }
 
     /// Writes `shard.csv` into `folder`, atomically.
@@ -35,6 +40,8 @@ package struct ShardManifest: Sendable, Hashable {
                 case .shards: CSVFormatting.appendInteger(manifest.shard.count, to: &bytes)
                 case .units: CSVFormatting.appendInteger(manifest.units, to: &bytes)
                 case .survival: CSVFormatting.appendBool(manifest.survival, to: &bytes)
+                case .whatIfKey: if let whatIf = manifest.whatIf { CSVFormatting.appendField(whatIf.key, to: &bytes) }
+                case .whatIfBaseline: if let whatIf = manifest.whatIf { CSVFormatting.appendField(whatIf.baseline, to: &bytes) }
                 }
             }
         }
@@ -49,14 +56,16 @@ package struct ShardManifest: Sendable, Hashable {
             throw MergeError("\(path): no such file; is \(folder) the output of a run with --shard?")
         }
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
-        let fields = lines.count == 2 && lines[0] == ShardColumn.header ? lines[1].split(separator: ",").map(String.init) : []
+        let fields = lines.count == 2 && lines[0] == ShardColumn.header
+            ? lines[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init) : []
         guard fields.count == ShardColumn.allCases.count, let batch = UInt64(fields[0], radix: 16), let index = Int(fields[1]),
               let count = Int(fields[2]), let shard = BatchShard(index: index, count: count),
               let units = Int(fields[3]), units >= 0, let survival = Bool(fields[4])
         else {
             throw MergeError("\(path): not a shard manifest (expected the header \(ShardColumn.header) and one row)")
         }
-        return ShardManifest(batch: batch, shard: shard, units: units, survival: survival)
+        let whatIf = fields[5].isEmpty ? nil : WhatIf(key: fields[5], baseline: fields[6])
+        return ShardManifest(batch: batch, shard: shard, units: units, survival: survival, whatIf: whatIf)
     }
 }
 

@@ -10,6 +10,8 @@ import Foundation
 ///   from the sums, as a single run does from its own.
 /// - `exits.csv` (SPEC 17) and `observed.csv` (SPEC 18): likewise, from the shards' exact
 ///   totals (and sums of squares).
+/// - `focus_runs.csv` (SPEC 27): each run's lines, in the merged `summary.csv`'s order
+///   (`mergeFocusRuns`); the manifests' what-if is the merge's, for `whatif.csv`.
 /// - Report folders (`--details`, single-run scenarios): copied; no file may be in two
 ///   shards.
 ///
@@ -22,6 +24,8 @@ package enum ShardMerge {
         public var shards: Int
         /// The batch's number of runs.
         public var units: Int
+        /// The batch's what-if (SPEC 25) when its shards wrote `focus_runs.csv`.
+        package var whatIf: WhatIf?
     }
 
     /// Merges the shard folders `folders` into `out`.
@@ -48,11 +52,15 @@ package enum ShardMerge {
         if FileManager.default.fileExists(atPath: focus) {
             try AtomicTextFile.write(try String(contentsOfFile: focus, encoding: .utf8), to: BatchReportFile.focus.path(in: out))
         }
+        if FileManager.default.fileExists(atPath: BatchReportFile.focusRuns.path(in: shards[0].folder)) {
+            try mergeFocusRuns(shards.map(\.folder), summaryPath: BatchReportFile.summary.path(in: out),
+                               into: BatchReportFile.focusRuns.path(in: out))
+        }
         var copied: Set<String> = []
         for shard in shards {
             try copyReports(from: shard.folder, to: out, copied: &copied)
         }
-        return Summary(shards: shards.count, units: first.units)
+        return Summary(shards: shards.count, units: first.units, whatIf: first.whatIf)
     }
 
     /// `path` made absolute, with symbolic links resolved, to compare folders.
@@ -70,7 +78,7 @@ package enum ShardMerge {
         let first = shards[0].manifest
         for (folder, manifest) in shards.dropFirst() {
             guard manifest.batch == first.batch, manifest.shard.count == first.shard.count,
-                  manifest.units == first.units, manifest.survival == first.survival
+                  manifest.units == first.units, manifest.survival == first.survival, manifest.whatIf == first.whatIf
             else {
                 throw MergeError("\(folder) is a shard of another batch than \(shards[0].folder) (different files, options or shard count)")
             }
@@ -277,7 +285,7 @@ package enum ShardMerge {
     }
 
     /// The files of a shard's folder that are not batch-wide.
-    private static let batchFiles: Set<String> = Set([BatchReportFile.summary, .survival, .exits, .observed, .focus, .shard].map(\.fileName))
+    private static let batchFiles: Set<String> = Set([BatchReportFile.summary, .survival, .exits, .observed, .focus, .focusRuns, .whatif, .shard].map(\.fileName))
 
 
     /// Copies a shard's report folders into `out`, merging folders. A file copied from

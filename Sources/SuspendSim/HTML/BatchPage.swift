@@ -32,6 +32,8 @@ struct BatchPage {
     var focusApps: [String]?
     /// The folder's `groups.csv` and `paired.csv` (SPEC 21); nil without `groups.csv`.
     var comparison: ComparisonReports?
+    /// The answer of the folder's `whatif.csv` (SPEC 25), which the page opens with.
+    var whatIf: WhatIfAnswer?
 
     /// At most this many run links per point; the rest are counted.
     static let linksPerGroup = 40
@@ -71,6 +73,7 @@ struct BatchPage {
             sections.append(Section(id: "single-runs", title: "Single runs", node: singleRunsSection(singles)))
         }
         var content: [Node<HTML.BodyContext>] = [header()]
+        if let answer = whatIf?.node() { content.append(answer) }
         let chartCount = plans.reduce(0) { $0 + $1.panelCount + 1 } + (singles.isEmpty ? 0 : 1) + Self.comparisonPanels(comparison)
         if sections.count > 1 || chartCount > 3 {
             content.append(.nav(.class("toc"), .h2("Contents"), .ul(.group(sections.map { section in

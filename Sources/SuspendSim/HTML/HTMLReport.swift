@@ -82,13 +82,15 @@ public enum HTMLReport {
             }
         }
         let name = URL(fileURLWithPath: folder).standardizedFileURL.lastPathComponent
-        let files = [BatchReportFile.summary, .survival, .comparison, .observed, .groups, .paired].map(\.fileName)
+        let files = [BatchReportFile.summary, .survival, .comparison, .observed, .groups, .paired, .whatif].map(\.fileName)
             .filter { ReportFolder.hasFile($0, in: folder) }
         // SPEC 21: with groups.csv, the comparison on the page and its charts as figures/<metric>.svg.
         let comparison = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try ComparisonReports(folder: folder) }
         if let comparison { try BatchPage.writeFigures(comparison, into: folder) }
+        // SPEC 25: with whatif.csv, the page opens with its answer.
+        let whatIf = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try WhatIfAnswer(folder: folder) }
         let page = BatchPage(reports: reports, observed: observed, name: name, runFolders: runFolders, ramByScenario: ramByScenario,
-                             files: files, focusApps: focusApps, comparison: comparison).render()
+                             files: files, focusApps: focusApps, comparison: comparison, whatIf: whatIf).render()
         try writePage(page, into: folder)
         return [folder + "/" + pageName] + written
     }

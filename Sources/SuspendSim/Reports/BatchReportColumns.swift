@@ -159,7 +159,53 @@ enum FocusColumn: String, CSVColumns {
     case app
 }
 
+/// `focus_runs.csv`'s columns before the sweep columns (SPEC 27); `app` and
+/// `WhatIfAppMetric`'s columns follow the sweep columns.
+enum FocusRunsColumn: String, CSVColumns {
+    case scenario, policy, seed, replicate
+}
+
+/// The per-run metrics of a what-if app (SPEC 25), in order: every exit column of SPEC 17,
+/// then `cold_launches`, `warm_launches`, `launch_wait_s` and `killed` (1 when the app had a
+/// pressure or other kill).
+enum WhatIfAppMetric: CSVColumns, Hashable {
+    case exit(KillReason.ExitCategory)
+    case coldLaunches, warmLaunches, launchWait, killed
+
+    static let allCases: [WhatIfAppMetric] =
+        KillReason.ExitCategory.allCases.map { .exit($0) } + [.coldLaunches, .warmLaunches, .launchWait, .killed]
+
+    init?(rawValue: String) {
+        guard let metric = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = metric
+    }
+
+    var rawValue: String {
+        switch self {
+        case .exit(let category): category.rawValue
+        case .coldLaunches: "cold_launches"
+        case .warmLaunches: "warm_launches"
+        case .launchWait: "launch_wait_s"
+        case .killed: "killed"
+        }
+    }
+}
+
+/// `whatif.csv`'s columns (SPEC 25), after `scenario,policy` and the sweep columns other than
+/// KEY and `trace.user`.
+enum WhatIfColumn: String, CSVColumns {
+    case key, value, baseline, app, metric, pairs
+    case baselineMean = "baseline_mean"
+    case mean
+    case meanDiff = "mean_diff"
+    case ciLow = "ci_low"
+    case ciHigh = "ci_high"
+    case wilcoxonP = "wilcoxon_p"
+}
+
 /// `shard.csv`'s columns (`ShardManifest`).
 enum ShardColumn: String, CSVColumns {
     case batch, shard, shards, units, survival
+    case whatIfKey = "whatif_key"
+    case whatIfBaseline = "whatif_baseline"
 }

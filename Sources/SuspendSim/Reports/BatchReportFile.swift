@@ -19,6 +19,10 @@ package enum BatchReportFile: String, CaseIterable, Sendable {
     case paired = "paired.csv"
     /// The sweep chart's focus apps that `run` took from the scenarios (SPEC 19).
     case focus = "focus.csv"
+    /// Each run's values of the what-if apps (SPEC 27), which `whatif.csv` is computed from.
+    case focusRuns = "focus_runs.csv"
+    /// The paired what-ifs between sweep points (SPEC 25).
+    case whatif = "whatif.csv"
     /// A shard's manifest (`ShardManifest`).
     case shard = "shard.csv"
 
@@ -30,7 +34,9 @@ package enum BatchReportFile: String, CaseIterable, Sendable {
 
     /// The file's columns, in file order: in `summary.csv`, `survival.csv`, `exits.csv` and
     /// `observed.csv` the batch's sweep columns follow them, in `groups.csv` and `paired.csv`
-    /// they follow the comparison's keys.
+    /// they follow the comparison's keys; in `focus_runs.csv` the sweep columns, then `app` and
+    /// `WhatIfAppMetric`'s columns follow them, in `whatif.csv` they follow `scenario,policy`
+    /// and the other sweep columns (`WhatIfTable`).
     package var columns: [String] {
         switch self {
         case .summary: SummaryColumn.names
@@ -41,6 +47,8 @@ package enum BatchReportFile: String, CaseIterable, Sendable {
         case .groups: GroupsColumn.names
         case .paired: PairedColumn.names
         case .focus: FocusColumn.names
+        case .focusRuns: FocusRunsColumn.names
+        case .whatif: WhatIfColumn.names
         case .shard: ShardColumn.names
         }
     }
@@ -53,7 +61,7 @@ package enum BatchReportFile: String, CaseIterable, Sendable {
         case .survival: SurvivalColumn.allCases.map(\.shardName)
         case .exits: BatchExitColumn.allCases.map(\.shardName)
         case .observed: ObservedShardColumn.names
-        case .summary, .comparison, .groups, .paired, .focus, .shard: columns
+        case .summary, .comparison, .groups, .paired, .focus, .focusRuns, .whatif, .shard: columns
         }
     }
 

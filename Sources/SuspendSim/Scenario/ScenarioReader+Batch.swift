@@ -11,6 +11,23 @@ extension ScenarioReader {
         return Int(count)
     }
 
+    /// `whatif: { key: KEY, baseline: VALUE }` (SPEC 25): a sweep key and its baseline value,
+    /// both required; whether the batch sweeps them is checked once the batch is known.
+    mutating func readWhatIf(_ node: ScenarioNode) -> WhatIf? {
+        guard let fields = fields(node, "whatif", allowed: ["key", "baseline"]) else { return nil }
+        let key = required(fields, "key").flatMap { nonEmptyString($0, "whatif.key") }
+        var baseline: String?
+        if let value = required(fields, "baseline") {
+            if case .scalar(let scalar) = value, !value.isNullScalar {
+                baseline = text(of: scalar)
+            } else {
+                report(value, "whatif.baseline", "must be a single value, got \(value.summary)")
+            }
+        }
+        guard let key, let baseline, !fields.hadUnknownKey else { return nil }
+        return WhatIf(key: key, baseline: baseline)
+    }
+
     /// `sweep:`: a mapping from sweep keys (`device.ram_mb`) to non-empty lists of values.
     mutating func readSweep(_ node: ScenarioNode) -> [SweepAxis]? {
         // `app.<id>.<key>` entries are allowed by their shape; an unknown id is reported when

@@ -8,6 +8,7 @@ enum ScenarioKey: String, CaseIterable {
     case workload, replicates, sweep
     case initial, trace
     case observed
+    case whatif
 
     static let names = allCases.map { $0.rawValue }
 }
@@ -40,6 +41,7 @@ extension ScenarioReader {
         let workload = fields["workload"].map { readWorkload($0) }
         replicates = fields["replicates"].flatMap { readReplicates($0) }
         sweep = fields["sweep"].flatMap { readSweep($0) } ?? []
+        whatIf = fields["whatif"].flatMap { readWhatIf($0) }
         if let axis = traceUsersAxis, !sweep.contains(where: { $0.key == axis.key }) { sweep.append(axis) }
         if tracePath != nil, let apps, let initial, let events {
             traceApps = traceMappedApps(apps, events: events, initial: initial, hasWorkload: fields["workload"] != nil)

@@ -24,6 +24,8 @@ struct ScenarioReader {
     var replicates: Int?
     /// The file's `sweep:` axes, once read.
     var sweep: [SweepAxis] = []
+    /// The file's `whatif:` (SPEC 25), once read.
+    var whatIf: WhatIf?
     /// The usage trace the scenario replays, resolved (SPEC 13); nil without `trace:`.
     var tracePath: String?
     /// The apps of `apps:` that `trace:` is to map, once read (SPEC 13; `traceMappedApps`).

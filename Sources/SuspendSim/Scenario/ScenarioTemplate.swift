@@ -27,6 +27,8 @@ package struct ScenarioTemplate: Sendable {
         var tracePath: String?
         /// The apps of `apps:` that the trace is to map (SPEC 13).
         var traceApps: [TraceMappedApp]
+        /// The file's `whatif:` (SPEC 25).
+        var whatIf: WhatIf? = nil
     }
 
     /// The scenario as the file has it.
@@ -35,6 +37,8 @@ package struct ScenarioTemplate: Sendable {
     public let replicates: Int?
     /// The file's `sweep:` axes, in file order.
     public let sweep: [SweepAxis]
+    /// The file's `whatif: { key, baseline }` (SPEC 25), checked against the batch as run.
+    package let whatIf: WhatIf?
     /// The usage trace the scenario replays (SPEC 13), resolved; nil without `trace:`.
     public let tracePath: String?
     /// The apps of `apps:` that the trace is to map (SPEC 13), checked by `traceWarnings()`.
@@ -82,6 +86,7 @@ package struct ScenarioTemplate: Sendable {
         self.scenario = reading.scenario
         self.replicates = reading.replicates
         self.sweep = reading.sweep
+        self.whatIf = reading.whatIf
         self.tracePath = reading.tracePath
         self.traceApps = reading.traceApps
         self.document = document
@@ -97,7 +102,8 @@ package struct ScenarioTemplate: Sendable {
     func sharingTraces(_ traces: TraceIndexes) -> ScenarioTemplate {
         traces.adopt(self.traces)
         return ScenarioTemplate(
-            reading: Reading(scenario: scenario, replicates: replicates, sweep: sweep, tracePath: tracePath, traceApps: traceApps),
+            reading: Reading(scenario: scenario, replicates: replicates, sweep: sweep, tracePath: tracePath, traceApps: traceApps,
+                             whatIf: whatIf),
             document: document,
             textHash: textHash, path: path, traces: traces, fastEvents: fastEvents, streamedEvents: streamedEvents)
     }
@@ -142,7 +148,7 @@ package struct ScenarioTemplate: Sendable {
         }
         scenario.sourcePath = path
         return Reading(scenario: scenario, replicates: reader.replicates, sweep: reader.sweep, tracePath: reader.tracePath,
-                       traceApps: reader.traceApps)
+                       traceApps: reader.traceApps, whatIf: reader.whatIf)
     }
 
     /// The node of `sweep: { key: [..., value #index, ...] }` in the document.

@@ -36,7 +36,8 @@ import Testing
             == "scenario,policy,pressure_kills,state_losses,cold_launches,warm_launches,hot_launch_ratio,min_free_mb")
         // comparison.csv's fields are written as summary.csv's.
         #expect(BatchReportFile.allCases.map(\.fileName) == ["summary.csv", "survival.csv", "exits.csv", "observed.csv",
-                                                              "comparison.csv", "groups.csv", "paired.csv", "focus.csv", "shard.csv"])
+                                                              "comparison.csv", "groups.csv", "paired.csv", "focus.csv", "focus_runs.csv",
+                                                              "whatif.csv", "shard.csv"])
         #expect(ComparisonColumn.allCases.allSatisfy { SummaryColumn(rawValue: $0.rawValue) != nil })
     }
 
@@ -104,8 +105,9 @@ import Testing
             let whole = folder.appendingPathComponent("whole").path
             let shard = folder.appendingPathComponent("shard").path
             let comparison = folder.appendingPathComponent("comparison").path
-            _ = try BatchRunner.run(plan, outPath: whole, jobs: 1)
+            _ = try BatchRunner.run(plan, outPath: whole, jobs: 1, whatIfApps: plan.whatIfApps(given: []))
             _ = try BatchComparison(keys: ["device.ram_mb", "policy"]).write(folder: whole)
+            _ = try BatchWhatIf.write(folder: whole, whatIf: WhatIf(key: "device.ram_mb", baseline: "1024"))
             _ = try BatchRunner.run(plan, outPath: shard, jobs: 1, shard: try #require(BatchShard(index: 1, count: 2)))
             _ = try BatchRunner.run(single, outPath: comparison, jobs: 1)
             #expect(plan.columns == ["device.ram_mb"] && plan.tableColumns == plan.columns)
@@ -115,6 +117,8 @@ import Testing
                 (.groups, whole, ["device.ram_mb", "policy"] + BatchReportFile.groups.columns),
                 (.paired, whole, ["device.ram_mb"] + BatchReportFile.paired.columns),
                 (.shard, shard, BatchReportFile.shard.columns),
+                (.focusRuns, whole, BatchReportFile.focusRuns.columns + plan.columns + ["app"] + WhatIfAppMetric.names),
+                (.whatif, whole, ["scenario", "policy"] + BatchReportFile.whatif.columns),
                 (.comparison, comparison, BatchReportFile.comparison.columns),
             ]
             for file in [BatchReportFile.survival, .exits, .observed] {

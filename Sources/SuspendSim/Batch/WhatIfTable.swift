@@ -1,0 +1,115 @@
+/// `whatif.csv` (SPEC 25, 27): every value V of KEY against the baseline B on the same runs,
+/// from `summary.csv` and `focus_runs.csv`.
+///
+/// Two runs pair when they agree in `scenario`, `policy`, `seed`, `replicate` and every sweep
+/// column but KEY (`trace.user` included: users pair with themselves). Rows: for each
+/// combination of `scenario` and the sweep columns other than KEY and `trace.user` (order of
+/// first appearance), each policy (first appearance), each V other than B (first appearance,
+/// which is sweep order), each what-if app (`focus_runs.csv`'s order) with
+/// `WhatIfAppMetric`'s metrics, and last the run metrics of SPEC 21 with an empty `app`:
+/// `pairs`, the means at B and at V over the pairs, and `PairedTable`'s mean difference,
+/// Student's interval and Wilcoxon p-value of the exact differences M(V) − M(B). A row with
+/// 0 pairs has its other cells empty.
+struct WhatIfTable {
+    let csvText: String
+
+    /// The pairs of one combination, policy and value: each run at V with its run at B.
+    private typealias Pairs = [(run: Int, baseline: Int)]
+
+    init(_ table: SummaryTable, focusRuns: FocusRunsTable, whatIf: WhatIf) throws(ComparisonError) {
+        let key = whatIf.key
+        guard let keyColumn = table.column(key) else {
+            throw .usage("--baseline: '\(key)' is not a sweep column of \(table.path); the keys are "
+                + table.sweepColumns.filter { $0 != TraceKey.user.path }.joined(separator: ", "))
+        }
+        let others = table.sweepColumns.filter { $0 != key && $0 != TraceKey.user.path }
+        let comboColumns = ([SummaryColumn.scenario.rawValue] + others).compactMap(table.column)
+        let policyColumn = table.column(.policy) ?? 1
+        let values = Self.values(table, column: keyColumn, key: key)
+        guard let baseline = values.first(where: { $0.canonical == WhatIf.canonical(whatIf.baseline, key: key) }) else {
+            throw .usage("--baseline: '\(whatIf.baseline)' is not a value of \(key) in \(table.path); its values are "
+                + values.map(\.text).joined(separator: ", "))
+        }
+        let identityColumns = ([SummaryColumn.scenario, .policy, .seed, .replicate].map(\.rawValue) + table.sweepColumns.filter { $0 != key })
+            .compactMap(table.column)
+        let runs = try Self.runsByIdentity(table, keyColumn: keyColumn, key: key, identityColumns: identityColumns)
+        var combinations: [[String]] = []
+        var seen: Set<[String]> = []
+        var pairs: [[String]: Pairs] = [:]
+        for (index, row) in table.rows.enumerated() {
+            let combination = comboColumns.map { row[$0] }
+            if seen.insert(combination).inserted { combinations.append(combination) }
+            let value = WhatIf.canonical(row[keyColumn], key: key)
+            guard value != baseline.canonical,
+                  let partner = runs[[baseline.canonical] + identityColumns.map { row[$0] }] else { continue }
+            pairs[combination + [row[policyColumn], value], default: []].append((index, partner))
+        }
+        let policies = table.distinctValues(of: .policy)
+        var lines = [[SummaryColumn.scenario.rawValue, SummaryColumn.policy.rawValue] + others + WhatIfColumn.names]
+        for combination in combinations {
+            for policy in policies {
+                for value in values where value.canonical != baseline.canonical {
+                    let found = pairs[combination + [policy, value.canonical]] ?? []
+                    let prefix = [combination[0], policy] + combination.dropFirst() + [key, value.text, baseline.text]
+                    for app in focusRuns.apps[combination[0]] ?? [] {
+                        for (metric, name) in WhatIfAppMetric.names.enumerated() {
+                            let sides = found.map { (focusRuns.value(row: $0.baseline, app: app, metric: metric),
+                                                     focusRuns.value(row: $0.run, app: app, metric: metric)) }
+                            lines.append(prefix + [app, name] + Self.fields(sides))
+                        }
+                    }
+                    for metric in SummaryColumn.compared {
+                        let column = table.column(metric)
+                        let sides = found.compactMap { pair -> (Int64, Int64)? in
+                            guard let column, let before = ComparisonNumbers.thousandths(table.rows[pair.baseline][column]),
+                                  let after = ComparisonNumbers.thousandths(table.rows[pair.run][column]) else { return nil }
+                            return (before, after)
+                        }
+                        lines.append(prefix + ["", metric.rawValue] + Self.fields(sides))
+                    }
+                }
+            }
+        }
+        csvText = CSVText.lines(lines)
+    }
+
+    /// KEY's values in order of first appearance, each with its text as `summary.csv` writes it.
+    private static func values(_ table: SummaryTable, column: Int, key: String) -> [(canonical: String, text: String)] {
+        var values: [(canonical: String, text: String)] = []
+        var seen: Set<String> = []
+        for row in table.rows where seen.insert(WhatIf.canonical(row[column], key: key)).inserted {
+            values.append((WhatIf.canonical(row[column], key: key), row[column]))
+        }
+        return values
+    }
+
+    /// Each run's row by its value of KEY and its identity.
+    ///
+    /// - Throws: `ComparisonError.invalid` for two runs with the same identity at one value,
+    ///   naming both lines.
+    private static func runsByIdentity(_ table: SummaryTable, keyColumn: Int, key: String, identityColumns: [Int]) throws(ComparisonError) -> [[String]: Int] {
+        var runs: [[String]: Int] = [:]
+        for (index, row) in table.rows.enumerated() {
+            let identity = [WhatIf.canonical(row[keyColumn], key: key)] + identityColumns.map { row[$0] }
+            if let first = runs[identity] {
+                throw .invalid("\(table.path): lines \(first + 2) and \(index + 2) are two runs with the same scenario, policy, seed, "
+                    + "replicate and sweep values at \(key) = \(row[keyColumn]); they cannot be paired")
+            }
+            runs[identity] = index
+        }
+        return runs
+    }
+
+    /// `pairs,baseline_mean,mean,mean_diff,ci_low,ci_high,wilcoxon_p` of the pairs' values
+    /// (thousandths) at the baseline and at V.
+    private static func fields(_ sides: [(baseline: Int64, value: Int64)]) -> [String] {
+        guard !sides.isEmpty else { return ["0", "", "", "", "", "", ""] }
+        let paired = PairedTable.fields(sides.map { $0.value - $0.baseline })
+        return [paired[0], mean(sides.map(\.baseline)), mean(sides.map(\.value))] + paired.dropFirst()
+    }
+
+    /// The mean of thousandths, summed in order in double precision, with 3 decimals.
+    private static func mean(_ values: [Int64]) -> String {
+        ComparisonNumbers.fixed3(values.reduce(0.0) { $0 + Double($1) / 1000 } / Double(values.count))
+    }
+}

@@ -1,0 +1,88 @@
+import Plot
+
+/// The answer a batch page opens with (SPEC 25, 27), from the folder's `whatif.csv`: one
+/// sentence per scenario, policy, combination, value, what-if app and exit counter that is not
+/// 0 at some point (the baseline or the value), then the app's `launch_wait_s`:
+///
+/// "background_memory_pressure of com.acme.shop per run: 0.740 at suspended_mb = 160.149 →
+/// 0.620 at 120.149 (−0.120, 95 % CI −0.191 to −0.049; 100 paired runs)"
+///
+/// KEY is written by its last part; a pair without an interval says "(1 paired run; no
+/// interval)". At most `sentenceLimit` sentences; the rest are a table under them. Rows with
+/// no pair say nothing. When the file has several scenarios, policies or combinations of the
+/// other sweep columns, each sentence starts with its own.
+struct WhatIfAnswer {
+    /// The sentences, in `whatif.csv`'s order.
+    let sentences: [String]
+    /// The same answers as table rows, for those past the limit.
+    private let rows: [[String]]
+
+    /// At most this many sentences; the rest go into the table.
+    static let sentenceLimit = 12
+    /// The table's columns.
+    private static let header = ["where", "app", "metric", "baseline", "value", "baseline_mean", "mean", "mean_diff", "95 % CI", "pairs"]
+
+    /// Reads `folder/whatif.csv`; nil without one.
+    ///
+    /// - Throws: `ReportCSV.Unreadable` for a file that cannot be read or lacks a column.
+    init?(folder: String) throws(ReportCSV.Unreadable) {
+        guard ReportFolder.hasFile(BatchReportFile.whatif.fileName, in: folder) else { return nil }
+        let file = try ReportCSV(path: BatchReportFile.whatif.path(in: folder), required: WhatIfColumn.allCases)
+        let column = { (name: WhatIfColumn) in file.column(name)! }
+        let exits = Set(KillReason.ExitCategory.allCases.map(\.rawValue))
+        let table = try file.rows()
+        let contexts = table.map { Array($0[..<column(.key)]) }
+        let showContext = Set(contexts).count > 1
+        var sentences: [String] = []
+        var rows: [[String]] = []
+        for (index, row) in table.enumerated() {
+            let metric = row[column(.metric)]
+            let app = row[column(.app)]
+            guard !app.isEmpty, Int(row[column(.pairs)]) ?? 0 > 0,
+                  metric == WhatIfAppMetric.launchWait.rawValue
+                    || (exits.contains(metric) && (ReportCSV.number(row[column(.baselineMean)]) != 0 || ReportCSV.number(row[column(.mean)]) != 0))
+            else { continue }
+            let context = contexts[index].filter { !$0.isEmpty }.joined(separator: " · ")
+            let sentence = Self.sentence(row, column: column)
+            sentences.append(showContext ? context + ": " + sentence : sentence)
+            let interval = row[column(.ciLow)].isEmpty ? "" : Self.minus(row[column(.ciLow)]) + " to " + Self.minus(row[column(.ciHigh)])
+            rows.append([context, app, metric, row[column(.baseline)], row[column(.value)], row[column(.baselineMean)], row[column(.mean)],
+                         Self.minus(row[column(.meanDiff)]), interval, row[column(.pairs)]])
+        }
+        self.sentences = sentences
+        self.rows = rows
+    }
+
+    /// One row's sentence.
+    private static func sentence(_ row: [String], column: (WhatIfColumn) -> Int) -> String {
+        let key = row[column(.key)].split(separator: ".").last.map(String.init) ?? row[column(.key)]
+        let pairs = Int(row[column(.pairs)]) ?? 0
+        let counted = "\(pairs) paired run\(pairs == 1 ? "" : "s")"
+        let detail = row[column(.ciLow)].isEmpty
+            ? "(\(counted); no interval)"
+            : "(\(minus(row[column(.meanDiff)])), 95 % CI \(minus(row[column(.ciLow)])) to \(minus(row[column(.ciHigh)])); \(counted))"
+        return "\(row[column(.metric)]) of \(row[column(.app)]) per run: \(row[column(.baselineMean)]) at \(key) = \(row[column(.baseline)]) → "
+            + "\(row[column(.mean)]) at \(row[column(.value)]) \(detail)"
+    }
+
+    /// A number with a typographic minus (U+2212) in place of the hyphen.
+    private static func minus(_ text: String) -> String {
+        text.hasPrefix("-") ? "\u{2212}" + text.dropFirst() : text
+    }
+
+    /// The page's opening: the sentences, then the rest as a table; nil when nothing is said.
+    func node() -> Node<HTML.BodyContext>? {
+        guard !sentences.isEmpty else { return nil }
+        var nodes: [Node<HTML.BodyContext>] = [
+            .h2("What if"),
+            .ul(.class("answer"), .group(sentences.prefix(Self.sentenceLimit).map { .li(.escaped($0)) })),
+        ]
+        if sentences.count > Self.sentenceLimit {
+            nodes.append(.p(.class("note"), .escaped("\(sentences.count - Self.sentenceLimit) more, from \(BatchReportFile.whatif.fileName):")))
+            nodes.append(HTMLPage.table(header: Self.header, rows: Array(rows.dropFirst(Self.sentenceLimit))))
+        }
+        nodes.append(.p(.class("note"), .escaped("Paired differences between sweep points on the same seeds (SPEC 25); "
+            + "\(BatchReportFile.whatif.fileName) has every metric.")))
+        return .section(.id("whatif"), .group(nodes))
+    }
+}

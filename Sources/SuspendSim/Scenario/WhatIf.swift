@@ -1,0 +1,81 @@
+/// SPEC 25's what-if: a sweep key (KEY) and its baseline value, whose runs every other value of
+/// KEY is paired with in `whatif.csv`.
+///
+/// Values compare as SPEC 27 says: as decimals when both are numbers (`120` is `120.0`), except
+/// `device.ios`, which compares as text (`18.1` is not `18.10`); anything else as text.
+package struct WhatIf: Sendable, Hashable {
+    /// The sweep column's full name: `app.com.acme.shop.suspended_mb`.
+    package var key: String
+    /// The baseline value, as given.
+    package var baseline: String
+
+    package init(key: String, baseline: String) {
+        self.key = key
+        self.baseline = baseline
+    }
+
+    /// `--baseline KEY=VALUE`; nil for `--baseline POLICY` (no `=`), SPEC 21's.
+    package init?(parsing option: String) {
+        guard let equals = option.firstIndex(of: "=") else { return nil }
+        self.init(key: String(option[..<equals]), baseline: String(option[option.index(after: equals)...]))
+    }
+
+    /// `value` of `key` in the form two equal values share: a number without leading zeros,
+    /// trailing decimal zeros or a trailing point; `device.ios` and other text as written.
+    static func canonical(_ value: String, key: String) -> String {
+        guard key != DeviceKey.ios.path else { return value }
+        var text = Substring(value)
+        let negative = text.first == "-"
+        if negative { text = text.dropFirst() }
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let whole = parts.first, !whole.isEmpty, whole.allSatisfy(\.isWholeNumber), whole.allSatisfy(\.isASCII) else { return value }
+        var fraction = parts.count == 2 ? parts[1] : ""
+        guard parts.count == 1 || (!fraction.isEmpty && fraction.allSatisfy { $0.isASCII && $0.isWholeNumber }) else { return value }
+        while fraction.last == "0" { fraction = fraction.dropLast() }
+        let digits = whole.drop { $0 == "0" }
+        let number = (digits.isEmpty ? "0" : String(digits)) + (fraction.isEmpty ? "" : "." + fraction)
+        return negative && number != "0" ? "-" + number : number
+    }
+
+    /// Whether `a` and `b` are the same value of `key`.
+    static func same(_ a: String, _ b: String, key: String) -> Bool {
+        canonical(a, key: key) == canonical(b, key: key)
+    }
+
+    /// Why a what-if does not fit its batch: a usage error on the command line (exit 64), bad
+    /// input in a file (exit 2); `description` lists the choices.
+    package struct Mismatch: Error, Sendable, CustomStringConvertible {
+        package var description: String
+    }
+
+    /// Checks that this what-if fits a batch sweeping `keys` (each with its values in sweep
+    /// order): KEY is one of them, neither `policy` nor `trace.user` (SPEC 27), and the
+    /// baseline one of its values.
+    ///
+    /// - Throws: `Mismatch`, naming the keys or values there are.
+    package func check(against keys: [(key: String, values: [String])]) throws(Mismatch) {
+        let choices = keys.map(\.key).filter { $0 != "policy" && $0 != TraceKey.user.path }
+        let list = choices.isEmpty ? "the batch sweeps no key that can be one" : "the keys are " + choices.joined(separator: ", ")
+        if key == TraceKey.user.path {
+            throw Mismatch(description: "\(key) cannot be a what-if's key: users pair with themselves (SPEC 27); \(list)")
+        }
+        if key == "policy" {
+            throw Mismatch(description: "policies are compared by paired.csv (--baseline POLICY), not by a what-if; \(list)")
+        }
+        guard let values = keys.first(where: { $0.key == key })?.values else {
+            throw Mismatch(description: "'\(key)' is not a sweep key of the batch; \(list)")
+        }
+        guard values.contains(where: { Self.same($0, baseline, key: key) }) else {
+            throw Mismatch(description: "'\(baseline)' is not a value of \(key) in the batch; its values are \(values.joined(separator: ", "))")
+        }
+    }
+
+    /// SPEC 25's default: the one key other than `policy` and `trace.user` that `keys` sweep
+    /// over two values or more, with its first value as the baseline; nil when there is not
+    /// exactly one.
+    package static func defaultChoice(_ keys: [(key: String, values: [String])]) -> WhatIf? {
+        let swept = keys.filter { $0.key != "policy" && $0.key != TraceKey.user.path && $0.values.count >= 2 }
+        guard swept.count == 1, let only = swept.first, let first = only.values.first else { return nil }
+        return WhatIf(key: only.key, baseline: first)
+    }
+}

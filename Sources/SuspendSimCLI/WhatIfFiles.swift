@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import SuspendSim
+
+/// SPEC 25's what-if for `run`, `merge` and `report`: `--baseline` options split into SPEC
+/// 21's policy and a what-if's `KEY=VALUE`, the batch's what-if chosen and checked, and
+/// `whatif.csv` written.
+enum WhatIfFiles {
+    /// `--baseline` options (repeatable): at most one policy and at most one `KEY=VALUE`.
+    struct Baselines {
+        /// `--baseline POLICY` (SPEC 21's `paired.csv`).
+        var policy: String?
+        /// `--baseline KEY=VALUE` (SPEC 25).
+        var whatIf: WhatIf?
+
+        /// Splits `options`.
+        ///
+        /// - Throws: `ValidationError` (exit 64) for two policies or two what-ifs.
+        init(_ options: [String]) throws {
+            for option in options {
+                if let whatIf = WhatIf(parsing: option) {
+                    if let given = self.whatIf {
+                        throw ValidationError("--baseline \(option): a what-if is already given (--baseline \(given.key)=\(given.baseline)); a batch has one.")
+                    }
+                    self.whatIf = whatIf
+                } else {
+                    if let given = policy {
+                        throw ValidationError("--baseline \(option): a baseline policy is already given (\(given)).")
+                    }
+                    policy = option
+                }
+            }
+        }
+    }
+
+    /// The what-if of `plan` (SPEC 25, 27): `commandLine` (checked: a usage error, exit 64,
+    /// listing the choices), else the files' `whatif:` (checked against the batch as run: bad
+    /// input, exit 2, as are files whose keys differ), else SPEC 25's default; nil when the
+    /// batch has none.
+    static func resolve(_ plan: BatchPlan, commandLine: WhatIf?, files: [(path: String, whatIf: WhatIf)]) throws -> WhatIf? {
+        let keys = plan.sweptKeys
+        if commandLine == nil, let first = files.first {
+            if let other = files.first(where: { $0.whatIf.key != first.whatIf.key }) {
+                printError("error: \(first.path): whatif: key \(first.whatIf.key) and \(other.path): whatif: key \(other.whatIf.key) differ; "
+                    + "a batch has one what-if (SPEC 27). Nothing was run.")
+                throw ScenarioBatchLoader.invalidInputStatus
+            }
+            do {
+                try first.whatIf.check(against: keys)
+            } catch {
+                printError("error: \(first.path): whatif: \(error.description). Nothing was run.")
+                throw ScenarioBatchLoader.invalidInputStatus
+            }
+            return first.whatIf
+        }
+        guard let commandLine else { return WhatIf.defaultChoice(keys) }
+        do {
+            try commandLine.check(against: keys)
+        } catch {
+            printError("error: --baseline \(commandLine.key)=\(commandLine.baseline): \(error.description). Nothing was run.")
+            throw ExitCode(64)
+        }
+        return commandLine
+    }
+
+    /// Removes the `whatif.csv` (and, unless `keepingFocusRuns`, the `focus_runs.csv`) that an
+    /// earlier batch left in `folder`: a batch without a what-if, or a shard, writes none, and
+    /// must not leave another batch's answer beside its `summary.csv`.
+    static func removeStale(in folder: String, keepingFocusRuns: Bool) {
+        try? FileManager.default.removeItem(atPath: BatchReportFile.whatif.path(in: folder))
+        if !keepingFocusRuns { try? FileManager.default.removeItem(atPath: BatchReportFile.focusRuns.path(in: folder)) }
+    }
+
+    /// Writes `folder`'s `whatif.csv` for `whatIf` (with `apps`, `report --app`, as its what-if
+    /// apps) and prints its path.
+    ///
+    /// - Throws: `ExitCode(64)` for a KEY or value the batch lacks or a folder without
+    ///   `focus_runs.csv`, exit 2 for files that cannot be compared, `ExitCode.failure` for a
+    ///   file not written.
+    static func write(folder: String, whatIf: WhatIf, apps: [String] = []) throws {
+        do {
+            print("whatif: \(try BatchWhatIf.write(folder: folder, whatIf: whatIf, apps: apps))")
+        } catch let error as ComparisonError {
+            printError("error: \(error.description)")
+            if case .usage = error { throw ExitCode(64) }
+            throw ScenarioBatchLoader.invalidInputStatus
+        } catch {
+            printError("error: \(error)")
+            throw ExitCode.failure
+        }
+    }
+}
