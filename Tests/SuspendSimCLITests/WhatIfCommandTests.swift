@@ -16,11 +16,11 @@ import Testing
                           "warm_launches", "launch_wait_s", "killed"]
     static let runMetrics = ["pressure_kills", "kills_per_hour", "hot_launch_ratio", "launch_wait_s", "state_losses", "min_free_mb"]
 
-    /// The mean, Student's interval (t(0.975, 19) from SciPy) of 20 values, as `%.3f`.
-    static func interval20(_ values: [Double]) -> [String] {
-        let mean = values.reduce(0, +) / 20
-        let s = (values.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / 19).squareRoot()
-        let half = 2.093024054408263 * s / 20.0.squareRoot()
+    /// The mean, Student's interval (t(0.975, 29) from SciPy) of 30 values, as `%.3f`.
+    static func interval30(_ values: [Double]) -> [String] {
+        let mean = values.reduce(0, +) / 30
+        let s = (values.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / 29).squareRoot()
+        let half = 2.045229642132703 * s / 30.0.squareRoot()
         return [mean, mean - half, mean + half].map { String(format: "%.3f", $0) }.map { $0 == "-0.000" ? "0.000" : $0 }
     }
 
@@ -28,7 +28,7 @@ import Testing
     func defaultBaselineAndHandCheckedRows() throws {
         try withTemporaryFolder { folder in
             let out = folder.appendingPathComponent("R")
-            let run = try suspendsim(["run"] + Self.sweep + ["--replicates", "20", "--details", "--out", out.path])
+            let run = try suspendsim(["run"] + Self.sweep + ["--replicates", "30", "--details", "--out", out.path])
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stdout.contains("whatif: \(out.path)/whatif.csv"))
             let rows = try ComparisonCommandTests.rows(out.appendingPathComponent("whatif.csv"))
@@ -38,7 +38,7 @@ import Testing
             #expect(rows.dropFirst().map { $0[7] } == Self.metrics + Self.runMetrics)
             #expect(rows.dropFirst().allSatisfy { Array($0.prefix(6)) == ["field-calibration", "jetsam", "900", Self.key, "120.149", "160.149"] })
             #expect(rows.dropFirst().map { $0[6] } == Array(repeating: "com.acme.shop", count: 13) + Array(repeating: "", count: 6))
-            #expect(rows.dropFirst().allSatisfy { $0[8] == "20" })
+            #expect(rows.dropFirst().allSatisfy { $0[8] == "30" })
 
             // background_memory_pressure of com.acme.shop, replicate by replicate, from exits.csv.
             func exits(_ value: String, _ replicate: Int) throws -> Double {
@@ -47,12 +47,12 @@ import Testing
                 let column = try #require(table[0].firstIndex(of: "background_memory_pressure"))
                 return Double(try #require(table.first { $0[0] == "com.acme.shop" })[column])!
             }
-            let before = try (0..<20).map { try exits("160.149", $0) }
-            let after = try (0..<20).map { try exits("120.149", $0) }
+            let before = try (0..<30).map { try exits("160.149", $0) }
+            let after = try (0..<30).map { try exits("120.149", $0) }
             let pressure = try #require(rows.first { $0[6] == "com.acme.shop" && $0[7] == "background_memory_pressure" })
-            #expect(pressure[9] == String(format: "%.3f", before.reduce(0, +) / 20))
-            #expect(pressure[10] == String(format: "%.3f", after.reduce(0, +) / 20))
-            #expect(Array(pressure[11...13]) == Self.interval20(zip(after, before).map { $0 - $1 }))
+            #expect(pressure[9] == String(format: "%.3f", before.reduce(0, +) / 30))
+            #expect(pressure[10] == String(format: "%.3f", after.reduce(0, +) / 30))
+            #expect(Array(pressure[11...13]) == Self.interval30(zip(after, before).map { $0 - $1 }))
 
             // pressure_kills, paired by seed, from summary.csv.
             let summary = try ComparisonCommandTests.rows(out.appendingPathComponent("summary.csv"))
@@ -62,7 +62,7 @@ import Testing
             let base = Dictionary(uniqueKeysWithValues: summary.dropFirst().filter { $0[value] == "160.149" }.map { ($0[seed], Double($0[kills])!) })
             let differences = summary.dropFirst().filter { $0[value] == "120.149" }.map { Double($0[kills])! - base[$0[seed]]! }
             let row = try #require(rows.first { $0[6].isEmpty && $0[7] == "pressure_kills" })
-            #expect(Array(row[11...13]) == Self.interval20(differences))
+            #expect(Array(row[11...13]) == Self.interval30(differences))
         }
     }
 
@@ -220,6 +220,16 @@ import Testing
             let noApp = try suspendsim(["report", out.path, "--baseline", "\(Self.key)=160.149", "--app", "com.example.none"])
             #expect(noApp.status == 64 && noApp.stderr.contains("its what-if apps are com.acme.shop"), "\(noApp.stderr)")
             #expect(unknown.status == 64 && unknown.stderr.contains("its values are 160.149, 120.149"), "\(unknown.stderr)")
+
+            // Every app a what-if app, a random workload: run keeps the values in memory,
+            // report reads focus_runs.csv back; one answer.
+            let phone = folder.appendingPathComponent("Phone")
+            #expect(try suspendsim(["run", "Scenarios/day-on-a-3gb-phone.yaml", "--set", "device.ram_mb=3072,4096",
+                                    "--replicates", "4", "--out", phone.path]).status == 0)
+            let kept = try Data(contentsOf: phone.appendingPathComponent("whatif.csv"))
+            #expect(try suspendsim(["report", phone.path, "--baseline", "device.ram_mb=3072"]).status == 0)
+            #expect(try Data(contentsOf: phone.appendingPathComponent("whatif.csv")) == kept)
+            #expect(try ComparisonCommandTests.rows(phone.appendingPathComponent("whatif.csv")).count > 100)
 
             let plain = folder.appendingPathComponent("P")
             #expect(try suspendsim(["run", "Scenarios/field-calibration.yaml", "--set", "workload.gap_s=900,600", "--set", "\(Self.key)=160.149,120.149",

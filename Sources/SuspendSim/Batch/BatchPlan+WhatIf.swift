@@ -40,4 +40,14 @@ extension BatchPlan {
             return apps
         }
     }
+
+    /// `whatIfApps` (by entry) by scenario name, as `focus_runs.csv`'s lines group them: a
+    /// scenario's apps are its first batch entry's.
+    func whatIfAppsByScenario(_ whatIfApps: [[String]]) -> [String: [String]] {
+        var byScenario: [String: [String]] = [:]
+        for (entry, apps) in zip(entries, whatIfApps) where entry.kind == .batch && byScenario[entry.name] == nil {
+            byScenario[entry.name] = apps
+        }
+        return byScenario
+    }
 }

@@ -53,7 +53,11 @@ extension BatchRunner {
         func add<R>(_ outcome: SimulationResult<R>, policyIndex: Int = 0) {
             let row = SummaryRow(result: outcome, seed: seed, replicate: replicateNumber)
             if entry.kind == .batch, let apps = whatIfApps?[entryIndex], !apps.isEmpty {
-                FocusRunsCSV.appendLines(row, columnValues: point.columnValues, apps: apps, outcomes: outcome.apps, to: &result.focusBytes)
+                let values = FocusRunsCSV.values(apps: apps, outcomes: outcome.apps)
+                FocusRunsCSV.appendLines(row, columnValues: point.columnValues, apps: apps, values: values, to: &result.focusBytes)
+                result.focusValues.append(values)
+            } else {
+                result.focusValues.append([])
             }
             result.rows.append((
                 row,
@@ -68,6 +72,7 @@ extension BatchRunner {
             // whole file the ordinary way, which locates its mistake or runs it as written.
             result.rows = []
             result.focusBytes = []
+            result.focusValues = []
             do {
                 try run(ScenarioLoader.template(path: entry.path).scenario(at: point.settings))
             } catch let error as ScenarioLoader.Error {

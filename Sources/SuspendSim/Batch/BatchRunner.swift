@@ -52,6 +52,9 @@ package enum BatchRunner {
         /// The batch's survival, exit and observed counts, by group (SPEC 14, 17, 18): what
         /// `survival.csv`, `exits.csv` and `observed.csv` were written from.
         public var tally: SurvivalTally?
+        /// Every run's what-if values, in `summary.csv`'s order, when the batch has what-if
+        /// apps and is not a shard: what `whatif.csv` is computed from (`BatchWhatIf`).
+        package var focusRuns: FocusRunsTable?
 
         /// An output of no units yet.
         public init() {}
@@ -80,6 +83,8 @@ package enum BatchRunner {
         /// The rows' `focus_runs.csv` lines (SPEC 27), formatted on the worker; empty without
         /// what-if apps.
         var focusBytes: [UInt8]
+        /// Each row's what-if values (`FocusRunsCSV.values`), empty for a row without them.
+        var focusValues: [[Int64]]
 
         /// A unit of entry `entry` at the point with `columnValues`, before it has run.
         init(entry: Int, kind: BatchPlan.Kind, columnValues: [String?]) {
@@ -91,6 +96,7 @@ package enum BatchRunner {
             isInvalidInput = false
             summaryBytes = []
             focusBytes = []
+            focusValues = []
         }
 
         /// Formats the rows' `summary.csv` lines: SPEC 8's columns, then the sweep columns.
@@ -112,6 +118,9 @@ package enum BatchRunner {
         var waiting: [Int: UnitResult] = [:]
         var summary: AtomicCSVStream?
         var focusRuns: AtomicCSVStream?
+        /// Each `summary.csv` row's what-if values, in its order, when the batch computes
+        /// `whatif.csv` after the runs (not for a shard).
+        var focusValues: [[Int64]]?
         /// The workers' tallies, added up as each worker finishes.
         var tally: SurvivalTally
         var comparison: [SummaryRow] = []
@@ -138,7 +147,8 @@ package enum BatchRunner {
         let focusRuns = try whatIfApps.map { _ in
             try AtomicCSVStream(path: BatchReportFile.focusRuns.path(in: out), header: FocusRunsCSV.header(sweepColumns: plan.columns))
         }
-        let state = Mutex(WriterState(summary: summary, focusRuns: focusRuns, tally: emptyTally))
+        let state = Mutex(WriterState(
+            summary: summary, focusRuns: focusRuns, focusValues: whatIfApps != nil && shard.count == 1 ? [] : nil, tally: emptyTally))
 
         let workers = max(1, min(jobs, units))
         let window = max(4 * workers, 16)
@@ -196,6 +206,9 @@ package enum BatchRunner {
             }
             try state.summary?.commit()
             try state.focusRuns?.commit()
+            if let values = state.focusValues, let apps = whatIfApps {
+                state.output.focusRuns = FocusRunsTable(apps: plan.whatIfAppsByScenario(apps), runs: values)
+            }
             state.output.tally = state.tally
             if plan.writesSurvival {
                 try SurvivalCSV.write(plan, tally: state.tally, shard: shard.count > 1, toPath: BatchReportFile.survival.path(in: out))
@@ -227,6 +240,7 @@ package enum BatchRunner {
         }
         state.summary?.appendLines(bytes: result.summaryBytes)
         if !result.focusBytes.isEmpty { state.focusRuns?.appendLines(bytes: result.focusBytes) }
+        state.focusValues? += result.focusValues
         for item in result.rows {
             switch result.kind {
             case .single: state.output.singleRunRows.append((result.entry, item.row))

@@ -13,11 +13,37 @@ enum FocusRunsCSV {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends the lines of one run (`row`, at sweep values `columnValues`) for `apps`, each
-    /// line ending with a line feed; an app the run does not have counts with every metric 0.
-    static func appendLines(_ row: SummaryRow, columnValues: [String?], apps: [String], outcomes: [AppOutcome], to bytes: inout [UInt8]) {
+    /// One run's values for `apps` in thousandths, `WhatIfAppMetric`'s 13 per app in order
+    /// (what `FocusRunsTable` keeps): counts × 1000, `launch_wait_s` in milliseconds,
+    /// `killed` 0 or 1000. An app the run does not have counts with every metric 0.
+    static func values(apps: [String], outcomes: [AppOutcome]) -> [Int64] {
+        var values: [Int64] = []
+        values.reserveCapacity(apps.count * WhatIfAppMetric.allCases.count)
         for app in apps {
             let outcome = outcomes.first { $0.id == app }
+            for metric in WhatIfAppMetric.allCases {
+                guard let outcome else {
+                    values.append(0)
+                    continue
+                }
+                switch metric {
+                case .exit(let category): values.append(Int64(outcome.field.exits[category]) * 1000)
+                case .coldLaunches: values.append(Int64(outcome.coldLaunches) * 1000)
+                case .warmLaunches: values.append(Int64(outcome.warmLaunches) * 1000)
+                case .launchWait: values.append(outcome.launchWaitMs.count)
+                case .killed: values.append(outcome.neverKilled ? 0 : 1000)
+                }
+            }
+        }
+        return values
+    }
+
+    /// Appends the lines of one run (`row`, at sweep values `columnValues`) for `apps` with
+    /// their `values` (`values(apps:outcomes:)`), each line ending with a line feed: counts as
+    /// whole numbers, `launch_wait_s` with 3 decimals.
+    static func appendLines(_ row: SummaryRow, columnValues: [String?], apps: [String], values: [Int64], to bytes: inout [UInt8]) {
+        var next = values.makeIterator()
+        for app in apps {
             FocusRunsColumn.appendRow(to: &bytes) { column, bytes in
                 switch column {
                 case .scenario: SummaryCSV.appendField(.scenario, of: row, to: &bytes)
@@ -31,16 +57,11 @@ enum FocusRunsCSV {
             CSVFormatting.appendField(app, to: &bytes)
             for metric in WhatIfAppMetric.allCases {
                 bytes.append(CSVFormatting.comma)
-                guard let outcome else {
-                    bytes += metric == .launchWait ? Array("0.000".utf8) : [UInt8(ascii: "0")]
-                    continue
-                }
-                switch metric {
-                case .exit(let category): CSVFormatting.appendInteger(outcome.field.exits[category], to: &bytes)
-                case .coldLaunches: CSVFormatting.appendInteger(outcome.coldLaunches, to: &bytes)
-                case .warmLaunches: CSVFormatting.appendInteger(outcome.warmLaunches, to: &bytes)
-                case .launchWait: CSVFormatting.appendSeconds(outcome.launchWaitMs, to: &bytes)
-                case .killed: CSVFormatting.appendInteger(outcome.neverKilled ? 0 : 1, to: &bytes)
+                let value = next.next() ?? 0
+                if metric == .launchWait {
+                    CSVFormatting.appendSeconds(Millis(value), to: &bytes)
+                } else {
+                    CSVFormatting.appendInteger(value / 1000, to: &bytes)
                 }
             }
             bytes.append(CSVFormatting.lineFeed)

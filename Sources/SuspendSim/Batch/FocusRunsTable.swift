@@ -4,18 +4,33 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A finished batch's `focus_runs.csv` (SPEC 27), read back beside its `summary.csv`: each
-/// run's what-if apps' metrics as exact thousandths, by the run's row in `summary.csv`.
+/// A finished batch's per-run what-if values (SPEC 27) by the run's row in `summary.csv`:
+/// each run's what-if apps' metrics as exact thousandths, what `focus_runs.csv` holds.
 ///
-/// A line belongs to the run whose `scenario`, `policy`, `seed`, `replicate` and sweep values
-/// are its own. Memory: runs × what-if apps × 13 numbers.
-struct FocusRunsTable {
+/// `run` builds it in memory from the runs as they finish (`init(apps:runs:)`), so a large
+/// sweep does not read its own 100 MB `focus_runs.csv` back; `merge` and `report` read the
+/// file (`init(path:summary:)`). Both give `WhatIfTable` the same numbers: the file's cells
+/// are the thousandths written from these values. Memory: runs × what-if apps × 13 numbers.
+package struct FocusRunsTable: Sendable {
     /// Each scenario's what-if apps, in the file's order.
-    private(set) var apps: [String: [String]] = [:]
-    /// Each run's values (by its `summary.csv` row), by app: `WhatIfAppMetric`'s in order.
-    private var values: [Int: [String: [Int64]]] = [:]
+    private var apps: [String: [String]]
+    /// Each run's values (by its `summary.csv` row): for its scenario's app at index `i`,
+    /// `WhatIfAppMetric`'s values in order at `i × 13`; shorter (or empty) where the run has
+    /// none of the later apps.
+    private var runs: [[Int64]]
+    /// `report --app`'s apps, when given: each scenario keeps those of them it recorded, in
+    /// this order (`whatIfApps(of:)`).
+    private var selection: [String]?
 
-    /// Reads `path` for the runs of `summary`.
+    /// The values of runs already in memory: `runs[i]` for `summary.csv`'s row `i`, laid out
+    /// by `apps` of the row's scenario as `FocusRunsCSV.values` lays them out.
+    init(apps: [String: [String]], runs: [[Int64]]) {
+        self.apps = apps
+        self.runs = runs
+        selection = nil
+    }
+
+    /// Reads `path` for the runs of `summary`, one line at a time.
     ///
     /// - Throws: `ComparisonError.usage` when there is no such file (the batch ran without a
     ///   what-if), `.invalid` for a file that cannot be read or a line that matches no run.
@@ -24,36 +39,56 @@ struct FocusRunsTable {
             throw .usage("\(path) does not exist: the batch ran without a what-if; rerun it with --baseline KEY=VALUE "
                 + "(or a whatif: in the scenario) to have focus_runs.csv and whatif.csv")
         }
-        let records: [[String]]
-        do {
-            records = try CSVRecordReader(path: path).textRecords()
-        } catch {
-            throw .invalid(error.description)
-        }
+        apps = [:]
+        selection = nil
+        runs = Array(repeating: [], count: summary.rows.count)
         let identity = FocusRunsColumn.names + summary.sweepColumns
         let summaryColumns = identity.compactMap(summary.column)
-        guard let header = records.first, summaryColumns.count == identity.count,
-              header == identity + ["app"] + WhatIfAppMetric.names else {
-            throw .invalid("\(path): its header is not focus_runs.csv's for the sweep columns of \(summary.path)")
-        }
-        var runs: [[String]: Int] = [:]
+        var byIdentity: [[String]: Int] = [:]
         for (index, row) in summary.rows.enumerated() {
             let key = summaryColumns.map { row[$0] }
-            if runs[key] == nil { runs[key] = index }
+            if byIdentity[key] == nil { byIdentity[key] = index }
         }
-        for (line, record) in records.dropFirst().enumerated() {
-            guard record.count == header.count, let run = runs[Array(record.prefix(identity.count))] else {
-                throw .invalid("\(path):\(line + 2): no run of \(summary.path) has this line's scenario, policy, seed, replicate and sweep values")
+        do {
+            let reader = try CSVRecordReader(path: path)
+            guard let header = try reader.next().map({ CSVRecordReader.fields($0).map(CSVRecordReader.text) }),
+                  summaryColumns.count == identity.count, header == identity + ["app"] + WhatIfAppMetric.names else {
+                throw ComparisonError.invalid("\(path): its header is not focus_runs.csv's for the sweep columns of \(summary.path)")
             }
-            let app = record[identity.count]
-            let numbers = record.suffix(WhatIfAppMetric.allCases.count).compactMap(ComparisonNumbers.thousandths)
-            guard numbers.count == WhatIfAppMetric.allCases.count else {
-                throw .invalid("\(path):\(line + 2): a metric that is not a number")
+            var line = 1
+            while let record = try reader.next() {
+                line += 1
+                let fields = CSVRecordReader.fields(record).map(CSVRecordReader.text)
+                try add(fields, identityCount: identity.count, runs: byIdentity, location: "\(path):\(line)", summaryPath: summary.path)
             }
-            let scenario = record[0]
-            if !(apps[scenario]?.contains(app) ?? false) { apps[scenario, default: []].append(app) }
-            values[run, default: [:]][app] = numbers
+        } catch let error as ComparisonError {
+            throw error
+        } catch let error as CSVReadError {
+            throw .invalid(error.description)
+        } catch {
+            throw .invalid("\(path): \(error)")
         }
+    }
+
+    /// Adds one line of `focus_runs.csv`, its cells `fields`.
+    private mutating func add(_ fields: [String], identityCount: Int, runs byIdentity: [[String]: Int], location: String, summaryPath: String) throws(ComparisonError) {
+        let metricCount = WhatIfAppMetric.allCases.count
+        guard fields.count == identityCount + 1 + metricCount, let run = byIdentity[Array(fields.prefix(identityCount))] else {
+            throw .invalid("\(location): no run of \(summaryPath) has this line's scenario, policy, seed, replicate and sweep values")
+        }
+        let numbers = fields.suffix(metricCount).compactMap(ComparisonNumbers.thousandths)
+        guard numbers.count == metricCount else { throw .invalid("\(location): a metric that is not a number") }
+        let scenario = fields[0], app = fields[identityCount]
+        let slot: Int
+        if let index = apps[scenario]?.firstIndex(of: app) {
+            slot = index
+        } else {
+            slot = apps[scenario, default: []].count
+            apps[scenario, default: []].append(app)
+        }
+        let start = slot * metricCount
+        if runs[run].count < start + metricCount { runs[run] += Array(repeating: 0, count: start + metricCount - runs[run].count) }
+        runs[run].replaceSubrange(start..<(start + metricCount), with: numbers)
     }
 
     /// Keeps `given` as every scenario's what-if apps, in that order (`report --app`, SPEC 27):
@@ -67,12 +102,21 @@ struct FocusRunsTable {
             throw .usage("--app \(unknown): \(path) has no values of it; its what-if apps are \(recorded.sorted().joined(separator: ", ")) "
                 + "(rerun the batch with --app to record others)")
         }
-        for (scenario, own) in apps { apps[scenario] = given.filter(own.contains) }
+        selection = given
     }
 
-    /// Run `row`'s value of `metric` for `app` in thousandths; 0 for an app the run does not
-    /// have (SPEC 27).
-    func value(row: Int, app: String, metric: Int) -> Int64 {
-        values[row]?[app]?[metric] ?? 0
+    /// The what-if apps of `scenario`, in order, each with its slot in a run's values.
+    func whatIfApps(of scenario: String) -> [(app: String, slot: Int)] {
+        let own = apps[scenario] ?? []
+        let chosen = selection?.filter(own.contains) ?? own
+        return chosen.compactMap { app in own.firstIndex(of: app).map { (app, $0) } }
+    }
+
+    /// Run `row`'s value of `metric` for the app in `slot`, in thousandths; 0 for an app the
+    /// run does not have (SPEC 27).
+    func value(row: Int, slot: Int, metric: Int) -> Int64 {
+        let index = slot * WhatIfAppMetric.allCases.count + metric
+        let values = runs[row]
+        return index < values.count ? values[index] : 0
     }
 }

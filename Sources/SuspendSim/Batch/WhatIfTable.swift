@@ -51,10 +51,10 @@ struct WhatIfTable {
                 for value in values where value.canonical != baseline.canonical {
                     let found = pairs[combination + [policy, value.canonical]] ?? []
                     let prefix = [combination[0], policy] + combination.dropFirst() + [key, value.text, baseline.text]
-                    for app in focusRuns.apps[combination[0]] ?? [] {
+                    for (app, slot) in focusRuns.whatIfApps(of: combination[0]) {
                         for (metric, name) in WhatIfAppMetric.names.enumerated() {
-                            let sides = found.map { (focusRuns.value(row: $0.baseline, app: app, metric: metric),
-                                                     focusRuns.value(row: $0.run, app: app, metric: metric)) }
+                            let sides = found.map { (focusRuns.value(row: $0.baseline, slot: slot, metric: metric),
+                                                     focusRuns.value(row: $0.run, slot: slot, metric: metric)) }
                             lines.append(prefix + [app, name] + Self.fields(sides))
                         }
                     }
