@@ -150,12 +150,18 @@ struct BatchPage {
             nodes.append(.p(.class("note"), .escaped(why + " Every app's rates are in \(BatchReportFile.survival.fileName).")))
             nodes.append(multiples(plan.neverKilled, id: "\(id)-sweep", policies: policies, band: "band: 95 % Wilson interval"))
         }
-        if !plan.calibration.isEmpty {
+        let zeros = plan.charts.zeroCounters()
+        if !plan.calibration.isEmpty || !zeros.isEmpty {
             nodes.append(.h3("Calibration: simulated against observed"))
             nodes.append(.p(.class("note"), .escaped("Each counter of \(BatchReportFile.observed.fileName): the simulated mean per run (one run is one day) "
                 + "with its 95 % interval, and the observed value per day as a dashed line.")))
-            nodes.append(multiples(plan.calibration, id: "\(id)-calibration", policies: policies,
-                                   band: "band: 95 % interval of the mean; dashed: observed"))
+            if !zeros.isEmpty {
+                nodes.append(.p(.escaped("0 in the field and in every run at every point, so not drawn: \(zeros.joined(separator: ", ")).")))
+            }
+            if !plan.calibration.isEmpty {
+                nodes.append(multiples(plan.calibration, id: "\(id)-calibration", policies: policies,
+                                       band: "band: 95 % interval of the mean; dashed: observed"))
+            }
         }
         return nodes
     }

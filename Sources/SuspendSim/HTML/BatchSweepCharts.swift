@@ -62,11 +62,22 @@ struct BatchSweepCharts {
         }
     }
 
-    /// A calibration chart per counter of the scenario in `observed.csv`.
+    /// The counters of the scenario in `observed.csv` that are 0 in the field and 0 in every
+    /// run at every point: a flat chart says nothing, so the page names them in one line.
+    func zeroCounters() -> [String] {
+        (observed.counters[scenario.name] ?? []).filter(Self.isZeroEverywhere).map(\.name)
+    }
+
+    private static func isZeroEverywhere(_ counter: ObservedReports.Counter) -> Bool {
+        counter.observed == 0 && counter.simulated.values.allSatisfy { $0.value == 0 && ($0.high ?? 0) == 0 }
+    }
+
+    /// A calibration chart per counter of the scenario in `observed.csv`, but those that are 0
+    /// everywhere (`zeroCounters`).
     func calibrationCharts() -> [SweepChart] {
         let axis = axis
         let styles = SeriesStyle.styles(for: scenario.policies)
-        return (observed.counters[scenario.name] ?? []).map { counter in
+        return (observed.counters[scenario.name] ?? []).filter { !Self.isZeroEverywhere($0) }.map { counter in
             let lines = scenario.policies.enumerated().map { index, policy in
                 SweepChart.Line(label: policy, style: styles[index], values: axis.settings.map { counter.simulated[key(policy, $0)] })
             }

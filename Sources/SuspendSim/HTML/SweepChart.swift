@@ -18,10 +18,12 @@ struct SweepChart {
         var values: [BatchReports.Rate?]
     }
 
-    /// The y axis: a share of runs (0 to 100 %), or a count per run from 0.
+    /// The y axis: a share of runs (0 to 100 %), a count per run from 0, or a paired
+    /// difference (SPEC 25) on both sides of 0.
     enum YAxis {
         case share
         case count
+        case difference
     }
 
     var title: String
@@ -78,12 +80,22 @@ struct SweepChart {
     /// The y scale: 0 to 1, or 0 to a round count above every value, interval and reference.
     func yScale() -> ChartScale {
         let pixels = Self.plotTop...(Self.plotTop + Self.plotHeight)
-        guard yAxis == .count else { return ChartScale(domain: 0...1, range: pixels, inverted: true) }
+        guard yAxis != .share else { return ChartScale(domain: 0...1, range: pixels, inverted: true) }
         var highest = reference?.value ?? 0
+        var lowest = min(reference?.value ?? 0, 0)
         for line in lines {
-            for value in line.values.compactMap({ $0 }) { highest = max(highest, value.high ?? value.value, value.value) }
+            for value in line.values.compactMap({ $0 }) {
+                highest = max(highest, value.high ?? value.value, value.value)
+                lowest = min(lowest, value.low ?? value.value, value.value)
+            }
         }
-        return ChartScale(domain: 0...ChartScale.niceCeiling(max(highest * 1.12, 0.5)), range: pixels, inverted: true)
+        guard yAxis == .difference else {
+            return ChartScale(domain: 0...ChartScale.niceCeiling(max(highest * 1.12, 0.5)), range: pixels, inverted: true)
+        }
+        // Both sides of 0 with room for markers; an axis of no change at all still spans ±0.1.
+        let top = highest > 0 ? ChartScale.niceCeiling(highest * 1.12) : 0
+        let bottom = lowest < 0 ? -ChartScale.niceCeiling(-lowest * 1.12) : 0
+        return ChartScale(domain: top == bottom ? -0.1...0.1 : bottom...top, range: pixels, inverted: true)
     }
 
     private func draw(_ line: Line, axis: SweepChartAxis, y: ChartScale, into svg: inout SVGWriter) {

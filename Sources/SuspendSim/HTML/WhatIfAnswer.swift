@@ -16,6 +16,8 @@ struct WhatIfAnswer {
     let sentences: [String]
     /// The same answers as table rows, for those past the limit.
     private let rows: [[String]]
+    /// The differences against the swept value.
+    private let charts: WhatIfCharts
 
     /// At most this many sentences; the rest go into the table.
     static let sentenceLimit = 12
@@ -35,6 +37,7 @@ struct WhatIfAnswer {
         let showContext = Set(contexts).count > 1
         var sentences: [String] = []
         var rows: [[String]] = []
+        var charts = WhatIfCharts()
         for (index, row) in table.enumerated() {
             let metric = row[column(.metric)]
             let app = row[column(.app)]
@@ -45,12 +48,16 @@ struct WhatIfAnswer {
             let context = contexts[index].filter { !$0.isEmpty }.joined(separator: " · ")
             let sentence = Self.sentence(row, column: column)
             sentences.append(showContext ? context + ": " + sentence : sentence)
+            let chartContext = [contexts[index][0]] + contexts[index].dropFirst(2)
+            charts.add(row, column: column, context: chartContext, policy: contexts[index][1],
+                       showContext: Set(contexts.map { [$0[0]] + $0.dropFirst(2) }).count > 1)
             let interval = row[column(.ciLow)].isEmpty ? "" : Self.minus(row[column(.ciLow)]) + " to " + Self.minus(row[column(.ciHigh)])
             rows.append([context, app, metric, row[column(.baseline)], row[column(.value)], row[column(.baselineMean)], row[column(.mean)],
                          Self.minus(row[column(.meanDiff)]), interval, row[column(.pairs)]])
         }
         self.sentences = sentences
         self.rows = rows
+        self.charts = charts
     }
 
     /// One row's sentence.
@@ -81,8 +88,18 @@ struct WhatIfAnswer {
             nodes.append(.p(.class("note"), .escaped("\(sentences.count - Self.sentenceLimit) more, from \(BatchReportFile.whatif.fileName):")))
             nodes.append(HTMLPage.table(header: Self.header, rows: Array(rows.dropFirst(Self.sentenceLimit))))
         }
+        if !charts.isEmpty { nodes.append(chartFigure()) }
         nodes.append(.p(.class("note"), .escaped("Paired differences between sweep points on the same seeds (SPEC 25); "
             + "\(BatchReportFile.whatif.fileName) has every metric.")))
         return .section(.id("whatif"), .group(nodes))
+    }
+
+    /// The charts of the differences, side by side, with the policies' legend.
+    private func chartFigure() -> Node<HTML.BodyContext> {
+        let svgs = charts.charts().enumerated().map { index, chart in Node<HTML.BodyContext>.raw(chart.render(id: "whatif-\(index + 1)")) }
+        let styles = SeriesStyle.styles(for: charts.policies)
+        return .figure(.div(.class("multiples"), .group(svgs)), .figcaption(HTMLPage.legend(charts.policies.enumerated().map { index, policy in
+            .group(.raw(SeriesMarker.legendIcon(styles[index])), .escaped(policy))
+        } + [.text("marker: mean paired difference at each swept value (0 at the baseline); band: its 95 % interval")])))
     }
 }

@@ -49,7 +49,7 @@ struct SweepBatchFixture {
                 for counter in counters {
                     let mean = counter.mean(policyIndex, pointIndex)
                     observed += "\(scenario),\(policy),\(counter.name),\(Self.fixed(counter.observed)),\(Self.fixed(mean)),"
-                        + "\(Self.fixed(max(0, mean - 0.2))),\(Self.fixed(mean + 0.2)),\(runs)" + columns + "\n"
+                        + "\(Self.fixed(max(0, mean - 0.2))),\(Self.fixed(mean == 0 ? 0 : mean + 0.2)),\(runs)" + columns + "\n"
                 }
             }
         }

@@ -113,6 +113,23 @@ import Testing
         }
     }
 
+    @Test("A counter that is 0 in the field and in every run is not drawn: one line names it; a counter 0 in the field only is drawn")
+    func zeroCountersFolded() throws {
+        let fixture = Self.sweep(counters: [
+            (name: "foreground_memory_resource_limit", observed: 0, mean: { _, _ in 0 }),
+            (name: "background_memory_pressure", observed: 0, mean: { _, point in Double(point) / 10 }),
+            (name: "background_normal", observed: 0, mean: { _, _ in 0 }),
+        ])
+        try withTemporaryFolder { folder in
+            let batch = try fixture.write(in: folder)
+            try HTMLReport.write(folder: batch)
+            let html = try String(contentsOfFile: batch + "/index.html", encoding: .utf8)
+            let charts = chartSVGs(withIDPrefix: "s1-calibration-", in: html)
+            #expect(charts.map { textElements(withClass: "ttl", in: $0.svg).first?.text } == ["background_memory_pressure"])
+            #expect(html.contains("0 in the field and in every run at every point, so not drawn: foreground_memory_resource_limit, background_normal."))
+        }
+    }
+
     @Test("A batch scenario draws at most 24 panels, and says how many were left out and where they are")
     func panelCap() throws {
         // Two keys swept together, 6 × 5 points, two policies: a survival panel per point.

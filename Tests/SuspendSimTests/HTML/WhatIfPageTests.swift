@@ -53,6 +53,31 @@ import Testing
         }
     }
 
+    @Test("Under the sentences, a chart per app and counter of mean_diff against the swept value: 0 at the baseline, the interval as a whisker, a line at no change")
+    func differenceChart() throws {
+        try withTemporaryFolder { folder in
+            let text = Self.header
+                + "s,jetsam,2048,app.com.acme.shop.suspended_mb,120.149,160.149,com.acme.shop,background_memory_pressure,100,0.740,0.620,-0.120,-0.191,-0.049,0.001\n"
+                + "s,jetsam,2048,app.com.acme.shop.suspended_mb,80.149,160.149,com.acme.shop,background_memory_pressure,100,0.740,0.500,-0.240,-0.300,-0.180,0.001\n"
+                + "s,jetsam,2048,app.com.acme.shop.suspended_mb,120.149,160.149,,pressure_kills,100,5.000,4.000,-1.000,-1.500,-0.500,0.0001\n"
+            let batch = try Self.write(text, in: folder)
+            try HTMLReport.write(folder: batch)
+            let html = try String(contentsOfFile: batch + "/index.html", encoding: .utf8)
+            let charts = chartSVGs(withIDPrefix: "whatif-", in: html)
+            #expect(charts.count == 1, "one app and counter; run metrics have no sentence and no chart")
+            let chart = try #require(charts.first).svg
+            #expect(textElements(withClass: "ttl", in: chart).first?.text == "background_memory_pressure of com.acme.shop")
+            // Three points: the baseline at 0 and the two values below it.
+            #expect(markerCount(try #require(pathData(withClass: "dot c2", in: chart).first)) == 3)
+            #expect(textElements(withClass: "tm halo", in: chart).map(\.text) == ["no change"])
+            // The y axis runs from −0.4 (a round value below the lowest interval end, −0.3 × 1.12)
+            // to 0 over the plot's 150 pixels from y = 46: 0 is at its top, y = 46.
+            let reference = try #require(chart.components(separatedBy: "<line class=\"ref\"").dropFirst().first)
+            #expect(reference.contains("y1=\"46\"") && reference.contains("y2=\"46\""))
+            #expect(!pathData(withClass: "bandfill c2", in: chart).isEmpty)
+        }
+    }
+
     @Test("At most 12 sentences, the rest in a table under them; one context writes none before its sentences; no whatif.csv, no section")
     func limit() throws {
         try withTemporaryFolder { folder in
@@ -68,7 +93,8 @@ import Testing
             try HTMLReport.write(folder: batch)
             let html = try String(contentsOfFile: batch + "/index.html", encoding: .utf8)
             let section = try #require(html.components(separatedBy: "<section id=\"whatif\">").last?.components(separatedBy: "</section>").first)
-            #expect(section.components(separatedBy: "<li>").count - 1 == 12)
+            let answers = try #require(section.components(separatedBy: "<ul class=\"answer\">").last?.components(separatedBy: "</ul>").first)
+            #expect(answers.components(separatedBy: "<li>").count - 1 == 12)
             #expect(section.contains("3 more, from whatif.csv"))
             #expect(section.components(separatedBy: "<tr>").count - 1 == 1 + 3)
             #expect(section.contains("com.app14") && !section.contains("com.app14 per run"))

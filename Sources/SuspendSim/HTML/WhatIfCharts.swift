@@ -1,0 +1,67 @@
+/// The charts under the what-if answer (SPEC 25): for each what-if app and counter that has a
+/// sentence, the paired difference `mean_diff` with its 95 % interval against the swept value,
+/// one line per policy, the baseline at 0 and a dashed line at "no change".
+///
+/// One chart per scenario, combination of the other sweep columns, app and counter, in
+/// `whatif.csv`'s order; at most `limit` of them (the rest are in the file).
+struct WhatIfCharts {
+    /// One chart's data, gathered row by row.
+    private struct Plan {
+        var title: String
+        var subtitle: String
+        var key: String
+        var baseline: String
+        var values: [String] = []
+        var policies: [String] = []
+        var differences: [String: [String: BatchReports.Rate]] = [:]
+    }
+
+    /// At most this many charts.
+    static let limit = 6
+
+    private var plans: [Plan] = []
+    private var index: [[String]: Int] = [:]
+    /// The policies of every chart, in order of first appearance (the legend's).
+    private(set) var policies: [String] = []
+
+    /// Adds a row of `whatif.csv` (its `cells`) that has a sentence; `context` is its scenario
+    /// and other sweep values, without the policy, and `showContext` whether titles name it.
+    mutating func add(_ cells: [String], column: (WhatIfColumn) -> Int, context: [String], policy: String, showContext: Bool) {
+        let app = cells[column(.app)], metric = cells[column(.metric)]
+        guard let difference = ReportCSV.number(cells[column(.meanDiff)]) else { return }
+        let id = context + [app, metric]
+        if index[id] == nil {
+            guard plans.count < Self.limit else { return }
+            index[id] = plans.count
+            let baseline = cells[column(.baseline)]
+            let place = showContext ? " · " + context.filter { !$0.isEmpty }.joined(separator: " · ") : ""
+            plans.append(Plan(title: "\(metric) of \(app)\(place)",
+                              subtitle: "change per run against \(baseline); band: 95 % CI of the paired difference",
+                              key: cells[column(.key)], baseline: baseline, values: [baseline]))
+        }
+        let at = index[id]!
+        let value = cells[column(.value)]
+        if !plans[at].values.contains(value) { plans[at].values.append(value) }
+        if !plans[at].policies.contains(policy) { plans[at].policies.append(policy) }
+        if !policies.contains(policy) { policies.append(policy) }
+        let atBaseline = [plans[at].baseline: BatchReports.Rate(value: 0, low: nil, high: nil)]
+        plans[at].differences[policy, default: atBaseline][value] =
+            BatchReports.Rate(value: difference, low: ReportCSV.number(cells[column(.ciLow)]), high: ReportCSV.number(cells[column(.ciHigh)]))
+    }
+
+    /// Whether there is no chart.
+    var isEmpty: Bool { plans.isEmpty }
+
+    /// The charts, each line styled by its policy's place in `policies`.
+    func charts() -> [SweepChart] {
+        let styles = SeriesStyle.styles(for: policies)
+        return plans.map { plan in
+            let lines = plan.policies.map { policy in
+                SweepChart.Line(label: policy, style: styles[policies.firstIndex(of: policy)!],
+                                values: plan.values.map { plan.differences[policy]?[$0] })
+            }
+            return SweepChart(title: plan.title, subtitle: plan.subtitle, key: plan.key, values: plan.values, lines: lines,
+                              yAxis: .difference, reference: (0, "no change"))
+        }
+    }
+}
