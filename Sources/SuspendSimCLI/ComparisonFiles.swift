@@ -12,7 +12,7 @@ enum ComparisonFiles {
     ///   a summary that cannot be compared, `ExitCode.failure` for a file not written.
     static func write(folder: String, by: String?, baseline: String?) throws {
         let summary = BatchReportFile.summary.path(in: folder)
-        do {
+        try exitingOnComparisonErrors {
             let keys = try by.map(BatchComparison.keys(parsing:)) ?? BatchComparison.defaultKeys(summaryPath: summary)
                 ?? (baseline == nil ? nil : BatchComparison.allKeys(summaryPath: summary))
             guard let keys else { return }
@@ -23,6 +23,15 @@ enum ComparisonFiles {
             for pooling in written.pooled {
                 printWarning("\(by.map { "--by \($0)" } ?? "the grouping (\(keys.joined(separator: ",")))"): \(pooling)")
             }
+        }
+    }
+
+    /// Runs `body`, printing its error and exiting as the comparison files do: a
+    /// `ComparisonError.usage` is exit 64, another `ComparisonError` exit 2 (input that cannot
+    /// be compared), anything else (a file not written) exit 1.
+    static func exitingOnComparisonErrors(_ body: () throws -> Void) throws {
+        do {
+            try body()
         } catch let error as ComparisonError {
             printError("error: \(error.description)")
             if case .usage = error { throw ExitCode(64) }

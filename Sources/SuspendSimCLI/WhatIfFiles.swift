@@ -79,15 +79,8 @@ enum WhatIfFiles {
     ///   `focus_runs.csv`, exit 2 for files that cannot be compared, `ExitCode.failure` for a
     ///   file not written.
     static func write(folder: String, whatIf: WhatIf, apps: [String] = [], focusRuns: FocusRunsTable? = nil) throws {
-        do {
+        try ComparisonFiles.exitingOnComparisonErrors {
             print("whatif: \(try BatchWhatIf.write(folder: folder, whatIf: whatIf, apps: apps, focusRuns: focusRuns))")
-        } catch let error as ComparisonError {
-            printError("error: \(error.description)")
-            if case .usage = error { throw ExitCode(64) }
-            throw ScenarioBatchLoader.invalidInputStatus
-        } catch {
-            printError("error: \(error)")
-            throw ExitCode.failure
         }
     }
 }
