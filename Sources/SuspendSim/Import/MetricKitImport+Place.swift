@@ -31,7 +31,7 @@ extension MetricKitImport {
             return names(pair.value, observedApp) || names(pair.key, observedApp) ? key : nil
         }
         guard namedBy.isEmpty else {
-            return .appended(reason: "it cannot take the place of \(observedApp), the observed: app, which \(namedBy.joined(separator: ", ")) name\(namedBy.count == 1 ? "s" : "")")
+            return .appended(reason: "it cannot take the place of \(observedApp), the observed: app, which is named in \(namedBy.joined(separator: ", "))")
         }
         let keys = apps[index].mapping?.compactMap { $0.key.string }.filter { $0 != AppKey.id.rawValue } ?? []
         return .replacing(index: index, replaced: observedApp, keys: keys)
