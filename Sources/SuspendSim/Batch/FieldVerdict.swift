@@ -35,14 +35,17 @@ package struct FieldVerdict: Sendable {
     /// The scenarios with `observed:`, in file order.
     package var scenarios: [ScenarioVerdict]
 
-    /// Reads `folder/observed.csv`; nil without one, or when it is a shard's (sums, no intervals).
+    /// Reads `folder/observed.csv`; nil without one, when it is a shard's (sums, no intervals),
+    /// or when it was written before SPEC 26 (no field interval).
     ///
     /// - Throws: `ReportCSV.Unreadable` for a file that cannot be read or lacks a column.
     init?(folder: String) throws(ReportCSV.Unreadable) {
         let path = BatchReportFile.observed.path(in: folder)
         guard FileManager.default.fileExists(atPath: path) else { return nil }
+        // A shard's file (sums, no intervals) and a folder written before SPEC 26 (no field
+        // interval) have no verdict.
         let file = try ReportCSV(path: path, required: [ObservedColumn.scenario])
-        guard file.column(ObservedColumn.simulatedMean) != nil else { return nil }
+        guard file.column(ObservedColumn.simulatedMean) != nil, file.column(ObservedColumn.observedCILow) != nil else { return nil }
         let required = try ReportCSV(path: path, required: ObservedColumn.allCases)
         var points: [(scenario: String, point: String, distances: [(counter: String, distance: Double)])] = []
         let column = { (name: ObservedColumn) in required.column(name)! }
