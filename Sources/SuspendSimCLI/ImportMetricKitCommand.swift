@@ -15,12 +15,14 @@ extension SuspendsimCommand.ImportCommand {
                 for its *.json files in name order. The app (--app, else the payloads' \
                 bundleIdentifier) gets active_mb (the largest peakMemoryUsage), suspended_mb \
                 (averageSuspendedMemory, weighted by sampleCount), cold_launch_s and resume_s \
-                (the median of the launch histograms, pooled), or is appended to apps: when \
-                SCENARIO does not list it. device.model and device.ios come from metaData. \
+                (the median of the launch histograms, pooled); an app SCENARIO does not list \
+                takes the place of its observed: app in apps: (and so its popularity rank), \
+                else is appended. device.model and device.ios come from metaData. \
                 observed: holds app, days (the payloads kept: one device and one release, \
                 --device and --ios, else the most frequent) and each exit counter's mean per \
-                day, with cold_launches and resumes, over the payloads that measured them \
-                (exit_days, launch_days when fewer). Numbers have at most 3 \
+                day, with cold_launches, resumes, foreground_s and background_s, over the \
+                payloads that measured them (exit_days, launch_days, time_days when fewer). \
+                Numbers have at most 3 \
                 decimals, rounded half up; memory is in MB of 2^20 bytes. The result is \
                 SCENARIO read and written back with Yams: keys keep their order, but \
                 SCENARIO's comments are not kept. Notes (a new app, a device chosen by vote, \

@@ -43,6 +43,7 @@ extension SuspendsimCommand {
             do {
                 let merged = try ShardMerge.merge(folders, into: out)
                 print("merged \(merged.shards) shards, \(merged.units) runs: \(BatchReportFile.summary.path(in: out))")
+                try FieldVerdictLines.printVerdict(folder: out)
                 let given = try WhatIfFiles.Baselines(baselines)
                 try ComparisonFiles.write(folder: out, by: by, baseline: given.policy)
                 if let whatIf = given.whatIf ?? merged.whatIf { try WhatIfFiles.write(folder: out, whatIf: whatIf) }

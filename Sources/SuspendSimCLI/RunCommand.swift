@@ -190,6 +190,8 @@ extension SuspendsimCommand {
             let output = try runBatch(plan, part: part, whatIf: whatIf)
             report(plan, output, shard: part)
             try failOnBadInputOrUnwrittenReports(output)
+            if part.count == 1 { try FieldVerdictLines.printVerdict(folder: out) }
+            for warning in FieldVerdictLines.runLengthWarnings(plan.observedRunLengths(measured: output.observedRunLengths)) { printWarning(warning) }
             try printAndFinishOutputs(plan, output, part: part, whatIf: whatIf)
         }
 

@@ -45,6 +45,7 @@ import Testing
 
             """))
         #expect(run.stderr == "note: 1 of 3 payloads lacks applicationExitMetrics: the exit counters are means over the 2 that have it (observed.exit_days: 2)\n"
+            + "note: no payload has applicationTimeMetrics: observed: has no foreground_s or background_s\n"
             + "note: com.acme.shop is new in apps: no event of the scenario opens it yet; add the events that do\n")
     }
 
@@ -124,20 +125,21 @@ import Testing
             for its *.json files in name order. The app (--app, else the payloads'
             bundleIdentifier) gets active_mb (the largest peakMemoryUsage), suspended_mb
             (averageSuspendedMemory, weighted by sampleCount), cold_launch_s and resume_s
-            (the median of the launch histograms, pooled), or is appended to apps: when
-            SCENARIO does not list it. device.model and device.ios come from metaData.
-            observed: holds app, days (the payloads kept: one device and one release,
-            --device and --ios, else the most frequent) and each exit counter's mean per
-            day, with cold_launches and resumes, over the payloads that measured them
-            (exit_days, launch_days when fewer). Numbers have at most 3 decimals, rounded
-            half up; memory is in MB of 2^20 bytes. The result is SCENARIO read and written
-            back with Yams: keys keep their order, but SCENARIO's comments are not kept.
-            Notes (a new app, a device chosen by vote, payloads of other apps skipped) go
-            to standard error. A payload that cannot be read stops the import with its file
-            and JSON path, exit status 2, and nothing written. Numbers are read by the
-            separators of each payload's metaData.regionFormat (SPEC 26): a number with one
-            "," or "." followed by three digits ("352.100") is ambiguous without a listed
-            region; --region XX overrides every payload's region.
+            (the median of the launch histograms, pooled); an app SCENARIO does not list
+            takes the place of its observed: app in apps: (and so its popularity rank),
+            else is appended. device.model and device.ios come from metaData. observed:
+            holds app, days (the payloads kept: one device and one release, --device and
+            --ios, else the most frequent) and each exit counter's mean per day, with
+            cold_launches, resumes, foreground_s and background_s, over the payloads that
+            measured them (exit_days, launch_days, time_days when fewer). Numbers have at
+            most 3 decimals, rounded half up; memory is in MB of 2^20 bytes. The result is
+            SCENARIO read and written back with Yams: keys keep their order, but SCENARIO's
+            comments are not kept. Notes (a new app, a device chosen by vote, payloads of
+            other apps skipped) go to standard error. A payload that cannot be read stops
+            the import with its file and JSON path, exit status 2, and nothing written.
+            Numbers are read by the separators of each payload's metaData.regionFormat
+            (SPEC 26): a number with one "," or "." followed by three digits ("352.100") is
+            ambiguous without a listed region; --region XX overrides every payload's region.
 
             USAGE: suspendsim import metrickit <payload> ... --onto <scenario> [--app <id>] [--region <region>] [--device <product-or-model>] [--ios <major[.minor]>] [--output <file>]
 

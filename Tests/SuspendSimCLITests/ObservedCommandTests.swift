@@ -29,14 +29,20 @@ import Testing
             #expect(run.status == 0, "\(run.stderr)")
             let files = try filesUnder(out)
             let observed = Self.rows(files["observed.csv"])
-            #expect(observed.first == ["scenario", "policy", "counter", "observed", "simulated_mean", "ci_low", "ci_high", "runs", "workload.gap_s"])
+            #expect(observed.first == ["scenario", "policy", "counter", "observed", "observed_ci_low", "observed_ci_high",
+                                       "simulated_mean", "ci_low", "ci_high", "runs", "workload.gap_s"])
             // Every counter the file lists, in SPEC 17's order, at each point.
             let counters = ["foreground_memory_resource_limit", "background_memory_pressure", "background_memory_resource_limit",
                             "background_app_watchdog", "background_task_assertion_timeout", "background_fetch_completion_timeout",
-                            "background_normal", "cold_launches", "resumes"]
+                            "background_normal", "cold_launches", "resumes", "foreground_s", "background_s"]
             #expect(observed.dropFirst().map { $0[2] } == counters + counters)
             let header = observed[0]
-            for row in observed.dropFirst() {
+            // The seconds have no field interval (SPEC 26); their simulated side is checked in
+            // FieldUsageCommandTests against the runs' MetricKit payloads.
+            for row in observed.dropFirst() where row[2].hasSuffix("_s") {
+                #expect(Self.field(row, header, "observed_ci_low").isEmpty && Self.field(row, header, "observed_ci_high").isEmpty)
+            }
+            for row in observed.dropFirst() where !row[2].hasSuffix("_s") {
                 let gap = Self.field(row, header, "workload.gap_s")
                 // The same counter, run by run, from the report folders --details wrote.
                 var values: [Double] = []
@@ -64,7 +70,9 @@ import Testing
             // The observed values are the file's, with 3 decimals.
             #expect(observed[2][3] == "0.800" && observed[8][3] == "1.500" && observed[9][3] == "4.900")
             // The app's background memory-pressure exits vary in this batch: a real interval.
-            #expect(observed.dropFirst().contains { $0[2] == "background_memory_pressure" && $0[5] != $0[6] })
+            #expect(observed.dropFirst().contains { $0[2] == "background_memory_pressure" && $0[7] != $0[8] })
+            // The field's 0.8 a day over 10 days is 8 exits: Garwood's 3.4538 to 15.7632, over 10.
+            #expect(observed[2][4] == "0.345" && observed[2][5] == "1.576")
         }
     }
 
@@ -152,7 +160,7 @@ import Testing
             // Five points of 100 runs each, each judged.
             #expect(one.stdout.contains("0 of 5 runs as expected."))
             #expect(one.stdout.contains("FAIL field-calibration {workload.gap_s=900} [jetsam]"))
-            #expect(one.stdout.contains("\(file.path):\(line): expect.observed_within_ci: background_memory_pressure observed 9.000 a day is outside the simulated interval"))
+            #expect(one.stdout.contains("\(file.path):\(line): expect.observed_within_ci: background_memory_pressure observed 9.000 a day (field interval 7.237..11.063 over 10 days) does not meet the simulated interval"))
             let junit = try String(contentsOf: folder.appendingPathComponent("one.xml"), encoding: .utf8)
             #expect(junit.components(separatedBy: "<testcase ").count - 1 == 5)
         }

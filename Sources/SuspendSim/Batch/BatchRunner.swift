@@ -49,6 +49,10 @@ package enum BatchRunner {
 
         /// The rows of `comparison.csv`, when it was written (single runs under `--policy all`).
         public var comparisonRows: [SummaryRow] = []
+        /// The shortest and longest run of each batch scenario with `observed:`, by scenario
+        /// name: one run stands for one day of the field, and `run` warns when they do not last
+        /// one (SPEC 27).
+        public var observedRunLengths: [String: ClosedRange<Millis>] = [:]
         /// The batch's survival, exit and observed counts, by group (SPEC 14, 17, 18): what
         /// `survival.csv`, `exits.csv` and `observed.csv` were written from.
         public var tally: SurvivalTally?
@@ -247,7 +251,12 @@ package enum BatchRunner {
             case .singleEveryPolicy:
                 state.output.singleRunRows.append((result.entry, item.row))
                 state.comparison.append(item.row)
-            case .batch: break
+            case .batch:
+                let entry = plan.entries[result.entry]
+                guard entry.points.first?.scenario.observed != nil else { continue }
+                let length = item.row.durationMs
+                let known = state.output.observedRunLengths[entry.name]
+                state.output.observedRunLengths[entry.name] = min(known?.lowerBound ?? length, length)...max(known?.upperBound ?? length, length)
             }
         }
     }

@@ -1,5 +1,6 @@
-/// A batch's `Reports/observed.csv` (SPEC 18): for each scenario with `observed:`, each sweep
-/// point, policy and observed counter, the field's value per day beside the simulated mean
+/// A batch's `Reports/observed.csv` (SPEC 18, 26): for each scenario with `observed:`, each
+/// sweep point, policy and observed counter, the field's value per day with its own 95 %
+/// interval (Garwood's, for the exit and launch counters; `PoissonInterval`) beside the simulated mean
 /// per run of that counter for `observed.app`, with a 95 % interval
 /// `mean ± 1.959963984540054 × sd / √runs` (sample standard deviation, n − 1), then the
 /// batch's sweep columns. One run stands for one day of the field. A batch over several trace
@@ -25,12 +26,38 @@ package enum ObservedCSV {
         var squares: Int
     }
 
+    /// The field's cells of a row, already CSV fields: its value per day and its interval
+    /// (empty cells for the seconds).
+    struct Field {
+        var observed: [UInt8]
+        var low: [UInt8]
+        var high: [UInt8]
+
+        /// The cells of `counter`'s value per day in thousandths, over `days` days: the value,
+        /// and for an exit or launch counter Garwood's interval of the total, over the days
+        /// (SPEC 26, 27).
+        init(_ counter: Scenario.Observed.Counter, thousandths: Int64, days: Int) {
+            observed = []
+            CSVFormatting.appendRoundedThousandths(numerator: UInt64(thousandths), denominator: 1000, to: &observed)
+            (low, high) = ([], [])
+            guard counter.kind != .seconds, days > 0 else { return }
+            let interval = PoissonInterval.garwood(PoissonInterval.count(thousandthsPerDay: thousandths, days: days))
+            CSVFormatting.appendFixed3(interval.low / Double(days), to: &low)
+            CSVFormatting.appendFixed3(interval.high / Double(days), to: &high)
+        }
+
+        /// Cells as a file holds them (`merge` copies a shard's).
+        init(observed: some Collection<UInt8>, low: some Collection<UInt8>, high: some Collection<UInt8>) {
+            (self.observed, self.low, self.high) = (Array(observed), Array(low), Array(high))
+        }
+    }
+
     /// Appends a row's fixed fields (`ObservedColumn`'s, or a shard's `ObservedShardColumn`'s):
-    /// `scenario,policy,counter,observed` as given (already CSV fields), then the simulated
-    /// statistics from `sums` (or, for a shard, the sums).
+    /// `scenario,policy,counter` as given (already CSV fields), the field's cells, then the
+    /// simulated statistics from `sums` (or, for a shard, the sums).
     static func appendRow<Sink: CSVByteSink>(
         scenario: some Collection<UInt8>, policy: some Collection<UInt8>, counter: some Collection<UInt8>,
-        observed: some Collection<UInt8>, sums: Sums, shard: Bool = false, to bytes: inout Sink
+        field: Field, sums: Sums, shard: Bool = false, to bytes: inout Sink
     ) {
         if shard {
             ObservedShardColumn.appendRow(to: &bytes) { column, bytes in
@@ -38,7 +65,9 @@ package enum ObservedCSV {
                 case .scenario: bytes.append(contentsOf: Array(scenario))
                 case .policy: bytes.append(contentsOf: Array(policy))
                 case .counter: bytes.append(contentsOf: Array(counter))
-                case .observed: bytes.append(contentsOf: Array(observed))
+                case .observed: bytes.append(contentsOf: field.observed)
+                case .observedCILow: bytes.append(contentsOf: field.low)
+                case .observedCIHigh: bytes.append(contentsOf: field.high)
                 case .total: CSVFormatting.appendInteger(sums.total, to: &bytes)
                 case .totalSquares: CSVFormatting.appendInteger(sums.squares, to: &bytes)
                 case .runs: CSVFormatting.appendInteger(sums.runs, to: &bytes)
@@ -52,7 +81,9 @@ package enum ObservedCSV {
             case .scenario: bytes.append(contentsOf: Array(scenario))
             case .policy: bytes.append(contentsOf: Array(policy))
             case .counter: bytes.append(contentsOf: Array(counter))
-            case .observed: bytes.append(contentsOf: Array(observed))
+            case .observed: bytes.append(contentsOf: field.observed)
+            case .observedCILow: bytes.append(contentsOf: field.low)
+            case .observedCIHigh: bytes.append(contentsOf: field.high)
             case .simulatedMean: if sums.runs > 0 { CSVFormatting.appendRatio(sums.total, of: sums.runs, to: &bytes) }
             case .ciLow: if let interval { CSVFormatting.appendFixed3(interval.low, to: &bytes) }
             case .ciHigh: if let interval { CSVFormatting.appendFixed3(interval.high, to: &bytes) }
@@ -67,8 +98,13 @@ package enum ObservedCSV {
         guard sums.runs > 1 else { return nil }
         let n = Double(sums.runs)
         let mean = Double(sums.total) / n
-        let spread = max(0, sums.runs * sums.squares - sums.total * sums.total)
-        let variance = Double(spread) / (n * (n - 1))
+        // Exact in 64 bits for counts; the seconds of a very large group may not fit, and are
+        // then formed in double precision.
+        let (scaled, overflowA) = sums.runs.multipliedReportingOverflow(by: sums.squares)
+        let (squaredTotal, overflowB) = sums.total.multipliedReportingOverflow(by: sums.total)
+        let spread = overflowA || overflowB ? max(0, n * Double(sums.squares) - Double(sums.total) * Double(sums.total))
+            : Double(max(0, scaled - squaredTotal))
+        let variance = spread / (n * (n - 1))
         let half = z975 * variance.squareRoot() / n.squareRoot()
         return (mean - half, mean + half)
     }
@@ -83,13 +119,12 @@ package enum ObservedCSV {
             guard row.entry.kind == .batch, let observed = row.point.scenario.observed, row.observedApp == row.appIndex else { return }
             let counts = tally.counts(group: row.group, app: row.appIndex)
             for (counter, thousandths) in observed.counters {
-                var value: [UInt8] = []
-                CSVFormatting.appendRoundedThousandths(numerator: UInt64(thousandths), denominator: 1000, to: &value)
+                let field = Field(counter, thousandths: thousandths, days: observed.days(measuring: counter))
                 let sums = Sums(runs: tally.runs[row.group], total: counts.value(of: counter),
                                 squares: tally.observedSquares(group: row.group, counter: counter))
                 file.appendRow { bytes in
                     appendRow(scenario: CSVFormatting.field(row.entry.name), policy: CSVFormatting.field(row.policy),
-                              counter: CSVFormatting.field(counter.rawValue), observed: value,
+                              counter: CSVFormatting.field(counter.rawValue), field: field,
                               sums: sums, shard: shard, to: &bytes)
                     SurvivalCSV.appendColumns(row.columnValues, to: &bytes)
                 }

@@ -132,7 +132,7 @@ package enum ShardMerge {
             // survival.csv holds no exit counts or launch wait: exits.csv's merge adds those.
             let counts = SurvivalTally.Counts(survived: totals[0], neverKilled: totals[1], pressureKills: totals[2],
                                               coldLaunches: totals[3], warmLaunches: totals[4], launched: totals[5],
-                                              exits: AppOutcome.ExitCounts(), launchWaitMs: 0)
+                                              exits: AppOutcome.ExitCounts(), launchWaitMs: 0, foregroundS: 0, backgroundS: 0)
             guard counts.survived <= runs, counts.neverKilled <= runs, counts.survived <= counts.launched, counts.launched <= runs else {
                 throw MergeError("\(BatchReportFile.survival.fileName) row \(row): more survivals than runs")
             }
@@ -169,8 +169,8 @@ package enum ShardMerge {
         ) { runs, totals, _ throws(MergeError) in
             ObservedCSV.Sums(runs: runs, total: totals[0], squares: totals[1])
         } appendRow: { fields, _, sums, bytes in
-            ObservedCSV.appendRow(scenario: fields[0], policy: fields[1], counter: fields[2], observed: fields[3],
-                                  sums: sums, to: &bytes)
+            ObservedCSV.appendRow(scenario: fields[0], policy: fields[1], counter: fields[2],
+                                  field: .init(observed: fields[3], low: fields[4], high: fields[5]), sums: sums, to: &bytes)
         }
     }
 

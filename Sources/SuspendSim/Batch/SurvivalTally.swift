@@ -1,7 +1,9 @@
 /// How many runs of each survival group there were, and per app the counts `survival.csv`
 /// reports (SPEC 14): runs it survived, runs it was never killed in, and its pressure kills and
 /// cold and warm launches, summed; and those a batch's `exits.csv` reports (SPEC 17): its
-/// terminations in each MetricKit exit category and its launch wait, summed. Kept as they come, so that no run's result is held.
+/// terminations in each MetricKit exit category and its launch wait, summed; and the seconds
+/// `observed.csv` compares with the field's usage (SPEC 26). Kept as they come, so that no
+/// run's result is held.
 ///
 /// A group is one point of a scenario's grid under one policy, or, in a batch that pools trace
 /// users (SPEC 24, `UserPooling`), one point of the grid without `trace.user` under one policy;
@@ -18,11 +20,17 @@ package struct SurvivalTally: Sendable, Hashable {
         var launched: Int
         var exits: AppOutcome.ExitCounts
         var launchWaitMs: Int64
+        /// Seconds `active` or `inactive` (`cumulativeForegroundTime`, SPEC 26 "Usage"), each
+        /// run's rounded half up to a whole second: whole seconds, as MetricKit writes
+        /// `MXAppRunTimeMetric`'s times, keep the sums of squares of a batch exact in 64 bits.
+        var foregroundS: Int
+        /// Seconds in `background` (`cumulativeBackgroundTime`), rounded as `foregroundS`.
+        var backgroundS: Int
 
         /// Counts with every field named: none has a default, so that counts built field by
         /// field cannot leave one out unseen (STYLE section 8).
         init(survived: Int, neverKilled: Int, pressureKills: Int, coldLaunches: Int, warmLaunches: Int, launched: Int,
-             exits: AppOutcome.ExitCounts, launchWaitMs: Int64) {
+             exits: AppOutcome.ExitCounts, launchWaitMs: Int64, foregroundS: Int, backgroundS: Int) {
             self.survived = survived
             self.neverKilled = neverKilled
             self.pressureKills = pressureKills
@@ -31,6 +39,8 @@ package struct SurvivalTally: Sendable, Hashable {
             self.launched = launched
             self.exits = exits
             self.launchWaitMs = launchWaitMs
+            self.foregroundS = foregroundS
+            self.backgroundS = backgroundS
         }
 
         /// One run's outcome of one app.
@@ -38,17 +48,23 @@ package struct SurvivalTally: Sendable, Hashable {
             self.init(survived: outcome.survived ? 1 : 0, neverKilled: outcome.neverKilled ? 1 : 0,
                       pressureKills: outcome.pressureKills, coldLaunches: outcome.coldLaunches,
                       warmLaunches: outcome.warmLaunches, launched: outcome.field.wasResident ? 1 : 0,
-                      exits: outcome.field.exits, launchWaitMs: outcome.launchWaitMs.count)
+                      exits: outcome.field.exits, launchWaitMs: outcome.launchWaitMs.count,
+                      foregroundS: Self.wholeSeconds(outcome.field.foregroundMs), backgroundS: Self.wholeSeconds(outcome.field.backgroundMs))
+        }
+
+        /// `time` in whole seconds, rounded half up.
+        static func wholeSeconds(_ time: Millis) -> Int {
+            Int((time.count + 500) / 1000)
         }
 
         /// No run counted yet.
         static let zero = Counts(survived: 0, neverKilled: 0, pressureKills: 0, coldLaunches: 0, warmLaunches: 0, launched: 0,
-                                 exits: AppOutcome.ExitCounts(), launchWaitMs: 0)
+                                 exits: AppOutcome.ExitCounts(), launchWaitMs: 0, foregroundS: 0, backgroundS: 0)
 
         /// An app that a run does not have, in a table that pools trace users (SPEC 24): never
         /// resident, never killed, every count 0, as an app of the run that never launched.
         static let absent = Counts(survived: 0, neverKilled: 1, pressureKills: 0, coldLaunches: 0, warmLaunches: 0, launched: 0,
-                                   exits: AppOutcome.ExitCounts(), launchWaitMs: 0)
+                                   exits: AppOutcome.ExitCounts(), launchWaitMs: 0, foregroundS: 0, backgroundS: 0)
 
         static func += (total: inout Counts, more: Counts) {
             total.survived += more.survived
@@ -59,14 +75,18 @@ package struct SurvivalTally: Sendable, Hashable {
             total.launched += more.launched
             total.exits += more.exits
             total.launchWaitMs += more.launchWaitMs
+            total.foregroundS += more.foregroundS
+            total.backgroundS += more.backgroundS
         }
 
-        /// The counts' value of an observed counter (SPEC 18): an exit category's count, or the
-        /// cold or warm launches.
+        /// The counts' value of an observed counter (SPEC 18, 26): an exit category's count, the
+        /// cold or warm launches, or the seconds in the foreground or background.
         func value(of counter: Scenario.Observed.Counter) -> Int {
             switch counter {
             case .coldLaunches: coldLaunches
             case .resumes: warmLaunches
+            case .foregroundS: foregroundS
+            case .backgroundS: backgroundS
             default: counter.exitCategory.map { exits[$0] } ?? 0
             }
         }

@@ -34,6 +34,8 @@ struct BatchPage {
     var comparison: ComparisonReports?
     /// The answer of the folder's `whatif.csv` (SPEC 25), which the page opens with.
     var whatIf: WhatIfAnswer?
+    /// The verdict of the folder's `observed.csv` (SPEC 26), shown at the top.
+    var fieldVerdict: FieldVerdict?
 
     /// At most this many run links per point; the rest are counted.
     static let linksPerGroup = 40
@@ -73,6 +75,7 @@ struct BatchPage {
             sections.append(Section(id: "single-runs", title: "Single runs", node: singleRunsSection(singles)))
         }
         var content: [Node<HTML.BodyContext>] = [header()]
+        if let verdict = fieldVerdict { content.append(verdict.node()) }
         if let answer = whatIf?.node() { content.append(answer) }
         let chartCount = plans.reduce(0) { $0 + $1.panelCount + 1 } + (singles.isEmpty ? 0 : 1) + Self.comparisonPanels(comparison)
         if sections.count > 1 || chartCount > 3 {

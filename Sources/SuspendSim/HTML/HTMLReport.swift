@@ -89,8 +89,10 @@ public enum HTMLReport {
         if let comparison { try BatchPage.writeFigures(comparison, into: folder) }
         // SPEC 25: with whatif.csv, the page opens with its answer.
         let whatIf = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try WhatIfAnswer(folder: folder) }
+        // SPEC 26: with observed.csv, the verdict at the top.
+        let verdict = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try FieldVerdict(folder: folder) }
         let page = BatchPage(reports: reports, observed: observed, name: name, runFolders: runFolders, ramByScenario: ramByScenario,
-                             files: files, focusApps: focusApps, comparison: comparison, whatIf: whatIf).render()
+                             files: files, focusApps: focusApps, comparison: comparison, whatIf: whatIf, fieldVerdict: verdict).render()
         try writePage(page, into: folder)
         return [folder + "/" + pageName] + written
     }

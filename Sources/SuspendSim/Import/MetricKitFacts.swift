@@ -12,6 +12,10 @@ struct MetricKitFacts: Sendable {
     var exitDays: Int
     /// The payloads that measured launches (have `applicationLaunchMetrics`, SPEC 26).
     var launchDays: Int
+    /// The payloads that measured usage (have `applicationTimeMetrics`, SPEC 26).
+    var timeDays: Int
+    /// The payloads that measured memory (have `memoryMetrics`, SPEC 26).
+    var memoryDays: Int
     /// The largest `peakMemoryUsage`, in thousandths of a MB; nil when no payload has it.
     var activeMB: UInt64?
     /// The mean of `averageSuspendedMemory.averageValue` weighted by `sampleCount` (1 when
@@ -54,6 +58,8 @@ struct MetricKitFacts: Sendable {
         self.days = kept.count
         self.exitDays = kept.count { $0.measuresExits }
         self.launchDays = kept.count { $0.measuresLaunches }
+        self.timeDays = kept.count { $0.measuresUsage }
+        self.memoryDays = kept.count { $0.measuresMemory }
         self.notes = notes
         Self.noteUnmeasured(kept, notes: &self.notes)
         if let peak = kept.compactMap(\.peakMemory).max() {

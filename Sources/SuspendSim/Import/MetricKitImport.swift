@@ -11,14 +11,16 @@ import Yams
 /// What is put in:
 /// - the app's `active_mb`, `suspended_mb`, `cold_launch_s` and `resume_s`, each when the
 ///   payloads have it (`MetricKitFacts`); the app's other keys are kept. An app SCENARIO does
-///   not list is appended to `apps:` as `{id, active_mb, suspended_mb, cold_launch_s,
-///   resume_s}`, and no event opens it (a note says so);
+///   not list is put into `apps:` as `{id, active_mb, suspended_mb, cold_launch_s,
+///   resume_s}`, in the place of the `observed:` app when it can be (`Place`), else last, and
+///   no event opens it (a note says so);
 /// - `device.model` and `device.ios`, when the payloads' device is in the catalog. With a new
 ///   or changed `model`, `device.ram_mb` is removed (with a note): the catalog gives the
 ///   model's RAM, and a `ram_mb` left from another device would override it;
 /// - `observed:`, a top-level mapping (replacing any, in its place; else last): `app`, `days`
-///   (the payloads counted), `exit_days` and `launch_days` when fewer payloads measured exits
-///   or launches (SPEC 26), then each counter's mean per day over the days that measured it.
+///   (the payloads counted), `exit_days`, `launch_days` and `time_days` when fewer payloads
+///   measured exits, launches or usage (SPEC 26), then each counter's mean per day over the
+///   days that measured it.
 ///
 /// Numbers are written plainly, from exact thousandths: up to 3 decimals, trailing zeros
 /// dropped (`367.004`, `0.8`, `5`, `0`). The text is SCENARIO composed with Yams, edited as a
@@ -117,12 +119,18 @@ package enum MetricKitImport {
             apps[index] = .mapping(app)
         } else {
             guard facts.activeMB != nil else {
-                throw ImportError(file, "apps has no \(facts.app), and no payload gives memoryMetrics.peakMemoryUsage for its active_mb")
+                let why = facts.memoryDays == 0 ? "none of the \(facts.days) payloads has memoryMetrics" : "no payload gives memoryMetrics.peakMemoryUsage"
+                throw ImportError(file, "apps has no \(facts.app), and \(why): a new app needs a footprint for its active_mb (SPEC 27)")
             }
             let pairs = [(Node(AppKey.id.rawValue), string(facts.app))] + values.compactMap { key, value in value.map { (Node(key), number($0)) } }
             let style: Node.Mapping.Style = apps.last?.mapping?.style == .flow ? .flow : .any
-            apps.append(.mapping(Node.Mapping(pairs, .implicit, style)))
-            notes.append("\(facts.app) is new in apps: no event of the scenario opens it yet; add the events that do")
+            let place = place(in: apps, root: root)
+            if case .replacing(let index, _, _) = place {
+                apps[index] = .mapping(Node.Mapping(pairs, .implicit, apps[index].mapping?.style ?? style))
+            } else {
+                apps.append(.mapping(Node.Mapping(pairs, .implicit, style)))
+            }
+            notes.append(placeNote(facts.app, place, count: apps.count, given: values.compactMap { $0.thousandths == nil ? nil : $0.key }))
         }
         root["apps"] = .sequence(apps)
     }
@@ -151,12 +159,12 @@ package enum MetricKitImport {
         root["device"] = .mapping(mapping)
     }
 
-    /// `observed:` in SPEC 18's key order: `app`, `days`, then `exit_days` and `launch_days`
-    /// each when it differs from `days` and is above 0 (SPEC 27), the counters,
-    /// `cold_launches`, `resumes`.
+    /// `observed:` in SPEC 18's key order: `app`, `days`, then `exit_days`, `launch_days` and
+    /// `time_days`, each when it differs from `days` and is above 0 (SPEC 27), the counters,
+    /// `cold_launches`, `resumes`, `foreground_s`, `background_s`.
     private static func observed(_ facts: MetricKitFacts) -> Node {
         var pairs = [(Node(ObservedKey.app.rawValue), string(facts.app)), (Node(ObservedKey.days.rawValue), Node(String(facts.days)))]
-        for (key, days) in [(ObservedKey.exitDays, facts.exitDays), (ObservedKey.launchDays, facts.launchDays)]
+        for (key, days) in [(ObservedKey.exitDays, facts.exitDays), (ObservedKey.launchDays, facts.launchDays), (ObservedKey.timeDays, facts.timeDays)]
         where days != facts.days && days > 0 {
             pairs.append((Node(key.rawValue), Node(String(days))))
         }

@@ -25,6 +25,10 @@ struct MetricKitPayload: Sendable, Hashable {
     var measuresLaunches = false
     /// Whether it has `memoryMetrics` (SPEC 26).
     var measuresMemory = false
+    /// `MXAppRunTimeMetric`'s `cumulativeForegroundTime` and `cumulativeBackgroundTime`, in
+    /// milliseconds, 0 when absent inside a present `applicationTimeMetrics`; nil when the
+    /// payload has no `applicationTimeMetrics` (it did not measure usage, SPEC 26).
+    var usage: Usage?
     /// `MXAppExitMetric`'s counters, 0 when absent inside a present `applicationExitMetrics`.
     var exitCounts: [KillReason.ExitCategory: UInt64] = [:]
     /// `MXMemoryMetric.peakMemoryUsage`, in bytes.
@@ -47,6 +51,15 @@ struct MetricKitPayload: Sendable, Hashable {
         var value: MetricKitDecimal
         var sampleCount: UInt64?
     }
+
+    /// The times of `applicationTimeMetrics` (`MXAppRunTimeMetric`), in milliseconds.
+    struct Usage: Sendable, Hashable {
+        var foreground: MetricKitDecimal
+        var background: MetricKitDecimal
+    }
+
+    /// Whether it has `applicationTimeMetrics` (SPEC 26).
+    var measuresUsage: Bool { usage != nil }
 
     /// `file: path` or `file`, to begin a note about this payload.
     var place: String { path.isRoot ? file : "\(file): \(path)" }

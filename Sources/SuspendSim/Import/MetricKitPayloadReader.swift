@@ -5,8 +5,8 @@ import Foundation
 /// is such an array, as collectors store them.
 ///
 /// Keys are Apple's (`MXMetaData`, `MXAppExitMetric` with `MXForegroundExitData` and
-/// `MXBackgroundExitData`, `MXMemoryMetric`, `MXAppLaunchMetric` with its two `MXHistogram`s).
-/// Unknown keys are ignored: Apple adds fields every year. An absent counter is 0, and
+/// `MXBackgroundExitData`, `MXMemoryMetric`, `MXAppLaunchMetric` with its two `MXHistogram`s,
+/// `MXAppRunTimeMetric` under `applicationTimeMetrics`). Unknown keys are ignored: Apple adds fields every year. An absent counter is 0, and
 /// `"foregroundExitData": {}` holds only zeros. Every payload must have its `metaData`
 /// object, even when `--app` names the app: it is what every `MXMetricPayload` carries, and a
 /// payload without it is not one. `metaData.bundleIdentifier` may be absent (before iOS 15 or
@@ -94,6 +94,7 @@ struct MetricKitPayloadReader {
         try readExits(fields, at: path, into: &payload)
         try readMemory(fields, at: path, into: &payload)
         try readLaunches(fields, at: path, into: &payload)
+        try readUsage(fields, at: path, into: &payload)
         return payload
     }
 
@@ -133,6 +134,16 @@ struct MetricKitPayloadReader {
         let numbers = numberReading(of: payload)
         payload.timeToFirstDraw = try histogram(launches, ["histogrammedTimeToFirstDrawKey", "histogrammedTimeToFirstDraw"], at: launchPath, numbers)
         payload.resumeTime = try histogram(launches, ["histogrammedResumeTime", "histogrammedApplicationResumeTime"], at: launchPath, numbers)
+    }
+
+    /// `applicationTimeMetrics` (`MXAppRunTimeMetric`): `cumulativeForegroundTime` and
+    /// `cumulativeBackgroundTime`, each 0 when absent inside the object (SPEC 18, 26).
+    private func readUsage(_ fields: [String: MetricKitJSON], at path: MetricKitJSONPath, into payload: inout MetricKitPayload) throws(ImportError) {
+        guard let times = try object(fields, "applicationTimeMetrics", at: path) else { return }
+        let timePath = path.key("applicationTimeMetrics")
+        let numbers = numberReading(of: payload)
+        payload.usage = .init(foreground: try measurement(times, "cumulativeForegroundTime", at: timePath, .time, numbers) ?? .zero,
+                              background: try measurement(times, "cumulativeBackgroundTime", at: timePath, .time, numbers) ?? .zero)
     }
 
     /// The `MXHistogram` under the first of `keys` present; nil when none is. Its buckets

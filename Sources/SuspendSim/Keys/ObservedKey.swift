@@ -6,10 +6,11 @@ enum ObservedKey: String, CaseIterable, Sendable {
     case app
     /// The days of payloads kept (SPEC 26: one device, one release).
     case days
-    /// The days that measured exits and launches, when fewer than `days` (SPEC 26: a payload
-    /// without the metric did not measure it).
+    /// The days that measured exits, launches and usage, when fewer than `days` (SPEC 26: a
+    /// payload without the metric did not measure it); written in this order (SPEC 27).
     case exitDays = "exit_days"
     case launchDays = "launch_days"
+    case timeDays = "time_days"
 
     /// Every key `observed:` may have: these, then the counters.
     static let names = allCases.map(\.rawValue) + Scenario.Observed.Counter.allCases.map(\.rawValue)

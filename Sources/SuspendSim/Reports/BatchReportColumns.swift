@@ -89,9 +89,12 @@ enum BatchExitColumn: CSVColumns, Hashable {
     }
 }
 
-/// `observed.csv`'s columns (SPEC 18), before any sweep columns.
+/// `observed.csv`'s columns (SPEC 18, 26), before any sweep columns.
 enum ObservedColumn: String, CSVColumns {
     case scenario, policy, counter, observed
+    /// The field's own 95 % interval (Garwood's, SPEC 26); empty for the seconds.
+    case observedCILow = "observed_ci_low"
+    case observedCIHigh = "observed_ci_high"
     case simulatedMean = "simulated_mean"
     case ciLow = "ci_low"
     case ciHigh = "ci_high"
@@ -99,9 +102,13 @@ enum ObservedColumn: String, CSVColumns {
 }
 
 /// The columns of a shard's `observed.csv`: the exact sums (`total`, `total_squares`) in place
-/// of the mean and its interval, which `merge` computes from the sums added up.
+/// of the mean and its interval, which `merge` computes from the sums added up. The field's
+/// interval is the same in every shard, and `merge` copies it.
 enum ObservedShardColumn: String, CSVColumns {
-    case scenario, policy, counter, observed, total
+    case scenario, policy, counter, observed
+    case observedCILow = "observed_ci_low"
+    case observedCIHigh = "observed_ci_high"
+    case total
     case totalSquares = "total_squares"
     case runs
 }

@@ -76,11 +76,12 @@ import Testing
         #expect(exits.first?.hasSuffix(",user_force_quit,mean_launch_wait_s") == true)
         #expect(Array(exits.dropFirst()) == waits.map { "day,largest-first,\($0.0),3," + zeros + $0.1 })
         // Gmail's cold launches per run are 0, 1 and 0 (its resumes too): mean 1/3, sample sd
-        // √(1/3), interval 1/3 ± 1.96 × √(1/3) / √3.
+        // √(1/3), interval 1/3 ± 1.96 × √(1/3) / √3. The field's 0.5 over 1 day is k = 1 (half
+        // up): Garwood's 0.0253 to 5.5716.
         #expect(try Self.read("observed.csv", in: out) == """
-            scenario,policy,counter,observed,simulated_mean,ci_low,ci_high,runs
-            day,largest-first,cold_launches,0.500,0.333,-0.320,0.987,3
-            day,largest-first,resumes,0.500,0.333,-0.320,0.987,3
+            scenario,policy,counter,observed,observed_ci_low,observed_ci_high,simulated_mean,ci_low,ci_high,runs
+            day,largest-first,cold_launches,0.500,0.025,5.572,0.333,-0.320,0.987,3
+            day,largest-first,resumes,0.500,0.025,5.572,0.333,-0.320,0.987,3
 
             """)
     }

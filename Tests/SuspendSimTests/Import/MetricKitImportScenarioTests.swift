@@ -58,6 +58,7 @@ import Yams
         #expect(result.text.contains("\n- {at: 100, home: null}\n"))
         #expect(result.text.hasPrefix("# iphone-11-ios18.yaml with the MetricKit facts of com.acme.shop (3 payloads) put in by `suspendsim import metrickit` (SPEC 18)"))
         #expect(result.notes == ["1 of 3 payloads lacks applicationExitMetrics: the exit counters are means over the 2 that have it (observed.exit_days: 2)",
+                                 "no payload has applicationTimeMetrics: observed: has no foreground_s or background_s",
                                  "com.acme.shop is new in apps: no event of the scenario opens it yet; add the events that do"])
         let loaded = try ScenarioLoader.parse(result.text, path: "imported.yaml")
         #expect(loaded.apps.last?.id == "com.acme.shop")
@@ -102,6 +103,7 @@ import Yams
         #expect(result.notes == [
             "1 of 2 payloads lacks applicationExitMetrics: the exit counters are means over the 1 that has it (observed.exit_days: 1)",
             "1 of 2 payloads lacks applicationLaunchMetrics: cold_launches and resumes are means over the 1 that has it (observed.launch_days: 1)",
+            "no payload has applicationTimeMetrics: observed: has no foreground_s or background_s",
         ])
         #expect(result.text.contains("\nname: small\n") && result.text.contains("\n  ios: \"18.5\"\n"))
         #expect(result.text.contains("\n- {at: 5, home: null}\n"))
@@ -153,7 +155,7 @@ import Yams
         let payloads = try Support.payloads(Support.payload(extra: "\"applicationExitMetrics\": {}"))
         let facts = try MetricKitFacts(payloads, app: nil)
         #expect(Support.failure { _ = try MetricKitImport.scenario("name: x\napps: []\n", file: "s.yaml", with: facts) }
-            == "s.yaml: apps has no com.acme.shop, and no payload gives memoryMetrics.peakMemoryUsage for its active_mb")
+            == "s.yaml: apps has no com.acme.shop, and none of the 1 payloads has memoryMetrics: a new app needs a footprint for its active_mb (SPEC 27)")
         #expect(Support.failure { _ = try MetricKitImport.run(payloads: [Support.fixture("ios17-days.json")], onto: "/nonexistent/s.yaml", app: nil) }
             == "/nonexistent/s.yaml: no such scenario file")
     }

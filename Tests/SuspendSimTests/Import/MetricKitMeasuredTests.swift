@@ -34,7 +34,8 @@ import Testing
         #expect(facts.days == 2 && facts.exitDays == 1 && facts.launchDays == 2)
         #expect(Self.mean(facts, "background_memory_pressure") == 3_000)
         #expect(Self.mean(facts, "resumes") == 6_000)
-        #expect(facts.notes == ["1 of 2 payloads lacks applicationExitMetrics: the exit counters are means over the 1 that has it (observed.exit_days: 1)"])
+        #expect(facts.notes == ["1 of 2 payloads lacks applicationExitMetrics: the exit counters are means over the 1 that has it (observed.exit_days: 1)",
+                                "no payload has applicationTimeMetrics: observed: has no foreground_s or background_s"])
     }
 
     @Test("Launches over the payloads with applicationLaunchMetrics; an absent histogram inside one counts 0")
@@ -57,6 +58,7 @@ import Testing
         #expect(facts.notes == [
             "no payload has applicationExitMetrics: observed: has no exit counters (exits were not measured; iOS 13 did not)",
             "no payload has applicationLaunchMetrics: observed: has no cold_launches or resumes, and cold_launch_s and resume_s are left as they are",
+            "no payload has applicationTimeMetrics: observed: has no foreground_s or background_s",
         ])
         let text = "name: s\ndevice: {model: iphone-11}\napps:\n- {id: com.acme.shop, active_mb: 100}\nevents: []\n"
         let written = try MetricKitImport.scenario(text, file: "s.yaml", with: facts).text
@@ -81,7 +83,7 @@ import Testing
         let facts = try Self.facts([Self.exits])
         let text = "name: s\ndevice: {model: iphone-11}\napps:\n- {id: other, active_mb: 100}\nevents: []\n"
         #expect(MetricKitImportTests.failure { _ = try MetricKitImport.scenario(text, file: "s.yaml", with: facts) }
-            == "s.yaml: apps has no com.acme.shop, and no payload gives memoryMetrics.peakMemoryUsage for its active_mb")
+            == "s.yaml: apps has no com.acme.shop, and none of the 1 payloads has memoryMetrics: a new app needs a footprint for its active_mb (SPEC 27)")
         #expect(facts.notes.contains("no payload has memoryMetrics: active_mb and suspended_mb are left as they are"))
     }
 }

@@ -8,6 +8,6 @@ extension SurvivalTally.Counts {
     static func fixture(survived: Int = 0, neverKilled: Int = 0, pressureKills: Int = 0, coldLaunches: Int = 0,
                         warmLaunches: Int = 0, launched: Int = 0) -> Self {
         Self(survived: survived, neverKilled: neverKilled, pressureKills: pressureKills, coldLaunches: coldLaunches,
-             warmLaunches: warmLaunches, launched: launched, exits: AppOutcome.ExitCounts(), launchWaitMs: 0)
+             warmLaunches: warmLaunches, launched: launched, exits: AppOutcome.ExitCounts(), launchWaitMs: 0, foregroundS: 0, backgroundS: 0)
     }
 }
