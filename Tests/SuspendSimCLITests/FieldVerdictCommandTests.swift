@@ -41,7 +41,10 @@ import Testing
     @Test("Runs shorter than a day: one warning naming the run length, whatever the number of points")
     func runLengthWarning() throws {
         try withTemporaryFolder { out in
-            let run = try suspendsim(["run", Self.scenario, "--out", out.path, "--replicates", "2", "--set", "workload.gap_s=900,600"])
+            let day = try suspendsim(["run", Self.scenario, "--out", out.path, "--replicates", "2", "--set", "workload.gap_s=900,600"])
+            #expect(day.status == 0 && !day.stderr.contains("not a day"), "the bundled calibration lasts a day: \(day.stderr)")
+            let run = try suspendsim(["run", Self.scenario, "--out", out.path, "--replicates", "2", "--set", "workload.gap_s=900,600",
+                                      "--set", "end_s=57600"])
             #expect(run.status == 0, "\(run.stderr)")
             let warnings = run.stderr.split(separator: "\n").filter { $0.contains("not a day") }
             #expect(warnings == ["warning: field-calibration: its runs last 57600 s, not a day (86400 s): observed: holds the field's counts per day, "
