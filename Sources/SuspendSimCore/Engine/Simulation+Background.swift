@@ -4,6 +4,8 @@ extension Simulation {
     /// Runs the rules of SPEC 4 for an app that just got `applicationDidEnterBackground`.
     mutating func didEnterBackground(_ index: AppIndex, cause: EventLog.TransitionCause) {
         let profile = profiles[index]
+        // SPEC 29: the app submits its task requests as the callback is logged, before the steps.
+        if !profile.bgTasks.isEmpty { submitTaskRequests(of: index) }
         // 1. Opt-out: UIApplicationExitsOnSuspend.
         if profile.exitsOnSuspend {
             kill(index, reason: .exitsOnSuspend)

@@ -170,6 +170,7 @@ extension Simulation {
         }
         apps[index].field.exits[reason.exitCategory(in: app.state)] += 1
         if reason == .memoryPressure { pressureEvictionOrder.append(index) }
+        if tasks.isEnabled { endRunningTask(of: index, outcome: .killed) }  // SPEC 28: any termination
         apps[index].resetProcess()
         setState(index, .notRunning, cause: .kill(reason))
         evictionCount += 1

@@ -246,7 +246,7 @@ import Testing
                                                  flushThreshold: flushThreshold, formatsOnAThreadOfItsOwn: threaded) { recorder in
                         var simulation = Simulation(scenario, policy: scenario.policy, recorder: recorder)
                         simulation.run()
-                        return (apps: simulation.result.apps, endMs: simulation.result.durationMs)
+                        return (apps: simulation.result.apps, endMs: simulation.result.durationMs, tasks: simulation.result.tasks)
                     }
                     folders.append(folder)
                 }
