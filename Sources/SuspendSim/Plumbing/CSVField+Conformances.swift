@@ -168,7 +168,7 @@ extension EventLog.GrantCause: CSVField {
     }
 }
 
-extension BGTaskRequest.Kind: CSVField {
+extension AppProfile.TaskRequest.Kind: CSVField {
     var csvIndex: Int {
         switch self {
         case .refresh: 0
@@ -177,7 +177,7 @@ extension BGTaskRequest.Kind: CSVField {
     }
 }
 
-extension TaskRecord.Outcome: CSVField {
+extension EventLog.TaskRecord.Outcome: CSVField {
     var csvIndex: Int {
         switch self {
         case .completed: 0

@@ -278,7 +278,7 @@ package struct CSVReportRecorder: SimulationRecorder {
     /// closes every file. Closes them all even after an error.
     ///
     /// - Throws: the first `ReportWriter.Error` met while writing any of the files.
-    public func finish(survivors: [AppOutcome], tasks: [TaskRecord]) throws {
+    public func finish(survivors: [AppOutcome], tasks: [EventLog.TaskRecord]) throws {
         formattingThread?.finish()
         var firstError: (any Error)?
         do {

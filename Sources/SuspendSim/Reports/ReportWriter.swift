@@ -81,7 +81,7 @@ public enum ReportWriter {
     package static func writeReport(
         _ scenario: Scenario, policyName: String, intoFolder folder: String, flushThreshold: Int,
         formatsOnAThreadOfItsOwn: Bool = false, metricKitDeviceType: String? = nil,
-        recordingRun record: (inout CSVReportRecorder) -> (apps: [AppOutcome], endMs: Millis, tasks: [TaskRecord])
+        recordingRun record: (inout CSVReportRecorder) -> (apps: [AppOutcome], endMs: Millis, tasks: [EventLog.TaskRecord])
     ) throws {
         var recorder = try CSVReportRecorder(
             scenario: scenario, policyName: policyName, folderPath: folder, flushThreshold: flushThreshold,

@@ -10,10 +10,10 @@ enum TasksCSV {
     /// Writes `tasks` to a new file at `path`; `appIDs` holds each app's id as a CSV field.
     ///
     /// - Throws: `ReportWriter.Error` naming the path and the system's error.
-    static func write(_ tasks: [TaskRecord], appIDs: CSVFieldStorage, path: String, flushThreshold: Int) throws {
+    static func write(_ tasks: [EventLog.TaskRecord], appIDs: CSVFieldStorage, path: String, flushThreshold: Int) throws {
         let file = try CSVFileBuffer(path: path, header: RunReportFile.tasks.header, flushThreshold: flushThreshold)
-        let kinds = CSVFieldTable<BGTaskRequest.Kind>()
-        let outcomes = CSVFieldTable<TaskRecord.Outcome>()
+        let kinds = CSVFieldTable<AppProfile.TaskRequest.Kind>()
+        let outcomes = CSVFieldTable<EventLog.TaskRecord.Outcome>()
         for task in tasks {
             file.appendRow { row in
                 TaskColumn.appendRow(to: &row) { column, row in

@@ -3,12 +3,12 @@ extension ScenarioReader {
     /// (keys of `BGTaskKey`), or null for none. Bad input (SPEC 29): an unknown `kind`,
     /// `requires_power` on a refresh, two entries of one kind, a kind whose mode the app does
     /// not declare in `modes`, a negative `earliest_s` or `work_s`. Nil, reported, for any.
-    mutating func readBGTasks(_ node: ScenarioNode, _ field: String, modes: AppProfile.BackgroundModes) -> [BGTaskRequest]? {
+    mutating func readBGTasks(_ node: ScenarioNode, _ field: String, modes: AppProfile.BackgroundModes) -> [AppProfile.TaskRequest]? {
         if node.isNullScalar { return [] }
         guard let items = list(node, field) else { return nil }
-        var requests: [BGTaskRequest] = []
+        var requests: [AppProfile.TaskRequest] = []
         var isValid = true
-        var firstOfKind: [BGTaskRequest.Kind: ScenarioNode] = [:]
+        var firstOfKind: [AppProfile.TaskRequest.Kind: ScenarioNode] = [:]
         for (index, item) in items.enumerated() {
             let entry = Self.path(field, index)
             guard let fields = fields(item, entry, allowed: BGTaskKey.names),
@@ -38,8 +38,8 @@ extension ScenarioReader {
     }
 
     /// One entry's times and switch, once its kind is known.
-    private mutating func readBGTask(_ kind: BGTaskRequest.Kind, _ fields: Fields, _ entry: String) -> BGTaskRequest? {
-        var request = BGTaskRequest(kind: kind)
+    private mutating func readBGTask(_ kind: AppProfile.TaskRequest.Kind, _ fields: Fields, _ entry: String) -> AppProfile.TaskRequest? {
+        var request = AppProfile.TaskRequest(kind: kind)
         var isValid = true
         if let node = fields[BGTaskKey.earliestS.rawValue] {
             if let value = millis(node, BGTaskKey.earliestS.path(in: entry)) { request.earliestMs = value } else { isValid = false }
@@ -62,10 +62,10 @@ extension ScenarioReader {
     }
 
     /// `kind`: `refresh` or `processing`; nil, reported, otherwise.
-    private mutating func taskKind(_ node: ScenarioNode, _ field: String) -> BGTaskRequest.Kind? {
+    private mutating func taskKind(_ node: ScenarioNode, _ field: String) -> AppProfile.TaskRequest.Kind? {
         guard let name = string(node, field) else { return nil }
-        guard let kind = BGTaskRequest.Kind(rawValue: name) else {
-            let kinds = BGTaskRequest.Kind.allCases.map(\.rawValue).joined(separator: " or ")
+        guard let kind = AppProfile.TaskRequest.Kind(rawValue: name) else {
+            let kinds = AppProfile.TaskRequest.Kind.allCases.map(\.rawValue).joined(separator: " or ")
             report(node, field, "unknown kind '\(name)'; expected \(kinds)")
             return nil
         }

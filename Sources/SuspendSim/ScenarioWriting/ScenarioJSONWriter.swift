@@ -137,7 +137,7 @@
 
     /// One entry of `bg_tasks` as a JSON mapping, in `BGTaskKey`'s order: the kind and the
     /// earliest time always, the work and the switch where given (SPEC 28).
-    static func bgTask(_ request: BGTaskRequest) -> String {
+    static func bgTask(_ request: AppProfile.TaskRequest) -> String {
         let fields: [(BGTaskKey, String)] = BGTaskKey.allCases.compactMap { key in
             switch key {
             case .kind: (key, quoted(request.kind.rawValue))

@@ -5,7 +5,7 @@
 struct AppTaskRequests {
     /// A submitted request waiting for its grant.
     struct Pending {
-        /// Its `tasks.csv` row (`TaskRecord.seq`); its due timer carries it as its epoch.
+        /// Its `tasks.csv` row (`EventLog.TaskRecord.seq`); its due timer carries it as its epoch.
         var seq: Int
         var dueMs: Millis
         /// The work it will run once granted (`work_s`, else the app's `wake_work_s`).
@@ -18,7 +18,7 @@ struct AppTaskRequests {
     struct Running {
         /// Its `tasks.csv` row; its `bg-done` or `bg-expired` timer carries it as its epoch.
         var seq: Int
-        var kind: BGTaskRequest.Kind
+        var kind: AppProfile.TaskRequest.Kind
     }
 
     var refresh: Pending?
@@ -31,7 +31,7 @@ struct AppTaskRequests {
     var processingRuns = 0
 
     /// The pending request of `kind`.
-    subscript(kind: BGTaskRequest.Kind) -> Pending? {
+    subscript(kind: AppProfile.TaskRequest.Kind) -> Pending? {
         get {
             switch kind {
             case .refresh: refresh

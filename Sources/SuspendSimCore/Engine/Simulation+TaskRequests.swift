@@ -21,7 +21,7 @@ extension Simulation {
                 tasks.pendingCount += 1
             }
             let seq = tasks.records.count + 1
-            tasks.records.append(TaskRecord(
+            tasks.records.append(EventLog.TaskRecord(
                 seq: seq, app: index, kind: entry.kind, submittedMs: nowMs, dueMs: dueMs,
                 grantedMs: nil, endedMs: nil, outcome: .pending))
             tasks.apps[index][entry.kind] = AppTaskRequests.Pending(
@@ -33,7 +33,7 @@ extension Simulation {
 
     /// A force-quit cancels the app's pending requests (a system kill does not, SPEC 28).
     mutating func cancelTaskRequests(of index: AppIndex) {
-        for kind in BGTaskRequest.Kind.allCases {
+        for kind in AppProfile.TaskRequest.Kind.allCases {
             guard let pending = tasks.apps[index][kind] else { continue }
             tasks.records[pending.seq - 1].outcome = .cancelled
             tasks.apps[index][kind] = nil
@@ -71,11 +71,11 @@ extension Simulation {
     /// locked device, and a charger if it requires power.
     ///
     /// - Complexity: O(a), a the apps that list `bg_tasks`.
-    func firstGrantableRequest() -> (AppIndex, BGTaskRequest.Kind)? {
+    func firstGrantableRequest() -> (AppIndex, AppProfile.TaskRequest.Kind)? {
         guard !tasks.lowPower, tasks.pendingCount > 0 else { return nil }
-        var best: (dueMs: Millis, index: AppIndex, kind: BGTaskRequest.Kind)?
+        var best: (dueMs: Millis, index: AppIndex, kind: AppProfile.TaskRequest.Kind)?
         for index in tasks.appsWithRequests where isIdleForTask(index) {
-            for kind in BGTaskRequest.Kind.allCases {
+            for kind in AppProfile.TaskRequest.Kind.allCases {
                 guard let pending = tasks.apps[index][kind], pending.dueMs <= nowMs, conditionsHold(for: pending, kind) else { continue }
                 // Apps come in scenario order and refresh before processing: only an earlier due time wins.
                 if best.map({ pending.dueMs < $0.dueMs }) ?? true { best = (pending.dueMs, index, kind) }
@@ -95,7 +95,7 @@ extension Simulation {
 
     /// The device's conditions for a request of `kind` (SPEC 28); "locked" is after `lock`
     /// and before `unlock` (SPEC 29).
-    private func conditionsHold(for pending: AppTaskRequests.Pending, _ kind: BGTaskRequest.Kind) -> Bool {
+    private func conditionsHold(for pending: AppTaskRequests.Pending, _ kind: AppProfile.TaskRequest.Kind) -> Bool {
         switch kind {
         case .refresh: device.backgroundAppRefresh
         case .processing: locked && (tasks.charging || !pending.requiresPower)

@@ -8,7 +8,7 @@ extension Simulation {
     /// use); a `suspended` one goes to `background` (causes `bg-refresh`, `bg-processing`).
     /// Then the kind's launch handler, and the work: `work_s`, within `refresh_window_s` or
     /// `processing_window_s`. A grant is neither a cold nor a warm launch (SPEC 29).
-    mutating func grantTask(_ kind: BGTaskRequest.Kind, to index: AppIndex) {
+    mutating func grantTask(_ kind: AppProfile.TaskRequest.Kind, to index: AppIndex) {
         guard let pending = tasks.apps[index][kind] else { preconditionFailure("Granting app \(index) no \(kind) request") }
         tasks.apps[index][kind] = nil
         tasks.pendingCount -= 1
@@ -84,7 +84,7 @@ extension Simulation {
     /// Ends app `index`'s running task with `outcome` at this instant: its row, its work (its
     /// timer is dropped, as its epoch no longer names a running task). The caller changes the
     /// app's state: `opened` by a warm launch, `killed` by a termination (SPEC 28, 29).
-    mutating func endRunningTask(of index: AppIndex, outcome: TaskRecord.Outcome) {
+    mutating func endRunningTask(of index: AppIndex, outcome: EventLog.TaskRecord.Outcome) {
         guard let running = tasks.running(index) else { return }
         tasks.records[running.seq - 1].endedMs = nowMs
         tasks.records[running.seq - 1].outcome = outcome

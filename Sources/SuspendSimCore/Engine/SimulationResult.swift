@@ -21,7 +21,7 @@ public struct SimulationResult<Recorder: SimulationRecorder> {
     public var pressureEvictionOrder: [AppIndex]
     /// Every task request, in submission order, with what became of it (SPEC 28 `tasks.csv`);
     /// empty without `bg_tasks`.
-    public var tasks: [TaskRecord]
+    public var tasks: [EventLog.TaskRecord]
     /// The recorder, with whatever it kept.
     public var log: Recorder
 

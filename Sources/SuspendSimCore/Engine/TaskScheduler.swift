@@ -13,7 +13,7 @@ struct TaskScheduler {
     /// as small as before SPEC 28).
     var apps: [AppTaskRequests]
     /// Every request's row, in submission order (`tasks.csv`).
-    var records: [TaskRecord] = []
+    var records: [EventLog.TaskRecord] = []
     /// Requests waiting for a grant: with none, a check costs nothing.
     var pendingCount = 0
 

@@ -29,7 +29,7 @@ extension EventLog {
         case processing = "bg-processing"
 
         /// The cause of a grant of a request of `kind`.
-        public init(_ kind: BGTaskRequest.Kind) {
+        public init(_ kind: AppProfile.TaskRequest.Kind) {
             switch kind {
             case .refresh: self = .refresh
             case .processing: self = .processing

@@ -44,7 +44,7 @@ public struct AppProfile: Sendable, Hashable {
     public var compressionRatioHundredths: Int64?
     /// The requests it submits to `BGTaskScheduler` at each `applicationDidEnterBackground`,
     /// in the order listed, at most one per kind (SPEC 28 `bg_tasks`); none by default.
-    public var bgTasks: [BGTaskRequest] = []
+    public var bgTasks: [AppProfile.TaskRequest] = []
 
     /// A profile with `activeKiB` in every state (background and suspended default to it).
     public init(id: String, activeKiB: KiB, backgroundKiB: KiB? = nil, suspendedKiB: KiB? = nil) {

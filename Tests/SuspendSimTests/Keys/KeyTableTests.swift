@@ -162,7 +162,7 @@ import Testing
             case .traceName: #expect(scenario.apps.count == 1)
             case .optionalMemory(let path): #expect(app[keyPath: path] == .mb(123.5), "\(key.rawValue)")
             case .optionalRatio(let path): #expect(app[keyPath: path] == 175, "\(key.rawValue)")
-            case .bgTasks: #expect(app.bgTasks == [BGTaskRequest(kind: .refresh, earliestMs: .ms(5_000), workMs: .ms(2_000))])
+            case .bgTasks: #expect(app.bgTasks == [AppProfile.TaskRequest(kind: .refresh, earliestMs: .ms(5_000), workMs: .ms(2_000))])
             }
             #expect((fields[key.rawValue] != nil) == (key.writing != .never), "the JSON writer and \(key.rawValue)")
         }

@@ -176,15 +176,7 @@ extension InvariantRecorder {
         }
 
         // Memory warnings (SPEC 5): an episode starts when free drops below warning_free_mb.
-        if !warnedThisStep.isEmpty {
-            stats.warningBursts += 1
-            if warnedThisStep != runningCodeAtFirstWarning {
-                fail("memory warnings went to \(warnedThisStep), apps running code were \(runningCodeAtFirstWarning)")
-            }
-        } else if !inWarningEpisode, free < device.warningFreeKiB, apps.indices.contains(where: isRunningCode) {
-            fail("free \(free) KiB < warning \(device.warningFreeKiB) and no warning was sent in a new episode")
-        }
-        inWarningEpisode = free < device.warningFreeKiB
+        endPressureCheck()
         settleFinishedTasks()
         checkNothingGrantable()
     }

@@ -19,17 +19,17 @@ extension InvariantRecorder {
 
         struct Running {
             var seq: Int
-            var kind: BGTaskRequest.Kind
+            var kind: AppProfile.TaskRequest.Kind
             /// When its work completes (nil: it outlasts its window).
             var doneAt: Millis?
         }
 
         var charging: Bool
         var lowPower: Bool
-        var pending: [AppIndex: [BGTaskRequest.Kind: Request]] = [:]
+        var pending: [AppIndex: [AppProfile.TaskRequest.Kind: Request]] = [:]
         var running: [AppIndex: Running] = [:]
         var lastRefreshGrant: [AppIndex: Millis] = [:]
-        var rows: [TaskRecord] = []
+        var rows: [EventLog.TaskRecord] = []
         /// Rows whose outcome the records cannot decide (a kill and the work's end at one
         /// instant in timer steps): not compared.
         var undecided: Set<Int> = []
@@ -50,7 +50,7 @@ extension InvariantRecorder {
             if entry.kind == .refresh, let last = tasks.lastRefreshGrant[app] { due = max(due, last + device.refreshIntervalMs) }
             if let old = tasks.pending[app]?[entry.kind] { tasks.rows[old.seq - 1].outcome = .replaced }
             let seq = tasks.rows.count + 1
-            tasks.rows.append(TaskRecord(seq: seq, app: app, kind: entry.kind, submittedMs: now, dueMs: due, grantedMs: nil, endedMs: nil, outcome: .pending))
+            tasks.rows.append(EventLog.TaskRecord(seq: seq, app: app, kind: entry.kind, submittedMs: now, dueMs: due, grantedMs: nil, endedMs: nil, outcome: .pending))
             tasks.pending[app, default: [:]][entry.kind] = TaskModel.Request(
                 seq: seq, due: due, work: entry.workMs ?? profiles[app].wakeWorkMs, requiresPower: entry.requiresPower)
         }
@@ -82,7 +82,7 @@ extension InvariantRecorder {
     }
 
     /// Whether app `app`'s pending request of `kind` may be granted now (SPEC 28 "Grant").
-    func isGrantable(_ app: AppIndex, _ kind: BGTaskRequest.Kind) -> Bool {
+    func isGrantable(_ app: AppIndex, _ kind: AppProfile.TaskRequest.Kind) -> Bool {
         guard let request = tasks.pending[app]?[kind], request.due <= now, !tasks.lowPower else { return false }
         guard apps[app].state == .suspended || apps[app].state == .notRunning, !apps[app].userTerminated else { return false }
         switch kind {
@@ -92,10 +92,10 @@ extension InvariantRecorder {
     }
 
     /// Every grantable request, in SPEC 28's order: due time, app order, refresh first.
-    func grantableRequests() -> [(app: AppIndex, kind: BGTaskRequest.Kind)] {
-        var found: [(due: Millis, app: AppIndex, kind: BGTaskRequest.Kind)] = []
+    func grantableRequests() -> [(app: AppIndex, kind: AppProfile.TaskRequest.Kind)] {
+        var found: [(due: Millis, app: AppIndex, kind: AppProfile.TaskRequest.Kind)] = []
         for app in apps.indices {
-            for kind in BGTaskRequest.Kind.allCases where isGrantable(app, kind) {
+            for kind in AppProfile.TaskRequest.Kind.allCases where isGrantable(app, kind) {
                 found.append((tasks.pending[app]![kind]!.due, app, kind))
             }
         }
@@ -106,8 +106,9 @@ extension InvariantRecorder {
     /// A launch or resume into `background` caused by a grant: it must be the first grantable
     /// request now; its launch handler follows.
     mutating func checkGrant(_ app: AppIndex, _ cause: EventLog.GrantCause) {
-        let kind: BGTaskRequest.Kind = cause == .refresh ? .refresh : .processing
+        let kind: AppProfile.TaskRequest.Kind = cause == .refresh ? .refresh : .processing
         tasks.grants += 1
+        endPressureCheck()
         if let first = grantableRequests().first {
             if first.app != app || first.kind != kind { fail("\(name(app)) granted \(kind), SPEC 28 grants app\(first.app) \(first.kind) first") }
         } else {
@@ -119,7 +120,7 @@ extension InvariantRecorder {
     /// SPEC 28: the run a grant starts: work within the window, `BGTask.expirationHandler` at
     /// the window, then a suspension (or, with `ends_task_on_expiration: false`, a kill).
     mutating func startTaskRun(_ app: AppIndex, _ cause: EventLog.GrantCause, launched: Bool) {
-        let kind: BGTaskRequest.Kind = cause == .refresh ? .refresh : .processing
+        let kind: AppProfile.TaskRequest.Kind = cause == .refresh ? .refresh : .processing
         guard let request = tasks.pending[app]?.removeValue(forKey: kind) else { return }
         if launched {
             apps[app].unsaved = false
@@ -129,7 +130,7 @@ extension InvariantRecorder {
         tasks.rows[request.seq - 1].grantedMs = now
         tasks.rows[request.seq - 1].outcome = .running
         let window = kind == .refresh ? device.refreshWindowMs : device.processingWindowMs
-        var session = Session(start: now, earliestSuspend: nil, zeroLength: request.work == 0, suspendCause: .timer(.bgDone))
+        var session = Session(start: now, earliestSuspend: nil, zeroLength: request.work == 0, suspendCause: .timer(.bgDone), byGrant: true)
         if request.work > window {
             session.obligations.append((now + window, .taskExpiration))
             if profiles[app].endsTaskOnExpiration {
@@ -141,6 +142,8 @@ extension InvariantRecorder {
         }
         apps[app].session = session
         tasks.running[app] = TaskModel.Running(seq: request.seq, kind: kind, doneAt: request.work <= window ? now + request.work : nil)
+        // 0 s of work completes within the grant (SPEC 10's rule for a wake's work).
+        if request.work == 0 { endTask(app, .completed) }
     }
 
     /// `BGTask.expirationHandler`: due now, from the window or an unlock.
@@ -175,10 +178,27 @@ extension InvariantRecorder {
         }
     }
 
-    mutating func endTask(_ app: AppIndex, _ outcome: TaskRecord.Outcome, at time: Millis? = nil) {
+    mutating func endTask(_ app: AppIndex, _ outcome: EventLog.TaskRecord.Outcome, at time: Millis? = nil) {
         guard let running = tasks.running.removeValue(forKey: app) else { return }
         tasks.rows[running.seq - 1].endedMs = time ?? now
         tasks.rows[running.seq - 1].outcome = outcome
+    }
+
+    /// A grant follows a pressure check that has ended (the event's or timer's, or the last
+    /// grant's): its warnings are judged as at the end of a step, and the episode as it stands
+    /// (SPEC 5), so that the grant's own check may begin a new one.
+    mutating func endPressureCheck() {
+        let free = modelFreeKiB
+        if !warnedThisStep.isEmpty {
+            stats.warningBursts += 1
+            if warnedThisStep != runningCodeAtFirstWarning {
+                fail("memory warnings went to \(warnedThisStep), apps running code were \(runningCodeAtFirstWarning)")
+            }
+        } else if !inWarningEpisode, free < device.warningFreeKiB, apps.indices.contains(where: isRunningCode) {
+            fail("free \(free) KiB < warning \(device.warningFreeKiB) and no warning was sent in a new episode")
+        }
+        inWarningEpisode = free < device.warningFreeKiB
+        warnedThisStep = []
     }
 
     /// After a step: nothing grantable is left (SPEC 29: the check repeats until none is).

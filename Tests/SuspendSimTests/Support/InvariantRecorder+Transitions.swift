@@ -78,7 +78,7 @@ extension InvariantRecorder {
         } else {
             if now != earliest { fail("\(name(app)) suspended at \(now) (\(cause)), SPEC 4 says at \(earliest)") }
             if cause != session.suspendCause { fail("\(name(app)) suspended with cause \(cause), expected \(session.suspendCause)") }
-            if session.zeroLength != (event != nil) && now == session.start {
+            if !session.byGrant, session.zeroLength != (event != nil) && now == session.start {
                 fail("\(name(app)) suspension at \(now) in the wrong kind of step")
             }
         }

@@ -142,6 +142,9 @@ struct InvariantRecorder: SimulationRecorder {
         var suspendCause: EventLog.TransitionCause
         /// Things that must happen at an exact instant unless the session ends first.
         var obligations: [(at: Millis, what: Obligation)] = []
+        /// A task's grant began it (SPEC 28): 0 s of work ends within the grant, in an event's
+        /// step or a timer's alike.
+        var byGrant = false
     }
 
     struct AppModel {
