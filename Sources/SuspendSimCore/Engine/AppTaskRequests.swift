@@ -46,8 +46,9 @@ struct AppTaskRequests {
         }
     }
 
-    /// Whether a request with row `seq` is still pending (its due timer is live).
-    func holds(seq: Int) -> Bool {
-        refresh?.seq == seq || processing?.seq == seq
+    /// Whether the request whose due timer carries `epoch` (its row, `seq`) is still pending.
+    func holds(epoch: UInt32) -> Bool {
+        refresh.map { UInt32(truncatingIfNeeded: $0.seq) == epoch } ?? false
+            || processing.map { UInt32(truncatingIfNeeded: $0.seq) == epoch } ?? false
     }
 }

@@ -5,7 +5,7 @@ extension Simulation {
     mutating func didEnterBackground(_ index: AppIndex, cause: EventLog.TransitionCause) {
         let profile = profiles[index]
         // SPEC 29: the app submits its task requests as the callback is logged, before the steps.
-        if !profile.bgTasks.isEmpty { submitTaskRequests(of: index) }
+        if tasks.isEnabled, !profile.bgTasks.isEmpty { submitTaskRequests(of: index) }
         // 1. Opt-out: UIApplicationExitsOnSuspend.
         if profile.exitsOnSuspend {
             kill(index, reason: .exitsOnSuspend)

@@ -81,6 +81,19 @@ extension Simulation {
         }
     }
 
+    /// Whether a task timer is still live: it carries its request's row as its epoch, and is
+    /// live while that request is pending (`task-due`) or its task runs (`bg-done`,
+    /// `bg-expired`). Not inlined, so that `isLive` stays as small as before SPEC 28.
+    @inline(never)
+    func isLiveTaskTimer(_ timer: PendingTimer) -> Bool {
+        let requests = tasks.apps[timer.app]
+        switch timer.kind {
+        case .taskDue: return requests.holds(epoch: timer.epoch)
+        case .bgDone, .bgExpired: return requests.running.map { UInt32(truncatingIfNeeded: $0.seq) == timer.epoch } ?? false
+        case .handlerDone, .taskDone, .taskExpired, .wakeDone, .watchdog, .wakeTimeout, .agingDone: preconditionFailure("Not a task timer: \(timer.kind)")
+        }
+    }
+
     /// Ends app `index`'s running task with `outcome` at this instant: its row, its work (its
     /// timer is dropped, as its epoch no longer names a running task). The caller changes the
     /// app's state: `opened` by a warm launch, `killed` by a termination (SPEC 28, 29).

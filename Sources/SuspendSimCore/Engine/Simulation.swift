@@ -225,15 +225,14 @@ public struct Simulation<Recorder: SimulationRecorder> {
         return nil
     }
 
+    @inline(__always)
     private func isLive(_ timer: PendingTimer) -> Bool {
         switch timer.kind {
         case .agingDone:
             apps[timer.app].state == .suspended && apps[timer.app].suspensionEpoch == timer.epoch
         case .handlerDone, .taskDone, .taskExpired, .wakeDone, .watchdog, .wakeTimeout:
             apps[timer.app].timerEpoch == timer.epoch
-        // Task timers carry their request's row: live while it is pending, or running.
-        case .taskDue: tasks.apps[timer.app].holds(seq: Int(timer.epoch))
-        case .bgDone, .bgExpired: tasks.apps[timer.app].running.map { UInt32(truncatingIfNeeded: $0.seq) == timer.epoch } ?? false
+        case .taskDue, .bgDone, .bgExpired: isLiveTaskTimer(timer)
         }
     }
 
