@@ -28,7 +28,7 @@ extension SuspendsimCommand {
                 let replay = try ReportReplay(folder: reportFolder)
                 let outcome = try replay.run()
                 print(try EvictionNarrative.text(outcome.evictions, freeDrops: outcome.freeDrops,
-                                                 compressionSteps: outcome.compressionSteps, scenario: replay.scenario,
+                                                 compressionSteps: outcome.compressionSteps, tasks: outcome.tasks, scenario: replay.scenario,
                                                  policy: replay.policy, app: app), terminator: "")
             } catch {
                 printError("error: \(error.description)")

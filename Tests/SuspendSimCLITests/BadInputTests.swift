@@ -62,6 +62,14 @@ import Testing
          "bad.yaml:5:45: apps[0].lifecycle: unknown lifecycle 'swiftui'; expected app or scene"),
         ("app_background_limit_mb above the RAM", valid.replacingOccurrences(of: "ram_mb: 2048", with: "ram_mb: 2048\n  app_background_limit_mb: 4096"),
          "bad.yaml:4:28: device.app_background_limit_mb: must not be above ram_mb (2048.000 MB), got 4096"),
+        // SPEC 29.
+        ("a task request whose mode is not declared",
+         valid.replacingOccurrences(of: "background_modes: [fetch] }", with: "background_modes: [fetch], bg_tasks: [{ kind: processing }] }"),
+         "bad.yaml:5:80: apps[0].bg_tasks[0].kind: a processing request needs the processing mode in the app's background_modes"),
+        ("a charge event that is not true or false", valid + "  - { at: 6, charge: maybe }\n",
+         "bad.yaml:9:22: events[2].charge: must be true or false"),
+        ("a refresh window of 0", valid.replacingOccurrences(of: "ram_mb: 2048", with: "ram_mb: 2048\n  refresh_window_s: 0"),
+         "bad.yaml:4:21: device.refresh_window_s: must be more than 0"),
     ]
 
     @Test("Each kind of bad input: located error, exit 2, nothing written", arguments: 0..<BadInputTests.cases.count)

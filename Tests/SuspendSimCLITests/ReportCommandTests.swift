@@ -22,10 +22,10 @@ import Testing
         try withTemporaryFolder { out in
             let run = try suspendsim(["run", "Scenarios", "--replicates", "2", "--html", "--out", out.path])
             #expect(run.status == 0, "\(run.stderr)")
-            #expect(run.stdout.contains("html: \(out.path)/index.html and 6 run pages"))
+            #expect(run.stdout.contains("html: \(out.path)/index.html and 7 run pages"))
             let files = try filesUnder(out)
             let pages = files.keys.filter { $0.hasSuffix("index.html") }.sorted()
-            #expect(pages == ["background-task/index.html", "fast-app-switching/index.html", "index.html", "iphone-11-ios18/index.html",
+            #expect(pages == ["background-refresh/index.html", "background-task/index.html", "fast-app-switching/index.html", "index.html", "iphone-11-ios18/index.html",
                               "memory-pressure/index.html", "policy-showdown/index.html", "state-lab/index.html"])
             for page in pages { #expect(files[page]!.count < 2_000_000) }
             let batch = String(decoding: files["index.html"]!, as: UTF8.self)

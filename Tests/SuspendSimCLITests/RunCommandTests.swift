@@ -92,7 +92,7 @@ import Testing
                 #expect(run.status == 0, "\(run.stderr)")
                 reports.append(try filesUnder(out.appendingPathComponent("long")).filter { !$0.key.hasSuffix("device.csv") })
             }
-            #expect(reports[0].count == 4 * 9 - 4)
+            #expect(reports[0].count == 4 * 10 - 4)
             #expect(reports[1] == reports[0])
             #expect(reports[2] == reports[0])
             let evictions = String(decoding: reports[0]["jetsam/evictions.csv"] ?? Data(), as: UTF8.self)
@@ -171,7 +171,7 @@ import Testing
 /// SPEC 14/16: every report folder holds `device.csv`, the resolved device (file keys and SPEC
 /// 7 defaults: thresholds are percentages of RAM), the policy in force and the file.
 @Suite struct DeviceCSVTests {
-    @Test("device.csv lists SPEC 7's device keys in section 7's order with resolved defaults, then SPEC 11's, SPEC 22's (empty without a compressor), policy, file and end_s")
+    @Test("device.csv lists SPEC 7's device keys in section 7's order with resolved defaults, then SPEC 11's, SPEC 22's (empty without a compressor), SPEC 28's, policy, file and end_s")
     func resolvedDevice() throws {
         try withTemporaryFolder { out in
             #expect(try suspendsim(["run", "Scenarios", "--policy", "all", "--replicates", "1", "--out", out.path]).status == 0)
@@ -202,6 +202,11 @@ import Testing
                 compressor_pool_mb,
                 compressor_start_free_mb,
                 compressor_decompress_mb_s,
+                charging,false
+                low_power,false
+                background_app_refresh,true
+                refresh_window_s,30.000
+                refresh_interval_s,900.000
                 policy,jetsam
                 file,Scenarios/state-lab.yaml
                 end_s,

@@ -143,14 +143,15 @@ import Testing
                 #expect(one == two, "report \(name) differs between 1 and 2 jobs")
             }
             for scenario in all {
-                let log = Simulation.run(scenario).log
+                let result = Simulation.run(scenario)
+                let log = result.log
                 let folder = folders[1].appendingPathComponent(scenario.name)
                 let rows = try reportFiles.map { file in
                     try read(file, in: folder).reduce(0) { $1 == "\n" ? $0 + 1 : $0 } - 1
                 }
                 // exits.csv, like survivors.csv, has a row per app.
                 let expected = [log.callbacks.count, DeviceCSV.rows.count, log.evictions.count, scenario.apps.count, log.footprints.count,
-                                log.frees.count, log.skips.count, scenario.apps.count, log.transitions.count]
+                                log.frees.count, log.skips.count, scenario.apps.count, result.tasks.count, log.transitions.count]
                 #expect(rows == expected, "\(scenario.name): rows \(rows), log \(expected)")
             }
         }

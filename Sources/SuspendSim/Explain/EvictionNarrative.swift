@@ -1,6 +1,7 @@
 /// `suspendsim explain`'s text (SPEC 14): per eviction, who went, when, and why this victim
 /// before the others: what set the kill off, and the policy's order at that instant, its top
-/// five with the keys the policy ranks by; with a compressor, what it did (SPEC 22).
+/// five with the keys the policy ranks by; with a compressor, what it did (SPEC 22); with task
+/// requests, what a task had to do with it (SPEC 28).
 package enum EvictionNarrative {
     /// The narrative of `evictions` (a replay's, with `policyOrder` filled) of `scenario`
     /// under `policy`, with what brought free memory down before each pressure kill
@@ -9,7 +10,7 @@ package enum EvictionNarrative {
     /// - Throws: `ExplainError` for an `app` the scenario does not have.
     package static func text(
         _ evictions: [Eviction], freeDrops: [Int: FreeDrop] = [:], compressionSteps: [Int: [CompressionStep]] = [:],
-        scenario: Scenario, policy: any EvictionPolicy, app: String?
+        tasks: TaskNarrative.Context = .none, scenario: Scenario, policy: any EvictionPolicy, app: String?
     ) throws(ExplainError) -> String {
         if let app, !scenario.apps.contains(where: { $0.id == app }) {
             throw ExplainError("unknown app '\(app)'; apps are \(scenario.apps.map(\.id).joined(separator: ", "))")
@@ -24,6 +25,7 @@ package enum EvictionNarrative {
             lines.append("")
             lines.append(contentsOf: paragraph(eviction, freeDrop: freeDrops[eviction.seq], scenario: scenario, policy: policy))
             lines.append(contentsOf: CompressionNarrative.lines(eviction, steps: compressionSteps[eviction.seq] ?? [], scenario: scenario))
+            lines.append(contentsOf: TaskNarrative.lines(eviction, context: tasks, scenario: scenario))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -79,6 +81,10 @@ package enum EvictionNarrative {
             return "free memory stayed below 0 (\(free)) with no other app left to kill: the frontmost app goes."
         case .watchdog:
             return "applicationDidEnterBackground ran past did_enter_background_limit_s (\(seconds(scenario.device.didEnterBackgroundLimitMs)))."
+        case .backgroundTaskExpired where !scenario.apps[eviction.app].bgTasks.isEmpty:
+            return "a task outlasted its window (background_task_limit_s \(seconds(scenario.device.backgroundTaskLimitMs)) for a finite-length task, "
+                + "refresh_window_s \(seconds(scenario.device.refreshWindowMs)) or processing_window_s \(seconds(scenario.device.processingWindowMs)) "
+                + "for a BGTask) and the expiration handler did not end it."
         case .backgroundTaskExpired:
             return "its finite-length task outlasted background_task_limit_s (\(seconds(scenario.device.backgroundTaskLimitMs))) and the expiration handler did not end it."
         case .wakeTimeout:

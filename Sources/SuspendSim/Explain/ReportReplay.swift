@@ -76,6 +76,8 @@ package struct ReportReplay {
         package var freeDrops: [Int: FreeDrop]
         /// For each victim that held compressed memory (by `seq`), its compression steps.
         package var compressionSteps: [Int: [CompressionStep]]
+        /// The run's task grants and rows (SPEC 28).
+        package var tasks: TaskNarrative.Context
     }
 
     /// Replays the run, step by step, and returns its evictions and what lowered free memory.
@@ -101,7 +103,10 @@ package struct ReportReplay {
         else {
             throw ExplainError("the replay of \(scenario.sourcePath ?? scenario.name) does not give the folder's evictions: was the scenario changed since the report was written?")
         }
-        return Outcome(evictions: evictions, freeDrops: tracker.drops, compressionSteps: simulation.recorder.compressions.stepsByEviction)
+        let tasks = TaskNarrative.Context(grants: simulation.recorder.grants, grantBefore: simulation.recorder.grantBefore,
+                                          tasks: simulation.result.tasks)
+        return Outcome(evictions: evictions, freeDrops: tracker.drops, compressionSteps: simulation.recorder.compressions.stepsByEviction,
+                       tasks: tasks)
     }
 
     /// An event as `explain` names it: its kind and its app (`open com.example.game`).
@@ -168,16 +173,22 @@ package struct ExplainError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Keeps the evictions of a replay, with the head of the policy's order at each, every value
-/// free memory took, and the compression steps of each victim.
+/// free memory took, the compression steps of each victim, and the task grants (SPEC 28).
 private struct OrderRecorder: SimulationRecorder {
     var evictions: [Eviction] = []
     var frees: [KiB] = []
+    var grants: [TaskNarrative.Grant] = []
+    var grantBefore: [Int: TaskNarrative.Grant] = [:]
     static var recordsPolicyOrder: Bool { true }
-    mutating func recordTransition(at timeMs: Millis, app: AppIndex, from: LifecycleState, to: LifecycleState, cause: EventLog.TransitionCause) {}
+    mutating func recordTransition(at timeMs: Millis, app: AppIndex, from: LifecycleState, to: LifecycleState, cause: EventLog.TransitionCause) {
+        guard case .grant(let grant) = cause else { return }
+        grants.append(TaskNarrative.Grant(timeMs: timeMs, app: app, kind: grant == .refresh ? .refresh : .processing, launched: from == .notRunning))
+    }
     mutating func recordCallback(at timeMs: Millis, app: AppIndex, _ callback: Callback, phase: Callback.ScenePhase?) {}
     var compressions = CompressionStepTracker()
     mutating func recordEviction(_ eviction: Eviction) {
         evictions.append(eviction)
+        if let grant = grants.last, grant.timeMs == eviction.timeMs { grantBefore[eviction.seq] = grant }
         compressions.evictionRow(eviction)
     }
     mutating func recordFootprint(at timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB, compressedKiB: KiB) {

@@ -97,8 +97,10 @@ struct RunPage {
     private func timelineLegend() -> Node<HTML.BodyContext> {
         var items: [Node<HTML.BodyContext>] = ChartPalette.states.map { HTMLPage.swatch("sw \($0.cssClass)", $0.state) }
         items.append(.text("no bar: not-running"))
-        let names: [(RunReports.Mark, String)] = [(.launch, "launch"), (.wake, "wake (or launch by a wake)"),
+        var names: [(RunReports.Mark, String)] = [(.launch, "launch"), (.wake, "wake (or launch by a wake)"),
                                                     (.kill, "kill by the system"), (.quit, "force-quit or exit")]
+        // Only a run whose apps had task requests granted shows the grant's mark (SPEC 28).
+        if reports.transitions.contains(where: { $0.mark == .grant }) { names.append((.grant, "task grant (BGTaskScheduler)")) }
         for (mark, name) in names {
             let glyph = StateTimeline.glyph(mark, x: 7, y: 7)
             items.append(.group(.raw("<svg width=\"14\" height=\"14\" viewBox=\"0 0 14 14\" aria-hidden=\"true\">"

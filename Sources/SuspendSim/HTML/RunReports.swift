@@ -53,6 +53,9 @@ struct RunReports {
         case kill
         /// A termination that is the user's or the app's choice (`force-quit`, `exits-on-suspend`).
         case quit
+        /// A task request's grant: a launch or resume into the background for a
+        /// `BGAppRefreshTask` or `BGProcessingTask` (causes `bg-refresh`, `bg-processing`, SPEC 28).
+        case grant
     }
 
     /// A state change: the drawn state index (`ChartPalette.states`) it goes to, nil for
@@ -99,6 +102,8 @@ struct RunReports {
     /// The kill reasons of SPEC 5 and 11 (pressure and other kills, not the user's or the
     /// app's own choice), as `KillReason.category` sorts them.
     static let killReasons = Set(KillReason.allCases.filter { $0.category != .choice }.map { $0.rawValue })
+    /// The causes of a task's grant (SPEC 28).
+    static let grantCauses = Set(EventLog.GrantCause.allCases.map(\.rawValue))
 
     /// Reads the run folder `folder`.
     ///
@@ -244,9 +249,11 @@ struct RunReports {
         return end
     }
 
-    /// The mark of a state change: a launch from `not-running` (a wake's when its cause is
-    /// `wake`), a wake of a suspended app, a kill or a quit into `not-running`.
+    /// The mark of a state change: a task's grant (SPEC 28), a launch from `not-running` (a
+    /// wake's when its cause is `wake`), a wake of a suspended app, a kill or a quit into
+    /// `not-running`.
     static func mark(from: String, to: String, cause: String) -> Mark? {
+        if grantCauses.contains(cause) { return .grant }
         if from == "not-running" { return cause == "wake" ? .wake : .launch }
         if to == "not-running" {
             if killReasons.contains(cause) { return .kill }

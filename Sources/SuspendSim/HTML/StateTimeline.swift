@@ -135,13 +135,14 @@ struct StateTimeline {
     }
 
     /// A mark's small glyph centred at (x, y): a triangle for a launch, a diamond for a wake,
-    /// a cross for a kill, a bar for a quit.
+    /// a cross for a kill, a bar for a quit, a square for a task's grant.
     static func glyph(_ mark: RunReports.Mark, x: Int, y: Int, size r: Int = 4) -> String {
         switch mark {
         case .launch: "M\(x - r) \(y + r)l\(r) -\(2 * r)l\(r) \(2 * r)z"
         case .wake: "M\(x) \(y - r)l\(r) \(r)l-\(r) \(r)l-\(r) -\(r)z"
         case .kill: "M\(x - r) \(y - r)l\(2 * r) \(2 * r)m0 -\(2 * r)l-\(2 * r) \(2 * r)"
         case .quit: "M\(x) \(y - r - 1)v\(2 * r + 2)"
+        case .grant: "M\(x - r + 1) \(y - r + 1)h\(2 * r - 2)v\(2 * r - 2)h-\(2 * r - 2)z"
         }
     }
 }

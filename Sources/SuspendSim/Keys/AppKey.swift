@@ -1,4 +1,4 @@
-/// The keys of an app in `apps:` (SPEC 7, 11, 13, 17), one row each, in the order messages list
+/// The keys of an app in `apps:` (SPEC 7, 11, 13, 17, 22, 28), one row each, in the order messages list
 /// them: the reader, the scenario writers, `--set` and `SweepAxis`, the trace's `default_app`
 /// and the importers read this table, so that an app key is declared once.
 ///
@@ -26,6 +26,8 @@ enum AppKey: String, CaseIterable, Sendable {
     // SPEC 22's keys.
     case compressibleMB = "compressible_mb"
     case compressionRatio = "compression_ratio"
+    // SPEC 28's list.
+    case bgTasks = "bg_tasks"
 
     static let names = allCases.map(\.rawValue)
     /// The keys by name: a hashed lookup, cheaper for every key of every app than
@@ -55,6 +57,8 @@ enum AppKey: String, CaseIterable, Sendable {
         case optionalMemory(WritableKeyPath<AppProfile, KiB?> & Sendable)
         /// A ratio of at least 1 in hundredths, nil until the file gives it.
         case optionalRatio(WritableKeyPath<AppProfile, Int64?> & Sendable)
+        /// `BGTaskScheduler` requests, a list of mappings whose keys are `BGTaskKey`'s (SPEC 28).
+        case bgTasks
     }
 
     /// Where the key's value goes.
@@ -79,6 +83,7 @@ enum AppKey: String, CaseIterable, Sendable {
         case .resumeS: .time(\.resumeMs)
         case .compressibleMB: .optionalMemory(\.compressibleKiB)
         case .compressionRatio: .optionalRatio(\.compressionRatioHundredths)
+        case .bgTasks: .bgTasks
         }
     }
 
@@ -89,7 +94,7 @@ enum AppKey: String, CaseIterable, Sendable {
         case .optionalRatio: .ratio
         case .time: .seconds
         case .flag: .flag
-        case .modes: .list
+        case .modes, .bgTasks: .list
         case .id, .lifecycle, .traceName: .name
         }
     }
@@ -111,6 +116,7 @@ enum AppKey: String, CaseIterable, Sendable {
         case .resumeS: "0.1"
         case .compressibleMB: "all of its memory that is not purgeable"
         case .compressionRatio: "device.compressor.ratio's value"
+        case .bgTasks: "none"
         }
     }
 
@@ -137,14 +143,16 @@ enum AppKey: String, CaseIterable, Sendable {
         case .traceName: "name in the trace"
         case .compressibleMB: "compressible memory"
         case .compressionRatio: "compression ratio"
+        case .bgTasks: "background task requests"
         }
     }
 
     /// Whether `--set app.<id>.<key>` and `sweep:` may vary it (SPEC 14): every key but the id,
-    /// the list of modes and the trace name, which name things rather than measure them.
+    /// the list of modes and the trace name, which name things rather than measure them, and
+    /// the list of task requests (SPEC 28).
     var sweeps: Bool {
         switch self {
-        case .id, .backgroundModes, .traceName: false
+        case .id, .backgroundModes, .traceName, .bgTasks: false
         default: true
         }
     }
@@ -153,7 +161,7 @@ enum AppKey: String, CaseIterable, Sendable {
     /// differ from the default; `trace_name` never (the profile does not hold it).
     var writing: KeyWriting {
         switch self {
-        case .lifecycle, .coldLaunchS, .resumeS, .compressibleMB, .compressionRatio: .unlessDefault
+        case .lifecycle, .coldLaunchS, .resumeS, .compressibleMB, .compressionRatio, .bgTasks: .unlessDefault
         case .traceName: .never
         default: .always
         }

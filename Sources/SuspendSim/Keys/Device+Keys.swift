@@ -1,6 +1,6 @@
 extension Device {
     /// A device given as a `device:` block gives it, key by key through `DeviceKey`'s table
-    /// (SPEC 7, 11): memory in MB, times in seconds; RAM and the release first (SPEC 11's
+    /// (SPEC 7, 11, 28): memory in MB, times in seconds, switches as 1 or 0; RAM and the release first (SPEC 11's
     /// order), then each key, which always wins.
     ///
     /// ```swift
@@ -18,6 +18,7 @@ extension Device {
             case .memory(let path) where key != .ramMB: self[keyPath: path] = .mb(value)
             case .time(let path): self[keyPath: path] = .seconds(value)
             case .optionalMemory(let path, _): self[keyPath: path] = .mb(value)
+            case .flag(let path): self[keyPath: path] = value != 0
             case .memory, .model, .ios, .compressor:
                 preconditionFailure("Device(ramMB:ios:_:) takes \(key.rawValue) elsewhere")
             }

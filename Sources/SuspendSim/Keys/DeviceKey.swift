@@ -1,4 +1,4 @@
-/// The keys of `device:` (SPEC 7, 11), one row each, in the order SPEC 16 lists them: the
+/// The keys of `device:` (SPEC 7, 11, 22, 28), one row each, in the order SPEC 16 lists them: the
 /// reader, the scenario writers, `--set` and `SweepAxis`, `device.csv` and the HTML report read
 /// this table, so that a device key is declared once.
 ///
@@ -27,6 +27,12 @@ public enum DeviceKey: String, CaseIterable, Sendable {
     case appBackgroundLimitMB = "app_background_limit_mb"
     // SPEC 22's block.
     case compressor
+    // SPEC 28's keys: the device's conditions for task requests, and their timings.
+    case charging
+    case lowPower = "low_power"
+    case backgroundAppRefresh = "background_app_refresh"
+    case refreshWindowS = "refresh_window_s"
+    case refreshIntervalS = "refresh_interval_s"
 
     static let names = allCases.map(\.rawValue)
     /// The keys by name, a hashed lookup.
@@ -47,6 +53,8 @@ public enum DeviceKey: String, CaseIterable, Sendable {
         case ios
         /// The compressor's block (`Device.compressor`), whose keys are `CompressorKey`'s.
         case compressor
+        /// A switch (`true`/`false`).
+        case flag(WritableKeyPath<Device, Bool> & Sendable)
     }
 
     /// Where the key's value goes.
@@ -71,6 +79,11 @@ public enum DeviceKey: String, CaseIterable, Sendable {
         case .reaperIdleS: .time(\.reaperIdleMs)
         case .appBackgroundLimitMB: .optionalMemory(\.appBackgroundLimitKiB, resolved: \.inactiveAppLimitKiB)
         case .compressor: .compressor
+        case .charging: .flag(\.charging)
+        case .lowPower: .flag(\.lowPower)
+        case .backgroundAppRefresh: .flag(\.backgroundAppRefresh)
+        case .refreshWindowS: .time(\.refreshWindowMs)
+        case .refreshIntervalS: .time(\.refreshIntervalMs)
         }
     }
 
@@ -81,6 +94,7 @@ public enum DeviceKey: String, CaseIterable, Sendable {
         case .time: .seconds
         case .model, .ios: .name
         case .compressor: .mapping
+        case .flag: .flag
         }
     }
 
@@ -104,6 +118,10 @@ public enum DeviceKey: String, CaseIterable, Sendable {
         case .reaperIdleS: "300"
         case .appBackgroundLimitMB: "app_limit_mb's value"
         case .compressor: "none: nothing is compressed"
+        case .charging, .lowPower: "false"
+        case .backgroundAppRefresh: "true"
+        case .refreshWindowS: "30"
+        case .refreshIntervalS: "900"
         }
     }
 
@@ -129,21 +147,27 @@ public enum DeviceKey: String, CaseIterable, Sendable {
         case .reaperIdleS: "idle time before the long-idle reaper kills"
         case .appBackgroundLimitMB: "per-app memory limit in the background"
         case .compressor: "memory compressor"
+        case .charging: "on external power"
+        case .lowPower: "Low Power Mode"
+        case .backgroundAppRefresh: "Background App Refresh"
+        case .refreshWindowS: "refresh task window"
+        case .refreshIntervalS: "least time between refresh runs"
         }
     }
 
-    /// Every device key sweeps (`--set device.<key>=...`, SPEC 14); the compressor's block
+    /// Every device key sweeps (`--set device.<key>=...`, SPEC 14, 28); the compressor's block
     /// through its own keys (`CompressorKey`).
     var sweeps: Bool { self != .compressor }
 
-    /// When the scenario writers write it: SPEC 7's keys always, SPEC 11's where they differ
-    /// from what the file would resolve without them.
+    /// When the scenario writers write it: SPEC 7's keys always, SPEC 11's, 22's and 28's
+    /// where they differ from what the file would resolve without them.
     var writing: KeyWriting {
         switch self {
         case .ramMB, .reservedMB, .systemMB, .warningFreeMB, .idleFreeMB, .criticalFreeMB, .appLimitMB,
              .didEnterBackgroundLimitS, .backgroundTaskLimitS, .wakeWindowS, .processingWindowS, .agingS:
             .always
-        case .model, .ios, .reaperIntervalS, .reaperFreeMB, .reaperIdleS, .appBackgroundLimitMB, .compressor:
+        case .model, .ios, .reaperIntervalS, .reaperFreeMB, .reaperIdleS, .appBackgroundLimitMB, .compressor,
+             .charging, .lowPower, .backgroundAppRefresh, .refreshWindowS, .refreshIntervalS:
             .unlessDefault
         }
     }

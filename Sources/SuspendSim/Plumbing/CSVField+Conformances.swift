@@ -33,6 +33,9 @@ extension Callback: CSVField {
         case .sceneWillResignActive: 14
         case .sceneDidEnterBackground: 15
         case .sceneWillEnterForeground: 16
+        case .appRefreshLaunchHandler: 17
+        case .processingLaunchHandler: 18
+        case .taskExpirationHandler: 19
         }
     }
 }
@@ -73,6 +76,9 @@ extension EventLog.TimerKind: CSVField {
         case .watchdog: 4
         case .wakeTimeout: 5
         case .agingDone: 6
+        case .taskDue: 7
+        case .bgDone: 8
+        case .bgExpired: 9
         }
     }
 }
@@ -97,6 +103,8 @@ extension ScenarioEvent.Kind: CSVField {
         case .stopMode: 14
         case .allocate: 15
         case .systemAllocate: 16
+        case .charge: 17
+        case .lowPower: 18
         }
     }
 }
@@ -132,6 +140,7 @@ extension EventLog.SkipReason: CSVField {
         case .modeAlreadyInUse: 15
         case .modeNotInUse: 16
         case .notFrontmost: 17
+        case .alreadyInForce: 18
         }
     }
 }
@@ -146,6 +155,39 @@ extension Eviction.Trigger: CSVField {
         case .pageshortage: 4
         case .timer: 5
         case .user: 6
+        }
+    }
+}
+
+extension EventLog.GrantCause: CSVField {
+    var csvIndex: Int {
+        switch self {
+        case .refresh: 0
+        case .processing: 1
+        }
+    }
+}
+
+extension AppProfile.TaskRequest.Kind: CSVField {
+    var csvIndex: Int {
+        switch self {
+        case .refresh: 0
+        case .processing: 1
+        }
+    }
+}
+
+extension EventLog.TaskRecord.Outcome: CSVField {
+    var csvIndex: Int {
+        switch self {
+        case .completed: 0
+        case .expired: 1
+        case .killed: 2
+        case .opened: 3
+        case .replaced: 4
+        case .cancelled: 5
+        case .running: 6
+        case .pending: 7
         }
     }
 }

@@ -22,11 +22,11 @@ import Foundation
 /// let recorder = try CSVReportRecorder(scenario: scenario, policyName: policy.name, folder: folder)
 /// var simulation = Simulation(scenario, policy: policy, recorder: recorder)
 /// simulation.run()
-/// try recorder.finish(survivors: simulation.result.apps)
+/// try recorder.finish(survivors: simulation.result.apps, tasks: simulation.result.tasks)
 /// ```
 ///
 /// Copies of a recorder share its files; rows recorded through any copy land in order.
-/// Nothing may be recorded after `finish(survivors:)`.
+/// Nothing may be recorded after `finish(survivors:tasks:)`.
 ///
 /// - Complexity: each `record...` call is amortized O(row length), plus an occasional
 ///   write of 256 KiB.
@@ -58,6 +58,7 @@ package struct CSVReportRecorder: SimulationRecorder {
     private let eventKinds = CSVFieldTable<ScenarioEvent.Kind>()
     private let levels = CSVFieldTable<EventLog.PressureLevel>()
     private let skipReasons = CSVFieldTable<EventLog.SkipReason>()
+    private let grantCauses = CSVFieldTable<EventLog.GrantCause>()
     /// Most rows share their time with the row before (one event makes several): the time's
     /// digits are formatted once per instant.
     private let time = CSVTimeField()
@@ -134,6 +135,7 @@ package struct CSVReportRecorder: SimulationRecorder {
                     case .event(let kind): row.append(eventKinds[kind])
                     case .timer(let kind): row.append(timerKinds[kind])
                     case .kill(let reason): row.append(killReasons[reason])
+                    case .grant(let grant): row.append(grantCauses[grant])
                     }
                 }
             }
@@ -272,16 +274,17 @@ package struct CSVReportRecorder: SimulationRecorder {
     // MARK: Finishing
 
     /// Writes `survivors.csv` and `exits.csv` from the run's outcome, one row per app in
-    /// scenario order, then writes out and closes every file. Closes them all even after an
-    /// error.
+    /// scenario order, and `tasks.csv`, one row per task request (SPEC 28), then writes out and
+    /// closes every file. Closes them all even after an error.
     ///
     /// - Throws: the first `ReportWriter.Error` met while writing any of the files.
-    public func finish(survivors: [AppOutcome]) throws {
+    public func finish(survivors: [AppOutcome], tasks: [EventLog.TaskRecord]) throws {
         formattingThread?.finish()
         var firstError: (any Error)?
         do {
             try writeSurvivors(survivors)
             try writeExits(survivors)
+            try TasksCSV.write(tasks, appIDs: appIDs, path: folder + "/" + RunReportFile.tasks.rawValue, flushThreshold: flushThreshold)
         } catch {
             firstError = error
         }
@@ -319,6 +322,8 @@ package struct CSVReportRecorder: SimulationRecorder {
                     case .resident: CSVFormatting.appendSeconds(outcome.residentMs, to: &row)
                     case .launchWait: CSVFormatting.appendSeconds(outcome.launchWaitMs, to: &row)
                     case .compressions: CSVFormatting.appendInteger(outcome.compressions, to: &row)
+                    case .refreshRuns: CSVFormatting.appendInteger(outcome.refreshRuns, to: &row)
+                    case .processingRuns: CSVFormatting.appendInteger(outcome.processingRuns, to: &row)
                     }
                 }
             }

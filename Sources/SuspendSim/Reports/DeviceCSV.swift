@@ -42,9 +42,12 @@ enum DeviceCSV {
     }
 
     /// Every row, in file order: a row per `DeviceKey` (SPEC 7's keys, then SPEC 11's), a row
-    /// per `CompressorKey` (SPEC 22, empty cells without a compressor), then `policy`, `file`
-    /// and `end_s`.
-    static let rows: [Row] = DeviceKey.allCases.compactMap(row) + CompressorKey.allCases.map(row) + [
+    /// per `CompressorKey` (SPEC 22, empty cells without a compressor), a row per `DeviceKey`
+    /// after the compressor's (SPEC 28's, "after SPEC 22's rows"), then `policy`, `file` and
+    /// `end_s`.
+    static let rows: [Row] = DeviceKey.allCases.prefix { $0 != .compressor }.compactMap(row)
+        + CompressorKey.allCases.map(row)
+        + DeviceKey.allCases.drop { $0 != .compressor }.compactMap(row) + [
         Row(key: RunKey.policy.rawValue) { _, policyName, bytes in CSVFormatting.appendField(policyName, to: &bytes) },
         Row(key: RunKey.file.rawValue) { scenario, _, bytes in CSVFormatting.appendField(scenario.sourcePath ?? "", to: &bytes) },
         // The run's end when the file gives one (SPEC 7 `end_s`), so that a page's timeline
@@ -62,6 +65,7 @@ enum DeviceCSV {
         case .memory(let path): .mb(key.rawValue, path)
         case .time(let path): .seconds(key.rawValue, path)
         case .optionalMemory(_, let resolved): .mb(key.rawValue, resolved)
+        case .flag(let path): Row(key: key.rawValue) { scenario, _, bytes in CSVFormatting.appendBool(scenario.device[keyPath: path], to: &bytes) }
         case .model: Row(key: key.rawValue) { scenario, _, bytes in CSVFormatting.appendField(scenario.device.model ?? "", to: &bytes) }
         case .ios: Row(key: key.rawValue) { scenario, _, bytes in CSVFormatting.appendField(scenario.device.ios?.description ?? "", to: &bytes) }
         }

@@ -22,7 +22,7 @@ import Foundation
 /// interrupted.
 public enum ReportWriter {
     /// Writes the report folder of a finished run from its event log: the six streamed files,
-    /// `survivors.csv` and `device.csv`, the same bytes as when they are written during the
+    /// `survivors.csv`, `exits.csv`, `tasks.csv` and `device.csv`, the same bytes as when they are written during the
     /// run. Replaces any report already at `reportFolder`; creates missing parent folders.
     ///
     /// - Parameters:
@@ -38,7 +38,7 @@ public enum ReportWriter {
             try writeReport(scenario, policyName: result.policyName, intoFolder: folder,
                             flushThreshold: CSVReportRecorder.defaultFlushThreshold) { recorder in
                 result.log.replay(into: &recorder)
-                return (apps: result.apps, endMs: result.durationMs)
+                return (apps: result.apps, endMs: result.durationMs, tasks: result.tasks)
             }
         }
     }
@@ -75,18 +75,19 @@ public enum ReportWriter {
     ///   - metricKitDeviceType: nil: no payloads; else their `metaData.deviceType` (the device
     ///     catalog's first product id of the device's model, or empty: the caller resolves it,
     ///     as Reports does not depend on the catalog).
-    ///   - record: fills the streamed files and returns the apps' outcomes and the run's end
-    ///     (`SimulationResult.durationMs`, the payloads' `timeStampEnd`).
+    ///   - record: fills the streamed files and returns the apps' outcomes, the run's end
+    ///     (`SimulationResult.durationMs`, the payloads' `timeStampEnd`) and its task requests
+    ///     (`tasks.csv`).
     package static func writeReport(
         _ scenario: Scenario, policyName: String, intoFolder folder: String, flushThreshold: Int,
         formatsOnAThreadOfItsOwn: Bool = false, metricKitDeviceType: String? = nil,
-        recordingRun record: (inout CSVReportRecorder) -> (apps: [AppOutcome], endMs: Millis)
+        recordingRun record: (inout CSVReportRecorder) -> (apps: [AppOutcome], endMs: Millis, tasks: [EventLog.TaskRecord])
     ) throws {
         var recorder = try CSVReportRecorder(
             scenario: scenario, policyName: policyName, folderPath: folder, flushThreshold: flushThreshold,
             formatsOnAThreadOfItsOwn: formatsOnAThreadOfItsOwn)
         let run = record(&recorder)
-        try recorder.finish(survivors: run.apps)
+        try recorder.finish(survivors: run.apps, tasks: run.tasks)
         try DeviceCSV.write(scenario, policyName: policyName, intoFolder: folder)
         if let metricKitDeviceType {
             try MetricKitPayloadJSON.write(run.apps, of: scenario, deviceType: metricKitDeviceType, runEndMs: run.endMs,

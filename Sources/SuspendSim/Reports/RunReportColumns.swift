@@ -11,10 +11,11 @@ enum RunReportFile: String, CaseIterable, Sendable {
     case survivors = "survivors.csv"
     case exits = "exits.csv"
     case device = "device.csv"
+    case tasks = "tasks.csv"
 
     /// The files written row by row during the run, in the order they are closed
-    /// (`survivors.csv` and `exits.csv` are written from the result at the end, `device.csv`
-    /// from the scenario).
+    /// (`survivors.csv`, `exits.csv` and `tasks.csv` are written from the result at the end,
+    /// `device.csv` from the scenario).
     static let streamed: [RunReportFile] = [.transitions, .callbacks, .evictions, .memory, .pressure, .skipped]
 
     /// The file's header row.
@@ -29,6 +30,7 @@ enum RunReportFile: String, CaseIterable, Sendable {
         case .survivors: SurvivorColumn.header
         case .exits: ExitColumn.header
         case .device: DeviceColumn.header
+        case .tasks: TaskColumn.header
         }
     }
 
@@ -93,7 +95,8 @@ enum SkippedColumn: String, CSVColumns {
 }
 
 /// `survivors.csv`: one row per app in scenario order; `never_killed` to `resident_s` are
-/// SPEC 14's outcome columns, `launch_wait_s` SPEC 17's.
+/// SPEC 14's outcome columns, `launch_wait_s` SPEC 17's, `compressions` SPEC 22's, and
+/// `refresh_runs`, `processing_runs` (task grants) SPEC 28's.
 enum SurvivorColumn: String, CSVColumns {
     case app, survived
     case finalState = "final_state"
@@ -108,6 +111,19 @@ enum SurvivorColumn: String, CSVColumns {
     case resident = "resident_s"
     case launchWait = "launch_wait_s"
     case compressions
+    case refreshRuns = "refresh_runs"
+    case processingRuns = "processing_runs"
+}
+
+/// `tasks.csv`: one row per task request, in submission order (SPEC 28): `granted_s` and
+/// `ended_s` are empty for what did not happen.
+enum TaskColumn: String, CSVColumns {
+    case seq, app, kind
+    case submitted = "submitted_s"
+    case due = "due_s"
+    case granted = "granted_s"
+    case ended = "ended_s"
+    case outcome
 }
 
 /// `device.csv`: a row per setting of the run (`DeviceCSV.rows`), its key and its value.

@@ -7,7 +7,7 @@ import Foundation
 extension Simulation where Recorder == NullRecorder {
     /// Runs `scenario` to the end under `policy`, streaming its report (SPEC 8) into
     /// `reportFolder` as it goes, in constant memory however long the run: the six streamed
-    /// files, then `survivors.csv`, `exits.csv` and `device.csv`, and with
+    /// files, then `survivors.csv`, `exits.csv`, `tasks.csv` and `device.csv`, and with
     /// `metricKitPayloads`, `metrickit/<app>.json` (SPEC 17). The folder appears whole or not
     /// at all, replacing any report already there; missing parent folders are created.
     ///
@@ -83,7 +83,7 @@ extension Simulation where Recorder == NullRecorder {
             simulation.run()
             let finished = simulation.result
             result = finished.replacingLog(with: NullRecorder())
-            return (apps: finished.apps, endMs: finished.durationMs)
+            return (apps: finished.apps, endMs: finished.durationMs, tasks: finished.tasks)
         }
         // A file whose streamed events turned out unreadable gave an incomplete run: its
         // report is dropped (`StreamedJSONEvents`).

@@ -85,14 +85,20 @@ extension ScenarioReader {
             guard let key = AppKey.byName[entry.name] else { continue }
             if !read(entry.value, Self.path(path, entry.name), as: key.target, into: &profile) { isValid = false }
         }
+        // SPEC 28: the requests are read once the modes they need are known.
+        if let node = fields[AppKey.bgTasks.rawValue] {
+            let requests = readBGTasks(node, Self.path(path, AppKey.bgTasks.rawValue), modes: profile.backgroundModes)
+            if let requests { profile.bgTasks = requests } else { isValid = false }
+        }
         return isValid ? profile : nil
     }
 
     /// Puts `node`'s value into `profile` where `target` says; false, reported, when it is not
-    /// a valid value. The id, the footprints and the trace name are read elsewhere.
+    /// a valid value. The id, the footprints, the trace name and the task requests are read
+    /// elsewhere.
     private mutating func read(_ node: ScenarioNode, _ field: String, as target: AppKey.Target, into profile: inout AppProfile) -> Bool {
         switch target {
-        case .id, .footprint, .traceName:
+        case .id, .footprint, .traceName, .bgTasks:
             return true
         case .memory(let keyPath):
             guard let value = kib(node, field) else { return false }

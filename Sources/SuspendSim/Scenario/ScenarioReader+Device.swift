@@ -38,14 +38,20 @@ extension ScenarioReader {
                 if let value = millis(entry.value, field) { device[keyPath: keyPath] = value } else { isValid = false }
             case .optionalMemory(let keyPath, _):
                 if let value = kib(entry.value, field) { device[keyPath: keyPath] = value } else { isValid = false }
+            case .flag(let keyPath):
+                if let value = bool(entry.value, field) { device[keyPath: keyPath] = value } else { isValid = false }
             }
         }
         if let node = compressorNode(in: fields) {
             if let compressor = readCompressor(node) { device.compressor = compressor } else { isValid = false }
         }
-        if let node = fields[DeviceKey.reaperIntervalS.rawValue], device.reaperIntervalMs == .zero {
-            report(node, DeviceKey.reaperIntervalS.path, "must be more than 0, got \(node.summary)")
-            isValid = false
+        // SPEC 16, 29: these times must be more than 0.
+        for (key, value) in [(DeviceKey.reaperIntervalS, device.reaperIntervalMs), (.refreshWindowS, device.refreshWindowMs),
+                             (.refreshIntervalS, device.refreshIntervalMs)] {
+            if let node = fields[key.rawValue], value == .zero {
+                report(node, key.path, "must be more than 0, got \(node.summary)")
+                isValid = false
+            }
         }
         if let node = fields[DeviceKey.appBackgroundLimitMB.rawValue], let limit = device.appBackgroundLimitKiB, limit > device.ramKiB {
             report(node, DeviceKey.appBackgroundLimitMB.path,

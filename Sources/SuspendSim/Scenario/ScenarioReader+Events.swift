@@ -77,6 +77,8 @@ extension ScenarioReader {
                 parts.app = required(fields, "app").flatMap { appIndex($0, Self.path(field, "app"), in: apps) }
             }
             parts.kib = required(fields, "mb").flatMap { kib($0, Self.path(field, "mb"), allowsNegative: true) }
+        case .flag:
+            parts.flag = bool(value, field)
         }
         return EventGrammar.action(kind, parts)
     }

@@ -59,6 +59,8 @@
                 (value, isDefault) = (device.ios.map { quoted($0.description) }, device.ios == nil)
             case .compressor:
                 (value, isDefault) = (device.compressor.map(compressorBlock), device.compressor == nil)
+            case .flag(let keyPath):
+                (value, isDefault) = ("\(device[keyPath: keyPath])", device[keyPath: keyPath] == defaults[keyPath: keyPath])
             }
             return key.writing.writes(isDefault: isDefault) ? value.map { (key.rawValue, $0) } : nil
         }
@@ -126,9 +128,25 @@
             case .optionalRatio(let keyPath):
                 guard let ratio = app[keyPath: keyPath] else { return nil }
                 (value, isDefault) = (fixed(ratio, decimals: 2), false)
+            case .bgTasks:
+                (value, isDefault) = ("[" + app.bgTasks.map(bgTask).joined(separator: ", ") + "]", app.bgTasks.isEmpty)
             }
             return key.writing.writes(isDefault: isDefault) ? (key.rawValue, value) : nil
         }
+    }
+
+    /// One entry of `bg_tasks` as a JSON mapping, in `BGTaskKey`'s order: the kind and the
+    /// earliest time always, the work and the switch where given (SPEC 28).
+    static func bgTask(_ request: AppProfile.TaskRequest) -> String {
+        let fields: [(BGTaskKey, String)] = BGTaskKey.allCases.compactMap { key in
+            switch key {
+            case .kind: (key, quoted(request.kind.rawValue))
+            case .earliestS: (key, seconds(request.earliestMs))
+            case .workS: request.workMs.map { (key, seconds($0)) }
+            case .requiresPower: request.requiresPower ? (key, "true") : nil
+            }
+        }
+        return "{" + fields.map { "\"\($0.0.rawValue)\": \($0.1)" }.joined(separator: ", ") + "}"
     }
 
     /// An event's key and value (`EventGrammar`).
@@ -142,6 +160,7 @@
         case .appAndMode: return "\(key): {\"app\": \(app), \"mode\": \(quoted(parts.mode?.rawValue ?? ""))}"
         case .appAndMB: return "\(key): {\"app\": \(app), \"mb\": \(mb(parts.kib ?? .zero))}"
         case .mb: return "\(key): {\"mb\": \(mb(parts.kib ?? .zero))}"
+        case .flag: return "\(key): \(parts.flag ?? false)"
         }
     }
 

@@ -9,6 +9,7 @@
 /// - { at: 9, wake: { app: com.example.mail, mode: fetch } } # app and mode
 /// - { at: 9, allocate: { app: com.example.mail, mb: 40 } }  # app and MB
 /// - { at: 9, system_allocate: { mb: 200 } }                 # MB
+/// - { at: 9, charge: true }                                 # true or false
 /// ```
 enum EventGrammar {
     /// What follows an event's key.
@@ -24,12 +25,14 @@ enum EventGrammar {
         case appAndMB
         /// `{mb}` (may be negative).
         case mb
+        /// `true` or `false` (`charge`, `low_power`, SPEC 28).
+        case flag
 
         /// The keys of the value's mapping, in the order files write them; none for `null`
         /// and for an app id.
         var keys: [String] {
             switch self {
-            case .null, .app: []
+            case .null, .app, .flag: []
             case .appAndMode: ["app", "mode"]
             case .appAndMB: ["app", "mb"]
             case .mb: ["mb"]
@@ -42,6 +45,7 @@ enum EventGrammar {
         var app: AppIndex?
         var mode: BackgroundMode?
         var kib: KiB?
+        var flag: Bool?
     }
 
     /// The value an event `kind` takes.
@@ -53,6 +57,7 @@ enum EventGrammar {
         case .startMode, .stopMode: .appAndMode(continuous: true)
         case .allocate: .appAndMB
         case .systemAllocate: .mb
+        case .charge, .lowPower: .flag
         }
     }
 
@@ -77,6 +82,8 @@ enum EventGrammar {
         case .stopMode: parts.app.flatMap { app in parts.mode.map { .stopMode(app, $0) } }
         case .allocate: parts.app.flatMap { app in parts.kib.map { .allocate(app, $0) } }
         case .systemAllocate: parts.kib.map { .systemAllocate($0) }
+        case .charge: parts.flag.map { .charge($0) }
+        case .lowPower: parts.flag.map { .lowPower($0) }
         }
     }
 
@@ -90,6 +97,7 @@ enum EventGrammar {
             (action.kind, Parts(app: app, mode: mode))
         case .allocate(let app, let kib): (action.kind, Parts(app: app, kib: kib))
         case .systemAllocate(let kib): (action.kind, Parts(kib: kib))
+        case .charge(let on), .lowPower(let on): (action.kind, Parts(flag: on))
         case .home, .close, .lock, .unlock, .alert, .alertDismiss, .alertReply, .call, .callDecline, .callAnswer,
              .callEnd:
             (action.kind, Parts())

@@ -10,7 +10,7 @@ extension ScenarioEvent.Action {
         case .allocate(let app, let kib): .allocate(indices[app], kib)
         case .close(let app): .close(indices[app])
         case .home, .lock, .unlock, .alert, .alertDismiss, .alertReply, .call, .callDecline, .callAnswer, .callEnd,
-             .systemAllocate:
+             .systemAllocate, .charge, .lowPower:
             self
         }
     }

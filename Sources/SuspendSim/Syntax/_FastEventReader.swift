@@ -99,6 +99,8 @@ struct _FastEventReader: @unchecked Sendable {
         case .mb:
             guard let fields = object(wantsApp: false, wantsMode: false, wantsMB: true) else { return nil }
             parts.kib = fields.mb?.scaledRoundingHalfAway(by: 1024).map(KiB.init)
+        case .flag:
+            parts.flag = scanner.bool()
         }
         return EventGrammar.action(kind, parts)
     }

@@ -63,6 +63,18 @@ struct _JSONByteScanner {
         return isAtDelimiter
     }
 
+    /// `true` or `false`, followed by a delimiter; nil for anything else.
+    mutating func bool() -> Bool? {
+        for (word, value) in [("true", true), ("false", false)] {
+            let bytes = Array(word.utf8)
+            guard position + bytes.count <= self.bytes.count,
+                  bytes.indices.allSatisfy({ self.bytes[position + $0] == bytes[$0] }) else { continue }
+            position += bytes.count
+            return isAtDelimiter ? value : nil
+        }
+        return nil
+    }
+
     private var isAtDelimiter: Bool {
         peek.map(Self.endsValue) ?? true
     }

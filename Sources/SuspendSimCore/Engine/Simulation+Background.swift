@@ -3,14 +3,15 @@
 extension Simulation {
     /// Runs the rules of SPEC 4 for an app that just got `applicationDidEnterBackground`.
     mutating func didEnterBackground(_ index: AppIndex, cause: EventLog.TransitionCause) {
-        let profile = profiles[index]
+        // SPEC 29: the app submits its task requests as the callback is logged, before the steps.
+        if tasks.isEnabled, !profiles[index].bgTasks.isEmpty { submitTaskRequests(of: index) }
         // 1. Opt-out: UIApplicationExitsOnSuspend.
-        if profile.exitsOnSuspend {
+        if profiles[index].exitsOnSuspend {
             kill(index, reason: .exitsOnSuspend)
             return
         }
         // 2. The handler, watched by the watchdog.
-        let handlerMs = profile.didEnterBackgroundMs
+        let handlerMs = profiles[index].didEnterBackgroundMs
         if handlerMs > device.didEnterBackgroundLimitMs {
             apps[index].begin(.handler)
             schedule(.watchdog, after: device.didEnterBackgroundLimitMs, for: index)
@@ -19,7 +20,7 @@ extension Simulation {
             schedule(.handlerDone, after: handlerMs, for: index)
         }
         // 3. The finite-length task, begun inside the handler; its limit counts from now.
-        let taskMs = profile.backgroundTaskMs
+        let taskMs = profiles[index].backgroundTaskMs
         if taskMs > .zero {
             apps[index].begin(.task)
             if taskMs > device.backgroundTaskLimitMs {

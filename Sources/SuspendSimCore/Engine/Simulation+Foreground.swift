@@ -58,6 +58,8 @@ extension Simulation {
         case .background, .suspended:
             apps[index].warmLaunches += 1
             countDecompressionWait(of: index)
+            // SPEC 29: opening the app ends its running task, as a warm launch ends a wake.
+            if tasks.isEnabled { endRunningTask(of: index, outcome: .opened) }
             // Its background work ends as it leaves `background` (`setState` below).
             apps[index].timerEpoch &+= 1
             if !connectSceneIfNeeded(of: index) { call(.willEnterForeground, on: index) }
@@ -99,5 +101,6 @@ extension Simulation {
         }
         kill(index, reason: .forceQuit)
         apps[index].userTerminated = true
+        if tasks.isEnabled { cancelTaskRequests(of: index) }
     }
 }

@@ -15,6 +15,7 @@ extension Simulation {
         guard locked else { return skip(.unlock, .notLocked) }
         locked = false
         becomeActiveIfUncovered(cause: .event(.unlock))
+        if tasks.isEnabled { endProcessingTasksAtUnlock() }
     }
 
     /// `alert`: a modal alert over the frontmost app, which resigns active. It may come while

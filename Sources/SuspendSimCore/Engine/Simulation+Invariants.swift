@@ -28,6 +28,21 @@ extension Simulation {
         precondition(foreground.first == frontmost, "Frontmost \(String(describing: frontmost)), foreground apps \(foreground)")
         precondition(systemKiB >= .zero, "System memory \(systemKiB) KiB is negative")
         precondition(minFreeKiB <= freeKiB, "Minimum free \(minFreeKiB) above free \(freeKiB)")
+        if tasks.isEnabled { checkTaskInvariants() }
+    }
+
+    /// SPEC 28: a running task is background work and the pending count is the requests
+    /// held; after a check, nothing is left that it could grant.
+    private func checkTaskInvariants() {
+        var pending = 0
+        for index in apps.indices {
+            let requests = tasks.apps[index]
+            pending += (requests.refresh == nil ? 0 : 1) + (requests.processing == nil ? 0 : 1)
+            precondition((requests.running != nil) == apps[index].phase.work.contains(.bgTask),
+                         "App \(index) running task \(String(describing: requests.running)), work \(apps[index].phase.work)")
+        }
+        precondition(pending == tasks.pendingCount, "Pending requests \(pending), counted \(tasks.pendingCount)")
+        precondition(firstGrantableRequest() == nil, "A grantable request is left after the check")
     }
     #else
     @inline(__always) func checkInvariants() {}

@@ -5,10 +5,10 @@ extension Simulation {
     func computedFootprintKiB(of index: AppIndex) -> KiB {
         let app = apps[index]
         guard app.state.isResident else { return .zero }
-        let profile = profiles[index]
-        var kib = profile.baseKiB(in: app.state) + app.dynamicKiB
-        if app.releasedOnWarning { kib -= profile.warningReleaseKiB }
-        if app.purged { kib -= profile.purgeableKiB }
+        // Field by field: a copy of the whole profile retains its id and its `bg_tasks`.
+        var kib = profiles[index].baseKiB(in: app.state) + app.dynamicKiB
+        if app.releasedOnWarning { kib -= profiles[index].warningReleaseKiB }
+        if app.purged { kib -= profiles[index].purgeableKiB }
         return max(.zero, kib)
     }
 
@@ -170,6 +170,7 @@ extension Simulation {
         }
         apps[index].field.exits[reason.exitCategory(in: app.state)] += 1
         if reason == .memoryPressure { pressureEvictionOrder.append(index) }
+        if tasks.isEnabled { endRunningTask(of: index, outcome: .killed) }  // SPEC 28: any termination
         apps[index].resetProcess()
         setState(index, .notRunning, cause: .kill(reason))
         evictionCount += 1

@@ -82,6 +82,8 @@ public struct Simulation<Recorder: SimulationRecorder> {
     /// Per app, the decompression waits of its warm launches, by wait (sparse: only apps that
     /// resumed compressed).
     var decompressionWaits: [AppIndex: [Millis: Int]] = [:]
+    /// `BGTaskScheduler`'s requests and the device's conditions for them (SPEC 28).
+    var tasks: TaskScheduler
 
     /// A simulation of `scenario` under `policy`, recording into `recorder`.
     public init(_ scenario: Scenario, policy: any EvictionPolicy, recorder: Recorder) {
@@ -94,6 +96,7 @@ public struct Simulation<Recorder: SimulationRecorder> {
         self.device = scenario.device
         self.apps = Array(repeating: AppRuntime(), count: scenario.apps.count)
         self.victims = VictimIndex(appCount: scenario.apps.count)
+        self.tasks = TaskScheduler(device: scenario.device, apps: scenario.apps)
         self.systemKiB = scenario.device.systemKiB
         self.generatedEvents = scenario.generator?.events(
             for: scenario, seed: scenario.seed ?? 0, startingAt: scenario.events.last?.atMs ?? .zero)
@@ -196,6 +199,8 @@ public struct Simulation<Recorder: SimulationRecorder> {
             fire(timer)
         }
         runPressureCheck()
+        // SPEC 28: the request check follows every event's and timer's pressure check.
+        if tasks.pendingCount > 0 { runTaskCheck() }
         checkInvariants()
         return true
     }
@@ -204,42 +209,6 @@ public struct Simulation<Recorder: SimulationRecorder> {
     public mutating func run() {
         while step() {}
     }
-
-    /// The outcome so far.
-    public var result: SimulationResult<Recorder> {
-        SimulationResult(
-            scenarioName: scenario.name,
-            policyName: policy.name,
-            apps: apps.indices.map(outcome(of:)),
-            eventsRun: eventsRun,
-            eventsSkipped: eventsSkipped,
-            minFreeKiB: minFreeKiB,
-            durationMs: runEndMs,
-            pressureEvictionOrder: pressureEvictionOrder,
-            log: recorder)
-    }
-
-    /// App `index`'s row of `survivors.csv` so far.
-    private func outcome(of index: AppIndex) -> AppOutcome {
-        let app = apps[index]
-        let profile = profiles[index]
-        let waits = decompressionWaits[index] ?? [:]
-        let decompressionMs = waits.reduce(Millis.zero) { $0 + Int64($1.value) * $1.key }
-        return AppOutcome(
-            id: profile.id, survived: app.state.isResident, finalState: app.state,
-            footprintKiB: app.footprintKiB, coldLaunches: app.coldLaunches,
-            warmLaunches: app.warmLaunches, pressureKills: app.pressureKills,
-            otherKills: app.otherKills, stateLosses: app.stateLosses, firstKillMs: app.firstKillMs,
-            residentMs: app.residentMs + (app.state.isResident ? runEndMs - app.residentSinceMs : .zero),
-            launchWaitMs: Int64(app.coldLaunches) * profile.coldLaunchMs + Int64(app.warmLaunches) * profile.resumeMs
-                + decompressionMs,
-            field: app.fieldMetrics(endingAt: runEndMs),
-            compressions: app.compressions, decompressionWaits: waits)
-    }
-
-    /// Where resident time stops counting: `end_s` when given, else now (at the end of a
-    /// run, the last event or timer) (SPEC 16).
-    private var runEndMs: Millis { max(nowMs, scenario.endMs ?? nowMs) }
 
     /// The state of app `index` now.
     public func state(of index: AppIndex) -> LifecycleState { apps[index].state }
@@ -256,12 +225,14 @@ public struct Simulation<Recorder: SimulationRecorder> {
         return nil
     }
 
+    @inline(__always)
     private func isLive(_ timer: PendingTimer) -> Bool {
         switch timer.kind {
         case .agingDone:
             apps[timer.app].state == .suspended && apps[timer.app].suspensionEpoch == timer.epoch
         case .handlerDone, .taskDone, .taskExpired, .wakeDone, .watchdog, .wakeTimeout:
             apps[timer.app].timerEpoch == timer.epoch
+        case .taskDue, .bgDone, .bgExpired: isLiveTaskTimer(timer)
         }
     }
 
@@ -286,6 +257,8 @@ public struct Simulation<Recorder: SimulationRecorder> {
         case .stopMode(let app, let mode): stopMode(mode, of: app)
         case .allocate(let app, let kib): allocate(kib, in: app)
         case .systemAllocate(let kib): systemAllocate(kib)
+        case .charge(let on): setCharging(on)
+        case .lowPower(let on): setLowPower(on)
         }
     }
 
@@ -301,6 +274,9 @@ public struct Simulation<Recorder: SimulationRecorder> {
         case .agingDone:
             apps[timer.app].aged = true
             appDidChange(timer.app)
+        case .taskDue: break  // the step's request check grants it when it may
+        case .bgDone: finishTaskWork(of: timer.app)
+        case .bgExpired: expireTaskWork(of: timer.app)
         }
     }
 

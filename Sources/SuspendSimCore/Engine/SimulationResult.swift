@@ -19,6 +19,9 @@ public struct SimulationResult<Recorder: SimulationRecorder> {
     public var durationMs: Millis
     /// The apps killed for `memory-pressure`, in order, by index.
     public var pressureEvictionOrder: [AppIndex]
+    /// Every task request, in submission order, with what became of it (SPEC 28 `tasks.csv`);
+    /// empty without `bg_tasks`.
+    public var tasks: [EventLog.TaskRecord]
     /// The recorder, with whatever it kept.
     public var log: Recorder
 
@@ -65,6 +68,10 @@ public struct AppOutcome: Sendable, Hashable {
     /// The warm launches that waited for a decompression, counted by that wait (on top of
     /// `resume_s`): MetricKit's resume histogram has a bucket per distinct wait (SPEC 22).
     public var decompressionWaits: [Millis: Int]
+    /// Grants of its refresh and processing requests (SPEC 28 `refresh_runs`,
+    /// `processing_runs`).
+    public var refreshRuns: Int
+    public var processingRuns: Int
 
     /// No pressure or other kill in the run (SPEC 14 `never_killed`): "resident at the end"
     /// (`survived`) is not "never killed".

@@ -20,5 +20,7 @@ extension EventLog {
         case notRunningCode = "the app is not running code"
         case modeAlreadyInUse = "the mode is already in use"
         case modeNotInUse = "the mode is not in use"
+        /// A `charge` or `low_power` event with the value already in force (SPEC 28).
+        case alreadyInForce = "the value is already in force"
     }
 }

@@ -15,5 +15,11 @@ extension EventLog {
         case wakeTimeout = "wake-timeout"
         /// A suspended app left jetsam's aging band.
         case agingDone = "aging-done"
+        /// A task request's due time (SPEC 28): the pressure check, then the request check.
+        case taskDue = "task-due"
+        /// A granted task's work finished (SPEC 29 `bg-done`).
+        case bgDone = "bg-done"
+        /// A granted task reached its window: `BGTask.expirationHandler` (SPEC 28 `bg-expired`).
+        case bgExpired = "bg-expired"
     }
 }

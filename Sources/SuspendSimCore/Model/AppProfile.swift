@@ -42,6 +42,9 @@ public struct AppProfile: Sendable, Hashable {
     /// Its own compression ratio in hundredths (SPEC 22 `compression_ratio`: images and media
     /// compress less than heaps); nil: the device's.
     public var compressionRatioHundredths: Int64?
+    /// The requests it submits to `BGTaskScheduler` at each `applicationDidEnterBackground`,
+    /// in the order listed, at most one per kind (SPEC 28 `bg_tasks`); none by default.
+    public var bgTasks: [AppProfile.TaskRequest] = []
 
     /// A profile with `activeKiB` in every state (background and suspended default to it).
     public init(id: String, activeKiB: KiB, backgroundKiB: KiB? = nil, suspendedKiB: KiB? = nil) {

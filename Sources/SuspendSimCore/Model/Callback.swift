@@ -25,6 +25,13 @@ public enum Callback: String, Sendable, CaseIterable, Hashable {
     case processingTaskLaunchHandler = "processingTaskLaunchHandler"
     /// A finite-length background task ran out of time.
     case expirationHandler = "expirationHandler"
+    /// A granted refresh request: `BGAppRefreshTask`'s launch handler (SPEC 28).
+    case appRefreshLaunchHandler = "BGAppRefreshTask.launchHandler"
+    /// A granted processing request: `BGProcessingTask`'s launch handler (SPEC 28).
+    case processingLaunchHandler = "BGProcessingTask.launchHandler"
+    /// A granted task reached its window, or an unlock ended a processing task:
+    /// `BGTask.expirationHandler` (SPEC 28).
+    case taskExpirationHandler = "BGTask.expirationHandler"
 
     // Scene-based apps (SPEC 11, `lifecycle: scene`): `UISceneDelegate` in place of the four
     // app-level callbacks, and the connection of a scene when the app comes to the foreground

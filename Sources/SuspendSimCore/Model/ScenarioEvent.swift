@@ -52,6 +52,10 @@ public struct ScenarioEvent: Sendable, Hashable {
         case allocate(AppIndex, KiB)
         /// The OS takes (negative: gives back) this much memory.
         case systemAllocate(KiB)
+        /// The device is plugged in (true) or unplugged (false) (SPEC 28 `charge`).
+        case charge(Bool)
+        /// Low Power Mode goes on (true) or off (false) (SPEC 28 `low_power`).
+        case lowPower(Bool)
 
         /// The event's name as scenario files and reports spell it.
         public var kind: ScenarioEvent.Kind {
@@ -73,6 +77,8 @@ public struct ScenarioEvent: Sendable, Hashable {
             case .stopMode: .stopMode
             case .allocate: .allocate
             case .systemAllocate: .systemAllocate
+            case .charge: .charge
+            case .lowPower: .lowPower
             }
         }
 
@@ -83,7 +89,7 @@ public struct ScenarioEvent: Sendable, Hashable {
                  .stopMode(let app, _), .allocate(let app, _), .close(let app):
                 app
             case .home, .lock, .unlock, .alert, .alertDismiss, .alertReply, .call, .callDecline,
-                 .callAnswer, .callEnd, .systemAllocate:
+                 .callAnswer, .callEnd, .systemAllocate, .charge, .lowPower:
                 nil
             }
         }
@@ -107,5 +113,7 @@ extension ScenarioEvent {
         case stopMode = "stop_mode"
         case allocate
         case systemAllocate = "system_allocate"
+        case charge
+        case lowPower = "low_power"
     }
 }

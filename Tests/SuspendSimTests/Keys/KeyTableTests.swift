@@ -27,6 +27,8 @@ import Testing
         case .ramMB: "3000"
         case .appBackgroundLimitMB: "900"
         case .compressor: "{ ratio: 3.1, pool_mb: 700, start_free_mb: 300, decompress_mb_s: 512.125 }"
+        case .charging, .lowPower: "true"
+        case .backgroundAppRefresh: "false"
         default: unusualValue(key.unit)
         }
     }
@@ -43,6 +45,7 @@ import Testing
         case .backgroundMB: "200"
         case .suspendedMB: "100"
         case .activeMB: "300"
+        case .bgTasks: "[{ kind: refresh, earliest_s: 5, work_s: 2 }]"
         default: unusualValue(key.unit)
         }
     }
@@ -85,6 +88,7 @@ import Testing
             compressor.startFreeKiB = .mb(300)
             compressor.decompressMilliMBPerS = 512_125
             #expect(scenario.device.compressor == compressor)
+        case .flag(let path): #expect(scenario.device[keyPath: path] == (Self.unusualValue(key) == "true"))
         }
         #expect(Self.written(key, of: scenario.device) != nil, "the JSON writer leaves out \(key.rawValue)")
         let again = try ScenarioLoader.parse(ScenarioJSONWriter.json(scenario), path: "again.json")
@@ -93,8 +97,11 @@ import Testing
 
     @Test("device.csv has a row for every device key, in the table's order, then policy, file and end_s")
     func deviceCSVHasEveryKey() {
-        let deviceKeys = DeviceKey.allCases.filter { $0 != .compressor }.map(\.rawValue)
-        #expect(DeviceCSV.rows.map(\.key) == deviceKeys + CompressorKey.allCases.map(\.deviceCSVKey) + ["policy", "file", "end_s"])
+        // SPEC 28's rows come after SPEC 22's.
+        let before = DeviceKey.allCases.prefix { $0 != .compressor }.map(\.rawValue)
+        let after = DeviceKey.allCases.drop { $0 != .compressor }.dropFirst().map(\.rawValue)
+        #expect(after == ["charging", "low_power", "background_app_refresh", "refresh_window_s", "refresh_interval_s"])
+        #expect(DeviceCSV.rows.map(\.key) == before + CompressorKey.allCases.map(\.deviceCSVKey) + after + ["policy", "file", "end_s"])
     }
 
     @Test("--set and sweep: accept every device key that sweeps, and a point puts its value in the device", arguments: DeviceKey.allCases.filter(\.sweeps))
@@ -104,7 +111,8 @@ import Testing
             return
         }
         let value: Double = key == .ramMB ? 3000 : 1000
-        let axis = try SweepAxis(parsing: "\(key.path)=\(Int(value))")
+        let text = if case .flag = key.target { Self.unusualValue(key) } else { "\(Int(value))" }
+        let axis = try SweepAxis(parsing: "\(key.path)=\(text)")
         let point = try withTemporaryFolder { folder in
             let file = folder.appendingPathComponent("table.yaml")
             try Self.scenarioText(device: .reservedMB).write(to: file, atomically: true, encoding: .utf8)
@@ -114,6 +122,7 @@ import Testing
         case .memory(let path): #expect(point.device[keyPath: path] == .mb(value))
         case .optionalMemory(let path, _): #expect(point.device[keyPath: path] == .mb(value))
         case .time(let path): #expect(point.device[keyPath: path] == .seconds(1000))
+        case .flag(let path): #expect(point.device[keyPath: path] == (text == "true"))
         case .model, .ios, .compressor: break
         }
     }
@@ -153,6 +162,7 @@ import Testing
             case .traceName: #expect(scenario.apps.count == 1)
             case .optionalMemory(let path): #expect(app[keyPath: path] == .mb(123.5), "\(key.rawValue)")
             case .optionalRatio(let path): #expect(app[keyPath: path] == 175, "\(key.rawValue)")
+            case .bgTasks: #expect(app.bgTasks == [AppProfile.TaskRequest(kind: .refresh, earliestMs: .ms(5_000), workMs: .ms(2_000))])
             }
             #expect((fields[key.rawValue] != nil) == (key.writing != .never), "the JSON writer and \(key.rawValue)")
         }

@@ -146,9 +146,9 @@ import Testing
     /// for its cold launch and 0.1 s for its warm one, b 0.4 s.
     private var survivors: String {
         """
-        app,survived,final_state,footprint_mb,cold_launches,warm_launches,pressure_kills,other_kills,state_losses,never_killed,first_kill_s,resident_s,launch_wait_s,compressions
-        com.example.a,true,active,100.000,1,1,1,0,0,false,21.000,31.000,0.500,0
-        \(b),false,not-running,0.000,1,0,0,0,0,true,,12.500,0.400,0
+        app,survived,final_state,footprint_mb,cold_launches,warm_launches,pressure_kills,other_kills,state_losses,never_killed,first_kill_s,resident_s,launch_wait_s,compressions,refresh_runs,processing_runs
+        com.example.a,true,active,100.000,1,1,1,0,0,false,21.000,31.000,0.500,0,0,0
+        \(b),false,not-running,0.000,1,0,0,0,0,true,,12.500,0.400,0,0,0
 
         """
     }
@@ -246,7 +246,7 @@ import Testing
                                                  flushThreshold: flushThreshold, formatsOnAThreadOfItsOwn: threaded) { recorder in
                         var simulation = Simulation(scenario, policy: scenario.policy, recorder: recorder)
                         simulation.run()
-                        return (apps: simulation.result.apps, endMs: simulation.result.durationMs)
+                        return (apps: simulation.result.apps, endMs: simulation.result.durationMs, tasks: simulation.result.tasks)
                     }
                     folders.append(folder)
                 }

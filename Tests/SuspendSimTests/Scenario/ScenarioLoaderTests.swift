@@ -268,6 +268,8 @@ import Testing
                   mb: -3
               - at: 18
                 start_mode: { mode: bluetooth-central, app: com.b }
+              - { at: 19, charge: true }
+              - { at: 19, low_power: false }
 
             """
         let scenario = try ScenarioLoader.parse(text, path: "e.yaml")
@@ -277,9 +279,9 @@ import Testing
                 .call, .callAnswer, .callEnd, .forceQuit(1),
                 .wake(1, .fetch), .wake(0, .remoteNotification), .wake(0, .newsstandContent), .wake(0, .processing),
                 .startMode(0, .location), .stopMode(0, .audio), .allocate(1, 12_800), .systemAllocate(-3072),
-                .startMode(1, .bluetoothCentral),
+                .startMode(1, .bluetoothCentral), .charge(true), .lowPower(false),
             ])
-        #expect(scenario.events.map(\.line) == Array(7...26) + [27, 30])
+        #expect(scenario.events.map(\.line) == Array(7...26) + [27, 30, 32, 33])
         #expect(Set(scenario.events.map(\.action.kind)) == Set(ScenarioEvent.Kind.allCases))
     }
 

@@ -49,6 +49,7 @@ extension InvariantRecorder {
         case .didEnterBackground:
             if !(expect == nil && state == .inactive) { badCallback(app, callback, state, "only from inactive") }
             apps[app].expect = .transition(.inactive, .background)
+            if !profiles[app].bgTasks.isEmpty { submitRequests(app) }
         case .willEnterForeground:
             if !(expect == nil && (state == .background || state == .suspended)) { badCallback(app, callback, state, "only background/suspended -> inactive") }
             apps[app].expect = .transition(state, .inactive)
@@ -83,6 +84,12 @@ extension InvariantRecorder {
             if !(event == nil) { badCallback(app, callback, state, "expirationHandler comes from a timer") }
             if !(takeObligation(app, .expirationHandler)) { badCallback(app, callback, state, "no task of this app expires now") }
             if !profiles[app].endsTaskOnExpiration { apps[app].expect = .expiredKill }
+        case .appRefreshLaunchHandler, .processingLaunchHandler:
+            if expect != .wakeCallback(callback) { badCallback(app, callback, state, "a launch handler only right after its grant") }
+            apps[app].expect = nil
+        case .taskExpirationHandler:
+            if expect != nil { badCallback(app, callback, state, "while waiting for \(expect!)") }
+            checkTaskExpiration(app, state)
         case .sceneWillConnect, .sceneDidBecomeActive, .sceneWillResignActive, .sceneDidEnterBackground, .sceneWillEnterForeground:
             badCallback(app, callback, state, "scene callbacks are mapped above")
         }

@@ -45,6 +45,7 @@ extension InvariantRecorder {
         case .unlock:
             if !locked { return true }
             locked = false
+            _ = applyTaskEvent(action)
         case .alert:
             if frontmost == nil || alertShowing { return true }
             alertShowing = true
@@ -72,6 +73,7 @@ extension InvariantRecorder {
             if !userOpened, let returnTo { bringToFront(returnTo) }
         case .forceQuit(let app):
             if locked || call == .ringing || apps[app].state == .notRunning { return true }
+            _ = applyTaskEvent(action)
             if frontmost == app {
                 frontmost = nil
                 alertShowing = false
@@ -100,6 +102,8 @@ extension InvariantRecorder {
             apps[app].dynamic = max(0, apps[app].dynamic + kib)
         case .systemAllocate(let kib):
             systemKiB = max(0, systemKiB + kib)
+        case .charge, .lowPower:
+            return applyTaskEvent(action)
         }
         return false
     }
@@ -172,15 +176,9 @@ extension InvariantRecorder {
         }
 
         // Memory warnings (SPEC 5): an episode starts when free drops below warning_free_mb.
-        if !warnedThisStep.isEmpty {
-            stats.warningBursts += 1
-            if warnedThisStep != runningCodeAtFirstWarning {
-                fail("memory warnings went to \(warnedThisStep), apps running code were \(runningCodeAtFirstWarning)")
-            }
-        } else if !inWarningEpisode, free < device.warningFreeKiB, apps.indices.contains(where: isRunningCode) {
-            fail("free \(free) KiB < warning \(device.warningFreeKiB) and no warning was sent in a new episode")
-        }
-        inWarningEpisode = free < device.warningFreeKiB
+        endPressureCheck()
+        settleFinishedTasks()
+        checkNothingGrantable()
     }
 
     /// SPEC 4: a stay in the background ends on time.
@@ -236,5 +234,6 @@ extension InvariantRecorder {
         if result.pressureEvictionOrder != pressureOrder { fail("pressure eviction order differs from the kills recorded") }
         let expectedEvents = scenario.events.filter { event in end.map { event.atMs <= $0 } ?? true }.count
         if result.eventsRun != expectedEvents { fail("ran \(result.eventsRun) events, \(expectedEvents) are at or before end_s") }
+        finishTasks(result: result)
     }
 }

@@ -15,6 +15,7 @@ extension InvariantRecorder {
             fail("\(name(app)) transition from \(from.rawValue), but it was \(apps[app].state.rawValue)")
         }
         checkTransition(app, from: from, to: to, cause: cause)
+        if from == .background { settleTask(app, to: to, cause: cause) }
         applyTransition(app, from: from, to: to, cause: cause)
         possiblePurge = nil
         let foreground = apps.indices.filter { apps[$0].state.isForeground }
@@ -30,7 +31,9 @@ extension InvariantRecorder {
             guard expect == .launchTransition else {
                 return fail("\(name(app)) launched \(from.rawValue)->\(to.rawValue) without willFinish/didFinishLaunching (got \(String(describing: expect)))")
             }
-            if to == .background {
+            if to == .background, case .grant(let grant) = cause {
+                checkGrant(app, grant)
+            } else if to == .background {
                 if !wakeStep || cause != .event(.wake) { fail("\(name(app)) launched into the background outside its wake (\(cause))") }
                 if case .wake(_, let mode) = event?.action, let callback = mode.wakeCallback {
                     apps[app].expect = .wakeCallback(callback)
@@ -40,6 +43,7 @@ extension InvariantRecorder {
             }
         case (.suspended, .background):
             if expect != nil { fail("\(name(app)) woke while waiting for \(expect!)") }
+            if case .grant(let grant) = cause { return checkGrant(app, grant) }
             if !wakeStep || cause != .event(.wake) { fail("\(name(app)) left suspended outside its wake (\(cause))") }
             if case .wake(_, let mode) = event?.action, let callback = mode.wakeCallback {
                 apps[app].expect = .wakeCallback(callback)
@@ -74,7 +78,7 @@ extension InvariantRecorder {
         } else {
             if now != earliest { fail("\(name(app)) suspended at \(now) (\(cause)), SPEC 4 says at \(earliest)") }
             if cause != session.suspendCause { fail("\(name(app)) suspended with cause \(cause), expected \(session.suspendCause)") }
-            if session.zeroLength != (event != nil) && now == session.start {
+            if !session.byGrant, session.zeroLength != (event != nil) && now == session.start {
                 fail("\(name(app)) suspension at \(now) in the wrong kind of step")
             }
         }
@@ -262,7 +266,11 @@ extension InvariantRecorder {
         case .background where from == .inactive:
             startForegroundLeave(app)
         case .background:
-            startWake(app, launched: from == .notRunning)
+            if case .grant(let grant) = cause {
+                startTaskRun(app, grant, launched: from == .notRunning)
+            } else {
+                startWake(app, launched: from == .notRunning)
+            }
         case .suspended:
             apps[app].suspendedAt = now
             apps[app].session = nil

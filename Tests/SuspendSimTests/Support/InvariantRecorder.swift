@@ -1,7 +1,7 @@
 @_spi(Generators) @testable import SuspendSim
 @_spi(Generators) @testable import SuspendSimCore
 
-/// An independent model of SPEC 2-6, on purpose: it is written from the SPEC text, not from
+/// An independent model of SPEC 2-6 (and 28's task requests, `+Tasks`), on purpose: it is written from the SPEC text, not from
 /// the engine, and it copies rules the engine also holds (the footprint of SPEC 5, each policy's
 /// order of SPEC 6, the automaton of SPEC 2-4) rather than calling them, so that a mistake in the
 /// engine's rule and the same mistake in its check cannot agree. A fix to a rule is made twice,
@@ -130,7 +130,7 @@ struct InvariantRecorder: SimulationRecorder {
         }
     }
 
-    enum Obligation: String { case expirationHandler, watchdog, wakeTimeout }
+    enum Obligation: String { case expirationHandler, watchdog, wakeTimeout, taskExpiration }
 
     /// One stay in `background` (SPEC 4): when it may end and what must happen in it.
     struct Session {
@@ -142,6 +142,9 @@ struct InvariantRecorder: SimulationRecorder {
         var suspendCause: EventLog.TransitionCause
         /// Things that must happen at an exact instant unless the session ends first.
         var obligations: [(at: Millis, what: Obligation)] = []
+        /// A task's grant began it (SPEC 28): 0 s of work ends within the grant, in an event's
+        /// step or a timer's alike.
+        var byGrant = false
     }
 
     struct AppModel {
@@ -175,6 +178,8 @@ struct InvariantRecorder: SimulationRecorder {
     }
 
     var apps: [AppModel]
+    /// Task requests (SPEC 28), `+Tasks`.
+    var tasks: TaskModel
 
     init(scenario: Scenario, policyName: String, keepsLog: Bool = false) {
         self.scenario = scenario
@@ -182,6 +187,7 @@ struct InvariantRecorder: SimulationRecorder {
         self.device = scenario.device
         self.profiles = scenario.apps
         self.apps = Array(repeating: AppModel(), count: scenario.apps.count)
+        self.tasks = TaskModel(device: scenario.device)
         self.systemKiB = scenario.device.systemKiB
         let free = scenario.device.ramKiB - scenario.device.reservedKiB - scenario.device.systemKiB
         self.lastRecordedFree = free

@@ -108,6 +108,9 @@ enum HostileScenario {
             scenario.device.reaperFreeKiB = KiB(pick(0...(ram / 2)))
         }
         if random.chance(30) { scenario.device.appBackgroundLimitKiB = KiB(pick(0...ram)) }
+        // SPEC 28, drawn after every draw above: task requests, the device's conditions, and
+        // `charge` and `low_power` events among the others.
+        addTaskRequests(to: &scenario, random: &random)
         return scenario
     }
 }

@@ -30,10 +30,11 @@ func snapshot(of folder: URL) throws -> [String: Data] {
     return files
 }
 
-/// The files of a report folder: SPEC 8's seven, `device.csv` (SPEC 14) and `exits.csv` (SPEC 17).
+/// The files of a report folder: SPEC 8's seven, `device.csv` (SPEC 14), `exits.csv` (SPEC 17)
+/// and `tasks.csv` (SPEC 28).
 let reportFiles = [
     "callbacks.csv", "device.csv", "evictions.csv", "exits.csv", "memory.csv", "pressure.csv", "skipped.csv",
-    "survivors.csv", "transitions.csv",
+    "survivors.csv", "tasks.csv", "transitions.csv",
 ]
 
 /// A small scenario that touches every report file: a cold launch, home, a second app whose

@@ -13,7 +13,7 @@ import Testing
         let actions: [ScenarioEvent.Action] = [
             .open(0), .home, .lock, .unlock, .alert, .alertDismiss, .alertReply, .call, .callDecline, .callAnswer,
             .callEnd, .forceQuit(0), .wake(0, .fetch), .startMode(0, .audio), .stopMode(0, .audio),
-            .allocate(0, -1536), .systemAllocate(1),
+            .allocate(0, -1536), .systemAllocate(1), .charge(true), .lowPower(false),
         ]
         for (second, action) in actions.enumerated() { scenario.append(at: Double(second), action) }
         return scenario

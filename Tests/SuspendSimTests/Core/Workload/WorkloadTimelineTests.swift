@@ -38,7 +38,7 @@ import Testing
         case .allocate(let app, let kib): "allocate \(apps[app].id) \(kib)"
         case .wake(let app, let mode): "wake \(apps[app].id) \(mode.rawValue)"
         case .forceQuit, .startMode, .stopMode, .systemAllocate, .home, .lock, .unlock, .alert, .alertDismiss,
-             .alertReply, .call, .callDecline, .callAnswer, .callEnd, .close:
+             .alertReply, .call, .callDecline, .callAnswer, .callEnd, .close, .charge, .lowPower:
             action.kind.rawValue
         }
     }
@@ -108,7 +108,7 @@ import Testing
             case .allocate(_, let kib):
                 #expect(kib >= 0)
                 #expect(!locked)
-            case .forceQuit, .startMode, .stopMode, .systemAllocate, .close:
+            case .forceQuit, .startMode, .stopMode, .systemAllocate, .close, .charge, .lowPower:
                 Issue.record("a workload makes no \(event.action.kind.rawValue)")
             case .home, .alert, .alertDismiss, .alertReply, .call, .callDecline, .callAnswer, .callEnd:
                 break

@@ -1,0 +1,41 @@
+/// What a run ends with, so far (SPEC 8's `survivors.csv`, SPEC 28's `tasks.csv`).
+extension Simulation {
+    /// The outcome so far.
+    public var result: SimulationResult<Recorder> {
+        SimulationResult(
+            scenarioName: scenario.name,
+            policyName: policy.name,
+            apps: apps.indices.map(outcome(of:)),
+            eventsRun: eventsRun,
+            eventsSkipped: eventsSkipped,
+            minFreeKiB: minFreeKiB,
+            durationMs: runEndMs,
+            pressureEvictionOrder: pressureEvictionOrder,
+            tasks: tasks.records,
+            log: recorder)
+    }
+
+    /// App `index`'s row of `survivors.csv` so far.
+    func outcome(of index: AppIndex) -> AppOutcome {
+        let app = apps[index]
+        let profile = profiles[index]
+        let waits = decompressionWaits[index] ?? [:]
+        let decompressionMs = waits.reduce(Millis.zero) { $0 + Int64($1.value) * $1.key }
+        return AppOutcome(
+            id: profile.id, survived: app.state.isResident, finalState: app.state,
+            footprintKiB: app.footprintKiB, coldLaunches: app.coldLaunches,
+            warmLaunches: app.warmLaunches, pressureKills: app.pressureKills,
+            otherKills: app.otherKills, stateLosses: app.stateLosses, firstKillMs: app.firstKillMs,
+            residentMs: app.residentMs + (app.state.isResident ? runEndMs - app.residentSinceMs : .zero),
+            launchWaitMs: Int64(app.coldLaunches) * profile.coldLaunchMs + Int64(app.warmLaunches) * profile.resumeMs
+                + decompressionMs,
+            field: app.fieldMetrics(endingAt: runEndMs),
+            compressions: app.compressions, decompressionWaits: waits,
+            refreshRuns: tasks.isEnabled ? tasks.apps[index].refreshRuns : 0,
+            processingRuns: tasks.isEnabled ? tasks.apps[index].processingRuns : 0)
+    }
+
+    /// Where resident time stops counting: `end_s` when given, else now (at the end of a
+    /// run, the last event or timer) (SPEC 16).
+    var runEndMs: Millis { max(nowMs, scenario.endMs ?? nowMs) }
+}
