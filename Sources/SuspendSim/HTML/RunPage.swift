@@ -122,7 +122,7 @@ struct RunPage {
     }
 
     private func files() -> [Node<HTML.BodyContext>] {
-        let names = [RunReportFile.survivors, .evictions, .transitions, .callbacks, .memory, .pressure, .skipped, .device]
+        let names = [RunReportFile.survivors, .evictions, .transitions, .callbacks, .memory, .pressure, .skipped, .device, .tasks]
             .map(\.fileName)
         return names.filter { reports.presentFiles.contains($0) }.enumerated().map { index, name in
             .group(.if(index > 0, .text(" · ")), .a(.attribute(named: "href", value: HTMLEscaping.href(name)), .text(name)))

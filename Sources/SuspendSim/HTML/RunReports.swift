@@ -109,7 +109,7 @@ struct RunReports {
     ///
     /// - Throws: `ReportCSV.Unreadable` for a file that cannot be read or lacks a column.
     init(folder: String) throws(ReportCSV.Unreadable) {
-        for name in ReportFolder.runFiles + [RunReportFile.skipped.fileName, RunReportFile.device.fileName] where ReportFolder.hasFile(name, in: folder) {
+        for name in ReportFolder.runFiles + [RunReportFile.skipped, .device, .tasks].map(\.fileName) where ReportFolder.hasFile(name, in: folder) {
             presentFiles.insert(name)
         }
         let survivors = try ReportCSV(path: RunReportFile.survivors.path(in: folder), required: [SurvivorColumn.app])
