@@ -35,6 +35,9 @@ struct WhatIfAnswer {
         let table = try file.rows()
         let contexts = table.map { Array($0[..<column(.key)]) }
         let showContext = Set(contexts).count > 1
+        // A chart's context leaves out the policy (`whatif.csv`'s second column): its lines are the policies.
+        let chartContexts = contexts.map { [$0[0]] + $0.dropFirst(2) }
+        let chartsShowContext = Set(chartContexts).count > 1
         var sentences: [String] = []
         var rows: [[String]] = []
         var charts = WhatIfCharts()
@@ -48,9 +51,7 @@ struct WhatIfAnswer {
             let context = contexts[index].filter { !$0.isEmpty }.joined(separator: " · ")
             let sentence = Self.sentence(row, column: column)
             sentences.append(showContext ? context + ": " + sentence : sentence)
-            let chartContext = [contexts[index][0]] + contexts[index].dropFirst(2)
-            charts.add(row, column: column, context: chartContext, policy: contexts[index][1],
-                       showContext: Set(contexts.map { [$0[0]] + $0.dropFirst(2) }).count > 1)
+            charts.add(row, column: column, context: chartContexts[index], policy: contexts[index][1], showContext: chartsShowContext)
             let interval = row[column(.ciLow)].isEmpty ? "" : Self.minus(row[column(.ciLow)]) + " to " + Self.minus(row[column(.ciHigh)])
             rows.append([context, app, metric, row[column(.baseline)], row[column(.value)], row[column(.baselineMean)], row[column(.mean)],
                          Self.minus(row[column(.meanDiff)]), interval, row[column(.pairs)]])
