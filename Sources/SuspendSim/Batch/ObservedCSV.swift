@@ -41,9 +41,9 @@ package enum ObservedCSV {
             CSVFormatting.appendRoundedThousandths(numerator: UInt64(thousandths), denominator: 1000, to: &observed)
             (low, high) = ([], [])
             guard counter.kind != .seconds, days > 0 else { return }
-            let interval = PoissonInterval.garwood(PoissonInterval.count(thousandthsPerDay: thousandths, days: days))
-            CSVFormatting.appendFixed3(interval.low / Double(days), to: &low)
-            CSVFormatting.appendFixed3(interval.high / Double(days), to: &high)
+            let interval = PoissonInterval.perDay(thousandthsPerDay: thousandths, days: days)
+            CSVFormatting.appendFixed3(interval.low, to: &low)
+            CSVFormatting.appendFixed3(interval.high, to: &high)
         }
 
         /// Cells as a file holds them (`merge` copies a shard's).

@@ -17,6 +17,13 @@ enum PoissonInterval {
         return (low, gammaQuantile(0.975, shape: Double(k + 1)))
     }
 
+    /// The field's interval per day (SPEC 26): Garwood's interval of the count behind a
+    /// per-day mean kept with 3 decimals (`count`), divided by the days that measured it.
+    static func perDay(thousandthsPerDay: Int64, days: Int) -> (low: Double, high: Double) {
+        let interval = garwood(count(thousandthsPerDay: thousandthsPerDay, days: days))
+        return (interval.low / Double(days), interval.high / Double(days))
+    }
+
     /// The field's count behind a per-day mean kept with 3 decimals (SPEC 27 "Garwood's k"):
     /// the mean × the days that measured it, rounded half up to a whole count.
     static func count(thousandthsPerDay: Int64, days: Int) -> Int {

@@ -26,8 +26,8 @@ enum ObservedCheck {
         let mean = CheckDecimals.thousandths(Double(sums.total) / Double(sums.runs))
         let (low, high) = ObservedCSV.interval(sums).map { (CheckDecimals.thousandths($0.low), CheckDecimals.thousandths($0.high)) }
             ?? (mean, mean)
-        let field = PoissonInterval.garwood(PoissonInterval.count(thousandthsPerDay: observed, days: days))
-        let (fieldLow, fieldHigh) = (CheckDecimals.thousandths(field.low / Double(days)), CheckDecimals.thousandths(field.high / Double(days)))
+        let field = PoissonInterval.perDay(thousandthsPerDay: observed, days: days)
+        let (fieldLow, fieldHigh) = (CheckDecimals.thousandths(field.low), CheckDecimals.thousandths(field.high))
         let distance = FieldMatch.distance(.init(low: Double(fieldLow), high: Double(fieldHigh)), .init(low: Double(low), high: Double(high)))
         guard distance > 0 else { return nil }
         let text = CheckDecimals.text
