@@ -14,9 +14,8 @@ extension BatchPlan {
             guard entry.kind == .batch, entry.points.first?.scenario.observed != nil else { return nil }
             var lengths: ClosedRange<Millis>?
             for point in entry.points {
-                guard let length = Self.setLength(of: point.scenario) ?? measured[entry.name]?.lowerBound else { continue }
-                let longest = Self.setLength(of: point.scenario) ?? measured[entry.name]?.upperBound ?? length
-                lengths = min(lengths?.lowerBound ?? length, length)...max(lengths?.upperBound ?? longest, longest)
+                guard let range = Self.setLength(of: point.scenario).map({ $0...$0 }) ?? measured[entry.name] else { continue }
+                lengths = min(lengths?.lowerBound ?? range.lowerBound, range.lowerBound)...max(lengths?.upperBound ?? range.upperBound, range.upperBound)
             }
             return lengths.map { (entry.name, $0) }
         }
