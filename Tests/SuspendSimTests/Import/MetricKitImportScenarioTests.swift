@@ -123,9 +123,9 @@ import Yams
         #expect(root["device"]?.mapping?["model"]?.string == "iphone-14-pro")
     }
 
-    @Test("An unknown device leaves the scenario's device exactly as it was")
+    @Test("An unknown device leaves the scenario's model and RAM as they were; its new release 26.6 is written as ios \"26.6\"; notes say both (SPEC 18)")
     func unknownDevice() throws {
-        let payload = Support.payload(device: "iPhone99,9", os: "iPhone OS 17.0 (21A329)")
+        let payload = Support.payload(device: "iPhone99,9", os: "iPhone OS 26.6 (23G80)")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("metrickit-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -134,7 +134,27 @@ import Yams
         let result = try MetricKitImport.run(payloads: [folder.path], onto: folder.appendingPathComponent("s.yaml").path, app: nil)
         let root = try Support.compose(result.text)
         #expect(Support.keys(root["device"]?.mapping) == ["ram_mb", "ios"])
+        #expect(root["device"]?.mapping?["ram_mb"]?.string == "2048")
+        #expect(root["device"]?.mapping?["ios"]?.string == "26.6")
+        #expect(result.text.contains("ios: \"26.6\""))
+        #expect(result.notes.contains(
+            "device type iPhone99,9 is not in the device catalog (see `suspendsim devices`): the scenario's device is left as it is (kept device.ram_mb 2048)"))
+        #expect(result.notes.contains("device.ios is now \"26.6\", the payloads' release (was \"18.5\")"))
+    }
+
+    @Test("Payloads without osVersion leave ios as the scenario had it, with no note about it (SPEC 18)")
+    func noRelease() throws {
+        let payload = "{\"metaData\": {\"regionFormat\": \"US\", \"deviceType\": \"iPhone99,9\", \"bundleIdentifier\": \"com.acme.shop\"}, "
+            + "\"memoryMetrics\": {\"peakMemoryUsage\": \"300,000 kB\"}}"
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("metrickit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try payload.write(to: folder.appendingPathComponent("p.json"), atomically: true, encoding: .utf8)
+        try Self.scenario.write(to: folder.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        let result = try MetricKitImport.run(payloads: [folder.path], onto: folder.appendingPathComponent("s.yaml").path, app: nil)
+        let root = try Support.compose(result.text)
         #expect(root["device"]?.mapping?["ios"]?.string == "18.5")
+        #expect(!result.notes.contains { $0.hasPrefix("device.ios") })
         #expect(result.notes.contains { $0.contains("iPhone99,9 is not in the device catalog") })
     }
 

@@ -1,0 +1,26 @@
+import Synchronization
+
+/// The app entries of each list an `include:` has read and found valid, by the list's key
+/// (its absolute path, or `bundled:NAME`) and its text: a batch reads its scenario again at
+/// every sweep point (`ScenarioTemplate.scenario(at:)`), and the included file need not be
+/// composed and checked each time. Keyed by the text too, so that a file changed on disk is
+/// read again. Only valid lists are kept: a list valid once holds no cycle through any chain
+/// (a cycle through it would have made it invalid), so its entries hold in every including file.
+enum _IncludedApps {
+    private struct Key: Hashable {
+        var key: String
+        var text: String
+    }
+
+    private static let lists = Mutex<[Key: [ScenarioNode]]>([:])
+
+    /// The entries kept for `key` with this `text`, if any.
+    static func cached(key: String, text: String) -> [ScenarioNode]? {
+        lists.withLock { $0[Key(key: key, text: text)] }
+    }
+
+    /// Keeps `apps` for `key` with this `text`.
+    static func store(_ apps: [ScenarioNode], key: String, text: String) {
+        lists.withLock { $0[Key(key: key, text: text)] = apps }
+    }
+}
