@@ -46,7 +46,8 @@ import Testing
             """))
         #expect(run.stderr == "note: 1 of 3 payloads lacks applicationExitMetrics: the exit counters are means over the 2 that have it (observed.exit_days: 2)\n"
             + "note: no payload has applicationTimeMetrics: observed: has no foreground_s or background_s\n"
-            + "note: com.acme.shop is new in apps: no event of the scenario opens it yet; add the events that do\n")
+            + "note: com.acme.shop is new in apps: no event of the scenario opens it yet; add the events that do\n"
+            + "note: device.ios is now \"17.2\", the payloads' release (was \"18.5\")\n")
     }
 
     @Test("A payload from a device the catalog does not know, on iOS 26.6: stderr says both, ios: \"26.6\" is written, the model kept (SPEC 18)")

@@ -25,11 +25,11 @@ import Testing
           - { at: 100, open: com.a }
           - { at: 110, home }
         end_s: 2000
-        replicates: 2
         sweep:
           device.refresh_interval_s: [900, 5000]
         """
 
+    // Without randomness a point runs once (SPEC 14), so each mean is that run's count.
     @Test("refresh_runs_mean counts a run's grants per run: 2 at a 900 s interval, 1 at 5000 s; processing 0; the last two columns")
     func meansByHand() throws {
         let folder = Self.folder()
@@ -39,9 +39,9 @@ import Testing
         let rows = try String(contentsOfFile: folder + "/survival.csv", encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(rows[0].hasSuffix(",launched_ci_high,refresh_runs_mean,processing_runs_mean,device.refresh_interval_s"))
         #expect(rows.count == 5)
-        #expect(rows[1].hasPrefix("refresh-day,largest-first,com.a,2,") && rows[1].hasSuffix(",2.000,0.000,900"))
-        #expect(rows[2].hasPrefix("refresh-day,largest-first,com.b,2,") && rows[2].hasSuffix(",0.000,0.000,900"))
-        #expect(rows[3].hasPrefix("refresh-day,largest-first,com.a,2,") && rows[3].hasSuffix(",1.000,0.000,5000"))
+        #expect(rows[1].hasPrefix("refresh-day,largest-first,com.a,1,") && rows[1].hasSuffix(",2.000,0.000,900"))
+        #expect(rows[2].hasPrefix("refresh-day,largest-first,com.b,1,") && rows[2].hasSuffix(",0.000,0.000,900"))
+        #expect(rows[3].hasPrefix("refresh-day,largest-first,com.a,1,") && rows[3].hasSuffix(",1.000,0.000,5000"))
     }
 
     @Test("A row's means are total / runs with 3 decimals; a shard's row holds the totals (5 grants in 3 runs: 1.667, shard 5)")
