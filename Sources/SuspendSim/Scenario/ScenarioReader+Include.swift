@@ -90,7 +90,9 @@ extension ScenarioReader {
         } else {
             let folder = (file as NSString).deletingLastPathComponent
             let path = name.hasPrefix("/") || folder.isEmpty ? name : folder + "/" + name
-            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            // A regular file only: a device such as /dev/zero would never end.
+            let isFile = (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular
+            guard isFile, let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
                 let bundled = Self.bundledIncludes.keys.sorted().joined(separator: ", ")
                 report(node, field, "cannot read '\(path)' (a path relative to this file's folder, or a bundled list: \(bundled))")
                 return nil

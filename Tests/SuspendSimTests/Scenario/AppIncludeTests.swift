@@ -119,6 +119,8 @@ import Yams
             try write("self.yaml", "  - { include: self.yaml }")
             try write("missing.yaml", "  - { include: nowhere.yaml }")
             try write("extra.yaml", "  - { include: typical-day, id: com.a }")
+            try write("device.yaml", "  - { include: /dev/zero }")
+            try write("folder.yaml", "  - { include: . }")
             func diagnostics(_ name: String) -> [ScenarioLoader.Diagnostic] {
                 do {
                     _ = try ScenarioLoader.load(path: folder.appendingPathComponent(name).path)
@@ -138,6 +140,9 @@ import Yams
             #expect(diagnostics("missing.yaml").first?.message.contains("cannot read '") == true)
             #expect(diagnostics("missing.yaml").first?.message.contains("nowhere.yaml' (a path relative to this file's folder, or a bundled list: typical-day)") == true)
             #expect(diagnostics("extra.yaml").map(\.field) == ["apps[0]"])
+            // Not a regular file: refused at once, never read (a device would never end).
+            #expect(diagnostics("device.yaml").first?.message.hasPrefix("cannot read '/dev/zero'") == true)
+            #expect(diagnostics("folder.yaml").first?.message.contains("cannot read '") == true)
         }
     }
 
