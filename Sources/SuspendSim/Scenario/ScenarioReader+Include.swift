@@ -1,3 +1,4 @@
+@_spi(Generators) import SuspendSimCore
 import Foundation
 
 /// `apps:` entries that bring in the apps of another list (SPEC 7, docs/scenarios.md "A typical
@@ -105,9 +106,13 @@ extension ScenarioReader {
             report(node, field, "includes itself: " + cycle.joined(separator: " -> "))
             return nil
         }
-        if let apps = _IncludedApps.cached(key: source.key, text: source.text) { return apps }
+        if let list = _IncludedApps.cached(key: source.key, text: source.text) {
+            includeHash = Self.combining(includeHash, list.hash)
+            return list.apps
+        }
         let problems: [ScenarioLoader.Diagnostic]
         var apps: [ScenarioNode] = []
+        var hash = BatchSeed.fnv1a(source.key + "\n" + source.text)
         do {
             let document = try YAMLDocument.compose(source.text, file: source.file)
             var reader = ScenarioReader(file: source.file, originalKeys: document.originalKeys)
@@ -115,6 +120,7 @@ extension ScenarioReader {
             _ = reader.readScenario(document.root)
             problems = reader.diagnostics
             apps = reader.appItems.map(\.node)
+            hash = Self.combining(hash, reader.includeHash)
         } catch {
             problems = error.diagnostics
         }
@@ -124,8 +130,14 @@ extension ScenarioReader {
             report(node, field, "\(source.file) is not a valid scenario: \(first)\(more)")
             return nil
         }
-        _IncludedApps.store(apps, key: source.key, text: source.text)
+        _IncludedApps.store(.init(apps: apps, hash: hash), key: source.key, text: source.text)
+        includeHash = Self.combining(includeHash, hash)
         return apps
+    }
+
+    /// `hash` followed by `next`, in order (FNV-1a over `next`'s bytes).
+    private static func combining(_ hash: UInt64, _ next: UInt64) -> UInt64 {
+        withUnsafeBytes(of: next.littleEndian) { BatchSeed.fnv1a($0, continuing: hash == 0 ? 0xCBF2_9CE4_8422_2325 : hash) }
     }
 
     /// A file's place in a chain of includes: its absolute path, `.` and `..` resolved.

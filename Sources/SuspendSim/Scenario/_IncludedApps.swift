@@ -12,15 +12,21 @@ enum _IncludedApps {
         var text: String
     }
 
-    private static let lists = Mutex<[Key: [ScenarioNode]]>([:])
+    /// A list's entries and the hash of its text and of every list it includes.
+    struct List: Sendable {
+        var apps: [ScenarioNode]
+        var hash: UInt64
+    }
 
-    /// The entries kept for `key` with this `text`, if any.
-    static func cached(key: String, text: String) -> [ScenarioNode]? {
+    private static let lists = Mutex<[Key: List]>([:])
+
+    /// The list kept for `key` with this `text`, if any.
+    static func cached(key: String, text: String) -> List? {
         lists.withLock { $0[Key(key: key, text: text)] }
     }
 
-    /// Keeps `apps` for `key` with this `text`.
-    static func store(_ apps: [ScenarioNode], key: String, text: String) {
-        lists.withLock { $0[Key(key: key, text: text)] = apps }
+    /// Keeps `list` for `key` with this `text`.
+    static func store(_ list: List, key: String, text: String) {
+        lists.withLock { $0[Key(key: key, text: text)] = list }
     }
 }

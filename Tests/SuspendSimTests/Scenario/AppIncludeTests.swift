@@ -146,6 +146,22 @@ import Yams
         }
     }
 
+    @Test("The included list is part of the batch fingerprint: a changed list makes another batch; no include, no change")
+    func fingerprint() throws {
+        try withTemporaryFolder { folder in
+            let main = folder.appendingPathComponent("main.yaml"), list = folder.appendingPathComponent("list.yaml")
+            try Self.scenario("  - { include: list.yaml }").write(to: main, atomically: true, encoding: .utf8)
+            func hash(listActiveMB: Int) throws -> UInt64 {
+                try Self.scenario("  - { id: com.a, active_mb: \(listActiveMB) }").write(to: list, atomically: true, encoding: .utf8)
+                return try ScenarioLoader.template(path: main.path).textHash
+            }
+            #expect(try hash(listActiveMB: 100) == (try hash(listActiveMB: 100)))
+            #expect(try hash(listActiveMB: 100) != (try hash(listActiveMB: 200)))
+            let plain = Self.scenario("  - { id: com.a, active_mb: 100 }")
+            #expect(try ScenarioTemplate(text: plain, path: "p.yaml").textHash == BatchSeed.fnv1a(plain))
+        }
+    }
+
     @Test("--set app.ID.KEY and sweeps reach an included app, read as the including file's own")
     func settingsReachIncludedApps() throws {
         let template = try ScenarioTemplate(text: Self.scenario("  - { include: typical-day }"), path: "x.yaml")
