@@ -46,7 +46,8 @@ let package = Package(
             ],
             // The device catalog (SPEC 11) is data: compiled in as bytes, so that it cannot go
             // missing wherever the binary is installed.
-            resources: [.embedInCode("Resources/devices.csv")]
+            // So is the bundled typical day that `include: typical-day` brings (SPEC 7).
+            resources: [.embedInCode("Resources/devices.csv"), .embedInCode("Resources/typical-day.yaml")]
         ),
         // jemalloc, found through pkg-config (Debian: libjemalloc-dev); the module map names no
         // library, so that the link follows pkg-config: the shared library by default, the

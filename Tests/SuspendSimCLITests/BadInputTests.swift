@@ -52,8 +52,8 @@ import Testing
          "bad.yaml:3:11: device.ram_mb: must be at most 4294967296"),
         ("an unknown policy", "policy: fifo\n" + valid, "bad.yaml:1:9: policy: unknown policy 'fifo'"),
         // SPEC 11.
-        ("an unknown model", valid.replacingOccurrences(of: "ram_mb: 2048", with: "model: iphone-12-mini"),
-         "bad.yaml:3:10: device.model: unknown model 'iphone-12-mini'; nearest: iphone-12"),
+        ("an unknown model", valid.replacingOccurrences(of: "ram_mb: 2048", with: "model: iphone-12-pro-maxx"),
+         "bad.yaml:3:10: device.model: unknown model 'iphone-12-pro-maxx'; nearest: iphone-12-pro-max"),
         ("an ios that is not MAJOR[.MINOR]", valid.replacingOccurrences(of: "ram_mb: 2048", with: "ram_mb: 2048\n  ios: \"18.4.1\""),
          "bad.yaml:4:8: device.ios: must be \"MAJOR[.MINOR]\""),
         ("an unquoted ios", valid.replacingOccurrences(of: "ram_mb: 2048", with: "ram_mb: 2048\n  ios: 18.10"),

@@ -46,7 +46,23 @@ import Testing
             """))
         #expect(run.stderr == "note: 1 of 3 payloads lacks applicationExitMetrics: the exit counters are means over the 2 that have it (observed.exit_days: 2)\n"
             + "note: no payload has applicationTimeMetrics: observed: has no foreground_s or background_s\n"
-            + "note: com.acme.shop is new in apps: no event of the scenario opens it yet; add the events that do\n")
+            + "note: com.acme.shop is new in apps: no event of the scenario opens it yet; add the events that do\n"
+            + "note: device.ios is now \"17.2\", the payloads' release (was \"18.5\")\n")
+    }
+
+    @Test("A payload from a device the catalog does not know, on iOS 26.6: stderr says both, ios: \"26.6\" is written, the model kept (SPEC 18)")
+    func unknownDeviceNewRelease() throws {
+        try withTemporaryFolder { folder in
+            let payload = "{\"metaData\": {\"regionFormat\": \"US\", \"deviceType\": \"iPhone99,7\", \"osVersion\": \"iPhone OS 26.6 (23G80)\", "
+                + "\"bundleIdentifier\": \"com.example.editor\"}, \"memoryMetrics\": {\"peakMemoryUsage\": \"665,600 kB\"}}"
+            try payload.write(to: folder.appendingPathComponent("day.json"), atomically: true, encoding: .utf8)
+            let run = try suspendsim(["import", "metrickit", "day.json", "--onto", Self.iphone11], in: folder)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout.contains("device:\n  model: iphone-11\n  ios: \"26.6\"\n"))
+            #expect(run.stderr.contains("note: device type iPhone99,7 is not in the device catalog (see `suspendsim devices`): "
+                + "the scenario's device is left as it is (kept device.model iphone-11)\n"))
+            #expect(run.stderr.contains("note: device.ios is now \"26.6\", the payloads' release (was \"18.5\")\n"))
+        }
     }
 
     @Test("-o FILE writes the same text atomically and prints `wrote FILE`; the file validates")

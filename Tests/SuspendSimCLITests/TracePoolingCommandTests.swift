@@ -40,7 +40,7 @@ import Testing
             let survival = String(decoding: whole["survival.csv"] ?? Data(), as: UTF8.self).split(separator: "\n")
             // A row per policy, RAM size and app of the three users (8 apps), no trace.user column.
             #expect(survival.count == 1 + 4 * 2 * 8)
-            #expect(survival.first?.hasSuffix(",launched_ci_high,device.ram_mb") == true)
+            #expect(survival.first?.hasSuffix(",launched_ci_high,refresh_runs_mean,processing_runs_mean,device.ram_mb") == true)
             #expect(String(decoding: whole["observed.csv"] ?? Data(), as: UTF8.self).split(separator: "\n").count == 1 + 4 * 2 * 2)
             #expect(try filesUnder(folder.appendingPathComponent("merged")) == whole)
             #expect(try filesUnder(folder.appendingPathComponent("one")) == whole)

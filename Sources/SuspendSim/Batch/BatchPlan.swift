@@ -193,6 +193,9 @@ package struct BatchPlan: Sendable {
     /// (`ScenarioTemplate.traceWarnings`), file by file in the order given. Looked for once the
     /// points are checked, so the pass this may take is not among `tracePasses`.
     public let warnings: [ScenarioLoader.Diagnostic]
+    /// What the user should know about the files as written, for stderr (`note: `): each
+    /// file's workload wakes (`ScenarioTemplate.wakeNote`), in the order given.
+    package let notes: [String]
 
     /// Whether `survival.csv` is written: when any scenario is a batch.
     public var writesSurvival: Bool { entries.contains { $0.kind == .batch } }
@@ -253,6 +256,7 @@ package struct BatchPlan: Sendable {
         self.tracePasses = traces.passes
         self.traceReadNanoseconds = traces.nanoseconds
         self.warnings = drafts.flatMap { $0.template.traceWarnings() }
+        self.notes = drafts.compactMap { $0.template.wakeNote() }
     }
 
     /// Reads, in one pass over each usage trace, the rows of every user the scenarios replaying

@@ -125,14 +125,16 @@ package enum ShardMerge {
     /// (`SurvivalColumn.shardName`), and the merged file the rates, intervals and means of a
     /// single run's.
     private static func mergeSurvival(_ shards: [(folder: String, manifest: ShardManifest)], into target: String) throws {
-        let counted: [SurvivalColumn] = [.survived, .neverKilled, .meanPressureKills, .meanColdLaunches, .meanWarmLaunches, .launched]
+        let counted: [SurvivalColumn] = [.survived, .neverKilled, .meanPressureKills, .meanColdLaunches, .meanWarmLaunches, .launched,
+                                         .refreshRunsMean, .processingRunsMean]
         try mergeTotals(
             shards, file: .survival, runs: SurvivalColumn.runs.shardName, totals: counted.map(\.shardName), into: target
         ) { runs, totals, row throws(MergeError) in
             // survival.csv holds no exit counts or launch wait: exits.csv's merge adds those.
             let counts = SurvivalTally.Counts(survived: totals[0], neverKilled: totals[1], pressureKills: totals[2],
                                               coldLaunches: totals[3], warmLaunches: totals[4], launched: totals[5],
-                                              exits: AppOutcome.ExitCounts(), launchWaitMs: 0, foregroundS: 0, backgroundS: 0)
+                                              exits: AppOutcome.ExitCounts(), launchWaitMs: 0, foregroundS: 0, backgroundS: 0,
+                                              refreshRuns: totals[6], processingRuns: totals[7])
             guard counts.survived <= runs, counts.neverKilled <= runs, counts.survived <= counts.launched, counts.launched <= runs else {
                 throw MergeError("\(BatchReportFile.survival.fileName) row \(row): more survivals than runs")
             }

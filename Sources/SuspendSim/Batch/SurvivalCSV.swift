@@ -1,6 +1,7 @@
 /// `Reports/survival.csv` (SPEC 14): per scenario, sweep point, policy and app, how many runs
 /// the app survived (was resident at the end) and how many it was never killed in, each with
-/// a Wilson 95 % interval, and its mean pressure kills and cold and warm launches per run:
+/// a Wilson 95 % interval, its mean pressure kills and cold and warm launches per run, and
+/// (last, SPEC 28) its refresh and processing task grants per run:
 /// `SurvivalColumn`'s columns, then the batch's sweep columns (as in `summary.csv`).
 ///
 /// Rows: scenarios in the order given, points in grid order, policies in built-in order
@@ -68,6 +69,8 @@ package enum SurvivalCSV {
                 if counts.launched > 0 { CSVFormatting.appendRatio(counts.survived, of: counts.launched, to: &bytes) }
             case .launchedCILow: if let launchedBounds { CSVFormatting.appendFixed3(launchedBounds.low, to: &bytes) }
             case .launchedCIHigh: if let launchedBounds { CSVFormatting.appendFixed3(launchedBounds.high, to: &bytes) }
+            case .refreshRunsMean: appendMean(counts.refreshRuns, to: &bytes)
+            case .processingRunsMean: appendMean(counts.processingRuns, to: &bytes)
             }
         }
     }

@@ -1,6 +1,6 @@
 /// How many runs of each survival group there were, and per app the counts `survival.csv`
 /// reports (SPEC 14): runs it survived, runs it was never killed in, and its pressure kills and
-/// cold and warm launches, summed; and those a batch's `exits.csv` reports (SPEC 17): its
+/// cold and warm launches and its background task grants (SPEC 28), summed; and those a batch's `exits.csv` reports (SPEC 17): its
 /// terminations in each MetricKit exit category and its launch wait, summed; and the seconds
 /// `observed.csv` compares with the field's usage (SPEC 26). Kept as they come, so that no
 /// run's result is held.
@@ -26,11 +26,15 @@ package struct SurvivalTally: Sendable, Hashable {
         var foregroundS: Int
         /// Seconds in `background` (`cumulativeBackgroundTime`), rounded as `foregroundS`.
         var backgroundS: Int
+        /// Refresh and processing task grants (SPEC 28's `refresh_runs`, `processing_runs`).
+        var refreshRuns: Int
+        var processingRuns: Int
 
         /// Counts with every field named: none has a default, so that counts built field by
         /// field cannot leave one out unseen (STYLE section 8).
         init(survived: Int, neverKilled: Int, pressureKills: Int, coldLaunches: Int, warmLaunches: Int, launched: Int,
-             exits: AppOutcome.ExitCounts, launchWaitMs: Int64, foregroundS: Int, backgroundS: Int) {
+             exits: AppOutcome.ExitCounts, launchWaitMs: Int64, foregroundS: Int, backgroundS: Int,
+             refreshRuns: Int, processingRuns: Int) {
             self.survived = survived
             self.neverKilled = neverKilled
             self.pressureKills = pressureKills
@@ -41,6 +45,8 @@ package struct SurvivalTally: Sendable, Hashable {
             self.launchWaitMs = launchWaitMs
             self.foregroundS = foregroundS
             self.backgroundS = backgroundS
+            self.refreshRuns = refreshRuns
+            self.processingRuns = processingRuns
         }
 
         /// One run's outcome of one app.
@@ -49,7 +55,8 @@ package struct SurvivalTally: Sendable, Hashable {
                       pressureKills: outcome.pressureKills, coldLaunches: outcome.coldLaunches,
                       warmLaunches: outcome.warmLaunches, launched: outcome.field.wasResident ? 1 : 0,
                       exits: outcome.field.exits, launchWaitMs: outcome.launchWaitMs.count,
-                      foregroundS: Self.wholeSeconds(outcome.field.foregroundMs), backgroundS: Self.wholeSeconds(outcome.field.backgroundMs))
+                      foregroundS: Self.wholeSeconds(outcome.field.foregroundMs), backgroundS: Self.wholeSeconds(outcome.field.backgroundMs),
+                      refreshRuns: outcome.refreshRuns, processingRuns: outcome.processingRuns)
         }
 
         /// `time` in whole seconds, rounded half up.
@@ -59,12 +66,14 @@ package struct SurvivalTally: Sendable, Hashable {
 
         /// No run counted yet.
         static let zero = Counts(survived: 0, neverKilled: 0, pressureKills: 0, coldLaunches: 0, warmLaunches: 0, launched: 0,
-                                 exits: AppOutcome.ExitCounts(), launchWaitMs: 0, foregroundS: 0, backgroundS: 0)
+                                 exits: AppOutcome.ExitCounts(), launchWaitMs: 0, foregroundS: 0, backgroundS: 0,
+                                 refreshRuns: 0, processingRuns: 0)
 
         /// An app that a run does not have, in a table that pools trace users (SPEC 24): never
         /// resident, never killed, every count 0, as an app of the run that never launched.
         static let absent = Counts(survived: 0, neverKilled: 1, pressureKills: 0, coldLaunches: 0, warmLaunches: 0, launched: 0,
-                                   exits: AppOutcome.ExitCounts(), launchWaitMs: 0, foregroundS: 0, backgroundS: 0)
+                                   exits: AppOutcome.ExitCounts(), launchWaitMs: 0, foregroundS: 0, backgroundS: 0,
+                                 refreshRuns: 0, processingRuns: 0)
 
         static func += (total: inout Counts, more: Counts) {
             total.survived += more.survived
@@ -77,6 +86,8 @@ package struct SurvivalTally: Sendable, Hashable {
             total.launchWaitMs += more.launchWaitMs
             total.foregroundS += more.foregroundS
             total.backgroundS += more.backgroundS
+            total.refreshRuns += more.refreshRuns
+            total.processingRuns += more.processingRuns
         }
 
         /// The counts' value of an observed counter (SPEC 18, 26): an exit category's count, the

@@ -3,7 +3,8 @@ extension MetricKitFacts {
     /// ids include `metaData.deviceType`, and the iOS release of `metaData.osVersion`, each
     /// the value every payload gives or, when they disagree, the most frequent one (ties: the
     /// first in file order) with a note. Payloads without the field do not vote. A product id
-    /// the catalog does not know leaves the scenario's device as it is (nil), with a note.
+    /// the catalog does not know leaves the scenario's device as it is (`model` nil,
+    /// `unknownProduct` the id); the release is the payloads' all the same (SPEC 18).
     static func device(_ payloads: [MetricKitPayload], notes: inout [String]) -> Device? {
         var device = Device()
         if let vote = mostFrequent(payloads.compactMap(\.deviceType)) {
@@ -11,12 +12,12 @@ extension MetricKitFacts {
                 notes.append("the payloads name \(vote.counts.count) device types (\(Self.tally(vote.counts))): "
                     + "device.model is that of the most frequent\(Self.tieNote(vote.counts)), \(vote.value)")
             }
-            guard let entry = DeviceCatalog.shipped.entry(product: vote.value) else {
-                notes.append("device type \(vote.value) is not in the device catalog (see `suspendsim devices`): "
-                    + "the scenario's device is left as it is")
-                return nil
+            if let entry = DeviceCatalog.shipped.entry(product: vote.value) {
+                device.model = entry
+            } else {
+                // The import's note names what the scenario keeps (`MetricKitImport.putDevice`).
+                device.unknownProduct = vote.value
             }
-            device.model = entry
         }
         var releases: [String] = []
         for payload in payloads {
@@ -34,7 +35,7 @@ extension MetricKitFacts {
             }
             device.ios = vote.value
         }
-        return device.model == nil && device.ios == nil ? nil : device
+        return device.model == nil && device.ios == nil && device.unknownProduct == nil ? nil : device
     }
 
     /// The most frequent of `values` (ties: the first in order), with every value's count in

@@ -39,6 +39,8 @@ struct MetricKitFacts: Sendable {
     struct Device: Sendable, Hashable {
         var model: DeviceCatalog.Entry?
         var ios: String?
+        /// The payloads' `deviceType` when the catalog does not know it (then `model` is nil).
+        var unknownProduct: String?
     }
 
     /// 2^20: bytes in a MB.

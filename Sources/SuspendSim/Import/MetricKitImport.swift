@@ -14,7 +14,8 @@ import Yams
 ///   not list is put into `apps:` as `{id, active_mb, suspended_mb, cold_launch_s,
 ///   resume_s}`, in the place of the `observed:` app when it can be (`Place`), else last, and
 ///   no event opens it (a note says so);
-/// - `device.model` and `device.ios`, when the payloads' device is in the catalog. With a new
+/// - `device.ios` whenever the kept payloads give a release, and `device.model` when their
+///   device is in the catalog (an unknown one leaves the model as it is, with a note). With a new
 ///   or changed `model`, `device.ram_mb` is removed (with a note): the catalog gives the
 ///   model's RAM, and a `ram_mb` left from another device would override it;
 /// - `observed:`, a top-level mapping (replacing any, in its place; else last): `app`, `days`
@@ -152,11 +153,28 @@ package enum MetricKitImport {
                 notes.append("device.ram_mb removed: device.model is now \(entry.model), whose RAM the catalog gives (\(entry.ramMB) MB)")
             }
         }
+        if let product = device.unknownProduct {
+            notes.append("device type \(product) is not in the device catalog (see `suspendsim devices`): "
+                + "the scenario's device is left as it is (\(keptDevice(mapping)))")
+        }
         if let ios = device.ios {
+            let previous = mapping[DeviceKey.ios.rawValue]?.string
             // Quoted: a bare 17.10 would read as the number 17.1 (SPEC 16).
             mapping[DeviceKey.ios.rawValue] = Node(ios, Tag(.str), .doubleQuoted)
+            if previous != ios {
+                notes.append("device.ios is now \"\(ios)\", the payloads' release" + (previous.map { " (was \"\($0)\")" } ?? ""))
+            }
         }
         root["device"] = .mapping(mapping)
+    }
+
+    /// What the scenario's device keeps when the payloads' device is unknown: its `model` and
+    /// `ram_mb` as written (`model iphone-11`, `ram_mb 3844`), or that it sets neither.
+    private static func keptDevice(_ mapping: Node.Mapping) -> String {
+        let kept = [DeviceKey.model, DeviceKey.ramMB].compactMap { key in
+            mapping[key.rawValue]?.string.map { "device.\(key.rawValue) \($0)" }
+        }
+        return kept.isEmpty ? "it sets neither device.model nor device.ram_mb" : "kept " + kept.joined(separator: " and ")
     }
 
     /// `observed:` in SPEC 18's key order: `app`, `days`, then `exit_days`, `launch_days` and

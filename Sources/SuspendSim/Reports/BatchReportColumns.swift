@@ -22,7 +22,8 @@ enum SummaryColumn: String, CSVColumns {
 }
 
 /// `survival.csv`'s columns (SPEC 14, and SPEC 19's `launched` and the survival rate among the
-/// runs that launched the app), before any sweep columns. A shard's file names the three means
+/// runs that launched the app, then the task grants per run of SPEC 28), before any sweep
+/// columns. A shard's file names the five means
 /// `total_...` (`shardName`): it holds totals, which `merge` adds up.
 enum SurvivalColumn: String, CSVColumns {
     case scenario, policy, app, runs, survived
@@ -40,6 +41,9 @@ enum SurvivalColumn: String, CSVColumns {
     case launchedSurvivalRate = "launched_survival_rate"
     case launchedCILow = "launched_ci_low"
     case launchedCIHigh = "launched_ci_high"
+    /// Refresh and processing task grants per run (SPEC 28's `survivors.csv` columns, as means).
+    case refreshRunsMean = "refresh_runs_mean"
+    case processingRunsMean = "processing_runs_mean"
 
     /// The column's name in a shard's file: `total_...` for the means.
     var shardName: String {
@@ -47,6 +51,8 @@ enum SurvivalColumn: String, CSVColumns {
         case .meanPressureKills: "total_pressure_kills"
         case .meanColdLaunches: "total_cold_launches"
         case .meanWarmLaunches: "total_warm_launches"
+        case .refreshRunsMean: "total_refresh_runs"
+        case .processingRunsMean: "total_processing_runs"
         default: rawValue
         }
     }

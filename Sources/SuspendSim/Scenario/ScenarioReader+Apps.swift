@@ -5,6 +5,8 @@ struct AppList {
     var profiles: [AppProfile?] = []
     var indices: [String: AppIndex] = [:]
     var ids: [String] = []
+    /// Each app's field path (`apps[2]`, `apps[0].include[5]`), by index.
+    var paths: [String] = []
     /// Apps by their `trace_name` (SPEC 13).
     var traceNames: [String: AppIndex] = [:]
     /// Each app's `id` node, by id, and its `trace_name` node, by index: where a warning about
@@ -22,16 +24,19 @@ struct AppList {
 }
 
 extension ScenarioReader {
-    /// The `apps:` list: at least one app, ids unique.
+    /// The `apps:` list: at least one app, ids unique; `include:` entries expanded
+    /// (`ScenarioReader+Include`).
     mutating func readApps(_ node: ScenarioNode) -> AppList? {
         guard let items = list(node, "apps") else { return nil }
         guard !items.isEmpty else {
             report(node, "apps", "must list at least one app")
             return nil
         }
+        appItems = expandingIncludes(items)
         var apps = AppList()
-        for (index, item) in items.enumerated() {
-            let path = Self.path("apps", index)
+        for (index, entry) in appItems.enumerated() {
+            let (item, path) = (entry.node, entry.path)
+            apps.paths.append(path)
             guard var fields = fields(item, path, allowed: AppKey.names) else {
                 apps.profiles.append(nil)
                 continue

@@ -29,7 +29,7 @@ extension ScenarioReader {
         var mapped: [TraceMappedApp] = []
         for id in apps.ids {
             guard let idNode = apps.idNodes[id], let index = apps.indices[id] else { continue }
-            let path = Self.path("apps", index)
+            let path = apps.paths.indices.contains(index) ? apps.paths[index] : Self.path("apps", index)
             if let node = apps.traceNameNodes[index], case .scalar(let scalar) = node {
                 mapped.append(TraceMappedApp(id: id, traceName: text(of: scalar), field: Self.path(path, AppKey.traceName.rawValue),
                                              line: node.line, column: node.column))

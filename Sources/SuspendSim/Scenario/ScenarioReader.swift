@@ -40,6 +40,15 @@ struct ScenarioReader {
     /// The `lifecycle` of apps that do not give one: the default of `device.ios`'s profile
     /// (SPEC 11), known once the device is read.
     var defaultLifecycle = AppProfile.Lifecycle.app
+    /// The files whose includes led to this reading (`ScenarioReader+Include`), outermost
+    /// first, this one last; empty for a file read on its own.
+    var includeChain: [String] = []
+    /// The entries of `apps:` once read, includes expanded: what an including file takes.
+    var appItems: [AppItem] = []
+    /// A hash of the lists the includes read, their own includes' too, in order; 0 without
+    /// includes. Part of the batch fingerprint (`ScenarioTemplate.textHash`), so that shards
+    /// that read different lists do not merge.
+    var includeHash: UInt64 = 0
 
     /// The largest magnitude accepted for memory in MB and time in s: 2^32, so that the
     /// engine's Int64 sums of KiB and ms never overflow.

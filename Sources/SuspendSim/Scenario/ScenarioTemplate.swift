@@ -29,6 +29,8 @@ package struct ScenarioTemplate: Sendable {
         var traceApps: [TraceMappedApp]
         /// The file's `whatif:` (SPEC 25).
         var whatIf: WhatIf? = nil
+        /// The hash of the lists its `include:` entries read; 0 without includes.
+        var includeHash: UInt64 = 0
     }
 
     /// The scenario as the file has it.
@@ -43,8 +45,8 @@ package struct ScenarioTemplate: Sendable {
     public let tracePath: String?
     /// The apps of `apps:` that the trace is to map (SPEC 13), checked by `traceWarnings()`.
     let traceApps: [TraceMappedApp]
-    /// FNV-1a of the text read (for a JSON file read by the fast path, its header), for the
-    /// batch fingerprint.
+    /// FNV-1a of the text read (for a JSON file read by the fast path, its header), with the
+    /// lists its `include:` entries read, for the batch fingerprint.
     public let textHash: UInt64
     /// The composed document, which `scenario(at:)` reads again with a point's settings.
     private let document: ScenarioDocument
@@ -74,7 +76,8 @@ package struct ScenarioTemplate: Sendable {
         case .read(let events): fastEvents = events
         case .streamed(let streamed): streamedEvents = streamed
         }
-        self.init(reading: decoded.reading, document: decoded.document, textHash: decoded.textHash, path: path,
+        // The lists included are part of what the text says (0 without includes: no change).
+        self.init(reading: decoded.reading, document: decoded.document, textHash: decoded.textHash ^ decoded.reading.includeHash, path: path,
                   traces: traces, fastEvents: fastEvents, streamedEvents: streamedEvents)
     }
 
@@ -148,7 +151,7 @@ package struct ScenarioTemplate: Sendable {
         }
         scenario.sourcePath = path
         return Reading(scenario: scenario, replicates: reader.replicates, sweep: reader.sweep, tracePath: reader.tracePath,
-                       traceApps: reader.traceApps, whatIf: reader.whatIf)
+                       traceApps: reader.traceApps, whatIf: reader.whatIf, includeHash: reader.includeHash)
     }
 
     /// The node of `sweep: { key: [..., value #index, ...] }` in the document.

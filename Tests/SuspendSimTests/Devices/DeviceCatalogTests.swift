@@ -32,6 +32,29 @@ import Testing
         }
     }
 
+    @Test("Today's phones: the SE (2nd, 3rd), the mini, Plus and Pro Max of the 12 to 16, the 16e, the 17 family and the Air (SPEC 11)")
+    func todaysPhones() throws {
+        // product id -> (model, RAM in MB from the public specifications); limits are 55 % of RAM.
+        let phones: [(String, String, Int)] = [
+            ("iPhone12,8", "iphone-se-2", 3072), ("iPhone14,6", "iphone-se-3", 4096),
+            ("iPhone13,1", "iphone-12-mini", 4096), ("iPhone13,4", "iphone-12-pro-max", 6144),
+            ("iPhone14,4", "iphone-13-mini", 4096), ("iPhone14,3", "iphone-13-pro-max", 6144),
+            ("iPhone14,8", "iphone-14-plus", 6144), ("iPhone15,3", "iphone-14-pro-max", 6144),
+            ("iPhone15,5", "iphone-15-plus", 6144), ("iPhone16,2", "iphone-15-pro-max", 8192),
+            ("iPhone17,4", "iphone-16-plus", 8192), ("iPhone17,2", "iphone-16-pro-max", 8192),
+            ("iPhone17,5", "iphone-16e", 8192), ("iPhone18,3", "iphone-17", 8192),
+            ("iPhone18,1", "iphone-17-pro", 12288), ("iPhone18,2", "iphone-17-pro-max", 12288),
+            ("iPhone18,4", "iphone-air", 12288),
+        ]
+        for (product, model, ram) in phones {
+            let entry = try #require(catalog.entry(product: product), "\(product) is missing")
+            #expect(entry.model == model && entry.ramMB == ram && entry.limitSource == "estimated", "\(product)")
+        }
+        #expect(catalog.entry(product: "iPhone12,8")?.appLimitMB == 1690)   // 3072 × 0.55 = 1689.6, half up
+        #expect(catalog.entry(product: "iPhone18,4")?.appLimitMB == 6758)   // 12288 × 0.55 = 6758.4
+        #expect(catalog.entry(named: "iPhone SE (2nd generation)")?.model == "iphone-se-2")
+    }
+
     @Test("Model names are lower-case and hyphenated, unique, and matched case-insensitively (SPEC 16)")
     func modelNames() {
         let names = catalog.entries.map(\.model)

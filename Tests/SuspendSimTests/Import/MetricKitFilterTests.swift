@@ -54,7 +54,8 @@ import Testing
     func unknownAndNothing() throws {
         let unknown = try Self.facts([Self.payload("iPhone99,9", "17.2"), Self.payload("iPhone12,1", "17.2")], device: "iPhone99,9")
         #expect(unknown.days == 1)
-        #expect(unknown.device == nil, "an unknown product leaves the scenario's device as it is")
+        #expect(unknown.device?.model == nil, "an unknown product leaves the scenario's device as it is")
+        #expect(unknown.device?.unknownProduct == "iPhone99,9" && unknown.device?.ios == "17.2")
         let message = MetricKitImportTests.failure { _ = try Self.facts(Self.mixed, device: "iphone-15") }
         #expect(message == "no payload is of the device --device iphone-15 asks for: the payloads have iphone-11 in 4, iphone-14 in 1")
         #expect(MetricKitImportTests.failure { _ = try Self.facts(Self.mixed, ios: "18") }?.hasPrefix("no payload is of the release --ios 18 asks for") == true)

@@ -59,7 +59,8 @@ import Yams
         #expect(result.text.hasPrefix("# iphone-11-ios18.yaml with the MetricKit facts of com.acme.shop (3 payloads) put in by `suspendsim import metrickit` (SPEC 18)"))
         #expect(result.notes == ["1 of 3 payloads lacks applicationExitMetrics: the exit counters are means over the 2 that have it (observed.exit_days: 2)",
                                  "no payload has applicationTimeMetrics: observed: has no foreground_s or background_s",
-                                 "com.acme.shop is new in apps: no event of the scenario opens it yet; add the events that do"])
+                                 "com.acme.shop is new in apps: no event of the scenario opens it yet; add the events that do",
+                                 "device.ios is now \"17.2\", the payloads' release (was \"18.5\")"])
         let loaded = try ScenarioLoader.parse(result.text, path: "imported.yaml")
         #expect(loaded.apps.last?.id == "com.acme.shop")
         #expect(loaded.observed?.days == 3 && loaded.observed?.exitDays == 2 && loaded.observed?.launchDays == 3)
@@ -77,7 +78,8 @@ import Yams
         #expect(Support.keys(app).compactMap { app[$0]?.string } == ["com.acme.shop", "488.281", "200", "190.735", "1.255", "scene", "0.155"])
         #expect(Support.keys(root["device"]?.mapping) == ["ios", "model"])
         #expect(root["device"]?.mapping?["model"]?.string == "iphone-12")
-        #expect(result.notes == ["device.ram_mb removed: device.model is now iphone-12, whose RAM the catalog gives (4096 MB)"])
+        #expect(result.notes == ["device.ram_mb removed: device.model is now iphone-12, whose RAM the catalog gives (4096 MB)",
+                                 "device.ios is now \"14.8\", the payloads' release (was \"18.5\")"])
         #expect(root["observed"]?.mapping?["days"]?.string == "1")
         #expect(root["observed"]?.mapping?["background_memory_pressure"]?.string == "3")
         #expect(!result.text.contains("A comment"))
@@ -104,6 +106,7 @@ import Yams
             "1 of 2 payloads lacks applicationExitMetrics: the exit counters are means over the 1 that has it (observed.exit_days: 1)",
             "1 of 2 payloads lacks applicationLaunchMetrics: cold_launches and resumes are means over the 1 that has it (observed.launch_days: 1)",
             "no payload has applicationTimeMetrics: observed: has no foreground_s or background_s",
+            "device.ios is now \"18.5\", the payloads' release (was \"16.4\")",
         ])
         #expect(result.text.contains("\nname: small\n") && result.text.contains("\n  ios: \"18.5\"\n"))
         #expect(result.text.contains("\n- {at: 5, home: null}\n"))
@@ -123,9 +126,9 @@ import Yams
         #expect(root["device"]?.mapping?["model"]?.string == "iphone-14-pro")
     }
 
-    @Test("An unknown device leaves the scenario's device exactly as it was")
+    @Test("An unknown device leaves the scenario's model and RAM as they were; its new release 26.6 is written as ios \"26.6\"; notes say both (SPEC 18)")
     func unknownDevice() throws {
-        let payload = Support.payload(device: "iPhone99,9", os: "iPhone OS 17.0 (21A329)")
+        let payload = Support.payload(device: "iPhone99,9", os: "iPhone OS 26.6 (23G80)")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("metrickit-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -134,7 +137,27 @@ import Yams
         let result = try MetricKitImport.run(payloads: [folder.path], onto: folder.appendingPathComponent("s.yaml").path, app: nil)
         let root = try Support.compose(result.text)
         #expect(Support.keys(root["device"]?.mapping) == ["ram_mb", "ios"])
+        #expect(root["device"]?.mapping?["ram_mb"]?.string == "2048")
+        #expect(root["device"]?.mapping?["ios"]?.string == "26.6")
+        #expect(result.text.contains("ios: \"26.6\""))
+        #expect(result.notes.contains(
+            "device type iPhone99,9 is not in the device catalog (see `suspendsim devices`): the scenario's device is left as it is (kept device.ram_mb 2048)"))
+        #expect(result.notes.contains("device.ios is now \"26.6\", the payloads' release (was \"18.5\")"))
+    }
+
+    @Test("Payloads without osVersion leave ios as the scenario had it, with no note about it (SPEC 18)")
+    func noRelease() throws {
+        let payload = "{\"metaData\": {\"regionFormat\": \"US\", \"deviceType\": \"iPhone99,9\", \"bundleIdentifier\": \"com.acme.shop\"}, "
+            + "\"memoryMetrics\": {\"peakMemoryUsage\": \"300,000 kB\"}}"
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("metrickit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try payload.write(to: folder.appendingPathComponent("p.json"), atomically: true, encoding: .utf8)
+        try Self.scenario.write(to: folder.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        let result = try MetricKitImport.run(payloads: [folder.path], onto: folder.appendingPathComponent("s.yaml").path, app: nil)
+        let root = try Support.compose(result.text)
         #expect(root["device"]?.mapping?["ios"]?.string == "18.5")
+        #expect(!result.notes.contains { $0.hasPrefix("device.ios") })
         #expect(result.notes.contains { $0.contains("iPhone99,9 is not in the device catalog") })
     }
 

@@ -194,11 +194,12 @@ import Yams
         #expect(facts.observed.first { $0.key == "background_memory_pressure" }?.thousandths == 1_000)
     }
 
-    @Test("An unknown product id leaves the device alone, with a note")
+    @Test("An unknown product id gives no model but keeps the payloads' release and the id, for the import's note (SPEC 18)")
     func unknownDevice() throws {
         let facts = try MetricKitFacts(try Self.payloads(Self.payload(device: "iPhone99,9")), app: nil)
-        #expect(facts.device == nil)
-        #expect(facts.notes.contains { $0.contains("iPhone99,9 is not in the device catalog") })
+        #expect(facts.device?.model == nil)
+        #expect(facts.device?.unknownProduct == "iPhone99,9")
+        #expect(facts.device?.ios == "17.2")
     }
 
     // MARK: The app
