@@ -245,6 +245,9 @@ extension MetricKitPayloadReader {
         case .failure(.ambiguous(let number)):
             throw fail(path.key(key), "cannot read \"\(text)\": \(number) is ambiguous (one separator followed by three digits: "
                 + "a group or a decimal point?) and \(Self.regionSaid(numbers)), which says which; set --region")
+        case .failure(.foreignCharacter(let number)):
+            throw fail(path.key(key), "cannot read \"\(text)\": \"\(number)\" holds a character that is no separator "
+                + "(only \",\", \".\" and spaces separate digits)")
         case .failure(.doesNotFit(let number)):
             let convention = numbers.region?.convention ?? .pointDecimal
             let by = numbers.region.map { "region \($0.code)\(numbers.overridden ? " (--region)" : "")" }
