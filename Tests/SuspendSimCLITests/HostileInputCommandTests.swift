@@ -93,6 +93,16 @@ import Testing
         #expect(files == ["day3.json"])
     }
 
+    @Test("A footprint past 2^32 MB is refused at import with the payload's JSON path: 10^19 bytes are 9536743164062.5 MB")
+    func footprintPastItsRange() throws {
+        let json = Self.payload(id: "\"com.acme.shop\"").replacingOccurrences(of: "\"100 MB\"", with: "\"10000000000 GB\"")
+        let (run, files) = try Self.importing(json)
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("error: day3.json: memoryMetrics.peakMemoryUsage: active_mb would be 9536743164062.5, "
+            + "past the 4294967296 a scenario may hold (SPEC 35)"), "\(run.stderr)")
+        #expect(files == ["day3.json"])
+    }
+
     @Test("A file name with a line break goes into the import's comment as a quoted YAML scalar: no line of its own")
     func fileNameInComment() throws {
         let (run, files) = try withTemporaryFolder { folder in

@@ -15,6 +15,31 @@ extension MetricKitFacts {
         throw ImportError(payload.file, path.isRoot ? message : "\(path): \(message)")
     }
 
+    /// Refuses an app figure past the scenario reader's range for MB and seconds (2^32, SPEC
+    /// 35 "Ranges"): `active_mb`, `suspended_mb`, `cold_launch_s`, `resume_s`, naming the
+    /// payload with the largest value behind it.
+    func checkFiguresReadBack(_ payloads: [MetricKitPayload]) throws(ImportError) {
+        let limit = UInt64(1 << 32) * 1000
+        let figures: [(key: AppKey, thousandths: UInt64?, value: (MetricKitPayload) -> (MetricKitDecimal, MetricKitJSONPath)?)] = [
+            (.activeMB, activeMB, { p in p.peakMemory.map { ($0, p.path.key("memoryMetrics").key("peakMemoryUsage")) } }),
+            (.suspendedMB, suspendedMB, { p in p.averageSuspendedMemory.map { ($0.value, p.path.key("memoryMetrics").key("averageSuspendedMemory")) } }),
+            (.coldLaunchS, coldLaunchS, { p in p.timeToFirstDraw.map { ($0.buckets.map(\.end).max() ?? .zero, p.path.key("applicationLaunchMetrics")) } }),
+            (.resumeS, resumeS, { p in p.resumeTime.map { ($0.buckets.map(\.end).max() ?? .zero, p.path.key("applicationLaunchMetrics")) } }),
+        ]
+        for figure in figures {
+            guard let thousandths = figure.thousandths, thousandths > limit else { continue }
+            let message = "\(figure.key.rawValue) would be \(MetricKitDecimal.text(thousandths: thousandths)), past the 4294967296 "
+                + "a scenario may hold (SPEC 35)"
+            var best: (payload: MetricKitPayload, path: MetricKitJSONPath, value: MetricKitDecimal)?
+            for payload in payloads {
+                guard let (value, path) = figure.value(payload) else { continue }
+                if best.map({ value > $0.value }) ?? true { best = (payload, path, value) }
+            }
+            guard let best else { throw ImportError(unplaced: message) }
+            throw ImportError(best.payload.file, best.path.isRoot ? message : "\(best.path): \(message)")
+        }
+    }
+
     /// The payload whose value of `key` is largest, with the JSON path of that value (of its
     /// histogram's object for the launch counts, whose key has two spellings).
     private static func largest(_ key: String, in payloads: [MetricKitPayload]) -> (MetricKitPayload, MetricKitJSONPath)? {
