@@ -49,7 +49,7 @@ extension SuspendsimCommand {
                 let text: String
                 do {
                     let parsed = try JetsamReport(text: String(decoding: data, as: UTF8.self), file: report)
-                    text = JetsamImport.scenarioText(parsed, file: report, replayKills: replayKills)
+                    text = try JetsamImport.checkedScenarioText(parsed, file: report, replayKills: replayKills)
                 } catch {
                     printError("error: \(error.description)")
                     throw ScenarioBatchLoader.invalidInputStatus

@@ -48,4 +48,13 @@ import Testing
         let text = "name: day\ndevice: {ram_mb: 4096}\napps: [{id: a, active_mb: 1}]\ntrace: {file: t.tsv, user: \"1\\n2\"}\n"
         #expect(loadDiagnostics(text).map(\.description).first?.hasPrefix("x.yaml:4:28: trace.user: holds the control character U+000A") == true)
     }
+
+    @Test("import jetsam writes only what reads back: a file name that makes a reserved scenario name is bad input at import")
+    func jetsamReservedName() throws {
+        let report = try JetsamReport(text: JetsamImportTests.modernReport(), file: "x.csv.ips")
+        #expect(throws: ImportError.self) { try JetsamImport.checkedScenarioText(report, file: "x.csv.ips", replayKills: false) }
+        let message = MetricKitImportTests.failure { _ = try JetsamImport.checkedScenarioText(report, file: "x.csv.ips", replayKills: false) }
+        #expect(message?.hasPrefix("x.csv.ips: the scenario it would write does not read back: name: must not end in '.csv'") == true, "\(message ?? "")")
+        #expect(try JetsamImport.checkedScenarioText(report, file: "day.ips", replayKills: false).contains("name: \"jetsam-day\""))
+    }
 }
