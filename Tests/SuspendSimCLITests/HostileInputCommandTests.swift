@@ -129,4 +129,16 @@ import Testing
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["s.yaml"])
         }
     }
+
+    @Test("validate refuses the corpus's alias bomb at its line and column, exit 2, before the unknown key after it")
+    func aliasBomb() throws {
+        let bomb = packageRoot.appendingPathComponent("Fuzz/Corpus/alias-bomb.yaml").path
+        let clock = ContinuousClock()
+        let start = clock.now
+        let run = try suspendsim(["validate", bomb])
+        #expect(clock.now - start < .seconds(10), "the process took \(clock.now - start)")
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("\(bomb):5:8: this alias adds 7381 nodes"), "\(run.stderr)")
+        #expect(!run.stderr.contains("colour"))
+    }
 }

@@ -40,18 +40,23 @@ extension YAMLDocument {
     /// (SPEC 35), for a text without aliases, which `shapeProblem(in:)` does not read: libyaml
     /// stops at 1000 levels, so the walk is bounded.
     static func depthProblem(_ node: Node, depth: Int = 1) -> SyntaxError? {
-        let children: [Node]
         switch node {
-        case .sequence(let sequence): children = Array(sequence)
-        case .mapping(let mapping): children = mapping.flatMap { [$0.key, $0.value] }
-        case .scalar, .alias: return nil
+        case .scalar, .alias:
+            return nil
+        case .sequence, .mapping:
+            guard depth <= InputLimits.depth else {
+                return SyntaxError(line: node.mark?.line, column: node.mark?.column,
+                                   message: "mappings and lists nest deeper than \(InputLimits.depth) levels here (SPEC 35)")
+            }
         }
-        guard depth <= InputLimits.depth else {
-            return SyntaxError(line: node.mark?.line, column: node.mark?.column,
-                               message: "mappings and lists nest deeper than \(InputLimits.depth) levels here (SPEC 35)")
-        }
-        for child in children {
-            if let problem = depthProblem(child, depth: depth + 1) { return problem }
+        if case .sequence(let sequence) = node {
+            for child in sequence {
+                if let problem = depthProblem(child, depth: depth + 1) { return problem }
+            }
+        } else if case .mapping(let mapping) = node {
+            for (key, value) in mapping {
+                if let problem = depthProblem(key, depth: depth + 1) ?? depthProblem(value, depth: depth + 1) { return problem }
+            }
         }
         return nil
     }
