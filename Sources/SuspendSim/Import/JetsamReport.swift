@@ -80,7 +80,9 @@ package struct JetsamReport: Sendable {
         for (index, item) in list.enumerated() {
             guard let entry = item as? [String: Any] else { throw ImportError(file, "processes[\(index)] is not an object") }
             guard let name = Self.text(entry["name"]) else { throw ImportError(file, "processes[\(index)].name is missing") }
-            if let problem = IdentifierRules.controlProblem(name) ?? IdentifierRules.formulaProblem(name) { throw ImportError(file, "processes[\(index)].name \(problem)") }
+            if let problem = IdentifierRules.controlProblem(name) ?? IdentifierRules.formulaProblem(name) {
+                throw ImportError(file, "processes[\(index)].name \(problem)")
+            }
             guard let rpages = Self.integer(entry["rpages"]) else {
                 throw ImportError(file, "processes[\(index)] (\(name)): rpages is missing or not a whole number")
             }
