@@ -45,6 +45,8 @@ import Testing
     func signedNumbers() throws {
         #expect(SweepAxis.valueProblem(["-5", "+2.5", "lru"]) == nil)
         #expect(SweepAxis.valueProblem(["@x"])?.contains("begins with '@'") == true)
+        #expect(throws: SweepAxis.ParseError.self) { try SweepAxis(parsing: "policy=lru,=HYPERLINK(1)") }
+        #expect(try SweepAxis(parsing: "device.ram_mb=-5,2048").values == ["-5", "2048"])
     }
 
     @Test("Reserved names: ending in .csv .html .env, equal to figures shards logs, beginning with . (any case)", arguments: [
