@@ -58,6 +58,11 @@ extension SuspendsimCommand {
         @Option(help: "Folder for the report folders that --html writes.")
         var out: String = "Reports"
 
+        func validate() throws {
+            try OptionChecks.path(out, "--out")
+            try OptionChecks.path(junitPath, "--junit")
+        }
+
         func run() throws {
             if html { Interruption.cleanUpOnSignals() }
             let templates = try ScenarioBatchLoader.loadTemplates(input)

@@ -23,6 +23,10 @@ extension SuspendsimCommand {
         @Argument(help: "Only this app's evictions.")
         var app: String?
 
+        func validate() throws {
+            try OptionChecks.path(reportFolder, "the report folder")
+        }
+
         func run() throws {
             do {
                 let replay = try ReportReplay(folder: reportFolder)

@@ -36,6 +36,11 @@ extension SuspendsimCommand {
             @Flag(help: "Replay the report's kills of suspended apps as expect.evictions.")
             var replayKills = false
 
+            func validate() throws {
+                try OptionChecks.path(report, "the report")
+                try OptionChecks.path(output, "--output")
+            }
+
             func run() throws {
                 guard let data = FileManager.default.contents(atPath: report) else {
                     printError("error: \(report): cannot read the file")
@@ -44,7 +49,7 @@ extension SuspendsimCommand {
                 let text: String
                 do {
                     let parsed = try JetsamReport(text: String(decoding: data, as: UTF8.self), file: report)
-                    text = JetsamImport.scenarioText(parsed, file: report, replayKills: replayKills)
+                    text = try JetsamImport.checkedScenarioText(parsed, file: report, replayKills: replayKills)
                 } catch {
                     printError("error: \(error.description)")
                     throw ScenarioBatchLoader.invalidInputStatus

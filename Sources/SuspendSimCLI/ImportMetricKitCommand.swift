@@ -57,6 +57,10 @@ extension SuspendsimCommand.ImportCommand {
         var output: String?
 
         func validate() throws {
+            try OptionChecks.paths(payloads, "a payload path")
+            try OptionChecks.path(onto, "--onto")
+            try OptionChecks.path(output, "--output")
+            try OptionChecks.appIDs(app.map { [$0] } ?? [])
             if let region, MetricKitRegion(region) == nil {
                 throw ValidationError("--region \(region) is not a known region; the known ones: \(MetricKitRegion.known.joined(separator: ", ")).")
             }

@@ -35,6 +35,8 @@ extension SuspendsimCommand {
         var baselines: [String] = []
 
         func validate() throws {
+            try OptionChecks.path(out, "--out")
+            try OptionChecks.paths(folders, "a shard folder")
             _ = try WhatIfFiles.Baselines(baselines)
         }
 

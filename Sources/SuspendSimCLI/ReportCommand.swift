@@ -49,6 +49,8 @@ extension SuspendsimCommand {
         var baselines: [String] = []
 
         func validate() throws {
+            try OptionChecks.path(folder, "the report folder")
+            try OptionChecks.appIDs(apps)
             if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs).") }
             _ = try WhatIfFiles.Baselines(baselines)
         }

@@ -90,8 +90,10 @@ extension SuspendsimCommand {
         var stats = false
 
         func validate() throws {
-            if let replicates, replicates < 1 {
-                throw ValidationError("--replicates must be at least 1, got \(replicates).")
+            try OptionChecks.path(out, "--out")
+            try OptionChecks.appIDs(apps)
+            if let replicates, !(1...Int(InputLimits.count)).contains(replicates) {
+                throw ValidationError("--replicates must be from 1 to \(InputLimits.count), got \(replicates).")
             }
             let axes = try sweepAxes()
             _ = try WhatIfFiles.Baselines(baselines)

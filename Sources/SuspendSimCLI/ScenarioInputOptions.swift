@@ -16,6 +16,7 @@ struct ScenarioInputOptions: ParsableArguments {
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs).") }
+        try OptionChecks.paths(paths, "a scenario path")
     }
 }
 

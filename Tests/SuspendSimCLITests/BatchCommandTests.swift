@@ -193,7 +193,8 @@ import Testing
         (["--set", "device.rom_mb=1"], "Error: --set device.rom_mb=1: unknown key 'device.rom_mb'"),
         (["--set", "policy=lru", "--policy", "lru"], "Error: --policy and --set policy=... cannot be combined."),
         (["--set", "policy=lru", "--set", "policy=lmkd"], "Error: --set policy is given twice"),
-        (["--replicates", "0"], "Error: --replicates must be at least 1, got 0."),
+        (["--replicates", "0"], "Error: --replicates must be from 1 to 2147483647, got 0."),
+        (["--replicates", "2147483648"], "Error: --replicates must be from 1 to 2147483647, got 2147483648."),
     ]
 
     @Test("Bad batch options are usage errors (exit 64)", arguments: 0..<BatchCommandTests.badOptionCases.count)

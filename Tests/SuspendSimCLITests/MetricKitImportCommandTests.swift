@@ -112,7 +112,7 @@ import Testing
         (["day3.json": "MetricKit, but not JSON"], [], "error: day3.json: not JSON ("),
         (["day3.json": "{\"reportVersion\": 1, \"reports\": []}"], [], "error: day3.json: not a MetricKit payload: found an object with the keys reportVersion, reports;"),
         (["day3.json": payload(extra: ", \"applicationLaunchMetrics\": {\"histogrammedTimeToFirstDrawKey\": {\"histogramValue\": {\"0\": {\"bucketStart\": \"1 ms\", \"bucketEnd\": \"2 ms\", \"bucketCount\": -3}}}}")], [],
-         "error: day3.json: applicationLaunchMetrics.histogrammedTimeToFirstDrawKey.histogramValue.0.bucketCount: must be a whole number, 0 or more, got -3"),
+         "error: day3.json: applicationLaunchMetrics.histogrammedTimeToFirstDrawKey.histogramValue.0.bucketCount: must be a whole number from 0 to 2147483647 (SPEC 35), got -3"),
         (["day3.json": payload()], ["--onto", "missing.yaml"], "error: missing.yaml: no such scenario file"),
         (["day3.json": payload(), "list.yaml": "- a\n- b\n"], ["--onto", "list.yaml"], "error: list.yaml: not a scenario: expected a mapping"),
     ] as [([String: String], [String], String)])

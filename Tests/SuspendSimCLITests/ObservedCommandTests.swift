@@ -186,10 +186,10 @@ import Testing
 
     @Test("Bad observed: blocks are located errors (exit 2)", arguments: [
         ("  app: com.acme.shop\n", "  app: com.acme.nope\n", "observed.app"),
-        ("  days: 10\n", "  days: 0\n", "observed.days: must be a whole number of days, 1 or more"),
+        ("  days: 10\n", "  days: 0\n", "observed.days: must be a whole number of days from 1 to 2147483647"),
         ("  days: 10\n", "  days: 10\n  exit_days: 11\n", "observed.exit_days: must be at most observed.days (10)"),
-        ("  days: 10\n", "  days: 10\n  launch_days: 0\n", "observed.launch_days: must be a whole number of days, 1 or more"),
-        ("  days: 10\n", "  days: 10\n  exit_days: 2.5\n", "observed.exit_days: must be a whole number of days, 1 or more"),
+        ("  days: 10\n", "  days: 10\n  launch_days: 0\n", "observed.launch_days: must be a whole number of days from 1 to 2147483647"),
+        ("  days: 10\n", "  days: 10\n  exit_days: 2.5\n", "observed.exit_days: must be a whole number of days from 1 to 2147483647"),
         ("  resumes: 4.9\n", "  resumes: 4.9001\n", "observed.resumes: must be a number of exits or launches per day, 0 or more, with at most 3 decimals"),
         ("  resumes: 4.9\n", "  resumes: -1\n", "observed.resumes: must be a number of exits or launches per day"),
         ("  resumes: 4.9\n", "  resumes: 4.9\n  crashes: 2\n", "observed.crashes: unknown key 'crashes'"),

@@ -10,8 +10,8 @@ extension JetsamImport.Reading {
         let pages = report.memoryPages
         let product = report.product.isEmpty ? "(none)" : report.product
         var lines = [
-            "Imported by `suspendsim import jetsam\(replayKills ? " --replay-kills" : "")` from \(stem) (SPEC 12).",
-            "Read: \(report.osVersion.isEmpty ? "no os_version" : report.osVersion), product \(product)"
+            "Imported by `suspendsim import jetsam\(replayKills ? " --replay-kills" : "")` from \(JSONEscaping.commentSafe(stem)) (SPEC 12).",
+            "Read: \(report.osVersion.isEmpty ? "no os_version" : JSONEscaping.commentSafe(report.osVersion)), product \(JSONEscaping.commentSafe(product))"
                 + (memory.catalogEntry.map { " (catalog: \($0.model))" } ?? " (not in the catalog: ram_mb from the page counts)")
                 + ", page size \(report.pageSize), \(report.processes.count) processes, free \(pages["free"] ?? 0) pages.",
             "Apps: \(apps.apps.count) processes in the suspended, background, continuous or frontmost state, in report order (XNU's kill",
@@ -32,13 +32,13 @@ extension JetsamImport.Reading {
             ? "a daemon, a running app or the frontmost app: the model has no band for it"
             : "run with --replay-kills to replay suspended apps' kills"
         for process in kills.others.map({ report.processes[$0] }) {
-            lines.append("Killed, not replayed (\(why)): \(process.name) (\(process.reason ?? ""), states \(process.states.joined(separator: "+")), "
+            lines.append("Killed, not replayed (\(why)): \(process.name) (\(JSONEscaping.commentSafe(process.reason ?? "")), states \(JSONEscaping.commentSafe(process.states.joined(separator: "+"))), "
                 + "\(ScenarioJSONWriter.mb(report.kib(pages: process.residentPages))) MB).")
         }
         if replayKills {
             for app in kills.replayable {
                 let process = report.processes[app.process]
-                lines.append("Killed and replayed: \(app.id) (\(process.reason ?? ""), killDelta \(process.killDelta.map(String.init) ?? "none")).")
+                lines.append("Killed and replayed: \(app.id) (\(JSONEscaping.commentSafe(process.reason ?? "")), killDelta \(process.killDelta.map(String.init) ?? "none")).")
             }
         }
         return lines

@@ -26,6 +26,23 @@ package enum JetsamImport {
         return ScenarioYAMLWriter.yaml(reading.document)
     }
 
+    /// `scenarioText`, once the scenario reader has read it back (SPEC 35 "Imports write only
+    /// what reads back"): a report whose file name makes a reserved scenario name
+    /// (`x.csv.ips` -> `jetsam-x.csv`), say, is bad input at import, never a file `validate`
+    /// then refuses.
+    ///
+    /// - Throws: `ImportError` with the reader's first message.
+    package static func checkedScenarioText(_ report: JetsamReport, file: String, replayKills: Bool) throws(ImportError) -> String {
+        let text = scenarioText(report, file: file, replayKills: replayKills)
+        do {
+            _ = try ScenarioLoader.parse(text, path: "the imported scenario")
+        } catch {
+            let first = error.diagnostics.first.map { "\($0.field.isEmpty ? "" : "\($0.field): ")\($0.message)" } ?? "refused"
+            throw ImportError(file, "the scenario it would write does not read back: \(first)")
+        }
+        return text
+    }
+
     /// One report as the import read it: what the scenario document is built from.
     struct Reading {
         var report: JetsamReport

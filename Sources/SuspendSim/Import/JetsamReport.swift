@@ -80,6 +80,9 @@ package struct JetsamReport: Sendable {
         for (index, item) in list.enumerated() {
             guard let entry = item as? [String: Any] else { throw ImportError(file, "processes[\(index)] is not an object") }
             guard let name = Self.text(entry["name"]) else { throw ImportError(file, "processes[\(index)].name is missing") }
+            if let problem = IdentifierRules.controlProblem(name) ?? IdentifierRules.formulaProblem(name) {
+                throw ImportError(file, "processes[\(index)].name \(problem)")
+            }
             guard let rpages = Self.integer(entry["rpages"]) else {
                 throw ImportError(file, "processes[\(index)] (\(name)): rpages is missing or not a whole number")
             }
@@ -115,7 +118,12 @@ package struct JetsamReport: Sendable {
         return count
     }
 
+    /// The JSON object of `text`, the header line or the body; a duplicate key or nesting
+    /// deeper than 256 levels is refused with its JSON path first (SPEC 35).
     private static func object(_ text: String, file: String, what: String) throws(ImportError) -> [String: Any] {
+        if let problem = JSONShapeCheck.firstProblem(in: Array(text.utf8)) {
+            throw ImportError(file, "its \(what): \(problem)")
+        }
         guard let data = text.data(using: .utf8),
               let value = try? JSONSerialization.jsonObject(with: data, options: []),
               let object = value as? [String: Any]

@@ -73,6 +73,8 @@ struct MetricKitFacts: Sendable {
         self.device = Self.device(kept, notes: &self.notes)
         warnings = Self.plausibilityWarnings(kept, model: self.device?.model)
         observed = try Self.observed(kept)
+        try Self.checkReadsBack(observed, of: kept)
+        try checkFiguresReadBack(kept)
     }
 
     /// The app and its payloads (SPEC 18): with `--app`, the payloads naming it or no app

@@ -76,6 +76,9 @@ package enum MetricKitImport {
     ///   `peakMemoryUsage` for its `active_mb` (the scenario would not load).
     static func scenario(_ text: String, file: String, with facts: MetricKitFacts) throws(ImportError) -> Result {
         let source = _ScenarioInput.droppingMark(text)
+        if let problem = YAMLDocument.shapeProblem(in: source) {
+            throw ImportError(file, "\(problem.line.map { "line \($0), column \(problem.column ?? 1): " } ?? "")\(problem.message)")
+        }
         let root: Node?
         do {
             root = try Yams.compose(yaml: source)
@@ -98,7 +101,7 @@ package enum MetricKitImport {
         }
         let stem = file.split(separator: "/").last.map(String.init) ?? file
         let header = ScenarioYAMLWriter.comment(
-            "\(stem) with the MetricKit facts of \(facts.app) (\(facts.days) payload\(facts.days == 1 ? "" : "s")) "
+            "\(JSONEscaping.commentSafe(stem)) with the MetricKit facts of \(JSONEscaping.commentSafe(facts.app)) (\(facts.days) payload\(facts.days == 1 ? "" : "s")) "
                 + "put in by `suspendsim import metrickit` (SPEC 18); its comments are not kept.")
         return Result(text: header + "\n" + body, notes: notes, warnings: facts.warnings)
     }

@@ -32,8 +32,10 @@ struct MetricKitPayloadReader {
 
     /// The payloads of the file's bytes, in file order.
     ///
-    /// - Throws: `ImportError` naming the file and the JSON path of the first problem.
+    /// - Throws: `ImportError` naming the file and the JSON path of the first problem; first
+    ///   of all a duplicate key or nesting deeper than 256 levels (SPEC 35).
     func payloads(_ data: Data) throws(ImportError) -> [MetricKitPayload] {
+        if let problem = JSONShapeCheck.firstProblem(in: data) { throw ImportError(file, problem.description) }
         let json: MetricKitJSON
         do {
             json = try MetricKitJSON.decode(data)
@@ -88,6 +90,9 @@ struct MetricKitPayloadReader {
         }
         let metaPath = path.key("metaData")
         payload.bundleIdentifier = try string(meta, "bundleIdentifier", at: metaPath)
+        if let id = payload.bundleIdentifier, let problem = IdentifierRules.controlProblem(id) ?? IdentifierRules.formulaProblem(id) {
+            throw fail(metaPath.key("bundleIdentifier"), problem)
+        }
         payload.deviceType = try string(meta, "deviceType", at: metaPath)
         payload.osVersion = try string(meta, "osVersion", at: metaPath)
         payload.regionFormat = try string(meta, "regionFormat", at: metaPath)
@@ -200,9 +205,9 @@ extension MetricKitPayloadReader {
     private func count(_ fields: [String: MetricKitJSON], _ key: String, at path: MetricKitJSONPath) throws(ImportError) -> UInt64? {
         switch fields[key] {
         case nil, .null?: return nil
-        case .integer(let value)? where value >= 0: return UInt64(value)
-        case .number(let value)? where value >= 0 && value < 9e15 && value.rounded() == value: return UInt64(value)
-        case let value?: throw fail(path.key(key), "must be a whole number, 0 or more, got \(value.summary)")
+        case .integer(let value)? where (0...InputLimits.count).contains(value): return UInt64(value)
+        case .number(let value)? where value >= 0 && value <= Double(InputLimits.count) && value.rounded() == value: return UInt64(value)
+        case let value?: throw fail(path.key(key), "must be a whole number from 0 to \(InputLimits.count) (SPEC 35), got \(value.summary)")
         }
     }
 
@@ -245,6 +250,9 @@ extension MetricKitPayloadReader {
         case .failure(.ambiguous(let number)):
             throw fail(path.key(key), "cannot read \"\(text)\": \(number) is ambiguous (one separator followed by three digits: "
                 + "a group or a decimal point?) and \(Self.regionSaid(numbers)), which says which; set --region")
+        case .failure(.foreignCharacter(let number)):
+            throw fail(path.key(key), "cannot read \"\(text)\": \"\(number)\" holds a character that is no separator "
+                + "(only \",\", \".\" and spaces separate digits)")
         case .failure(.doesNotFit(let number)):
             let convention = numbers.region?.convention ?? .pointDecimal
             let by = numbers.region.map { "region \($0.code)\(numbers.overridden ? " (--region)" : "")" }

@@ -57,8 +57,10 @@ struct MetricKitQuantity: Sendable, Hashable {
     enum Problem: Error, Sendable, Hashable {
         /// Its number is ambiguous and no listed region says how to read it (SPEC 26).
         case ambiguous(number: String)
-        /// Its number does not fit the convention it is read by (SPEC 27).
+        /// Its number does not fit the convention it is read by (SPEC 27, 35).
         case doesNotFit(number: String)
+        /// Its number holds a character that is no separator (SPEC 35): `1'234`.
+        case foreignCharacter(number: String)
         /// Anything else: no number, an unknown unit, too many digits.
         case unreadable
     }
@@ -73,6 +75,7 @@ struct MetricKitQuantity: Sendable, Hashable {
         case .success(let read): number = read
         case .failure(.ambiguous(let text)): return .failure(.ambiguous(number: text))
         case .failure(.doesNotFit(let text)): return .failure(.doesNotFit(number: text))
+        case .failure(.foreignCharacter(let text)): return .failure(.foreignCharacter(number: text))
         case .failure(.none): return .failure(.unreadable)
         }
         var rest = scalars[number.end...]

@@ -39,6 +39,14 @@ enum JSONEscaping {
         out += "\""
     }
 
+    /// `text` as it may stand in a comment of a written YAML file (SPEC 35 "Identifiers"): as
+    /// it is when no character of it needs an escape, else between double quotes with YAML's
+    /// escapes, so that nothing an input holds adds a line of its own to the file.
+    static func commentSafe(_ text: String) -> String {
+        let isPlain = text.unicodeScalars.allSatisfy { $0 != "\"" && $0 != "\\" && !mustEscape($0.value, for: .yaml) }
+        return isPlain ? text : quoted(text, for: .yaml)
+    }
+
     private static func mustEscape(_ value: UInt32, for reader: Reader) -> Bool {
         if value < 0x20 { return true }
         guard reader == .yaml else { return false }

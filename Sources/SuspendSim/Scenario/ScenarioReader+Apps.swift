@@ -42,7 +42,7 @@ extension ScenarioReader {
                 continue
             }
             let idNode = required(fields, AppKey.id.rawValue)
-            var id = idNode.flatMap { nonEmptyString($0, Self.path(path, AppKey.id.rawValue)) }
+            var id = idNode.flatMap { identifier($0, Self.path(path, AppKey.id.rawValue), formula: true) }
             if let someID = id, let idNode {
                 if let first = apps.idNodes[someID] {
                     report(idNode, Self.path(path, AppKey.id.rawValue), "duplicate app id '\(someID)'" + Self.firstAt(first))
@@ -59,7 +59,7 @@ extension ScenarioReader {
             }
             apps.profiles.append(readProfile(fields, id: id, path: path))
             let traceNameKey = AppKey.traceName.rawValue
-            if let node = fields[traceNameKey], let name = nonEmptyString(node, Self.path(path, traceNameKey)) {
+            if let node = fields[traceNameKey], let name = identifier(node, Self.path(path, traceNameKey)) {
                 if let other = apps.traceNames[name] {
                     report(node, Self.path(path, traceNameKey), "trace_name '\(name)' is also apps[\(other)]'s; two apps may not share one")
                 } else {

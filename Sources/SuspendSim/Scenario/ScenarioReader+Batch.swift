@@ -1,11 +1,12 @@
 extension ScenarioReader {
     /// `replicates:`: how many runs `suspendsim run` makes of a scenario with a workload,
-    /// unless `--replicates` says otherwise. A whole number from 1 to 2^32.
+    /// unless `--replicates` says otherwise. A whole number from 1 to 2^31 − 1 (SPEC 35: whole-number
+    /// counts).
     mutating func readReplicates(_ node: ScenarioNode) -> Int? {
         guard let value = number(node, "replicates") else { return nil }
-        guard !value.isNegative, value.isWhole, let count = value.scaled(byPowerOfTen: 0, limit: 1 << 32), count >= 1
+        guard !value.isNegative, value.isWhole, let count = value.scaled(byPowerOfTen: 0, limit: InputLimits.count), count >= 1
         else {
-            report(node, "replicates", "must be a whole number from 1 to 4294967296, got \(node.summary)")
+            report(node, "replicates", "must be a whole number from 1 to \(InputLimits.count), got \(node.summary)")
             return nil
         }
         return Int(count)

@@ -64,12 +64,12 @@ extension ScenarioReader {
         return isValid ? expectation : nil
     }
 
-    /// A whole number ≥ 0; nil, reported, otherwise.
+    /// A whole number from 0 to 2^31 − 1 (SPEC 35: a count); nil, reported, otherwise.
     private mutating func nonNegativeInteger(_ node: ScenarioNode, _ field: String) -> Int? {
         guard let value = number(node, field) else { return nil }
         // As `replicates:` reads its count.
-        guard !value.isNegative, value.isWhole, let scaled = value.scaled(byPowerOfTen: 0, limit: 1 << 32) else {
-            report(node, field, "must be a whole number, 0 or more, got \(node.summary)")
+        guard !value.isNegative, value.isWhole, let scaled = value.scaled(byPowerOfTen: 0, limit: InputLimits.count) else {
+            report(node, field, "must be a whole number from 0 to \(InputLimits.count), got \(node.summary)")
             return nil
         }
         return Int(scaled)

@@ -33,11 +33,12 @@ extension ScenarioReader {
 
     /// `observed.days`, `observed.exit_days`, `observed.launch_days` or `observed.time_days`
     /// (`field`): a whole
-    /// number, 1 or more, and at most `limit` (`observed.days`) when it is known.
+    /// number from 1 to 2^31 − 1 (SPEC 35: a count), and at most `limit` (`observed.days`) when
+    /// it is known.
     private mutating func observedDays(_ node: ScenarioNode, _ field: String, atMost limit: Int?) -> Int? {
         guard let value = number(node, field) else { return nil }
-        guard !value.isNegative, value.isWhole, let days = value.scaled(byPowerOfTen: 0, limit: 1 << 32), days >= 1 else {
-            report(node, field, "must be a whole number of days, 1 or more, got \(node.summary)")
+        guard !value.isNegative, value.isWhole, let days = value.scaled(byPowerOfTen: 0, limit: InputLimits.count), days >= 1 else {
+            report(node, field, "must be a whole number of days from 1 to \(InputLimits.count), got \(node.summary)")
             return nil
         }
         if let limit, days > limit {
@@ -50,7 +51,7 @@ extension ScenarioReader {
     /// A counter's value per day in thousandths: 0 or more, at most 3 decimals.
     private mutating func perDayThousandths(_ node: ScenarioNode, _ field: String, _ kind: Scenario.Observed.Counter.Kind) -> Int64? {
         guard let value = number(node, field) else { return nil }
-        guard !value.isNegative, value.decimalPlaces <= 3, let thousandths = value.scaled(byPowerOfTen: 3, limit: 1 << 32) else {
+        guard !value.isNegative, value.decimalPlaces <= 3, let thousandths = value.scaled(byPowerOfTen: 3, limit: Int64(InputLimits.perDayThousandths)) else {
             let what = kind == .seconds ? "seconds" : "exits or launches"
             report(node, field, "must be a number of \(what) per day, 0 or more, with at most 3 decimals, got \(node.summary)")
             return nil

@@ -65,12 +65,33 @@ extension ScenarioReader {
             report(node, "name", "must be usable as a folder name (no '/', '\\', NUL; not '.' or '..'), got \(node.summary)")
             return nil
         }
+        if let problem = IdentifierRules.formulaProblem(name) ?? Self.reservedNameProblem(name) {
+            report(node, "name", problem)
+            return nil
+        }
         // `.<name>.partial-<pid>-<random>` must fit a file name (255 bytes).
         guard name.utf8.count <= 200 else {
             report(node, "name", "must be at most 200 bytes long (it names the report folder), got \(name.utf8.count) bytes")
             return nil
         }
         return name
+    }
+
+    /// The files and folders a run, a batch, a shard or the Slurm scripts write beside the
+    /// scenarios' folders (SPEC 35 "Reserved names"), compared case-insensitively.
+    static let reservedSuffixes = [".csv", ".html", ".env"]
+    static let reservedNames: Set<String> = ["figures", "shards", "logs"]
+
+    /// Why `name` may not name a scenario's folder, when it is reserved: it ends in `.csv`,
+    /// `.html` or `.env`, equals `figures`, `shards` or `logs`, or begins with `.`.
+    static func reservedNameProblem(_ name: String) -> String? {
+        let lower = name.lowercased()
+        if name.hasPrefix(".") { return "must not begin with '.' (a hidden file; unfinished reports are .<name>.partial-...) (SPEC 35)" }
+        if reservedNames.contains(lower) { return "must not be '\(name)': a batch writes a folder of that name beside the scenarios' (SPEC 35)" }
+        if let suffix = reservedSuffixes.first(where: lower.hasSuffix) {
+            return "must not end in '\(suffix)': a batch writes such files beside the scenarios' folders (SPEC 35)"
+        }
+        return nil
     }
 
     /// The built-in policy the node names, resolved here once (SPEC 6); nil, reported,

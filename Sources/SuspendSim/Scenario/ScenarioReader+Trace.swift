@@ -16,6 +16,10 @@ extension ScenarioReader {
             report(userNode, TraceKey.user.path, "must be a user id (as written in the trace's user_id column) or all, got \(userNode.summary)")
             return nil
         }
+        if let problem = IdentifierRules.controlProblem(scalar.string) {
+            report(userNode, TraceKey.user.path, problem)
+            return nil
+        }
         let path = name.hasPrefix("/") ? name : URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(name).path
         tracePath = path
         var user = scalar.string

@@ -221,6 +221,18 @@ struct ScenarioReader {
         return value
     }
 
+    /// A non-empty string that names something (an app id, a trace app name, a trace user):
+    /// one holding a control character is reported (SPEC 35 "Identifiers"), and so, when
+    /// `formula` is set, is one that begins as a spreadsheet formula.
+    mutating func identifier(_ node: ScenarioNode, _ field: String, formula: Bool = false) -> String? {
+        guard let value = nonEmptyString(node, field) else { return nil }
+        if let problem = IdentifierRules.controlProblem(value) ?? (formula ? IdentifierRules.formulaProblem(value) : nil) {
+            report(node, field, problem)
+            return nil
+        }
+        return value
+    }
+
     /// `true` or `false` (YAML's other spellings, such as `yes`, too); nil, reported, otherwise.
     mutating func bool(_ node: ScenarioNode, _ field: String) -> Bool? {
         guard case .scalar(let scalar) = node, case .bool(let value) = scalar.type else {

@@ -86,12 +86,13 @@ package struct SweepAxis: Sendable, Hashable {
         self.init(key: key, values: values, source: .commandLine)
     }
 
-    /// What is wrong with a list of values, if anything: one given twice, or one that cannot
-    /// name a report folder.
+    /// What is wrong with a list of values, if anything: one given twice, a text that begins as
+    /// a spreadsheet formula (SPEC 35), or one that cannot name a report folder.
     static func valueProblem(_ values: [String]) -> String? {
         var seen: Set<String> = []
         for value in values {
             if !seen.insert(value).inserted { return "value '\(value)' is given twice" }
+            if Double(value) == nil, let problem = IdentifierRules.formulaProblem(value) { return "value '\(value)' \(problem)" }
             if value.contains("/") || value.contains("\0") || value == "." || value == ".." {
                 return "value '\(value)' cannot name a report folder (no '/', NUL, '.' or '..')"
             }

@@ -14,8 +14,12 @@ enum YAMLDocument {
     private static let maxRenamedKeys = 4
 
     /// Composes `text`; a YAML syntax error becomes one located `SyntaxError` (which the
-    /// scenario layer reports as a diagnostic of its file: `compose(_:file:)`).
+    /// scenario layer reports as a diagnostic of its file: `compose(_:file:)`). Before any key
+    /// is checked, aliases that add more than 10,000 nodes and nesting deeper than 256 levels
+    /// are refused (SPEC 35, `shapeProblem(in:)`, `depthProblem(_:)`).
     static func compose(_ text: String) throws(SyntaxError) -> ScenarioDocument {
+        let hasAliases = text.utf8.contains(UInt8(ascii: "*"))
+        if hasAliases, let problem = shapeProblem(in: text) { throw problem }
         if let key = complexKeyPosition(in: text) {
             throw SyntaxError(
                 line: key.line, column: key.column,
@@ -28,10 +32,11 @@ enum YAMLDocument {
         let canRename = !text.unicodeScalars.contains { privateUse.contains($0.value) }
         while true {
             let error: any Error
-            do {
-                let root = try Yams.compose(yaml: current)
+            switch Result(catching: { try Yams.compose(yaml: current) }) {
+            case .success(let root):
+                if !hasAliases, let problem = root.flatMap({ depthProblem($0) }) { throw problem }
                 return ScenarioDocument(root: root.map(ScenarioNode.init), originalKeys: originalKeys)
-            } catch let caught {
+            case .failure(let caught):
                 error = caught
             }
             guard let yamlError = error as? YamlError else {

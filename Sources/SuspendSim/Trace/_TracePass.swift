@@ -53,7 +53,7 @@ struct _TracePass {
     mutating func take(_ bytes: ArraySlice<UInt8>, line: Int) throws(UsageTrace.Problem) {
         let user = bytes.tabField(columns.user)
         guard !user.isEmpty else { return }
-        let slot = slot(of: user)
+        let slot = try slot(of: user, line: line)
         guard slot >= 0, !bytes.isBlankLine else { return }
         states[slot].seen = true
         guard states[slot].problem == nil else { return }
@@ -104,6 +104,7 @@ struct _TracePass {
         switch event {
         case .opened?, .closed?:
             guard !fields.app.isEmpty else { return .failure(.init(line: line, column: "app_name", message: "must not be empty")) }
+            if let problem = controlProblem(fields.app) { return .failure(.init(line: line, column: "app_name", message: problem)) }
             return .success(Kept(seconds: time - start, app: fields.app, opened: event == .opened))
         case .ignored?:
             return .success(nil)
@@ -113,17 +114,35 @@ struct _TracePass {
         }
     }
 
+    /// What is wrong with a field's bytes as an identifier: a control character (SPEC 35); nil
+    /// when nothing is. Found on the bytes: C0 and DEL are single bytes, C1 is `C2 80`-`C2 9F`
+    /// and U+2028, U+2029 are `E2 80 A8`, `E2 80 A9` in UTF-8.
+    private static func controlProblem(_ bytes: ArraySlice<UInt8>) -> String? {
+        for index in bytes.indices {
+            let byte = bytes[index]
+            let next = index + 1 < bytes.endIndex ? bytes[index + 1] : 0
+            let isControl = byte < 0x20 || byte == 0x7F || (byte == 0xC2 && (0x80...0x9F).contains(next))
+                || (byte == 0xE2 && next == 0x80 && index + 2 < bytes.endIndex && (0xA8...0xA9).contains(bytes[index + 2]))
+            if isControl { return IdentifierRules.controlProblem(text(bytes[index...])) }
+        }
+        return nil
+    }
+
     /// A field's bytes as text (for messages).
     private static func text(_ bytes: ArraySlice<UInt8>) -> String {
         String(decoding: bytes, as: UTF8.self)
     }
 
     /// The slot of the user whose `user_id` has these bytes, meeting it now if it is new.
-    private mutating func slot(of user: ArraySlice<UInt8>) -> Int {
+    ///
+    /// - Throws: `UsageTrace.Problem` for a new `user_id` that holds a control character
+    ///   (SPEC 35 "Identifiers"), whichever users the pass covers.
+    private mutating func slot(of user: ArraySlice<UInt8>, line: Int) throws(UsageTrace.Problem) -> Int {
         if user.elementsEqual(lastUser) { return lastSlot }
         let key = Array(user)
         var slot = slots[key] ?? -1
         if slots[key] == nil {
+            if let problem = Self.controlProblem(user) { throw UsageTrace.Problem(line: line, column: "user_id", message: problem) }
             if selection.listsUsers { users.append(String(decoding: key, as: UTF8.self)) }
             if selection.covers(key) {
                 slot = states.count

@@ -68,7 +68,7 @@ import Testing
 
     @Test("A number that does not fit its region is bad input (SPEC 27)", arguments: [
         ("DE", "1,106,818 kB", "1,106,818 does not fit region DE"), (nil, "1,5 kB", "1,5 does not fit SPEC 18's reading"),
-        (nil, "1.234,5 kB", "1.234,5 does not fit SPEC 18's reading"), ("US", "1.234,5 kB", "1.234,5 does not fit region US"),
+        ("US", "1.234,5 kB", "1.234,5 does not fit region US"),
         ("DE", "1.23 kB", "1.23 does not fit region DE"), ("US", "1,2,3 kB", "1,2,3 does not fit region US"),
     ] as [(String?, String, String)])
     func doesNotFit(_ region: String?, _ peak: String, _ expected: String) throws {

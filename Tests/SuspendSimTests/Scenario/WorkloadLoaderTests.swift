@@ -83,7 +83,7 @@ import Testing
         ("allocations without a mean", "  duration_s: 1\n  allocations: { per_hour: 3 }\n", "", "day.yaml:10:16: workload.allocations.mean_mb: missing required key 'mean_mb'"),
         ("zipf too steep", "  duration_s: 1\n  zipf_s: 101\n", "", "day.yaml:10:11: workload.zipf_s: must be an exponent from 0 to 100, got 101"),
         ("a string for a time", "  duration_s: all day\n", "", "day.yaml:9:15: workload.duration_s: must be a number, got \"all day\""),
-        ("zero replicates", "  duration_s: 1\n", "replicates: 0\n", "day.yaml:10:13: replicates: must be a whole number from 1 to 4294967296, got 0"),
+        ("zero replicates", "  duration_s: 1\n", "replicates: 0\n", "day.yaml:10:13: replicates: must be a whole number from 1 to 2147483647, got 0"),
         ("fractional replicates", "  duration_s: 1\n", "replicates: 2.5\n", "day.yaml:10:13: replicates: must be a whole number"),
         ("unknown sweep key", "  duration_s: 1\n", "sweep:\n  device.rom_mb: [1, 2]\n", "day.yaml:11:3: sweep.device.rom_mb: unknown sweep key 'device.rom_mb'; expected one of policy, end_s, device.ram_mb"),
         ("empty sweep", "  duration_s: 1\n", "sweep:\n  device.ram_mb: []\n", "day.yaml:11:18: sweep.device.ram_mb: must list at least one value"),
