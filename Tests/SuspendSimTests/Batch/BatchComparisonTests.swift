@@ -33,18 +33,24 @@ import Testing
             let written = try BatchComparison(keys: ["policy", "device.ram_mb"]).write(folder: out).paths
             #expect(written.map { URL(fileURLWithPath: $0).lastPathComponent } == ["groups.csv", "paired.csv"])
             let paired = try String(contentsOfFile: out + "/paired.csv", encoding: .utf8).split(separator: "\n").map(String.init)
-            #expect(paired[0] == "device.ram_mb,policy,baseline,metric,pairs,mean_diff,ci_low,ci_high,wilcoxon_p")
+            #expect(paired[0] == "device.ram_mb,policy,baseline,metric,pairs,mean_diff,ci_low,ci_high,wilcoxon_p,"
+                + "wilcoxon_method,p_holm,ratio,ratio_ci_low,ratio_ci_high")
             // 1024 MB: users 1 and 2 pair; kills +1 and +1 (s = 0: both ends the mean); Wilcoxon
-            // with n' = 2 tied: W+ = 3, σ² = 1.25 − 0.125, z = 1.4142, p = 0.1573.
-            #expect(paired[1] == "1024,jetsam,lru,pressure_kills,2,1.000,1.000,1.000,0.1573")
-            // hot_launch_ratio: user 2's lru cell is empty, so one pair: no interval.
-            #expect(paired[3] == "1024,jetsam,lru,hot_launch_ratio,1,0.250,,,0.3173")
-            // min_free_mb: user 1 differs by -0.001 exactly, user 2 by 0 (dropped by Wilcoxon).
+            // with n' = 2 tied, so normal: W+ = 3, σ² = 1.25 − 0.125, z = 1.4142, p = 0.1573; the
+            // only p of pressure_kills, so Holm keeps it. Ratio (3 + 5) / (2 + 4); a resample
+            // of two pairs is user 2 twice (1.25), user 1 twice (1.5) or both (8 / 6), about a
+            // quarter of the time each way, so the interval's ends are 1.25 and 1.5.
+            #expect(paired[1] == "1024,jetsam,lru,pressure_kills,2,1.000,1.000,1.000,0.1573,normal,0.1573,1.333,1.250,1.500")
+            // hot_launch_ratio: user 2's lru cell is empty, so one pair: no interval, and one
+            // non-zero difference, whose exact p is 1.
+            #expect(paired[3] == "1024,jetsam,lru,hot_launch_ratio,1,0.250,,,1,exact,1,1.500,,")
+            // min_free_mb: user 1 differs by -0.001 exactly, user 2 by 0 (dropped by Wilcoxon):
+            // one non-zero difference, exact p 1; ratio -5.001 / -5 = 1.0002.
             #expect(paired[6].hasPrefix("1024,jetsam,lru,min_free_mb,2,"))
             #expect(!paired[6].contains("-0.000"))
-            #expect(paired[6].hasSuffix(",0.3173"))
+            #expect(paired[6].hasSuffix(",1,exact,1,1.000,1.000,1.000"))
             // 2048 MB: jetsam has no lru partner: pairs 0, the rest empty.
-            #expect(paired[7] == "2048,jetsam,lru,pressure_kills,0,,,,")
+            #expect(paired[7] == "2048,jetsam,lru,pressure_kills,0,,,,,,,,,")
             let groups = try String(contentsOfFile: out + "/groups.csv", encoding: .utf8).split(separator: "\n").map(String.init)
             #expect(groups.count == 1 + 3)
             #expect(groups[1].hasPrefix("lru,1024,2,3.000,"))
