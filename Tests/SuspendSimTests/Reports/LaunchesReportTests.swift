@@ -38,6 +38,10 @@ import Testing
         let row = SummaryRow(result: result)
         // Nearest rank of 5 sorted waits: the 3rd (0.4 s) and the 5th (0.6 s).
         #expect(row.launchWaitP50Ms == 400 && row.launchWaitP95Ms == 600)
+        // Each app's launches add up to its launch_wait_s.
+        for (index, app) in result.apps.enumerated() {
+            #expect(result.log.launches.filter { $0.app == index }.reduce(Millis.zero) { $0 + $1.waitMs } == app.launchWaitMs)
+        }
     }
 
     @Test("Nearest-rank percentiles over every app's launches, each wait as launch_wait_s counts it")
