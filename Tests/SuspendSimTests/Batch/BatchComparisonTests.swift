@@ -58,6 +58,33 @@ import Testing
         }
     }
 
+    @Test("paired.csv: exact p-values for few untied differences, Holm over each metric's rows, the ratio of the means")
+    func holmOverAMetricsRows() throws {
+        try withTemporaryFolder { folder in
+            // lru kills 2, 4, 6; jetsam 3, 6, 9 (d = 1, 2, 3); lmkd 1, 4, 9 (d = -1, 0, 3).
+            let kills = ["lru": [2, 4, 6], "jetsam": [3, 6, 9], "lmkd": [1, 4, 9]]
+            let rows = ["lru", "jetsam", "lmkd"].flatMap { policy in
+                (0..<3).map { Self.row(policy, ram: 1024, user: "\($0 + 1)", kills: kills[policy]![$0], hot: "0.500", minFree: "1.000") }
+            }
+            let out = try write(rows, in: folder)
+            _ = try BatchComparison(keys: ["policy"]).write(folder: out)
+            let paired = try String(contentsOfFile: out + "/paired.csv", encoding: .utf8).split(separator: "\n").map {
+                $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            }
+            let killRows = paired.filter { $0[2] == "pressure_kills" }
+            // jetsam: n' = 3, all positive: W+ = 6, P(W+ >= 6) = 1/8, p = 0.25, exact.
+            // lmkd: the zero dropped, n' = 2: W+ = 2 (the 3), P(W+ >= 2) = 2/4, p = 1.
+            // Holm over the two: 2 × 0.25 = 0.5, then max(0.5, 1 × 1) = 1.
+            // Ratios: 18 / 12 and 14 / 12.
+            #expect(killRows.map { Array($0[0...1]) + Array($0[7...10]) } == [
+                ["jetsam", "lru", "0.25", "exact", "0.5", "1.500"],
+                ["lmkd", "lru", "1", "exact", "1", "1.167"],
+            ])
+            // hot_launch_ratio never differs: no p-value, so no family; the ratio is 1.
+            #expect(paired.filter { $0[2] == "hot_launch_ratio" }.allSatisfy { $0[7...9] == ["", "", ""] && $0[10] == "1.000" })
+        }
+    }
+
     @Test("Two runs of one policy with the same identity are bad input naming both lines; nothing is written")
     func duplicateIdentity() throws {
         try withTemporaryFolder { folder in
