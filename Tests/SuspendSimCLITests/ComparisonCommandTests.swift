@@ -30,7 +30,8 @@ import Testing
             #expect(groups.count == 1 + 4)
             #expect(groups.dropFirst().allSatisfy { $0[2] == "3" })   // the three users
             let paired = try Self.rows(folder.appendingPathComponent("R/paired.csv"))
-            #expect(paired[0] == ["device.ram_mb", "policy", "baseline", "metric", "pairs", "mean_diff", "ci_low", "ci_high", "wilcoxon_p"])
+            #expect(paired[0] == ["device.ram_mb", "policy", "baseline", "metric", "pairs", "mean_diff", "ci_low", "ci_high", "wilcoxon_p",
+                                  "wilcoxon_method", "p_holm", "ratio", "ratio_ci_low", "ratio_ci_high"])
             // Two RAM sizes × one other policy × six metrics; lru is first, so the baseline.
             #expect(paired.count == 1 + 2 * 6)
             #expect(paired.dropFirst().allSatisfy { $0[1] == "jetsam" && $0[2] == "lru" && $0[4] == "3" })

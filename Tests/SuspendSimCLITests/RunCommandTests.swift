@@ -21,13 +21,13 @@ import Testing
             let runsPerBatch = ["compressor": 4, "day-on-a-3gb-phone": 2, "field-calibration": 10, "ios-releases-day": 6, "photo-editor": 2]
             let singles = scenarios.filter { !batches.contains($0) }
             for scenario in singles {
-                for file in ["survivors", "evictions", "transitions", "callbacks", "memory", "pressure", "skipped", "exits"] {
+                for file in ["survivors", "evictions", "transitions", "callbacks", "memory", "pressure", "skipped", "exits", "launches"] {
                     #expect(files["\(scenario)/\(file).csv"] != nil, "missing \(scenario)/\(file).csv")
                 }
             }
             let summary = String(decoding: files["summary.csv"] ?? Data(), as: UTF8.self).split(separator: "\n")
             // The sweep adds its key's column (docs/batch-runs.md).
-            #expect(summary.first == "scenario,policy,seed,replicate,apps,events,cold_launches,warm_launches,hot_launch_ratio,pressure_kills,state_losses,min_free_mb,launch_wait_s,duration_s,kills_per_hour,device.compressor.pool_mb,workload.gap_s,device.ios,app.com.example.photoeditor.suspended_mb")
+            #expect(summary.first == "scenario,policy,seed,replicate,apps,events,cold_launches,warm_launches,hot_launch_ratio,pressure_kills,state_losses,min_free_mb,launch_wait_s,duration_s,kills_per_hour,launch_wait_p50_s,launch_wait_p95_s,kills_per_use_hour,device.compressor.pool_mb,workload.gap_s,device.ios,app.com.example.photoeditor.suspended_mb")
             #expect(summary.dropFirst().map { String($0.split(separator: ",")[0]) }
                 == scenarios.flatMap { Array(repeating: $0, count: runsPerBatch[$0] ?? 1) })
             // Nothing else: no temporary folders left behind, and no report folder for a batch.
@@ -92,7 +92,7 @@ import Testing
                 #expect(run.status == 0, "\(run.stderr)")
                 reports.append(try filesUnder(out.appendingPathComponent("long")).filter { !$0.key.hasSuffix("device.csv") })
             }
-            #expect(reports[0].count == 4 * 10 - 4)
+            #expect(reports[0].count == 4 * 11 - 4)
             #expect(reports[1] == reports[0])
             #expect(reports[2] == reports[0])
             let evictions = String(decoding: reports[0]["jetsam/evictions.csv"] ?? Data(), as: UTF8.self)

@@ -53,7 +53,9 @@ import Testing
         //   suspendsim run day.yaml --set trace.user=2 --set policy=lru,jetsam --set device.ram_mb=1024,1536 --out <golden>
         // SPEC 24 pools users only when a batch sweeps more than one; these files hold that rule.
         // observed.csv was rewritten for SPEC 26's observed_ci_low and observed_ci_high, its
-        // other columns checked equal to the recorded ones first.
+        // other columns checked equal to the recorded ones first; summary.csv was rewritten for
+        // launch_wait_p50_s, launch_wait_p95_s and kills_per_use_hour before the sweep columns,
+        // every other cell checked equal to the recorded ones first.
         let golden = packageRoot.appendingPathComponent("Tests/Goldens/trace-one-user")
         try withTemporaryFolder { folder in
             try Self.scenario().write(to: folder.appendingPathComponent("day.yaml"), atomically: true, encoding: .utf8)

@@ -9,7 +9,8 @@ import Testing
                         "--set", "app.com.acme.shop.suspended_mb=160.149,120.149"]
     static let key = "app.com.acme.shop.suspended_mb"
     static let header = ["scenario", "policy", "workload.gap_s", "key", "value", "baseline", "app", "metric", "pairs",
-                         "baseline_mean", "mean", "mean_diff", "ci_low", "ci_high", "wilcoxon_p"]
+                         "baseline_mean", "mean", "mean_diff", "ci_low", "ci_high", "wilcoxon_p",
+                         "wilcoxon_method", "p_holm", "ratio", "ratio_ci_low", "ratio_ci_high"]
     static let metrics = ["foreground_memory_resource_limit", "foreground_memory_pressure", "background_memory_pressure",
                           "background_memory_resource_limit", "background_app_watchdog", "background_task_assertion_timeout",
                           "background_fetch_completion_timeout", "background_normal", "user_force_quit", "cold_launches",
@@ -63,6 +64,15 @@ import Testing
             let differences = summary.dropFirst().filter { $0[value] == "120.149" }.map { Double($0[kills])! - base[$0[seed]]! }
             let row = try #require(rows.first { $0[6].isEmpty && $0[7] == "pressure_kills" })
             #expect(Array(row[11...13]) == Self.interval30(differences))
+            // The ratio of the means over the pairs, inside its bootstrap interval; Holm over the
+            // file's pressure_kills rows (one here) keeps the p-value.
+            let baseMean = base.values.reduce(0, +) / 30
+            let afterMean = summary.dropFirst().filter { $0[value] == "120.149" }.map { Double($0[kills])! }.reduce(0, +) / 30
+            #expect(row[17] == (baseMean == 0 ? "" : String(format: "%.3f", afterMean / baseMean)))
+            if baseMean != 0, let low = Double(row[18]), let high = Double(row[19]) {
+                #expect(low <= Double(row[17])! && Double(row[17])! <= high)
+            }
+            #expect(row[16] == row[14] && ["exact", "normal"].contains(row[15]))
         }
     }
 
@@ -79,7 +89,7 @@ import Testing
             #expect(rows.count == 1 + 2 * 19)
             #expect(rows.dropFirst().map { $0[1] } == Array(repeating: "jetsam", count: 19) + Array(repeating: "lru", count: 19))
             let paired = try ComparisonCommandTests.rows(out.appendingPathComponent("paired.csv"))
-            #expect(paired.dropFirst().allSatisfy { $0[$0.count - 7] == "lru" })
+            #expect(paired.dropFirst().allSatisfy { $0[$0.count - 12] == "lru" })
         }
     }
 
@@ -194,9 +204,12 @@ import Testing
             let merge = try suspendsim(["merge", "shard3", "shard1", "shard2", "--out", "merged"], in: folder)
             #expect(merge.status == 0, "\(merge.stderr)")
             #expect(merge.stdout.contains("whatif: merged/whatif.csv"))
+            // One thread gives the same bytes too: the bootstrap seeds each row on its own.
+            #expect(try suspendsim(["run", "tight.yaml", "--jobs", "1", "--out", "serial"], in: folder).status == 0)
             for file in ["whatif.csv", "focus_runs.csv", "summary.csv"] {
                 let single = try Data(contentsOf: folder.appendingPathComponent("single/\(file)"))
                 #expect(try Data(contentsOf: folder.appendingPathComponent("merged/\(file)")) == single, "\(file)")
+                #expect(try Data(contentsOf: folder.appendingPathComponent("serial/\(file)")) == single, "\(file)")
             }
             // merge --baseline KEY=VALUE: another what-if of the same runs.
             let other = try suspendsim(["merge", "shard1", "shard2", "shard3", "--out", "other", "--baseline", "device.ram_mb=1536"], in: folder)

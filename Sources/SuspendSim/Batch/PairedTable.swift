@@ -5,9 +5,11 @@
 /// (not `policy`); two runs pair when their identities are equal. Rows: for each combination
 /// of the KEYS other than `policy` (order of first appearance), each policy but the baseline
 /// (order of first appearance), and each metric: `pairs` (the pairs in which both runs have
-/// the metric), the mean difference M(policy) − M(baseline) with Student's interval, and
-/// Wilcoxon's signed-rank p-value on the exact differences. A combination with no pair still
-/// gets its rows, with `pairs` 0 and the other cells empty.
+/// the metric), the mean difference M(policy) − M(baseline) with Student's interval,
+/// Wilcoxon's signed-rank p-value on the exact differences with its method, Holm's adjustment
+/// over the file's rows of one metric, and the ratio of the means with its bootstrap interval
+/// (`PairedRows`). A combination with no pair still gets its rows, with `pairs` 0 and the other
+/// cells empty.
 struct PairedTable {
     let csvText: String
 
@@ -26,26 +28,26 @@ struct PairedTable {
             members[combination, default: []].append(index)
         }
         let policies = table.distinctValues(of: .policy).filter { $0 != baseline }
-        var lines = [otherKeys + PairedColumn.names]
+        var paired = PairedRows(seed: table.bootstrapSeed, withMeans: false)
         for combination in combinations {
             for policy in policies {
                 let rows = (members[combination] ?? []).filter { table.rows[$0][policyColumn] == policy }
                 for metric in SummaryColumn.compared {
-                    var differences: [Int64] = []
+                    var sides: [(baseline: Int64, value: Int64)] = []
                     if let column = table.column(metric) {
                         for index in rows {
                             let identity = identityColumns.map { table.rows[index][$0] }
                             guard let partner = runs[Key(policy: baseline, identity: identity)],
                                   let mine = ComparisonNumbers.thousandths(table.rows[index][column]),
                                   let theirs = ComparisonNumbers.thousandths(table.rows[partner][column]) else { continue }
-                            differences.append(mine - theirs)
+                            sides.append((theirs, mine))
                         }
                     }
-                    lines.append(combination + [policy, baseline, metric.rawValue] + Self.fields(differences))
+                    paired.add(combination + [policy, baseline, metric.rawValue], sides: sides, family: [metric.rawValue])
                 }
             }
         }
-        csvText = CSVText.lines(lines)
+        csvText = CSVText.lines([otherKeys + PairedColumn.names] + paired.fields)
     }
 
     /// A run's policy and identity.
@@ -69,13 +71,5 @@ struct PairedTable {
             runs[key] = index
         }
         return runs
-    }
-
-    /// `pairs,mean_diff,ci_low,ci_high,wilcoxon_p` of the differences, in thousandths.
-    static func fields(_ differences: [Int64]) -> [String] {
-        guard !differences.isEmpty else { return ["0", "", "", "", ""] }
-        let interval = GroupsTable.intervalFields(differences.map { Double($0) / 1000 })
-        let p = WilcoxonSignedRank.pValue(thousandths: differences).map(ComparisonNumbers.general4) ?? ""
-        return [String(differences.count)] + interval + [p]
     }
 }

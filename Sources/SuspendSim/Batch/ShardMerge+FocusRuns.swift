@@ -11,7 +11,7 @@ extension ShardMerge {
         let summary = try CSVRecordReader(path: summaryPath)
         guard let summaryHeader = try summary.next() else { throw MergeError("\(summaryPath) is empty") }
         let summaryFields = CSVRecordReader.fields(summaryHeader)
-        let sweep = summaryFields.count - (summaryFields.firstIndex { CSVRecordReader.text($0) == SummaryColumn.killsPerHour.rawValue }.map { $0 + 1 } ?? 0)
+        let sweep = summaryFields.count - (SummaryTable.lastMetricIndex(summaryFields.map(CSVRecordReader.text)).map { $0 + 1 } ?? 0)
         let identity = FocusRunsColumn.allCases.map { field in summaryFields.firstIndex { CSVRecordReader.text($0) == field.rawValue } ?? 0 }
             + Array((summaryFields.count - sweep)..<summaryFields.count)
         for folder in folders {

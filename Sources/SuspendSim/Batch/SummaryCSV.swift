@@ -12,8 +12,11 @@ import Foundation
 ///   `printf("%.3f")` prints it (SPEC 8); empty when there was no launch.
 /// - `min_free_mb` is `SimulationResult.minFreeKiB` in MB.
 /// - `launch_wait_s` is the apps' launch waits added up (SPEC 17).
-/// - `duration_s` is the run's length and `kills_per_hour` its pressure kills per hour (SPEC 21);
-///   the sweep columns are the columns after `kills_per_hour`.
+/// - `duration_s` is the run's length and `kills_per_hour` its pressure kills per hour (SPEC 21).
+/// - `launch_wait_p50_s` and `launch_wait_p95_s` are nearest-rank percentiles of the run's
+///   launches' waits (`LaunchWaits`), empty without a launch; `kills_per_use_hour` is its
+///   pressure kills per hour that an app was frontmost, empty when none was. The sweep columns
+///   are the columns after `kills_per_use_hour` (`SummaryColumn.lastMetric`).
 package enum SummaryCSV {
 
     /// Writes `rows`, in the order given, to `url`: into a temporary file next to it, then
@@ -54,6 +57,9 @@ package enum SummaryCSV {
         case .launchWait: CSVFormatting.appendSeconds(row.launchWaitMs, to: &bytes)
         case .duration: CSVFormatting.appendSeconds(row.durationMs, to: &bytes)
         case .killsPerHour: row.appendKillsPerHour(to: &bytes)
+        case .launchWaitP50: if let wait = row.launchWaitP50Ms { CSVFormatting.appendSeconds(wait, to: &bytes) }
+        case .launchWaitP95: if let wait = row.launchWaitP95Ms { CSVFormatting.appendSeconds(wait, to: &bytes) }
+        case .killsPerUseHour: row.appendKillsPerUseHour(to: &bytes)
         }
     }
 }
@@ -65,6 +71,13 @@ extension SummaryRow {
     func appendKillsPerHour(to bytes: inout some CSVByteSink) {
         guard durationMs > .zero else { return }
         CSVFormatting.appendFixed3(Double(pressureKills) * 3_600_000 / Double(durationMs.count), to: &bytes)
+    }
+
+    /// Appends `kills_per_use_hour`: `pressure_kills × 3600000 / frontmost ms`, in double
+    /// precision in that order, as `kills_per_hour` is; nothing when no app was frontmost.
+    func appendKillsPerUseHour(to bytes: inout some CSVByteSink) {
+        guard foregroundMs > .zero else { return }
+        CSVFormatting.appendFixed3(Double(pressureKills) * 3_600_000 / Double(foregroundMs.count), to: &bytes)
     }
 
     /// Appends `hot_launch_ratio` (SPEC 8): warm / (cold + warm) as C's `printf("%.3f")`

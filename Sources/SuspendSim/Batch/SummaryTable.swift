@@ -1,5 +1,5 @@
 /// A finished batch's `summary.csv`, read back for SPEC 21's comparisons: its header, its rows
-/// as text, and which columns are the sweep's (those after `kills_per_hour`).
+/// as text, and which columns are the sweep's (those after `kills_per_use_hour`).
 struct SummaryTable {
     var path: String
     var header: [String]
@@ -31,10 +31,26 @@ struct SummaryTable {
         self.rows = rows
     }
 
-    /// The sweep columns: every column after `kills_per_hour`, in file order.
+    /// The sweep columns: every column after `kills_per_use_hour` (a folder written before it
+    /// existed: after `kills_per_hour`), in file order.
     var sweepColumns: [String] {
-        guard let last = header.firstIndex(of: SummaryColumn.killsPerHour.rawValue) else { return [] }
+        guard let last = Self.lastMetricIndex(header) else { return [] }
         return Array(header[(last + 1)...])
+    }
+
+    /// The index of the last metric column of a `summary.csv` header: `SummaryColumn.lastMetric`,
+    /// else `kills_per_hour` (SPEC 21's first boundary); nil when it has neither.
+    static func lastMetricIndex(_ header: [String]) -> Int? {
+        header.firstIndex(of: SummaryColumn.lastMetric.rawValue) ?? header.firstIndex(of: SummaryColumn.killsPerHour.rawValue)
+    }
+
+    /// The seed of the comparison files' bootstrap (`RatioBootstrap`): the `seed` of the first
+    /// run that has one, which `run` derived from the batch's seed (`BatchSeed`); 0 when no
+    /// run has a seed. The folder records no `--seed`, but its runs' seeds come from it, so
+    /// `run`, `report` and `merge` read the same value from the same `summary.csv`.
+    var bootstrapSeed: UInt64 {
+        guard let column = column(.seed) else { return 0 }
+        return rows.lazy.compactMap { UInt64($0[column]) }.first ?? 0
     }
 
     /// The keys a comparison may group by (SPEC 21): `scenario`, `policy` and the sweep columns.

@@ -7,9 +7,10 @@
 /// first appearance), each policy (first appearance), each V other than B (first appearance,
 /// which is sweep order), each what-if app (`focus_runs.csv`'s order) with
 /// `WhatIfAppMetric`'s metrics, and last the run metrics of SPEC 21 with an empty `app`:
-/// `pairs`, the means at B and at V over the pairs, and `PairedTable`'s mean difference,
-/// Student's interval and Wilcoxon p-value of the exact differences M(V) − M(B). A row with
-/// 0 pairs has its other cells empty.
+/// `pairs`, the means at B and at V over the pairs, and `PairedRows`' mean difference,
+/// Student's interval, Wilcoxon p-value and method of the exact differences M(V) − M(B), Holm's
+/// adjustment over the file's rows of one app and metric, and the ratio M(V) ÷ M(B) with its
+/// bootstrap interval. A row with 0 pairs has its other cells empty.
 struct WhatIfTable {
     let csvText: String
 
@@ -45,7 +46,7 @@ struct WhatIfTable {
             pairs[combination + [row[policyColumn], value], default: []].append((index, partner))
         }
         let policies = table.distinctValues(of: .policy)
-        var lines = [[SummaryColumn.scenario.rawValue, SummaryColumn.policy.rawValue] + others + WhatIfColumn.names]
+        var rows = PairedRows(seed: table.bootstrapSeed, withMeans: true)
         for combination in combinations {
             for policy in policies {
                 for value in values where value.canonical != baseline.canonical {
@@ -55,7 +56,7 @@ struct WhatIfTable {
                         for (metric, name) in WhatIfAppMetric.names.enumerated() {
                             let sides = found.map { (focusRuns.value(row: $0.baseline, slot: slot, metric: metric),
                                                      focusRuns.value(row: $0.run, slot: slot, metric: metric)) }
-                            lines.append(prefix + [app, name] + Self.fields(sides))
+                            rows.add(prefix + [app, name], sides: sides, family: [app, name])
                         }
                     }
                     for metric in SummaryColumn.compared {
@@ -65,12 +66,12 @@ struct WhatIfTable {
                                   let after = ComparisonNumbers.thousandths(table.rows[pair.run][column]) else { return nil }
                             return (before, after)
                         }
-                        lines.append(prefix + ["", metric.rawValue] + Self.fields(sides))
+                        rows.add(prefix + ["", metric.rawValue], sides: sides, family: ["", metric.rawValue])
                     }
                 }
             }
         }
-        csvText = CSVText.lines(lines)
+        csvText = CSVText.lines([[SummaryColumn.scenario.rawValue, SummaryColumn.policy.rawValue] + others + WhatIfColumn.names] + rows.fields)
     }
 
     /// KEY's values in order of first appearance, each with its text as `summary.csv` writes it.
@@ -98,18 +99,5 @@ struct WhatIfTable {
             runs[identity] = index
         }
         return runs
-    }
-
-    /// `pairs,baseline_mean,mean,mean_diff,ci_low,ci_high,wilcoxon_p` of the pairs' values
-    /// (thousandths) at the baseline and at V.
-    private static func fields(_ sides: [(baseline: Int64, value: Int64)]) -> [String] {
-        guard !sides.isEmpty else { return ["0", "", "", "", "", "", ""] }
-        let paired = PairedTable.fields(sides.map { $0.value - $0.baseline })
-        return [paired[0], mean(sides.map(\.baseline)), mean(sides.map(\.value))] + paired.dropFirst()
-    }
-
-    /// The mean of thousandths, summed in order in double precision, with 3 decimals.
-    private static func mean(_ values: [Int64]) -> String {
-        ComparisonNumbers.fixed3(values.reduce(0.0) { $0 + Double($1) / 1000 } / Double(values.count))
     }
 }

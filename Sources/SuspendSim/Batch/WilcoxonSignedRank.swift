@@ -6,8 +6,11 @@ import Musl
 import Darwin
 #endif
 
-/// Wilcoxon's signed-rank test of paired differences, two-sided, by the normal approximation
-/// with the tie correction and no continuity correction, exactly as SPEC 21 defines it:
+/// Wilcoxon's signed-rank test of paired differences, two-sided (SPEC 21, refined): exact
+/// (`WilcoxonExact`) when at most 25 differences are not zero and no two of their magnitudes
+/// tie, as `scipy.stats.wilcoxon(d, method="exact")` on the non-zero differences; else by the
+/// normal approximation with the tie correction and no continuity correction, exactly as
+/// SPEC 21 defines it:
 ///
 /// - the zero differences are dropped, which leaves n′;
 /// - |d| is ranked, ties given the mean of their ranks;
@@ -18,7 +21,26 @@ import Darwin
 /// The differences come as exact thousandths (`summary.csv`'s decimals), so zeros and ties
 /// are judged on what the file says, not on binary fractions.
 enum WilcoxonSignedRank {
-    /// The two-sided p-value, or nil when every difference is 0 (n′ = 0).
+    /// How a p-value was computed: `paired.csv`'s and `whatif.csv`'s `wilcoxon_method`.
+    enum Method: String, Sendable {
+        case exact, normal
+    }
+
+    /// The most non-zero differences the exact test takes.
+    static let exactLimit = 25
+
+    /// The two-sided p-value and how it was computed, or nil when every difference is 0.
+    static func test(thousandths differences: [Int64]) -> (p: Double, method: Method)? {
+        let nonzero = differences.filter { $0 != 0 }
+        guard !nonzero.isEmpty else { return nil }
+        if nonzero.count <= exactLimit, Set(nonzero.map(\.magnitude)).count == nonzero.count {
+            return (WilcoxonExact.pValue(nonzero), .exact)
+        }
+        return pValue(thousandths: nonzero).map { ($0, .normal) }
+    }
+
+    /// The two-sided p-value by the normal approximation, or nil when every difference is 0
+    /// (n′ = 0).
     static func pValue(thousandths differences: [Int64]) -> Double? {
         let nonzero = differences.filter { $0 != 0 }
         guard !nonzero.isEmpty else { return nil }

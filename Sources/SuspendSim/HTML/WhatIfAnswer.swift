@@ -29,7 +29,8 @@ struct WhatIfAnswer {
     /// - Throws: `ReportCSV.Unreadable` for a file that cannot be read or lacks a column.
     init?(folder: String) throws(ReportCSV.Unreadable) {
         guard ReportFolder.hasFile(BatchReportFile.whatif.fileName, in: folder) else { return nil }
-        let file = try ReportCSV(path: BatchReportFile.whatif.path(in: folder), required: WhatIfColumn.allCases)
+        // The answer reads SPEC 25's columns, up to `wilcoxon_p`, not the ratio after them.
+        let file = try ReportCSV(path: BatchReportFile.whatif.path(in: folder), required: Array(WhatIfColumn.allCases.prefix { $0 != .wilcoxonMethod }))
         let column = { (name: WhatIfColumn) in file.column(name)! }
         let exits = Set(KillReason.ExitCategory.allCases.map(\.rawValue))
         let table = try file.rows()

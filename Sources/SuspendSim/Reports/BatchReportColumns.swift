@@ -16,6 +16,13 @@ enum SummaryColumn: String, CSVColumns {
     case launchWait = "launch_wait_s"
     case duration = "duration_s"
     case killsPerHour = "kills_per_hour"
+    case launchWaitP50 = "launch_wait_p50_s"
+    case launchWaitP95 = "launch_wait_p95_s"
+    case killsPerUseHour = "kills_per_use_hour"
+
+    /// The last metric column: the sweep columns follow it (SPEC 21's boundary, moved from
+    /// `kills_per_hour` by the launch percentiles and `kills_per_use_hour`).
+    static let lastMetric = SummaryColumn.killsPerUseHour
 
     /// The metrics SPEC 21 compares (`groups.csv`, `paired.csv`), in its order.
     static let compared: [SummaryColumn] = [.pressureKills, .killsPerHour, .hotLaunchRatio, .launchWait, .stateLosses, .minFree]
@@ -158,13 +165,19 @@ enum GroupsColumn: CSVColumns, Hashable {
     }
 }
 
-/// `paired.csv`'s columns (SPEC 21), after the KEYS other than `policy`.
+/// `paired.csv`'s columns (SPEC 21), after the KEYS other than `policy`; `wilcoxon_method` to
+/// `ratio_ci_high` refine SPEC 21 (`PairedRows`).
 enum PairedColumn: String, CSVColumns {
     case policy, baseline, metric, pairs
     case meanDiff = "mean_diff"
     case ciLow = "ci_low"
     case ciHigh = "ci_high"
     case wilcoxonP = "wilcoxon_p"
+    case wilcoxonMethod = "wilcoxon_method"
+    case pHolm = "p_holm"
+    case ratio
+    case ratioCILow = "ratio_ci_low"
+    case ratioCIHigh = "ratio_ci_high"
 }
 
 /// `focus.csv`'s one column: the focus apps `run` took from the scenarios (SPEC 19), a row each.
@@ -205,7 +218,7 @@ enum WhatIfAppMetric: CSVColumns, Hashable {
 }
 
 /// `whatif.csv`'s columns (SPEC 25), after `scenario,policy` and the sweep columns other than
-/// KEY and `trace.user`.
+/// KEY and `trace.user`; `wilcoxon_method` to `ratio_ci_high` as in `paired.csv`.
 enum WhatIfColumn: String, CSVColumns {
     case key, value, baseline, app, metric, pairs
     case baselineMean = "baseline_mean"
@@ -214,6 +227,11 @@ enum WhatIfColumn: String, CSVColumns {
     case ciLow = "ci_low"
     case ciHigh = "ci_high"
     case wilcoxonP = "wilcoxon_p"
+    case wilcoxonMethod = "wilcoxon_method"
+    case pHolm = "p_holm"
+    case ratio
+    case ratioCILow = "ratio_ci_low"
+    case ratioCIHigh = "ratio_ci_high"
 }
 
 /// `shard.csv`'s columns (`ShardManifest`).

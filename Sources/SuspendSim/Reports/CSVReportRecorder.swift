@@ -6,7 +6,7 @@ import Foundation
 
 /// A recorder that streams a run into the CSV files of a report folder (SPEC 8):
 /// `transitions.csv`, `callbacks.csv`, `evictions.csv`, `memory.csv`, `pressure.csv` and
-/// `skipped.csv` as the run goes, then `survivors.csv` from the result.
+/// `skipped.csv` and `launches.csv` as the run goes, then `survivors.csv` from the result.
 ///
 /// Each file has its own byte buffer, written out whenever it passes 256 KiB, so memory
 /// stays bounded however long the run. App ids, the policy name and every enum spelling
@@ -45,6 +45,7 @@ package struct CSVReportRecorder: SimulationRecorder {
     private let memory: CSVFileBuffer
     private let pressure: CSVFileBuffer
     private let skipped: CSVFileBuffer
+    private let launches: CSVFileBuffer
 
     private let appIDs: CSVFieldStorage
     private let policyName: CSVStoredField
@@ -59,6 +60,7 @@ package struct CSVReportRecorder: SimulationRecorder {
     private let levels = CSVFieldTable<EventLog.PressureLevel>()
     private let skipReasons = CSVFieldTable<EventLog.SkipReason>()
     private let grantCauses = CSVFieldTable<EventLog.GrantCause>()
+    private let launchKinds = CSVFieldTable<LaunchKind>()
     /// Most rows share their time with the row before (one event makes several): the time's
     /// digits are formatted once per instant.
     private let time = CSVTimeField()
@@ -69,7 +71,7 @@ package struct CSVReportRecorder: SimulationRecorder {
     /// `callbacks.csv` and `evictions.csv`; nil: the run's thread writes them.
     private let writeBehind: CSVWriteBehindThread?
 
-    /// Creates the six streamed files, with their header rows, in `folder` (which must exist
+    /// Creates the seven streamed files, with their header rows, in `folder` (which must exist
     /// and must not hold them yet).
     ///
     /// - Parameters:
@@ -106,8 +108,8 @@ package struct CSVReportRecorder: SimulationRecorder {
             for file in files { try? file.close() }
             throw error
         }
-        (transitions, callbacks, evictions, memory, pressure, skipped) =
-            (files[0], files[1], files[2], files[3], files[4], files[5])
+        (transitions, callbacks, evictions, memory, pressure, skipped, launches) =
+            (files[0], files[1], files[2], files[3], files[4], files[5], files[6])
         appIDs = CSVFieldStorage(scenario.apps.map { CSVFormatting.field($0.id) })
         policyNameStorage = CSVFieldStorage([CSVFormatting.field(policyName)])
         self.policyName = policyNameStorage[0]
@@ -205,6 +207,20 @@ package struct CSVReportRecorder: SimulationRecorder {
         writeSkipped(at: timeMs, event: event, app: app, reason: reason, time: time)
     }
 
+    /// A row of `launches.csv`, written on the run's thread.
+    public func recordLaunch(at timeMs: Millis, app: AppIndex, cold: Bool, waitMs: Millis) {
+        launches.appendRow { row in
+            LaunchColumn.appendRow(to: &row) { column, row in
+                switch column {
+                case .time: time.append(timeMs, to: &row)
+                case .app: row.append(appIDs[app])
+                case .kind: row.append(launchKinds[cold ? .cold : .warm])
+                case .wait: CSVFormatting.appendSeconds(waitMs, to: &row)
+                }
+            }
+        }
+    }
+
     // MARK: The files a formatting thread may write
 
     /// Writes a row the formatting thread was handed.
@@ -288,7 +304,7 @@ package struct CSVReportRecorder: SimulationRecorder {
         } catch {
             firstError = error
         }
-        for file in [transitions, callbacks, evictions, memory, pressure, skipped] {
+        for file in [transitions, callbacks, evictions, memory, pressure, skipped, launches] {
             do {
                 try file.close()
             } catch {

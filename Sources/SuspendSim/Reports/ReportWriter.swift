@@ -21,7 +21,7 @@ import Foundation
 /// the same name, so a reader never sees a half-written report, even when the run is
 /// interrupted.
 public enum ReportWriter {
-    /// Writes the report folder of a finished run from its event log: the six streamed files,
+    /// Writes the report folder of a finished run from its event log: the seven streamed files,
     /// `survivors.csv`, `exits.csv`, `tasks.csv` and `device.csv`, the same bytes as when they are written during the
     /// run. Replaces any report already at `reportFolder`; creates missing parent folders.
     ///

@@ -12,11 +12,12 @@ enum RunReportFile: String, CaseIterable, Sendable {
     case exits = "exits.csv"
     case device = "device.csv"
     case tasks = "tasks.csv"
+    case launches = "launches.csv"
 
     /// The files written row by row during the run, in the order they are closed
     /// (`survivors.csv`, `exits.csv` and `tasks.csv` are written from the result at the end,
     /// `device.csv` from the scenario).
-    static let streamed: [RunReportFile] = [.transitions, .callbacks, .evictions, .memory, .pressure, .skipped]
+    static let streamed: [RunReportFile] = [.transitions, .callbacks, .evictions, .memory, .pressure, .skipped, .launches]
 
     /// The file's header row.
     var header: String {
@@ -31,6 +32,7 @@ enum RunReportFile: String, CaseIterable, Sendable {
         case .exits: ExitColumn.header
         case .device: DeviceColumn.header
         case .tasks: TaskColumn.header
+        case .launches: LaunchColumn.header
         }
     }
 
@@ -39,6 +41,26 @@ enum RunReportFile: String, CaseIterable, Sendable {
 
     /// Its path in `folder`.
     func path(in folder: String) -> String { folder + "/" + rawValue }
+}
+
+/// `launches.csv`: every launch, in order: its time, the app, `cold` (from `not-running`) or
+/// `warm`, and its wait as `launch_wait_s` counts it (SPEC 17: `cold_launch_s`, or `resume_s`
+/// plus SPEC 22's decompression).
+enum LaunchColumn: String, CSVColumns {
+    case time = "time_s", app, kind
+    case wait = "wait_s"
+}
+
+/// `launches.csv`'s `kind`.
+enum LaunchKind: String, CSVField {
+    case cold, warm
+
+    var csvIndex: Int {
+        switch self {
+        case .cold: 0
+        case .warm: 1
+        }
+    }
 }
 
 /// `transitions.csv`: every state change, intermediate ones too.

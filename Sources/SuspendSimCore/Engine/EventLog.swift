@@ -43,12 +43,22 @@ public struct EventLog: SimulationRecorder, Sendable {
         public var reason: EventLog.SkipReason
     }
 
+    public struct Launch: Sendable, Hashable {
+        public var timeMs: Millis
+        public var app: AppIndex
+        /// From `not-running`; else warm.
+        public var cold: Bool
+        /// As `launch_wait_s` counts it (SPEC 17, 22).
+        public var waitMs: Millis
+    }
+
     public private(set) var transitions: [Transition] = []
     public private(set) var callbacks: [CallbackRecord] = []
     public private(set) var evictions: [Eviction] = []
     public private(set) var footprints: [FootprintRecord] = []
     public private(set) var frees: [FreeRecord] = []
     public private(set) var skips: [Skip] = []
+    public private(set) var launches: [Launch] = []
 
     public init() {}
 
@@ -79,6 +89,10 @@ public struct EventLog: SimulationRecorder, Sendable {
         skips.append(Skip(timeMs: timeMs, event: event, app: app, reason: reason))
     }
 
+    public mutating func recordLaunch(at timeMs: Millis, app: AppIndex, cold: Bool, waitMs: Millis) {
+        launches.append(Launch(timeMs: timeMs, app: app, cold: cold, waitMs: waitMs))
+    }
+
     /// The callbacks `app` received, in order.
     public func callbacks(of app: AppIndex) -> [Callback] {
         callbacks.filter { $0.app == app }.map(\.callback)
@@ -103,5 +117,6 @@ public struct EventLog: SimulationRecorder, Sendable {
                 compressedKiB: record.compressedKiB, compressorKiB: record.compressorKiB)
         }
         for record in skips { recorder.recordSkipped(at: record.timeMs, event: record.event, app: record.app, reason: record.reason) }
+        for record in launches { recorder.recordLaunch(at: record.timeMs, app: record.app, cold: record.cold, waitMs: record.waitMs) }
     }
 }

@@ -100,14 +100,15 @@ extension Simulation {
 
     /// A warm launch of app `index` from `suspended` waits for its compressed memory to be
     /// decompressed: `c ÷ 1024 ÷ decompress_mb_s` seconds, rounded half up to a ms (SPEC 22),
-    /// counted into its launch wait and its resume histogram.
-    mutating func countDecompressionWait(of index: AppIndex) {
-        guard apps[index].compressedKiB > .zero, let compressor = device.compressor else { return }
+    /// counted into its launch wait and its resume histogram. Returns the wait (0 without one).
+    mutating func countDecompressionWait(of index: AppIndex) -> Millis {
+        guard apps[index].compressedKiB > .zero, let compressor = device.compressor else { return .zero }
         // ms = c × 1000 ÷ (1024 × MB/s) = c × 10^6 ÷ (1024 × thousandths of MB/s), in 128 bits.
         let numerator = Int128(apps[index].compressedKiB.count) * 1_000_000
         let denominator = Int128(1024) * Int128(compressor.decompressMilliMBPerS)
         let wait = Millis.ms(Int64((2 * numerator + denominator) / (2 * denominator)))
         decompressionWaits[index, default: [:]][wait, default: 0] += 1
+        return wait
     }
 
     /// For a kill of `trigger`, why compression did not reach its target first (SPEC 23);

@@ -29,6 +29,7 @@ extension Simulation {
             residentMs: app.residentMs + (app.state.isResident ? runEndMs - app.residentSinceMs : .zero),
             launchWaitMs: Int64(app.coldLaunches) * profile.coldLaunchMs + Int64(app.warmLaunches) * profile.resumeMs
                 + decompressionMs,
+            coldLaunchMs: profile.coldLaunchMs, resumeMs: profile.resumeMs,
             field: app.fieldMetrics(endingAt: runEndMs),
             compressions: app.compressions, decompressionWaits: waits,
             refreshRuns: tasks.isEnabled ? tasks.apps[index].refreshRuns : 0,

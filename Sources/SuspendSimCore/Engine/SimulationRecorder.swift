@@ -17,6 +17,9 @@ public protocol SimulationRecorder {
         at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: EventLog.PressureLevel, compressedKiB: KiB, compressorKiB: KiB)
     /// An event was a no-op (`skipped.csv`).
     mutating func recordSkipped(at timeMs: Millis, event: ScenarioEvent.Kind, app: AppIndex?, reason: EventLog.SkipReason)
+    /// An app was launched (`launches.csv`): cold from `not-running`, else warm, with its wait
+    /// as `launch_wait_s` counts it (SPEC 17, 22). A no-op unless the recorder keeps launches.
+    mutating func recordLaunch(at timeMs: Millis, app: AppIndex, cold: Bool, waitMs: Millis)
     /// Whether evictions carry the victim's place in the policy's order (`rank`,
     /// `candidateCount`, `runnerUp`), which costs a scan of the candidates per kill. True by
     /// default; the `NullRecorder` of summary-only runs says no.
@@ -27,6 +30,7 @@ public protocol SimulationRecorder {
 }
 
 extension SimulationRecorder {
+    public mutating func recordLaunch(at timeMs: Millis, app: AppIndex, cold: Bool, waitMs: Millis) {}
     public static var recordsVictimOrder: Bool { true }
     public static var recordsPolicyOrder: Bool { false }
 }

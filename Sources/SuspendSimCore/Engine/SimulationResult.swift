@@ -60,6 +60,10 @@ public struct AppOutcome: Sendable, Hashable {
     /// `cold_launches × cold_launch_s + warm_launches × resume_s` (SPEC 17 `launch_wait_s`),
     /// plus each warm launch's decompression (SPEC 22).
     public var launchWaitMs: Millis
+    /// The wait of each cold launch (the profile's `cold_launch_s`) and of each warm launch
+    /// before any decompression (`resume_s`), as `launchWaitMs` counts them (SPEC 17).
+    public var coldLaunchMs: Millis
+    public var resumeMs: Millis
     /// Its terminations in MetricKit's exit categories, and what MetricKit would have
     /// measured of it (SPEC 17).
     public var field: FieldMetrics

@@ -37,7 +37,8 @@ private struct BackgroundFirstPolicy: EvictionPolicy {
             ["background-first", "12", String(format: "%.3f", Double(myKills.reduce(0, +)) / 12)],
         ])
         let paired = try #require(comparison.paired).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-        #expect(paired[0] == ["policy", "baseline", "metric", "pairs", "mean_diff", "ci_low", "ci_high", "wilcoxon_p"])
+        #expect(paired[0] == ["policy", "baseline", "metric", "pairs", "mean_diff", "ci_low", "ci_high", "wilcoxon_p",
+                               "wilcoxon_method", "p_holm", "ratio", "ratio_ci_low", "ratio_ci_high"])
         let killsRow = try #require(paired.first { $0[2] == "pressure_kills" })
         let differences = zip(myKills, lruKills).map { Double($0 - $1) }
         #expect(killsRow[0] == "background-first" && killsRow[1] == "lru" && killsRow[3] == "12")

@@ -24,6 +24,7 @@ import Testing
             + "background_fetch_completion_timeout,background_normal,user_force_quit",
         .device: "key,value",
         .tasks: "seq,app,kind,submitted_s,due_s,granted_s,ended_s,outcome",
+        .launches: "time_s,app,kind,wait_s",
     ]
 
     @Test("every run-report file's header is its column table, as SPEC 8 and 14 name the columns")
@@ -32,7 +33,12 @@ import Testing
             #expect(file.header == Self.documentedHeaders[file], "\(file.rawValue)")
         }
         #expect(SummaryColumn.header == "scenario,policy,seed,replicate,apps,events,cold_launches,warm_launches,"
-            + "hot_launch_ratio,pressure_kills,state_losses,min_free_mb,launch_wait_s,duration_s,kills_per_hour")
+            + "hot_launch_ratio,pressure_kills,state_losses,min_free_mb,launch_wait_s,duration_s,kills_per_hour,"
+            + "launch_wait_p50_s,launch_wait_p95_s,kills_per_use_hour")
+        #expect(PairedColumn.header == "policy,baseline,metric,pairs,mean_diff,ci_low,ci_high,wilcoxon_p,"
+            + "wilcoxon_method,p_holm,ratio,ratio_ci_low,ratio_ci_high")
+        #expect(WhatIfColumn.header == "key,value,baseline,app,metric,pairs,baseline_mean,mean,mean_diff,ci_low,ci_high,wilcoxon_p,"
+            + "wilcoxon_method,p_holm,ratio,ratio_ci_low,ratio_ci_high")
         #expect(ComparisonColumn.header
             == "scenario,policy,pressure_kills,state_losses,cold_launches,warm_launches,hot_launch_ratio,min_free_mb")
         // comparison.csv's fields are written as summary.csv's.

@@ -6,7 +6,8 @@ import Testing
 /// `Reports/summary.csv` (SPEC 8).
 @Suite struct ReportSummaryTests {
     private let header =
-        "scenario,policy,seed,replicate,apps,events,cold_launches,warm_launches,hot_launch_ratio,pressure_kills,state_losses,min_free_mb,launch_wait_s,duration_s,kills_per_hour\n"
+        "scenario,policy,seed,replicate,apps,events,cold_launches,warm_launches,hot_launch_ratio,pressure_kills,state_losses,min_free_mb,launch_wait_s,duration_s,kills_per_hour,"
+        + "launch_wait_p50_s,launch_wait_p95_s,kills_per_use_hour\n"
 
     /// The golden run (ReportTestSupport.swift): 2 apps, 13 events (skipped ones count: the
     /// second open of b, the alert_dismiss without an alert, b's undeclared fetch wake),
@@ -14,19 +15,23 @@ import Testing
     /// pressure kill; the lowest free memory was 43.9375 MB -> 43.938 (ties to even); SPEC 17:
     /// two cold launches at the default 0.4 s and one resume at 0.1 s wait 0.9 s; SPEC 21: the
     /// run ends with its last event at 40 s, so its one pressure kill is 90 an hour (a row
-    /// of 0 s has no rate).
+    /// of 0 s has no rate). Its launches wait 0.4, 0.4 and 0.1 s: the nearest-rank median is
+    /// the 2nd of 3 sorted (0.4), the 95th percentile the 3rd (0.4). An app was frontmost 10 s
+    /// (a, 0-10 s) and 12.5 s (b, 12.5 s until its force-quit at 25 s; a's open at 40 s is the
+    /// run's end): one kill in 22.5 s is 160 per hour of use.
     @Test func rowFromAResult() throws {
         let result = Simulation.run(goldenScenario())
         let row = SummaryRow(result: result)
         #expect(row == SummaryRow(
             scenario: "golden", policy: "largest-first", seed: nil, replicate: nil, apps: 2, events: 13, coldLaunches: 2,
-            warmLaunches: 1, pressureKills: 1, stateLosses: 0, minFreeKiB: 44 * 1024 - 64, launchWaitMs: 900, durationMs: 40_000, skippedEvents: 3))
+            warmLaunches: 1, pressureKills: 1, stateLosses: 0, minFreeKiB: 44 * 1024 - 64, launchWaitMs: 900, durationMs: 40_000,
+            launchWaitP50Ms: 400, launchWaitP95Ms: 400, foregroundMs: 22_500, skippedEvents: 3))
         try withTemporaryFolder { folder in
             let url = folder.appendingPathComponent("Reports/summary.csv")
             try SummaryCSV.write([row, SummaryRow(result: result, seed: 42, replicate: 3)], to: url)
             #expect(try String(contentsOf: url, encoding: .utf8) == header + """
-                golden,largest-first,,,2,13,2,1,0.333,1,0,43.938,0.900,40.000,90.000
-                golden,largest-first,42,3,2,13,2,1,0.333,1,0,43.938,0.900,40.000,90.000
+                golden,largest-first,,,2,13,2,1,0.333,1,0,43.938,0.900,40.000,90.000,0.400,0.400,160.000
+                golden,largest-first,42,3,2,13,2,1,0.333,1,0,43.938,0.900,40.000,90.000,0.400,0.400,160.000
 
                 """)
         }
@@ -34,27 +39,30 @@ import Testing
 
     /// SPEC 8: hot_launch_ratio is empty when there was no launch; it is printed as printf
     /// prints the Double (1 warm of 80 launches: the Double of 0.0125 is just above, 0.013); names are quoted per RFC 4180; negative
-    /// free memory keeps its sign.
+    /// free memory keeps its sign. No launch: empty percentiles; no frontmost time: no
+    /// kills_per_use_hour (5 kills in 2 h of use: 2.5).
     @Test func edgeCases() throws {
         let rows = [
             SummaryRow(scenario: "idle", policy: "lru", seed: nil, replicate: nil, apps: 1, events: 0, coldLaunches: 0,
                        warmLaunches: 0, pressureKills: 0, stateLosses: 0, minFreeKiB: 1_048_576, launchWaitMs: .zero,
-                       durationMs: .zero, skippedEvents: 0),
+                       durationMs: .zero, launchWaitP50Ms: nil, launchWaitP95Ms: nil, foregroundMs: .zero, skippedEvents: 0),
             SummaryRow(scenario: "ties, \"quoted\"", policy: "lru", seed: UInt64.max, replicate: 0, apps: 3,
                        events: 200, coldLaunches: 79, warmLaunches: 1, pressureKills: 5, stateLosses: 2,
-                       minFreeKiB: -64, launchWaitMs: .zero, durationMs: 7_000, skippedEvents: 0),
+                       minFreeKiB: -64, launchWaitMs: .zero, durationMs: 7_000, launchWaitP50Ms: 400, launchWaitP95Ms: 1_250,
+                       foregroundMs: 7_200_000, skippedEvents: 0),
             SummaryRow(scenario: "all-warm", policy: "largest-first", seed: nil, replicate: nil, apps: 1, events: 4,
                        coldLaunches: 0, warmLaunches: 4, pressureKills: 0, stateLosses: 0, minFreeKiB: 0,
-                       launchWaitMs: .zero, durationMs: .zero, skippedEvents: 0),
+                       launchWaitMs: .zero, durationMs: .zero, launchWaitP50Ms: 100, launchWaitP95Ms: 100, foregroundMs: .zero,
+                       skippedEvents: 0),
         ]
         try withTemporaryFolder { folder in
             let url = folder.appendingPathComponent("summary.csv")
             try SummaryCSV.write(rows, to: url)
             // A raw string: the quoted name holds three double quotes in a row.
             #expect(try String(contentsOf: url, encoding: .utf8) == header + #"""
-                idle,lru,,,1,0,0,0,,0,0,1024.000,0.000,0.000,
-                "ties, ""quoted""",lru,18446744073709551615,0,3,200,79,1,0.013,5,2,-0.062,0.000,7.000,2571.429
-                all-warm,largest-first,,,1,4,0,4,1.000,0,0,0.000,0.000,0.000,
+                idle,lru,,,1,0,0,0,,0,0,1024.000,0.000,0.000,,,,
+                "ties, ""quoted""",lru,18446744073709551615,0,3,200,79,1,0.013,5,2,-0.062,0.000,7.000,2571.429,0.400,1.250,2.500
+                all-warm,largest-first,,,1,4,0,4,1.000,0,0,0.000,0.000,0.000,,0.100,0.100,
 
                 """#)
             #expect(try contents(of: folder) == ["summary.csv"])

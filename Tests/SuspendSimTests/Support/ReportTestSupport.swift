@@ -31,9 +31,9 @@ func snapshot(of folder: URL) throws -> [String: Data] {
 }
 
 /// The files of a report folder: SPEC 8's seven, `device.csv` (SPEC 14), `exits.csv` (SPEC 17)
-/// and `tasks.csv` (SPEC 28).
+/// `tasks.csv` (SPEC 28) and `launches.csv` (one row per launch).
 let reportFiles = [
-    "callbacks.csv", "device.csv", "evictions.csv", "exits.csv", "memory.csv", "pressure.csv", "skipped.csv",
+    "callbacks.csv", "device.csv", "evictions.csv", "exits.csv", "launches.csv", "memory.csv", "pressure.csv", "skipped.csv",
     "survivors.csv", "tasks.csv", "transitions.csv",
 ]
 
