@@ -73,6 +73,13 @@ extension BatchRunner {
             result.rows = []
             result.focusBytes = []
             result.focusValues = []
+            // Its mistake found from where the reader stopped, without reading the whole file
+            // (SPEC 35: a refusal streams as the run does).
+            if let refusal = scenario.eventStreamRefusal {
+                result.failure = (entry.path, refusal.description)
+                result.isInvalidInput = true
+                return result
+            }
             do {
                 try run(ScenarioLoader.template(path: entry.path).scenario(at: point.settings))
             } catch let error as ScenarioLoader.Error {
