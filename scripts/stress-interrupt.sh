@@ -4,13 +4,14 @@
 # - run:     a batch with --details, SIGINT at a random moment (0-1.5 s): exit 130, no hidden
 #            temporary entry left, every replicate folder whole (all seven CSV files), and an
 #            earlier report untouched;
-# - merge:   `merge` of two shards (600 run folders), SIGINT, SIGTERM or SIGHUP at a random
+# - merge:   `merge` of two shards (600 run folders, with --by), SIGINT, SIGTERM or SIGHUP at a random
 #            moment of it: exit 0 or 128+signal, no hidden entry, every file left the merged
 #            run's own bytes, every run folder left whole, the top-level set all there or
 #            absent; then a rerun gives the bytes of an uninterrupted merge;
 # - landing: over an earlier batch's files, a `run` or a `merge` paused just before a random
 #            file of its top-level set is put in place (SUSPENDSIM_PAUSE_BEFORE_SET), then
-#            SIGINT, SIGTERM or SIGHUP: exit 128+signal, none of the set left (old or new), no
+#            SIGINT, SIGTERM or SIGHUP (run: a 40-run batch with --details, --by and --html;
+#            merge: the shards above): exit 128+signal, none of the set left (old or new), no
 #            hidden entry; then a rerun gives the bytes of an uninterrupted command.
 # Prints one line per round and the counts per kind; exits 1 on any failure.
 #
@@ -19,6 +20,7 @@
 #   SUSPENDSIM_BIN=path  use this executable instead of building the release one
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export LC_ALL=C
 run_rounds=50; merge_rounds=30; landing_rounds=30
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -56,13 +58,13 @@ tree_hashes() { (cd "$1" && find . -type f -exec sha256sum {} + | sort -k2); }
 set_entries() { local name; for name in $set_names; do [ -e "$1/$name" ] && printf '%s ' "$name"; done; true; }
 # Hidden entries under $1 (the first three).
 hidden_entries() { (cd "$1" 2>/dev/null && find . -name '.*' ! -name . | head -n 3); }
-# Waits for process $1 to end (30 s at most, then SIGKILL); prints its exit status.
+# Waits for process $1 to end (30 s at most, then SIGKILL); sets `status` to its exit status.
 wait_status() {
-  local pid=$1 status=0
+  local pid=$1
+  status=0
   for _ in $(seq 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-  if kill -0 "$pid" 2>/dev/null; then kill -KILL "$pid"; echo "still running 30 s after the signal" >&2; fi
+  if kill -0 "$pid" 2>/dev/null; then kill -KILL "$pid"; problems+=("still running 30 s after the signal"); fi
   wait "$pid" || status=$?
-  echo "$status"
 }
 # Records round $2 of kind $1 as passed or failed, with the problems gathered.
 verdict() {
@@ -85,7 +87,7 @@ for round in $(seq "$run_rounds"); do
   # Early moments hit the set-up, later ones workers writing, renaming and replacing folders.
   sleep "$(awk -v f="$(random_fraction "$round")" 'BEGIN { printf "%.3f", f * 1.5 }')"
   kill -INT "$pid"
-  status=$(wait_status "$pid")
+  wait_status "$pid"
   [ "$status" -eq 130 ] || problems+=("exit $status, expected 130: $(head -c 300 "$scratch/stderr")")
   hidden=$(hidden_entries "$out")
   [ -z "$hidden" ] || problems+=("hidden entries left: $hidden")
@@ -104,18 +106,20 @@ for round in $(seq "$run_rounds"); do
 done
 
 # --- the shards, the batch and their uninterrupted outputs, for merge and landing ------------
-batch=(Scenarios/day-on-a-3gb-phone.yaml --replicates 100 --details --policy all --by policy --jobs 2)
+batch=(Scenarios/day-on-a-3gb-phone.yaml --replicates 150 --details --set device.ram_mb=2048,3072 --jobs 2)
 earlier=(run Scenarios/day-on-a-3gb-phone.yaml --replicates 2 --policy all --by policy)
 if [ "$merge_rounds" -gt 0 ] || [ "$landing_rounds" -gt 0 ]; then
   for k in 1 2; do "$SUSPENDSIM_BIN" run "${batch[@]}" --shard "$k/2" --out "$scratch/shard-$k" >/dev/null; done
-  merge=(merge "$scratch/shard-1" "$scratch/shard-2" --by policy)
+  merge=(merge "$scratch/shard-1" "$scratch/shard-2" --by device.ram_mb)
   start=$EPOCHREALTIME
   "$SUSPENDSIM_BIN" "${merge[@]}" --out "$scratch/merged" >/dev/null
   merge_seconds=$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.3f", b - a }')
   merged_hashes=$(tree_hashes "$scratch/merged")
   merged_set=$(set_entries "$scratch/merged")
-  "$SUSPENDSIM_BIN" run "${batch[@]}" --html --out "$scratch/batch" >/dev/null
-  batch_hashes=$(tree_hashes "$scratch/batch")
+  # The page names its folder: every run's output folder is called `out`.
+  small=(Scenarios/day-on-a-3gb-phone.yaml --replicates 10 --details --set device.ram_mb=2048,3072 --by device.ram_mb --html --jobs 2)
+  "$SUSPENDSIM_BIN" run "${small[@]}" --out "$scratch/batch/out" >/dev/null
+  batch_hashes=$(tree_hashes "$scratch/batch/out")
   echo "merge of 2 shards: $(find "$scratch/merged" -type f | wc -l) files in ${merge_seconds} s"
 fi
 
@@ -124,7 +128,7 @@ fi
 check_against_merged() {
   local out=$1 left stray folder have want entries
   left=$(tree_hashes "$out")
-  stray=$(comm -23 <(echo "$left") <(echo "$merged_hashes") | head -n 3)
+  stray=$(comm -23 <(echo "$left" | sort) <(echo "$merged_hashes" | sort) | head -n 3 || true)
   [ -z "$stray" ] || problems+=("files that are not the merged run's (truncated?): $stray")
   for folder in $(echo "$left" | awk '{ print $2 }' | grep -E '^\./[^/]+/.+/' | xargs -r -n1 dirname | sort -u); do
     have=$(echo "$left" | awk -v f="$folder/" 'index($2, f) == 1 && substr($2, length(f) + 1) !~ /\//' | wc -l)
@@ -143,7 +147,7 @@ for round in $(seq "$merge_rounds"); do
   pid=$!
   sleep "$(awk -v f="$(random_fraction "$round")" -v s="$merge_seconds" 'BEGIN { printf "%.3f", f * s }')"
   kill -"$signal" "$pid" 2>/dev/null || true
-  status=$(wait_status "$pid")
+  wait_status "$pid"
   [ "$status" -eq 0 ] || [ "$status" -eq "${signal_status[$signal]}" ] \
     || problems+=("exit $status after SIG$signal: $(head -c 300 "$scratch/stderr")")
   hidden=$(hidden_entries "$out")
@@ -158,23 +162,25 @@ done
 
 # --- landing: paused before a random file of the set is put in place -------------------------
 for round in $(seq "$landing_rounds"); do
-  out=$scratch/landing-$round
+  out=$scratch/landing-$round/out
   signal=${signals[$((RANDOM % 3))]}
   "$SUSPENDSIM_BIN" "${earlier[@]}" --html --out "$out" >/dev/null
   if [ $((round % 2)) -eq 1 ]; then
-    command=(run "${batch[@]}" --html); expected=$batch_hashes; reference=$scratch/batch
+    command=(run "${small[@]}"); expected=$batch_hashes; reference=$scratch/batch/out
   else
     command=("${merge[@]}"); expected=$merged_hashes; reference=$scratch/merged
     # merge writes no page: the earlier one goes with the earlier set.
     rm -rf "$out/index.html" "$out/figures"
   fi
-  member=$(cd "$reference" && { ls -d $set_names 2>/dev/null | grep -v -x figures; ls -d figures/* 2>/dev/null; } | shuf -n 1)
+  member=$(cd "$reference" && { ls -d $set_names 2>/dev/null | grep -v -x figures; ls -d figures/* 2>/dev/null || true; } | shuf -n 1)
+  # A fresh file: a pause line of an earlier round must not be taken for this one's.
+  rm -f "$scratch/stderr"
   SUSPENDSIM_PAUSE_BEFORE_SET=$member "$SUSPENDSIM_BIN" "${command[@]}" --out "$out" >/dev/null 2>"$scratch/stderr" &
   pid=$!
-  for _ in $(seq 2400); do grep -q 'paused before putting' "$scratch/stderr" && break; kill -0 "$pid" 2>/dev/null || break; sleep 0.05; done
-  grep -q 'paused before putting' "$scratch/stderr" || problems+=("never paused before $member")
+  for _ in $(seq 2400); do grep -qs 'paused before putting' "$scratch/stderr" && break; kill -0 "$pid" 2>/dev/null || break; sleep 0.05; done
+  grep -qs 'paused before putting' "$scratch/stderr" || problems+=("never paused before $member")
   kill -"$signal" "$pid" 2>/dev/null || true
-  status=$(wait_status "$pid")
+  wait_status "$pid"
   [ "$status" -eq "${signal_status[$signal]}" ] || problems+=("exit $status after SIG$signal, expected ${signal_status[$signal]}")
   hidden=$(hidden_entries "$out")
   [ -z "$hidden" ] || problems+=("hidden entries left: $hidden")
@@ -183,7 +189,7 @@ for round in $(seq "$landing_rounds"); do
   "$SUSPENDSIM_BIN" "${command[@]}" --out "$out" >/dev/null 2>&1 || problems+=("the rerun failed")
   [ "$(tree_hashes "$out")" = "$expected" ] || problems+=("the rerun's files differ from an uninterrupted ${command[0]}'s")
   verdict landing "$round" "${command[0]} paused before $member, SIG$signal"
-  rm -rf "$out"
+  rm -rf "$scratch/landing-$round"
 done
 
 total_failed=0

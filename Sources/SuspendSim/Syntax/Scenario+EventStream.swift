@@ -7,13 +7,6 @@ extension Scenario {
         (generator as? StreamedJSONEvents)?.status.isUnreadable ?? false
     }
 
-    /// Why the ordinary reader refuses this scenario's streamed file, found from where its
-    /// events stopped reading without reading the whole file (`StreamedJSONEvents.refusal`);
-    /// nil when that does not tell (the whole file is then read the ordinary way).
-    var eventStreamRefusal: ScenarioLoader.Error? {
-        (generator as? StreamedJSONEvents)?.refusal()
-    }
-
     /// Whether a run of this scenario writes a long report: its events are streamed from a
     /// large file, or it lists `longReportEvents` or more. Such a run formats part of its
     /// report on a thread of its own (`CSVFormattingThread`); a short one, as in a batch of

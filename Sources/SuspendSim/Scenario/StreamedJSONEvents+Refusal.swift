@@ -1,4 +1,14 @@
+@_spi(Generators) import SuspendSimCore
 import SystemPackage
+
+extension Scenario {
+    /// Why the ordinary reader refuses this scenario's streamed file, found from where its
+    /// events stopped reading without reading the whole file (`StreamedJSONEvents.refusal`);
+    /// nil when that does not tell (the whole file is then read the ordinary way).
+    var eventStreamRefusal: ScenarioLoader.Error? {
+        (generator as? StreamedJSONEvents)?.refusal()
+    }
+}
 
 extension StreamedJSONEvents {
     /// The most bytes read past the event the fast reader stopped at, to find its end.
