@@ -4,13 +4,13 @@
 # - run:     a batch with --details, SIGINT at a random moment (0-1.5 s): exit 130, no hidden
 #            temporary entry left, every replicate folder whole (all seven CSV files), and an
 #            earlier report untouched;
-# - merge:   `merge` of two shards (600 run folders, with --by), SIGINT, SIGTERM or SIGHUP at a random
-#            moment of it: exit 0 or 128+signal, no hidden entry, every file left the merged
+# - merge:   `merge` of two shards (300 run folders, with --by), SIGINT, SIGTERM or SIGHUP at
+#            a random moment of it: exit 0 or 128+signal, no hidden entry, every file left the merged
 #            run's own bytes, every run folder left whole, the top-level set all there or
 #            absent; then a rerun gives the bytes of an uninterrupted merge;
 # - landing: over an earlier batch's files, a `run` or a `merge` paused just before a random
 #            file of its top-level set is put in place (SUSPENDSIM_PAUSE_BEFORE_SET), then
-#            SIGINT, SIGTERM or SIGHUP (run: a 40-run batch with --details, --by and --html;
+#            SIGINT, SIGTERM or SIGHUP (run: a 20-run batch with --details, --by and --html;
 #            merge: the shards above): exit 128+signal, none of the set left (old or new), no
 #            hidden entry; then a rerun gives the bytes of an uninterrupted command.
 # Prints one line per round and the counts per kind; exits 1 on any failure.
