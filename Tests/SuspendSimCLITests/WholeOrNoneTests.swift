@@ -78,12 +78,14 @@ import Testing
         }
     }
 
-    @Test("SIGHUP before the set's first file lands: exit 129, the set removed, no hidden entry")
+    @Test("SIGHUP before the set's first file lands (--out with a trailing slash): exit 129, the set removed, no hidden entry")
     func hangUpBeforeTheFirstFile() throws {
         try withTemporaryFolder { folder in
             let out = folder.appendingPathComponent("out")
             #expect(try suspendsim(Self.batch(2, out: out)).status == 0)
-            let (status, stderr) = try Self.interruptAtLanding(Self.batch(3, out: out), pause: "*", signal: SIGHUP)
+            // `--out` with a trailing slash names the same folder.
+            let (status, stderr) = try Self.interruptAtLanding(
+                Self.batch(3, out: out).dropLast() + [out.path + "/"], pause: "*", signal: SIGHUP)
             #expect(status == 129, "\(stderr)")
             #expect(Self.setEntries(out).isEmpty, "\(Self.setEntries(out))")
             #expect(Self.hiddenEntries(out).isEmpty, "\(Self.hiddenEntries(out))")

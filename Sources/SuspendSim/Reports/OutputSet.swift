@@ -53,8 +53,9 @@ package enum OutputSet {
     ///
     /// - Throws: `ReportWriter.Error` when the marker cannot be made (ECANCELED once closing).
     static func willPutInPlace(_ target: String) throws {
-        let parent = ReportFileSystem.parentPath(of: target)
-        let grandparent = ReportFileSystem.parentPath(of: parent)
+        // `--out x/` gives targets `x//summary.csv`: folders compare without trailing slashes.
+        let parent = trimmed(ReportFileSystem.parentPath(of: target))
+        let grandparent = trimmed(ReportFileSystem.parentPath(of: parent))
         let name = lastComponent(target)
         let folder: String
         let member: String
