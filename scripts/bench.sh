@@ -129,6 +129,40 @@ run_end_to_end() {
   e2e_rss=$(printf '%s\n' "${rsss[@]}" | median)
 }
 
+# Peak resident KiB of `suspendsim run $1 --jobs 1` (its exit status may be 2: a refusal), the
+# median of $samples processes.
+peak_run() {
+  local file=$1 rsss=()
+  for _ in $(seq "$samples"); do
+    rm -rf "$scratch/peak-reports"
+    /usr/bin/time -f '%M' -o "$scratch/rss" "$cli" run "$file" --out "$scratch/peak-reports" --jobs 1 >/dev/null 2>&1 || true
+    rsss+=("$(tail -1 "$scratch/rss")")
+  done
+  rm -rf "$scratch/peak-reports"
+  printf '%s\n' "${rsss[@]}" | median
+}
+
+echo "-- peak memory with and without a compressor: one generated 100-app file at 10^5 and 10^7 events (SPEC 22, 35)" >&2
+for events in 100000 10000000; do
+  file=$scratch/compressor-$events.json
+  "$bin/make-scenario-json" 100 "$events" 1 "$file"
+  # The same file with `compressor: {}` (every default) on its device.
+  sed '0,/"device": {/s//"device": {"compressor": {}, /' "$file" >"$scratch/compressor-on-$events.json"
+  plain_rss[$events]=$(peak_run "$file")
+  compressor_rss[$events]=$(peak_run "$scratch/compressor-on-$events.json")
+  echo "    $events events: peak_rss_kib without ${plain_rss[$events]}, with a compressor ${compressor_rss[$events]}" >&2
+  rm -f "$file" "$scratch/compressor-on-$events.json"
+done
+
+echo "-- the cost of a refusal: a 10^6-event file whose last event naming an app names an unknown one, and mended (SPEC 35)" >&2
+"$bin/make-scenario-json" 100 1000000 1 "$scratch/mended.json"
+last=$(grep -n '"at": .*"com\.example\.app[0-9]*"' "$scratch/mended.json" | tail -1 | cut -d: -f1)
+sed "${last}s/\"com\.example\.app[0-9]*\"/\"com.example.unknown\"/" "$scratch/mended.json" >"$scratch/refused.json"
+mended_rss=$(peak_run "$scratch/mended.json")
+refused_rss=$(peak_run "$scratch/refused.json")
+echo "    peak_rss_kib refusing $refused_rss, running it mended $mended_rss" >&2
+rm -f "$scratch/mended.json" "$scratch/refused.json"
+
 echo "-- end to end: suspendsim run on 100-app JSON files of 10^4, 10^5 and 10^6 events, every report written" >&2
 run_end_to_end 10000
 rss_10000=$e2e_rss
@@ -328,7 +362,7 @@ printf '| %-66s | %-36s | %-9s | %-4s |\n' "figure" "measured" "target" "met"
 printf '|%s|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..68})" "$(printf -- '-%.0s' {1..38})" "$(printf -- '-%.0s' {1..11})" "$(printf -- '-%.0s' {1..6})"
 targets=2
 if [ "$trace_only" -eq 0 ]; then
-targets=10
+targets=12
 row "simulated events/s, 100 apps, 10^6 events, 1 core, no reports" \
   "$(fmt "$(calc "$events_per_s / 1e6")" '%.2f M/s')" ">= 10 M/s" "$events_per_s" ">=" 10000000
 row "suspendsim run, 100-app 10^6-event JSON, all reports, end to end" \
@@ -346,6 +380,12 @@ row "cost per event, 10,000 / 100 resident apps (1 kill per event)" \
 row "peak RSS, 10^7 / 10^5 generated events (100 apps)" \
   "$(fmt "$(calc "$peak_large / $peak_small")" '%.2fx') ($(fmt "$(calc "$peak_large / 1024")" '%.1f') / $(fmt "$(calc "$peak_small / 1024")" '%.1f') MiB)" \
   "<= 2x" "$(calc "$peak_large / $peak_small")" "<=" 2
+row "peak RSS, 10^7 events, compressor / none (100 apps; 10^5: ratio)" \
+  "$(fmt "$(calc "${compressor_rss[10000000]} / ${plain_rss[10000000]}")" '%.2fx') ($(fmt "$(calc "${compressor_rss[10000000]} / 1024")" '%.0f') / $(fmt "$(calc "${plain_rss[10000000]} / 1024")" '%.0f') MiB; 10^5: $(fmt "$(calc "${compressor_rss[100000]} / ${plain_rss[100000]}")" '%.2fx'))" \
+  "<= 1.2x" "$(calc "${compressor_rss[10000000]} / ${plain_rss[10000000]}")" "<=" 1.2
+row "peak RSS refusing a 10^6-event file (bad last event) / running it mended" \
+  "$(fmt "$(calc "$refused_rss / $mended_rss")" '%.2fx') ($(fmt "$(calc "$refused_rss / 1024")" '%.0f') / $(fmt "$(calc "$mended_rss / 1024")" '%.0f') MiB)" \
+  "<= 1.2x" "$(calc "$refused_rss / $mended_rss")" "<=" 1.2
 row "batch of 1,000 runs, runs/s at 2 / 1 workers (jemalloc, as shipped)" \
   "$(fmt "$(calc "$batch_je_2 / $batch_je_1")" '%.2fx') ($(fmt "$batch_je_2" '%.0f') / $(fmt "$batch_je_1" '%.0f') runs/s)" \
   ">= 1.8x" "$(calc "$batch_je_2 / $batch_je_1")" ">=" 1.8

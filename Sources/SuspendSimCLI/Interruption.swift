@@ -7,7 +7,7 @@ import Foundation
 import SuspendSim
 import SystemPackage
 
-/// What the commands that write reports do when they are interrupted (SIGINT, SIGTERM) or
+/// What the commands that write reports do when they are interrupted (SIGINT, SIGTERM, SIGHUP) or
 /// hit a file-size limit (SIGXFSZ).
 ///
 /// A process-wide `sigaction` handler, whichever thread the signal lands on, writes the
@@ -19,10 +19,11 @@ enum Interruption {
     /// The pipe's writing end, set once before the handler is installed.
     nonisolated(unsafe) private static var signalPipe: Int32 = -1
 
-    /// From now on, Ctrl-C (or a SIGTERM) closes the `OutputRegistry`: workers stop taking
-    /// work, no report is put in place any more, and every unfinished report file or folder is
-    /// removed (a report being replaced stays as it was); then it says so and exits with 130
-    /// (SIGINT) or 143 (SIGTERM). A write past a file-size limit fails with an error (EFBIG)
+    /// From now on, Ctrl-C (or a SIGTERM, or a SIGHUP: the terminal closed) closes the
+    /// `OutputRegistry`: workers stop taking work, no report is put in place any more, and every
+    /// unfinished report file or folder is removed (a report being replaced stays as it was),
+    /// with an incomplete set of top-level files (`OutputSet`, SPEC 35); then it says so and
+    /// exits with 130 (SIGINT), 143 (SIGTERM) or 129 (SIGHUP). A write past a file-size limit fails with an error (EFBIG)
     /// instead of killing the process, so that it is reported like a full disk.
     static func cleanUpOnSignals() {
         signal(SIGXFSZ, SIG_IGN)
@@ -36,7 +37,7 @@ enum Interruption {
             guard count == 1 else { return }
             let removed = OutputRegistry.close()
             writeToStandardError("\ninterrupted: removed \(removed) unfinished report file(s) or folder(s); finished reports are untouched.\n")
-            exit(Int32(number) == SIGTERM ? 143 : 130)
+            exit(128 + Int32(number))
         }
         cleaner.start()
         // The process may start with the signals blocked or ignored (a parent's mask, a shell's
@@ -46,8 +47,9 @@ enum Interruption {
         sigemptyset(&signals)
         sigaddset(&signals, SIGINT)
         sigaddset(&signals, SIGTERM)
+        sigaddset(&signals, SIGHUP)
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
-        for number in [SIGINT, SIGTERM] {
+        for number in [SIGINT, SIGTERM, SIGHUP] {
             var action = sigaction()
             #if canImport(Darwin)
             action.__sigaction_u.__sa_handler = Interruption.forward
@@ -61,7 +63,7 @@ enum Interruption {
     }
 
     /// Once the clean-up has begun, the cleaning thread owns the process's end: it removes the
-    /// unfinished outputs, then exits with 130 or 143. A command thread that finishes or fails
+    /// unfinished outputs, then exits with 130, 143 or 129. A command thread that finishes or fails
     /// meanwhile (its last commit refused with ECANCELED, say) must not end the process first
     /// with its own status and message, so it waits here for that exit. Returns at once when no
     /// interruption has begun.

@@ -42,6 +42,8 @@ extension SuspendsimCommand {
 
         func run() throws {
             Interruption.cleanUpOnSignals()
+            try OutputFolder.prepare(out, doing: "Nothing was merged.")
+            defer { OutputSet.finish(out) }
             do {
                 let merged = try ShardMerge.merge(folders, into: out)
                 print("merged \(merged.shards) shards, \(merged.units) runs: \(BatchReportFile.summary.path(in: out))")

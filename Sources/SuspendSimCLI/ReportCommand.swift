@@ -57,6 +57,8 @@ extension SuspendsimCommand {
 
         func run() throws {
             Interruption.cleanUpOnSignals()
+            try OutputFolder.prepare(folder, doing: "Nothing was written.")
+            defer { OutputSet.finish(folder) }
             let given = try WhatIfFiles.Baselines(baselines)
             if by != nil || given.policy != nil { try ComparisonFiles.write(folder: folder, by: by, baseline: given.policy) }
             if let whatIf = given.whatIf { try WhatIfFiles.write(folder: folder, whatIf: whatIf, apps: apps) }

@@ -131,23 +131,6 @@ extension SuspendsimCommand {
             return axes
         }
 
-        /// Clears the leftovers of a dead run in `--out` (its hidden partial outputs), or refuses
-        /// when another run is writing there; notes a folder this run makes, so that an
-        /// interruption removes it when still empty.
-        private func prepareOutputFolder() throws {
-            if !FileManager.default.fileExists(atPath: out) { OutputRegistry.removeOnCloseIfEmpty(out) }
-            do {
-                let removed = try StaleOutputs.removeStale(in: out)
-                if !removed.isEmpty {
-                    printError("note: removed \(removed.count) unfinished output(s) of a run that ended without cleaning up: "
-                        + removed.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", "))
-                }
-            } catch {
-                printError("error: \(error.description). Nothing was run.")
-                throw ExitCode.failure
-            }
-        }
-
         /// The sweep chart's focus apps (SPEC 19): the apps each scenario's `expect:` and
         /// `observed:` name, in file order, each once, as `<scenario>/<app>` so that each
         /// scenario's chart takes its own; nil when none names any (the page then takes the
@@ -188,7 +171,8 @@ extension SuspendsimCommand {
             try validateComparison(plan)
             let asked = try WhatIfFiles.Baselines(baselines).whatIf
             let whatIf = plan.writesSurvival || asked != nil ? try WhatIfFiles.resolve(plan, commandLine: asked, files: fileWhatIfs) : nil
-            try prepareOutputFolder()
+            try OutputFolder.prepare(out)
+            defer { OutputSet.finish(out) }
             let part = shard.flatMap(BatchShard.init(parsing:)) ?? .whole
             let output = try runBatch(plan, part: part, whatIf: whatIf)
             report(plan, output, shard: part)

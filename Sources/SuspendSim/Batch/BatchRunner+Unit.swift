@@ -68,12 +68,14 @@ extension BatchRunner {
             try run(scenario)
             if scenario.eventStreamFailed { throw EventStreamUnreadable() }
         } catch is EventStreamUnreadable {
-            // A large JSON file whose streamed events the fast reader did not take: read the
-            // whole file the ordinary way, which locates its mistake or runs it as written.
+            // A large JSON file whose streamed events the fast reader did not take: its mistake
+            // found from where the reader stopped (SPEC 35: a refusal streams as the run does),
+            // else the whole file read the ordinary way, which runs it as written.
             result.rows = []
             result.focusBytes = []
             result.focusValues = []
             do {
+                if let refusal = scenario.eventStreamRefusal { throw refusal }
                 try run(ScenarioLoader.template(path: entry.path).scenario(at: point.settings))
             } catch let error as ScenarioLoader.Error {
                 result.failure = (entry.path, error.description)

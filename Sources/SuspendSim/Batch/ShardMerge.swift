@@ -40,6 +40,11 @@ package enum ShardMerge {
         }
         let shards = try manifests(folders)
         let first = shards[0].manifest
+        // The run folders first, each whole or absent; then the batch files, as `run` does.
+        var copied: Set<String> = []
+        for shard in shards {
+            try copyReports(from: shard.folder, to: out, copied: &copied)
+        }
         try mergeSummary(shards, units: first.units, into: BatchReportFile.summary.path(in: out))
         if first.survival {
             try mergeSurvival(shards, into: BatchReportFile.survival.path(in: out))
@@ -55,10 +60,6 @@ package enum ShardMerge {
         if FileManager.default.fileExists(atPath: BatchReportFile.focusRuns.path(in: shards[0].folder)) {
             try mergeFocusRuns(shards.map(\.folder), summaryPath: BatchReportFile.summary.path(in: out),
                                into: BatchReportFile.focusRuns.path(in: out))
-        }
-        var copied: Set<String> = []
-        for shard in shards {
-            try copyReports(from: shard.folder, to: out, copied: &copied)
         }
         return Summary(shards: shards.count, units: first.units, whatIf: first.whatIf)
     }
@@ -286,34 +287,16 @@ package enum ShardMerge {
         }
     }
 
-    /// The files of a shard's folder that are not batch-wide.
-    private static let batchFiles: Set<String> = Set([BatchReportFile.summary, .survival, .exits, .observed, .focus, .focusRuns, .whatif, .shard].map(\.fileName))
+    /// The files at the top of a shard's folder that are not report folders: its set of
+    /// batch-wide files (`OutputSet`).
+    private static let batchFiles = OutputSet.names
 
 
-    /// Copies a shard's report folders into `out`, merging folders. A file copied from
-    /// another shard is an error; one left in `out` by an earlier run is replaced.
+    /// Copies a shard's report folders into `out` (`ShardMerge+Copy.swift`).
     private static func copyReports(from folder: String, to out: String, copied: inout Set<String>) throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         for name in names where !name.hasPrefix(".") && !batchFiles.contains(name) {
             try copyTree(folder + "/" + name, to: out + "/" + name, copied: &copied)
         }
-    }
-
-    private static func copyTree(_ source: String, to target: String, copied: inout Set<String>) throws {
-        let manager = FileManager.default
-        var isFolder: ObjCBool = false
-        guard manager.fileExists(atPath: source, isDirectory: &isFolder) else { return }
-        if isFolder.boolValue {
-            try ReportFileSystem.makeFolders(target)
-            for name in try manager.contentsOfDirectory(atPath: source).sorted() where !name.hasPrefix(".") {
-                try copyTree(source + "/" + name, to: target + "/" + name, copied: &copied)
-            }
-            return
-        }
-        guard copied.insert(target).inserted else {
-            throw MergeError("\(target) is in more than one shard (again from \(source))")
-        }
-        if try ReportFileSystem.kind(of: target) != nil { ReportFileSystem.removeTree(target) }
-        try manager.copyItem(atPath: source, toPath: target)
     }
 }

@@ -91,6 +91,7 @@ final class AtomicOutput {
     func commit() throws {
         finished = true
         do {
+            try OutputSet.willPutInPlace(target)
             let aside = try OutputRegistry.withCommitLock(of: target) { entries throws -> String? in
                 // A file replaces its target in one rename; a folder cannot, so an old one
                 // goes aside first.

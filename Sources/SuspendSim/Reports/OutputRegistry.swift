@@ -22,6 +22,9 @@ package enum OutputRegistry {
         /// A finished report renamed aside while its replacement went in, which is in place:
         /// removed.
         case replaced
+        /// The marker of a set of top-level files landing in `folder` (`OutputSet`): removed
+        /// with the whole set, old files and new.
+        case set(folder: String)
     }
 
     private struct State: ~Copyable {
@@ -39,12 +42,19 @@ package enum OutputRegistry {
     ///
     /// - Throws: `ReportWriter.Error` ECANCELED when closing, or what `create` throws (then nothing
     ///   is recorded).
-    static func register(_ path: String, create: () throws -> Void) throws {
+    static func register(_ path: String, as entry: Entry = .partial, create: () throws -> Void) throws {
         try state.withLock { state throws in
             guard !state.closing else { throw ReportWriter.Error("start", path: path, code: ECANCELED) }
             try create()
-            state.entries[path] = .partial
+            state.entries[path] = entry
         }
+    }
+
+    /// Removes the marker of a set that is whole (`OutputSet.finish`), unless a clean-up has
+    /// taken it already (it then removes the set).
+    static func forgetSet(_ marker: String) {
+        let mine = state.withLock { $0.entries.removeValue(forKey: marker) != nil }
+        if mine { ReportFileSystem.removeTree(marker) }
     }
 
     /// Forgets `path`: it was renamed into place or removed.
@@ -75,11 +85,19 @@ package enum OutputRegistry {
         }
         var removed = 0
         for (path, entry) in current.sorted(by: { $0.key < $1.key }) {
-            removeUntilGone(path)
             switch entry {
             case .partial: removed += 1
             case .replaced: break
+            case .set: continue
             }
+            removeUntilGone(path)
+        }
+        // An incomplete set of top-level files goes whole (SPEC 35), then its marker.
+        for (path, entry) in current.sorted(by: { $0.key < $1.key }) {
+            guard case .set(let folder) = entry else { continue }
+            OutputSet.removeSet(in: folder)
+            removed += 1
+            removeUntilGone(path)
         }
         // A folder this command made for its output goes too, when nothing was put in it
         // (`rmdir` removes only an empty folder): an interrupted shard leaves no empty folder.

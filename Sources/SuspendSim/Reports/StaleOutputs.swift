@@ -16,6 +16,9 @@ import Foundation
 /// A run writing into the same folder removes those whose process is gone, so that a rerun
 /// leaves no partial file behind.
 ///
+/// A set's marker (`OutputSet`) left so stands for an incomplete set of top-level files: the
+/// set is removed with it (SPEC 35).
+///
 /// A partial whose process is alive is another run's work in progress (or, across hosts
 /// sharing a file system, a process of the same number here): removing it could break that
 /// run, so `removeStale` refuses instead, naming it. A process number that the system has
@@ -54,7 +57,14 @@ package enum StaleOutputs {
                 }
             }
         }
-        for path in stale { ReportFileSystem.removeTree(path) }
+        for path in stale {
+            // A dead command's set of top-level files that had begun to land (`OutputSet`):
+            // the set goes whole, old files and new, then its marker.
+            if OutputSet.isMarker(String(path.split(separator: "/").last ?? "")) {
+                OutputSet.removeSet(in: ReportFileSystem.parentPath(of: path))
+            }
+            ReportFileSystem.removeTree(path)
+        }
         return stale.sorted()
     }
 

@@ -24,6 +24,9 @@ struct _FastEventReader: @unchecked Sendable {
     /// The time of the first and of the last event read.
     private(set) var earliestTime: _FastDecimal?
     var latestTime: _FastDecimal?
+    /// Where the last event `readAvailableEvents` took starts (offset in the scanner's bytes)
+    /// and its line: with the event it stops at, what the ordinary reader needs to say why.
+    var lastEventStart: (offset: Int, line: Int)?
 
     /// The events of the array: from its `[` to its `]`; or, `fromMiddle`, from an event in
     /// the middle to the `]`; or, with `stoppingAt`, from the `[` to the event that starts at
@@ -116,7 +119,8 @@ struct _FastEventReader: @unchecked Sendable {
         case needsMore
         /// The array's `]` was read; the scanner stands after it.
         case endOfArray
-        /// Something the fast reader does not accept, with the whole rest of the input there.
+        /// Something the fast reader does not accept, with the whole rest of the input there
+        /// (the scanner stays before the event that did not read).
         case unreadable
     }
 
@@ -141,17 +145,20 @@ struct _FastEventReader: @unchecked Sendable {
                 let event = ScenarioEvent(atMs: Millis(atMs), action, line: eventLine)
                 if scanner.consume(UInt8(ascii: ",")) {
                     latestTime = time
+                    lastEventStart = (eventStart, eventLine)
                     events.append(event)
                     continue
                 }
                 if scanner.consume(UInt8(ascii: "]")) {
                     latestTime = time
+                    lastEventStart = (eventStart, eventLine)
                     events.append(event)
                     return .endOfArray
                 }
             }
-            if isComplete || scanner.bytes.count - eventStart > Self.longestChunkedEvent { return .unreadable }
+            // Unreadable or not, the scanner stays before the event that did not read.
             scanner.rewind(to: eventStart, line: eventLine)
+            if isComplete || scanner.bytes.count - eventStart > Self.longestChunkedEvent { return .unreadable }
             return .needsMore
         }
     }

@@ -18,11 +18,18 @@ struct _StreamedEventParser {
     private var atEndOfFile = false
     private var ended = false
     private var latestTime: _FastDecimal?
+    /// The file offset of `buffer`'s first byte.
+    private var bufferOffset: Int64
+    /// The file offset and line of the last event read.
+    private var lastEvent: (offset: Int64, line: Int)?
+    /// How many events were handed over.
+    private var eventsSent = 0
     private let apps: _AppIDTable
 
     init(_ stream: StreamedJSONEvents) {
         self.stream = stream
         line = stream.eventsStart.line
+        bufferOffset = stream.eventsStart.offset
         apps = _AppIDTable(stream.appIDs)
         do {
             let descriptor = try FileDescriptor.open(FilePath(stream.path), .readOnly, options: [.closeOnExec])
@@ -41,6 +48,7 @@ struct _StreamedEventParser {
             readMore(into: &events)
         }
         if ended { close() }
+        eventsSent += events.count
         return events.isEmpty ? nil : events
     }
 
@@ -54,19 +62,23 @@ struct _StreamedEventParser {
     private mutating func readMore(into events: inout [ScenarioEvent]) {
         if !atEndOfFile { readChunk() }
         if ended { return }
-        let (progress, position, nextLine, latest) = buffer.withUnsafeBufferPointer { bytes in
+        let (progress, position, nextLine, latest, last) = buffer.withUnsafeBufferPointer { bytes in
             var reader = _FastEventReader(scanner: _JSONByteScanner(bytes, at: start, line: line), expectedEvents: 0)
             reader.apps = apps
             reader.addsUnknownApps = false
             reader.latestTime = latestTime
             let progress = reader.readAvailableEvents(into: &events, isComplete: atEndOfFile)
-            return (progress, reader.scanner.position, reader.scanner.currentLine, reader.latestTime)
+            return (progress, reader.scanner.position, reader.scanner.currentLine, reader.latestTime, reader.lastEventStart)
         }
         (start, line, latestTime) = (position, nextLine, latest)
+        if let last { lastEvent = (bufferOffset + Int64(last.offset), last.line) }
         switch progress {
         case .needsMore: break
         case .endOfArray: finish()
         case .unreadable:
+            // Where it stopped, for the ordinary reader to say why (`StreamedJSONEvents.refusal`).
+            stream.status.noteStop(EventStreamStatus.Stop(
+                event: (bufferOffset + Int64(start), line), index: eventsSent + events.count, previous: lastEvent))
             events.removeAll()
             fail()
         }
@@ -76,6 +88,7 @@ struct _StreamedEventParser {
     private mutating func readChunk() {
         guard let descriptor else { return fail() }
         buffer.removeSubrange(0..<start)
+        bufferOffset += Int64(start)
         start = 0
         let kept = buffer.count
         let chunkSize = self.chunkSize

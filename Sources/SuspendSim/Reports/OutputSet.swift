@@ -1,0 +1,129 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// The files one command writes at the top of its `--out` folder form one set (SPEC 35, "Whole
+/// or none, for every command"): `summary.csv` and the tables beside it (`BatchReportFile`),
+/// `index.html` and `figures/`. Each file lands whole (`AtomicOutput`), but a set lands over
+/// several renames; an interruption in between must not leave old and new files mixed.
+///
+/// How: a command names its folder with `watch(_:)`. Just before the first file of the set is
+/// put in place, a hidden marker `.batch-files.partial-<pid>-<random>` is created beside it
+/// (registered with `OutputRegistry`); `finish(_:)` removes it once the command's last file of
+/// the set is in place. While the marker stands, the set is incomplete:
+/// - on SIGINT, SIGTERM or SIGHUP, `OutputRegistry.close()` removes the whole set, old files and
+///   new, and the marker;
+/// - after SIGKILL, the marker stays; `StaleOutputs.removeStale` (which every command writing
+///   that folder calls first) finds its process gone and removes the set with it.
+///
+/// For tests, `SUSPENDSIM_PAUSE_BEFORE_SET=NAME` pauses the command for up to 60 s just before
+/// the set's file `NAME` (`summary.csv`, `index.html`, ...; `*`: the first one) is put in
+/// place, after saying so on stderr: the instant a timed signal rarely hits.
+package enum OutputSet {
+    /// The marker's name before `.partial-<pid>-<random>`.
+    package static let markerName = "batch-files"
+
+    /// The names at the top of a folder that belong to the set.
+    package static let names: Set<String> = Set(BatchReportFile.allCases.map(\.fileName) + [indexPage, figuresFolder])
+    private static let indexPage = "index.html"
+    private static let figuresFolder = "figures"
+
+    private struct State {
+        /// The watched folders (as given, trailing slashes dropped), with their marker once
+        /// the set began to land.
+        var folders: [String: String?] = [:]
+        var paused = false
+    }
+
+    private static let state = Mutex(State())
+
+    /// From now on, the files of the set in `folder` land as one set.
+    package static func watch(_ folder: String) {
+        state.withLock { $0.folders[trimmed(folder)] = .some(nil) }
+    }
+
+    /// Called by `AtomicOutput.commit()` before `target` is put in place: when `target` is a
+    /// file of a watched folder's set, makes sure that the set's marker stands (creating it,
+    /// registered, the first time), then pauses when the test hook asks for it.
+    ///
+    /// - Throws: `ReportWriter.Error` when the marker cannot be made (ECANCELED once closing).
+    static func willPutInPlace(_ target: String) throws {
+        // `--out x/` gives targets `x//summary.csv`: folders compare without trailing slashes.
+        let parent = trimmed(ReportFileSystem.parentPath(of: target))
+        let grandparent = trimmed(ReportFileSystem.parentPath(of: parent))
+        let name = lastComponent(target)
+        let folder: String
+        let member: String
+        if names.contains(name), isWatched(parent) {
+            (folder, member) = (parent, name)
+        } else if lastComponent(parent) == figuresFolder, isWatched(grandparent) {
+            (folder, member) = (grandparent, figuresFolder + "/" + name)
+        } else {
+            return
+        }
+        try state.withLock { state throws in
+            guard case .some(.none) = state.folders[folder] else { return }
+            let marker = folder + "/." + markerName + ".partial-" + ReportFileSystem.uniqueSuffix()
+            try OutputRegistry.register(marker, as: .set(folder: folder)) { try ReportFileSystem.makeEmptyFile(marker) }
+            state.folders[folder] = .some(marker)
+        }
+        pauseIfAsked(before: member)
+    }
+
+    /// The command wrote its last file of the set in `folder`: the set is whole, its marker
+    /// goes. A folder never watched, or whose set never began, is left as it is.
+    package static func finish(_ folder: String) {
+        let marker = state.withLock { state -> String? in
+            let marker = state.folders[trimmed(folder)] ?? nil
+            state.folders[trimmed(folder)] = nil
+            return marker
+        }
+        guard let marker else { return }
+        OutputRegistry.forgetSet(marker)
+    }
+
+    /// Removes every file and folder of the set at the top of `folder` (an interrupted or dead
+    /// command's set, whatever of it had landed, old or new).
+    static func removeSet(in folder: String) {
+        for name in names.sorted() { ReportFileSystem.removeTree(folder + "/" + name) }
+    }
+
+    /// Whether `name` is a set's marker (`.batch-files.partial-<pid>-<random>`).
+    static func isMarker(_ name: String) -> Bool {
+        name.hasPrefix("." + markerName + ".partial-")
+    }
+
+    /// The test hook (see the type's comment): at most once per process.
+    private static func pauseIfAsked(before member: String) {
+        guard let asked = getenv("SUSPENDSIM_PAUSE_BEFORE_SET").map({ String(cString: $0) }),
+              asked == "*" || asked == member else { return }
+        let first = state.withLock { state -> Bool in
+            defer { state.paused = true }
+            return !state.paused
+        }
+        guard first else { return }
+        let line = Array("paused before putting \(member) in place (SUSPENDSIM_PAUSE_BEFORE_SET)\n".utf8)
+        _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+        // A signal's clean-up runs on its own thread and exits the process meanwhile.
+        for _ in 0..<600 { usleep(100_000) }
+    }
+
+    private static func isWatched(_ folder: String) -> Bool {
+        state.withLock { $0.folders[folder] != nil }
+    }
+
+    private static func trimmed(_ folder: String) -> String {
+        var folder = folder
+        while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
+        return folder
+    }
+
+    private static func lastComponent(_ path: String) -> String {
+        String(path.split(separator: "/").last ?? "")
+    }
+}
