@@ -182,6 +182,7 @@ extension SuspendsimCommand {
             let (plan, fileWhatIfs) = try makePlan()
             warnAboutReplicatesWithoutRandomness(plan)
             for warning in plan.warnings { printWarning(warning.description) }
+            for note in plan.systemMemoryNotes { printError(note) }
             try validateComparison(plan)
             let asked = try WhatIfFiles.Baselines(baselines).whatIf
             let whatIf = plan.writesSurvival || asked != nil ? try WhatIfFiles.resolve(plan, commandLine: asked, files: fileWhatIfs) : nil
