@@ -19,11 +19,11 @@ extension JetsamImport.Reading {
             "Apps: \(apps.apps.count) processes in the suspended, background, continuous or frontmost state, in report order (XNU's kill",
             "order), the frontmost app last; footprints are rpages x page size, active_mb max(rpages, lifetimeMax) x page size.",
             "Approximated: every other process (daemons, kernel_task, SpringBoard, backboardd, extensions) is system_mb;",
-            memory.hasFileBacked
-                ? "reserved_mb makes free at time 0 equal the report's available pages (free + fileBacked, as jetsam counts them,"
-                    + " SPEC 30); apps running in background use audio"
-                : "reserved_mb makes free at time 0 equal the report's free pages (it gives no fileBacked, so the file cache is"
-                    + " not counted, SPEC 30); apps running in background use audio",
+        ] + (memory.hasFileBacked
+            ? ["reserved_mb makes free at time 0 equal the report's available pages (free + fileBacked, as jetsam counts",
+               "them, SPEC 30); apps running in background use audio"]
+            : ["reserved_mb makes free at time 0 equal the report's free pages (it gives no fileBacked, so the file cache is",
+               "not counted, SPEC 30); apps running in background use audio"]) + [
             "(continuous) or location (a reason to run) in place of their real modes; idle_free_mb and critical_free_mb",
             replayKills
                 ? "are set to free at time 0, and a system_allocate at 1 s takes what the replayed kills freed."

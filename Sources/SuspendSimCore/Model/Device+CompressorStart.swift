@@ -12,11 +12,6 @@ extension Device {
             self.usesBands = usesBands
             self.isLMKD = isLMKD
         }
-
-        /// The levels of `policy`.
-        public init(_ policy: some EvictionPolicy) {
-            self.init(usesBands: policy.usesBands, isLMKD: policy is LMKDPolicy)
-        }
     }
 
     /// Whether the long-idle reaper runs under a policy with `levels` (SPEC 11): on a device

@@ -25,11 +25,11 @@ import Testing
         #expect(available.freeKiB == KiB(25000 * 16))
         // reserved = RAM - system - apps - free = (246016 - 7000 - 52500 - 25000) pages.
         #expect(with.device.reservedKiB == KiB((246_016 - 7000 - 52500 - 25000) * 16))
-        #expect(withText.contains("available pages (free + fileBacked"))
+        #expect(withText.contains("available pages (free + fileBacked, as jetsam counts\n# them, SPEC 30)"))
         #expect(withText.contains("fileBacked 20000 pages."))
         let (without, withoutText) = try scenarioAndText(Self.report(fileBacked: nil))
         #expect(Simulation(without, policy: without.policy, recorder: NullRecorder()).freeKiB == KiB(5000 * 16))
-        #expect(withoutText.contains("it gives no fileBacked, so the file cache is not counted"))
+        #expect(withoutText.contains("it gives no fileBacked, so the file cache is\n# not counted, SPEC 30)"))
         #expect(!withoutText.contains("lowered by the excess"))
     }
 
