@@ -69,11 +69,7 @@ extension RandomScenario {
             switch rng.int(in: 0...99) {
             case 0..<35: action = .open(app)
             case 35..<47: action = .home
-            case 47..<62:
-                // One draw for both kinds, so that the streams stay those of before SPEC 32:
-                // a third of the positive amounts are session memory.
-                let mb = rng.int(in: -100...150)
-                action = mb > 0 && mb % 3 == 0 ? .allocateSession(app, KiB(mb * 1024)) : .allocate(app, KiB(mb * 1024))
+            case 47..<62: action = .allocate(app, KiB(rng.int(in: -100...150) * 1024))
             case 62..<72: action = .wake(app, Self.wakeModes[Int(rng.int(in: 0...3))])
             case 72..<75: action = .lock
             case 75..<78: action = .unlock
