@@ -67,6 +67,9 @@ extension SuspendsimCommand {
             if html { Interruption.cleanUpOnSignals() }
             let templates = try ScenarioBatchLoader.loadTemplates(input)
             let scenarios = templates.map(\.scenario)
+            for template in templates {
+                if let note = SystemMemoryNote.text(file: template.path, device: template.scenario.device) { printError(note) }
+            }
             let option = policy
             let runChecks = parallelMap(count: scenarios.count, jobs: input.workerCount) { index -> [Check] in
                 let scenario = scenarios[index]

@@ -9,21 +9,23 @@ extension SuspendsimCommand {
             abstract: "List the device catalog that `device.model` names.",
             discussion: """
                 Each device's RAM and per-app limit (MB), whether the limit was measured or \
-                estimated, and the hardware ids of its JetsamEvent reports. A scenario's \
-                `device: { model: iphone-11 }` takes ram_mb and app_limit_mb from here; an \
-                explicit key wins. `model` may also be a product id (iPhone12,1) or the name \
+                estimated, its system memory (RAM minus the limit: `limit` when the limit was \
+                measured, else `estimated`), and the hardware ids of its JetsamEvent reports. A \
+                scenario's `device: { model: iphone-11 }` takes ram_mb, app_limit_mb and \
+                system_mb (scaled when ram_mb is set) from here; an explicit key wins. `model` may also be a product id (iPhone12,1) or the name \
                 (iPhone 11), in any case; Swift's `Device(model:ios:)` takes the same names.
                 """
         )
 
-        @Flag(help: "Print the catalog as CSV (its columns: model,name,products,ram_mb,app_limit_mb,limit_source,source).")
+        @Flag(help: "Print the catalog as CSV (its columns: model,name,products,ram_mb,app_limit_mb,limit_source,system_mb,system_source,source).")
         var csv = false
 
         func run() throws {
             let catalog = DeviceCatalog.shipped
             if csv { return print(DeviceCatalog.shippedCSV, terminator: "") }
-            let rows = [["model", "name", "ram_mb", "app_limit_mb", "limit", "products"]] + catalog.entries.map {
-                [$0.model, $0.name, String($0.ramMB), String($0.appLimitMB), $0.limitSource, $0.products.joined(separator: " ")]
+            let rows = [["model", "name", "ram_mb", "app_limit_mb", "limit", "system_mb", "system", "products"]] + catalog.entries.map {
+                [$0.model, $0.name, String($0.ramMB), String($0.appLimitMB), $0.limitSource, String($0.systemMB),
+                 $0.systemSource.rawValue, $0.products.joined(separator: " ")]
             }
             let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
             for row in rows {
@@ -31,7 +33,7 @@ extension SuspendsimCommand {
                     // Numbers right-aligned, text left-aligned; the last column unpadded.
                     let pad = String(repeating: " ", count: widths[column] - text.count)
                     if column == row.count - 1 { return text }
-                    return (2...3).contains(column) ? pad + text : text + pad
+                    return [2, 3, 5].contains(column) ? pad + text : text + pad
                 }
                 print(cells.joined(separator: "  "))
             }

@@ -167,6 +167,7 @@ extension SuspendsimCommand {
             let (plan, fileWhatIfs) = try makePlan()
             warnAboutReplicatesWithoutRandomness(plan)
             for warning in plan.warnings { printWarning(warning.description) }
+            for note in plan.systemMemoryNotes { printError(note) }
             for note in plan.notes { printError("note: " + note) }
             try validateComparison(plan)
             let asked = try WhatIfFiles.Baselines(baselines).whatIf

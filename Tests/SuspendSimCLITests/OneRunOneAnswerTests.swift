@@ -133,6 +133,9 @@ import Testing
                         let index = SummaryRows.columns.firstIndex(of: column)!
                         #expect(cells[column] == batch.rows[key]?[index], "\(path)/\(run.relativePath): \(column)")
                     }
+                    let bounds = try ReportFolderTotals.minFreeBounds(of: run.folder)
+                    let minFree = batch.rows[key].map { ReportFolderTotals.thousandths($0[SummaryRows.columns.firstIndex(of: "min_free_mb")!]) }
+                    #expect(minFree.map { bounds.low <= $0 && $0 <= bounds.high } == true, "\(path)/\(run.relativePath): min_free_mb \(String(describing: minFree)) outside \(bounds)")
                     folders += 1
                 }
             }

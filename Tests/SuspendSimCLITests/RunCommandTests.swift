@@ -126,10 +126,10 @@ import Testing
             let comparison = String(decoding: files["comparison.csv"] ?? Data(), as: UTF8.self)
             #expect(comparison == """
                 scenario,policy,pressure_kills,state_losses,cold_launches,warm_launches,hot_launch_ratio,min_free_mb
-                policy-showdown,largest-first,6,0,6,0,0.000,-1152.000
-                policy-showdown,lru,6,0,6,0,0.000,-1152.000
-                policy-showdown,jetsam,6,0,6,0,0.000,-1152.000
-                policy-showdown,lmkd,6,0,6,0,0.000,-1152.000
+                policy-showdown,largest-first,6,0,6,0,0.000,248.000
+                policy-showdown,lru,6,0,6,0,0.000,248.000
+                policy-showdown,jetsam,6,0,6,0,0.000,248.000
+                policy-showdown,lmkd,6,0,6,0,0.000,248.000
 
                 """)
         }
@@ -183,6 +183,7 @@ import Testing
                 ram_mb,2048.000
                 reserved_mb,512.000
                 system_mb,0.000
+                system_source,none
                 warning_free_mb,307.200
                 idle_free_mb,204.800
                 critical_free_mb,102.400

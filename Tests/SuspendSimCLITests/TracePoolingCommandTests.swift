@@ -55,7 +55,8 @@ import Testing
         // observed.csv was rewritten for SPEC 26's observed_ci_low and observed_ci_high, its
         // other columns checked equal to the recorded ones first; summary.csv was rewritten for
         // launch_wait_p50_s, launch_wait_p95_s and kills_per_use_hour before the sweep columns,
-        // every other cell checked equal to the recorded ones first.
+        // every other cell checked equal to the recorded ones first, and its min_free_mb for
+        // SPEC 32's settled free memory (174.000 for the 24.000 of a launch's overshoot).
         let golden = packageRoot.appendingPathComponent("Tests/Goldens/trace-one-user")
         try withTemporaryFolder { folder in
             try Self.scenario().write(to: folder.appendingPathComponent("day.yaml"), atomically: true, encoding: .utf8)

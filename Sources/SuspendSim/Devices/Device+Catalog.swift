@@ -1,7 +1,7 @@
 extension Device {
     /// A device of the catalog (SPEC 11, 19), as a scenario's `device: { model:, ios: }`
     /// gives it: the catalog's RAM and per-app limit, SPEC 7's thresholds for that RAM, and
-    /// the platform profile of the iOS release.
+    /// the platform profile of the iOS release, and the catalog's system memory (SPEC 30).
     ///
     /// ```swift
     /// let phone = try Device(model: "iPhone 11", ios: "18.4")   // or "iphone-11", "iPhone12,1"
@@ -32,14 +32,17 @@ extension Device {
     }
 
     /// The device that SPEC 11's order resolves before a file's own keys (SPEC 16): SPEC 7's
-    /// defaults for `ramKiB`, then the catalog entry's model and per-app limit, then the
-    /// profile of `ios` (the classic one for nil). The scenario reader starts `device:` from
-    /// it and `init(model:ios:)` is it, so that both resolve a model alike.
+    /// defaults for `ramKiB`, then the catalog entry's model, per-app limit and system memory
+    /// (scaled to `ramKiB`, SPEC 30, keeping the catalog's source), then the profile of `ios`
+    /// (the classic one for nil). The scenario reader starts `device:` from it and
+    /// `init(model:ios:)` is it, so that both resolve a model alike.
     package init(ramKiB: KiB, catalog entry: DeviceCatalog.Entry?, ios: IOSVersion?) {
         self.init(ramKiB: ramKiB)
         if let entry {
             model = entry.model
             appLimitKiB = .mb(Double(entry.appLimitMB))
+            systemKiB = Device.scaledSystemKiB(.mb(Double(entry.systemMB)), ramKiB: ramKiB, catalogRAMKiB: .mb(Double(entry.ramMB)))
+            systemSource = entry.systemSource
         }
         self.ios = ios
         apply(PlatformProfile(ios: ios))

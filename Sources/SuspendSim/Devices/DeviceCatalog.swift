@@ -20,12 +20,17 @@ package struct DeviceCatalog: Sendable {
         package var appLimitMB: Int
         /// `measured` or `estimated`.
         package var limitSource: String
+        /// The system memory of the phone (SPEC 30): `ram_mb` − `app_limit_mb`, what the OS
+        /// kept for itself while one foreground app grew to its limit.
+        package var systemMB: Int
+        /// `limit` (the limit was measured) or `estimated` (SPEC 30).
+        package var systemSource: Device.SystemSource
         /// Where the figures come from.
         package var source: String
     }
 
     /// The catalog's columns, in file order.
-    package static let columns = ["model", "name", "products", "ram_mb", "app_limit_mb", "limit_source", "source"]
+    package static let columns = ["model", "name", "products", "ram_mb", "app_limit_mb", "limit_source", "system_mb", "system_source", "source"]
 
     /// Every entry, in file order.
     package let entries: [Entry]
@@ -47,10 +52,13 @@ package struct DeviceCatalog: Sendable {
         guard let header = records.first, header == Self.columns else { return nil }
         var entries: [Entry] = []
         for record in records.dropFirst() {
-            guard record.count == Self.columns.count, let ram = Int(record[3]), let limit = Int(record[4]) else { return nil }
+            guard record.count == Self.columns.count, let ram = Int(record[3]), let limit = Int(record[4]),
+                  let system = Int(record[6]), let systemSource = Device.SystemSource(rawValue: record[7]),
+                  systemSource == .limit || systemSource == .estimated else { return nil }
             entries.append(Entry(
                 model: record[0], name: record[1], products: record[2].split(separator: " ").map(String.init),
-                ramMB: ram, appLimitMB: limit, limitSource: record[5], source: record[6]))
+                ramMB: ram, appLimitMB: limit, limitSource: record[5], systemMB: system, systemSource: systemSource,
+                source: record[8]))
         }
         self.entries = entries
     }

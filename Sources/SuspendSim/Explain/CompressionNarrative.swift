@@ -4,7 +4,7 @@
 enum CompressionNarrative {
     /// The lines for `eviction` of `scenario`, given the victim's compression `steps`; none for
     /// a scenario without `compressor:` (nothing to tell, and the text stays as before Part V).
-    static func lines(_ eviction: Eviction, steps: [CompressionStep], scenario: Scenario) -> [String] {
+    static func lines(_ eviction: Eviction, steps: [CompressionStep], scenario: Scenario, policy: any EvictionPolicy) -> [String] {
         guard let compressor = scenario.device.compressor else { return [] }
         var lines: [String] = []
         let ratio = scenario.apps[eviction.app].compressionRatioHundredths ?? compressor.ratioHundredths
@@ -13,7 +13,9 @@ enum CompressionNarrative {
             lines.append("    Compressed at \(CSVFormatting.secondsText(step.timeMs)) s: \(mb(step.compressedKiB)) held in \(mb(stored)).")
         }
         if let shortfall = eviction.compressionShortfall {
-            lines.append("    Compression did not reach the target: " + reason(shortfall, device: scenario.device))
+            // SPEC 31: `start_free_mb` as the run's policy resolved it.
+            let device = scenario.device.resolvingCompressorStart(Device.PressureKillLevels(policy))
+            lines.append("    Compression did not reach the target: " + reason(shortfall, device: device))
         }
         return lines
     }
@@ -27,7 +29,6 @@ enum CompressionNarrative {
         case .poolFull: "the pool was full (pool_mb \(mb(device.compressorPoolKiB)))."
         case .nothingToCompress: "nothing suspended was left to compress."
         case .freeAtOrAboveStart: "free memory was at or above start_free_mb (\(mb(device.compressorStartFreeKiB))) when the check compressed."
-        case .reaper: "the long-idle reaper kills before the pressure check, and does not compress."
         case .roomFreedThisCheck: "the pool's room was freed by a kill of the same check; the next check uses it."
         }
     }

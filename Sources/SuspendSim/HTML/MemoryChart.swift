@@ -20,8 +20,14 @@ struct MemoryChart {
         (.criticalFreeMB, "critical", "12 3 2 3"),
     ]
 
-    /// The band's name, in its `<title>` and the legend.
-    static let bandName = "system + reserved"
+    /// The band's name, in its `<title>` and the legend, before its source (SPEC 30):
+    /// `bandTitle` says "system memory (limit)".
+    static let bandName = "system memory"
+    /// The reserved memory's band, drawn over the bottom of the system band up to
+    /// `reserved_mb` (SPEC 30: system memory is a band of its own): its name and colour.
+    static let reservedName = "reserved"
+    static let reservedStyle = "--c:var(--fg);fill-opacity:.18"
+    static let reservedSwatchStyle = "background:var(--fg);opacity:.18"
     /// The band's colour: the theme's neutral grey (light and dark), as an inline `--c`.
     static let bandStyle = "--c:var(--line)"
 
@@ -61,7 +67,7 @@ struct MemoryChart {
         let y = ChartScale(domain: bottom...top, range: plotTop...plotBottom, inverted: true)
 
         var svg = SVGWriter(width: RunChartGeometry.width, height: Int(plotBottom + 44),
-                            label: "Memory over time: system and reserved memory, footprints stacked per app, free memory, "
+                            label: "Memory over time: reserved and system memory, footprints stacked per app, free memory, "
                                 + "thresholds and evictions",
                             id: "memory-chart")
         drawYAxis(into: &svg, y: y, plotTop: plotTop)
@@ -100,6 +106,15 @@ struct MemoryChart {
         svg.path(grid, class: "grid")
     }
 
+    /// The system band's title, with where `system_mb` came from (`device.csv`'s
+    /// `system_source`, SPEC 30): "system memory (limit)"; without the row, the name alone.
+    var bandTitle: String {
+        reports.device?[DeviceCSV.systemSourceKey].map { "\(Self.bandName) (\($0))" } ?? Self.bandName
+    }
+
+    /// `reserved_mb` (`device.csv`), 0 when unknown.
+    var reservedMB: Double { reports.threshold(.reservedMB) ?? 0 }
+
     /// The stack (`stackTops`): the highest cumulative layer first, each later one painted over
     /// the one before, so that layer k shows between the tops of layers k - 1 and k; the band
     /// (layer 0) at the bottom, the compressor's (after the apps) on top.
@@ -111,7 +126,12 @@ struct MemoryChart {
             if below == nil, layers[layer].allSatisfy({ $0 == 0 }) { continue }
             let d = stepArea(layers[layer], y: y, base: base)
             if layer == 0 {
-                svg.path(d, class: "area sys", extra: "style=\"\(Self.bandStyle)\"", title: Self.bandName)
+                svg.path(d, class: "area sys", extra: "style=\"\(Self.bandStyle)\"", title: bandTitle)
+                let reserved = reservedMB
+                if reserved > 0 {
+                    let area = stepArea(layers[0].map { min($0, reserved) }, y: y, base: base)
+                    svg.path(area, class: "area res", extra: "style=\"\(Self.reservedStyle)\"", title: Self.reservedName)
+                }
             } else if layer > reports.apps.count {
                 svg.path(d, class: "area cmp", extra: "style=\"\(Self.compressorStyle)\"", title: Self.compressorName)
             } else {

@@ -21,12 +21,13 @@ struct RunPage {
 
     func render() -> String {
         let geometry = RunChartGeometry(endTime: reports.endTime)
-        let memory = MemoryChart(reports: reports, geometry: geometry).render()
+        let chart = MemoryChart(reports: reports, geometry: geometry)
+        let memory = chart.render()
         let timeline = StateTimeline(reports: reports, geometry: geometry).render()
         var content: [Node<HTML.BodyContext>] = [header()]
         content.append(.section(.id("memory"), .h2("Memory over time"), .figure(
             .raw(memory.svg),
-            .figcaption(memoryLegend(band: memory.band), .p(.class("note"), .escaped(labelNote(memory.labelled, of: memory.evictions))))
+            .figcaption(memoryLegend(band: memory.band, chart: chart), .p(.class("note"), .escaped(labelNote(memory.labelled, of: memory.evictions))))
         )))
         content.append(.section(.id("timeline"), .h2("State timeline"), .figure(.raw(timeline), .figcaption(timelineLegend()))))
         let appColumn = reports.survivorsHeader.firstIndex(of: SurvivorColumn.app.rawValue)
@@ -69,12 +70,17 @@ struct RunPage {
         return .header(.group(nodes))
     }
 
-    private func memoryLegend(band: Bool) -> Node<HTML.BodyContext> {
+    private func memoryLegend(band: Bool, chart: MemoryChart) -> Node<HTML.BodyContext> {
         var items: [Node<HTML.BodyContext>] = []
         if band {
-            // The grey band under the apps: used memory less the footprints (SPEC 15).
+            // The grey band under the apps: used memory less the footprints (SPEC 15), system
+            // memory labelled with its source and reserved memory below it (SPEC 30).
             items.append(.group(.span(.class("sw"), .attribute(named: "style", value: MemoryChart.bandStyle)),
-                                .text(MemoryChart.bandName)))
+                                .escaped(chart.bandTitle)))
+            if chart.reservedMB > 0 {
+                items.append(.group(.span(.class("sw"), .attribute(named: "style", value: MemoryChart.reservedSwatchStyle)),
+                                    .text(MemoryChart.reservedName)))
+            }
         }
         items += reports.apps.enumerated().map { index, app in
             HTMLPage.swatch("sw \(ChartPalette.colourClass(index))", app)

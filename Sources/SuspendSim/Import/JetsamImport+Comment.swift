@@ -1,6 +1,7 @@
 extension JetsamImport.Reading {
     /// The scenario's leading comment (SPEC 12): what was read (the release, the product and
-    /// whether the catalog knows it, the page size, the processes, the free pages), what was
+    /// whether the catalog knows it, the page size, the processes, the free and file-backed
+    /// pages), what was
     /// approximated (system memory, the background modes, the free thresholds), and the kills:
     /// those not replayed (with `--replay-kills`, a daemon's, a running app's or the frontmost
     /// app's, which the model has no band for) and, with `--replay-kills`, those replayed.
@@ -13,18 +14,24 @@ extension JetsamImport.Reading {
             "Imported by `suspendsim import jetsam\(replayKills ? " --replay-kills" : "")` from \(JSONEscaping.commentSafe(stem)) (SPEC 12).",
             "Read: \(report.osVersion.isEmpty ? "no os_version" : JSONEscaping.commentSafe(report.osVersion)), product \(JSONEscaping.commentSafe(product))"
                 + (memory.catalogEntry.map { " (catalog: \($0.model))" } ?? " (not in the catalog: ram_mb from the page counts)")
-                + ", page size \(report.pageSize), \(report.processes.count) processes, free \(pages["free"] ?? 0) pages.",
+                + ", page size \(report.pageSize), \(report.processes.count) processes, free \(pages["free"] ?? 0) pages"
+                + (pages["fileBacked"].map { ", fileBacked \($0) pages." } ?? ", no fileBacked pages."),
             "Apps: \(apps.apps.count) processes in the suspended, background, continuous or frontmost state, in report order (XNU's kill",
             "order), the frontmost app last; footprints are rpages x page size, active_mb max(rpages, lifetimeMax) x page size.",
             "Approximated: every other process (daemons, kernel_task, SpringBoard, backboardd, extensions) is system_mb;",
-            "reserved_mb makes free at time 0 equal the report's free pages; apps running in background use audio",
+        ] + (memory.hasFileBacked
+            ? ["reserved_mb makes free at time 0 equal the report's available pages (free + fileBacked, as jetsam counts",
+               "them, SPEC 30); apps running in background use audio"]
+            : ["reserved_mb makes free at time 0 equal the report's free pages (it gives no fileBacked, so the file cache is",
+               "not counted, SPEC 30); apps running in background use audio"]) + [
             "(continuous) or location (a reason to run) in place of their real modes; idle_free_mb and critical_free_mb",
             replayKills
                 ? "are set to free at time 0, and a system_allocate at 1 s takes what the replayed kills freed."
                 : "are the defaults, lowered to free at time 0 where above it, so that time 0 kills nothing.",
         ]
         if memory.isSystemLowered {
-            lines.append("Note: the processes' resident pages add up to more than the RAM: reserved_mb is 0 and system_mb is lowered to "
+            lines.append("Note: system memory, the apps and that free memory add up to more than the RAM (the file cache is also "
+                + "inside processes' rpages): reserved_mb is 0 and system_mb is lowered by the excess to "
                 + "\(ScenarioJSONWriter.mb(memory.systemKiB)) MB.")
         }
         lines += compressorLines

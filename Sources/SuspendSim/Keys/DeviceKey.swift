@@ -102,7 +102,8 @@ public enum DeviceKey: String, CaseIterable, Sendable {
     var defaultRule: String {
         switch self {
         case .ramMB: "the catalog model's RAM; required without model"
-        case .reservedMB, .systemMB: "0"
+        case .reservedMB: "0"
+        case .systemMB: "the catalog model's, scaled to ram_mb; else 0"
         case .warningFreeMB: "15 % of RAM up to 6 GiB, 12 % above"
         case .idleFreeMB: "10 %, 9 % or 8 % of RAM by RAM class"
         case .criticalFreeMB: "5 %, 4 % or 4 % of RAM by RAM class"

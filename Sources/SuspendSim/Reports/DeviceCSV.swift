@@ -14,7 +14,8 @@
 ///
 /// One `key,value` row per setting, in SPEC 16's order: SPEC 7's device keys, then the
 /// platform keys of SPEC 11, then `policy`, `file` and `end_s` (`RunKey`). MB and seconds have
-/// 3 decimals; `system_mb` is its value at the start. The rows are declared once, in `rows`;
+/// 3 decimals; `system_mb` is its value at the start, and `system_source` (after it) says
+/// where it came from (SPEC 30). The rows are declared once, in `rows`;
 /// the columns are `DeviceColumn`'s.
 enum DeviceCSV {
     /// The keys of the rows after the device's: the run's, not the device's.
@@ -45,9 +46,9 @@ enum DeviceCSV {
     /// per `CompressorKey` (SPEC 22, empty cells without a compressor), a row per `DeviceKey`
     /// after the compressor's (SPEC 28's, "after SPEC 22's rows"), then `policy`, `file` and
     /// `end_s`.
-    static let rows: [Row] = DeviceKey.allCases.prefix { $0 != .compressor }.compactMap(row)
+    static let rows: [Row] = DeviceKey.allCases.prefix { $0 != .compressor }.flatMap(rowsOf)
         + CompressorKey.allCases.map(row)
-        + DeviceKey.allCases.drop { $0 != .compressor }.compactMap(row) + [
+        + DeviceKey.allCases.drop { $0 != .compressor }.flatMap(rowsOf) + [
         Row(key: RunKey.policy.rawValue) { _, policyName, bytes in CSVFormatting.appendField(policyName, to: &bytes) },
         Row(key: RunKey.file.rawValue) { scenario, _, bytes in CSVFormatting.appendField(scenario.sourcePath ?? "", to: &bytes) },
         // The run's end when the file gives one (SPEC 7 `end_s`), so that a page's timeline
@@ -56,6 +57,18 @@ enum DeviceCSV {
             if let end = scenario.endMs { CSVFormatting.appendSeconds(end, to: &bytes) }
         },
     ]
+
+    /// The key of the row after `system_mb` (SPEC 30): where system memory came from.
+    static let systemSourceKey = "system_source"
+
+    /// The rows of a device key: its own, and after `system_mb`, `system_source` (SPEC 30).
+    private static func rowsOf(_ key: DeviceKey) -> [Row] {
+        let own = row(key).map { [$0] } ?? []
+        guard key == .systemMB else { return own }
+        return own + [Row(key: systemSourceKey) { scenario, _, bytes in
+            CSVFormatting.appendField(scenario.device.systemSource.rawValue, to: &bytes)
+        }]
+    }
 
     /// The row of a device key: its value as resolved, in its unit with 3 decimals; a label
     /// as text, empty when not given.
@@ -71,17 +84,25 @@ enum DeviceCSV {
         }
     }
 
-    /// The row of a compressor key, `compressor_<key>`: the value in force, ratios with 2
+    /// The row of a compressor key, `compressor_<key>`: the value in force under the run's
+    /// policy (SPEC 31's default `start_free_mb`), ratios with 2
     /// decimals, MB and MB/s with 3; empty without a compressor (SPEC 22).
     private static func row(_ key: CompressorKey) -> Row {
-        Row(key: key.deviceCSVKey) { scenario, _, bytes in
+        Row(key: key.deviceCSVKey) { scenario, policyName, bytes in
             guard let compressor = scenario.device.compressor else { return }
+            let device = scenario.device.resolvingCompressorStart(pressureKillLevels(policyName))
             switch key.target {
             case .ratio(let path): CSVFormatting.appendFixed(compressor[keyPath: path], decimals: 2, to: &bytes)
-            case .optionalMemory(_, let resolved): CSVFormatting.appendMB(scenario.device[keyPath: resolved], to: &bytes)
+            case .optionalMemory(_, let resolved): CSVFormatting.appendMB(device[keyPath: resolved], to: &bytes)
             case .rate(let path): CSVFormatting.appendFixed(compressor[keyPath: path], decimals: 3, to: &bytes)
             }
         }
+    }
+
+    /// The pressure kill levels of the built-in policy `policyName` (SPEC 31); a policy of
+    /// the user's own is taken as one without bands, not lmkd (its name alone is known here).
+    static func pressureKillLevels(_ policyName: String) -> Device.PressureKillLevels {
+        BuiltInPolicies.named(policyName).map { Device.PressureKillLevels($0) } ?? Device.PressureKillLevels(usesBands: false, isLMKD: false)
     }
 
     /// Writes `device.csv` for `scenario` run under `policyName` into the existing `folder`.

@@ -2,7 +2,8 @@ extension ScenarioReader {
     /// The device, resolved in SPEC 11's order (SPEC 16): the catalog entry of `model`
     /// (its RAM and per-app limit), the defaults of SPEC 7 for the resolved RAM, the profile
     /// of `ios`, then every key the file gives, which always wins, except that with `model`
-    /// an explicit `ram_mb` leaves the catalog's `app_limit_mb` in place.
+    /// an explicit `ram_mb` leaves the catalog's `app_limit_mb` in place and scales its
+    /// `system_mb` (SPEC 30).
     mutating func readDevice(_ node: ScenarioNode) -> Device? {
         guard let fields = fields(node, "device", allowed: DeviceKey.names) else { return nil }
         var isValid = true
@@ -34,6 +35,8 @@ extension ScenarioReader {
                 continue
             case .memory(let keyPath):
                 if let value = kib(entry.value, field) { device[keyPath: keyPath] = value } else { isValid = false }
+                // SPEC 30: a set `system_mb` wins over the catalog's and says so.
+                if key == .systemMB { device.systemSource = .set }
             case .time(let keyPath):
                 if let value = millis(entry.value, field) { device[keyPath: keyPath] = value } else { isValid = false }
             case .optionalMemory(let keyPath, _):

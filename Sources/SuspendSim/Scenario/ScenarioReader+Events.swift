@@ -77,6 +77,16 @@ extension ScenarioReader {
                 parts.app = required(fields, "app").flatMap { appIndex($0, Self.path(field, "app"), in: apps) }
             }
             parts.kib = required(fields, "mb").flatMap { kib($0, Self.path(field, "mb"), allowsNegative: true) }
+            if shape == .appAndMB, let node = fields["session"] {
+                guard let session = bool(node, Self.path(field, "session")) else { return nil }
+                parts.session = session
+                // SPEC 32: session memory is more than 0 once rounded to a KiB.
+                if session, let kib = parts.kib, kib <= .zero {
+                    report(fields["mb"] ?? node, Self.path(field, "mb"),
+                           "with session: true must be more than 0 after rounding to a KiB, got \(fields["mb"]?.summary ?? "")")
+                    return nil
+                }
+            }
         case .flag:
             parts.flag = bool(value, field)
         }

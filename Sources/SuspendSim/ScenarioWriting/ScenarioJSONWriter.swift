@@ -40,10 +40,13 @@
     /// The device's keys and values, in `DeviceKey`'s order: SPEC 7's keys always, the others
     /// where they differ from what the file would resolve without them (so that files of SPEC
     /// 1-10 scenarios stay as they were). The profile's switches (the reaper, the band numbers)
-    /// come from `ios`; they have no keys of their own.
+    /// come from `ios`; they have no keys of their own. `system_mb` is written only when it
+    /// was set (SPEC 30's source `set`: by a file, `--set` or code): a catalog phone's is left
+    /// to `model` and `ram_mb`, which give it again, and with neither it is 0.
     static func deviceFields(_ device: Device) -> [(String, String)] {
         let defaults = Device(ramKiB: device.ramKiB)
         return DeviceKey.allCases.compactMap { key in
+            if key == .systemMB, device.systemSource != .set { return nil }
             let value: String?
             let isDefault: Bool
             switch key.target {
@@ -158,7 +161,9 @@
         case .null: return "\(key): null"
         case .app: return "\(key): \(app)"
         case .appAndMode: return "\(key): {\"app\": \(app), \"mode\": \(quoted(parts.mode?.rawValue ?? ""))}"
-        case .appAndMB: return "\(key): {\"app\": \(app), \"mb\": \(mb(parts.kib ?? .zero))}"
+        case .appAndMB:
+            let session = parts.session == true ? ", \"session\": true" : ""
+            return "\(key): {\"app\": \(app), \"mb\": \(mb(parts.kib ?? .zero))\(session)}"
         case .mb: return "\(key): {\"mb\": \(mb(parts.kib ?? .zero))}"
         case .flag: return "\(key): \(parts.flag ?? false)"
         }

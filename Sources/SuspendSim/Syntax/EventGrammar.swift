@@ -8,6 +8,7 @@
 /// - { at: 5, home: null }                                   # null
 /// - { at: 9, wake: { app: com.example.mail, mode: fetch } } # app and mode
 /// - { at: 9, allocate: { app: com.example.mail, mb: 40 } }  # app and MB
+/// - { at: 9, allocate: { app: com.example.mail, mb: 40, session: true } }  # given back (SPEC 32)
 /// - { at: 9, system_allocate: { mb: 200 } }                 # MB
 /// - { at: 9, charge: true }                                 # true or false
 /// ```
@@ -21,7 +22,8 @@ enum EventGrammar {
         /// `{app, mode}`; `continuous`: the mode must be a continuous one (`start_mode`,
         /// `stop_mode`), else a wake-only one (`wake`).
         case appAndMode(continuous: Bool)
-        /// `{app, mb}` (MB may be negative: memory given back).
+        /// `{app, mb, session}` (MB may be negative: memory given back; `session`, optional,
+        /// true or false, SPEC 32).
         case appAndMB
         /// `{mb}` (may be negative).
         case mb
@@ -34,7 +36,7 @@ enum EventGrammar {
             switch self {
             case .null, .app, .flag: []
             case .appAndMode: ["app", "mode"]
-            case .appAndMB: ["app", "mb"]
+            case .appAndMB: ["app", "mb", "session"]
             case .mb: ["mb"]
             }
         }
@@ -46,6 +48,8 @@ enum EventGrammar {
         var mode: BackgroundMode?
         var kib: KiB?
         var flag: Bool?
+        /// `allocate`'s `session` (SPEC 32); nil or false: kept memory.
+        var session: Bool?
     }
 
     /// The value an event `kind` takes.
@@ -80,7 +84,7 @@ enum EventGrammar {
         case .wake: parts.app.flatMap { app in parts.mode.map { .wake(app, $0) } }
         case .startMode: parts.app.flatMap { app in parts.mode.map { .startMode(app, $0) } }
         case .stopMode: parts.app.flatMap { app in parts.mode.map { .stopMode(app, $0) } }
-        case .allocate: parts.app.flatMap { app in parts.kib.map { .allocate(app, $0) } }
+        case .allocate: parts.app.flatMap { app in parts.kib.map { parts.session == true ? .allocateSession(app, $0) : .allocate(app, $0) } }
         case .systemAllocate: parts.kib.map { .systemAllocate($0) }
         case .charge: parts.flag.map { .charge($0) }
         case .lowPower: parts.flag.map { .lowPower($0) }
@@ -96,6 +100,7 @@ enum EventGrammar {
         case .wake(let app, let mode), .startMode(let app, let mode), .stopMode(let app, let mode):
             (action.kind, Parts(app: app, mode: mode))
         case .allocate(let app, let kib): (action.kind, Parts(app: app, kib: kib))
+        case .allocateSession(let app, let kib): (action.kind, Parts(app: app, kib: kib, session: true))
         case .systemAllocate(let kib): (action.kind, Parts(kib: kib))
         case .charge(let on), .lowPower(let on): (action.kind, Parts(flag: on))
         case .home, .close, .lock, .unlock, .alert, .alertDismiss, .alertReply, .call, .callDecline, .callAnswer,

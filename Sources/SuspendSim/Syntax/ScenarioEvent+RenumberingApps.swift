@@ -8,6 +8,7 @@ extension ScenarioEvent.Action {
         case .startMode(let app, let mode): .startMode(indices[app], mode)
         case .stopMode(let app, let mode): .stopMode(indices[app], mode)
         case .allocate(let app, let kib): .allocate(indices[app], kib)
+        case .allocateSession(let app, let kib): .allocateSession(indices[app], kib)
         case .close(let app): .close(indices[app])
         case .home, .lock, .unlock, .alert, .alertDismiss, .alertReply, .call, .callDecline, .callAnswer, .callEnd,
              .systemAllocate, .charge, .lowPower:

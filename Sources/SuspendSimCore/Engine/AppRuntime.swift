@@ -16,8 +16,11 @@ struct AppRuntime {
     /// Its place among every entry into `suspended` of the run (SPEC 23: the compressor takes
     /// the app that entered earliest).
     var suspendedEntry: UInt64 = 0
-    /// What `allocate` added (never below 0); gone when the app dies.
+    /// What `allocate` added and keeps (never below 0); gone when the app dies.
     var dynamicKiB: KiB = .zero
+    /// What `allocate` with `session: true` added (SPEC 32): given back as its
+    /// `applicationDidEnterBackground` is logged; gone when the app dies.
+    var sessionKiB: KiB = .zero
     /// It released `warning_release_mb` on a memory warning, until it next becomes active.
     var releasedOnWarning = false
     /// Its `purgeable_mb` was purged, until it next becomes active.
@@ -126,6 +129,7 @@ struct AppRuntime {
     /// Forgets everything that ends with the process.
     mutating func resetProcess() {
         dynamicKiB = .zero
+        sessionKiB = .zero
         releasedOnWarning = false
         purged = false
         modesInUse = []

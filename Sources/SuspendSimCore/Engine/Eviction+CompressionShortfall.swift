@@ -11,8 +11,6 @@ extension Eviction {
         /// Free memory was at or above `start_free_mb` when the check compressed, and fell
         /// below the kill's target only later.
         case freeAtOrAboveStart
-        /// The long-idle reaper's kill: its loop runs before the check and does not compress.
-        case reaper
         /// Pool room was freed by a kill of the same check; the next check uses it (step 2
         /// runs once per check).
         case roomFreedThisCheck

@@ -121,8 +121,7 @@ extension Simulation {
         for trigger: Eviction.Trigger, stop: Eviction.CompressionShortfall, compressedKiB: KiB, poolKiB: KiB
     ) -> Eviction.CompressionShortfall? {
         switch trigger {
-        case .reaper: return .reaper
-        case .idle, .critical, .pageshortage: break
+        case .idle, .critical, .pageshortage, .reaper: break
         case .limit, .timer, .user: return nil
         }
         guard poolKiB > .zero else { return .off }

@@ -33,10 +33,13 @@ extension Simulation {
 
     /// The frontmost app leaves the foreground: `applicationWillResignActive` (if active),
     /// `applicationDidEnterBackground`, then the background rules of SPEC 4. Its alert goes.
+    /// As that callback is logged, the app gives back its session memory (SPEC 32), in the
+    /// one `memory.csv` row of its change to `background`.
     mutating func leaveForeground(cause: EventLog.TransitionCause) {
         guard let index = frontmost else { return }
         if apps[index].state == .active { resignActive(index, cause: cause) }
         call(.didEnterBackground, on: index)
+        apps[index].sessionKiB = .zero
         clearFrontmost()
         setState(index, .background, cause: cause)
         didEnterBackground(index, cause: cause)

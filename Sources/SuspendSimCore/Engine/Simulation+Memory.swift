@@ -1,12 +1,13 @@
 /// Footprints, free memory, state changes and terminations (SPEC 5).
 extension Simulation {
-    /// The footprint app `index` should have now: base for its state, plus allocations,
+    /// The footprint app `index` should have now: base for its state, plus allocations (kept
+    /// and session, SPEC 32),
     /// less what it released on a warning and what was purged; never below 0 (SPEC 5, 10).
     func computedFootprintKiB(of index: AppIndex) -> KiB {
         let app = apps[index]
         guard app.state.isResident else { return .zero }
         // Field by field: a copy of the whole profile retains its id and its `bg_tasks`.
-        var kib = profiles[index].baseKiB(in: app.state) + app.dynamicKiB
+        var kib = profiles[index].baseKiB(in: app.state) + app.dynamicKiB + app.sessionKiB
         if app.releasedOnWarning { kib -= profiles[index].warningReleaseKiB }
         if app.purged { kib -= profiles[index].purgeableKiB }
         return max(.zero, kib)
@@ -34,11 +35,11 @@ extension Simulation {
         freeDidChange()
     }
 
-    /// Records free memory in `pressure.csv` and tracks the run's minimum (not while the
-    /// `initial:` apps are placed: the row after them stands for them all, SPEC 20).
+    /// Records free memory in `pressure.csv` (not while the `initial:` apps are placed: the
+    /// row after them stands for them all, SPEC 20). The run's minimum is settled free memory,
+    /// taken at the end of each pressure check (SPEC 32), not here.
     mutating func freeDidChange() {
         let free = freeKiB
-        minFreeKiB = min(minFreeKiB, free)
         guard !isPlacingInitialApps else { return }
         recorder.recordFree(
             at: nowMs, usedKiB: device.ramKiB - free, freeKiB: free,
@@ -82,13 +83,19 @@ extension Simulation {
     /// value is at most 2^32 MB, checked when the file is loaded).
     static var memoryCeilingKiB: KiB { KiB(1 << 52) }
 
-    /// `allocate`: the app's dynamic memory grows by `kib` (never below 0). Only an app that
-    /// is running code allocates (SPEC 3).
-    mutating func allocate(_ kib: KiB, in index: AppIndex) {
+    /// `allocate`: the app's kept memory grows by `kib` (never below 0; a negative `kib`
+    /// gives back kept memory only), or with `session` its session memory, given back at its
+    /// next `applicationDidEnterBackground` (SPEC 32). Only an app that is running code
+    /// allocates (SPEC 3).
+    mutating func allocate(_ kib: KiB, in index: AppIndex, session: Bool = false) {
         guard apps[index].isRunningCode else {
             return skip(.allocate, app: index, .notRunningCode)
         }
-        apps[index].dynamicKiB = min(max(.zero, apps[index].dynamicKiB + kib), Self.memoryCeilingKiB)
+        if session {
+            apps[index].sessionKiB = min(max(.zero, apps[index].sessionKiB + kib), Self.memoryCeilingKiB)
+        } else {
+            apps[index].dynamicKiB = min(max(.zero, apps[index].dynamicKiB + kib), Self.memoryCeilingKiB)
+        }
         refreshFootprint(of: index)
     }
 

@@ -12,6 +12,8 @@ extension Simulation {
         killFrontmostOnPageShortage()
         // A warning episode is judged at the end of the check, after its kills (SPEC 10).
         if freeKiB >= device.warningFreeKiB { inWarningEpisode = false }
+        // SPEC 32: `min_free_mb` is settled free memory, at the end of each check.
+        minFreeKiB = min(minFreeKiB, freeKiB)
     }
 
     /// Step 1: every app whose footprint exceeds the per-app limit of its state

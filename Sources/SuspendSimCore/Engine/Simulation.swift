@@ -93,7 +93,8 @@ public struct Simulation<Recorder: SimulationRecorder> {
         self.usesRecency = policy.usesRecency
         self.recorder = recorder
         self.profiles = scenario.apps
-        self.device = scenario.device
+        // SPEC 31: the compressor's default start is the policy's highest kill level.
+        self.device = scenario.device.resolvingCompressorStart(Device.PressureKillLevels(policy))
         self.apps = Array(repeating: AppRuntime(), count: scenario.apps.count)
         self.victims = VictimIndex(appCount: scenario.apps.count)
         self.tasks = TaskScheduler(device: scenario.device, apps: scenario.apps)
@@ -119,6 +120,8 @@ public struct Simulation<Recorder: SimulationRecorder> {
             compressedKiB: .zero, compressorKiB: .zero)
         if !scenario.initial.isEmpty {
             runPressureCheck()
+            // SPEC 32: with `initial:`, the starting value is free at the end of this check.
+            minFreeKiB = freeKiB
         }
         readNextEvent()
         checkInvariants()
@@ -256,6 +259,7 @@ public struct Simulation<Recorder: SimulationRecorder> {
         case .startMode(let app, let mode): startMode(mode, of: app)
         case .stopMode(let app, let mode): stopMode(mode, of: app)
         case .allocate(let app, let kib): allocate(kib, in: app)
+        case .allocateSession(let app, let kib): allocate(kib, in: app, session: true)
         case .systemAllocate(let kib): systemAllocate(kib)
         case .charge(let on): setCharging(on)
         case .lowPower(let on): setLowPower(on)

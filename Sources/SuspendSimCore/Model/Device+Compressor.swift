@@ -30,8 +30,9 @@ extension Device {
         return ramKiB <= .mb(2048) ? ramKiB + ramKiB : ramKiB
     }
 
-    /// The free memory below which it compresses: its own `start_free_mb`, else
-    /// `warning_free_mb`.
+    /// The free memory below which it compresses: its own `start_free_mb`, else the run's
+    /// policy's default once `resolvingCompressorStart(_:)` filled it in (SPEC 31); before
+    /// that, `warning_free_mb`.
     public var compressorStartFreeKiB: KiB {
         compressor?.startFreeKiB ?? warningFreeKiB
     }

@@ -8,7 +8,13 @@ public struct Device: Sendable, Hashable {
     /// Memory the OS reserves and never gives to apps.
     public var reservedKiB: KiB = .zero
     /// Memory the OS itself uses; `system_allocate` changes it during a run.
-    public var systemKiB: KiB = .zero
+    /// Setting it makes `systemSource` `set` (SPEC 30), as a file's `system_mb` does.
+    public var systemKiB: KiB = .zero {
+        didSet { systemSource = .set }
+    }
+    /// Where `systemKiB` came from (SPEC 30): a label only, for `device.csv` and `run`'s note;
+    /// `none` until something sets `systemKiB`, the catalog's word for a catalog phone.
+    public var systemSource: Device.SystemSource = .none
     /// Below this much free memory, apps running code get a memory warning.
     public var warningFreeKiB: KiB
     /// Below this much free memory, `jetsam` kills idle (band 0) apps.

@@ -48,8 +48,11 @@ public struct ScenarioEvent: Sendable, Hashable {
         case startMode(AppIndex, BackgroundMode)
         /// A continuous background mode stops being used.
         case stopMode(AppIndex, BackgroundMode)
-        /// The app's dynamic memory grows by this much (negative: frees).
+        /// The app's kept memory grows by this much (negative: frees kept memory).
         case allocate(AppIndex, KiB)
+        /// The app's session memory grows by this much (more than 0), given back at its next
+        /// `applicationDidEnterBackground` (SPEC 32: `allocate` with `session: true`).
+        case allocateSession(AppIndex, KiB)
         /// The OS takes (negative: gives back) this much memory.
         case systemAllocate(KiB)
         /// The device is plugged in (true) or unplugged (false) (SPEC 28 `charge`).
@@ -75,7 +78,7 @@ public struct ScenarioEvent: Sendable, Hashable {
             case .wake: .wake
             case .startMode: .startMode
             case .stopMode: .stopMode
-            case .allocate: .allocate
+            case .allocate, .allocateSession: .allocate
             case .systemAllocate: .systemAllocate
             case .charge: .charge
             case .lowPower: .lowPower
@@ -86,7 +89,7 @@ public struct ScenarioEvent: Sendable, Hashable {
         public var app: AppIndex? {
             switch self {
             case .open(let app), .forceQuit(let app), .wake(let app, _), .startMode(let app, _),
-                 .stopMode(let app, _), .allocate(let app, _), .close(let app):
+                 .stopMode(let app, _), .allocate(let app, _), .allocateSession(let app, _), .close(let app):
                 app
             case .home, .lock, .unlock, .alert, .alertDismiss, .alertReply, .call, .callDecline,
                  .callAnswer, .callEnd, .systemAllocate, .charge, .lowPower:

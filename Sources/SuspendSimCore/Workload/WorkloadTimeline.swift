@@ -165,10 +165,11 @@ struct WorkloadTimeline: EventSource {
         pause(for: length)
     }
 
-    /// The app in use allocates a burst.
+    /// The app in use allocates a burst: session memory, given back when it leaves the
+    /// foreground (SPEC 32).
     private mutating func stepAllocation(at time: Millis) {
         if let app = current {
-            queue(time, .allocate(app, KiB(allocationRNG.exponential(mean: workload.meanAllocationKiB.count))))
+            queue(time, .allocateSession(app, KiB(allocationRNG.exponential(mean: workload.meanAllocationKiB.count))))
         }
         allocationAt = Self.after(time, allocationIntervalMs, &allocationRNG)
     }

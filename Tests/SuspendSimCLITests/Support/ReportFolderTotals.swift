@@ -5,8 +5,9 @@ import Foundation
 ///
 /// - `apps`, the launches, `pressure_kills`, `state_losses` and `launch_wait_s` add up
 ///   `survivors.csv`'s columns;
-/// - `min_free_mb` is the least `free_mb` of `pressure.csv` (its first row is the free memory
-///   at time 0, SPEC 20);
+/// - `min_free_mb` is settled free memory (SPEC 32), which `pressure.csv` does not mark: it
+///   lies between the least `free_mb` of all rows and the least of each instant's last row
+///   (`minFreeBounds`);
 /// - `duration_s` is `device.csv`'s `end_s` when given, else the run's last event or timer
 ///   (SPEC 21): the time of the last row of any file streamed during the run, or under
 ///   `jetsam` the end of the last aging that ran, a timer that writes no row (SPEC 6: `aging_s`
@@ -19,7 +20,21 @@ import Foundation
 enum ReportFolderTotals {
     /// The `summary.csv` columns this recomputes.
     static let columns = ["apps", "cold_launches", "warm_launches", "hot_launch_ratio", "pressure_kills", "state_losses",
-                          "min_free_mb", "launch_wait_s", "duration_s", "kills_per_hour"]
+                          "launch_wait_s", "duration_s", "kills_per_hour"]
+
+    /// SPEC 32: the bounds of `min_free_mb` in thousandths of a MB: the least `free_mb` of any
+    /// row (a launch's overshoot included), and the least of each instant's last row (free
+    /// memory as the instant's last pressure check left it, the first row standing for the start).
+    static func minFreeBounds(of folder: URL) throws -> (low: Int, high: Int) {
+        let pressure = try table(folder, "pressure.csv")
+        let time = pressure.index["time_s"]!, free = pressure.index["free_mb"]!
+        var lastOfInstant: [Int] = []
+        for (position, row) in pressure.rows.enumerated()
+        where position == 0 || position + 1 == pressure.rows.count || pressure.rows[position + 1][time] != row[time] {
+            lastOfInstant.append(thousandths(row[free]))
+        }
+        return (pressure.rows.map { thousandths($0[free]) }.min()!, lastOfInstant.min()!)
+    }
 
     /// The streamed files whose rows carry a `time_s` (SPEC 8).
     private static let timedFiles = ["transitions.csv", "callbacks.csv", "evictions.csv", "memory.csv", "pressure.csv", "skipped.csv"]
@@ -30,8 +45,6 @@ enum ReportFolderTotals {
         func total(_ column: String) -> Int { survivors.rows.reduce(0) { $0 + Int($1[survivors.index[column]!])! } }
         let cold = total("cold_launches"), warm = total("warm_launches"), kills = total("pressure_kills")
         let waitThousandths = survivors.rows.reduce(0) { $0 + thousandths($1[survivors.index["launch_wait_s"]!]) }
-        let pressure = try table(folder, "pressure.csv")
-        let minFree = pressure.rows.map { thousandths($0[pressure.index["free_mb"]!]) }.min()!
         let durationThousandths = try duration(of: folder)
         return [
             "apps": String(survivors.rows.count),
@@ -40,7 +53,6 @@ enum ReportFolderTotals {
             "hot_launch_ratio": cold + warm == 0 ? "" : String(format: "%.3f", Double(warm) / Double(cold + warm)),
             "pressure_kills": String(kills),
             "state_losses": String(total("state_losses")),
-            "min_free_mb": decimal(minFree),
             "launch_wait_s": decimal(waitThousandths),
             "duration_s": decimal(durationThousandths),
             "kills_per_hour": durationThousandths == 0 ? "" : String(format: "%.3f", Double(kills) * 3_600_000 / Double(durationThousandths)),
@@ -87,7 +99,7 @@ enum ReportFolderTotals {
     }
 
     /// A cell with 3 decimals (`-134.000`) as a whole count of thousandths.
-    private static func thousandths(_ cell: String) -> Int {
+    static func thousandths(_ cell: String) -> Int {
         let negative = cell.hasPrefix("-")
         let parts = cell.drop(while: { $0 == "-" }).split(separator: ".", omittingEmptySubsequences: false)
         let whole = Int(parts[0])! * 1000 + (parts.count > 1 ? Int(parts[1].padding(toLength: 3, withPad: "0", startingAt: 0))! : 0)

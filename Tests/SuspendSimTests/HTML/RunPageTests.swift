@@ -62,7 +62,7 @@ import Testing
         texts(withClass: "tm", in: timeline).compactMap(Double.init)
     }
 
-    @Test("The memory chart's grey band is system + reserved memory as system_allocate changes it: its top plus free memory is RAM")
+    @Test("The memory chart's grey band is system + reserved memory as system_allocate changes it: its top plus free memory is RAM; system memory is labelled with its source, reserved drawn apart (SPEC 30)")
     func systemBand() throws {
         try withTemporaryFolder { folder in
             let run = try Self.run(Self.systemAllocate, named: "sysalloc", in: folder)
@@ -83,12 +83,18 @@ import Testing
             let memory = try #require(svg("memory-chart", in: html))
             let bands = paths(withClassPrefix: "area sys", in: memory)
             #expect(bands.count == 1)
-            #expect(memory.contains("<title>\(MemoryChart.bandName)</title>"))
-            #expect(html.contains(MemoryChart.bandName + "</li>"), "the band is in the legend")
+            // SPEC 30: the file sets system_mb, so its source is set; reserved_mb 256 has a band
+            // of its own over the bottom of it, at 256 MB.
+            #expect(memory.contains("<title>system memory (set)</title>"))
+            #expect(html.contains("system memory (set)</li>"), "the band is in the legend, with its source")
+            let reserved = paths(withClassPrefix: "area res", in: memory)
+            #expect(reserved.count == 1 && memory.contains("<title>\(MemoryChart.reservedName)</title>"))
+            #expect(html.contains(MemoryChart.reservedName + "</li>"))
             // The band is drawn at its height: 1056 MB from 20 s to 30 s, on the chart's y axis.
             let top = ChartScale.niceCeiling(max(layers.last!.max()!, 307.2) * 1.04)
             let y = ChartScale(domain: 0...top, range: 22...342, inverted: true)
             #expect(bands[0].d.contains("V\(ChartNumber.px(y.pixel(1056)))"))
+            #expect(reserved[0].d.contains("V\(ChartNumber.px(y.pixel(256)))"))
         }
     }
 

@@ -98,7 +98,8 @@ import Testing
     @Test("device.csv has a row for every device key, in the table's order, then policy, file and end_s")
     func deviceCSVHasEveryKey() {
         // SPEC 28's rows come after SPEC 22's.
-        let before = DeviceKey.allCases.prefix { $0 != .compressor }.map(\.rawValue)
+        // SPEC 30: system_source right after system_mb.
+        let before = DeviceKey.allCases.prefix { $0 != .compressor }.flatMap { $0 == .systemMB ? [$0.rawValue, "system_source"] : [$0.rawValue] }
         let after = DeviceKey.allCases.drop { $0 != .compressor }.dropFirst().map(\.rawValue)
         #expect(after == ["charging", "low_power", "background_app_refresh", "refresh_window_s", "refresh_interval_s"])
         #expect(DeviceCSV.rows.map(\.key) == before + CompressorKey.allCases.map(\.deviceCSVKey) + after + ["policy", "file", "end_s"])

@@ -49,6 +49,7 @@ extension InvariantRecorder {
         case .didEnterBackground:
             if !(expect == nil && state == .inactive) { badCallback(app, callback, state, "only from inactive") }
             apps[app].expect = .transition(.inactive, .background)
+            releaseSessionMemory(app)
             if !profiles[app].bgTasks.isEmpty { submitRequests(app) }
         case .willEnterForeground:
             if !(expect == nil && (state == .background || state == .suspended)) { badCallback(app, callback, state, "only background/suspended -> inactive") }
@@ -139,6 +140,7 @@ extension InvariantRecorder {
         if compressionChanged { checkCompression(app, state: state, footprintKiB: footprintKiB, compressedKiB: compressedKiB) }
         apps[app].compressed = compressedKiB
         if compressionChanged, footprintKiB == apps[app].footprint { return }
+        checkSessionRow(app, state: state)
         stats.records += 1
         if timeMs != now { fail("footprint recorded at \(timeMs) during a step at \(now)") }
         if state != apps[app].state { fail("\(name(app)) footprint row in state \(state.rawValue), it is \(apps[app].state.rawValue)") }
@@ -174,6 +176,7 @@ extension InvariantRecorder {
             if compressedKiB > most { fail("\(name(app)) compressed \(compressedKiB) KiB, more than its room \(most)") }
             let pool = apps.reduce(0) { $0 + $1.compressed } - apps[app].compressed + compressedKiB
             if pool > device.compressorPoolKiB { fail("the compressor holds \(pool) KiB, pool_mb is \(device.compressorPoolKiB)") }
+            checkCompressionStart(app)
         } else if compressedKiB != 0 || state == .suspended {
             fail("\(name(app)) compressed memory fell to \(compressedKiB) KiB in \(state.rawValue): only leaving suspended gives it back, all of it")
         }
@@ -201,7 +204,7 @@ extension InvariantRecorder {
         lastRecordedCompressed = compressedKiB
         firstFreeSeen = true
         lastRecordedFree = freeKiB
-        minFreeKiB = min(minFreeKiB, freeKiB)
+        minRowFreeKiB = min(minRowFreeKiB, freeKiB)
     }
 
     mutating func recordSkipped(at timeMs: Millis, event kind: ScenarioEvent.Kind, app: AppIndex?, reason: EventLog.SkipReason) {

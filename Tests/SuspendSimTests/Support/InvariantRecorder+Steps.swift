@@ -8,6 +8,8 @@ extension InvariantRecorder {
 
     /// Called before each step with the scenario event it runs (nil for a timer).
     mutating func beginStep(at time: Millis, event: ScenarioEvent?, index: Int) {
+        startSettledFree()
+        reaperKilledThisStep = false
         if time < now { fail("time went back from \(now) to \(time)") }
         if let end = scenario.endMs, time > end { fail("step at \(time) after end_s \(end)") }
         now = time
@@ -100,6 +102,9 @@ extension InvariantRecorder {
         case .allocate(let app, let kib):
             if !isRunningCode(app) { return true }
             apps[app].dynamic = max(0, apps[app].dynamic + kib)
+        case .allocateSession(let app, let kib):
+            if !isRunningCode(app) { return true }
+            apps[app].sessionMemory = max(0, apps[app].sessionMemory + kib)
         case .systemAllocate(let kib):
             systemKiB = max(0, systemKiB + kib)
         case .charge, .lowPower:
@@ -124,6 +129,8 @@ extension InvariantRecorder {
         let free = modelFreeKiB
         if engineFreeKiB != free { fail("free \(engineFreeKiB) KiB, but ram - reserved - system - footprints = \(free)") }
         if lastRecordedFree != engineFreeKiB { fail("last pressure row \(lastRecordedFree) KiB, free is \(engineFreeKiB)") }
+        minFreeKiB = min(minFreeKiB, engineFreeKiB)
+        sessionReleasing = []
         if event != nil, predictedSkip != sawSkip {
             fail(predictedSkip ? "the event should be skipped (SPEC 3) but ran" : "the event was skipped but SPEC 3 runs it")
         }
@@ -201,6 +208,7 @@ extension InvariantRecorder {
 
     /// Called once after the run, with its result.
     mutating func finish<R>(result: SimulationResult<R>) {
+        startSettledFree()
         event = nil
         let end = scenario.endMs
         for index in apps.indices {
@@ -230,7 +238,7 @@ extension InvariantRecorder {
                 fail("\(name(index)) state losses \(outcome.stateLosses), SPEC 4/5 say \(app.stateLosses)")
             }
         }
-        if result.minFreeKiB != minFreeKiB { fail("min free \(result.minFreeKiB), pressure rows say \(minFreeKiB)") }
+        checkSettledMinimum(result.minFreeKiB)
         if result.pressureEvictionOrder != pressureOrder { fail("pressure eviction order differs from the kills recorded") }
         let expectedEvents = scenario.events.filter { event in end.map { event.atMs <= $0 } ?? true }.count
         if result.eventsRun != expectedEvents { fail("ran \(result.eventsRun) events, \(expectedEvents) are at or before end_s") }

@@ -130,6 +130,7 @@ extension InvariantRecorder {
                 fail("long-idle-exit of \(name(app)) (\(from.rawValue)) outside jetsam's reaper on an aged suspended app (SPEC 11)")
             }
             if free >= device.reaperFreeKiB { fail("long-idle-exit of \(name(app)) with free \(free) KiB >= reaper_free \(device.reaperFreeKiB)") }
+            checkReaperCompressedFirst(victim: app, free: free)
         case .watchdog:
             if from != .background || !takeObligation(app, .watchdog) { fail("watchdog kill of \(name(app)) not due now") }
         case .wakeTimeout:
@@ -252,7 +253,7 @@ extension InvariantRecorder {
             apps[app].released = false
             apps[app].purged = false
         }
-        if to == .notRunning { apps[app].dynamic = 0 }
+        if to == .notRunning { (apps[app].dynamic, apps[app].sessionMemory) = (0, 0) }
         if from.isForeground, !to.isForeground {
             frontmostEndCounter += 1
             apps[app].lastFrontmostOrder = frontmostEndCounter

@@ -86,7 +86,15 @@ struct InvariantRecorder: SimulationRecorder {
     var lastRecordedCompressed: KiB = 0
     /// The engine records the first row of pressure.csv in its initializer.
     var firstFreeSeen = false
+    /// Settled free memory's minimum (SPEC 32): the start, then each step's end.
     var minFreeKiB: KiB
+    var settledStarted = false
+    /// The least free memory of any `pressure.csv` row.
+    var minRowFreeKiB: KiB
+    /// Apps whose session memory goes in their coming `background` row (SPEC 32).
+    var sessionReleasing: Set<AppIndex> = []
+    /// A reaper kill happened in this step: later ones may use pool room it freed.
+    var reaperKilledThisStep = false
     var evictionSeq = 0
     var pendingEviction: (app: AppIndex, state: LifecycleState, footprint: KiB, free: KiB, physical: KiB, compressed: KiB)?
     var pressureOrder: [AppIndex] = []
@@ -174,6 +182,9 @@ struct InvariantRecorder: SimulationRecorder {
         var purged = false
         /// What `allocate` added, never below 0; gone when the app dies.
         var dynamic: KiB = 0
+        /// What `allocate` with `session: true` added: given back at
+        /// `applicationDidEnterBackground`, gone when the app dies (SPEC 32).
+        var sessionMemory: KiB = 0
         var cold = 0, warm = 0, pressureKills = 0, otherKills = 0, stateLosses = 0
     }
 
@@ -192,6 +203,7 @@ struct InvariantRecorder: SimulationRecorder {
         let free = scenario.device.ramKiB - scenario.device.reservedKiB - scenario.device.systemKiB
         self.lastRecordedFree = free
         self.minFreeKiB = free
+        self.minRowFreeKiB = free
         self.log = keepsLog ? EventLog() : nil
     }
 
@@ -232,7 +244,7 @@ struct InvariantRecorder: SimulationRecorder {
         let model = apps[app]
         guard model.state.isResident else { return 0 }
         let profile = profiles[app]
-        var kib = profile.baseKiB(in: model.state) + model.dynamic
+        var kib = profile.baseKiB(in: model.state) + model.dynamic + model.sessionMemory
         if model.released { kib -= profile.warningReleaseKiB }
         if purged ?? model.purged { kib -= profile.purgeableKiB }
         return max(0, kib)

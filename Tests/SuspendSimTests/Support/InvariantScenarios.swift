@@ -85,7 +85,11 @@ enum HostileScenario {
             case 14, 15: action = .wake(app, wakeModes[Int(pick(0...Int64(wakeModes.count - 1)))])
             case 16: action = .startMode(app, continuousModes[Int(pick(0...Int64(continuousModes.count - 1)))])
             case 17: action = .stopMode(app, continuousModes[Int(pick(0...Int64(continuousModes.count - 1)))])
-            case 18, 19: action = .allocate(app, KiB(pick(-300...600) * 1024))
+            case 18, 19:
+                // One draw for both, so that the streams stay; even positive amounts are
+                // session memory (SPEC 32).
+                let mb = pick(-300...600)
+                action = mb > 0 && mb % 2 == 0 ? .allocateSession(app, KiB(mb * 1024)) : .allocate(app, KiB(mb * 1024))
             default: action = .systemAllocate(KiB(pick(-300...300) * 1024))
             }
             scenario.events.append(ScenarioEvent(atMs: time, action))
@@ -111,7 +115,23 @@ enum HostileScenario {
         // SPEC 28, drawn after every draw above: task requests, the device's conditions, and
         // `charge` and `low_power` events among the others.
         addTaskRequests(to: &scenario, random: &random)
+        if random.chance(30) { makeCatalogPhone(&scenario, random: &random) }
         return scenario
+    }
+
+    /// SPEC 30, drawn last: the device becomes a catalog phone of its RAM, whose system memory
+    /// is the catalog's scaled to that RAM, half up on whole KiB (worked out here on its own
+    /// and checked against the reader's resolution).
+    static func makeCatalogPhone(_ scenario: inout Scenario, random: inout SplitMix64) {
+        let entries = DeviceCatalog.shipped.entries
+        let entry = entries[random.index(below: entries.count)]
+        let ram = scenario.device.ramKiB.count, catalogRAM = Int64(entry.ramMB) * 1024
+        let system = KiB((Int64(entry.systemMB) * 1024 * ram * 2 + catalogRAM) / (2 * catalogRAM))
+        let resolved = Device(ramKiB: scenario.device.ramKiB, catalog: entry, ios: nil)
+        precondition(resolved.systemKiB == system, "\(entry.model) at \(ram) KiB: \(resolved.systemKiB), SPEC 30 gives \(system)")
+        scenario.device.model = entry.model
+        scenario.device.systemKiB = system
+        scenario.device.systemSource = entry.systemSource
     }
 }
 

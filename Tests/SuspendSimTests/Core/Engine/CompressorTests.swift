@@ -155,7 +155,7 @@ import Testing
         let result = Simulation.run(scenario)
         let eviction = try #require(result.log.evictions.first)
         let lines = CompressionNarrative.lines(eviction, steps: [CompressionStep(timeMs: .seconds(30), compressedKiB: .mb(250))],
-                                               scenario: scenario)
+                                               scenario: scenario, policy: JetsamPolicy())
         #expect(lines == [
             "    Compressed at 30.000 s: 250.000 MB held in 89.286 MB.",
             "    Compression did not reach the target: the pool was full (pool_mb 300.000 MB).",

@@ -36,6 +36,8 @@ import Testing
         switch action {
         case .open(let app): "open \(apps[app].id)"
         case .allocate(let app, let kib): "allocate \(apps[app].id) \(kib)"
+        // SPEC 32: the workload's bursts are session memory.
+        case .allocateSession(let app, let kib): "allocate \(apps[app].id) \(kib) session"
         case .wake(let app, let mode): "wake \(apps[app].id) \(mode.rawValue)"
         case .forceQuit, .startMode, .stopMode, .systemAllocate, .home, .lock, .unlock, .alert, .alertDismiss,
              .alertReply, .call, .callDecline, .callAnswer, .callEnd, .close, .charge, .lowPower:
@@ -51,7 +53,7 @@ import Testing
             "36797 lock",
             "883030 unlock",
             "883030 open com.a",
-            "942721 allocate com.a 3781",
+            "942721 allocate com.a 3781 session",
             "967484 home",
             "967484 lock",
             "1135105 unlock",
@@ -65,7 +67,7 @@ import Testing
             "2358826 wake com.b fetch",
             "2961882 unlock",
             "2961882 open com.a",
-            "2977193 allocate com.a 320",
+            "2977193 allocate com.a 320 session",
             "2997722 home",
             "2997722 lock",
             "3017146 unlock",
@@ -105,9 +107,11 @@ import Testing
                 #expect(!locked)
             case .wake(let app, let mode):
                 #expect(app == 1 && [.fetch, .remoteNotification].contains(mode))
-            case .allocate(_, let kib):
+            case .allocateSession(_, let kib):
                 #expect(kib >= 0)
                 #expect(!locked)
+            case .allocate:
+                Issue.record("a workload's bursts are session memory (SPEC 32), not kept allocations")
             case .forceQuit, .startMode, .stopMode, .systemAllocate, .close, .charge, .lowPower:
                 Issue.record("a workload makes no \(event.action.kind.rawValue)")
             case .home, .alert, .alertDismiss, .alertReply, .call, .callDecline, .callAnswer, .callEnd:
