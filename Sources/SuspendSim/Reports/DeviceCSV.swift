@@ -43,8 +43,8 @@ enum DeviceCSV {
 
     /// Every row, in file order: a row per `DeviceKey` (SPEC 7's keys, then SPEC 11's), a row
     /// per `CompressorKey` (SPEC 22, empty cells without a compressor), a row per `DeviceKey`
-    /// after the compressor's (SPEC 28's, "after SPEC 22's rows"), then `policy`, `file` and
-    /// `end_s`.
+    /// after the compressor's (SPEC 28's, "after SPEC 22's rows", then SPEC 33's
+    /// `lmkd_minfree`, empty unless the policy is lmkd), then `policy`, `file` and `end_s`.
     static let rows: [Row] = DeviceKey.allCases.prefix { $0 != .compressor }.compactMap(row)
         + CompressorKey.allCases.map(row)
         + DeviceKey.allCases.drop { $0 != .compressor }.compactMap(row) + [
@@ -68,16 +68,38 @@ enum DeviceCSV {
         case .flag(let path): Row(key: key.rawValue) { scenario, _, bytes in CSVFormatting.appendBool(scenario.device[keyPath: path], to: &bytes) }
         case .model: Row(key: key.rawValue) { scenario, _, bytes in CSVFormatting.appendField(scenario.device.model ?? "", to: &bytes) }
         case .ios: Row(key: key.rawValue) { scenario, _, bytes in CSVFormatting.appendField(scenario.device.ios?.description ?? "", to: &bytes) }
+        case .lmkd: Row(key: lmkdMinfreeKey) { scenario, policyName, bytes in
+            appendLevels(killLevels(of: scenario.device, policyName: policyName), to: &bytes)
         }
+        }
+    }
+
+    /// The row of lmkd's table (SPEC 33): `lmkd_minfree`.
+    static let lmkdMinfreeKey = DeviceKey.lmkd.rawValue + "_minfree"
+
+    /// The kill levels of the built-in policy `policyName` on `device` (SPEC 33: lmkd's
+    /// `minfree`); empty for any other policy.
+    static func killLevels(of device: Device, policyName: String) -> [KillLevel] {
+        BuiltInPolicies.named(policyName)?.killLevels(on: device) ?? []
+    }
+
+    /// `0:72.000 100:90.000 ...`: each level as `adj:mb`, MB with 3 decimals, joined by spaces.
+    private static func appendLevels(_ levels: [KillLevel], to bytes: inout CSVRowWriter) {
+        let text = levels.map { "\($0.priority):" + CSVFormatting.mbText($0.freeKiB) }.joined(separator: " ")
+        CSVFormatting.appendField(text, to: &bytes)
     }
 
     /// The row of a compressor key, `compressor_<key>`: the value in force, ratios with 2
     /// decimals, MB and MB/s with 3; empty without a compressor (SPEC 22).
     private static func row(_ key: CompressorKey) -> Row {
-        Row(key: key.deviceCSVKey) { scenario, _, bytes in
+        Row(key: key.deviceCSVKey) { scenario, policyName, bytes in
             guard let compressor = scenario.device.compressor else { return }
             switch key.target {
             case .ratio(let path): CSVFormatting.appendFixed(compressor[keyPath: path], decimals: 2, to: &bytes)
+            case .optionalMemory where key == .startFreeMB:
+                // SPEC 31, 34: under lmkd, at least the largest `minfree` level.
+                let levels = killLevels(of: scenario.device, policyName: policyName)
+                CSVFormatting.appendMB(scenario.device.compressorStartFreeKiB(killLevels: levels), to: &bytes)
             case .optionalMemory(_, let resolved): CSVFormatting.appendMB(scenario.device[keyPath: resolved], to: &bytes)
             case .rate(let path): CSVFormatting.appendFixed(compressor[keyPath: path], decimals: 3, to: &bytes)
             }

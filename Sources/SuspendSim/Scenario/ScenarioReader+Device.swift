@@ -32,6 +32,8 @@ extension ScenarioReader {
             switch key.target {
             case .model, .ios, .compressor:
                 continue
+            case .lmkd:
+                if let levels = readLMKD(entry.value) { device.lmkdMinfree = levels } else { isValid = false }
             case .memory(let keyPath):
                 if let value = kib(entry.value, field) { device[keyPath: keyPath] = value } else { isValid = false }
             case .time(let keyPath):

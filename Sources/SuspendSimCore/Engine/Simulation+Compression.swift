@@ -37,7 +37,7 @@ extension Simulation {
     mutating func compressSuspendedApps() -> Eviction.CompressionShortfall {
         guard device.compresses else { return .off }
         let pool = device.compressorPoolKiB
-        let start = device.compressorStartFreeKiB
+        let start = device.compressorStartFreeKiB(killLevels: killLevels)
         while true {
             guard freeKiB < start else { return .freeAtOrAboveStart }
             guard compressedKiB < pool else { return .poolFull }
@@ -121,7 +121,7 @@ extension Simulation {
     ) -> Eviction.CompressionShortfall? {
         switch trigger {
         case .reaper: return .reaper
-        case .idle, .critical, .pageshortage: break
+        case .idle, .critical, .minfree, .pageshortage: break
         case .limit, .timer, .user: return nil
         }
         guard poolKiB > .zero else { return .off }

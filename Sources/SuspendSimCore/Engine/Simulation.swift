@@ -27,6 +27,8 @@ public struct Simulation<Recorder: SimulationRecorder> {
     /// The policy's `usesBands` and `usesRecency`, read once.
     let usesBands: Bool
     let usesRecency: Bool
+    /// The policy's kill levels on the device (SPEC 33), read once; empty: the critical loop.
+    let killLevels: [KillLevel]
     public internal(set) var recorder: Recorder
     var profiles: [AppProfile]
     var device: Device
@@ -91,6 +93,7 @@ public struct Simulation<Recorder: SimulationRecorder> {
         self.policy = policy
         self.usesBands = policy.usesBands
         self.usesRecency = policy.usesRecency
+        self.killLevels = policy.killLevels(on: scenario.device)
         self.recorder = recorder
         self.profiles = scenario.apps
         self.device = scenario.device

@@ -33,7 +33,14 @@ extension Device {
     /// The free memory below which it compresses: its own `start_free_mb`, else
     /// `warning_free_mb`.
     public var compressorStartFreeKiB: KiB {
-        compressor?.startFreeKiB ?? warningFreeKiB
+        compressorStartFreeKiB(killLevels: [])
+    }
+
+    /// The free memory below which it compresses under a policy with `killLevels` (SPEC 31,
+    /// 34): its own `start_free_mb`, else the largest of `warning_free_mb` and the largest
+    /// level (lmkd's largest `minfree`), as zram takes pages before lmkd kills.
+    public func compressorStartFreeKiB(killLevels: [KillLevel]) -> KiB {
+        compressor?.startFreeKiB ?? Swift.max(warningFreeKiB, killLevels.last?.freeKiB ?? .zero)
     }
 
     /// Whether anything can be compressed: a compressor with a pool above 0 (`pool_mb` 0 runs
