@@ -12,12 +12,12 @@ private let mb: KiB = 1024
     /// (910), cached1 (900), prev (the previous app, 700), service (a task in background, 500),
     /// perceptible (location in use, 200), and the frontmost game, which allocates until free
     /// is `freeMB`. The run ends at 20 s, before the service's task expires.
-    static func ladder(freeMB: Double, levels: [KillLevel] = KillLevel.lmkdDefault) -> Scenario {
+    static func ladder(freeMB: Double, levels: [KillLevel] = KillLevel.lmkdDefault, policy: String = "lmkd") -> Scenario {
         scenario(ramMB: 1000, apps: [
             app("com.never", 1) { $0.backgroundModes = [.fetch] }, app("com.cached2", 1), app("com.cached1", 1),
             app("com.service", 1) { $0.backgroundTaskMs = .seconds(600) },
             app("com.perceptible", 1) { $0.backgroundModes = [.location] }, app("com.prev", 1), app("com.game", 1),
-        ], policy: "lmkd", endSeconds: 20, configure: {
+        ], policy: policy, endSeconds: 20, configure: {
             $0.appLimitKiB = 5000 * mb
             $0.lmkdMinfree = levels
         }, [
@@ -27,11 +27,10 @@ private let mb: KiB = 1024
         ])
     }
 
-    /// The run, checked by the model.
-    static func run(_ scenario: Scenario) -> SimulationResult<InvariantRecorder> {
-        let outcome = InvariantRun.check(scenario, keepsLog: true)
-        #expect(outcome.violations == [])
-        return outcome.result
+    /// The run, checked step by step by the model first.
+    static func run(_ scenario: Scenario) -> SimulationResult<EventLog> {
+        #expect(InvariantRun.check(scenario).violations == [])
+        return Simulation.run(scenario)
     }
 
     struct LevelCase: Sendable, CustomTestStringConvertible {
@@ -78,9 +77,7 @@ private let mb: KiB = 1024
 
     @Test("Under lru the same free memory kills nothing above critical_free_mb (50 MB): the levels are lmkd's own")
     func lruKeepsCriticalLoop() {
-        var scenario = Self.ladder(freeMB: 70)
-        scenario.policyName = "lru"
-        #expect(Simulation.run(scenario).pressureEvictions == [])
+        #expect(Simulation.run(Self.ladder(freeMB: 70, policy: "lru")).pressureEvictions == [])
     }
 
     @Test("A scenario's own table: its levels and adj, and page shortage even with candidates below min_adj (SPEC 33)")
