@@ -207,6 +207,7 @@ import Testing
                 background_app_refresh,true
                 refresh_window_s,30.000
                 refresh_interval_s,900.000
+                lmkd_minfree,
                 policy,jetsam
                 file,Scenarios/state-lab.yaml
                 end_s,

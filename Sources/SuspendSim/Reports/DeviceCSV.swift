@@ -79,12 +79,12 @@ enum DeviceCSV {
 
     /// The kill levels of the built-in policy `policyName` on `device` (SPEC 33: lmkd's
     /// `minfree`); empty for any other policy.
-    static func killLevels(of device: Device, policyName: String) -> [KillLevel] {
+    static func killLevels(of device: Device, policyName: String) -> [Device.KillLevel] {
         BuiltInPolicies.named(policyName)?.killLevels(on: device) ?? []
     }
 
     /// `0:72.000 100:90.000 ...`: each level as `adj:mb`, MB with 3 decimals, joined by spaces.
-    private static func appendLevels(_ levels: [KillLevel], to bytes: inout CSVRowWriter) {
+    private static func appendLevels(_ levels: [Device.KillLevel], to bytes: inout CSVRowWriter) {
         let text = levels.map { "\($0.priority):" + CSVFormatting.mbText($0.freeKiB) }.joined(separator: " ")
         CSVFormatting.appendField(text, to: &bytes)
     }

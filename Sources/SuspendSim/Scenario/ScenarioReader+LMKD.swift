@@ -2,25 +2,25 @@ extension ScenarioReader {
     /// `device.lmkd` (SPEC 33, 34): a mapping whose one key, `minfree`, is lmkd's table of
     /// 1 to 6 `{adj, mb}` levels, `adj` strictly ascending YAML integers in 0-1000 and `mb`
     /// strictly ascending after rounding to a KiB, each above 0; nil, reported, otherwise.
-    /// Without `minfree` the table is the default (`KillLevel.lmkdDefault`).
-    mutating func readLMKD(_ node: ScenarioNode) -> [KillLevel]? {
+    /// Without `minfree` the table is the default (`Device.KillLevel.lmkdDefault`).
+    mutating func readLMKD(_ node: ScenarioNode) -> [Device.KillLevel]? {
         let path = DeviceKey.lmkd.path
         guard let fields = fields(node, path, allowed: ["minfree"]) else { return nil }
         guard !fields.hadUnknownKey else { return nil }
-        guard let table = fields["minfree"] else { return KillLevel.lmkdDefault }
+        guard let table = fields["minfree"] else { return Device.KillLevel.lmkdDefault }
         return readMinfree(table, Self.path(path, "minfree"))
     }
 
     /// The most levels a table holds: lmkd's `lowmem_minfree` and `lowmem_adj` have six.
     static let minfreeLevelLimit = 6
 
-    private mutating func readMinfree(_ node: ScenarioNode, _ field: String) -> [KillLevel]? {
+    private mutating func readMinfree(_ node: ScenarioNode, _ field: String) -> [Device.KillLevel]? {
         guard let items = list(node, field) else { return nil }
         guard (1...Self.minfreeLevelLimit).contains(items.count) else {
             report(node, field, "must have 1 to \(Self.minfreeLevelLimit) entries, got \(items.count)")
             return nil
         }
-        var levels: [KillLevel] = []
+        var levels: [Device.KillLevel] = []
         var isValid = true
         for (index, item) in items.enumerated() {
             let itemField = Self.path(field, index)
@@ -46,7 +46,7 @@ extension ScenarioReader {
     }
 
     /// One `{adj, mb}` entry: both keys, and no other.
-    private mutating func readMinfreeEntry(_ node: ScenarioNode, _ field: String) -> KillLevel? {
+    private mutating func readMinfreeEntry(_ node: ScenarioNode, _ field: String) -> Device.KillLevel? {
         guard case .mapping = node else {
             report(node, field, "must be a mapping {adj, mb}, got \(node.summary)")
             return nil
@@ -57,7 +57,7 @@ extension ScenarioReader {
         let adj = adjNode.flatMap { oomScoreAdj($0, Self.path(field, "adj")) }
         let mb = mbNode.flatMap { levelKiB($0, Self.path(field, "mb")) }
         guard let adj, let mb else { return nil }
-        return KillLevel(priority: adj, freeKiB: mb)
+        return Device.KillLevel(priority: adj, freeKiB: mb)
     }
 
     /// An `oom_score_adj`: a YAML integer from 0 to 1000 (`100.0` is not one).

@@ -91,7 +91,7 @@
 
     /// lmkd's block as a JSON mapping (SPEC 33): `{"minfree": [{"adj": 0, "mb": 72}, ...]}`,
     /// each level's MB exact, so that it reads back to the same KiB.
-    static func lmkdBlock(_ levels: [KillLevel]) -> String {
+    static func lmkdBlock(_ levels: [Device.KillLevel]) -> String {
         "{\"minfree\": [" + levels.map { "{\"adj\": \($0.priority), \"mb\": \(mb($0.freeKiB))}" }.joined(separator: ", ") + "]}"
     }
 

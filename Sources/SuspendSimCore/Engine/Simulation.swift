@@ -28,7 +28,7 @@ public struct Simulation<Recorder: SimulationRecorder> {
     let usesBands: Bool
     let usesRecency: Bool
     /// The policy's kill levels on the device (SPEC 33), read once; empty: the critical loop.
-    let killLevels: [KillLevel]
+    let killLevels: [Device.KillLevel]
     public internal(set) var recorder: Recorder
     var profiles: [AppProfile]
     var device: Device

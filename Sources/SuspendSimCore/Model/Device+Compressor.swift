@@ -39,7 +39,7 @@ extension Device {
     /// The free memory below which it compresses under a policy with `killLevels` (SPEC 31,
     /// 34): its own `start_free_mb`, else the largest of `warning_free_mb` and the largest
     /// level (lmkd's largest `minfree`), as zram takes pages before lmkd kills.
-    public func compressorStartFreeKiB(killLevels: [KillLevel]) -> KiB {
+    public func compressorStartFreeKiB(killLevels: [Device.KillLevel]) -> KiB {
         compressor?.startFreeKiB ?? Swift.max(warningFreeKiB, killLevels.last?.freeKiB ?? .zero)
     }
 

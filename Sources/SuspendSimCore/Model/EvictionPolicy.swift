@@ -68,7 +68,7 @@ public protocol EvictionPolicy: Sendable {
     /// level, the level just above free names the least `priority(of:)` that may go, and the
     /// victim is the first candidate in the policy's order with at least that priority.
     /// lmkd's are `device.lmkdMinfree`; a policy of its own may return levels of its own.
-    func killLevels(on device: Device) -> [KillLevel]
+    func killLevels(on device: Device) -> [Device.KillLevel]
 }
 
 extension EvictionPolicy {
@@ -77,5 +77,5 @@ extension EvictionPolicy {
     public var usesBands: Bool { false }
     public var usesRecency: Bool { false }
     public func isIdle(_ candidate: Candidate) -> Bool { false }
-    public func killLevels(on device: Device) -> [KillLevel] { [] }
+    public func killLevels(on device: Device) -> [Device.KillLevel] { [] }
 }

@@ -55,5 +55,5 @@ public struct LMKDPolicy: EvictionPolicy {
     public var usesRecency: Bool { true }
 
     /// The device's `minfree` table (SPEC 33).
-    public func killLevels(on device: Device) -> [KillLevel] { device.lmkdMinfree }
+    public func killLevels(on device: Device) -> [Device.KillLevel] { device.lmkdMinfree }
 }

@@ -91,7 +91,7 @@ import Testing
             #expect(scenario.device.compressor == compressor)
         case .flag(let path): #expect(scenario.device[keyPath: path] == (Self.unusualValue(key) == "true"))
         case .lmkd:
-            #expect(scenario.device.lmkdMinfree == [KillLevel(priority: 100, freeKiB: .mb(50)), KillLevel(priority: 906, freeKiB: KiB(410_112))])
+            #expect(scenario.device.lmkdMinfree == [Device.KillLevel(priority: 100, freeKiB: .mb(50)), Device.KillLevel(priority: 906, freeKiB: KiB(410_112))])
         }
         #expect(Self.written(key, of: scenario.device) != nil, "the JSON writer leaves out \(key.rawValue)")
         let again = try ScenarioLoader.parse(ScenarioJSONWriter.json(scenario), path: "again.json")

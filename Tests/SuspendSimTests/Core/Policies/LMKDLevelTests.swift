@@ -12,7 +12,7 @@ private let mb: KiB = 1024
     /// (910), cached1 (900), prev (the previous app, 700), service (a task in background, 500),
     /// perceptible (location in use, 200), and the frontmost game, which allocates until free
     /// is `freeMB`. The run ends at 20 s, before the service's task expires.
-    static func ladder(freeMB: Double, levels: [KillLevel] = KillLevel.lmkdDefault, policy: String = "lmkd") -> Scenario {
+    static func ladder(freeMB: Double, levels: [Device.KillLevel] = Device.KillLevel.lmkdDefault, policy: String = "lmkd") -> Scenario {
         scenario(ramMB: 1000, apps: [
             app("com.never", 1) { $0.backgroundModes = [.fetch] }, app("com.cached2", 1), app("com.cached1", 1),
             app("com.service", 1) { $0.backgroundTaskMs = .seconds(600) },
@@ -82,7 +82,7 @@ private let mb: KiB = 1024
 
     @Test("A scenario's own table: its levels and adj, and page shortage even with candidates below min_adj (SPEC 33)")
     func ownTable() {
-        let table = [KillLevel(priority: 500, freeKiB: 150 * mb), KillLevel(priority: 905, freeKiB: 400 * mb)]
+        let table = [Device.KillLevel(priority: 500, freeKiB: 150 * mb), Device.KillLevel(priority: 905, freeKiB: 400 * mb)]
         // Below 400: adj 905 and above: never (920), cached2 (910); cached1 (900) stays.
         let high = Self.run(Self.ladder(freeMB: 300, levels: table))
         #expect(high.pressureEvictions == ["com.never", "com.cached2"])
@@ -131,7 +131,7 @@ private let mb: KiB = 1024
         #expect(spared.log.footprints.last { $0.app == 0 }?.footprintKiB == 10 * mb)
         // With the table 900:216, 910:315, old (910) is named below 216, spared by its purge (220),
         // then named again below 315 (adj 910) and killed there, its row carrying 315.
-        let levels = [KillLevel(priority: 900, freeKiB: 216 * mb), KillLevel(priority: 910, freeKiB: 315 * mb)]
+        let levels = [Device.KillLevel(priority: 900, freeKiB: 216 * mb), Device.KillLevel(priority: 910, freeKiB: 315 * mb)]
         let again = Self.run(scenario(ramMB: 1000, apps: [
             app("com.old", 30) { $0.purgeableKiB = 20 * mb }, app("com.recent", 1), app("com.prev", 1), app("com.game", 1),
         ], policy: "lmkd", configure: {
@@ -162,7 +162,7 @@ private let mb: KiB = 1024
         device.compressor = Device.Compressor()
         #expect(device.compressorStartFreeKiB == 150 * mb)
         #expect(device.compressorStartFreeKiB(killLevels: LMKDPolicy().killLevels(on: device)) == 315 * mb)
-        #expect(device.compressorStartFreeKiB(killLevels: [KillLevel(priority: 900, freeKiB: 100 * mb)]) == 150 * mb)
+        #expect(device.compressorStartFreeKiB(killLevels: [Device.KillLevel(priority: 900, freeKiB: 100 * mb)]) == 150 * mb)
         device.compressor?.startFreeKiB = 50 * mb
         #expect(device.compressorStartFreeKiB(killLevels: LMKDPolicy().killLevels(on: device)) == 50 * mb)
     }
