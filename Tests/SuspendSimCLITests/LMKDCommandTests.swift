@@ -124,4 +124,22 @@ import Testing
             #expect(device.contains("\nlmkd_minfree,100:50.500 906:400.000\n"))
         }
     }
+
+    @Test("The bundled cached-apps study: lmkd's levels kill cached apps that lru keeps; the compressor saves them all (SPEC 33, 34)")
+    func cachedAppsStudy() throws {
+        try withTemporaryFolder { out in
+            let run = try suspendsim(["run", "Scenarios/android-cached-apps.yaml", "--out", out.path])
+            #expect(run.status == 0, "\(run.stderr)")
+            let rows = try String(contentsOf: out.appendingPathComponent("summary.csv"), encoding: .utf8).split(separator: "\n")
+            let header = rows[0].split(separator: ",").map(String.init)
+            func cells(_ row: Substring, _ names: [String]) -> [String] {
+                let fields = row.split(separator: ",", omittingEmptySubsequences: false)
+                return names.map { String(fields[header.firstIndex(of: $0)!]) }
+            }
+            let names = ["policy", "device.compressor.pool_mb", "pressure_kills", "warm_launches"]
+            #expect(rows.dropFirst().map { cells($0, names) } == [
+                ["lmkd", "0", "8", "3"], ["lmkd", "4096", "0", "10"], ["lru", "0", "0", "10"], ["lru", "4096", "0", "10"],
+            ])
+        }
+    }
 }
