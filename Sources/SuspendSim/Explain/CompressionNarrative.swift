@@ -4,7 +4,8 @@
 enum CompressionNarrative {
     /// The lines for `eviction` of `scenario`, given the victim's compression `steps`; none for
     /// a scenario without `compressor:` (nothing to tell, and the text stays as before Part V).
-    static func lines(_ eviction: Eviction, steps: [CompressionStep], scenario: Scenario) -> [String] {
+    /// `killLevels` are the policy's (lmkd's `minfree`), which move the default start (SPEC 34).
+    static func lines(_ eviction: Eviction, steps: [CompressionStep], scenario: Scenario, killLevels: [Device.KillLevel] = []) -> [String] {
         guard let compressor = scenario.device.compressor else { return [] }
         var lines: [String] = []
         let ratio = scenario.apps[eviction.app].compressionRatioHundredths ?? compressor.ratioHundredths
@@ -13,7 +14,7 @@ enum CompressionNarrative {
             lines.append("    Compressed at \(CSVFormatting.secondsText(step.timeMs)) s: \(mb(step.compressedKiB)) held in \(mb(stored)).")
         }
         if let shortfall = eviction.compressionShortfall {
-            lines.append("    Compression did not reach the target: " + reason(shortfall, device: scenario.device))
+            lines.append("    Compression did not reach the target: " + reason(shortfall, device: scenario.device, killLevels: killLevels))
         }
         return lines
     }
@@ -21,12 +22,12 @@ enum CompressionNarrative {
     private static func mb(_ kib: KiB) -> String { CSVFormatting.mbText(kib) + " MB" }
 
     /// Why, in a sentence.
-    private static func reason(_ shortfall: Eviction.CompressionShortfall, device: Device) -> String {
+    private static func reason(_ shortfall: Eviction.CompressionShortfall, device: Device, killLevels: [Device.KillLevel]) -> String {
         switch shortfall {
         case .off: "the compressor is off (pool_mb 0)."
         case .poolFull: "the pool was full (pool_mb \(mb(device.compressorPoolKiB)))."
         case .nothingToCompress: "nothing suspended was left to compress."
-        case .freeAtOrAboveStart: "free memory was at or above start_free_mb (\(mb(device.compressorStartFreeKiB))) when the check compressed."
+        case .freeAtOrAboveStart: "free memory was at or above start_free_mb (\(mb(device.compressorStartFreeKiB(killLevels: killLevels)))) when the check compressed."
         case .reaper: "the long-idle reaper kills before the pressure check, and does not compress."
         case .roomFreedThisCheck: "the pool's room was freed by a kill of the same check; the next check uses it."
         }

@@ -24,7 +24,8 @@ package enum EvictionNarrative {
         for eviction in chosen {
             lines.append("")
             lines.append(contentsOf: paragraph(eviction, freeDrop: freeDrops[eviction.seq], scenario: scenario, policy: policy))
-            lines.append(contentsOf: CompressionNarrative.lines(eviction, steps: compressionSteps[eviction.seq] ?? [], scenario: scenario))
+            lines.append(contentsOf: CompressionNarrative.lines(
+                eviction, steps: compressionSteps[eviction.seq] ?? [], scenario: scenario, killLevels: policy.killLevels(on: scenario.device)))
             lines.append(contentsOf: TaskNarrative.lines(eviction, context: tasks, scenario: scenario))
         }
         return lines.joined(separator: "\n") + "\n"
