@@ -142,4 +142,25 @@ import Testing
             ])
         }
     }
+
+    @Test("The run page's apps kept after each launch: lmkd's level took the cached app that lru keeps (SPEC 33)")
+    func keptAfterEachLaunch() throws {
+        try withTemporaryFolder { folder in
+            // At 12 s prev comes back: under lmkd the cached app went at 10 s (150 MB free, below 216).
+            try (Self.scenario() + "  - { at: 12, open: com.prev }\n").write(to: folder.appendingPathComponent("a.yaml"), atomically: true, encoding: .utf8)
+            let run = try suspendsim(["run", "a.yaml", "--out", "Reports", "--policy", "all", "--html"], in: folder)
+            #expect(run.status == 0, "\(run.stderr)")
+            func rows(_ policy: String) throws -> [[String]] {
+                let page = try String(contentsOf: folder.appendingPathComponent("Reports/levels/\(policy)/index.html"), encoding: .utf8)
+                guard let start = page.range(of: "id=\"kept\"") else { return [] }
+                let section = String(page[start.upperBound...]).components(separatedBy: "</section>")[0]
+                return section.components(separatedBy: "<tr>").dropFirst(2).map { row in
+                    row.components(separatedBy: "<td>").dropFirst().map { $0.components(separatedBy: "</td>")[0] }
+                }
+            }
+            let first = [["1.000", "com.cached", "0", "0"], ["2.000", "com.prev", "1", "1"], ["3.000", "com.game", "2", "2"]]
+            #expect(try rows("lmkd") == first + [["12.000", "com.prev", "1", "1"]])
+            #expect(try rows("lru") == first + [["12.000", "com.prev", "2", "2"]])
+        }
+    }
 }
