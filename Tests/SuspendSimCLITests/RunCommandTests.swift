@@ -16,9 +16,11 @@ import Testing
                 .filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
             // ios-releases-day sweeps three releases: 3 points x 2 replicates; photo-editor two
             // footprints, one run each; field-calibration five days' lengths x 2 replicates;
-            // compressor a phone without and with it x 2 replicates.
-            let batches = ["compressor", "day-on-a-3gb-phone", "field-calibration", "ios-releases-day", "photo-editor"]
-            let runsPerBatch = ["compressor": 4, "day-on-a-3gb-phone": 2, "field-calibration": 10, "ios-releases-day": 6, "photo-editor": 2]
+            // compressor a phone without and with it x 2 replicates; android-cached-apps two
+            // policies x without and with the compressor, one run each.
+            let batches = ["android-cached-apps", "compressor", "day-on-a-3gb-phone", "field-calibration", "ios-releases-day", "photo-editor"]
+            let runsPerBatch = ["android-cached-apps": 4, "compressor": 4, "day-on-a-3gb-phone": 2, "field-calibration": 10, "ios-releases-day": 6,
+                                "photo-editor": 2]
             let singles = scenarios.filter { !batches.contains($0) }
             for scenario in singles {
                 for file in ["survivors", "evictions", "transitions", "callbacks", "memory", "pressure", "skipped", "exits", "launches"] {
@@ -208,6 +210,7 @@ import Testing
                 background_app_refresh,true
                 refresh_window_s,30.000
                 refresh_interval_s,900.000
+                lmkd_minfree,
                 policy,jetsam
                 file,Scenarios/state-lab.yaml
                 end_s,

@@ -43,6 +43,31 @@ import Testing
         #expect(EvictionPolicyConformance.violations(of: policy).isEmpty)
     }
 
+    @Test("The README's policy with kill levels is the one the tests compile, and it kills by its own levels (SPEC 33)")
+    func levelsPolicy() throws {
+        let example = try String(contentsOf: packageRoot.appendingPathComponent("Tests/SuspendSimTests/Examples/TwoLevelsPolicy.swift"),
+                                 encoding: .utf8)
+        #expect(try codeBlocks("swift").contains(example))
+        // 1000 MB: a suspended 50 MB app, a 50 MB app running with location, the frontmost game.
+        func run(freeMB: Double) -> SimulationResult<EventLog> {
+            Simulation.run(scenario(ramMB: 1000, apps: [
+                app("com.suspended", 50), app("com.location", 50) { $0.backgroundModes = [.location] }, app("com.game", 50),
+            ], configure: { $0.appLimitKiB = .mb(5000) }, [
+                (1, .open(0)), (2, .open(1)), (3, .open(2)), (10, .allocate(2, .mb(850 - freeMB))),
+            ]), policy: TwoLevelsPolicy())
+        }
+        // Free 250 < 300: the suspended app goes (300), the background app stays.
+        let high = run(freeMB: 250)
+        #expect(high.pressureEvictions == ["com.suspended"])
+        #expect(high.log.evictions.map(\.thresholdKiB) == [.mb(300)])
+        #expect(high.log.evictions.map(\.trigger) == [.minfree])
+        // Free 40 < 100: the suspended app (90), then the background app (140); critical_free_mb (50) plays no part.
+        let low = run(freeMB: 40)
+        #expect(low.pressureEvictions == ["com.suspended", "com.location"])
+        #expect(low.log.evictions.map(\.thresholdKiB) == [.mb(100), .mb(100)])
+        #expect(EvictionPolicyConformance.violations(of: TwoLevelsPolicy()).isEmpty)
+    }
+
     @Test("The custom policy kills the smallest suspended app first (its contract: Examples/PolicyConformanceExample.swift)")
     func customPolicyWorks() throws {
         let scenario = try ScenarioLoader.load(path: packageFile("Scenarios/memory-pressure.yaml"))

@@ -14,7 +14,7 @@ enum CompressionNarrative {
         }
         if let shortfall = eviction.compressionShortfall {
             // SPEC 31: `start_free_mb` as the run's policy resolved it.
-            let device = scenario.device.resolvingCompressorStart(Device.PressureKillLevels(policy))
+            let device = scenario.device.resolvingCompressorStart(Device.PressureKillLevels(policy, on: scenario.device))
             lines.append("    Compression did not reach the target: " + reason(shortfall, device: device))
         }
         return lines

@@ -71,6 +71,8 @@ package enum EvictionNarrative {
         switch eviction.reason {
         case .memoryPressure where eviction.trigger == .idle:
             return "free memory was \(free), below idle_free_mb (\(target)): \(policy.name)'s idle loop kills apps in band 0, the first of its order first."
+        case .memoryPressure where eviction.trigger == .minfree:
+            return minfreeWhy(eviction, scenario: scenario, policy: policy)
         case .memoryPressure:
             return "free memory was \(free), below critical_free_mb (\(target)): \(policy.name) purges, then kills, the first app of its order until free is back."
         case .longIdleExit:
@@ -96,13 +98,24 @@ package enum EvictionNarrative {
         }
     }
 
+    /// A kill of the level loop (SPEC 33): "free <f> MB was below minfree <mb> MB: apps of adj
+    /// <min_adj> and above could go, and <app> had the highest adj (<adj>)". The level is the
+    /// one whose MB is the row's threshold.
+    private static func minfreeWhy(_ eviction: Eviction, scenario: Scenario, policy: any EvictionPolicy) -> String {
+        let level = policy.killLevels(on: scenario.device).first { $0.freeKiB == eviction.thresholdKiB }
+        let least = level.map { String($0.priority) } ?? "?"
+        let adj = eviction.priority.map(String.init) ?? "?"
+        return "free \(mb(eviction.freeBeforeKiB)) was below minfree \(eviction.thresholdKiB.map(mb) ?? "?"): "
+            + "apps of adj \(least) and above could go, and \(scenario.apps[eviction.app].id) had the highest adj (\(adj))."
+    }
+
     /// How the policy orders its candidates, in words (SPEC 6).
     private static func orderRule(_ policy: any EvictionPolicy) -> String {
         switch policy.name {
         case "largest-first": "suspended before background, the largest first"
         case "lru": "suspended before background, the least recently frontmost first"
         case "jetsam": "the lowest band first; in a band, the app that entered it first"
-        case "lmkd": "the highest adj first; equal adj, the heaviest first"
+        case "lmkd": "the highest adj first; equal adj, the least recently frontmost first, the heaviest first at adj 200 and below"
         default: "the policy's rank, smallest first"
         }
     }

@@ -1,7 +1,8 @@
 import Plot
 
 /// The page of one run's report folder (SPEC 15): a header (scenario, policy, device, seed
-/// when known), memory over time, the state timeline, and the survivors table.
+/// when known), memory over time, the state timeline, the apps kept after each launch, and the
+/// survivors table.
 struct RunPage {
     /// What the folder alone does not say, from its path or the batch around it.
     struct Context {
@@ -30,6 +31,12 @@ struct RunPage {
             .figcaption(memoryLegend(band: memory.band, chart: chart), .p(.class("note"), .escaped(labelNote(memory.labelled, of: memory.evictions))))
         )))
         content.append(.section(.id("timeline"), .h2("State timeline"), .figure(.raw(timeline), .figcaption(timelineLegend()))))
+        let kept = KeptAppsTable.rows(reports)
+        if !kept.isEmpty {
+            content.append(.section(.id("kept"), .h2("Apps kept after each launch"),
+                                    .p(.class("note"), .text("Resident apps besides the foreground one once each launch's pressure check is done; suspended ones are lmkd's cached apps and the previous app (SPEC 33).")),
+                                    HTMLPage.table(header: KeptAppsTable.header, rows: KeptAppsTable.cells(kept, apps: reports.apps))))
+        }
         let appColumn = reports.survivorsHeader.firstIndex(of: SurvivorColumn.app.rawValue)
         content.append(.section(.id("survivors"), .h2("Survivors"),
                                 HTMLPage.table(header: reports.survivorsHeader, rows: reports.survivorsRows) { row, column in

@@ -1,4 +1,4 @@
-/// The keys of `device:` (SPEC 7, 11, 22, 28), one row each, in the order SPEC 16 lists them: the
+/// The keys of `device:` (SPEC 7, 11, 22, 28, 33), one row each, in the order SPEC 16 lists them: the
 /// reader, the scenario writers, `--set` and `SweepAxis`, `device.csv` and the HTML report read
 /// this table, so that a device key is declared once.
 ///
@@ -33,6 +33,8 @@ public enum DeviceKey: String, CaseIterable, Sendable {
     case backgroundAppRefresh = "background_app_refresh"
     case refreshWindowS = "refresh_window_s"
     case refreshIntervalS = "refresh_interval_s"
+    // SPEC 33's block: lmkd's kill levels, after the charging and refresh keys.
+    case lmkd
 
     static let names = allCases.map(\.rawValue)
     /// The keys by name, a hashed lookup.
@@ -55,6 +57,8 @@ public enum DeviceKey: String, CaseIterable, Sendable {
         case compressor
         /// A switch (`true`/`false`).
         case flag(WritableKeyPath<Device, Bool> & Sendable)
+        /// lmkd's block (`Device.lmkdMinfree`, SPEC 33): `minfree`, a table of `{adj, mb}`.
+        case lmkd
     }
 
     /// Where the key's value goes.
@@ -84,6 +88,7 @@ public enum DeviceKey: String, CaseIterable, Sendable {
         case .backgroundAppRefresh: .flag(\.backgroundAppRefresh)
         case .refreshWindowS: .time(\.refreshWindowMs)
         case .refreshIntervalS: .time(\.refreshIntervalMs)
+        case .lmkd: .lmkd
         }
     }
 
@@ -93,7 +98,7 @@ public enum DeviceKey: String, CaseIterable, Sendable {
         case .memory, .optionalMemory: .mb
         case .time: .seconds
         case .model, .ios: .name
-        case .compressor: .mapping
+        case .compressor, .lmkd: .mapping
         case .flag: .flag
         }
     }
@@ -123,6 +128,7 @@ public enum DeviceKey: String, CaseIterable, Sendable {
         case .backgroundAppRefresh: "true"
         case .refreshWindowS: "30"
         case .refreshIntervalS: "900"
+        case .lmkd: "minfree 0:72, 100:90, 200:108, 250:126, 900:216, 950:315 MB (lmkd's for a 64-bit phone)"
         }
     }
 
@@ -153,14 +159,16 @@ public enum DeviceKey: String, CaseIterable, Sendable {
         case .backgroundAppRefresh: "Background App Refresh"
         case .refreshWindowS: "refresh task window"
         case .refreshIntervalS: "least time between refresh runs"
+        case .lmkd: "lmkd's kill levels"
         }
     }
 
     /// Every device key sweeps (`--set device.<key>=...`, SPEC 14, 28); the compressor's block
-    /// through its own keys (`CompressorKey`).
-    var sweeps: Bool { self != .compressor }
+    /// through its own keys (`CompressorKey`). lmkd's table does not: a table is not one value
+    /// (SPEC 34).
+    var sweeps: Bool { self != .compressor && self != .lmkd }
 
-    /// When the scenario writers write it: SPEC 7's keys always, SPEC 11's, 22's and 28's
+    /// When the scenario writers write it: SPEC 7's keys always, SPEC 11's, 22's, 28's and 33's
     /// where they differ from what the file would resolve without them.
     var writing: KeyWriting {
         switch self {
@@ -168,7 +176,7 @@ public enum DeviceKey: String, CaseIterable, Sendable {
              .didEnterBackgroundLimitS, .backgroundTaskLimitS, .wakeWindowS, .processingWindowS, .agingS:
             .always
         case .model, .ios, .reaperIntervalS, .reaperFreeMB, .reaperIdleS, .appBackgroundLimitMB, .compressor,
-             .charging, .lowPower, .backgroundAppRefresh, .refreshWindowS, .refreshIntervalS:
+             .charging, .lowPower, .backgroundAppRefresh, .refreshWindowS, .refreshIntervalS, .lmkd:
             .unlessDefault
         }
     }

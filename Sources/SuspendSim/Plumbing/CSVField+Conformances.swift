@@ -155,6 +155,7 @@ extension Eviction.Trigger: CSVField {
         case .pageshortage: 4
         case .timer: 5
         case .user: 6
+        case .minfree: 7
         }
     }
 }

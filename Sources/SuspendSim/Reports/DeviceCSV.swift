@@ -81,7 +81,25 @@ enum DeviceCSV {
         case .flag(let path): Row(key: key.rawValue) { scenario, _, bytes in CSVFormatting.appendBool(scenario.device[keyPath: path], to: &bytes) }
         case .model: Row(key: key.rawValue) { scenario, _, bytes in CSVFormatting.appendField(scenario.device.model ?? "", to: &bytes) }
         case .ios: Row(key: key.rawValue) { scenario, _, bytes in CSVFormatting.appendField(scenario.device.ios?.description ?? "", to: &bytes) }
+        case .lmkd: Row(key: lmkdMinfreeKey) { scenario, policyName, bytes in
+            appendLevels(killLevels(of: scenario.device, policyName: policyName), to: &bytes)
         }
+        }
+    }
+
+    /// The row of lmkd's table (SPEC 33): `lmkd_minfree`.
+    static let lmkdMinfreeKey = DeviceKey.lmkd.rawValue + "_minfree"
+
+    /// The kill levels of the built-in policy `policyName` on `device` (SPEC 33: lmkd's
+    /// `minfree`); empty for any other policy.
+    static func killLevels(of device: Device, policyName: String) -> [Device.KillLevel] {
+        BuiltInPolicies.named(policyName)?.killLevels(on: device) ?? []
+    }
+
+    /// `0:72.000 100:90.000 ...`: each level as `adj:mb`, MB with 3 decimals, joined by spaces.
+    private static func appendLevels(_ levels: [Device.KillLevel], to bytes: inout CSVRowWriter) {
+        let text = levels.map { "\($0.priority):" + CSVFormatting.mbText($0.freeKiB) }.joined(separator: " ")
+        CSVFormatting.appendField(text, to: &bytes)
     }
 
     /// The row of a compressor key, `compressor_<key>`: the value in force under the run's
@@ -90,7 +108,7 @@ enum DeviceCSV {
     private static func row(_ key: CompressorKey) -> Row {
         Row(key: key.deviceCSVKey) { scenario, policyName, bytes in
             guard let compressor = scenario.device.compressor else { return }
-            let device = scenario.device.resolvingCompressorStart(pressureKillLevels(policyName))
+            let device = scenario.device.resolvingCompressorStart(pressureKillLevels(policyName, on: scenario.device))
             switch key.target {
             case .ratio(let path): CSVFormatting.appendFixed(compressor[keyPath: path], decimals: 2, to: &bytes)
             case .optionalMemory(_, let resolved): CSVFormatting.appendMB(device[keyPath: resolved], to: &bytes)
@@ -99,10 +117,12 @@ enum DeviceCSV {
         }
     }
 
-    /// The pressure kill levels of the built-in policy `policyName` (SPEC 31); a policy of
-    /// the user's own is taken as one without bands, not lmkd (its name alone is known here).
-    static func pressureKillLevels(_ policyName: String) -> Device.PressureKillLevels {
-        BuiltInPolicies.named(policyName).map { Device.PressureKillLevels($0) } ?? Device.PressureKillLevels(usesBands: false, isLMKD: false)
+    /// The pressure kill levels of the built-in policy `policyName` on `device` (SPEC 31); a
+    /// policy of the user's own is taken as one without bands or levels (its name alone is
+    /// known here).
+    static func pressureKillLevels(_ policyName: String, on device: Device) -> Device.PressureKillLevels {
+        BuiltInPolicies.named(policyName).map { Device.PressureKillLevels($0, on: device) }
+            ?? Device.PressureKillLevels(usesBands: false, killLevels: [])
     }
 
     /// Writes `device.csv` for `scenario` run under `policyName` into the existing `folder`.

@@ -33,6 +33,8 @@ extension ScenarioReader {
             switch key.target {
             case .model, .ios, .compressor:
                 continue
+            case .lmkd:
+                if let levels = readLMKD(entry.value) { device.lmkdMinfree = levels } else { isValid = false }
             case .memory(let keyPath):
                 if let value = kib(entry.value, field) { device[keyPath: keyPath] = value } else { isValid = false }
                 // SPEC 30: a set `system_mb` wins over the catalog's and says so.

@@ -72,6 +72,9 @@ package struct SweepAxis: Sendable, Hashable {
         }
         let key = option[..<equals].trimmingSpaces
         guard Self.isKnownKey(key) else {
+            if key.hasPrefix(DeviceKey.lmkd.path + ".") || key == DeviceKey.lmkd.path {
+                throw ParseError("--set \(option): \(key) does not sweep (a table is not one value, SPEC 34); give device.lmkd.minfree in the file")
+            }
             if key.hasPrefix("app.") {
                 throw ParseError("--set \(option): unknown app key '\(key)'; expected app.<id>.<key> with a key among \(Self.appKeys.joined(separator: ", "))")
             }

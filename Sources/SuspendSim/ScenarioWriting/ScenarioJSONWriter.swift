@@ -64,6 +64,8 @@
                 (value, isDefault) = (device.compressor.map(compressorBlock), device.compressor == nil)
             case .flag(let keyPath):
                 (value, isDefault) = ("\(device[keyPath: keyPath])", device[keyPath: keyPath] == defaults[keyPath: keyPath])
+            case .lmkd:
+                (value, isDefault) = (lmkdBlock(device.lmkdMinfree), device.lmkdMinfree == defaults.lmkdMinfree)
             }
             return key.writing.writes(isDefault: isDefault) ? value.map { (key.rawValue, $0) } : nil
         }
@@ -88,6 +90,12 @@
             return key.writing.writes(isDefault: isDefault) ? value.map { (key.rawValue, $0) } : nil
         }
         return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+    }
+
+    /// lmkd's block as a JSON mapping (SPEC 33): `{"minfree": [{"adj": 0, "mb": 72}, ...]}`,
+    /// each level's MB exact, so that it reads back to the same KiB.
+    static func lmkdBlock(_ levels: [Device.KillLevel]) -> String {
+        "{\"minfree\": [" + levels.map { "{\"adj\": \($0.priority), \"mb\": \(mb($0.freeKiB))}" }.joined(separator: ", ") + "]}"
     }
 
     /// `value / 10^decimals` as the shortest decimal that reads back as it (`280` in

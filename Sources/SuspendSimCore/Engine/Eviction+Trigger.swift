@@ -5,6 +5,9 @@ extension Eviction {
         case critical
         /// Free memory below `idle_free_mb`: jetsam's idle loop, band 0 only (`memory-pressure`).
         case idle
+        /// Free memory below a kill level of the policy's (lmkd's `minfree`, SPEC 33): the
+        /// level loop (`memory-pressure`).
+        case minfree
         /// The long-idle reaper's tick (`long-idle-exit`).
         case reaper
         /// A footprint above the per-app limit (`per-process-limit`).

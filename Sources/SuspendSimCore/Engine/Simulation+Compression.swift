@@ -121,7 +121,7 @@ extension Simulation {
         for trigger: Eviction.Trigger, stop: Eviction.CompressionShortfall, compressedKiB: KiB, poolKiB: KiB
     ) -> Eviction.CompressionShortfall? {
         switch trigger {
-        case .idle, .critical, .pageshortage, .reaper: break
+        case .idle, .critical, .minfree, .pageshortage, .reaper: break
         case .limit, .timer, .user: return nil
         }
         guard poolKiB > .zero else { return .off }

@@ -46,7 +46,8 @@ extension Simulation {
 
     /// Step 4: before the critical loop, a policy with idle kills (jetsam) kills its idle
     /// apps, and only those, while free is below `idle_free_mb`; then the policy's victims,
-    /// one at a time, while free is below `critical_free_mb`. Each victim is purged first and
+    /// one at a time, while free is below `critical_free_mb` (or, for a policy with kill
+    /// levels, the level loop of `Simulation+KillLevels.swift`). Each victim is purged first and
     /// survives if that brings free back to the target.
     private mutating func killForMemoryPressure() {
         while usesBands, freeKiB < device.idleFreeKiB, let victim = nextVictim(), policy.isIdle(victim) {
@@ -54,6 +55,8 @@ extension Simulation {
             if purge(victim.index), freeKiB >= device.idleFreeKiB { break }
             kill(victim.index, reason: .memoryPressure, chosen: chosen, trigger: .idle, thresholdKiB: device.idleFreeKiB)
         }
+        // SPEC 33: a policy with kill levels (lmkd) has the level loop in place of this one.
+        guard killLevels.isEmpty else { return killAtLevels() }
         while freeKiB < device.criticalFreeKiB, let victim = nextVictim() {
             let chosen = ChosenVictim(candidate: victim, order: orderOfChosen(victim.index))
             if purge(victim.index), freeKiB >= device.criticalFreeKiB { break }

@@ -27,6 +27,8 @@ public struct Simulation<Recorder: SimulationRecorder> {
     /// The policy's `usesBands` and `usesRecency`, read once.
     let usesBands: Bool
     let usesRecency: Bool
+    /// The policy's kill levels on the device (SPEC 33), read once; empty: the critical loop.
+    let killLevels: [Device.KillLevel]
     public internal(set) var recorder: Recorder
     var profiles: [AppProfile]
     var device: Device
@@ -91,10 +93,11 @@ public struct Simulation<Recorder: SimulationRecorder> {
         self.policy = policy
         self.usesBands = policy.usesBands
         self.usesRecency = policy.usesRecency
+        self.killLevels = policy.killLevels(on: scenario.device)
         self.recorder = recorder
         self.profiles = scenario.apps
         // SPEC 31: the compressor's default start is the policy's highest kill level.
-        self.device = scenario.device.resolvingCompressorStart(Device.PressureKillLevels(policy))
+        self.device = scenario.device.resolvingCompressorStart(Device.PressureKillLevels(policy, on: scenario.device))
         self.apps = Array(repeating: AppRuntime(), count: scenario.apps.count)
         self.victims = VictimIndex(appCount: scenario.apps.count)
         self.tasks = TaskScheduler(device: scenario.device, apps: scenario.apps)

@@ -4,13 +4,13 @@ extension Device {
     public struct PressureKillLevels: Sendable, Hashable {
         /// The policy has jetsam's bands and idle kills (`EvictionPolicy.usesBands`).
         public var usesBands: Bool
-        /// The policy is lmkd (SPEC 33), which kills at its `minfree` levels, not at
-        /// `critical_free_mb`.
-        public var isLMKD: Bool
+        /// The policy's own kill levels (`EvictionPolicy.killLevels(on:)`: lmkd's `minfree`,
+        /// SPEC 33), ascending; a policy with levels kills at them, not at `critical_free_mb`.
+        public var killLevels: [Device.KillLevel]
 
-        public init(usesBands: Bool, isLMKD: Bool) {
+        public init(usesBands: Bool, killLevels: [Device.KillLevel]) {
             self.usesBands = usesBands
-            self.isLMKD = isLMKD
+            self.killLevels = killLevels
         }
     }
 
@@ -20,25 +20,19 @@ extension Device {
         longIdleReaper && levels.usesBands && reaperIntervalMs > .zero
     }
 
-    /// lmkd's largest `minfree` level (SPEC 33), one of the levels under `lmkd`.
-    ///
-    /// SPEC 33's `minfree` table is not built yet: until it is, lmkd's largest level is taken
-    /// as `warning_free_mb` (what lmkd's pressure kills were measured against so far). This is
-    /// the one place to give it the table's largest level.
-    public var lmkdLargestMinfreeKiB: KiB { warningFreeKiB }
-
     /// The default `start_free_mb` under a policy with `levels` (SPEC 31): XNU compresses
     /// long before any jetsam threshold, so the compressor starts at the highest free level at
     /// which the policy kills for pressure: the largest of `warning_free_mb`,
-    /// `critical_free_mb` (not under lmkd), `idle_free_mb` (under a policy with bands),
-    /// `reaper_free_mb` (when the long-idle reaper runs) and lmkd's largest `minfree` level
-    /// (under lmkd).
+    /// `critical_free_mb` (not under a policy with kill levels, such as lmkd), `idle_free_mb`
+    /// (under a policy with bands), `reaper_free_mb` (when the long-idle reaper runs) and the
+    /// policy's largest kill level (lmkd's largest `minfree`, SPEC 34: zram takes pages
+    /// before lmkd kills).
     public func defaultCompressorStartFreeKiB(_ levels: PressureKillLevels) -> KiB {
         var highest = warningFreeKiB
-        if !levels.isLMKD { highest = max(highest, criticalFreeKiB) }
+        if levels.killLevels.isEmpty { highest = max(highest, criticalFreeKiB) }
         if levels.usesBands { highest = max(highest, idleFreeKiB) }
         if runsLongIdleReaper(levels) { highest = max(highest, reaperFreeKiB) }
-        if levels.isLMKD { highest = max(highest, lmkdLargestMinfreeKiB) }
+        if let largest = levels.killLevels.map(\.freeKiB).max() { highest = max(highest, largest) }
         return highest
     }
 

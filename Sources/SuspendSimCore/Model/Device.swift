@@ -71,6 +71,9 @@ public struct Device: Sendable, Hashable {
     public var refreshWindowMs: Millis = .ms(30_000)
     /// The least time between two refresh grants of one app (SPEC 28's rate limit).
     public var refreshIntervalMs: Millis = .ms(900_000)
+    /// lmkd's kill levels (`device.lmkd.minfree`, SPEC 33), in ascending order of adj and of
+    /// level; read only under a policy that kills by them (`EvictionPolicy.killLevels(on:)`).
+    public var lmkdMinfree: [Device.KillLevel] = Device.KillLevel.lmkdDefault
 
     /// A device with `ramKiB` of RAM and every other field at its SPEC 7 default:
     /// thresholds are percentages of RAM (warning / idle / critical: 15 / 10 / 5 % up to

@@ -29,8 +29,8 @@
 /// `applicationWillTerminate`; a `suspended` app vanishes silently (SPEC 2).
 ///
 /// Policies modelled on real systems have a few more hooks, all with defaults: priority
-/// bands (`usesBands`, `band(of:)`, `isIdle(_:)`: jetsam), and ranks that depend on the other
-/// candidates (`usesRecency`: lmkd).
+/// bands (`usesBands`, `band(of:)`, `isIdle(_:)`: jetsam), ranks that depend on the other
+/// candidates (`usesRecency`: lmkd), and kill levels per priority (`killLevels(on:)`: lmkd).
 public protocol EvictionPolicy: Sendable {
     /// The name in scenario files, on the command line and in `evictions.csv`.
     var name: String { get }
@@ -61,6 +61,14 @@ public protocol EvictionPolicy: Sendable {
 
     /// Whether the candidate may die in the idle kills (asked only when `usesBands`).
     func isIdle(_ candidate: Candidate) -> Bool
+
+    /// The policy's kill levels on `device`, in ascending order of level and of priority
+    /// (SPEC 33); empty (the default) for a policy that kills at `critical_free_mb`. With
+    /// levels, step 4's critical loop is the level loop: while free is below the largest
+    /// level, the level just above free names the least `priority(of:)` that may go, and the
+    /// victim is the first candidate in the policy's order with at least that priority.
+    /// lmkd's are `device.lmkdMinfree`; a policy of its own may return levels of its own.
+    func killLevels(on device: Device) -> [Device.KillLevel]
 }
 
 extension EvictionPolicy {
@@ -69,4 +77,5 @@ extension EvictionPolicy {
     public var usesBands: Bool { false }
     public var usesRecency: Bool { false }
     public func isIdle(_ candidate: Candidate) -> Bool { false }
+    public func killLevels(on device: Device) -> [Device.KillLevel] { [] }
 }

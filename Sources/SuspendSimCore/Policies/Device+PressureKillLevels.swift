@@ -1,6 +1,7 @@
 extension Device.PressureKillLevels {
-    /// The levels of `policy` (SPEC 31): its bands, and whether it is lmkd.
-    public init(_ policy: some EvictionPolicy) {
-        self.init(usesBands: policy.usesBands, isLMKD: policy is LMKDPolicy)
+    /// The levels of `policy` on `device` (SPEC 31): its bands, and its own kill levels
+    /// (lmkd's `minfree`, SPEC 33; a policy of the user's own may declare some too).
+    public init(_ policy: some EvictionPolicy, on device: Device) {
+        self.init(usesBands: policy.usesBands, killLevels: policy.killLevels(on: device))
     }
 }

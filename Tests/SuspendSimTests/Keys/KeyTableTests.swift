@@ -29,6 +29,7 @@ import Testing
         case .compressor: "{ ratio: 3.1, pool_mb: 700, start_free_mb: 300, decompress_mb_s: 512.125 }"
         case .charging, .lowPower: "true"
         case .backgroundAppRefresh: "false"
+        case .lmkd: "{ minfree: [{ adj: 100, mb: 50 }, { adj: 906, mb: 400.5 }] }"
         default: unusualValue(key.unit)
         }
     }
@@ -89,6 +90,8 @@ import Testing
             compressor.decompressMilliMBPerS = 512_125
             #expect(scenario.device.compressor == compressor)
         case .flag(let path): #expect(scenario.device[keyPath: path] == (Self.unusualValue(key) == "true"))
+        case .lmkd:
+            #expect(scenario.device.lmkdMinfree == [Device.KillLevel(priority: 100, freeKiB: .mb(50)), Device.KillLevel(priority: 906, freeKiB: KiB(410_112))])
         }
         #expect(Self.written(key, of: scenario.device) != nil, "the JSON writer leaves out \(key.rawValue)")
         let again = try ScenarioLoader.parse(ScenarioJSONWriter.json(scenario), path: "again.json")
@@ -101,8 +104,10 @@ import Testing
         // SPEC 30: system_source right after system_mb.
         let before = DeviceKey.allCases.prefix { $0 != .compressor }.flatMap { $0 == .systemMB ? [$0.rawValue, "system_source"] : [$0.rawValue] }
         let after = DeviceKey.allCases.drop { $0 != .compressor }.dropFirst().map(\.rawValue)
-        #expect(after == ["charging", "low_power", "background_app_refresh", "refresh_window_s", "refresh_interval_s"])
-        #expect(DeviceCSV.rows.map(\.key) == before + CompressorKey.allCases.map(\.deviceCSVKey) + after + ["policy", "file", "end_s"])
+        #expect(after == ["charging", "low_power", "background_app_refresh", "refresh_window_s", "refresh_interval_s", "lmkd"])
+        // SPEC 33: lmkd's block is the row `lmkd_minfree`, after the charging and refresh rows.
+        let rows = after.dropLast() + ["lmkd_minfree"]
+        #expect(DeviceCSV.rows.map(\.key) == before + CompressorKey.allCases.map(\.deviceCSVKey) + rows + ["policy", "file", "end_s"])
     }
 
     @Test("--set and sweep: accept every device key that sweeps, and a point puts its value in the device", arguments: DeviceKey.allCases.filter(\.sweeps))
@@ -124,7 +129,7 @@ import Testing
         case .optionalMemory(let path, _): #expect(point.device[keyPath: path] == .mb(value))
         case .time(let path): #expect(point.device[keyPath: path] == .seconds(1000))
         case .flag(let path): #expect(point.device[keyPath: path] == (text == "true"))
-        case .model, .ios, .compressor: break
+        case .model, .ios, .compressor, .lmkd: break
         }
     }
 

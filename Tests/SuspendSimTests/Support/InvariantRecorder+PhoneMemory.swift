@@ -13,8 +13,8 @@ extension InvariantRecorder {
         if !lmkd { levels.append(device.criticalFreeKiB) }
         if jetsam { levels.append(device.idleFreeKiB) }
         if jetsam, device.longIdleReaper, device.reaperIntervalMs > 0 { levels.append(device.reaperFreeKiB) }
-        // lmkd's largest minfree level (SPEC 33) is warning_free_mb until its table exists.
-        if lmkd { levels.append(device.warningFreeKiB) }
+        // lmkd's largest minfree level (SPEC 33, 34): the scenario's table, last entry largest.
+        if lmkd, let largest = device.lmkdMinfree.last { levels.append(largest.freeKiB) }
         return levels.max() ?? 0
     }
 

@@ -122,9 +122,11 @@ extension InvariantRecorder {
         }
         // SPEC 14, 16: what set the kill off, and the victim's place in the policy's order.
         let triggers: [Eviction.Trigger] = eviction.reason == .memoryPressure ? [.critical, .idle] : [Eviction.Trigger(eviction.reason)]
-        if !triggers.contains(eviction.trigger) { fail("eviction trigger \(eviction.trigger.rawValue) for \(eviction.reason.rawValue)") }
+        if eviction.reason == .memoryPressure, policyName == "lmkd" {
+            checkLevelRow(eviction)
+        } else if !triggers.contains(eviction.trigger) { fail("eviction trigger \(eviction.trigger.rawValue) for \(eviction.reason.rawValue)") }
         let thresholds: [Eviction.Trigger: KiB] = [.critical: device.criticalFreeKiB, .idle: device.idleFreeKiB, .reaper: device.reaperFreeKiB, .pageshortage: 0]
-        if eviction.thresholdKiB != thresholds[eviction.trigger] { fail("eviction threshold \(String(describing: eviction.thresholdKiB)) for trigger \(eviction.trigger.rawValue)") }
+        if eviction.trigger != .minfree, eviction.thresholdKiB != thresholds[eviction.trigger] { fail("eviction threshold \(String(describing: eviction.thresholdKiB)) for trigger \(eviction.trigger.rawValue)") }
         if eviction.reason == .memoryPressure, eviction.rank != 1 { fail("a policy's victim ranked \(String(describing: eviction.rank)), not 1") }
         if pending.state.isForeground != (eviction.rank == nil) { fail("rank \(String(describing: eviction.rank)) for a \(pending.state.rawValue) victim") }
         if let rank = eviction.rank, rank > eviction.candidateCount { fail("rank \(rank) beyond \(eviction.candidateCount) candidates") }

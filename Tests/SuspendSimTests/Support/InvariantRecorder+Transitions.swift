@@ -110,6 +110,10 @@ extension InvariantRecorder {
         switch reason {
         case .memoryPressure:
             if isFront { fail("frontmost \(name(app)) killed for memory-pressure (SPEC 5)") }
+            if policyName == "lmkd" {
+                checkLevelKill(app, free: free)
+                break
+            }
             let idleKill = policyName == "jetsam" && free < device.idleFreeKiB
             if free >= device.criticalFreeKiB, !idleKill {
                 fail("\(name(app)) killed for memory-pressure with free \(free) KiB >= critical \(device.criticalFreeKiB)")
@@ -237,10 +241,11 @@ extension InvariantRecorder {
                     adj = apps[app].modes.isEmpty ? 500 : 200
                 } else {
                     let rank = cached.firstIndex(of: app) ?? cached.count
-                    adj = min(900 + Int64(rank), 999)
+                    adj = min(900 + 10 * Int64(rank), 999)
                 }
                 if app == previous { adj = min(adj, 700) }
-                return [-adj, -apps[app].footprint.count] + tail(app)
+                // SPEC 33: within one adj the heaviest only at 200 and below.
+                return [-adj, adj <= 200 ? -apps[app].footprint.count : 0] + tail(app)
             }
         default:
             return nil

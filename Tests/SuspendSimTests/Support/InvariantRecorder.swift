@@ -97,6 +97,8 @@ struct InvariantRecorder: SimulationRecorder {
     var reaperKilledThisStep = false
     var evictionSeq = 0
     var pendingEviction: (app: AppIndex, state: LifecycleState, footprint: KiB, free: KiB, physical: KiB, compressed: KiB)?
+    /// An lmkd kill's level and the victim's adj by the model (SPEC 33), for its row.
+    var pendingLevel: (app: AppIndex, minAdj: Int64, kib: KiB, adj: Int64)?
     var pressureOrder: [AppIndex] = []
     /// The app whose purge was the last footprint row, and its footprint before: the policy
     /// chose it on that footprint, if its kill follows.

@@ -14,20 +14,23 @@ import Testing
         device.longIdleReaper = true
         device.compressor = Device.Compressor()
         // jetsam with the reaper: 200; without it, idle 150 < critical 150? critical 150 wins over idle 120.
-        #expect(device.defaultCompressorStartFreeKiB(.init(JetsamPolicy())) == .mb(200))
-        #expect(device.defaultCompressorStartFreeKiB(.init(LRUPolicy())) == .mb(150))
-        // lmkd: no critical level; its largest minfree level stands in as warning_free_mb (100).
-        #expect(device.defaultCompressorStartFreeKiB(.init(LMKDPolicy())) == .mb(100))
+        #expect(device.defaultCompressorStartFreeKiB(.init(JetsamPolicy(), on: device)) == .mb(200))
+        #expect(device.defaultCompressorStartFreeKiB(.init(LRUPolicy(), on: device)) == .mb(150))
+        // lmkd: no critical level; its largest minfree level, 315 MB by default (SPEC 33, 34).
+        #expect(device.defaultCompressorStartFreeKiB(.init(LMKDPolicy(), on: device)) == .mb(315))
+        device.lmkdMinfree = [Device.KillLevel(priority: 900, freeKiB: .mb(90))]
+        #expect(device.defaultCompressorStartFreeKiB(.init(LMKDPolicy(), on: device)) == .mb(100))
+        device.lmkdMinfree = Device.KillLevel.lmkdDefault
         device.longIdleReaper = false
         device.criticalFreeKiB = .mb(50)
-        #expect(device.defaultCompressorStartFreeKiB(.init(JetsamPolicy())) == .mb(120))
-        #expect(device.defaultCompressorStartFreeKiB(.init(LargestFirstPolicy())) == .mb(100))
-        #expect(device.resolvingCompressorStart(.init(JetsamPolicy())).compressorStartFreeKiB == .mb(120))
+        #expect(device.defaultCompressorStartFreeKiB(.init(JetsamPolicy(), on: device)) == .mb(120))
+        #expect(device.defaultCompressorStartFreeKiB(.init(LargestFirstPolicy(), on: device)) == .mb(100))
+        #expect(device.resolvingCompressorStart(.init(JetsamPolicy(), on: device)).compressorStartFreeKiB == .mb(120))
         device.compressor?.startFreeKiB = .mb(10)
-        #expect(device.resolvingCompressorStart(.init(JetsamPolicy())).compressorStartFreeKiB == .mb(10))
+        #expect(device.resolvingCompressorStart(.init(JetsamPolicy(), on: device)).compressorStartFreeKiB == .mb(10))
         var bare = Device(ramKiB: .mb(1024))
         bare.reaperFreeKiB = .mb(900)
-        #expect(bare.resolvingCompressorStart(.init(JetsamPolicy())) == bare, "no compressor, nothing changes")
+        #expect(bare.resolvingCompressorStart(.init(JetsamPolicy(), on: bare)) == bare, "no compressor, nothing changes")
     }
 
     @Test("device.csv's compressor_start_free_mb is each policy's own under --policy all (SPEC 31)")
@@ -41,7 +44,7 @@ import Testing
             row.value(scenario, policy, &bytes)
             return String(decoding: bytes.bytes, as: UTF8.self)
         }
-        #expect(values == ["204.800", "153.600", "153.600", "153.600"])
+        #expect(values == ["204.800", "153.600", "315.000", "153.600"])
     }
 
     /// iOS 18.5 under jetsam: a suspended app left free at 200 MB, below the reaper's 204.8 MB

@@ -67,7 +67,7 @@ private let mb: KiB = 1024
 
     // MARK: lmkd
 
-    @Test("lmkd adj: frontmost 0, perceptible 200, service 500, previous ≤ 700, cached 900 + recency, max 999 (SPEC 6)")
+    @Test("lmkd adj: frontmost 0, perceptible 200, service 500, previous ≤ 700, cached 900 + 10 × recency, max 999 (SPEC 6, 33)")
     func lmkdAdj() {
         let lmkd = LMKDPolicy()
         #expect(lmkd.adj(of: Candidate(index: 0, state: .active, footprintKiB: 0)) == 0)
@@ -75,11 +75,14 @@ private let mb: KiB = 1024
         #expect(lmkd.adj(of: Candidate(index: 0, state: .background, footprintKiB: 0)) == 500)
         #expect(lmkd.adj(of: Candidate(index: 0, state: .background, footprintKiB: 0, isPreviousApp: true)) == 500)
         #expect(lmkd.adj(of: Candidate(index: 0, state: .suspended, footprintKiB: 0, isPreviousApp: true)) == 700)
-        #expect(lmkd.adj(of: Candidate(index: 0, state: .suspended, footprintKiB: 0, cachedRecencyRank: 3)) == 903)
+        #expect(lmkd.adj(of: Candidate(index: 0, state: .suspended, footprintKiB: 0, cachedRecencyRank: 0)) == 900)
+        #expect(lmkd.adj(of: Candidate(index: 0, state: .suspended, footprintKiB: 0, cachedRecencyRank: 3)) == 930)
+        #expect(lmkd.adj(of: Candidate(index: 0, state: .suspended, footprintKiB: 0, cachedRecencyRank: 9)) == 990)
+        #expect(lmkd.adj(of: Candidate(index: 0, state: .suspended, footprintKiB: 0, cachedRecencyRank: 10)) == 999)
         #expect(lmkd.adj(of: Candidate(index: 0, state: .suspended, footprintKiB: 0, cachedRecencyRank: 150)) == 999)
     }
 
-    @Test("lmkd: highest adj first (least recent cached), the previous app late, heaviest first on equal adj (SPEC 6)")
+    @Test("lmkd: highest adj first (least recent cached), the previous app late, never-frontmost apps in scenario order (SPEC 6, 33)")
     func lmkdOrder() {
         let result = Simulation.run(scenario(ramMB: 2000, apps: [
             app("com.old", 100), app("com.mid", 300), app("com.prev", 400),
@@ -90,10 +93,13 @@ private let mb: KiB = 1024
             (1, .open(0)), (2, .open(1)), (3, .open(2)), (4, .open(5)),
             (10, .allocate(5, 1020 * mb)),
         ]))
-        // Free: 2000 - 50 - 80 - 100 - 300 - 400 - 1120 = -50. Cached: mid 900, old 901, never1/never2 902
-        // (shared place: heaviest first, so never2 then never1); prev 700.
-        // Kill never2 (free 30), never1 (80), old (180 ≥ 100): stop.
-        #expect(result.pressureEvictions == ["com.never2", "com.never1", "com.old"])
-        #expect(result.log.evictions.map(\.priority) == [902, 902, 901])
+        // Free: 2000 - 50 - 80 - 100 - 300 - 400 - 1120 = -50. Cached: mid 900, old 910, never1/never2 920
+        // (shared place: scenario order, so never1 then never2, SPEC 33); prev 700.
+        // Levels (SPEC 33): below 72 MB adj 0 and above go: never1 (free 0), never2 (80); below 90 adj 100:
+        // old (180); below 216 adj 900: mid (480); below 315 adj 950: none left. prev (700) stays.
+        #expect(result.pressureEvictions == ["com.never1", "com.never2", "com.old", "com.mid"])
+        #expect(result.log.evictions.map(\.priority) == [920, 920, 910, 900])
+        #expect(result.log.evictions.map(\.thresholdKiB) == [72 * mb, 72 * mb, 90 * mb, 216 * mb])
+        #expect(result.log.evictions.allSatisfy { $0.trigger == .minfree })
     }
 }

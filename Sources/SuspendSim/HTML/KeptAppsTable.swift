@@ -1,0 +1,50 @@
+/// The run page's "Apps kept after each launch" (SPEC 33's question, how many apps stay cached):
+/// for every instant at which an app came to the foreground from the background, suspended or
+/// not running, the apps resident then besides the foreground one, once every state change of
+/// that instant (its pressure check's kills included) is done.
+enum KeptAppsTable {
+    struct Row: Equatable {
+        var time: Double
+        /// The apps that came to the foreground at that instant, in the order they did.
+        var launched: [Int]
+        /// Resident apps that are not in the foreground.
+        var kept: Int
+        /// Of them, `suspended` ones (Android's cached apps, the previous app among them).
+        var suspended: Int
+    }
+
+    /// The rows of `reports`, in time order; empty for a run without a launch.
+    static func rows(_ reports: RunReports) -> [Row] {
+        let foreground = Set(["active", "inactive"].compactMap(ChartPalette.stateIndex))
+        let suspended = ChartPalette.stateIndex("suspended")
+        var states = reports.initialStates + Array(repeating: nil, count: max(0, reports.apps.count - reports.initialStates.count))
+        var rows: [Row] = []
+        var position = 0
+        let changes = reports.transitions
+        while position < changes.count {
+            let time = changes[position].time
+            var launched: [Int] = []
+            while position < changes.count, changes[position].time == time {
+                let change = changes[position]
+                if let to = change.toState, foreground.contains(to), !(states[change.app].map(foreground.contains) ?? false) {
+                    launched.append(change.app)
+                }
+                states[change.app] = change.toState
+                position += 1
+            }
+            guard !launched.isEmpty else { continue }
+            let kept = states.compactMap { $0 }.filter { !foreground.contains($0) }
+            rows.append(Row(time: time, launched: launched, kept: kept.count, suspended: kept.filter { $0 == suspended }.count))
+        }
+        return rows
+    }
+
+    /// The table's header and cells.
+    static let header = ["time_s", "launched", "kept", "suspended"]
+
+    static func cells(_ rows: [Row], apps: [String]) -> [[String]] {
+        rows.map { row in
+            [ChartNumber.fixed(row.time, 3), row.launched.map { apps[$0] }.joined(separator: " "), String(row.kept), String(row.suspended)]
+        }
+    }
+}
