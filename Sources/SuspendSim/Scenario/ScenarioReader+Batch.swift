@@ -53,19 +53,21 @@ extension ScenarioReader {
                 continue
             }
             var values: [String] = []
+            var nodes: [(node: ScenarioNode, index: Int)] = []
             for (index, item) in items.enumerated() {
                 guard case .scalar(let scalar) = item, !item.isNullScalar else {
                     report(item, Self.path(field, index), "must be a single value, got \(item.summary)")
                     isValid = false
                     continue
                 }
-                let value = text(of: scalar)
-                if let problem = SweepAxis.valueProblem(values + [value]) {
-                    report(item, Self.path(field, index), problem)
-                    isValid = false
-                    continue
-                }
-                values.append(value)
+                values.append(text(of: scalar))
+                nodes.append((item, index))
+            }
+            if let problem = SweepAxis.valueProblem(values, key: entry.name) {
+                let item = nodes[problem.index]
+                report(item.node, Self.path(field, item.index), problem.message)
+                isValid = false
+                continue
             }
             axes.append(SweepAxis(key: entry.name, values: values, source: .file))
         }
