@@ -15,9 +15,11 @@ extension ScenarioReader {
     /// both required; whether the batch sweeps them is checked once the batch is known.
     mutating func readWhatIf(_ node: ScenarioNode) -> WhatIf? {
         guard let fields = fields(node, "whatif", allowed: ["key", "baseline"]) else { return nil }
-        let key = required(fields, "key").flatMap { nonEmptyString($0, "whatif.key") }
+        let keyNode = required(fields, "key")
+        let key = keyNode.flatMap { nonEmptyString($0, "whatif.key") }
         var baseline: String?
-        if let value = required(fields, "baseline") {
+        let baselineNode = required(fields, "baseline")
+        if let value = baselineNode {
             if case .scalar(let scalar) = value, !value.isNullScalar {
                 baseline = text(of: scalar)
             } else {
@@ -25,7 +27,8 @@ extension ScenarioReader {
             }
         }
         guard let key, let baseline, !fields.hadUnknownKey else { return nil }
-        return WhatIf(key: key, baseline: baseline)
+        return WhatIf(key: key, baseline: baseline, keyPlace: keyNode?.position.map { WhatIf.Place(line: $0.line, column: $0.column) },
+                      baselinePlace: baselineNode?.position.map { WhatIf.Place(line: $0.line, column: $0.column) })
     }
 
     /// `sweep:`: a mapping from sweep keys (`device.ram_mb`) to non-empty lists of values.
