@@ -1,11 +1,13 @@
 extension SweepAxis {
     /// How two values of a key are found to be the same point (SPEC 16, 35): a number by its
     /// value (`2.8` is `2.80`, `3072` is `3072.0`), `device.ios` as a release (`18.1` is not
-    /// `18.10`; `18` is `18.0`), and everything else as text (`trace.user`, `policy`,
-    /// `device.model`, switches).
+    /// `18.10`; `18` is `18.0`), `device.model` as the catalog entry it names (`iphone-11`,
+    /// `iPhone 11` and `iPhone12,1` are one phone, SPEC 19), and everything else as text
+    /// (`trace.user`, `policy`, switches).
     enum Comparison: Sendable, Hashable {
         case number
         case version
+        case model
         case text
     }
 
@@ -19,6 +21,7 @@ extension SweepAxis {
     /// How values of `key` compare: by the unit of its row in the key tables (SPEC 7, 14).
     static func comparison(of key: String) -> Comparison {
         if key == DeviceKey.ios.path { return .version }
+        if key == DeviceKey.model.path { return .model }
         if key == "end_s" || key.hasPrefix("workload.") { return .number }
         let unit: KeyUnit?
         if let app = appKey(key) {
@@ -44,6 +47,8 @@ extension SweepAxis {
             if let number = DecimalQuantity(value) { return .number(number) }
         case .version:
             if let version = IOSVersion(value) { return .version(major: version.major, minor: version.minor ?? 0) }
+        case .model:
+            if let entry = DeviceCatalog.shipped.entry(named: value) { return .text(entry.model) }
         case .text:
             break
         }
@@ -70,6 +75,7 @@ extension SweepAxis {
         switch comparison(of: key) {
         case .number: how = "the same number"
         case .version: how = "the same iOS release"
+        case .model: how = "the same catalog phone"
         case .text: how = "the same text"
         }
         if values[first] == values[again] { return "value '\(values[again])' is given twice" }

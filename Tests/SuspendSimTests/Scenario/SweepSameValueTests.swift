@@ -14,7 +14,7 @@ import Testing
         #expect(SweepAxis.comparison(of: "device.ios") == .version)
         #expect(SweepAxis.comparison(of: "trace.user") == .text)
         #expect(SweepAxis.comparison(of: "policy") == .text)
-        #expect(SweepAxis.comparison(of: "device.model") == .text)
+        #expect(SweepAxis.comparison(of: "device.model") == .model)
         #expect(SweepAxis.comparison(of: "device.charging") == .text)
     }
 
@@ -26,6 +26,8 @@ import Testing
         ("device.ios", ["18", "18.0"], 0, 1),
         ("device.ios", ["18.1", "18.01"], 0, 1),
         ("trace.user", ["7", "8", "7"], 0, 2),
+        ("device.model", ["iphone-11", "iphone-xs", "iPhone12,1"], 0, 2),
+        ("device.model", ["iPhone 11", "IPHONE-11"], 0, 1),
     ])
     func repeated(_ key: String, _ values: [String], _ first: Int, _ again: Int) {
         let found = SweepAxis.repeatedValue(values, key: key)
@@ -38,6 +40,7 @@ import Testing
         ("policy", ["lru", "LRU"]),
         ("device.ram_mb", ["2048", "2048.001", "20480"]),
         ("device.ram_mb", ["abc", "ABC"]),
+        ("device.model", ["iphone-11", "iphone-11-pro"]),
     ])
     func distinct(_ key: String, _ values: [String]) {
         #expect(SweepAxis.repeatedValue(values, key: key) == nil)
