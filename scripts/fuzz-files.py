@@ -22,6 +22,7 @@ EXTREME_NUMBERS = [
     "+5", "1e3", ".inf", ".nan", "1.2.3", "1_000", "0x10", "017", "2147483647", "2147483648",
     "12345", "16384", "3072.0", "2.80",
 ]
+RATE_NUMBERS = ["0", "-0", "0.0005", "1e400", "-1", ".5", "+5", "1.2.3", "3600001", "99999999999999999999"]
 WRONG_VALUES = [
     "[]", "{}", "~", "null", "true", '"str"', "[1, 2]", "{a: 1}", "&x 1", "*undefined", "-",
     "'18.10'", '"18.1"', "=cmd", "@x", "[" * 300 + "]" * 300,
@@ -96,7 +97,12 @@ def mutate(text, rng):
         numbers = list(re.finditer(r"\d+(\.\d+)?", text))
         if numbers:
             match = rng.choice(numbers)
-            return text[: match.start()] + rng.choice(EXTREME_NUMBERS) + text[match.end():]
+            line = text[text.rfind("\n", 0, match.start()) + 1: text.find("\n", match.end())]
+            # A rate of thousands an hour is valid and makes a day of millions of events: work
+            # that grows with the rate, past the 10 s a file may take. Rates get numbers that
+            # are small or refused (the limit is 3,600,000 an hour).
+            choices = RATE_NUMBERS if "per_hour" in line else EXTREME_NUMBERS
+            return text[: match.start()] + rng.choice(choices) + text[match.end():]
     if kind == 8:
         colons = [m.end() for m in re.finditer(r": ", text)]
         if colons:
