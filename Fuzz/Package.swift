@@ -2,7 +2,7 @@
 import PackageDescription
 
 // A libFuzzer target for the scenario loader, in a package of its own so that the main
-// package's build and CI never compile with the fuzzer. Run it with `scripts/fuzz.sh`.
+// package's build and CI never compile with the fuzzer. Run it with `scripts/fuzz.sh --libfuzzer`.
 // SwiftPM names a path dependency after its folder: the checkout's, whatever it is called.
 let parent = String(Context.packageDirectory.split(separator: "/").dropLast().last ?? "suspendsim").lowercased()
 

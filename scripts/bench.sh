@@ -2,15 +2,17 @@
 # The performance figures (docs/performance.md). Builds release, runs the package-benchmark suites in
 # Benchmarks/ (their own tables), then measures each target with a plain monotonic clock in
 # fresh processes and prints one table: figure, measured (median of the samples), target,
-# pass/fail. The last two rows are batches over every user of a synthetic usage trace
-# (scripts/make-lsapp-trace.sh): 320 against 40 users, and 10,000 runs of 500 users (SPEC 21).
+# pass/fail. Two rows are batches over every user of a synthetic usage trace
+# (scripts/make-lsapp-trace.sh): 320 against 40 users, and 10,000 runs of 500 users (SPEC 21);
+# the last is a sweep of 500 points of a one-event scenario (SPEC 35: linear in the points).
 # Timings depend on what else the machine is doing: take figures on a quiet one.
 #
 # usage: scripts/bench.sh [--samples N] [--skip-suites] [--trace-only] [--big-samples N] [--strict] [--keep]
 #                        [--trace-users LIST [--against OLD]]
 #   --samples N      samples per figure, the median is reported (default 5, at least 5 for docs)
 #   --skip-suites    skip the package-benchmark suites, print only the table
-#   --trace-only     only the usage-trace batches (SPEC 21), which need nothing but suspendsim
+#   --trace-only     only the usage-trace batches (SPEC 21) and the 500-point sweep, which need
+#                    nothing but suspendsim
 #   --big-samples N  samples of the 10,000-run trace batch (default: --samples; a build that
 #                    reads the trace once per run takes about 14 minutes a sample)
 #   --strict         exit 1 if a target is missed
@@ -44,7 +46,7 @@ while [ $# -gt 0 ]; do
     --keep) keep=1; shift ;;
     --trace-users) trace_users="$2"; trace_only=1; suites=0; shift 2 ;;
     --against) against="$2"; shift 2 ;;
-    -h | --help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -334,6 +336,29 @@ trace_10000=$trace_wall
 trace_10000_cpu=$trace_cpu
 trace_10000_rss=$trace_rss
 
+# SPEC 35: a sweep of N points costs about N runs. A one-event scenario swept over 500 RAM
+# sizes: reading, checking and planning its points and running them, `run` end to end.
+echo "-- a 500-point sweep of a one-event scenario (SPEC 35: linear in the points)" >&2
+{
+  echo "name: sweep-500"
+  echo "device: { ram_mb: 4096 }"
+  echo "apps: [{ id: com.a, active_mb: 100 }]"
+  echo "events: [{ at: 0, open: com.a }]"
+  echo "sweep:"
+  echo "  device.ram_mb: [$(seq -s ', ' 2048 2547)]"
+} >"$scratch/sweep-500.yaml"
+sweep_walls=()
+for _ in $(seq "$samples"); do
+  rm -rf "$scratch/sweep-reports"
+  start=$EPOCHREALTIME
+  "$cli" run "$scratch/sweep-500.yaml" --out "$scratch/sweep-reports" >/dev/null
+  end=$EPOCHREALTIME
+  sweep_walls+=("$(calc "$end - $start")")
+  echo "    sample wall_s ${sweep_walls[-1]}" >&2
+done
+[ "$(($(wc -l <"$scratch/sweep-reports/summary.csv") - 1))" -eq 500 ] || { echo "bench: the 500-point sweep did not write 500 runs" >&2; exit 1; }
+sweep_500=$(printf '%s\n' "${sweep_walls[@]}" | median)
+
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # One table row: figure, measured, target, and whether `value op limit` holds ("" = no target).
@@ -360,9 +385,9 @@ echo "load average before / after: $load_before / $load_after"
 echo
 printf '| %-66s | %-36s | %-9s | %-4s |\n' "figure" "measured" "target" "met"
 printf '|%s|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..68})" "$(printf -- '-%.0s' {1..38})" "$(printf -- '-%.0s' {1..11})" "$(printf -- '-%.0s' {1..6})"
-targets=2
+targets=3
 if [ "$trace_only" -eq 0 ]; then
-targets=12
+targets=13
 row "simulated events/s, 100 apps, 10^6 events, 1 core, no reports" \
   "$(fmt "$(calc "$events_per_s / 1e6")" '%.2f M/s')" ">= 10 M/s" "$events_per_s" ">=" 10000000
 row "suspendsim run, 100-app 10^6-event JSON, all reports, end to end" \
@@ -411,6 +436,9 @@ row "trace batch, every user: 320 / 40 users (1,000 rows each)" \
 row "trace batch, 10,000 runs: 500 users x 4 policies x 5 RAM sizes" \
   "$(fmt "$trace_10000" '%.2f s') ($(fmt "$trace_10000_cpu" '%.1f') s CPU, $(fmt "$(calc "$trace_10000_rss / 1024")" '%.0f') MiB)" \
   "<= 10 s" "$trace_10000" "<=" 10
+row "sweep of 500 points, one-event scenario: check, plan and run" \
+  "$(fmt "$sweep_500" '%.2f s')" \
+  "< 5 s" "$sweep_500" "<" 5
 echo
 echo "$((targets - missed)) of $targets targets met. Trace batches: traces by scripts/make-lsapp-trace.sh (synthetic;"
 echo "40 and 320 users of 1,000 rows, about 300 sessions each; 500 users of 1,500 rows), 2 jobs, peak"

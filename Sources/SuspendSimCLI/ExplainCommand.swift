@@ -13,7 +13,8 @@ extension SuspendsimCommand {
                 top five with the keys it ranks by (band and time in band, adj, footprint, \
                 recency). The run is replayed from the scenario file named in device.csv, at the \
                 sweep point and replicate the folder's path names (as --details writes them); a \
-                replay that does not give the folder's evictions is an error.
+                replay that does not give the folder's evictions is an error. A folder without \
+                device.csv (a batch's --out) exits 2, naming the first run folders below it.
                 """
         )
 

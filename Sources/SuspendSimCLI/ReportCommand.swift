@@ -21,7 +21,7 @@ extension SuspendsimCommand {
                 the apps; else the 6 whose rate changes most), and with observed.csv a chart per \
                 counter of the simulated against the observed. One file, inline SVG, no script: it \
                 opens offline, and the same reports give the same bytes. A folder that is not a \
-                report folder exits 2.
+                report folder exits 2, naming the first run folders below it.
                 """
         )
 

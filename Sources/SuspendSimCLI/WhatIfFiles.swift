@@ -41,14 +41,14 @@ enum WhatIfFiles {
         let keys = plan.sweptKeys
         if commandLine == nil, let first = files.first {
             if let other = files.first(where: { $0.whatIf.key != first.whatIf.key }) {
-                printError("error: \(first.path): whatif: key \(first.whatIf.key) and \(other.path): whatif: key \(other.whatIf.key) differ; "
-                    + "a batch has one what-if (SPEC 27). Nothing was run.")
+                let differ = WhatIf.Mismatch(field: .key, description: "\(first.whatIf.key) here and \(other.whatIf.key) in \(other.path) differ")
+                printError("error: \(first.whatIf.located(differ, file: first.path)); a batch has one what-if (SPEC 27). Nothing was run.")
                 throw ScenarioBatchLoader.invalidInputStatus
             }
             do {
                 try first.whatIf.check(against: keys)
             } catch {
-                printError("error: \(first.path): whatif: \(error.description). Nothing was run.")
+                printError("error: \(first.whatIf.located(error, file: first.path)). Nothing was run.")
                 throw ScenarioBatchLoader.invalidInputStatus
             }
             return first.whatIf

@@ -195,6 +195,7 @@ import Testing
         (["--set", "policy=lru", "--set", "policy=lmkd"], "Error: --set policy is given twice"),
         (["--replicates", "0"], "Error: --replicates must be from 1 to 2147483647, got 0."),
         (["--replicates", "2147483648"], "Error: --replicates must be from 1 to 2147483647, got 2147483648."),
+        (["--set", "device.ram_mb=3072,3072.0"], "Error: --set device.ram_mb=3072,3072.0: value '3072.0' is the same number as '3072' (value 1)"),
     ]
 
     @Test("Bad batch options are usage errors (exit 64)", arguments: 0..<BatchCommandTests.badOptionCases.count)

@@ -31,6 +31,7 @@ import Testing
         "not a report at all\n",
         "{\"bug_type\":\"309\"}\n{\"processes\": []}\n",
         "{\"bug_type\":\"298\"}\n{\"memoryStatus\": {\"pageSize\": 0, \"memoryPages\": {\"free\": 1}}, \"processes\": []}\n",
+        "{\"bug_type\":\"298\"}\n{\"memoryStatus\": {\"pageSize\": 12345, \"memoryPages\": {\"free\": 1}}, \"processes\": []}\n",
     ])
     func malformed(_ text: String) throws {
         try withTemporaryFolder { folder in

@@ -109,7 +109,7 @@ import Testing
          "error: b.json: metaData.bundleIdentifier: names com.acme.other, but a.json names com.acme.shop; the payloads are of two apps: choose one with --app"),
         (["day3.json": payload(app: nil)], [], "error: day3.json: metaData.bundleIdentifier: is missing (payloads before iOS 15 or so name no app); name the app with --app"),
         (["day3.json": "[]"], [], "error: day3.json: holds no payload (an empty array)"),
-        (["day3.json": "MetricKit, but not JSON"], [], "error: day3.json: not JSON ("),
+        (["day3.json": "MetricKit, but not JSON"], [], "error: day3.json: not JSON: expected a value, found 'M' at byte 0 (line 1, column 1)"),
         (["day3.json": "{\"reportVersion\": 1, \"reports\": []}"], [], "error: day3.json: not a MetricKit payload: found an object with the keys reportVersion, reports;"),
         (["day3.json": payload(extra: ", \"applicationLaunchMetrics\": {\"histogrammedTimeToFirstDrawKey\": {\"histogramValue\": {\"0\": {\"bucketStart\": \"1 ms\", \"bucketEnd\": \"2 ms\", \"bucketCount\": -3}}}}")], [],
          "error: day3.json: applicationLaunchMetrics.histogrammedTimeToFirstDrawKey.histogramValue.0.bucketCount: must be a whole number from 0 to 2147483647 (SPEC 35), got -3"),

@@ -21,6 +21,27 @@ import Testing
         }
     }
 
+    @Test("Two sweep values of one point are refused before anything runs: a file's is bad input (exit 2, located), --set's a usage error (exit 64); nothing is written (SPEC 35)")
+    func onePointTwice() throws {
+        try withTemporaryFolder { folder in
+            let text = try String(contentsOfFile: Self.calibration, encoding: .utf8)
+                .replacingOccurrences(of: "  workload.gap_s: [2400, 1800, 1200, 900, 600]", with: "  workload.gap_s: [2400, 1800, 2400.0]")
+            let file = folder.appendingPathComponent("sweep.yaml")
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            let line = (text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("workload.gap_s: [") } ?? -1) + 1
+            let out = folder.appendingPathComponent("out")
+            let run = try suspendsim(["run", file.path, "--out", out.path])
+            #expect(run.status == 2)
+            #expect(run.stderr.contains("\(file.path):\(line):32: sweep.workload.gap_s[2]: value '2400.0' is the same number as '2400' (value 1)"),
+                    "\(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out.path))
+            let set = try suspendsim(["run", Self.calibration, "--set", "device.compressor.ratio=2.8,2.80", "--out", out.path])
+            #expect(set.status == 64)
+            #expect(set.stderr.contains("value '2.80' is the same number as '2.8'"), "\(set.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out.path))
+        }
+    }
+
     @Test("An unknown app in --set is reported once for the option, not once per value (exit 64)")
     func unknownAppInSetOnce() throws {
         try withTemporaryFolder { folder in

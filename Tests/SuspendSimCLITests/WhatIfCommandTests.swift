@@ -176,10 +176,12 @@ import Testing
     @Test("A whatif: whose key is not swept, whose baseline is not a value, or that is trace.user is bad input (exit 2); --set is applied first")
     func badWhatIfInTheFile() throws {
         try withTemporaryFolder { folder in
-            for (whatIf, message, settings) in [("whatif: { key: end_s, baseline: 60 }", "'end_s' is not a sweep key", [String]()),
-                                                ("whatif: { key: device.ram_mb, baseline: 2048 }", "its values are 1024, 1536", []),
-                                                ("whatif: { key: device.ram_mb, baseline: 1024 }", "its values are 2048, 1536", ["--set", "device.ram_mb=2048,1536"]),
-                                                ("whatif: { key: trace.user, baseline: 1 }", "cannot be a what-if's key", []),
+            // SPEC 25, 35: located at the key, or at the baseline, of line 9.
+            for (whatIf, message, settings) in [("whatif: { key: end_s, baseline: 60 }", "tight.yaml:9:16: whatif.key: 'end_s' is not a sweep key", [String]()),
+                                                ("whatif: { key: device.ram_mb, baseline: 2048 }",
+                                                 "tight.yaml:9:41: whatif.baseline: '2048' is not a value of device.ram_mb in the batch; its values are 1024, 1536", []),
+                                                ("whatif: { key: device.ram_mb, baseline: 1024 }", "tight.yaml:9:41: whatif.baseline: '1024' is not a value of device.ram_mb in the batch; its values are 2048, 1536", ["--set", "device.ram_mb=2048,1536"]),
+                                                ("whatif: { key: trace.user, baseline: 1 }", "tight.yaml:9:16: whatif.key: trace.user cannot be a what-if's key", []),
                                                 ("whatif: { key: device.ram_mb }", "missing required key 'baseline'", [])] {
                 try Self.scenario(whatIf: whatIf).write(to: folder.appendingPathComponent("tight.yaml"), atomically: true, encoding: .utf8)
                 let run = try suspendsim(["run", "tight.yaml", "--out", "R"] + settings, in: folder)

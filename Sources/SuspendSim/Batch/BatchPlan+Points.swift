@@ -27,6 +27,7 @@ extension BatchPlan {
         var pools = pooling && traced ? UserPooling(axes: axes, points: count) : nil
         var scenarios: [Scenario] = []
         var diagnostics: [ScenarioLoader.Diagnostic] = []
+        var seen: Set<ScenarioLoader.Diagnostic> = []
         for index in 0..<count {
             do {
                 var scenario = try template.scenario(at: fixed + PointList.settings(of: index, axes: axes))
@@ -38,9 +39,7 @@ extension BatchPlan {
                 // A pooled scenario's points share their table point's first scenario.
                 if pools.map({ $0.firstPoint(of: $0.tablePoint(of: index)) == index }) ?? true { scenarios.append(scenario) }
             } catch {
-                for diagnostic in error.diagnostics where !diagnostics.contains(diagnostic) {
-                    diagnostics.append(diagnostic)
-                }
+                for diagnostic in error.diagnostics where seen.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
             }
         }
         let points = PointList(axes: axes, fixed: fixed, columns: columns, template: traced ? template : nil, scenarios: scenarios,

@@ -4,13 +4,15 @@ extension BatchPlan {
     /// and baseline are checked against (SPEC 25, 27).
     package var sweptKeys: [(key: String, values: [String])] {
         var keys: [(key: String, values: [String])] = []
+        var seen: [Set<String>] = []
         for entry in entries where entry.kind == .batch {
             for axis in entry.axes {
                 guard let index = keys.firstIndex(where: { $0.key == axis.key }) else {
                     keys.append((axis.key, axis.values))
+                    seen.append(Set(axis.values))
                     continue
                 }
-                for value in axis.values where !keys[index].values.contains(value) { keys[index].values.append(value) }
+                for value in axis.values where seen[index].insert(value).inserted { keys[index].values.append(value) }
             }
         }
         return keys

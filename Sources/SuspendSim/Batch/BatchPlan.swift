@@ -222,14 +222,13 @@ package struct BatchPlan: Sendable {
 
         var entries: [Entry] = []
         var diagnostics: [ScenarioLoader.Diagnostic] = []
+        var seen: Set<ScenarioLoader.Diagnostic> = []
         var unit = 0
         var group = 0
         for draft in drafts {
             let made = Self.points(of: draft.template, axes: draft.axes, fixed: draft.fixed, columns: columns,
                                    pooling: poolsUsers && draft.kind == .batch)
-            for diagnostic in made.diagnostics where !diagnostics.contains(diagnostic) {
-                diagnostics.append(diagnostic)
-            }
+            for diagnostic in made.diagnostics where seen.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
             let randomized = draft.template.scenario.isRandomized
             let entry = Entry(
                 name: draft.template.scenario.name, path: draft.template.path, kind: draft.kind,

@@ -18,6 +18,7 @@ package struct ReportReplay {
     ///
     /// - Throws: `ExplainError` saying what is missing or does not match.
     package init(folder: String) throws(ExplainError) {
+        try Self.checkIsRunFolder(folder)
         let device = try Self.table(RunReportFile.device.path(in: folder))
         var values: [String: String] = [:]
         for row in device.rows where row.count == DeviceColumn.allCases.count { values[row[0]] = row[1] }
@@ -156,6 +157,18 @@ package struct ReportReplay {
     }
 
     /// A report CSV's header and rows (read by `ReportCSV`, as the HTML report reads them).
+    /// A folder without `device.csv` is not a run's folder: the error names up to five run
+    /// folders below it and how many there are (SPEC 14), so that a batch's `--out`, or a folder
+    /// a one-value `--set` nested one level deeper, says where the runs are.
+    private static func checkIsRunFolder(_ folder: String) throws(ExplainError) {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue,
+              !RunFoldersBelow.isRunFolder(folder)
+        else { return }
+        throw ExplainError("\(folder) is not a run's report folder: it has no \(RunReportFile.device.fileName). "
+            + RunFoldersBelow(folder: folder).sentence)
+    }
+
     private static func table(_ path: String) throws(ExplainError) -> (header: [String], rows: [[String]]) {
         do {
             let csv = try ReportCSV(path: path)

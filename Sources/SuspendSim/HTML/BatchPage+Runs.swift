@@ -26,6 +26,13 @@ extension BatchPage {
         }))
     }
 
+    /// The single runs' chart title: what its rows compare. Several scenarios are named as
+    /// such, whatever their policies; one scenario under several policies compares the policies.
+    static func singleRunsTitle(scenarios: Int, policies: Int) -> String {
+        if scenarios > 1 { return "Single runs: \(scenarios) scenarios" + (policies > 1 ? " under \(policies) policies" : "") }
+        return policies > 1 ? "Single runs: the policies compared" : "Single runs"
+    }
+
     func singleRunsSection(_ singles: [BatchReports.Scenario]) -> Node<HTML.BodyContext> {
         let policies = orderedUnique(singles.flatMap { $0.points.map(\.policy) })
         let styles = SeriesStyle.styles(for: policies)
@@ -48,7 +55,7 @@ extension BatchPage {
                 links.append(candidates.first { folders.contains($0) })
             }
         }
-        let chart = PointChart(rows: rows).render(title: policies.count > 1 ? "Single runs: the policies compared" : "Single runs",
+        let chart = PointChart(rows: rows).render(title: Self.singleRunsTitle(scenarios: singles.count, policies: policies.count),
                                                   id: "single-runs-chart")
         let legend = HTMLPage.legend(policies.enumerated().map { index, policy in
             HTMLPage.swatch("sw \(styles[index].cssClass)", policy)

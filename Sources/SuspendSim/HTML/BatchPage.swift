@@ -19,7 +19,7 @@ struct BatchPage {
     let reports: BatchReports
     /// The folder's `observed.csv` (no counters without one).
     var observed = ObservedReports()
-    /// The folder's name, for the title.
+    /// The page's title and heading: the name of the scenario, or the scenarios (`heading`).
     let name: String
     /// Run folders under the batch folder, relative to it, by scenario.
     let runFolders: [String: [String]]
@@ -85,6 +85,22 @@ struct BatchPage {
         }
         content += sections.map(\.node)
         return HTMLPage.render(title: "\(name) — suspendsim batch", content: content)
+    }
+
+    /// The title of a page of `scenarios` (in `summary.csv` order): the scenario's name; for
+    /// several, how many and the first few names ("3 scenarios: a, b and c"), never the
+    /// folder's name (SPEC 15).
+    static func heading(scenarios: [String]) -> String {
+        guard scenarios.count > 1 else { return scenarios.first ?? "no scenario" }
+        let shown = 4
+        let names = Array(scenarios.prefix(shown))
+        let list: String
+        if scenarios.count > shown {
+            list = names.joined(separator: ", ") + " and \(scenarios.count - shown) more"
+        } else {
+            list = names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+        }
+        return "\(scenarios.count) scenarios: " + list
     }
 
     private func header() -> Node<HTML.BodyContext> {

@@ -81,7 +81,7 @@ public enum HTMLReport {
                 ramByScenario[scenario] = ChartNumber.short(ram, 1)
             }
         }
-        let name = URL(fileURLWithPath: folder).standardizedFileURL.lastPathComponent
+        let name = BatchPage.heading(scenarios: reports.scenarios.map(\.name))
         let files = [BatchReportFile.summary, .survival, .comparison, .observed, .groups, .paired, .whatif].map(\.fileName)
             .filter { ReportFolder.hasFile($0, in: folder) }
         // SPEC 21: with groups.csv, the comparison on the page and its charts as figures/<metric>.svg.

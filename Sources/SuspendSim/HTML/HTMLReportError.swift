@@ -3,6 +3,9 @@ extension HTMLReport {
     public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
         /// The folder holds neither a run's reports (SPEC 8) nor a batch's `summary.csv`.
         case notAReportFolder(path: String, reason: String)
+        /// A folder with neither set of files: it names the first run folders below it and
+        /// how many there are (SPEC 15, as `explain` does; `RunFoldersBelow`).
+        case runFoldersBelow(path: String, first: [String], count: Int)
         /// A report file could not be read or does not have the columns the page needs.
         case unreadable(path: String, reason: String)
 
@@ -12,6 +15,9 @@ extension HTMLReport {
                 "\(path) is not a report folder: \(reason). Give a run's folder (with "
                     + ReportFolder.runFiles.dropLast().joined(separator: ", ") + " and " + (ReportFolder.runFiles.last ?? "")
                     + ") or a batch's --out folder (with \(BatchReportFile.summary.fileName))."
+            case let .runFoldersBelow(path, first, count):
+                Self.notAReportFolder(path: path, reason: "it has no \(RunReportFile.survivors.fileName) and no \(BatchReportFile.summary.fileName)")
+                    .description + " " + RunFoldersBelow.sentence(first: first, count: count)
             case let .unreadable(path, reason):
                 "\(path): \(reason)"
             }

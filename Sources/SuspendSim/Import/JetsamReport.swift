@@ -37,17 +37,21 @@ package struct JetsamReport: Sendable {
     package var compressorPages: Int64?
     package var processes: [Process]
 
+    /// The page sizes a report may give (SPEC 12): 4 KiB (A7-A8 devices) and 16 KiB (A9 and later).
+    static let pageSizes: Set<Int64> = [4096, 16384]
+
     /// Reads the text of a report.
     ///
     /// - Throws: `ImportError` naming what is wrong: not a report's JSON, a `bug_type` other
-    ///   than 298, no `processes`, a page size of 0, a negative page count.
+    ///   than 298, no `processes`, a page size other than 4096 or 16384, a negative page
+    ///   count.
     package init(text: String, file: String) throws(ImportError) {
         let trimmed = text.drop { $0.isWhitespace }
         guard let newline = trimmed.firstIndex(of: "\n") else {
             throw ImportError(file, "not a JetsamEvent report: expected a JSON header line, then a JSON body")
         }
-        let header = try Self.object(String(trimmed[..<newline]), file: file, what: "header line")
-        let body = try Self.object(String(trimmed[trimmed.index(after: newline)...]), file: file, what: "body")
+        let header = try Self.object(text, trimmed.startIndex..<newline, file: file, what: "header line")
+        let body = try Self.object(text, trimmed.index(after: newline)..<trimmed.endIndex, file: file, what: "body")
         let bugType = Self.text(header["bug_type"]) ?? Self.text(body["bug_type"])
         guard bugType == "298" else {
             throw ImportError(file, "bug_type is \(bugType.map { "'\($0)'" } ?? "missing"), expected 298 (a JetsamEvent report)")
@@ -60,7 +64,9 @@ package struct JetsamReport: Sendable {
         guard let size = Self.integer(status["pageSize"] ?? body["pageSize"]) else {
             throw ImportError(file, "memoryStatus.pageSize is missing or not a whole number")
         }
-        guard size > 0 else { throw ImportError(file, "memoryStatus.pageSize is \(size), expected a positive page size (4096 or 16384)") }
+        guard Self.pageSizes.contains(size) else {
+            throw ImportError(file, "memoryStatus.pageSize is \(size), expected 4096 or 16384 (the page sizes of iOS devices, SPEC 12)")
+        }
         pageSize = size
         var pages: [String: Int64] = [:]
         for (key, value) in (status["memoryPages"] as? [String: Any]) ?? [:] {
@@ -118,16 +124,26 @@ package struct JetsamReport: Sendable {
         return count
     }
 
-    /// The JSON object of `text`, the header line or the body; a duplicate key or nesting
-    /// deeper than 256 levels is refused with its JSON path first (SPEC 35).
-    private static func object(_ text: String, file: String, what: String) throws(ImportError) -> [String: Any] {
-        if let problem = JSONShapeCheck.firstProblem(in: Array(text.utf8)) {
+    /// The JSON object of `range` of the report's `text`; a duplicate key or nesting deeper
+    /// than 256 levels is refused with its JSON path, and a part that is not JSON names where
+    /// it stops being JSON, as a byte offset, line and column of the file (SPEC 35).
+    private static func object(_ text: String, _ range: Range<String.Index>, file: String, what: String) throws(ImportError) -> [String: Any] {
+        let bytes = Array(text[range].utf8)
+        if let problem = JSONShapeCheck.firstProblem(in: bytes) {
             throw ImportError(file, "its \(what): \(problem)")
         }
-        guard let data = text.data(using: .utf8),
-              let value = try? JSONSerialization.jsonObject(with: data, options: []),
+        guard let value = try? JSONSerialization.jsonObject(with: Data(bytes), options: []),
               let object = value as? [String: Any]
-        else { throw ImportError(file, "not a JetsamEvent report: its \(what) is not a JSON object") }
+        else {
+            guard var failure = JSONSyntaxCheck.firstError(in: bytes) else {
+                throw ImportError(file, "not a JetsamEvent report: its \(what) is not a JSON object")
+            }
+            let before = text[..<range.lowerBound]
+            if failure.line == 1 { failure.column += before.unicodeScalars.reversed().prefix { $0 != "\n" }.count }
+            failure.offset += before.utf8.count
+            failure.line += before.utf8.count { $0 == UInt8(ascii: "\n") }
+            throw ImportError(file, "not a JetsamEvent report: its \(what) is not JSON: \(failure)")
+        }
         return object
     }
 

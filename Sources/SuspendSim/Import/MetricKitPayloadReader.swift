@@ -40,7 +40,11 @@ struct MetricKitPayloadReader {
         do {
             json = try MetricKitJSON.decode(data)
         } catch {
-            throw ImportError(file, "not JSON (\(Self.reason(error)))")
+            // Where the text stops being JSON (SPEC 35), when it does: a truncated file says so.
+            guard let failure = JSONSyntaxCheck.firstError(in: [UInt8](data)) else {
+                throw ImportError(file, "not JSON (\(Self.reason(error)))")
+            }
+            throw ImportError(file, "not JSON: \(failure)")
         }
         let items = try payloadItems(json)
         guard !items.isEmpty else {

@@ -16,9 +16,11 @@ extension ScenarioReader {
     /// both required; whether the batch sweeps them is checked once the batch is known.
     mutating func readWhatIf(_ node: ScenarioNode) -> WhatIf? {
         guard let fields = fields(node, "whatif", allowed: ["key", "baseline"]) else { return nil }
-        let key = required(fields, "key").flatMap { nonEmptyString($0, "whatif.key") }
+        let keyNode = required(fields, "key")
+        let key = keyNode.flatMap { nonEmptyString($0, "whatif.key") }
         var baseline: String?
-        if let value = required(fields, "baseline") {
+        let baselineNode = required(fields, "baseline")
+        if let value = baselineNode {
             if case .scalar(let scalar) = value, !value.isNullScalar {
                 baseline = text(of: scalar)
             } else {
@@ -26,7 +28,8 @@ extension ScenarioReader {
             }
         }
         guard let key, let baseline, !fields.hadUnknownKey else { return nil }
-        return WhatIf(key: key, baseline: baseline)
+        return WhatIf(key: key, baseline: baseline, keyPlace: keyNode?.position.map { WhatIf.Place(line: $0.line, column: $0.column) },
+                      baselinePlace: baselineNode?.position.map { WhatIf.Place(line: $0.line, column: $0.column) })
     }
 
     /// `sweep:`: a mapping from sweep keys (`device.ram_mb`) to non-empty lists of values.
@@ -54,19 +57,21 @@ extension ScenarioReader {
                 continue
             }
             var values: [String] = []
+            var nodes: [(node: ScenarioNode, index: Int)] = []
             for (index, item) in items.enumerated() {
                 guard case .scalar(let scalar) = item, !item.isNullScalar else {
                     report(item, Self.path(field, index), "must be a single value, got \(item.summary)")
                     isValid = false
                     continue
                 }
-                let value = text(of: scalar)
-                if let problem = SweepAxis.valueProblem(values + [value]) {
-                    report(item, Self.path(field, index), problem)
-                    isValid = false
-                    continue
-                }
-                values.append(value)
+                values.append(text(of: scalar))
+                nodes.append((item, index))
+            }
+            if let problem = SweepAxis.valueProblem(values, key: entry.name) {
+                let item = nodes[problem.index]
+                report(item.node, Self.path(field, item.index), problem.message)
+                isValid = false
+                continue
             }
             axes.append(SweepAxis(key: entry.name, values: values, source: .file))
         }

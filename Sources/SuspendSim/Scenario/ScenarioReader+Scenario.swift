@@ -40,7 +40,7 @@ extension ScenarioReader {
         let observed = fields["observed"].map { readObserved($0, apps: apps) }
         let workload = fields["workload"].map { readWorkload($0) }
         replicates = fields["replicates"].flatMap { readReplicates($0) }
-        sweep = fields["sweep"].flatMap { readSweep($0) } ?? []
+        sweep = readsSweep ? fields["sweep"].flatMap { readSweep($0) } ?? [] : []
         whatIf = fields["whatif"].flatMap { readWhatIf($0) }
         if let axis = traceUsersAxis, !sweep.contains(where: { $0.key == axis.key }) { sweep.append(axis) }
         if tracePath != nil, let apps, let initial, let events {

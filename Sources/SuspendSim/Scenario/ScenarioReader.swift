@@ -24,6 +24,10 @@ struct ScenarioReader {
     var replicates: Int?
     /// The file's `sweep:` axes, once read.
     var sweep: [SweepAxis] = []
+    /// Whether `sweep:` is read and checked. A sweep point's reading skips it: the template's
+    /// reading checked it once, and reading it again at each point would make a sweep of n
+    /// points cost n^2 (SPEC 35: no step grows faster than linearly in the points).
+    var readsSweep = true
     /// The file's `whatif:` (SPEC 25), once read.
     var whatIf: WhatIf?
     /// The usage trace the scenario replays, resolved (SPEC 13); nil without `trace:`.

@@ -132,6 +132,7 @@ package struct ScenarioTemplate: Sendable {
         _ document: ScenarioDocument, path: String, settings: [SweepSetting], traces: TraceIndexes? = nil
     ) throws(ScenarioLoader.Error) -> Reading {
         var reader = ScenarioReader(file: path, originalKeys: document.originalKeys, traces: traces)
+        reader.readsSweep = settings.isEmpty
         for setting in settings {
             let key = setting.axis.key
             switch setting.axis.source {

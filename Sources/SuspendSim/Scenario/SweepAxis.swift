@@ -65,7 +65,7 @@ package struct SweepAxis: Sendable, Hashable {
     /// trimmed of spaces.
     ///
     /// - Throws: `SweepAxis.ParseError` for an unknown key, a missing `=`, an empty value or
-    ///   a value given twice.
+    ///   two values that are one point (SPEC 35: `3072` and `3072.0`).
     public init(parsing option: String) throws(ParseError) {
         guard let equals = option.firstIndex(of: "=") else {
             throw ParseError("--set \(option): expected key=value[,value...]")
@@ -85,22 +85,29 @@ package struct SweepAxis: Sendable, Hashable {
         if values.contains(where: \.isEmpty) {
             throw ParseError("--set \(option): empty value")
         }
-        if let problem = Self.valueProblem(values) { throw ParseError("--set \(option): \(problem)") }
+        if let problem = Self.valueProblem(values, key: key) { throw ParseError("--set \(option): \(problem.message)") }
         self.init(key: key, values: values, source: .commandLine)
     }
 
-    /// What is wrong with a list of values, if anything: one given twice, a text that begins as
-    /// a spreadsheet formula (SPEC 35), or one that cannot name a report folder.
-    static func valueProblem(_ values: [String]) -> String? {
-        var seen: Set<String> = []
-        for value in values {
-            if !seen.insert(value).inserted { return "value '\(value)' is given twice" }
-            if Double(value) == nil, let problem = IdentifierRules.formulaProblem(value) { return "value '\(value)' \(problem)" }
-            if value.contains("/") || value.contains("\0") || value == "." || value == ".." {
-                return "value '\(value)' cannot name a report folder (no '/', NUL, '.' or '..')"
-            }
+    /// What is wrong with a list of values of `key`, if anything, with the index of the value
+    /// at fault: a text that begins as a spreadsheet formula (SPEC 35), one that cannot name a
+    /// report folder, or one that is the same point as an earlier one
+    /// (`SweepAxis+SameValue.swift`).
+    ///
+    /// - Complexity: O(n) in the total length of the values.
+    static func valueProblem(_ values: [String], key: String) -> (index: Int, message: String)? {
+        for (index, value) in values.enumerated() {
+            if Double(value) == nil, let problem = IdentifierRules.formulaProblem(value) { return (index, "value '\(value)' \(problem)") }
+            if let problem = folderProblem(value) { return (index, problem) }
         }
-        return nil
+        guard let repeated = repeatedValue(values, key: key) else { return nil }
+        return (repeated.again, repeatedValueMessage(values, key: key, first: repeated.first, again: repeated.again))
+    }
+
+    /// Why `value` cannot name a report folder (`<key>=<value>`), if it cannot.
+    static func folderProblem(_ value: String) -> String? {
+        guard value.contains("/") || value.contains("\0") || value == "." || value == ".." else { return nil }
+        return "value '\(value)' cannot name a report folder (no '/', NUL, '.' or '..')"
     }
 
     /// Why a `--set` option is not valid.

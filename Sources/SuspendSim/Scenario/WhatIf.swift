@@ -8,10 +8,31 @@ package struct WhatIf: Sendable, Hashable {
     package var key: String
     /// The baseline value, as given.
     package var baseline: String
+    /// Where a scenario file's `whatif:` gives the key and the baseline, for messages (SPEC
+    /// 25: a bad one there is bad input, located); nil on the command line.
+    package var keyPlace: Place?
+    package var baselinePlace: Place?
 
-    package init(key: String, baseline: String) {
+    /// A 1-based line and column of a scenario file.
+    package struct Place: Sendable, Hashable {
+        package var line: Int
+        package var column: Int
+    }
+
+    package init(key: String, baseline: String, keyPlace: Place? = nil, baselinePlace: Place? = nil) {
         self.key = key
         self.baseline = baseline
+        self.keyPlace = keyPlace
+        self.baselinePlace = baselinePlace
+    }
+
+    /// Two what-ifs are the same when their key and baseline are: where a file wrote them
+    /// does not change what they ask.
+    package static func == (a: WhatIf, b: WhatIf) -> Bool { a.key == b.key && a.baseline == b.baseline }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+        hasher.combine(baseline)
     }
 
     /// `--baseline KEY=VALUE`; nil for `--baseline POLICY` (no `=`), SPEC 21's.
@@ -45,7 +66,25 @@ package struct WhatIf: Sendable, Hashable {
     /// Why a what-if does not fit its batch: a usage error on the command line (exit 64), bad
     /// input in a file (exit 2); `description` lists the choices.
     package struct Mismatch: Error, Sendable, CustomStringConvertible {
+        /// The part of the what-if at fault.
+        package enum Field: String, Sendable {
+            case key, baseline
+        }
+
+        package var field: Field
         package var description: String
+
+        package init(field: Field, description: String) {
+            self.field = field
+            self.description = description
+        }
+    }
+
+    /// `mismatch` of this what-if, written in `file`, as a located message:
+    /// `tight.yaml:9:16: whatif.key: 'end_s' is not a sweep key of the batch; ...`.
+    package func located(_ mismatch: Mismatch, file: String) -> String {
+        let place = mismatch.field == .key ? keyPlace : baselinePlace
+        return file + (place.map { ":\($0.line):\($0.column)" } ?? "") + ": whatif.\(mismatch.field.rawValue): \(mismatch.description)"
     }
 
     /// Checks that this what-if fits a batch sweeping `keys` (each with its values in sweep
@@ -57,16 +96,16 @@ package struct WhatIf: Sendable, Hashable {
         let choices = keys.map(\.key).filter { $0 != "policy" && $0 != TraceKey.user.path }
         let list = choices.isEmpty ? "the batch sweeps no key that can be one" : "the keys are " + choices.joined(separator: ", ")
         if key == TraceKey.user.path {
-            throw Mismatch(description: "\(key) cannot be a what-if's key: users pair with themselves (SPEC 27); \(list)")
+            throw Mismatch(field: .key, description: "\(key) cannot be a what-if's key: users pair with themselves (SPEC 27); \(list)")
         }
         if key == "policy" {
-            throw Mismatch(description: "policies are compared by paired.csv (--baseline POLICY), not by a what-if; \(list)")
+            throw Mismatch(field: .key, description: "policies are compared by paired.csv (--baseline POLICY), not by a what-if; \(list)")
         }
         guard let values = keys.first(where: { $0.key == key })?.values else {
-            throw Mismatch(description: "'\(key)' is not a sweep key of the batch; \(list)")
+            throw Mismatch(field: .key, description: "'\(key)' is not a sweep key of the batch; \(list)")
         }
         guard values.contains(where: { Self.same($0, baseline, key: key) }) else {
-            throw Mismatch(description: "'\(baseline)' is not a value of \(key) in the batch; its values are \(values.joined(separator: ", "))")
+            throw Mismatch(field: .baseline, description: "'\(baseline)' is not a value of \(key) in the batch; its values are \(values.joined(separator: ", "))")
         }
     }
 

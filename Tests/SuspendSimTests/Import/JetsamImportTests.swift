@@ -155,10 +155,16 @@ import Testing
     }
 
     @Test("Malformed reports are clear errors (SPEC 12)", arguments: [
-        ("{\"bug_type\":\"298\"}\nnot json", "its body is not a JSON object"),
+        ("{\"bug_type\":\"298\"}\nnot json", "its body is not JSON: expected a value, found 'n' at byte 19 (line 2, column 1)"),
+        // SPEC 35: a truncated body names where it ends, as a place in the file.
+        ("{\"bug_type\":\"298\"}\n{\"memoryStatus\": {\"pageSize\": 16384,\n \"memoryPages\": {\"free\": 1",
+         "its body is not JSON: the text ends inside an object at byte 82 (line 3, column 27): is the file cut short?"),
         ("just text", "expected a JSON header line"),
         (modernReport(bugType: "309"), "bug_type is '309', expected 298"),
         (modernReport(pageSize: 0), "pageSize is 0"),
+        // SPEC 12: a page is 4096 or 16384 bytes; any other size is refused, not scaled.
+        (modernReport(pageSize: 12345), "pageSize is 12345, expected 4096 or 16384"),
+        (modernReport(pageSize: 8192), "pageSize is 8192, expected 4096 or 16384"),
         (modernReport(extra: ",\n { \"name\" : \"bad\", \"states\" : [\"suspended\"], \"rpages\" : -5 }"), "rpages is -5, must not be negative"),
         (modernReport().replacingOccurrences(of: "\"processes\"", with: "\"procs\""), "the body has no processes list"),
         (modernReport().replacingOccurrences(of: "\"memoryStatus\" : { ", with: "\"memoryStatus\" : { \"compressorSize\" : -3, "),

@@ -256,8 +256,10 @@ import Yams
         ("[]", "day3.json: holds no payload (an empty array)"),
         ("{\"payloads\": []}", "day3.json: holds no payload (an empty array)"),
         ("{\"payloads\": {}}", "day3.json: payloads: expected an array of MXMetricPayload objects, got an object"),
-        ("not json at all", "day3.json: not JSON ("),
-        ("", "day3.json: not JSON ("),
+        ("not json at all", "day3.json: not JSON: expected a value, found 'n' at byte 0 (line 1, column 1)"),
+        ("", "day3.json: not JSON: the text ends before any value at byte 0 (line 1, column 1): is the file cut short?"),
+        // SPEC 35: a truncated payload names where it ends.
+        ("{\"metaData\": {\"bundleIdentifier\": \"com.a\"},\n \"memoryMetrics\": [1, 2", "day3.json: not JSON: the text ends inside an array at byte 67 (line 2, column 24): is the file cut short?"),
         ("{\"schemaVersion\": 2, \"reports\": [], \"summary\": {}}", "day3.json: not a MetricKit payload: found an object with the keys reports, schemaVersion, summary; expected an MXMetricPayload object"),
         ("[\(payload()), 42]", "day3.json: [1]: expected an MXMetricPayload object, got a number"),
         ("[{}]", "day3.json: [0]: not a MetricKit payload: found an empty object"),

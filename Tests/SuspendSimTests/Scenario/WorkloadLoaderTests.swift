@@ -88,6 +88,13 @@ import Testing
         ("unknown sweep key", "  duration_s: 1\n", "sweep:\n  device.rom_mb: [1, 2]\n", "day.yaml:11:3: sweep.device.rom_mb: unknown sweep key 'device.rom_mb'; expected one of policy, end_s, device.ram_mb"),
         ("empty sweep", "  duration_s: 1\n", "sweep:\n  device.ram_mb: []\n", "day.yaml:11:18: sweep.device.ram_mb: must list at least one value"),
         ("value twice", "  duration_s: 1\n", "sweep:\n  device.ram_mb: [2048, 2048]\n", "day.yaml:11:25: sweep.device.ram_mb[1]: value '2048' is given twice"),
+        // SPEC 35: two values that are one point; numbers compare as numbers, device.ios as a release.
+        ("one number twice", "  duration_s: 1\n", "sweep:\n  device.ram_mb: [2048, 3072, 2048.0]\n",
+         "day.yaml:11:31: sweep.device.ram_mb[2]: value '2048.0' is the same number as '2048' (value 1): two points would be one"),
+        ("one ratio twice", "  duration_s: 1\n", "sweep:\n  device.compressor.ratio: [2.8, 2.80]\n",
+         "day.yaml:11:34: sweep.device.compressor.ratio[1]: value '2.80' is the same number as '2.8' (value 1): two points would be one"),
+        ("one release twice", "  duration_s: 1\n", "sweep:\n  device.ios: [\"18.1\", \"18.10\", \"18.01\"]\n",
+         "day.yaml:11:33: sweep.device.ios[2]: value '18.01' is the same iOS release as '18.1' (value 1): two points would be one"),
         ("a list as a value", "  duration_s: 1\n", "sweep:\n  policy: [[lru]]\n", "day.yaml:11:12: sweep.policy[0]: must be a single value, got a list"),
     ]
 
