@@ -13,8 +13,30 @@ import Foundation
 enum PoissonInterval {
     /// The interval of the mean of a Poisson count of `k` events (k ≥ 0).
     static func garwood(_ k: Int) -> (low: Double, high: Double) {
+        guard k < wilsonHilfertyFromCount else {
+            return (wilsonHilfertyGammaQuantile(z: -normalQuantile975, shape: Double(k)),
+                    wilsonHilfertyGammaQuantile(z: normalQuantile975, shape: Double(k) + 1))
+        }
         let low = k == 0 ? 0 : gammaQuantile(0.025, shape: Double(k))
         return (low, gammaQuantile(0.975, shape: Double(k + 1)))
+    }
+
+    /// From this count on, the ends come from Wilson and Hilferty's cube-root approximation:
+    /// the series and continued fraction take about √k steps, which for the largest counts a
+    /// file may hold (k near 2^63) would run for hours. At k = 10^7 the approximation is within
+    /// 5 × 10^−13 of the exact quantile (relative; 5 × 10^−6 absolute, below the 3 decimals
+    /// written), and closer above.
+    static let wilsonHilfertyFromCount = 10_000_000
+
+    /// The standard normal's 97.5 % quantile, z with Φ(z) = 0.975.
+    static let normalQuantile975 = 1.959963984540054
+
+    /// The gamma quantile of `shape` a at the normal quantile `z`: half the chi-square quantile
+    /// with 2a degrees of freedom, ν (1 − 2/(9ν) + z √(2/(9ν)))³ / 2 (Wilson and Hilferty, 1931).
+    static func wilsonHilfertyGammaQuantile(z: Double, shape a: Double) -> Double {
+        let nu = 2 * a, c = 2 / (9 * nu)
+        let root = 1 - c + z * c.squareRoot()
+        return nu * root * root * root / 2
     }
 
     /// The field's interval per day (SPEC 26): Garwood's interval of the count behind a

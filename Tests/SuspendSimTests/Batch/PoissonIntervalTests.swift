@@ -22,6 +22,24 @@ import Testing
         #expect(PoissonInterval.garwood(0).low == 0)
     }
 
+    @Test("Large counts take Wilson and Hilferty's quantiles: they agree with the exact ones where both are computed, and the largest count ends at once")
+    func largeCounts() {
+        // At the switch, both ways give the same ends to far below the 3 decimals written.
+        let k = PoissonInterval.wilsonHilfertyFromCount
+        let exactLow = PoissonInterval.gammaQuantile(0.025, shape: Double(k))
+        let exactHigh = PoissonInterval.gammaQuantile(0.975, shape: Double(k + 1))
+        let (low, high) = PoissonInterval.garwood(k)
+        #expect(abs(low - exactLow) < 1e-4 && abs(high - exactHigh) < 1e-4, "\(low) \(exactLow) \(high) \(exactHigh)")
+        // scipy.stats.chi2.ppf(0.025, 2e8) / 2 and chi2.ppf(0.975, 2e8 + 2) / 2.
+        let (low8, high8) = PoissonInterval.garwood(100_000_000)
+        #expect(abs(low8 - 99_980_401.30732474) < 1e-3 && abs(high8 - 100_019_601.58707914) < 1e-3, "\(low8) \(high8)")
+        // The largest count a file may hold (4294967.296 a day over 2^31 − 1 days): finite and
+        // ordered, where the series would take about 10^8 steps per bisection.
+        let largest = PoissonInterval.count(thousandthsPerDay: 4_294_967_296, days: Int(Int32.max))
+        let ends = PoissonInterval.garwood(largest)
+        #expect(ends.low.isFinite && ends.low < Double(largest) && Double(largest) < ends.high)
+    }
+
     @Test("The incomplete gamma function: P(1, x) = 1 − e^−x, on both sides of its series/fraction switch")
     func incompleteGamma() {
         for x in [0.1, 1.0, 1.9, 2.1, 5.0, 30.0] {
