@@ -37,8 +37,9 @@ for command in slurmctld slurmd sbatch munged; do
 done
 if [ ${#missing[@]} -gt 0 ]; then
   echo "slurm test: installing slurm-wlm and munge (missing: ${missing[*]})" >&2
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends slurm-wlm munge >/dev/null
+  # Wait for another apt-get (a second checkout setting up beside this one) instead of failing.
+  apt-get -o DPkg::Lock::Timeout=600 update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends slurm-wlm munge >/dev/null
 fi
 
 tmp=$(mktemp -d /tmp/suspendsim-slurm.XXXXXX)
