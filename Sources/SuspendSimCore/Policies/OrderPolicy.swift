@@ -1,0 +1,147 @@
+/// A policy written as data: an ordered list of sort keys over the candidate's fields, each
+/// ascending or descending (a scenario's `policy: { name, order, levels }`). Ties are the
+/// engine's, as for every policy (SPEC 6): least recently frontmost first, then scenario order.
+///
+/// The order is precomputed into bit fields of a `Candidate.Rank`, so a rank costs a few
+/// integer operations per key, as a built-in policy's does: no string is compared per
+/// candidate. `[state, last_frontmost]` orders as `lru`, `[state, -footprint_mb]` as
+/// `largest-first`.
+public struct OrderPolicy: EvictionPolicy {
+    public let name: String
+    /// The sort keys, first the most significant.
+    public let order: [SortKey]
+    /// Kill levels in lmkd's `minfree` form (SPEC 33), priority an lmkd adj; empty to kill at
+    /// `critical_free_mb` (SPEC 5).
+    public let levels: [Device.KillLevel]
+    /// Where each key sits in the rank: its word (0 major, 1 minor, 2 and 3 the extra words)
+    /// and its shift.
+    private let slots: [(word: Int, shift: Int)]
+
+    public init(name: String, order: [SortKey], levels: [Device.KillLevel] = []) {
+        self.name = name
+        self.order = order
+        self.levels = levels
+        self.slots = Self.layout(order)
+    }
+
+    /// A candidate field a key sorts on; the ascending order is the one named beside it.
+    public enum Field: String, CaseIterable, Sendable {
+        /// `suspended` before `background`.
+        case state
+        /// The footprint, physical and compressed memory (SPEC 22), smallest first.
+        case footprintMB = "footprint_mb", physicalMB = "physical_mb", compressedMB = "compressed_mb"
+        /// Least recently frontmost first (never frontmost first of all).
+        case lastFrontmost = "last_frontmost"
+        /// The jetsam band (SPEC 6) and the lmkd adj (SPEC 33) the app would have, lowest first.
+        case band, adj
+        /// Apps without a continuous mode in use first.
+        case modeInUse = "mode_in_use"
+
+        /// Bits the field takes in a rank: KiB up to 2^40 (1 PiB), counters up to 2^40.
+        var width: Int {
+            switch self {
+            case .state, .modeInUse: 1
+            case .band: 8
+            case .adj: 11
+            case .footprintMB, .physicalMB, .compressedMB, .lastFrontmost: 40
+            }
+        }
+
+        /// The field in words, for `explain`, in its ascending sense.
+        public var words: (ascending: String, descending: String) {
+            switch self {
+            case .state: ("suspended before background", "background before suspended")
+            case .footprintMB: ("smallest footprint first", "largest footprint first")
+            case .physicalMB: ("least physical memory first", "most physical memory first")
+            case .compressedMB: ("least compressed memory first", "most compressed memory first")
+            case .lastFrontmost: ("least recently frontmost first", "most recently frontmost first")
+            case .band: ("lowest jetsam band first", "highest jetsam band first")
+            case .adj: ("lowest lmkd adj first", "highest lmkd adj first")
+            case .modeInUse: ("without a continuous mode in use first", "with a continuous mode in use first")
+            }
+        }
+    }
+
+    /// One sort key: a field, ascending or descending (`-field` in a scenario).
+    public struct SortKey: Sendable, Hashable {
+        public var field: Field
+        public var descending: Bool
+
+        public init(_ field: Field, descending: Bool = false) {
+            self.field = field
+            self.descending = descending
+        }
+
+        /// The key as a scenario spells it: `-footprint_mb`.
+        public var spelling: String { (descending ? "-" : "") + field.rawValue }
+        /// The key in words.
+        public var words: String { descending ? field.words.descending : field.words.ascending }
+    }
+
+    /// The order in words, for `explain`: "suspended before background, then largest
+    /// footprint first; ties: least recently frontmost first, then scenario order".
+    public var orderInWords: String {
+        let keys = order.isEmpty ? "no key" : order.map(\.words).joined(separator: ", then ")
+        return keys + "; ties: least recently frontmost first, then scenario order (SPEC 6)"
+    }
+
+    /// Packs the keys into 4 words of 62 bits, each key whole in one word, first key highest.
+    private static func layout(_ order: [SortKey]) -> [(word: Int, shift: Int)] {
+        var word = 0, free = 62
+        var placed: [(word: Int, shift: Int)] = []
+        for key in order {
+            if key.field.width > free { word += 1; free = 62 }
+            free -= key.field.width
+            placed.append((word, free))
+        }
+        precondition(word < 4, "A policy order of distinct fields fits in 4 words")
+        return placed
+    }
+
+    public func rank(of candidate: Candidate) -> Candidate.Rank {
+        var words: (Int64, Int64, Int64, Int64) = (0, 0, 0, 0)
+        for (key, slot) in zip(order, slots) {
+            let limit = (Int64(1) << key.field.width) - 1
+            let raw = min(max(value(of: key.field, candidate), 0), limit)
+            let bits = (key.descending ? limit - raw : raw) << slot.shift
+            switch slot.word {
+            case 0: words.0 |= bits
+            case 1: words.1 |= bits
+            case 2: words.2 |= bits
+            default: words.3 |= bits
+            }
+        }
+        return Candidate.Rank(words.0, words.1, words.2, words.3)
+    }
+
+    /// The field's value for the candidate, as an integer that sorts ascending.
+    private func value(of field: Field, _ candidate: Candidate) -> Int64 {
+        switch field {
+        case .state: candidate.state == .suspended ? 0 : 1
+        case .footprintMB: candidate.footprintKiB.count
+        case .physicalMB: candidate.physicalKiB.count
+        case .compressedMB: candidate.compressedKiB.count
+        case .lastFrontmost: Int64(truncatingIfNeeded: candidate.lastFrontmostOrder)
+        case .band: Int64(Self.jetsam.band(of: candidate) ?? 0)
+        case .adj: Int64(Self.lmkd.adj(of: candidate))
+        case .modeInUse: candidate.modesInUse.isEmpty ? 0 : 1
+        }
+    }
+
+    private static let jetsam = JetsamPolicy()
+    private static let lmkd = LMKDPolicy()
+
+    /// With levels, the priority the levels compare is lmkd's adj (SPEC 33's `minfree`).
+    public func priority(of candidate: Candidate) -> Int? {
+        levels.isEmpty ? nil : Self.lmkd.adj(of: candidate)
+    }
+
+    /// lmkd's adj depends on the other candidates (the previous app, the cached ranks).
+    public var usesRecency: Bool { !levels.isEmpty || order.contains { $0.field == .adj } }
+
+    /// jetsam's band of a suspended app depends on its aging (SPEC 6); the idle kills and the
+    /// reaper stay jetsam's (`usesBands` is false).
+    public var tracksAging: Bool { order.contains { $0.field == .band } }
+
+    public func killLevels(on device: Device) -> [Device.KillLevel] { levels }
+}
