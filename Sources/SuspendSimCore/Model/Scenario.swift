@@ -35,7 +35,7 @@ public struct Scenario: Sendable {
     public var initial: [Scenario.InitialApp] = []
     /// The policies the file writes in YAML (its `policies:`), by name beside the built-ins,
     /// for `--policy` and a `policy` sweep.
-    public var namedPolicies: [OrderPolicy] = []
+    public var namedPolicies: [any EvictionPolicy] = []
     /// What `suspendsim check` verifies.
     public var expectation: Scenario.Expectation?
     /// What the field observed of one app (SPEC 18 `observed:`), for a batch's `observed.csv`.

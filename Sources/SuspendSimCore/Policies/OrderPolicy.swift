@@ -6,18 +6,18 @@
 /// integer operations per key, as a built-in policy's does: no string is compared per
 /// candidate. `[state, last_frontmost]` orders as `lru`, `[state, -footprint_mb]` as
 /// `largest-first`.
-public struct OrderPolicy: EvictionPolicy {
-    public let name: String
+package struct OrderPolicy: EvictionPolicy {
+    package let name: String
     /// The sort keys, first the most significant.
-    public let order: [SortKey]
+    package let order: [SortKey]
     /// Kill levels in lmkd's `minfree` form (SPEC 33), priority an lmkd adj; empty to kill at
     /// `critical_free_mb` (SPEC 5).
-    public let levels: [Device.KillLevel]
+    package let levels: [Device.KillLevel]
     /// Where each key sits in the rank: its word (0 major, 1 minor, 2 and 3 the extra words)
     /// and its shift.
     private let slots: [(word: Int, shift: Int)]
 
-    public init(name: String, order: [SortKey], levels: [Device.KillLevel] = []) {
+    package init(name: String, order: [SortKey], levels: [Device.KillLevel] = []) {
         self.name = name
         self.order = order
         self.levels = levels
@@ -25,7 +25,7 @@ public struct OrderPolicy: EvictionPolicy {
     }
 
     /// A candidate field a key sorts on; the ascending order is the one named beside it.
-    public enum Field: String, CaseIterable, Sendable {
+    package enum Field: String, CaseIterable, Sendable {
         /// `suspended` before `background`.
         case state
         /// The footprint, physical and compressed memory (SPEC 22), smallest first.
@@ -48,7 +48,7 @@ public struct OrderPolicy: EvictionPolicy {
         }
 
         /// The field in words, for `explain`, in its ascending sense.
-        public var words: (ascending: String, descending: String) {
+        package var words: (ascending: String, descending: String) {
             switch self {
             case .state: ("suspended before background", "background before suspended")
             case .footprintMB: ("smallest footprint first", "largest footprint first")
@@ -63,24 +63,24 @@ public struct OrderPolicy: EvictionPolicy {
     }
 
     /// One sort key: a field, ascending or descending (`-field` in a scenario).
-    public struct SortKey: Sendable, Hashable {
-        public var field: Field
-        public var descending: Bool
+    package struct SortKey: Sendable, Hashable {
+        package var field: Field
+        package var descending: Bool
 
-        public init(_ field: Field, descending: Bool = false) {
+        package init(_ field: Field, descending: Bool = false) {
             self.field = field
             self.descending = descending
         }
 
         /// The key as a scenario spells it: `-footprint_mb`.
-        public var spelling: String { (descending ? "-" : "") + field.rawValue }
+        package var spelling: String { (descending ? "-" : "") + field.rawValue }
         /// The key in words.
-        public var words: String { descending ? field.words.descending : field.words.ascending }
+        package var words: String { descending ? field.words.descending : field.words.ascending }
     }
 
     /// The order in words, for `explain`: "suspended before background, then largest
     /// footprint first; ties: least recently frontmost first, then scenario order".
-    public var orderInWords: String {
+    package var orderInWords: String {
         let keys = order.isEmpty ? "no key" : order.map(\.words).joined(separator: ", then ")
         return keys + "; ties: least recently frontmost first, then scenario order (SPEC 6)"
     }
@@ -98,7 +98,7 @@ public struct OrderPolicy: EvictionPolicy {
         return placed
     }
 
-    public func rank(of candidate: Candidate) -> Candidate.Rank {
+    package func rank(of candidate: Candidate) -> Candidate.Rank {
         var words: (Int64, Int64, Int64, Int64) = (0, 0, 0, 0)
         for (key, slot) in zip(order, slots) {
             let limit = (Int64(1) << key.field.width) - 1
@@ -132,16 +132,16 @@ public struct OrderPolicy: EvictionPolicy {
     private static let lmkd = LMKDPolicy()
 
     /// With levels, the priority the levels compare is lmkd's adj (SPEC 33's `minfree`).
-    public func priority(of candidate: Candidate) -> Int? {
+    package func priority(of candidate: Candidate) -> Int? {
         levels.isEmpty ? nil : Self.lmkd.adj(of: candidate)
     }
 
     /// lmkd's adj depends on the other candidates (the previous app, the cached ranks).
-    public var usesRecency: Bool { !levels.isEmpty || order.contains { $0.field == .adj } }
+    package var usesRecency: Bool { !levels.isEmpty || order.contains { $0.field == .adj } }
 
     /// jetsam's band of a suspended app depends on its aging (SPEC 6); the idle kills and the
     /// reaper stay jetsam's (`usesBands` is false).
-    public var tracksAging: Bool { order.contains { $0.field == .band } }
+    package var tracksAging: Bool { order.contains { $0.field == .band } }
 
-    public func killLevels(on device: Device) -> [Device.KillLevel] { levels }
+    package func killLevels(on device: Device) -> [Device.KillLevel] { levels }
 }

@@ -32,7 +32,7 @@ import Testing
         let scenario = try ScenarioLoader.parse(text, path: "x.yaml")
         #expect(scenario.policyName == "b")
         #expect(scenario.namedPolicies.map(\.name) == ["a", "b"])
-        #expect(scenario.namedPolicies[0].tracksAging && !scenario.namedPolicies[0].usesBands)
+        #expect(scenario.namedPolicies[0].tracksAging && !scenario.namedPolicies[0].usesBands && scenario.namedPolicies[0] is OrderPolicy)
         #expect(scenario.policy(named: "a")?.name == "a")
         #expect(scenario.policy(named: "lru") is LRUPolicy)
         #expect(scenario.policy(named: "c") == nil)
