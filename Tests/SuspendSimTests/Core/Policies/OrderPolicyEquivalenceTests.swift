@@ -9,10 +9,10 @@ import Testing
 @Suite struct OrderPolicyEquivalenceTests {
     /// The policy a scenario file writes as `policy: { name: NAME, order: [ORDER] }`, read by
     /// the scenario reader.
-    static func yamlPolicy(_ name: String, _ order: String) throws -> any EvictionPolicy {
+    static func yamlPolicy(_ name: String, _ order: String, levels: String = "") throws -> any EvictionPolicy {
         let text = """
             name: p
-            policy: { name: \(name), order: [\(order)] }
+            policy: { name: \(name), order: [\(order)]\(levels.isEmpty ? "" : ", levels: [\(levels)]") }
             device: { ram_mb: 1024 }
             apps: [{ id: com.a, active_mb: 10 }]
 
@@ -35,9 +35,18 @@ import Testing
         try expectSameReports(file, builtIn: LargestFirstPolicy(), yaml: Self.yamlPolicy("yaml-largest", "state, -footprint_mb"))
     }
 
+    @Test("docs/research.md's policy gives the same reports in YAML and in Swift", arguments: bundled)
+    func researchPolicy(file: String) throws {
+        let yaml = try Self.yamlPolicy(
+            "frees-most-yaml", "mode_in_use, state, -physical_mb", levels: "{ adj: 0, mb: 72 }, { adj: 200, mb: 108 }, { adj: 900, mb: 216 }")
+        try expectSameReports(file, builtIn: FreesMostPolicy(), yaml: yaml)
+    }
+
     func expectSameReports(_ file: String, builtIn: any EvictionPolicy, yaml: any EvictionPolicy) throws {
         #expect(Self.bundled.count >= 10)
-        let scenario = try ScenarioLoader.load(path: bundledScenariosFolder + "/" + file)
+        var scenario = try ScenarioLoader.load(path: bundledScenariosFolder + "/" + file)
+        // device.csv resolves a run's levels by its policy's name from the scenario.
+        scenario.namedPolicies += [builtIn, yaml]
         try withTemporaryFolder { folder in
             let out = folder.appendingPathComponent("out")
             _ = try Simulation.runEveryPolicy(scenario, policies: [builtIn, yaml], writingReportsTo: out)
@@ -51,5 +60,24 @@ import Testing
                 #expect(renamed == String(decoding: bytes, as: UTF8.self), "\(file): \(name)")
             }
         }
+    }
+}
+
+/// docs/research.md's policy in Swift: a continuous mode in use spares an app, suspended
+/// before background, the most physical memory first, at three lmkd-style levels.
+struct FreesMostPolicy: EvictionPolicy {
+    let name = "frees-most"
+
+    func rank(of candidate: Candidate) -> Candidate.Rank {
+        let spared = candidate.modesInUse.isEmpty ? 0 : 2
+        return Candidate.Rank(Int64(spared + (candidate.state == .suspended ? 0 : 1)), -candidate.physicalKiB.count)
+    }
+
+    func priority(of candidate: Candidate) -> Int? { LMKDPolicy().adj(of: candidate) }
+    var usesRecency: Bool { true }
+
+    func killLevels(on device: Device) -> [Device.KillLevel] {
+        [Device.KillLevel(priority: 0, freeKiB: .mb(72)), Device.KillLevel(priority: 200, freeKiB: .mb(108)),
+         Device.KillLevel(priority: 900, freeKiB: .mb(216))]
     }
 }
