@@ -13,15 +13,25 @@ package struct OrderPolicy: EvictionPolicy {
     /// Kill levels in lmkd's `minfree` form (SPEC 33), priority an lmkd adj; empty to kill at
     /// `critical_free_mb` (SPEC 5).
     package let levels: [Device.KillLevel]
-    /// Where each key sits in the rank: its word (0 major, 1 minor, 2 and 3 the extra words)
-    /// and its shift.
-    private let slots: [(word: Int, shift: Int)]
+    /// Each key's place in the rank, computed once: the rank of a candidate is then a few
+    /// integer operations per key.
+    private let slots: [Slot]
+
+    /// A key packed into a rank: its field, the word (0 major, 1 minor, 2 third, 3 fourth) and
+    /// the shift it sits at, its largest value, and whether it is stored as `limit - value`.
+    private struct Slot: Sendable {
+        var field: Field
+        var word: Int
+        var shift: Int64
+        var limit: Int64
+        var descending: Bool
+    }
 
     package init(name: String, order: [SortKey], levels: [Device.KillLevel] = []) {
         self.name = name
         self.order = order
         self.levels = levels
-        self.slots = Self.layout(order)
+        self.slots = Self.layout(Self.significantKeys(order))
     }
 
     /// A candidate field a key sorts on; the ascending order is the one named beside it.
@@ -85,33 +95,39 @@ package struct OrderPolicy: EvictionPolicy {
         return keys + "; ties: least recently frontmost first, then scenario order (SPEC 6)"
     }
 
+    /// The keys that can change the order: a trailing ascending `last_frontmost` orders as
+    /// the engine's tie already does (SPEC 6), so the rank leaves it out.
+    private static func significantKeys(_ order: [SortKey]) -> [SortKey] {
+        order.last == SortKey(.lastFrontmost) ? Array(order.dropLast()) : order
+    }
+
     /// Packs the keys into 4 words of 62 bits, each key whole in one word, first key highest.
-    private static func layout(_ order: [SortKey]) -> [(word: Int, shift: Int)] {
+    private static func layout(_ order: [SortKey]) -> [Slot] {
         var word = 0, free = 62
-        var placed: [(word: Int, shift: Int)] = []
+        var slots: [Slot] = []
         for key in order {
             if key.field.width > free { word += 1; free = 62 }
             free -= key.field.width
-            placed.append((word, free))
+            slots.append(Slot(field: key.field, word: word, shift: Int64(free),
+                              limit: (Int64(1) << key.field.width) - 1, descending: key.descending))
         }
         precondition(word < 4, "A policy order of distinct fields fits in 4 words")
-        return placed
+        return slots
     }
 
     package func rank(of candidate: Candidate) -> Candidate.Rank {
-        var words: (Int64, Int64, Int64, Int64) = (0, 0, 0, 0)
-        for (key, slot) in zip(order, slots) {
-            let limit = (Int64(1) << key.field.width) - 1
-            let raw = min(max(value(of: key.field, candidate), 0), limit)
-            let bits = (key.descending ? limit - raw : raw) << slot.shift
+        var rank = Candidate.Rank(0)
+        for slot in slots {
+            let raw = min(max(value(of: slot.field, candidate), 0), slot.limit)
+            let bits = (slot.descending ? slot.limit - raw : raw) << slot.shift
             switch slot.word {
-            case 0: words.0 |= bits
-            case 1: words.1 |= bits
-            case 2: words.2 |= bits
-            default: words.3 |= bits
+            case 0: rank.major |= bits
+            case 1: rank.minor |= bits
+            case 2: rank.third |= bits
+            default: rank.fourth |= bits
             }
         }
-        return Candidate.Rank(words.0, words.1, words.2, words.3)
+        return rank
     }
 
     /// The field's value for the candidate, as an integer that sorts ascending.
