@@ -11,7 +11,15 @@ extension ScenarioReader {
     /// `policy:` (SPEC 6): a built-in's name, the name of one of the file's `policies:`, or a
     /// policy written in place (`{ name, order, levels }`); nil, reported, otherwise.
     mutating func readPolicy(_ node: ScenarioNode, named: [OrderPolicy]) -> (any EvictionPolicy)? {
-        if case .mapping = node { return readOrderPolicy(node, "policy") }
+        if case .mapping = node {
+            guard let policy = readOrderPolicy(node, "policy") else { return nil }
+            if named.contains(where: { $0.name == policy.name }) {
+                report(node, "policy.name", "'\(policy.name)' names one of policies: already; write policy: \(policy.name) to use it")
+                return nil
+            }
+            namedPolicies.append(policy)
+            return policy
+        }
         guard let name = string(node, "policy") else { return nil }
         if let policy = named.first(where: { $0.name == name }) { return policy }
         guard let policy = BuiltInPolicies.named(name) else {

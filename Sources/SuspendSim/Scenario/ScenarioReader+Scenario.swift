@@ -24,7 +24,7 @@ extension ScenarioReader {
 
         let name = required(fields, "name").flatMap { scenarioName($0) }
         let named = fields["policies"].map { readPolicies($0) } ?? []
-        namedPolicies = named ?? []
+        namedPolicies = named ?? []  // an in-place policy: joins them, for by_policy
         let policy = fields["policy"].map { readPolicy($0, named: named ?? []) } ?? LargestFirstPolicy()
         let device = required(fields, "device").flatMap { readDevice($0) }
         defaultLifecycle = PlatformProfile(ios: device?.ios).defaultLifecycle

@@ -39,7 +39,19 @@ import Testing
         #expect(try ScenarioLoader.parse(Self.text("policies: [{ name: a, order: [band] }]\npolicy: jetsam"), path: "x.yaml").policy is JetsamPolicy)
     }
 
+    @Test("expect.by_policy names YAML policies, the one written in place too")
+    func byPolicy() throws {
+        let text = Self.text("policies: [{ name: a, order: [band] }]\npolicy: { name: b, order: [adj] }")
+            + "expect: { by_policy: { a: { max_pressure_kills: 1 }, b: { max_pressure_kills: 2 }, lru: { max_pressure_kills: 3 } } }\n"
+        let scenario = try ScenarioLoader.parse(text, path: "x.yaml")
+        #expect(scenario.expectation?.byPolicy.keys.sorted() == ["a", "b", "lru"])
+        #expect(loadDiagnostics(Self.text("policy: lru") + "expect: { by_policy: { a: { max_pressure_kills: 1 } } }\n").map(\.description)
+            == ["x.yaml:5:24: expect.by_policy.a: unknown policy 'a'; expected one of largest-first, lru, jetsam, lmkd"])
+    }
+
     static let bad: [(String, String)] = [
+        ("policies: [{ name: m, order: [state] }]\npolicy: { name: m, order: [adj] }",
+         "x.yaml:3:9: policy.name: 'm' names one of policies: already; write policy: m to use it"),
         ("policy: { name: m, order: [state], colour: red }",
          "x.yaml:2:36: policy.colour: unknown key 'colour'; expected one of name, order, levels"),
         ("policy: { name: m, order: [state, -size_mb] }",
