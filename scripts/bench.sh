@@ -4,7 +4,8 @@
 # fresh processes and prints one table: figure, measured (median of the samples), target,
 # pass/fail. Two rows are batches over every user of a synthetic usage trace
 # (scripts/make-lsapp-trace.sh): 320 against 40 users, and 10,000 runs of 500 users (SPEC 21);
-# the last is a sweep of 500 points of a one-event scenario (SPEC 35: linear in the points).
+# then a sweep of 500 points of a one-event scenario (SPEC 35: linear in the points); the last,
+# policies written in YAML against the built-ins they reproduce (at most 10 % slower).
 # Timings depend on what else the machine is doing: take figures on a quiet one.
 #
 # usage: scripts/bench.sh [--samples N] [--skip-suites] [--trace-only] [--big-samples N] [--strict] [--keep]
@@ -46,7 +47,7 @@ while [ $# -gt 0 ]; do
     --keep) keep=1; shift ;;
     --trace-users) trace_users="$2"; trace_only=1; suites=0; shift 2 ;;
     --against) against="$2"; shift 2 ;;
-    -h | --help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -359,6 +360,29 @@ done
 [ "$(($(wc -l <"$scratch/sweep-reports/summary.csv") - 1))" -eq 500 ] || { echo "bench: the 500-point sweep did not write 500 runs" >&2; exit 1; }
 sweep_500=$(printf '%s\n' "${sweep_walls[@]}" | median)
 
+# A policy written in YAML (docs/scenarios.md) costs what the built-in it reproduces costs:
+# day-on-a-3gb-phone, 400 replicates on 1 worker, under lru and largest-first and under the
+# same orders in YAML, alternating in each sample.
+echo "-- YAML policies against the built-ins they reproduce (day-on-a-3gb-phone, 400 runs, 1 job)" >&2
+{
+  cat Scenarios/day-on-a-3gb-phone.yaml
+  echo
+  echo "policies: [{ name: lru-yaml, order: [state, last_frontmost] }, { name: largest-yaml, order: [state, -footprint_mb] }]"
+} >"$scratch/yaml-policy.yaml"
+declare -A policy_walls=()
+for _ in $(seq "$samples"); do
+  for policy in lru lru-yaml largest-first largest-yaml; do
+    start=$EPOCHREALTIME
+    "$cli" run "$scratch/yaml-policy.yaml" --policy "$policy" --replicates 400 --jobs 1 --out "$scratch/yaml-policy-$policy" >/dev/null 2>&1
+    end=$EPOCHREALTIME
+    policy_walls[$policy]+="$(calc "$end - $start") "
+  done
+done
+policy_median() { tr ' ' '\n' <<<"${policy_walls[$1]}" | grep . | median; }
+yaml_lru=$(calc "$(policy_median lru-yaml) / $(policy_median lru)")
+yaml_largest=$(calc "$(policy_median largest-yaml) / $(policy_median largest-first)")
+yaml_worst=$(awk -v a="$yaml_lru" -v b="$yaml_largest" 'BEGIN { print (a > b ? a : b) }')
+
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # One table row: figure, measured, target, and whether `value op limit` holds ("" = no target).
@@ -439,6 +463,9 @@ row "trace batch, 10,000 runs: 500 users x 4 policies x 5 RAM sizes" \
 row "sweep of 500 points, one-event scenario: check, plan and run" \
   "$(fmt "$sweep_500" '%.2f s')" \
   "< 5 s" "$sweep_500" "<" 5
+row "YAML policy / the built-in it reproduces: lru, largest-first" \
+  "$(fmt "$yaml_lru" '%.2fx'), $(fmt "$yaml_largest" '%.2fx')" \
+  "<= 1.10x" "$yaml_worst" "<=" 1.10
 echo
 echo "$((targets - missed)) of $targets targets met. Trace batches: traces by scripts/make-lsapp-trace.sh (synthetic;"
 echo "40 and 320 users of 1,000 rows, about 300 sessions each; 500 users of 1,500 rows), 2 jobs, peak"

@@ -41,7 +41,7 @@ extension SuspendsimCommand {
 
         @OptionGroup var input: ScenarioInputOptions
 
-        @Option(help: "Check every scenario under this policy instead of its own; all: under each built-in policy.")
+        @Option(help: "Check every scenario under this policy instead of its own (a built-in or one of its policies: written in YAML); all: under each built-in policy.")
         var policy: PolicyOption?
 
         @Option(name: .customLong("junit"), help: ArgumentHelp(
@@ -71,10 +71,13 @@ extension SuspendsimCommand {
                 if let note = SystemMemoryNote.text(file: template.path, device: template.scenario.device) { printError(note) }
             }
             let option = policy
+            if let option, let unknown = scenarios.first(where: { PolicyOption.policies(option, for: $0) == nil }) {
+                throw ValidationError("--policy \(option.rawValue): \(unknown.name) knows no such policy; expected one of \(unknown.knownPolicyNames.joined(separator: ", ")) or all.")
+            }
             let runChecks = parallelMap(count: scenarios.count, jobs: input.workerCount) { index -> [Check] in
                 let scenario = scenarios[index]
                 guard Self.hasRunAssertions(scenario) else { return [] }
-                return PolicyOption.policies(option, for: scenario).map {
+                return (PolicyOption.policies(option, for: scenario) ?? []).map {
                     check(scenario, under: $0, folder: html ? pageFolder(scenario, $0, every: option == .all) : nil)
                 }
             }

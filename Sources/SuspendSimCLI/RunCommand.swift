@@ -39,7 +39,7 @@ extension SuspendsimCommand {
         @Option(help: "Folder for the reports.")
         var out: String = "Reports"
 
-        @Option(help: "Run every scenario under this policy instead of its own; all: under each built-in policy.")
+        @Option(help: "Run every scenario under this policy instead of its own (a built-in or one of its policies: written in YAML); all: under each built-in policy.")
         var policy: PolicyOption?
 
         @Option(help: ArgumentHelp(

@@ -20,20 +20,29 @@ struct ScenarioInputOptions: ParsableArguments {
     }
 }
 
-/// `--policy`: one built-in policy for every scenario, or `all` of them.
-enum PolicyOption: String, CaseIterable, ExpressibleByArgument {
-    case largestFirst = "largest-first"
-    case lru
-    case jetsam
-    case lmkd
-    case all
+/// `--policy`: one policy for every scenario, a built-in or one of the files' `policies:`
+/// written in YAML (SPEC 6), or `all` the built-ins.
+struct PolicyOption: Equatable, ExpressibleByArgument {
+    /// The policy's name, or `all`.
+    let rawValue: String
+
+    static let all = PolicyOption(rawValue: "all")
+
+    init(rawValue: String) { self.rawValue = rawValue }
+
+    init?(argument: String) {
+        guard !argument.isEmpty else { return nil }
+        rawValue = argument
+    }
+
+    static var allValueStrings: [String] { BuiltInPolicies.names + ["all"] }
 
     /// The policies to run `scenario` under: this option's, or (without the option) the
-    /// scenario's own.
-    static func policies(_ option: PolicyOption?, for scenario: Scenario) -> [any EvictionPolicy] {
+    /// scenario's own; nil when the scenario knows no policy of that name.
+    static func policies(_ option: PolicyOption?, for scenario: Scenario) -> [any EvictionPolicy]? {
         switch option {
         case .all?: BuiltInPolicies.all
-        case let named?: [BuiltInPolicies.named(named.rawValue) ?? LargestFirstPolicy()]
+        case let named?: scenario.policy(named: named.rawValue).map { [$0] }
         case nil: [scenario.policy]
         }
     }

@@ -84,7 +84,8 @@ import Testing
                                       value. (default: all cores)
               --out <out>             Folder for the reports. (default: Reports)
               --policy <policy>       Run every scenario under this policy instead of its
-                                      own; all: under each built-in policy. (values:
+                                      own (a built-in or one of its policies: written in
+                                      YAML); all: under each built-in policy. (values:
                                       largest-first, lru, jetsam, lmkd, all)
               --replicates <n>        Runs of each scenario with a workload (default: the
                                       file's replicates:, else 1).
@@ -171,7 +172,8 @@ import Testing
               -j, --jobs <n>          Worker threads; the output is byte-identical for any
                                       value. (default: all cores)
               --policy <policy>       Check every scenario under this policy instead of its
-                                      own; all: under each built-in policy. (values:
+                                      own (a built-in or one of its policies: written in
+                                      YAML); all: under each built-in policy. (values:
                                       largest-first, lru, jetsam, lmkd, all)
               --junit <file>          Also write the results as JUnit XML to this file (a
                                       testcase per scenario and policy, and per point and

@@ -116,7 +116,7 @@ package enum EvictionNarrative {
         case "lru": "suspended before background, the least recently frontmost first"
         case "jetsam": "the lowest band first; in a band, the app that entered it first"
         case "lmkd": "the highest adj first; equal adj, the least recently frontmost first, the heaviest first at adj 200 and below"
-        default: "the policy's rank, smallest first"
+        default: (policy as? OrderPolicy)?.orderInWords ?? "the policy's rank, smallest first"
         }
     }
 

@@ -26,14 +26,14 @@ package struct ReportReplay {
             throw ExplainError("\(RunReportFile.device.path(in: folder)): no file or policy row; is this a report folder?")
         }
         guard !file.isEmpty else { throw ExplainError("\(folder): the run came from a scenario built in code; nothing to replay") }
-        guard let policy = BuiltInPolicies.named(policyName) else {
-            throw ExplainError("\(RunReportFile.device.path(in: folder)): policy '\(policyName)' is not a built-in policy")
-        }
         let template: ScenarioTemplate
         do {
             template = try ScenarioLoader.template(path: Self.scenarioPath(file, of: folder))
         } catch {
             throw ExplainError("\(folder): cannot read its scenario \(file): \(error.description)")
+        }
+        guard let policy = template.scenario.policy(named: policyName) else {
+            throw ExplainError("\(RunReportFile.device.path(in: folder)): policy '\(policyName)' is neither built in nor in \(file)")
         }
         // The folder's path names its sweep point (`KEY=VALUE`) and replicate (`replicate-N`).
         let components = URL(fileURLWithPath: folder).standardizedFileURL.pathComponents

@@ -82,7 +82,7 @@ enum DeviceCSV {
         case .model: Row(key: key.rawValue) { scenario, _, bytes in CSVFormatting.appendField(scenario.device.model ?? "", to: &bytes) }
         case .ios: Row(key: key.rawValue) { scenario, _, bytes in CSVFormatting.appendField(scenario.device.ios?.description ?? "", to: &bytes) }
         case .lmkd: Row(key: lmkdMinfreeKey) { scenario, policyName, bytes in
-            appendLevels(killLevels(of: scenario.device, policyName: policyName), to: &bytes)
+            appendLevels(killLevels(of: scenario, policyName: policyName), to: &bytes)
         }
         }
     }
@@ -90,10 +90,10 @@ enum DeviceCSV {
     /// The row of lmkd's table (SPEC 33): `lmkd_minfree`.
     static let lmkdMinfreeKey = DeviceKey.lmkd.rawValue + "_minfree"
 
-    /// The kill levels of the built-in policy `policyName` on `device` (SPEC 33: lmkd's
-    /// `minfree`); empty for any other policy.
-    static func killLevels(of device: Device, policyName: String) -> [Device.KillLevel] {
-        BuiltInPolicies.named(policyName)?.killLevels(on: device) ?? []
+    /// The kill levels of the policy `policyName` on the scenario's device (SPEC 33: lmkd's
+    /// `minfree`, or a YAML policy's `levels`); empty for any other policy.
+    static func killLevels(of scenario: Scenario, policyName: String) -> [Device.KillLevel] {
+        scenario.policy(named: policyName)?.killLevels(on: scenario.device) ?? []
     }
 
     /// `0:72.000 100:90.000 ...`: each level as `adj:mb`, MB with 3 decimals, joined by spaces.
@@ -108,7 +108,7 @@ enum DeviceCSV {
     private static func row(_ key: CompressorKey) -> Row {
         Row(key: key.deviceCSVKey) { scenario, policyName, bytes in
             guard let compressor = scenario.device.compressor else { return }
-            let device = scenario.device.resolvingCompressorStart(pressureKillLevels(policyName, on: scenario.device))
+            let device = scenario.device.resolvingCompressorStart(pressureKillLevels(policyName, of: scenario))
             switch key.target {
             case .ratio(let path): CSVFormatting.appendFixed(compressor[keyPath: path], decimals: 2, to: &bytes)
             case .optionalMemory(_, let resolved): CSVFormatting.appendMB(device[keyPath: resolved], to: &bytes)
@@ -117,11 +117,11 @@ enum DeviceCSV {
         }
     }
 
-    /// The pressure kill levels of the built-in policy `policyName` on `device` (SPEC 31); a
-    /// policy of the user's own is taken as one without bands or levels (its name alone is
-    /// known here).
-    static func pressureKillLevels(_ policyName: String, on device: Device) -> Device.PressureKillLevels {
-        BuiltInPolicies.named(policyName).map { Device.PressureKillLevels($0, on: device) }
+    /// The pressure kill levels of the policy `policyName` on the scenario's device (SPEC 31):
+    /// a built-in's or a YAML policy's; a Swift policy of the user's own is taken as one
+    /// without bands or levels (its name alone is known here).
+    static func pressureKillLevels(_ policyName: String, of scenario: Scenario) -> Device.PressureKillLevels {
+        scenario.policy(named: policyName).map { Device.PressureKillLevels($0, on: scenario.device) }
             ?? Device.PressureKillLevels(usesBands: false, killLevels: [])
     }
 

@@ -16,10 +16,11 @@ extension ScenarioReader {
         return expectation
     }
 
-    /// `by_policy:`: a mapping from built-in policy names to expectations.
+    /// `by_policy:`: a mapping from policy names (the built-ins', the file's YAML policies')
+    /// to expectations.
     private mutating func readByPolicy(_ node: ScenarioNode, apps: AppList?) -> [String: Scenario.Expectation]? {
         let path = ExpectKey.byPolicy.path
-        guard let fields = fields(node, path, allowed: BuiltInPolicies.names, noun: "policy") else { return nil }
+        guard let fields = fields(node, path, allowed: BuiltInPolicies.names + namedPolicies.map(\.name), noun: "policy") else { return nil }
         var byPolicy: [String: Scenario.Expectation] = [:]
         var isValid = true
         for entry in fields.entries {

@@ -14,7 +14,7 @@ extension ScenarioReader {
     /// The most levels a table holds: lmkd's `lowmem_minfree` and `lowmem_adj` have six.
     static let minfreeLevelLimit = 6
 
-    private mutating func readMinfree(_ node: ScenarioNode, _ field: String) -> [Device.KillLevel]? {
+    mutating func readMinfree(_ node: ScenarioNode, _ field: String) -> [Device.KillLevel]? {
         guard let items = list(node, field) else { return nil }
         guard (1...Self.minfreeLevelLimit).contains(items.count) else {
             report(node, field, "must have 1 to \(Self.minfreeLevelLimit) entries, got \(items.count)")

@@ -2,7 +2,7 @@
 
 /// The top-level keys of a scenario file (SPEC 7), in the order messages list them.
 enum ScenarioKey: String, CaseIterable {
-    case name, policy, device, apps, events
+    case name, policy, policies, device, apps, events
     case endS = "end_s"
     case expect
     case workload, replicates, sweep
@@ -23,7 +23,9 @@ extension ScenarioReader {
         guard let fields = fields(root, "", allowed: ScenarioKey.names) else { return nil }
 
         let name = required(fields, "name").flatMap { scenarioName($0) }
-        let policy = fields["policy"].map { builtInPolicy($0, "policy") } ?? LargestFirstPolicy()
+        let named = fields["policies"].map { readPolicies($0) } ?? []
+        namedPolicies = named ?? []  // an in-place policy: joins them, for by_policy
+        let policy = fields["policy"].map { readPolicy($0, named: named ?? []) } ?? LargestFirstPolicy()
         let device = required(fields, "device").flatMap { readDevice($0) }
         defaultLifecycle = PlatformProfile(ios: device?.ios).defaultLifecycle
         var apps = required(fields, "apps").flatMap { readApps($0) }
@@ -53,6 +55,7 @@ extension ScenarioReader {
             name: name, policy: policy, device: device, apps: apps.profiles.compactMap { $0 },
             events: Self.merge(events, traceEvents), endMs: endMs ?? nil, expectation: expectation ?? nil)
         scenario.generator = workload ?? nil
+        scenario.namedPolicies = namedPolicies
         scenario.initial = initial
         scenario.observed = observed ?? nil
         return scenario

@@ -41,6 +41,8 @@ struct ScenarioReader {
     let traces: TraceIndexes?
     /// The ids of the apps read, for messages about `app.ID.KEY` settings.
     var appIDsRead: [String] = []
+    /// The file's `policies:` (policies written in YAML), for `policy:` and a `policy` sweep.
+    var namedPolicies: [OrderPolicy] = []
     /// The `lifecycle` of apps that do not give one: the default of `device.ios`'s profile
     /// (SPEC 11), known once the device is read.
     var defaultLifecycle = AppProfile.Lifecycle.app

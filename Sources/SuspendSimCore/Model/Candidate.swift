@@ -54,18 +54,23 @@ public struct Candidate: Sendable, Hashable {
 }
 
 extension Candidate {
-    /// A policy's ordering key: two integers compared in order, smallest killed first.
+    /// A policy's ordering key: integers compared in order, smallest killed first. Most
+    /// policies need two; a policy written as a list of keys (`OrderPolicy`) packs up to four.
     public struct Rank: Sendable, Hashable, Comparable {
         public var major: Int64
         public var minor: Int64
+        public var third: Int64
+        public var fourth: Int64
 
-        public init(_ major: Int64, _ minor: Int64 = 0) {
+        public init(_ major: Int64, _ minor: Int64 = 0, _ third: Int64 = 0, _ fourth: Int64 = 0) {
             self.major = major
             self.minor = minor
+            self.third = third
+            self.fourth = fourth
         }
 
         public static func < (a: Candidate.Rank, b: Candidate.Rank) -> Bool {
-            (a.major, a.minor) < (b.major, b.minor)
+            (a.major, a.minor, a.third, a.fourth) < (b.major, b.minor, b.third, b.fourth)
         }
     }
 }

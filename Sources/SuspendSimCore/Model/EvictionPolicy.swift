@@ -59,6 +59,11 @@ public protocol EvictionPolicy: Sendable {
     /// victim; others through an index, O(log n).
     var usesRecency: Bool { get }
 
+    /// Whether the engine sets `Candidate.aged` `aging_s` after each suspension (a timer, so
+    /// a pressure check follows it): by default when the policy `usesBands`; a policy that
+    /// reads jetsam's band without jetsam's idle kills says so here.
+    var tracksAging: Bool { get }
+
     /// Whether the candidate may die in the idle kills (asked only when `usesBands`).
     func isIdle(_ candidate: Candidate) -> Bool
 
@@ -76,6 +81,7 @@ extension EvictionPolicy {
     public func band(of candidate: Candidate) -> Int? { nil }
     public var usesBands: Bool { false }
     public var usesRecency: Bool { false }
+    public var tracksAging: Bool { usesBands }
     public func isIdle(_ candidate: Candidate) -> Bool { false }
     public func killLevels(on device: Device) -> [Device.KillLevel] { [] }
 }

@@ -33,6 +33,9 @@ public struct Scenario: Sendable {
     /// The device as found at time 0 (SPEC 12 `initial:`): apps already resident, oldest
     /// first.
     public var initial: [Scenario.InitialApp] = []
+    /// The policies the file writes in YAML (its `policies:`), by name beside the built-ins,
+    /// for `--policy` and a `policy` sweep.
+    public var namedPolicies: [any EvictionPolicy] = []
     /// What `suspendsim check` verifies.
     public var expectation: Scenario.Expectation?
     /// What the field observed of one app (SPEC 18 `observed:`), for a batch's `observed.csv`.

@@ -46,7 +46,7 @@ struct BadScenario: Sendable, CustomTestStringConvertible {
         BadScenario(
             kind: "unknown top-level key", text: BadScenario.appending("colour: red"), line: 11, column: 1,
             field: "colour",
-            message: "unknown key 'colour'; expected one of name, policy, device, apps, events, end_s, expect"),
+            message: "unknown key 'colour'; expected one of name, policy, policies, device, apps, events, end_s, expect"),
         BadScenario(
             kind: "unknown app key",
             text: BadScenario.replacing("    active_mb: 200\n", with: "    active_mb: 200\n    colour: red\n"),
