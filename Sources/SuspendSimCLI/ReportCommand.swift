@@ -48,6 +48,8 @@ extension SuspendsimCommand {
             valueName: "policy|key=value"))
         var baselines: [String] = []
 
+        @OptionGroup var figures: FigureOptions
+
         func validate() throws {
             try OptionChecks.path(folder, "the report folder")
             try OptionChecks.appIDs(apps)
@@ -62,9 +64,10 @@ extension SuspendsimCommand {
             let given = try WhatIfFiles.Baselines(baselines)
             if by != nil || given.policy != nil { try ComparisonFiles.write(folder: folder, by: by, baseline: given.policy) }
             if let whatIf = given.whatIf { try WhatIfFiles.write(folder: folder, whatIf: whatIf, apps: apps) }
-            let pages = try HTMLPages.write(folder: folder, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-                                            focusApps: apps.isEmpty ? HTMLPages.savedFocusApps(in: folder) : apps)
+            let focusApps = apps.isEmpty ? HTMLPages.savedFocusApps(in: folder) : apps
+            let pages = try HTMLPages.write(folder: folder, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, focusApps: focusApps)
             print(HTMLPages.line(pages))
+            try figures.write(folder: folder, focusApps: focusApps)
         }
     }
 }

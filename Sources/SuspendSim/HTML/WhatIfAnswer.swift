@@ -17,7 +17,7 @@ struct WhatIfAnswer {
     /// The same answers as table rows, for those past the limit.
     private let rows: [[String]]
     /// The differences against the swept value.
-    private let charts: WhatIfCharts
+    let charts: WhatIfCharts
 
     /// At most this many sentences; the rest go into the table.
     static let sentenceLimit = 12
