@@ -2,12 +2,12 @@ import Foundation
 
 /// A figure's printed width (`report --figure-width`): one column of a paper, 3.5 in, or two,
 /// 7 in.
-public enum FigureWidth: String, CaseIterable, Sendable {
+package enum FigureWidth: String, CaseIterable, Sendable {
     case oneColumn = "3.5"
     case twoColumns = "7"
 
     /// The width in PostScript points (72 to the inch): the PDF's page width.
-    public var points: Int { self == .oneColumn ? 252 : 504 }
+    package var points: Int { self == .oneColumn ? 252 : 504 }
 }
 
 /// `suspendsim report DIR --figures OUT` (SPEC 15): every chart of the page that `report`
@@ -25,24 +25,24 @@ public enum FigureWidth: String, CaseIterable, Sendable {
 /// let outcome = try FigureExport.write(folder: "Reports", into: "paper/figures", width: .twoColumns)
 /// if !outcome.pdfs { print(FigureExport.missingConverterHint) }
 /// ```
-public enum FigureExport {
+package enum FigureExport {
     /// What was written.
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// The figures' names, in page order (each with `.svg`, `.csv` and, with `pdfs`, `.pdf`).
-        public var names: [String]
+        package var names: [String]
         /// Whether the PDFs were written (false: no converter).
-        public var pdfs: Bool
+        package var pdfs: Bool
     }
 
     /// What `report --figures` says on stderr when it wrote no PDF for want of the converter.
-    public static let missingConverterHint = PDFConverter.hint
+    package static let missingConverterHint = PDFConverter.hint
 
     /// Writes the figures of `folder`'s page into `output` (created when missing).
     ///
     /// - Parameter focusApps: as `HTMLReport.write` takes them, so that the figures are the page's charts.
     /// - Throws: `HTMLReport.Error` when the folder is not a report folder or a report cannot be
     ///   read; `ReportWriter.Error` when a file cannot be written or the converter fails.
-    public static func write(folder path: String, into output: String, width: FigureWidth, focusApps: [String]? = nil,
+    package static func write(folder path: String, into output: String, width: FigureWidth, focusApps: [String]? = nil,
                              environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Outcome {
         var folder = path
         while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
