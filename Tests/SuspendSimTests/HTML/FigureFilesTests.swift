@@ -61,4 +61,17 @@ import Testing
         #expect(two.contains("width=\"504pt\" height=\"189.84pt\""))
         #expect(one.contains("<title>A chart</title>") && one.contains(chart) && one.contains(">lru</text>"))
     }
+
+    @Test("A chart's one-column layout is used at 3.5 in only, nested at its viewBox's size, without the legend drawn under it")
+    func oneColumnLayout() {
+        let page = "<svg class=\"chart\" viewBox=\"0 0 600 200\" width=\"600\" height=\"200\"></svg>"
+        let paper = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"x\" width=\"504\" height=\"336\" viewBox=\"0 0 378 252\"><g/></svg>\n"
+        #expect(FigureDocument.nestable(paper) == "<svg xmlns=\"x\" width=\"378\" height=\"252\" viewBox=\"0 0 378 252\"><g/></svg>")
+        let figure = Figure(title: ["t"], svg: page, legend: [("lru", SeriesStyle.indexed(0))], columns: ["label"], rows: [], oneColumn: paper)
+        let one = FigureDocument(figure: figure, width: .oneColumn).text()
+        // 252 × 252 / 378 = 168 pt: the one-column layout's proportions, no legend row.
+        #expect(one.contains("width=\"252pt\" height=\"168.00pt\" viewBox=\"0 0 378 252\"") && !one.contains(">lru</text>") && !one.contains(page))
+        let two = FigureDocument(figure: figure, width: .twoColumns).text()
+        #expect(two.contains(page) && two.contains(">lru</text>") && !two.contains("<g/>"))
+    }
 }

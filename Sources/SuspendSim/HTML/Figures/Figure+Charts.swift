@@ -36,7 +36,8 @@ extension Figure {
             }
         }
         return Figure(title: title, svg: chart.render(id: "figure"), legend: chart.lines.map { ($0.label, $0.style) },
-                      columns: [labelColumn, chart.key, chart.metric.column.rawValue] + intervalColumns, rows: rows)
+                      columns: [labelColumn, chart.key, chart.metric.column.rawValue] + intervalColumns, rows: rows,
+                      oneColumn: chart.figure())
     }
 
     /// A survival chart's figure: a series' drawn rate (and Wilson interval) per app per panel.

@@ -9,7 +9,7 @@ import Foundation
 /// - `svg`: the chart's `<svg>` as the page holds it (page classes, no colours of its own).
 /// - `legend`: the series the page's legend names under the chart (HTML there, drawn into the
 ///   figure under the chart here, so that the figure stands alone).
-/// - `columns` and `rows`: one row per drawn point or bar, its series in the first column,
+/// - `columns` and `rows`: one row per drawn point or bar (the same for `oneColumn`), its series in the first column,
 ///   `label`. A row's other cells are the numbers the chart placed (values, never pixels).
 struct Figure {
     var title: [String]
@@ -17,6 +17,10 @@ struct Figure {
     var legend: [(label: String, style: SeriesStyle)]
     var columns: [String]
     var rows: [[String]]
+    /// A layout of the same chart made for one column, its legend inside (the comparison's
+    /// `figures/<metric>.svg`), used at 3.5 in instead of `svg` and `legend`: a page chart is
+    /// 590 units wide, so its labels would print at 4.7 pt there.
+    var oneColumn: String? = nil
 
     /// The first column of every figure's CSV: the series a row belongs to.
     static let labelColumn = "label"

@@ -1,6 +1,7 @@
 /// A figure's SVG file (`report --figures`): a whole SVG document `width` wide in points (one
 /// column, 3.5 in = 252 pt, or two, 7 in = 504 pt), drawing the chart as the page draws it,
-/// scaled to that width, with its legend under it.
+/// scaled to that width, with its legend under it; at one column, a chart's one-column layout
+/// (`Figure.oneColumn`) when it has one, its legend inside.
 ///
 /// - The height follows from the width: the chart keeps its proportions, so a figure is as
 ///   tall as the page's chart scaled to the width, plus its legend's rows.
@@ -18,8 +19,10 @@ struct FigureDocument {
 
     /// The whole document, the same bytes for the same figure.
     func text() -> String {
-        let (chartWidth, chartHeight) = Self.viewBox(of: figure.svg)
-        let rows = legendRows(width: chartWidth)
+        let paper = width == .oneColumn ? figure.oneColumn.map(Self.nestable) : nil
+        let chart = paper ?? figure.svg
+        let (chartWidth, chartHeight) = Self.viewBox(of: chart)
+        let rows = paper == nil ? legendRows(width: chartWidth) : []
         let legendHeight = rows.isEmpty ? 0 : Self.legendTop + Self.legendRow * Double(rows.count) + 4
         let height = chartHeight + legendHeight
         let points = Double(width.points)
@@ -30,7 +33,7 @@ struct FigureDocument {
         text += "viewBox=\"0 0 \(ChartNumber.px(chartWidth)) \(ChartNumber.px(height))\" role=\"img\" aria-label=\"\(title)\">"
         text += "<title>\(title)</title><style>\(FigureStyle.css)</style>"
         text += "<rect x=\"0\" y=\"0\" width=\"\(ChartNumber.px(chartWidth))\" height=\"\(ChartNumber.px(height))\" fill=\"#ffffff\"/>\n"
-        text += figure.svg + "\n"
+        text += chart + "\n"
         var legend = SVGWriter(width: Int(chartWidth), height: Int(legendHeight), label: "legend")
         for (row, items) in rows.enumerated() {
             let baseline = chartHeight + Self.legendTop + Self.legendRow * Double(row) + 11
@@ -65,6 +68,23 @@ struct FigureDocument {
             x += itemWidth + 14
         }
         return rows.filter { !$0.isEmpty }
+    }
+
+    /// A whole SVG document as an element to nest: without its XML declaration, its `width` and
+    /// `height` those of its `viewBox`, so that it fills the figure's units as a page chart does.
+    static func nestable(_ document: String) -> String {
+        var svg = Substring(document)
+        if svg.hasPrefix("<?xml"), let end = svg.firstIndex(of: "\n") { svg = svg[svg.index(after: end)...] }
+        while svg.last == "\n" { svg.removeLast() }
+        guard let close = svg.firstIndex(of: ">") else { return String(svg) }
+        let (width, height) = viewBox(of: String(svg))
+        var tag = String(svg[...close])
+        for (name, value) in [("width", width), ("height", height)] {
+            if let start = tag.range(of: " \(name)=\""), let end = tag[start.upperBound...].firstIndex(of: "\"") {
+                tag.replaceSubrange(start.upperBound..<end, with: ChartNumber.px(value))
+            }
+        }
+        return tag + svg[svg.index(after: close)...]
     }
 
     /// The width and height of the `viewBox` of the chart's opening `<svg>` tag.
