@@ -151,6 +151,11 @@ import Testing
             let report = try suspendsim(["report", "S/" + runFolder, "--figures", "F", "--figure-width", "7"], in: folder)
             #expect(report.status == 0, "\(report.stderr)")
             #expect(try Self.names(in: folder.appendingPathComponent("F")) == ["memory-over-time", "state-timeline"])
+            // The --out folder's page: the single runs' chart, a row of two bars for the one run.
+            #expect(try suspendsim(["report", "S", "--figures", "G"], in: folder).status == 0)
+            #expect(try Self.names(in: folder.appendingPathComponent("G")) == ["single-runs"])
+            let singles = try String(contentsOf: folder.appendingPathComponent("G/single-runs.csv"), encoding: .utf8).split(separator: "\n")
+            #expect(singles.count == 3 && singles[1].hasPrefix("state-lab,pressure kills per run,") && singles[2].hasPrefix("state-lab,hot-launch ratio,"))
             let timeline = try String(contentsOf: folder.appendingPathComponent("F/state-timeline.csv"), encoding: .utf8)
             #expect(timeline.hasPrefix("label,state,start_s,end_s\n"))
             let plot = try Self.tool("/usr/bin/python3", [packageRoot.appendingPathComponent("scripts/plot.py").path,

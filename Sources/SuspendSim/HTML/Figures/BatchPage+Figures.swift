@@ -8,7 +8,7 @@
 ///   charts (the per-point bar chart names its rows itself, so it has no legend). With several scenarios on the page, each of these titles starts with the
 ///   scenario's name.
 ///
-/// The single runs' chart is not a figure yet.
+/// - The single runs' chart, titled as the page titles it.
 extension BatchPage {
     /// The page's scenario plans, and whether each one's charts are drawn: with a comparison,
     /// only those that fit in the panels it left (`PanelBudget`), never a scenario per trace
@@ -44,6 +44,12 @@ extension BatchPage {
                 if several { figure.title.insert(plan.scenario.name, at: 0) }
                 return figure
             }
+        }
+        let singles = reports.scenarios.filter { !$0.isBatch }
+        if !singles.isEmpty {
+            let policies = orderedUnique(singles.flatMap { $0.points.map(\.policy) })
+            let title = Self.singleRunsTitle(scenarios: singles.count, policies: policies.count)
+            figures.append(Figure.points(PointChart(rows: singleRunRows(singles)), title: [title], pageTitle: title, legend: []))
         }
         return figures
     }
