@@ -158,6 +158,11 @@ import Testing
             #expect(singles.count == 3 && singles[1].hasPrefix("state-lab,pressure kills per run,") && singles[2].hasPrefix("state-lab,hot-launch ratio,"))
             let timeline = try String(contentsOf: folder.appendingPathComponent("F/state-timeline.csv"), encoding: .utf8)
             #expect(timeline.hasPrefix("label,state,start_s,end_s\n"))
+            // A row per bar: each bar of the timeline is one `h` of a lane-bar path.
+            let svg = try String(contentsOf: folder.appendingPathComponent("F/state-timeline.svg"), encoding: .utf8)
+            let bars = svg.components(separatedBy: "<path class=\"lane-bar ").dropFirst()
+                .map { $0.components(separatedBy: "d=\"")[1].prefix { $0 != "\"" }.filter { $0 == "h" }.count }.reduce(0, +)
+            #expect(bars > 0 && bars == timeline.split(separator: "\n").count - 1)
             let plot = try Self.tool("/usr/bin/python3", [packageRoot.appendingPathComponent("scripts/plot.py").path,
                                                           folder.appendingPathComponent("F/memory-over-time.csv").path, "--width", "7"])
             #expect(plot.status == 0, "\(plot.stderr)")
