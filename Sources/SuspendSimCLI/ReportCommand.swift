@@ -64,10 +64,10 @@ extension SuspendsimCommand {
             let given = try WhatIfFiles.Baselines(baselines)
             if by != nil || given.policy != nil { try ComparisonFiles.write(folder: folder, by: by, baseline: given.policy) }
             if let whatIf = given.whatIf { try WhatIfFiles.write(folder: folder, whatIf: whatIf, apps: apps) }
-            let focusApps = apps.isEmpty ? HTMLPages.savedFocusApps(in: folder) : apps
-            let pages = try HTMLPages.write(folder: folder, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, focusApps: focusApps)
+            let pages = try HTMLPages.write(folder: folder, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                                            focusApps: apps.isEmpty ? HTMLPages.savedFocusApps(in: folder) : apps)
             print(HTMLPages.line(pages))
-            try figures.write(folder: folder, focusApps: focusApps)
+            try figures.write(folder: folder, focusApps: apps.isEmpty ? HTMLPages.savedFocusApps(in: folder) : apps)
         }
     }
 }
