@@ -48,6 +48,8 @@ extension SuspendsimCommand {
             valueName: "policy|key=value"))
         var baselines: [String] = []
 
+        @OptionGroup var figures: FigureOptions
+
         func validate() throws {
             try OptionChecks.path(folder, "the report folder")
             try OptionChecks.appIDs(apps)
@@ -65,6 +67,7 @@ extension SuspendsimCommand {
             let pages = try HTMLPages.write(folder: folder, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                                             focusApps: apps.isEmpty ? HTMLPages.savedFocusApps(in: folder) : apps)
             print(HTMLPages.line(pages))
+            try figures.write(folder: folder, focusApps: apps.isEmpty ? HTMLPages.savedFocusApps(in: folder) : apps)
         }
     }
 }

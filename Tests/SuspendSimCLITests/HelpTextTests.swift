@@ -277,7 +277,7 @@ import Testing
             it opens offline, and the same reports give the same bytes. A folder that is
             not a report folder exits 2, naming the first run folders below it.
 
-            USAGE: suspendsim report <dir> [--jobs <n>] [--app <id> ...] [--by <keys>] [--baseline <policy|key=value> ...]
+            USAGE: suspendsim report <dir> [--jobs <n>] [--app <id> ...] [--by <keys>] [--baseline <policy|key=value> ...] [--figures <dir>] [--figure-width <inches>]
 
             ARGUMENTS:
               <dir>                   A report folder.
@@ -298,6 +298,11 @@ import Testing
                                       KEY=VALUE: write whatif.csv with this sweep key and
                                       baseline value, from focus_runs.csv (SPEC 25). Both
                                       may be given.
+              --figures <dir>         Also write every chart of the page as its own SVG,
+                                      PDF (with rsvg-convert) and CSV of what it draws into
+                                      this folder, each named after the chart's title.
+              --figure-width <inches> The figures' width in inches: 3.5 (one column, 252
+                                      pt) or 7 (two columns, 504 pt). (default: 3.5)
               --version               Show the version.
               -h, --help              Show help information.
 

@@ -33,19 +33,30 @@ extension BatchPage {
         return policies > 1 ? "Single runs: the policies compared" : "Single runs"
     }
 
+    /// The single runs' chart rows: a row per run with a point, named by its scenario (and its
+    /// policy when there are several), in its policy's style.
+    func singleRunRows(_ singles: [BatchReports.Scenario]) -> [PointChart.Row] {
+        let policies = orderedUnique(singles.flatMap { $0.points.map(\.policy) })
+        let styles = SeriesStyle.styles(for: policies)
+        return singles.flatMap { scenario in
+            scenario.points.compactMap { key -> PointChart.Row? in
+                guard let point = reports.point(key), point.runs > 0 else { return nil }
+                let parts = policies.count > 1 ? [scenario.name, key.policy] : [scenario.name]
+                return PointChart.Row(parts: parts, style: policies.firstIndex(of: key.policy).map { styles[$0] } ?? styles[0], point: point)
+            }
+        }
+    }
+
     func singleRunsSection(_ singles: [BatchReports.Scenario]) -> Node<HTML.BodyContext> {
         let policies = orderedUnique(singles.flatMap { $0.points.map(\.policy) })
         let styles = SeriesStyle.styles(for: policies)
-        var rows: [PointChart.Row] = []
+        let rows = singleRunRows(singles)
         var tableRows: [[String]] = []
         var links: [String?] = []
         for scenario in singles {
             let folders = runFolders[scenario.name] ?? []
             for key in scenario.points {
                 guard let point = reports.point(key), point.runs > 0 else { continue }
-                let parts = policies.count > 1 ? [scenario.name, key.policy] : [scenario.name]
-                rows.append(PointChart.Row(parts: parts, style: policies.firstIndex(of: key.policy).map { styles[$0] } ?? styles[0],
-                                           point: point))
                 let launches = point.coldLaunches + point.warmLaunches
                 tableRows.append([scenario.name, key.policy, ChartNumber.short(point.pressureKills, 0),
                                   ChartNumber.short(point.coldLaunches, 0), ChartNumber.short(point.warmLaunches, 0),

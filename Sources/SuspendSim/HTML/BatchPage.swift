@@ -54,20 +54,13 @@ struct BatchPage {
 
     func render() -> String {
         var sections: [Section] = []
-        let plans = reports.scenarios.filter(\.isBatch).map {
-            BatchScenarioPlan(scenario: $0, reports: reports, observed: observed, focusApps: focusApps)
-        }
+        let charted = chartedPlans()
+        let plans = charted.map(\.plan)
         if let comparison {
             sections.append(Section(id: "comparison", title: "Comparison", node: comparisonSection(comparison, id: "comparison")))
         }
-        var pageBudget = PanelBudget.limit - Self.comparisonPanels(comparison)
-        for (index, plan) in plans.enumerated() {
+        for (index, (plan, charts)) in charted.enumerated() {
             let id = "s\(index + 1)"
-            var charts = true
-            if comparison != nil {
-                charts = !Self.sweepsUsers(plan.scenario) && plan.panelCount <= pageBudget
-                if charts { pageBudget -= plan.panelCount }
-            }
             sections.append(Section(id: id, title: plan.scenario.name, node: batchSection(plan, id: id, charts: charts)))
         }
         let singles = reports.scenarios.filter { !$0.isBatch }
@@ -211,9 +204,19 @@ struct BatchPage {
 
     /// Pressure kills and the hot-launch ratio, a row per point.
     private func pointChart(_ scenario: BatchReports.Scenario, id: String) -> Node<HTML.BodyContext>? {
+        let rows = pointRows(scenario)
+        guard !rows.isEmpty else { return nil }
+        return .figure(.raw(PointChart(rows: rows).render(title: Self.pointChartTitle, id: "\(id)-points")))
+    }
+
+    /// The per-point chart's title.
+    static let pointChartTitle = "Pressure kills and hot-launch ratio per point"
+
+    /// The rows of a scenario's per-point chart: a row per point with runs, by sweep value then policy.
+    func pointRows(_ scenario: BatchReports.Scenario) -> [PointChart.Row] {
         let policies = scenario.policies
         let styles = SeriesStyle.styles(for: policies)
-        let rows = scenario.sweepOrder.flatMap { settings in
+        return scenario.sweepOrder.flatMap { settings in
             policies.enumerated().compactMap { index, policy -> PointChart.Row? in
                 let key = BatchReports.PointKey(scenario: scenario.name, policy: policy, settings: settings)
                 guard let point = reports.point(key), point.runs > 0 else { return nil }
@@ -223,8 +226,6 @@ struct BatchPage {
                 return PointChart.Row(parts: [policy] + settings, style: style, point: point)
             }
         }
-        guard !rows.isEmpty else { return nil }
-        return .figure(.raw(PointChart(rows: rows).render(title: "Pressure kills and hot-launch ratio per point", id: "\(id)-points")))
     }
 
     /// Whether `scenario`'s points are per trace user, over more than one user (SPEC 21): a

@@ -71,7 +71,8 @@ extension BatchPage {
     }
 
     /// `paired.csv` as a table: its key cells, then `pairs`, `mean_diff [ci_low, ci_high]` and
-    /// `wilcoxon_p`.
+    /// `wilcoxon_p`, and where the file has them (SPEC 21), `wilcoxon_method`, `p_holm` and
+    /// `ratio [ratio_ci_low, ratio_ci_high]` (`PairedStatistics`).
     private func pairedTable(_ comparison: ComparisonReports) -> Node<HTML.BodyContext> {
         let header = comparison.pairedHeader
         let column = { (column: PairedColumn) in header.firstIndex(of: column.rawValue) }
@@ -80,9 +81,10 @@ extension BatchPage {
             return .p(.class("note"), .text("No \(BatchReportFile.paired.fileName): it is written when the keys hold policy and the batch has "
                 + "two policies or more."))
         }
+        let statistics = PairedStatistics(header: header)
         let rows = comparison.paired.prefix(Self.pairedRows).map { row -> [String] in
             let difference = row[mean].isEmpty ? "" : row[low].isEmpty ? row[mean] : "\(row[mean]) [\(row[low]), \(row[high])]"
-            return Array(row[..<pairs]) + [row[pairs], difference, row[p]]
+            return Array(row[..<pairs]) + [row[pairs], difference, row[p]] + (statistics?.cells(row) ?? [])
         }
         let baseline = column(.baseline).flatMap { comparison.paired.first?[$0] } ?? ""
         let rest = comparison.paired.count - rows.count
@@ -92,9 +94,10 @@ extension BatchPage {
             .h3(.escaped("Paired differences" + (baseline.isEmpty ? "" : " against \(baseline)"))),
             .p(.class("note"), .escaped("\(file): runs paired by scenario, seed, replicate and sweep values; \(PairedColumn.meanDiff.rawValue) is "
                 + "the policy's value minus the baseline's with its 95 % Student's interval; \(PairedColumn.wilcoxonP.rawValue) is the "
-                + "two-sided signed-rank p-value."
+                + "two-sided signed-rank p-value" + (statistics == nil ? "." : PairedStatistics.note)
                 + (rest > 0 ? " The first \(rows.count) of \(comparison.paired.count) rows; \(file) has them all." : ""))),
-            HTMLPage.table(header: Array(header[..<pairs]) + [PairedColumn.pairs.rawValue, meanHeading, PairedColumn.wilcoxonP.rawValue], rows: rows)
+            HTMLPage.table(header: Array(header[..<pairs]) + [PairedColumn.pairs.rawValue, meanHeading, PairedColumn.wilcoxonP.rawValue]
+                + (statistics == nil ? [] : PairedStatistics.headings), rows: rows)
         )
     }
 }

@@ -17,23 +17,26 @@ struct WhatIfAnswer {
     /// The same answers as table rows, for those past the limit.
     private let rows: [[String]]
     /// The differences against the swept value.
-    private let charts: WhatIfCharts
+    let charts: WhatIfCharts
 
     /// At most this many sentences; the rest go into the table.
     static let sentenceLimit = 12
     /// The table's columns.
     private static let header = ["where", "app", "metric", "baseline", "value", "baseline_mean", "mean", "mean_diff", "95 % CI", "pairs"]
+    /// The table's header: `header`, then `wilcoxon_p` and the statistics after it when the file has them (`PairedStatistics`).
+    private let tableHeader: [String]
 
     /// Reads `folder/whatif.csv`; nil without one.
     ///
     /// - Throws: `ReportCSV.Unreadable` for a file that cannot be read or lacks a column.
     init?(folder: String) throws(ReportCSV.Unreadable) {
         guard ReportFolder.hasFile(BatchReportFile.whatif.fileName, in: folder) else { return nil }
-        // The answer reads SPEC 25's columns, up to `wilcoxon_p`, not the ratio after them.
+        // The answer reads SPEC 25's columns up to `wilcoxon_p`; its table shows those after them when the file has them.
         let file = try ReportCSV(path: BatchReportFile.whatif.path(in: folder), required: Array(WhatIfColumn.allCases.prefix { $0 != .wilcoxonMethod }))
         let column = { (name: WhatIfColumn) in file.column(name)! }
         let exits = Set(KillReason.ExitCategory.allCases.map(\.rawValue))
         let table = try file.rows()
+        let statistics = PairedStatistics(header: file.header)
         let contexts = table.map { Array($0[..<column(.key)]) }
         let showContext = Set(contexts).count > 1
         // A chart's context leaves out the policy (`whatif.csv`'s second column): its lines are the policies.
@@ -55,10 +58,12 @@ struct WhatIfAnswer {
             charts.add(row, column: column, context: chartContexts[index], policy: contexts[index][1], showContext: chartsShowContext)
             let interval = row[column(.ciLow)].isEmpty ? "" : Self.minus(row[column(.ciLow)]) + " to " + Self.minus(row[column(.ciHigh)])
             rows.append([context, app, metric, row[column(.baseline)], row[column(.value)], row[column(.baselineMean)], row[column(.mean)],
-                         Self.minus(row[column(.meanDiff)]), interval, row[column(.pairs)]])
+                         Self.minus(row[column(.meanDiff)]), interval, row[column(.pairs)]]
+                + (statistics.map { [row[column(.wilcoxonP)]] + $0.cells(row) } ?? []))
         }
         self.sentences = sentences
         self.rows = rows
+        tableHeader = Self.header + (statistics == nil ? [] : [WhatIfColumn.wilcoxonP.rawValue] + PairedStatistics.headings)
         self.charts = charts
     }
 
@@ -88,7 +93,7 @@ struct WhatIfAnswer {
         ]
         if sentences.count > Self.sentenceLimit {
             nodes.append(.p(.class("note"), .escaped("\(sentences.count - Self.sentenceLimit) more, from \(BatchReportFile.whatif.fileName):")))
-            nodes.append(HTMLPage.table(header: Self.header, rows: Array(rows.dropFirst(Self.sentenceLimit))))
+            nodes.append(HTMLPage.table(header: tableHeader, rows: Array(rows.dropFirst(Self.sentenceLimit))))
         }
         if !charts.isEmpty { nodes.append(chartFigure()) }
         nodes.append(.p(.class("note"), .escaped("Paired differences between sweep points on the same seeds (SPEC 25); "

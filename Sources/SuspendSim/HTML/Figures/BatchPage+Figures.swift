@@ -1,0 +1,88 @@
+/// The charts of a batch page as figures (`report --figures`): every chart the page draws, in
+/// page order, titled as the page titles it.
+///
+/// - The comparison's charts (SPEC 21), titled by their metric (all three, as the page draws them).
+/// - The what-if charts (SPEC 25), by their own titles.
+/// - For each scenario whose charts the page draws (`chartedPlans`): the never-killed and
+///   calibration charts under their section's heading, the survival charts, and the per-point
+///   charts (the per-point bar chart names its rows itself, so it has no legend). With several scenarios on the page, each of these titles starts with the
+///   scenario's name.
+///
+/// - The single runs' chart, titled as the page titles it.
+extension BatchPage {
+    /// The page's scenario plans, and whether each one's charts are drawn: with a comparison,
+    /// only those that fit in the panels it left (`PanelBudget`), never a scenario per trace
+    /// user (SPEC 21).
+    func chartedPlans() -> [(plan: BatchScenarioPlan, charts: Bool)] {
+        var pageBudget = PanelBudget.limit - Self.comparisonPanels(comparison)
+        return reports.scenarios.filter(\.isBatch).map { scenario in
+            let plan = BatchScenarioPlan(scenario: scenario, reports: reports, observed: observed, focusApps: focusApps)
+            var charts = true
+            if comparison != nil {
+                charts = !Self.sweepsUsers(plan.scenario) && plan.panelCount <= pageBudget
+                if charts { pageBudget -= plan.panelCount }
+            }
+            return (plan, charts)
+        }
+    }
+
+    /// Every chart of the page as a figure, in page order.
+    func figures() -> [Figure] {
+        var figures: [Figure] = []
+        if let comparison {
+            figures += Self.comparisonCharts(comparison).map { Figure.comparison($0, title: [$0.metric.title]) }
+        }
+        if let whatIf, !whatIf.sentences.isEmpty {
+            let styles = SeriesStyle.styles(for: whatIf.charts.policies)
+            let legend = zip(whatIf.charts.policies, styles).map { (label: $0, style: $1) }
+            figures += whatIf.charts.charts().map { Figure.line($0, title: ["What if", $0.title], yName: "mean_diff", legend: legend) }
+        }
+        let several = reports.scenarios.count > 1
+        for (plan, charts) in chartedPlans() where charts {
+            figures += scenarioFigures(plan).map { figure in
+                var figure = figure
+                if several { figure.title.insert(plan.scenario.name, at: 0) }
+                return figure
+            }
+        }
+        let singles = reports.scenarios.filter { !$0.isBatch }
+        if !singles.isEmpty {
+            let policies = orderedUnique(singles.flatMap { $0.points.map(\.policy) })
+            let title = Self.singleRunsTitle(scenarios: singles.count, policies: policies.count)
+            figures.append(Figure.points(PointChart(rows: singleRunRows(singles)), title: [title], pageTitle: title, legend: []))
+        }
+        return figures
+    }
+
+    /// A scenario's charts as figures, in the order its section draws them.
+    private func scenarioFigures(_ plan: BatchScenarioPlan) -> [Figure] {
+        let scenario = plan.scenario
+        let legend = zip(scenario.policies, SeriesStyle.styles(for: scenario.policies)).map { (label: $0, style: $1) }
+        var figures: [Figure] = []
+        if !plan.neverKilled.isEmpty, let key = scenario.sweep?.key {
+            figures += plan.neverKilled.map { Figure.line($0, title: ["Never killed, against \(key)", $0.title], yName: "never_killed", legend: legend) }
+        }
+        figures += plan.calibration.map {
+            Figure.line($0, title: ["Calibration: simulated against observed", $0.title], yName: "simulated_per_run", legend: legend)
+        }
+        for (index, chartPlan) in plan.survival.enumerated() {
+            let chart = SurvivalChart(apps: scenario.apps, order: plan.appOrder, series: chartPlan.series, panels: chartPlan.panels,
+                                      survival: reports.survival)
+            let title = "Survival per app" + (plan.survival.count > 1 ? " (\(index + 1) of \(plan.survival.count))" : "")
+            figures.append(Figure.survival(chart, title: [title], pageTitle: title))
+        }
+        if !plan.pointCharts.isEmpty {
+            let names = ["pressure_kills_per_run", "hot_launch_ratio"]
+            figures += plan.pointCharts.enumerated().map { index, chart in
+                Figure.line(chart, title: [Self.pointChartTitle, chart.title], yName: names[min(index, names.count - 1)], legend: legend)
+            }
+        } else {
+            let rows = pointRows(scenario)
+            if !rows.isEmpty {
+                figures.append(Figure.points(PointChart(rows: rows), title: [Self.pointChartTitle], pageTitle: Self.pointChartTitle,
+                                             legend: []))
+            }
+        }
+        return figures
+    }
+}

@@ -1,0 +1,80 @@
+/// The figures of each kind of batch chart, with the rows of exactly what each draws
+/// (`Figure`): a row per marker or bar the chart places, in the chart's order.
+///
+/// - A line chart (`SweepChart`, `ComparisonChart`): `label,<x key>,<y>,low,high`, a row per
+///   marker (a value at an x), its interval when the chart draws one; a reference line (the
+///   observed value of a calibration chart) is a row of its own label with no x.
+/// - A survival chart: `label,panel,app,<y>,low,high`, a row per marker (a series' rate for an
+///   app in a panel); apps never launched at a point have no marker and no row.
+/// - A per-point bar chart (`PointChart`): `label,panel,value,low,high`, a row per bar (the
+///   pressure kills per run with the fewest and most in one run, the hot-launch ratio).
+extension Figure {
+    /// The interval columns of every kind.
+    static let intervalColumns = ["low", "high"]
+
+    /// A sweep chart's figure: `yName` names its values' column.
+    static func line(_ chart: SweepChart, title: [String], yName: String, legend: [(label: String, style: SeriesStyle)]) -> Figure {
+        var rows: [[String]] = []
+        for line in chart.lines {
+            for (index, value) in line.values.enumerated() {
+                guard let value else { continue }
+                rows.append([line.label, chart.values[index], number(value.value), number(value.low), number(value.high)])
+            }
+        }
+        if let reference = chart.reference { rows.append([reference.label, "", number(reference.value), "", ""]) }
+        return Figure(title: title, svg: chart.render(id: "figure"), legend: legend,
+                      columns: [labelColumn, chart.key, yName] + intervalColumns, rows: rows)
+    }
+
+    /// A comparison chart's figure (SPEC 21): a group mean and its interval per marker.
+    static func comparison(_ chart: ComparisonChart, title: [String]) -> Figure {
+        var rows: [[String]] = []
+        for line in chart.lines {
+            for (index, value) in line.values.enumerated() {
+                guard let value else { continue }
+                rows.append([line.label, chart.values[index], number(value.value), number(value.low), number(value.high)])
+            }
+        }
+        return Figure(title: title, svg: chart.render(id: "figure"), legend: chart.lines.map { ($0.label, $0.style) },
+                      columns: [labelColumn, chart.key, chart.metric.column.rawValue] + intervalColumns, rows: rows,
+                      oneColumn: chart.figure())
+    }
+
+    /// A survival chart's figure: a series' drawn rate (and Wilson interval) per app per panel.
+    static func survival(_ chart: SurvivalChart, title: [String], pageTitle: String) -> Figure {
+        var rows: [[String]] = []
+        for panel in chart.panels {
+            for (seriesIndex, series) in chart.series.enumerated() {
+                guard seriesIndex < panel.points.count, let key = panel.points[seriesIndex], let values = chart.survival[key] else { continue }
+                for app in chart.order {
+                    guard let rate = values[chart.apps[app]]?.drawnSurvival else { continue }
+                    rows.append([series.label, panel.title.joined(separator: " "), chart.apps[app],
+                                 number(rate.value), number(rate.low), number(rate.high)])
+                }
+            }
+        }
+        return Figure(title: title, svg: chart.render(title: pageTitle, id: "figure"), legend: chart.series.map { ($0.label, $0.style) },
+                      columns: [labelColumn, "panel", "app", "survival"] + intervalColumns, rows: rows)
+    }
+
+    /// The per-point bar chart's panels, as its axes title them.
+    static let killsPanel = "pressure kills per run"
+    static let ratioPanel = "hot-launch ratio"
+
+    /// A per-point bar chart's figure: each point's bars (`PointChart`).
+    static func points(_ chart: PointChart, title: [String], pageTitle: String, legend: [(label: String, style: SeriesStyle)]) -> Figure {
+        var rows: [[String]] = []
+        for row in chart.rows {
+            let point = row.point
+            if point.runs > 0 {
+                let spread = point.runs > 1
+                rows.append([row.label, killsPanel, number(point.pressureKills / Double(point.runs)),
+                             spread ? number(point.minPressureKills) : "", spread ? number(point.maxPressureKills) : ""])
+            }
+            let launches = point.coldLaunches + point.warmLaunches
+            if launches > 0 { rows.append([row.label, ratioPanel, number(point.warmLaunches / launches), "", ""]) }
+        }
+        return Figure(title: title, svg: chart.render(title: pageTitle, id: "figure"), legend: legend,
+                      columns: [labelColumn, "panel", "value"] + intervalColumns, rows: rows)
+    }
+}

@@ -1,0 +1,59 @@
+/// The charts of a run's page as figures (`report --figures`), titled as the page titles them.
+///
+/// Both charts are drawn in pixel columns (`RunChartGeometry`: 976 columns over the run), so
+/// their rows are per column, a column's time being where it starts:
+/// - "Memory over time": `label,time_s,mb,low,high`. A row per column of each stacked layer
+///   the chart draws (the system memory band, each app, the compressor), `mb` the layer's top
+///   (cumulative, as stacked); free memory's line per column (`mb` its last value, `low` and
+///   `high` its range in the column); each threshold line a row without a time.
+/// - "State timeline": `label,state,start_s,end_s`, a row per bar: an app's run of columns in
+///   one drawn state. Its marks (launches, kills) are in `transitions.csv`.
+extension RunPage {
+    func figures() -> [Figure] {
+        let geometry = RunChartGeometry(endTime: reports.endTime)
+        let time = { (column: Int) in Figure.number(Double(column) * geometry.end / Double(geometry.columns)) }
+        let chart = MemoryChart(reports: reports, geometry: geometry)
+        let legend = reports.apps.enumerated().map { (label: $1, style: SeriesStyle(colour: $0 % ChartPalette.okabeIto.count, shape: .square)) }
+        let memory = Figure(title: ["Memory over time"], svg: chart.render().svg, legend: legend,
+                            columns: [Figure.labelColumn, "time_s", "mb"] + Figure.intervalColumns, rows: memoryRows(chart, geometry: geometry, time: time))
+        let timeline = StateTimeline(reports: reports, geometry: geometry)
+        var bars: [[String]] = []
+        let states = timeline.columnsByLane(apps: reports.apps.count, columns: geometry.columns).states
+        for (app, lane) in states.enumerated() {
+            var column = 0
+            while column < lane.count {
+                var end = column + 1
+                while end < lane.count, lane[end] == lane[column] { end += 1 }
+                if Int(lane[column]) < ChartPalette.states.count {
+                    bars.append([reports.apps[app], ChartPalette.states[Int(lane[column])].state, time(column), time(end)])
+                }
+                column = end
+            }
+        }
+        let timelineFigure = Figure(title: ["State timeline"], svg: timeline.render(), legend: [],
+                                    columns: [Figure.labelColumn, "state", "start_s", "end_s"], rows: bars)
+        return [memory, timelineFigure]
+    }
+
+    /// The memory chart's rows (see the type's documentation), layers in the order they are painted.
+    private func memoryRows(_ chart: MemoryChart, geometry: RunChartGeometry, time: (Int) -> String) -> [[String]] {
+        let layers = chart.stackTops(columns: geometry.columns)
+        var rows: [[String]] = []
+        for layer in stride(from: layers.count - 1, through: 0, by: -1) {
+            let below = layer > 0 ? layers[layer - 1] : nil
+            if let below, below == layers[layer] { continue }
+            if below == nil, layers[layer].allSatisfy({ $0 == 0 }) { continue }
+            let label = layer == 0 ? chart.bandTitle : layer > reports.apps.count ? MemoryChart.compressorName : reports.apps[layer - 1]
+            rows += layers[layer].enumerated().map { [label, time($0), Figure.number($1), "", ""] }
+        }
+        for (column, free) in chart.freeByColumn(columns: geometry.columns).enumerated() {
+            guard let free else { continue }
+            rows.append(["free memory", time(column), Figure.number(free.close), Figure.number(free.low), Figure.number(free.high)])
+        }
+        for entry in MemoryChart.thresholds {
+            guard let value = reports.threshold(entry.key) else { continue }
+            rows.append(["\(entry.name) threshold", "", Figure.number(value), "", ""])
+        }
+        return rows
+    }
+}

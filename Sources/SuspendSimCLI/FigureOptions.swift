@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import SuspendSim
+
+/// `report --figures DIR [--figure-width 3.5|7]` (SPEC 15): every chart of the page as its own
+/// SVG, PDF and CSV in DIR (`FigureExport`). Without the PDF converter it writes the SVGs and
+/// CSVs, says on stderr how to get the PDFs, and succeeds.
+struct FigureOptions: ParsableArguments {
+    @Option(name: .customLong("figures"), help: ArgumentHelp(
+        "Also write every chart of the page as its own SVG, PDF (with rsvg-convert) and CSV of what it draws into this folder, each named after the chart's title.",
+        valueName: "dir"))
+    var folder: String?
+
+    @Option(name: .customLong("figure-width"), help: ArgumentHelp(
+        "The figures' width in inches: 3.5 (one column, 252 pt) or 7 (two columns, 504 pt). (default: 3.5)",
+        valueName: "inches"))
+    var width: String?
+
+    /// The width given, or one column.
+    var figureWidth: FigureWidth {
+        get throws {
+            guard let width else { return .oneColumn }
+            guard let inches = Double(width), let match = FigureWidth.allCases.first(where: { Double($0.rawValue) == inches }) else {
+                throw ValidationError("--figure-width must be 3.5 or 7 (inches), got \(width.debugDescription).")
+            }
+            return match
+        }
+    }
+
+    func validate() throws {
+        try OptionChecks.path(folder, "--figures")
+        _ = try figureWidth
+        if width != nil, folder == nil { throw ValidationError("--figure-width needs --figures DIR.") }
+    }
+
+    /// Writes the figures of `report`'s folder when `--figures` is given, and says what it wrote.
+    func write(folder report: String, focusApps: [String]?) throws {
+        guard let folder else { return }
+        let outcome: FigureExport.Outcome
+        do {
+            outcome = try FigureExport.write(folder: report, into: folder, width: figureWidth, focusApps: focusApps)
+        } catch let error as HTMLReport.Error {
+            printError("error: \(error)")
+            throw ScenarioBatchLoader.invalidInputStatus
+        } catch {
+            printError("error: \(error)")
+            throw ExitCode.failure
+        }
+        let kinds = outcome.pdfs ? "SVG, PDF and CSV" : "SVG and CSV"
+        print("figures: \(outcome.names.count) in \(folder) (\(kinds) each)")
+        if !outcome.pdfs { printError("note: " + FigureExport.missingConverterHint) }
+    }
+}

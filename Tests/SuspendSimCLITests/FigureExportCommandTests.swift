@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+
+/// SPEC 15 from the command line: `report DIR --figures OUT` writes every chart of the page as
+/// an SVG, a PDF and the CSV of what it draws. Needs rsvg-convert, pdfinfo and pdffonts, and
+/// matplotlib and pandas for /usr/bin/python3 (scripts/setup.sh installs them).
+@Suite(.serialized) struct FigureExportCommandTests {
+    /// A batch over the sample trace's three users: two policies × two RAM sizes, so that the
+    /// page has the comparison, never-killed charts, survival and per-point charts.
+    static func batch(in folder: URL) throws {
+        try ComparisonCommandTests.traceScenario().write(to: folder.appendingPathComponent("lsapp.yaml"), atomically: true, encoding: .utf8)
+        let run = try suspendsim(["run", "lsapp.yaml", "--set", "policy=lru,jetsam", "--set", "device.ram_mb=1024,2048", "--out", "R"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+    }
+
+    /// Runs `command arguments...` (found on PATH, or a path) with `environment` added; its status and output.
+    static func tool(_ command: String, _ arguments: [String], in folder: URL = packageRoot, environment: [String: String] = [:]) throws -> CLIRun {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command.hasPrefix("/") ? command : "/usr/bin/env")
+        process.arguments = command.hasPrefix("/") ? arguments : [command] + arguments
+        process.currentDirectoryURL = folder
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CLIRun(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// The figures' names in `folder` (each `.csv`'s name without it).
+    static func names(in folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".csv") }.map { String($0.dropLast(4)) }.sorted()
+    }
+
+    /// The number of markers the chart part of a figure's SVG draws (subpaths of `dot` paths
+    /// outside the legend), bars (`bar` rects), and the CSV's rows with an x (or a panel).
+    static func drawnAndRows(svg: String, csv: String) -> (drawn: Int, rows: Int) {
+        let chart = svg.components(separatedBy: "<g class=\"legend\">")[0]
+        var drawn = 0
+        for part in chart.components(separatedBy: "<path class=\"dot ").dropFirst() {
+            let d = part.components(separatedBy: "d=\"")[1].prefix { $0 != "\"" }
+            drawn += d.filter { $0 == "M" }.count
+        }
+        drawn += chart.components(separatedBy: "<rect class=\"bar ").count - 1
+        let lines = csv.split(separator: "\n").dropFirst()
+        let rows = lines.filter { !$0.split(separator: ",", omittingEmptySubsequences: false)[1].isEmpty }.count
+        return (drawn, rows)
+    }
+
+    /// The comparison's charts (SPEC 21), named after their titles.
+    static let comparison = ["pressure-kills-per-hour", "hot-launch-ratio", "launch-wait"]
+
+    @Test("report --figures writes an SVG, a PDF 252 pt wide with embedded fonts and no date, and a CSV of a row per drawn marker or bar, for every chart of the page")
+    func everyChartAsFiles() throws {
+        try withTemporaryFolder { folder in
+            try Self.batch(in: folder)
+            let report = try suspendsim(["report", "R", "--figures", "F"], in: folder)
+            #expect(report.status == 0, "\(report.stderr)")
+            let figures = folder.appendingPathComponent("F")
+            let names = try Self.names(in: figures)
+            #expect(report.stdout.contains("figures: \(names.count) in F (SVG, PDF and CSV each)"))
+            // The comparison's three charts, the per-point chart and the survival chart, named after their titles.
+            for name in Self.comparison + ["survival-per-app", "pressure-kills-and-hot-launch-ratio-per-point"] {
+                #expect(names.contains(name), "\(names)")
+            }
+            #expect(names.contains { $0.hasPrefix("never-killed-against-device-ram-mb-") })
+            for name in names {
+                let svg = try String(contentsOf: figures.appendingPathComponent(name + ".svg"), encoding: .utf8)
+                let csv = try String(contentsOf: figures.appendingPathComponent(name + ".csv"), encoding: .utf8)
+                #expect(csv.hasPrefix("label,"))
+                let counts = Self.drawnAndRows(svg: svg, csv: csv)
+                // The comparison's one-column layout draws its legend inside: a marker per line.
+                let legend = Self.comparison.contains(name) ? Set(csv.split(separator: "\n").dropFirst().map { $0.prefix { $0 != "," } }).count : 0
+                #expect(counts.drawn - legend == counts.rows && counts.rows > 0, "\(name): \(counts)")
+                let info = try Self.tool("pdfinfo", [figures.appendingPathComponent(name + ".pdf").path])
+                #expect(info.status == 0 && info.stdout.contains("Page size:       252 x "), "\(name): \(info.stdout)")
+                #expect(!info.stdout.contains("CreationDate") && !info.stdout.contains("ModDate"))
+                let fonts = try Self.tool("pdffonts", [figures.appendingPathComponent(name + ".pdf").path])
+                let fontRows = fonts.stdout.split(separator: "\n").dropFirst(2)
+                #expect(!fontRows.isEmpty && fontRows.allSatisfy { $0.contains(" yes yes ") }, "\(fonts.stdout)")
+            }
+            // Kills per hour: a row per policy and RAM size, each a marker of its policy's line.
+            let kills = try String(contentsOf: figures.appendingPathComponent("pressure-kills-per-hour.csv"), encoding: .utf8)
+            let rows = kills.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+            #expect(rows[0] == ["label", "device.ram_mb", "kills_per_hour", "low", "high"])
+            #expect(rows.dropFirst().map { "\($0[0]) \($0[1])" } == ["lru 1024", "lru 2048", "jetsam 1024", "jetsam 2048"])
+        }
+    }
+
+    @Test("The same reports give the same PDF bytes a second later; --figure-width 7 gives PDFs 504 pt wide")
+    func sameBytesAndTwoColumns() throws {
+        try withTemporaryFolder { folder in
+            try Self.batch(in: folder)
+            #expect(try suspendsim(["report", "R", "--figures", "A"], in: folder).status == 0)
+            Thread.sleep(forTimeInterval: 1.1)
+            #expect(try suspendsim(["report", "R", "--figures", "B", "--figure-width", "3.5"], in: folder).status == 0)
+            #expect(try suspendsim(["report", "R", "--figures", "C", "--figure-width", "7"], in: folder).status == 0)
+            let a = try filesUnder(folder.appendingPathComponent("A")), b = try filesUnder(folder.appendingPathComponent("B"))
+            #expect(!a.isEmpty && a == b)
+            for name in try Self.names(in: folder.appendingPathComponent("C")) {
+                let info = try Self.tool("pdfinfo", [folder.appendingPathComponent("C/\(name).pdf").path])
+                #expect(info.stdout.contains("Page size:       504 x "), "\(name): \(info.stdout)")
+                // At two columns every chart is the page's, its legend under it.
+                let counts = Self.drawnAndRows(svg: try String(contentsOf: folder.appendingPathComponent("C/\(name).svg"), encoding: .utf8),
+                                               csv: try String(contentsOf: folder.appendingPathComponent("C/\(name).csv"), encoding: .utf8))
+                #expect(counts.drawn == counts.rows, "\(name): \(counts)")
+            }
+        }
+    }
+
+    @Test("--figure-width other than 3.5 or 7, or without --figures, is a usage error (64) and nothing is written")
+    func badWidth() throws {
+        try withTemporaryFolder { folder in
+            try Self.batch(in: folder)
+            for arguments in [["--figures", "F", "--figure-width", "5"], ["--figures", "F", "--figure-width", "252"], ["--figure-width", "7"]] {
+                let report = try suspendsim(["report", "R"] + arguments, in: folder)
+                #expect(report.status == 64, "\(arguments): \(report.stderr)")
+                #expect(report.stderr.contains("--figure-width"))
+                #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("F").path))
+            }
+        }
+    }
+
+    @Test("Without the converter, --figures writes the SVGs and CSVs, says on stderr how to get the PDFs, and exits 0")
+    func missingConverter() throws {
+        try withTemporaryFolder { folder in
+            try Self.batch(in: folder)
+            for environment in [["SUSPENDSIM_RSVG_CONVERT": "/nonexistent/rsvg-convert"], ["PATH": "/nonexistent"]] {
+                let report = try Self.tool(executable.path, ["report", "R", "--figures", "F"], in: folder, environment: environment)
+                #expect(report.status == 0, "\(report.stderr)")
+                #expect(report.stderr.contains("rsvg-convert") && report.stderr.contains("apt-get install librsvg2-bin"))
+                let files = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("F").path)
+                #expect(files.contains("pressure-kills-per-hour.svg") && files.contains("pressure-kills-per-hour.csv"))
+                #expect(!files.contains { $0.hasSuffix(".pdf") })
+                try FileManager.default.removeItem(at: folder.appendingPathComponent("F"))
+            }
+        }
+    }
+
+    @Test("A run folder's figures are its memory chart and state timeline; scripts/plot.py re-draws one from its CSV")
+    func runFiguresAndPlot() throws {
+        try withTemporaryFolder { folder in
+            let run = try suspendsim(["run", packageRoot.appendingPathComponent("Scenarios/state-lab.yaml").path, "--out", "S"], in: folder)
+            #expect(run.status == 0, "\(run.stderr)")
+            let runFolder = try #require(FileManager.default.enumerator(atPath: folder.appendingPathComponent("S").path)?
+                .compactMap { $0 as? String }.first { $0.hasSuffix("survivors.csv") }).dropLast("/survivors.csv".count)
+            let report = try suspendsim(["report", "S/" + runFolder, "--figures", "F", "--figure-width", "7"], in: folder)
+            #expect(report.status == 0, "\(report.stderr)")
+            #expect(try Self.names(in: folder.appendingPathComponent("F")) == ["memory-over-time", "state-timeline"])
+            // The --out folder's page: the single runs' chart, a row of two bars for the one run.
+            #expect(try suspendsim(["report", "S", "--figures", "G"], in: folder).status == 0)
+            #expect(try Self.names(in: folder.appendingPathComponent("G")) == ["single-runs"])
+            let singles = try String(contentsOf: folder.appendingPathComponent("G/single-runs.csv"), encoding: .utf8).split(separator: "\n")
+            #expect(singles.count == 3 && singles[1].hasPrefix("state-lab,pressure kills per run,") && singles[2].hasPrefix("state-lab,hot-launch ratio,"))
+            let timeline = try String(contentsOf: folder.appendingPathComponent("F/state-timeline.csv"), encoding: .utf8)
+            #expect(timeline.hasPrefix("label,state,start_s,end_s\n"))
+            // A row per bar: each bar of the timeline is one `h` of a lane-bar path.
+            let svg = try String(contentsOf: folder.appendingPathComponent("F/state-timeline.svg"), encoding: .utf8)
+            let bars = svg.components(separatedBy: "<path class=\"lane-bar ").dropFirst()
+                .map { $0.components(separatedBy: "d=\"")[1].prefix { $0 != "\"" }.filter { $0 == "h" }.count }.reduce(0, +)
+            #expect(bars > 0 && bars == timeline.split(separator: "\n").count - 1)
+            let plot = try Self.tool("/usr/bin/python3", [packageRoot.appendingPathComponent("scripts/plot.py").path,
+                                                          folder.appendingPathComponent("F/memory-over-time.csv").path, "--width", "7"])
+            #expect(plot.status == 0, "\(plot.stderr)")
+            let image = try Data(contentsOf: folder.appendingPathComponent("F/memory-over-time.png"))
+            #expect(image.starts(with: [0x89, 0x50, 0x4E, 0x47]) && image.count > 1000)
+        }
+    }
+}
