@@ -16,6 +16,37 @@ extension Simulation {
         }
     }
 
+    /// After a tick's step (its pressure check and request check included), moves the next
+    /// tick past the ticks that cannot do anything. The ticks stay at k × `reaper_interval_s`
+    /// (SPEC 16) and keep their place among same-instant timers (the sequence number taken
+    /// when the tick ran); only ticks that would change nothing are left out, so the records
+    /// are those of running every tick.
+    ///
+    /// Nothing changes between two steps, and a settled step leaves nothing for the
+    /// compression step, the pressure check or the request check to do (a request has its
+    /// own due timer). So until the next scenario event or live timer, a tick can only kill,
+    /// and only when free is below `reaper_free_mb` and a suspended app in band 0 has been
+    /// idle for `reaper_idle_s`: the next tick that can act is the first at or after the
+    /// earliest of those moments. Without it, `end_s: 4294967296` (SPEC 35's largest number
+    /// of seconds) ran 143 million ticks after the scenario's last event.
+    ///
+    /// - Complexity: O(n) in the apps, once per tick that runs.
+    mutating func skipTicksThatCannotAct() {
+        guard let tick = reaperTick else { return }
+        var next = upcomingEvent?.atMs
+        if let timer = firstLiveTimer() { next = min(next ?? timer.timeMs, timer.timeMs) }
+        if freeKiB < device.reaperFreeKiB, let ready = earliestLongIdle() { next = min(next ?? ready, ready) }
+        guard let next else {
+            // Nothing is left to happen: no tick could act again.
+            reaperTick = nil
+            return
+        }
+        guard next > tick.timeMs else { return }
+        let interval = device.reaperIntervalMs
+        let ticks = (next.count + interval.count - 1) / interval.count
+        reaperTick = (ticks * interval, tick.seq)
+    }
+
     /// The first, in the policy's order, of the suspended apps in band 0 for at least
     /// `reaper_idle_s`; nil when none is.
     private func longIdleVictim() -> Candidate? {
@@ -23,5 +54,18 @@ extension Simulation {
             candidate.state == .suspended && self.policy.isIdle(candidate)
                 && self.nowMs - candidate.bandEnteredMs >= self.device.reaperIdleMs
         })
+    }
+
+    /// The earliest moment at which a suspended app now in band 0 has been there for
+    /// `reaper_idle_s`; nil when no suspended app is in band 0.
+    private func earliestLongIdle() -> Millis? {
+        var earliest: Millis?
+        for index in apps.indices where apps[index].state == .suspended {
+            let candidate = candidate(index)
+            guard policy.isIdle(candidate) else { continue }
+            let ready = candidate.bandEnteredMs + device.reaperIdleMs
+            earliest = min(earliest ?? ready, ready)
+        }
+        return earliest
     }
 }
