@@ -277,7 +277,7 @@ import Testing
             it opens offline, and the same reports give the same bytes. A folder that is
             not a report folder exits 2, naming the first run folders below it.
 
-            USAGE: suspendsim report <dir> [--jobs <n>] [--app <id> ...] [--by <keys>] [--baseline <policy|key=value> ...]
+            USAGE: suspendsim report <dir> [--jobs <n>] [--app <id> ...] [--by <keys>] [--baseline <policy|key=value> ...] [--label <key=value=text> ...]
 
             ARGUMENTS:
               <dir>                   A report folder.
@@ -298,6 +298,11 @@ import Testing
                                       KEY=VALUE: write whatif.csv with this sweep key and
                                       baseline value, from focus_runs.csv (SPEC 25). Both
                                       may be given.
+              --label <key=value=text>
+                                      Name swept value VALUE of sweep key KEY as TEXT on
+                                      every chart and table of the page, over the
+                                      scenario's labels: (repeat for more; KEY and VALUE
+                                      hold no '=', TEXT is the rest).
               --version               Show the version.
               -h, --help              Show help information.
 

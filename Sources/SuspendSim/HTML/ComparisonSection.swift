@@ -82,7 +82,8 @@ extension BatchPage {
         }
         let rows = comparison.paired.prefix(Self.pairedRows).map { row -> [String] in
             let difference = row[mean].isEmpty ? "" : row[low].isEmpty ? row[mean] : "\(row[mean]) [\(row[low]), \(row[high])]"
-            return Array(row[..<pairs]) + [row[pairs], difference, row[p]]
+            let keyCells = row[..<pairs].enumerated().map { comparison.labels.tick(header[$0.offset], $0.element) }
+            return keyCells + [row[pairs], difference, row[p]]
         }
         let baseline = column(.baseline).flatMap { comparison.paired.first?[$0] } ?? ""
         let rest = comparison.paired.count - rows.count

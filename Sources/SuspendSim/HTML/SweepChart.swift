@@ -35,6 +35,8 @@ struct SweepChart {
     var yAxis: YAxis
     /// A horizontal line across the plot at `value`, labelled `label`.
     var reference: (value: Double, label: String)?
+    /// The values' tick labels (SPEC 15 "Labels": a labelled value by its label); nil: the values.
+    var valueNames: [String]? = nil
 
     static let width = 590.0
     static let right = 16.0
@@ -54,7 +56,7 @@ struct SweepChart {
         let left = max(50, (widest + 14).rounded(.up))
         let plotRight = Self.width - Self.right
         let bottom = Self.plotTop + Self.plotHeight
-        let axis = SweepChartAxis(key: key, values: values, range: (left + Self.inset)...(plotRight - Self.inset))
+        let axis = SweepChartAxis(key: key, values: values, range: (left + Self.inset)...(plotRight - Self.inset), names: valueNames)
         var svg = SVGWriter(width: Int(Self.width), height: Int(bottom + 44), label: title + ": " + subtitle, id: id)
         svg.fittedLabel(title, x: 2, y: 17, width: Self.width - 4, size: 13, bold: true, class: "ttl")
         svg.fittedLabel(subtitle, x: 2, y: 33, width: Self.width - 4, size: 11, class: "tm")
@@ -139,7 +141,7 @@ struct SweepChart {
         flush()
         svg.path(bands, class: "bandfill \(colour)")
         svg.path(whiskers, class: "whisker \(colour)")
-        svg.path(stroke, class: "line \(colour)")
+        svg.path(stroke, class: "line \(colour)", extra: line.style.dash.attribute)
         svg.path(markers, class: "dot \(colour)", title: line.label)
     }
 
