@@ -25,17 +25,30 @@ extension ComparisonChart {
     }
 
     static let pageFrame = Frame(width: 590, height: 240, standalone: false)
-    /// The room a left-out note takes under a chart on the page.
-    static let noteHeight = 16.0
+    /// The room a line of a left-out note takes under a chart; at most `noteLines` lines.
+    static let noteHeight = 15.0
+    static let noteLines = 4
     static let figureViewBox = Frame(width: 378, height: 252, standalone: true)
     /// The figure's size in pixels.
     static let figureSize = (width: 504, height: 336)
+    /// The width of a legend entry's stretch of line, long enough to show its dashes.
+    static let legendSample = 28.0
 
-    /// The chart on the page, with `id`: `pageFrame`, and `noteHeight` more with a left-out note.
+    /// The chart on the page, with `id`: `pageFrame`, and `noteHeight` more a line of a
+    /// left-out note.
     func render(id: String) -> String {
         var frame = Self.pageFrame
-        if leftOutNote != nil { frame.height += Self.noteHeight }
+        frame.height += Self.noteHeight * Double(noteLines(width: frame.width - 4).lines.count)
         return draw(in: frame, id: id).finish()
+    }
+
+    /// The left-out note (`leftOutNote`) in lines of at most `width` units, at most
+    /// `noteLines` of them (the last shortened, with the whole note as its `<title>`, when it
+    /// does not fit); none when the chart draws every line.
+    func noteLines(width: Double) -> (lines: [String], title: String?) {
+        guard let note = leftOutNote else { return ([], nil) }
+        let wrapped = TextMetrics.wrap(note, width: width, size: 11, lines: Self.noteLines)
+        return (wrapped.lines, wrapped.shortened ? note : nil)
     }
 
     /// The standalone figure: a whole SVG document, the same bytes for the same groups.
@@ -63,7 +76,9 @@ extension ComparisonChart {
         var plotTop: Double
         var plotBottom: Double
         var legend: [(baseline: Double, items: [(x: Double, text: String, title: String?, line: Line)])]
+        /// The baseline of the left-out note's first line, and its lines.
         var noteBaseline: Double?
+        var note: [String] = []
         var height: Double
     }
 
@@ -78,9 +93,11 @@ extension ComparisonChart {
             legend.append((baseline, row))
             baseline += 15
         }
-        let note: Double? = leftOutNote == nil ? nil : baseline
-        if note != nil { baseline += 15 }
-        return FigureLayout(plotTop: 14, plotBottom: plotBottom, legend: legend, noteBaseline: note, height: (baseline - 6).rounded(.up))
+        let note = noteLines(width: frame.width - 8).lines
+        let noteBaseline: Double? = note.isEmpty ? nil : baseline
+        baseline += Self.noteHeight * Double(note.count)
+        return FigureLayout(plotTop: 14, plotBottom: plotBottom, legend: legend, noteBaseline: noteBaseline, note: note,
+                            height: (baseline - 6).rounded(.up))
     }
 
     /// The figure's style sheet: the page's classes with the light theme's literal colours.
@@ -101,7 +118,7 @@ extension ComparisonChart {
         var x = 4.0
         for line in lines {
             let fitted = TextMetrics.fit(line.label, width: width - 36, size: 11, keep: .end)
-            let itemWidth = 22 + TextMetrics.width(fitted.text, size: 11)
+            let itemWidth = Self.legendSample + 6 + TextMetrics.width(fitted.text, size: 11)
             if x > 4, x + itemWidth > width - 4 {
                 rows.append([])
                 x = 4
@@ -133,16 +150,18 @@ extension ComparisonChart {
             drawLegend(layout.legend, into: &svg)
             plotTop = layout.plotTop
             bottom = layout.plotBottom
-            if let note = leftOutNote, let baseline = layout.noteBaseline {
-                svg.fittedLabel(note, x: 4, y: baseline, width: frame.width - 8, size: 11, class: "tm")
+            if let baseline = layout.noteBaseline {
+                svg.lines(layout.note, x: 4, y: baseline, lineHeight: Self.noteHeight, class: "tm",
+                          title: noteLines(width: frame.width - 8).title)
             }
         } else {
             svg.fittedLabel(metric.title, x: 2, y: 17, width: frame.width - 4, size: 13, bold: true, class: "ttl")
             svg.fittedLabel("group mean (" + metric.unit + "); error bar: 95 % interval of the mean", x: 2, y: 33,
                             width: frame.width - 4, size: 11, class: "tm")
-            if let note = leftOutNote {
-                bottom = frame.height - 44 - Self.noteHeight
-                svg.fittedLabel(note, x: 2, y: frame.height - 6, width: frame.width - 4, size: 11, class: "tm")
+            let note = noteLines(width: frame.width - 4)
+            if !note.lines.isEmpty {
+                bottom -= Self.noteHeight * Double(note.lines.count)
+                svg.lines(note.lines, x: 2, y: bottom + 44 + 9, lineHeight: Self.noteHeight, class: "tm", title: note.title)
             }
         }
         let y = yScale(plotTop...bottom)
@@ -217,9 +236,10 @@ extension ComparisonChart {
             for item in row.items {
                 let colour = item.line.style.cssClass
                 let cy = Int(row.baseline - 4)
-                svg.path("M\(Int(item.x)) \(cy)h16", class: "line \(colour)", extra: item.line.style.dash.attribute)
-                svg.path(SeriesMarker.glyph(item.line.style.shape, x: Int(item.x) + 8, y: cy, size: 7), class: "dot \(colour)")
-                svg.label(item.text, x: item.x + 22, y: row.baseline, class: "tm", title: item.title)
+                let sample = Int(Self.legendSample)
+                svg.path("M\(Int(item.x)) \(cy)h\(sample)", class: "line \(colour)", extra: item.line.style.dash.attribute)
+                svg.path(SeriesMarker.glyph(item.line.style.shape, x: Int(item.x) + sample / 2, y: cy, size: 7), class: "dot \(colour)")
+                svg.label(item.text, x: item.x + Self.legendSample + 6, y: row.baseline, class: "tm", title: item.title)
             }
         }
     }

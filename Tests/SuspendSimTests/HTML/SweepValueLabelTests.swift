@@ -135,9 +135,14 @@ import Testing
         #expect(chart.leftOutNote == "2 series left out (at most 8 drawn): p5 · compressor pool 0 MB; p5 · compressor pool 4096 MB")
         let layout = chart.figureLayout()
         #expect(layout.noteBaseline == (layout.legend.last?.baseline ?? 0) + 15)
+        // 370 units do not hold the note's 90 characters: two lines, whole, the figure 15 units a line taller.
+        #expect(layout.note.count == 2 && layout.note.joined(separator: " ") == chart.leftOutNote)
+        #expect(layout.height == (layout.noteBaseline ?? 0) + 2 * 15 - 6)
         #expect(chart.figure().contains(">2 series left out (at most 8 drawn): "))
+        // The page's chart, 586 units wide, holds it on one line: 240 + 15 units high.
+        #expect(chart.noteLines(width: 586).lines == [chart.leftOutNote!])
         #expect(chart.render(id: "c").contains(">2 series left out (at most 8 drawn): "))
-        #expect(chart.render(id: "c").contains("height=\"256\""))   // 240 + 16 for the note
+        #expect(chart.render(id: "c").contains("height=\"255\""))
     }
 
     @Test("A labelled axis is ticked with the labels at the values' places")
