@@ -61,4 +61,16 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: out.path))
         }
     }
+
+    @Test("import --onto keeps a scenario's labels: block, and the file it writes still reads")
+    func importKeepsLabels() throws {
+        try withTemporaryFolder { folder in
+            let written = folder.appendingPathComponent("out.yaml").path
+            let run = try suspendsim(["import", "metrickit", "Scenarios/metrickit/day-01.json", "--onto", "Scenarios/compressor.yaml", "-o", written])
+            #expect(run.status == 0, "\(run.stderr)")
+            let text = try String(contentsOfFile: written, encoding: .utf8)
+            #expect(text.contains("labels:\n  device.compressor.pool_mb: {0: \"no compressor\", 4096: \"4 GB pool\"}\n"))
+            #expect(try suspendsim(["validate", written]).status == 0)
+        }
+    }
 }

@@ -105,7 +105,8 @@ public enum HTMLReport {
         // SPEC 21: with groups.csv, the comparison on the page and its charts as figures/<metric>.svg.
         if let comparison { try BatchPage.writeFigures(comparison, into: folder) }
         // SPEC 25: with whatif.csv, the page opens with its answer.
-        let whatIf = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try WhatIfAnswer(folder: folder) }
+        var whatIf = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try WhatIfAnswer(folder: folder) }
+        whatIf?.labels = labels
         // SPEC 26: with observed.csv, the verdict at the top.
         let verdict = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try FieldVerdict(folder: folder) }
         let page = BatchPage(reports: reports, observed: observed, name: name, runFolders: runFolders, ramByScenario: ramByScenario,

@@ -35,4 +35,17 @@ enum SeriesChannels {
         var seen = Set<[String]>()
         return values.filter { seen.insert($0).inserted }
     }
+
+    /// The styles of series drawn as markers only (a survival chart's sweep points), `lines`
+    /// as in `styles`: colour for the first dimension, the marker for the combination of the
+    /// others (a marker chart has no line to dash); one dimension: colour and marker both.
+    static func markerStyles(_ lines: [[String]]) -> [SeriesStyle] {
+        guard (lines.first?.count ?? 0) > 1 else { return styles(lines, policyFirst: false) }
+        let rests = ordered(lines.map { Array($0.dropFirst()) })
+        return zip(lines, styles(lines.map { [$0[0]] }, policyFirst: false)).map { line, style in
+            var style = style
+            style.shape = .indexed(rests.firstIndex(of: Array(line.dropFirst()))!)
+            return style
+        }
+    }
 }

@@ -33,6 +33,16 @@ struct SweepValueLabels: Sendable, Equatable {
         return text(String(setting[..<equals]), String(setting[setting.index(after: equals)...]))
     }
 
+    /// A setting in fewer words, for a margin too narrow for `text(setting:)`: its label, else
+    /// an app key's words without the app ("suspended memory 60 MB"), else `text(setting:)`.
+    func short(setting: String) -> String {
+        guard let equals = setting.firstIndex(of: "=") else { return setting }
+        let key = String(setting[..<equals]), value = String(setting[setting.index(after: equals)...])
+        if let label = texts[key]?[value] { return label }
+        if let app = SweepAxis.appKey(key), let words = AxisTitle.appKeys[app.key] { return Self.phrase(words, of: nil, value: value) }
+        return text(key, value)
+    }
+
     /// A sweep point's settings in words, joined by ", ".
     func text(settings: [String]) -> String {
         settings.map { text(setting: $0) }.joined(separator: ", ")

@@ -18,6 +18,8 @@ struct WhatIfAnswer {
     private let rows: [[String]]
     /// The differences against the swept value.
     private let charts: WhatIfCharts
+    /// The names of swept values on the page (SPEC 15 "Labels"): the charts' x ticks.
+    var labels = SweepValueLabels()
 
     /// At most this many sentences; the rest go into the table.
     static let sentenceLimit = 12
@@ -98,7 +100,7 @@ struct WhatIfAnswer {
 
     /// The charts of the differences, side by side, with the policies' legend.
     private func chartFigure() -> Node<HTML.BodyContext> {
-        let svgs = charts.charts().enumerated().map { index, chart in Node<HTML.BodyContext>.raw(chart.render(id: "whatif-\(index + 1)")) }
+        let svgs = charts.charts(labels: labels).enumerated().map { index, chart in Node<HTML.BodyContext>.raw(chart.render(id: "whatif-\(index + 1)")) }
         let styles = SeriesStyle.styles(for: charts.policies)
         return .figure(.div(.class("multiples"), .group(svgs)), .figcaption(HTMLPage.legend(charts.policies.enumerated().map { index, policy in
             .group(.raw(SeriesMarker.legendIcon(styles[index])), .escaped(policy))

@@ -41,6 +41,10 @@ import Testing
         #expect(labels.text(settings: ["device.compressor.pool_mb=0", "device.ram_mb=2048"]) == "no compressor, RAM 2048 MB")
         #expect(labels.text(setting: "device.compressor.pool_mb=4096") == "compressor pool 4096 MB")
         #expect(labels.tick("device.compressor.pool_mb", "0") == "no compressor" && labels.tick("device.compressor.pool_mb", "4096") == "4096")
+        // In fewer words for a narrow margin: an app key without its app; a label as it is.
+        #expect(labels.short(setting: "app.com.example.photoeditor.suspended_mb=60") == "suspended memory 60 MB")
+        #expect(labels.short(setting: "device.compressor.pool_mb=0") == "no compressor")
+        #expect(labels.short(setting: "device.ram_mb=2048") == "RAM 2048 MB")
     }
 
     @Test("A label names a swept key and one of its values (equal as a number too); else a located problem")
@@ -87,6 +91,9 @@ import Testing
         // Not a policy first: the palette's slots in order (blue 4, orange 0), shapes circle, square.
         let plain = SeriesChannels.styles([["x"], ["y"], ["x"]], policyFirst: false)
         #expect(plain.map(\.colour) == [4, 0, 4] && plain.map(\.shape) == [.circle, .square, .circle] && plain.allSatisfy { $0.dash == .solid })
+        // Markers only (a survival chart): colour for the first key, the marker for the rest.
+        let markers = SeriesChannels.markerStyles([["0", "2048"], ["0", "3072"], ["4096", "2048"], ["4096", "3072"]])
+        #expect(markers.map(\.colour) == [4, 4, 0, 0] && markers.map(\.shape) == [.circle, .square, .circle, .square])
         #expect(SeriesStyle.Dash.dashed.attribute == "stroke-dasharray=\"6 3\"" && SeriesStyle.Dash.solid.attribute.isEmpty)
     }
 
@@ -153,5 +160,20 @@ import Testing
         #expect(axis.ticks(within: 0...600).map(\.x) == [100, 500])
         let plain = SweepChartAxis(key: "device.ram_mb", values: ["2048", "3072"], range: 100...500, names: ["2048", "3072"])
         #expect(plain.names == nil)
+    }
+
+    @Test("A point chart's margin grows to hold its labels, in fewer words when the whole is too long")
+    func pointChartMargin() {
+        let point = BatchReports.Point(key: BatchReports.PointKey(scenario: "s", policy: "lru", settings: []), runs: 1)
+        let labels = SweepValueLabels()
+        let settings = ["app.com.example.photoeditor.suspended_mb=60", "app.com.example.photoeditor.background_mb=200"]
+        let row = PointChart.Row(parts: ["lru"] + settings.map { labels.text(setting: $0) }, style: SeriesStyle.indexed(0), point: point,
+                                 shortParts: ["lru"] + settings.map { labels.short(setting: $0) })
+        let chart = PointChart(rows: [row])
+        // The whole label (about 100 characters) is wider than 480: the short one decides the margin.
+        let short = "lru · suspended memory 60 MB · background memory 200 MB"
+        #expect(TextMetrics.width(row.label, size: 11) + 14 > PointChart.maxLeft)
+        #expect(chart.left == (TextMetrics.width(short, size: 11) + 14).rounded(.up) && chart.left > PointChart.left)
+        #expect(chart.render(title: "t").contains("<title>\(row.label)</title>\(short)</text>"))
     }
 }
