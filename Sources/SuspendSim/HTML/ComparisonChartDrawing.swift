@@ -117,7 +117,7 @@ extension ComparisonChart {
         var rows: [[(x: Double, text: String, title: String?, line: Line)]] = [[]]
         var x = 4.0
         for line in lines {
-            let fitted = TextMetrics.fit(line.label, width: width - 36, size: 11, keep: .end)
+            let fitted = TextMetrics.fit(line.label, width: width - 8 - Self.legendSample - 6, size: 11, keep: .end)
             let itemWidth = Self.legendSample + 6 + TextMetrics.width(fitted.text, size: 11)
             if x > 4, x + itemWidth > width - 4 {
                 rows.append([])

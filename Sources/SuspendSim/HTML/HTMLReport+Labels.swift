@@ -2,19 +2,20 @@ import Foundation
 
 extension HTMLReport {
     /// The labels of a batch page (SPEC 15 "Labels"): `labels.csv`'s, then `given`
-    /// (`report --label`), each checked against what the batch sweeps (`sweptValues`).
+    /// (`report --label`), each checked against what the batch sweeps (`sweptValues`). A row
+    /// of `labels.csv` that names nothing the page shows (a `trace.user` pooled away, a folder
+    /// `merge`d from part of the points) is left out: the scenario file was checked when run.
     ///
     /// - Throws: `SweepValueLabel.Problem` for a label of `given` that names a key not swept
-    ///   or a value not taken (a usage error); `HTMLReport.Error` for such a row of
-    ///   `labels.csv`, or a file that cannot be read.
+    ///   or a value not taken (a usage error); `HTMLReport.Error` for a `labels.csv` that
+    ///   cannot be read.
     static func pageLabels(folder: String, reports: BatchReports, comparison: ComparisonReports?, given: [SweepValueLabel])
         throws -> SweepValueLabels {
         let sweeps = sweptValues(reports, comparison)
-        let path = BatchReportFile.labels.path(in: folder)
         let saved = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try SweepValueLabels.read(folder: folder) }
-        let fromFile = try SweepValueLabel.matched(saved, sweeps: sweeps) { "\(path): \($0.key),\($0.value)" }.mapError { problem in
-            HTMLReport.Error.unreadable(path: path, reason: problem.description)
-        }.get()
+        let fromFile = saved.compactMap { label in
+            (try? SweepValueLabel.matched([label], sweeps: sweeps) { _ in "" }.get())?.first
+        }
         let fromOptions = try SweepValueLabel.matched(given, sweeps: sweeps) { "--label \($0.key)=\($0.value)=\($0.text)" }.get()
         return SweepValueLabels(fromFile + fromOptions)
     }

@@ -2,15 +2,17 @@ extension ScenarioReader {
     /// `labels:` (SPEC 15 "Labels"): a mapping from the file's sweep keys to mappings from
     /// swept values to labels, `labels: { device.compressor.pool_mb: { 0: "no compressor" } }`.
     /// A key the file does not sweep, a value it does not sweep the key at, a text that is
-    /// not one (`SweepValueLabel.textProblem`) is reported at its place. Read with the sweep
-    /// only (a sweep point's reading skips it).
+    /// not one (`SweepValueLabel.textProblem`) is reported at its place; `policy` takes no
+    /// labels (a policy is named by its name). Read with the sweep only (a sweep point's
+    /// reading skips it).
     mutating func readLabels(_ node: ScenarioNode) -> [SweepValueLabel] {
         guard !sweep.isEmpty else {
             report(node, "labels", "names swept values, but the file sweeps no key; add a sweep: block or remove labels:")
             return []
         }
         let sweeps = Dictionary(sweep.map { ($0.key, $0.values) }, uniquingKeysWith: { first, _ in first })
-        guard let fields = fields(node, "labels", allowed: sweep.map(\.key), noun: "swept key") else { return [] }
+        // A policy is named by its own name (its colour and marker are the policy's everywhere).
+        guard let fields = fields(node, "labels", allowed: sweep.map(\.key).filter { $0 != "policy" }, noun: "swept key") else { return [] }
         var labels: [SweepValueLabel] = []
         for entry in fields.entries {
             let field = Self.path("labels", entry.name)

@@ -5,7 +5,7 @@ import Testing
 /// SPEC 15 "Labels": a scenario's `labels:` block, read with its sweep, each problem located.
 @Suite struct ScenarioLabelsTests {
     static func text(_ labels: String) -> String {
-        HostileScenarioTests.text(extra: "sweep: {device.compressor.pool_mb: [0, 4096], device.ram_mb: [2048]}\nlabels: \(labels)\n")
+        HostileScenarioTests.text(extra: "sweep: {device.compressor.pool_mb: [0, 4096], device.ram_mb: [2048], policy: [lru]}\nlabels: \(labels)\n")
     }
 
     @Test("labels: names swept values of the file's sweep keys")
@@ -22,6 +22,7 @@ import Testing
 
     @Test("Bad labels are bad input at their place", arguments: [
         ("{device.model: {a: b}}", "x.yaml:6:10: labels.device.model: unknown swept key 'device.model'"),
+        ("{policy: {lru: LRU}}", "x.yaml:6:10: labels.policy: unknown swept key 'policy'"),
         ("{device.ram_mb: {1024: small}}", "x.yaml:6:26: labels.device.ram_mb.1024: device.ram_mb is not swept at '1024'; it takes 2048"),
         ("{device.ram_mb: {2048: \"\"}}", "x.yaml:6:32: labels.device.ram_mb.2048: the label must not be empty"),
         ("{device.ram_mb: {2048: \"=SUM(A1)\"}}", "x.yaml:6:32: labels.device.ram_mb.2048: the label begins with '='"),
