@@ -105,8 +105,7 @@ public enum HTMLReport {
         // SPEC 21: with groups.csv, the comparison on the page and its charts as figures/<metric>.svg.
         if let comparison { try BatchPage.writeFigures(comparison, into: folder) }
         // SPEC 25: with whatif.csv, the page opens with its answer.
-        var whatIf = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try WhatIfAnswer(folder: folder) }
-        whatIf?.labels = labels
+        let whatIf = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try WhatIfAnswer(folder: folder, labels: labels) }
         // SPEC 26: with observed.csv, the verdict at the top.
         let verdict = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try FieldVerdict(folder: folder) }
         let page = BatchPage(reports: reports, observed: observed, name: name, runFolders: runFolders, ramByScenario: ramByScenario,
