@@ -53,8 +53,10 @@ extension BatchPage {
                 + comparison.keys.joined(separator: ", ") + " · \(xText), \(lineText)")),
         ]
         let svgs = charts.enumerated().map { index, chart in Node<HTML.BodyContext>.raw(chart.render(id: "\(id)-\(index + 1)")) }
-        let legend = (charts.first?.lines ?? []).map { line -> Node<HTML.BodyContext> in
-            .group(.raw(SeriesMarker.legendIcon(line.style)), .escaped(line.label))
+        let lines = charts.first?.lines ?? []
+        let styled = lines.contains { $0.style.dash != .solid }
+        let legend = lines.map { line -> Node<HTML.BodyContext> in
+            .group(.raw(SeriesMarker.legendIcon(line.style, withLine: styled)), .escaped(line.label))
         }
         let figureLinks: Node<HTML.BodyContext> = .group(.text("figures: "), .group(charts.enumerated().map { index, chart in
             let file = Self.figurePath(chart)

@@ -95,6 +95,12 @@ import Testing
         let markers = SeriesChannels.markerStyles([["0", "2048"], ["0", "3072"], ["4096", "2048"], ["4096", "3072"]])
         #expect(markers.map(\.colour) == [4, 4, 0, 0] && markers.map(\.shape) == [.circle, .square, .circle, .square])
         #expect(SeriesStyle.Dash.dashed.attribute == "stroke-dasharray=\"6 3\"" && SeriesStyle.Dash.solid.attribute.isEmpty)
+        // A legend's icon: the marker alone for a solid line, unless the legend's lines differ in style.
+        let solid = SeriesStyle(colour: 5, shape: .square)
+        #expect(SeriesMarker.legendIcon(solid).hasPrefix("<svg width=\"14\"") && !SeriesMarker.legendIcon(solid).contains("h28"))
+        #expect(SeriesMarker.legendIcon(solid, withLine: true).contains("<path class=\"line c5\" d=\"M1 7h28\"/>"))
+        #expect(SeriesMarker.legendIcon(SeriesStyle(colour: 5, shape: .square, dash: .dotted))
+            .contains("d=\"M1 7h28\" stroke-dasharray=\"1.5 2.5\"/>"))
     }
 
     /// A comparison by policy, pool and RAM: 4 policies × 2 pools = 8 lines, or `policies` more.
