@@ -136,7 +136,9 @@ MEASURE_SCRIPT = """<script>(function () {
     texts.forEach(function (text) {
       var copy = text.cloneNode(true);
       copy.querySelectorAll("title").forEach(function (title) { title.remove(); });
-      entry.texts.push({text: copy.textContent, box: box(text.getBoundingClientRect())});
+      entry.texts.push({text: copy.textContent, box: box(text.getBoundingClientRect()),
+                        cls: text.getAttribute("class") || "", titled: !!text.querySelector("title"),
+                        turned: (text.getAttribute("transform") || "").indexOf("rotate") >= 0});
     });
     charts.push(entry);
   });
@@ -171,6 +173,15 @@ def text_box_problems(page, charts_boxes):
             if outside(t["box"], chart["box"]):
                 problems.append(f"{page}: {chart['id']}: text {t['text']!r} {box_text(t['box'])} is outside its SVG "
                                 f"{box_text(chart['box'])}")
+        # Nothing cut: a chart's title or an axis' title (turned along the y axis) is never
+        # shortened, and another shortened label carries its whole text as a <title>.
+        for t in texts:
+            if "\u2026" not in t["text"]:
+                continue
+            if "ttl" in t["cls"].split() or t.get("turned"):
+                problems.append(f"{page}: {chart['id']}: the title {t['text']!r} is cut")
+            elif not t.get("titled"):
+                problems.append(f"{page}: {chart['id']}: the label {t['text']!r} is cut without its whole text as a <title>")
         # A sweep over the boxes by their left edge: only neighbours whose spans meet are compared.
         texts.sort(key=lambda t: t["box"][0])
         for i, a in enumerate(texts):
@@ -181,6 +192,23 @@ def text_box_problems(page, charts_boxes):
                     problems.append(f"{page}: {chart['id']}: texts {a['text']!r} {box_text(a['box'])} and "
                                     f"{b['text']!r} {box_text(b['box'])} overlap")
     return problems
+
+
+def figures_page(folder, work):
+    """A page that shows every SVG of `folder` (a batch's figures/) at its own size, each its
+    own <svg>, so that MEASURE_SCRIPT measures the figures as a paper prints them."""
+    svgs = []
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".svg"):
+            with open(os.path.join(folder, name), encoding="utf-8") as file:
+                text = re.sub(r"^<\?xml[^>]*>\s*", "", file.read())
+            svgs.append(text.replace("<svg ", f'<svg id="figure-{name[:-4]}" ', 1))
+    os.makedirs(work, exist_ok=True)
+    page = os.path.join(work, "figures-%d.html" % len(os.listdir(work)))
+    with open(page, "w", encoding="utf-8") as file:
+        file.write("<!DOCTYPE html><html><head><meta charset=\"utf-8\"></head><body style=\"margin:0\">"
+                   + "".join(f"<div>{svg}</div>" for svg in svgs) + "</body></html>")
+    return page
 
 
 def check_text_boxes(browser, page, work, problems):
@@ -283,6 +311,15 @@ def main():
             check_page(browser, page, reports, png_dir, problems)
         texts = check_text_boxes(browser, page, os.path.join(png_dir, "measure"), problems)
         print(f"labels {os.path.relpath(page, reports)}: {texts} text(s) measured")
+        figures = os.path.join(os.path.dirname(page), "figures")
+        if os.path.isdir(figures):
+            shown = figures_page(figures, os.path.join(png_dir, "figures"))
+            texts = check_text_boxes(browser, shown, os.path.join(png_dir, "measure"), problems)
+            if not text_only:
+                name = os.path.relpath(figures, reports).replace("/", "__")
+                chromium(browser, [f"--screenshot={os.path.join(png_dir, name + '.png')}", f"--window-size=520,{HEIGHT}"],
+                         "file://" + os.path.abspath(shown))
+            print(f"labels {os.path.relpath(figures, reports)}: {texts} text(s) measured")
         for problem in problems:
             print("FAIL " + problem, file=sys.stderr)
         failed += 1 if problems else 0

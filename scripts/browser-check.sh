@@ -3,7 +3,9 @@
 # missing, runs the bundled scenarios and a few batches with --html, then loads every page in
 # headless chromium: each page must have its charts, each chart must draw data, nothing may be
 # fetched, no console error may be logged, and no two labels of a chart may overlap or be cut
-# off (measured in the browser). Every page is also screenshot at 1280x2000.
+# off (measured in the browser): no chart title or y-axis title shortened, no shortened label
+# without its whole text as a <title>. Each batch's figures/*.svg are measured the same way, at
+# the size a paper prints them. Every page is also screenshot at 1280x2000.
 #
 #   scripts/browser-check.sh [PNG_DIR]      PNGs go to PNG_DIR (default: .build/browser-check)
 #   scripts/browser-check.sh --labels [DIR] only the label check (quick; its copies go to DIR)
@@ -61,6 +63,13 @@ mkdir -p "$png_dir"
   --by policy,device.ram_mb --html --out "$work/reports/groups" >/dev/null
 "$bin" run Scenarios/field-calibration.yaml --replicates 3 --set policy=jetsam,lru,largest-first --by policy --html \
   --out "$work/reports/groups-policy" >/dev/null
+# SPEC 15's labels, styles and legends: the four policies × three RAM sizes (line style)
+# against the compressor's labelled pool (Scenarios/compressor.yaml's labels:), 12 lines on
+# each comparison chart (8 drawn, the other 4 named in a note line inside the chart and its
+# figure); and a --label over the file's.
+"$bin" run Scenarios/compressor.yaml --replicates 3 --set policy=largest-first,lru,jetsam,lmkd --set device.ram_mb=1536,2048,3072 \
+  --by policy,device.ram_mb,device.compressor.pool_mb --html --out "$work/reports/labels" >/dev/null
+"$bin" report "$work/reports/labels" --label "device.ram_mb=2048=2 GB phone" >/dev/null
 python3 - Scenarios/memory-pressure.yaml "$work/long-ids.yaml" <<'PY'
 import re, sys
 text = open(sys.argv[1], encoding="utf-8").read().replace("name: memory-pressure", "name: long-ids")

@@ -34,11 +34,11 @@ struct FigureOptions: ParsableArguments {
     }
 
     /// Writes the figures of `report`'s folder when `--figures` is given, and says what it wrote.
-    func write(folder report: String, focusApps: [String]?) throws {
+    func write(folder report: String, focusApps: [String]?, labels: [SweepValueLabel]) throws {
         guard let folder else { return }
         let outcome: FigureExport.Outcome
         do {
-            outcome = try FigureExport.write(folder: report, into: folder, width: figureWidth, focusApps: focusApps)
+            outcome = try FigureExport.write(folder: report, into: folder, width: figureWidth, focusApps: focusApps, labels: labels)
         } catch let error as HTMLReport.Error {
             printError("error: \(error)")
             throw ScenarioBatchLoader.invalidInputStatus

@@ -50,11 +50,27 @@ extension SuspendsimCommand {
 
         @OptionGroup var figures: FigureOptions
 
+        @Option(name: .customLong("label"), help: ArgumentHelp(
+            "Name swept value VALUE of sweep key KEY as TEXT on every chart and table of the page, over the scenario's labels: (repeat for more; KEY and VALUE hold no '=', TEXT is the rest).",
+            valueName: "key=value=text"))
+        var labels: [String] = []
+
         func validate() throws {
             try OptionChecks.path(folder, "the report folder")
             try OptionChecks.appIDs(apps)
             if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs).") }
             _ = try WhatIfFiles.Baselines(baselines)
+            _ = try Self.parseLabels(labels)
+        }
+
+        /// `--label KEY=VALUE=TEXT` options (SPEC 15 "Labels"); a malformed one is a usage error.
+        static func parseLabels(_ options: [String]) throws -> [SweepValueLabel] {
+            try options.map { option in
+                switch SweepValueLabel.parse(option) {
+                case .success(let label): label
+                case .failure(let problem): throw ValidationError(problem.description)
+                }
+            }
         }
 
         func run() throws {
@@ -64,10 +80,12 @@ extension SuspendsimCommand {
             let given = try WhatIfFiles.Baselines(baselines)
             if by != nil || given.policy != nil { try ComparisonFiles.write(folder: folder, by: by, baseline: given.policy) }
             if let whatIf = given.whatIf { try WhatIfFiles.write(folder: folder, whatIf: whatIf, apps: apps) }
+            let focusApps = apps.isEmpty ? HTMLPages.savedFocusApps(in: folder) : apps
+            let labels = try Self.parseLabels(labels)
             let pages = try HTMLPages.write(folder: folder, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-                                            focusApps: apps.isEmpty ? HTMLPages.savedFocusApps(in: folder) : apps)
+                                            focusApps: focusApps, labels: labels)
             print(HTMLPages.line(pages))
-            try figures.write(folder: folder, focusApps: apps.isEmpty ? HTMLPages.savedFocusApps(in: folder) : apps)
+            try figures.write(folder: folder, focusApps: focusApps, labels: labels)
         }
     }
 }
@@ -96,9 +114,12 @@ enum HTMLPages {
 
     /// Writes the pages of `folder`; prints the problem and exits on failure. `focusApps`: the
     /// apps a batch page draws against a sweep (`HTMLReport.write`); nil: the change rule.
-    static func write(folder: String, jobs: Int, focusApps: [String]? = nil) throws -> [String] {
+    static func write(folder: String, jobs: Int, focusApps: [String]? = nil, labels: [SweepValueLabel] = []) throws -> [String] {
         do {
-            return try HTMLReport.write(folder: folder, jobs: jobs, focusApps: focusApps)
+            return try HTMLReport.write(folder: folder, jobs: jobs, focusApps: focusApps, labels: labels)
+        } catch let error as SweepValueLabel.Problem {
+            printError("error: \(error); no page was written.")
+            throw ExitCode(64)
         } catch let error as HTMLReport.Error {
             printError("error: \(error)")
             throw ScenarioBatchLoader.invalidInputStatus

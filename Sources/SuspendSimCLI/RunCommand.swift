@@ -10,7 +10,8 @@ extension SuspendsimCommand {
             abstract: "Run scenarios and write CSV reports.",
             discussion: """
                 Each scenario writes a folder <out>/<name>/ with survivors.csv, evictions.csv, \
-                transitions.csv, callbacks.csv, memory.csv, pressure.csv and skipped.csv; the run \
+                transitions.csv, callbacks.csv, memory.csv, pressure.csv, skipped.csv, exits.csv, \
+                tasks.csv, launches.csv and device.csv (docs/reports.md); the run \
                 writes <out>/summary.csv with a row per scenario, in the order the files were given. \
                 With --policy all, each scenario runs under every built-in policy into \
                 <out>/<name>/<policy>/, and <out>/comparison.csv compares them. A report folder \
@@ -164,7 +165,7 @@ extension SuspendsimCommand {
 
         func run() throws {
             Interruption.cleanUpOnSignals()
-            let (plan, fileWhatIfs) = try makePlan()
+            let (plan, fileWhatIfs, labels) = try makePlan()
             warnAboutReplicatesWithoutRandomness(plan)
             for warning in plan.warnings { printWarning(warning.description) }
             for note in plan.systemMemoryNotes { printError(note) }
@@ -174,6 +175,7 @@ extension SuspendsimCommand {
             let whatIf = plan.writesSurvival || asked != nil ? try WhatIfFiles.resolve(plan, commandLine: asked, files: fileWhatIfs) : nil
             try OutputFolder.prepare(out)
             defer { OutputSet.finish(out) }
+            try HTMLReport.saveLabels(labels, in: out)
             let part = shard.flatMap(BatchShard.init(parsing:)) ?? .whole
             let output = try runBatch(plan, part: part, whatIf: whatIf)
             report(plan, output, shard: part)
@@ -185,8 +187,8 @@ extension SuspendsimCommand {
 
         /// The batch of the input files under the command line's options; a bad `--set` value
         /// is exit 64 (the command line's mistake, SPEC 14), a bad value in a file exit 2. With
-        /// it, the files' `whatif:` blocks (SPEC 25), by file.
-        private func makePlan() throws -> (BatchPlan, [(path: String, whatIf: WhatIf)]) {
+        /// it, the files' `whatif:` blocks (SPEC 25), by file, and their `labels:` (SPEC 15).
+        private func makePlan() throws -> (BatchPlan, [(path: String, whatIf: WhatIf)], [SweepValueLabel]) {
             let templates = try ScenarioBatchLoader.loadTemplates(input, streamingEvents: true)
             var options = BatchPlan.Options()
             options.seed = seed
@@ -214,7 +216,7 @@ extension SuspendsimCommand {
                     + "add --details. Nothing was run.")
                 throw ExitCode(64)
             }
-            return (plan, templates.compactMap { template in template.whatIf.map { (template.path, $0) } })
+            return (plan, templates.compactMap { template in template.whatIf.map { (template.path, $0) } }, templates.flatMap(\.labels))
         }
 
         /// `--by` and `--baseline` name keys and a policy the batch has (SPEC 21: exit 64).

@@ -49,12 +49,13 @@ import Testing
             OVERVIEW: Run scenarios and write CSV reports.
 
             Each scenario writes a folder <out>/<name>/ with survivors.csv, evictions.csv,
-            transitions.csv, callbacks.csv, memory.csv, pressure.csv and skipped.csv; the
-            run writes <out>/summary.csv with a row per scenario, in the order the files
-            were given. With --policy all, each scenario runs under every built-in policy
-            into <out>/<name>/<policy>/, and <out>/comparison.csv compares them. A report
-            folder appears whole or not at all. If any file is invalid, nothing runs and
-            the exit status is 2.
+            transitions.csv, callbacks.csv, memory.csv, pressure.csv, skipped.csv,
+            exits.csv, tasks.csv, launches.csv and device.csv (docs/reports.md); the run
+            writes <out>/summary.csv with a row per scenario, in the order the files were
+            given. With --policy all, each scenario runs under every built-in policy into
+            <out>/<name>/<policy>/, and <out>/comparison.csv compares them. A report folder
+            appears whole or not at all. If any file is invalid, nothing runs and the exit
+            status is 2.
 
             A scenario with a workload: block runs --replicates times (default: its
             replicates:, else 1), each with a seed derived from --seed, the scenario's name
@@ -277,7 +278,7 @@ import Testing
             it opens offline, and the same reports give the same bytes. A folder that is
             not a report folder exits 2, naming the first run folders below it.
 
-            USAGE: suspendsim report <dir> [--jobs <n>] [--app <id> ...] [--by <keys>] [--baseline <policy|key=value> ...] [--figures <dir>] [--figure-width <inches>]
+            USAGE: suspendsim report <dir> [--jobs <n>] [--app <id> ...] [--by <keys>] [--baseline <policy|key=value> ...] [--figures <dir>] [--figure-width <inches>] [--label <key=value=text> ...]
 
             ARGUMENTS:
               <dir>                   A report folder.
@@ -303,6 +304,11 @@ import Testing
                                       this folder, each named after the chart's title.
               --figure-width <inches> The figures' width in inches: 3.5 (one column, 252
                                       pt) or 7 (two columns, 504 pt). (default: 3.5)
+              --label <key=value=text>
+                                      Name swept value VALUE of sweep key KEY as TEXT on
+                                      every chart and table of the page, over the
+                                      scenario's labels: (repeat for more; KEY and VALUE
+                                      hold no '=', TEXT is the rest).
               --version               Show the version.
               -h, --help              Show help information.
 

@@ -49,7 +49,7 @@ import Testing
             #expect(run.stdout.contains("html: \(out.path)/index.html and 16 run pages"))
             let batch = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
             // One chart: a panel per RAM size, the four policies as series in each.
-            #expect(batch.contains(">device.ram_mb=2048</text>") && batch.contains(">device.ram_mb=3072</text>"))
+            #expect(batch.contains(">RAM 2048 MB</text>") && batch.contains(">RAM 3072 MB</text>"))
             let survival = try #require(batch.components(separatedBy: "id=\"s1-survival-1\"").dropFirst().first?
                 .components(separatedBy: "</svg>").first)
             #expect(survival.components(separatedBy: "<path class=\"whisker").count - 1 == 8)

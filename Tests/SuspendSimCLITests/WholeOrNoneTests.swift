@@ -8,7 +8,7 @@ import Testing
 @Suite struct WholeOrNoneTests {
     /// The set's names at the top of a folder (`OutputSet.names`).
     static let setNames = ["summary.csv", "survival.csv", "exits.csv", "observed.csv", "comparison.csv", "groups.csv",
-                           "paired.csv", "focus.csv", "focus_runs.csv", "whatif.csv", "shard.csv", "index.html", "figures"]
+                           "paired.csv", "focus.csv", "focus_runs.csv", "whatif.csv", "shard.csv", "labels.csv", "index.html", "figures"]
 
     /// A batch of a few runs with every top-level file: tables, `index.html` and `figures/`
     /// (`--by policy`); `replicates` changes every file's bytes.

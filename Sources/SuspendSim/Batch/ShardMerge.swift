@@ -53,9 +53,11 @@ package enum ShardMerge {
                 try mergeObserved(shards, into: BatchReportFile.observed.path(in: out))
             }
         }
-        let focus = BatchReportFile.focus.path(in: shards[0].folder)
-        if FileManager.default.fileExists(atPath: focus) {
-            try AtomicTextFile.write(try String(contentsOfFile: focus, encoding: .utf8), to: BatchReportFile.focus.path(in: out))
+        for file in [BatchReportFile.focus, .labels] {
+            let path = file.path(in: shards[0].folder)
+            if FileManager.default.fileExists(atPath: path) {
+                try AtomicTextFile.write(try String(contentsOfFile: path, encoding: .utf8), to: file.path(in: out))
+            }
         }
         if FileManager.default.fileExists(atPath: BatchReportFile.focusRuns.path(in: shards[0].folder)) {
             try mergeFocusRuns(shards.map(\.folder), summaryPath: BatchReportFile.summary.path(in: out),

@@ -223,7 +223,8 @@ struct BatchPage {
                 // One policy over several points: a colour per point; else the policy's own.
                 let style = policies.count == 1 && scenario.sweepOrder.count > 1
                     ? SeriesStyle.indexed(scenario.sweepOrder.firstIndex(of: settings) ?? 0) : styles[index]
-                return PointChart.Row(parts: [policy] + settings, style: style, point: point)
+                return PointChart.Row(parts: [policy] + settings.map { reports.labels.text(setting: $0) }, style: style, point: point,
+                                      shortParts: [policy] + settings.map { reports.labels.short(setting: $0) })
             }
         }
     }

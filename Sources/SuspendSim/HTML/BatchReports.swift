@@ -115,6 +115,8 @@ struct BatchReports {
     private(set) var seeds: [String: String] = [:]
     /// Whether the folder has `survival.csv`.
     private(set) var hasSurvival = false
+    /// The names of swept values on the page (SPEC 15 "Labels").
+    var labels = SweepValueLabels()
     /// Whether `survival.csv` has `never_killed_rate` (SPEC 14): what the sweep charts draw.
     private(set) var hasNeverKilled = false
 

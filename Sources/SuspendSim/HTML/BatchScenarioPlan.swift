@@ -46,7 +46,7 @@ struct BatchScenarioPlan {
         // The focus charts answer a long sweep; without them, the survival panels do.
         if !(longSweep && !focus.isEmpty), reports.hasSurvival, !scenario.apps.isEmpty {
             appOrder = SurvivalChart.order(apps: scenario.apps, points: scenario.points, survival: reports.survival)
-            survival = Self.survivalPlans(scenario, budget: &budget)
+            survival = Self.survivalPlans(scenario, labels: reports.labels, budget: &budget)
         }
         leftOut = budget.leftOut
     }
@@ -59,8 +59,10 @@ struct BatchScenarioPlan {
     /// The survival charts. Several policies: the policies are the series (side by side in each
     /// app's row) and each sweep point is a panel, `BatchPage.panelsPerChart` to a chart. One
     /// policy: the sweep points are the series of one panel, `BatchPage.seriesPerChart` to a
-    /// chart. Each panel takes one of the budget's.
-    static func survivalPlans(_ scenario: BatchReports.Scenario, budget: inout PanelBudget) -> [SurvivalPlan] {
+    /// chart. Each panel takes one of the budget's. Panel titles and series name the points'
+    /// values in words (`labels`, SPEC 15 "Labels").
+    static func survivalPlans(_ scenario: BatchReports.Scenario, labels names: SweepValueLabels = SweepValueLabels(),
+                              budget: inout PanelBudget) -> [SurvivalPlan] {
         let policies = scenario.policies
         let sweeps = scenario.sweepOrder
         let keys = Set(scenario.points)
@@ -71,7 +73,7 @@ struct BatchScenarioPlan {
         if policies.count > 1 {
             let series = zip(policies, SeriesStyle.styles(for: policies)).map { SurvivalChart.Series(label: $0, style: $1) }
             let panels = sweeps.prefix(budget.take(sweeps.count)).map { settings in
-                SurvivalChart.Panel(title: settings, points: policies.map { key($0, settings) })
+                SurvivalChart.Panel(title: settings.map { names.text(setting: $0) }, points: policies.map { key($0, settings) })
             }
             return stride(from: 0, to: panels.count, by: BatchPage.panelsPerChart).map { start in
                 SurvivalPlan(series: series, panels: Array(panels[start..<min(start + BatchPage.panelsPerChart, panels.count)]))
@@ -79,8 +81,12 @@ struct BatchScenarioPlan {
         }
         let policy = policies.first ?? ""
         // A point without settings is labelled, and drawn, as its policy.
-        let labels = sweeps.map { $0.isEmpty ? policy : $0.joined(separator: " ") }
-        let series = zip(labels, SeriesStyle.styles(for: labels)).map { SurvivalChart.Series(label: $0, style: $1) }
+        let labels = sweeps.map { $0.isEmpty ? policy : names.text(settings: $0) }
+        // Points of two swept keys or more: colour for the first key, marker for the others (SPEC 15).
+        let values = sweeps.map { $0.map { String($0[($0.firstIndex(of: "=") ?? $0.startIndex)...].dropFirst()) } }
+        let styles = Set(values.map(\.count)).count == 1 && (values.first?.count ?? 0) > 1
+            ? SeriesChannels.markerStyles(values) : SeriesStyle.styles(for: labels)
+        let series = zip(labels, styles).map { SurvivalChart.Series(label: $0, style: $1) }
         let starts = Array(stride(from: 0, to: series.count, by: BatchPage.seriesPerChart))
         return starts.prefix(budget.take(starts.count)).map { start in
             let range = start..<min(start + BatchPage.seriesPerChart, series.count)

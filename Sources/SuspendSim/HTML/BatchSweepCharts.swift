@@ -17,11 +17,18 @@ struct BatchSweepCharts {
     /// apps); nil or none of the scenario's: the change rule.
     let given: [String]?
 
-    /// The x axis: the swept key and values, or the points in sweep order.
+    /// The x axis: the swept key and values, or the points in sweep order (each in words,
+    /// `SweepValueLabels`).
     var axis: (key: String, values: [String], settings: [[String]]) {
         if let sweep = scenario.sweep { return (sweep.key, sweep.values, scenario.sweepOrder) }
-        let labels = scenario.sweepOrder.map { $0.isEmpty ? "all runs" : $0.joined(separator: " ") }
+        let labels = scenario.sweepOrder.map { $0.isEmpty ? "all runs" : reports.labels.text(settings: $0) }
         return ("point", labels, scenario.sweepOrder)
+    }
+
+    /// The x axis' tick labels: a labelled swept value's label (SPEC 15 "Labels").
+    var valueNames: [String] {
+        let axis = axis
+        return axis.values.map { reports.labels.tick(axis.key, $0) }
     }
 
     private func key(_ policy: String, _ settings: [String]) -> BatchReports.PointKey {
@@ -58,7 +65,7 @@ struct BatchSweepCharts {
             let range = change < 0 ? "no runs" : change == 0 ? "the same at every swept value"
                 : "changes by up to \(points) point\(points == "1" ? "" : "s") across the sweep"
             return SweepChart(title: app, subtitle: "never killed (share of runs); \(range)", key: axis.key,
-                              values: axis.values, lines: lines, yAxis: .share)
+                              values: axis.values, lines: lines, yAxis: .share, valueNames: valueNames)
         }
     }
 
@@ -85,7 +92,7 @@ struct BatchSweepCharts {
             return SweepChart(title: counter.name,
                               subtitle: "per run (a day): simulated mean, band: 95 % interval; observed \(observedText) a day",
                               key: axis.key, values: axis.values, lines: lines, yAxis: .count,
-                              reference: (counter.observed, "observed \(observedText)"))
+                              reference: (counter.observed, "observed \(observedText)"), valueNames: valueNames)
         }
     }
 
@@ -110,9 +117,9 @@ struct BatchSweepCharts {
         }
         return [
             SweepChart(title: "Pressure kills per run", subtitle: "mean over the point's runs; band: fewest to most in one run",
-                       key: axis.key, values: axis.values, lines: kills, yAxis: .count),
+                       key: axis.key, values: axis.values, lines: kills, yAxis: .count, valueNames: valueNames),
             SweepChart(title: "Hot-launch ratio", subtitle: "warm launches / all launches of the point's runs",
-                       key: axis.key, values: axis.values, lines: ratios, yAxis: .share),
+                       key: axis.key, values: axis.values, lines: ratios, yAxis: .share, valueNames: valueNames),
         ]
     }
 }

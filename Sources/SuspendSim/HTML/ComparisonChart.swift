@@ -6,11 +6,14 @@
 ///   appearance (placed by value when all are numbers, else evenly spaced: `SweepChartAxis`).
 ///   When KEYS is `policy` alone, the x axis is the policies, one point each.
 /// - A line is a combination of `policy` and the other keys (those neither `policy` nor the x
-///   key), in order of first appearance: its colour is its policy's (`SeriesStyle`, as
-///   elsewhere on the page) and its marker shape is its policy's too, or, when there are other
-///   keys, tells their combinations apart.
-///   At most `maxLines` lines are drawn; the page says how many were left out. So the
-///   comparison always draws exactly three panels, one per metric, whatever the batch's size.
+///   key), in order of first appearance, each a dimension with a channel of its own
+///   (`SeriesChannels`): the first (the policy) colour, as elsewhere on the page, the second
+///   line style, the rest marker shape. Its label names its values in words
+///   (`SweepValueLabels`: a label of the page's, else the key's words and unit), never as
+///   `key=value`.
+///   At most `maxLines` lines are drawn; the chart itself says which were left out, in a note
+///   line under it (`leftOutNote`). So the comparison always draws exactly three panels, one
+///   per metric, whatever the batch's size.
 struct ComparisonChart {
     /// One line: its legend label, its colour and marker, and its value at each x.
     struct Line {
@@ -49,6 +52,10 @@ struct ComparisonChart {
     let lines: [Line]
     /// Line keys not drawn (beyond `maxLines`).
     let leftOut: Int
+    /// The labels of the lines not drawn, in order.
+    let leftOutLabels: [String]
+    /// The x values' tick labels: their labels where the page has them, else the values.
+    let valueNames: [String]
 
     /// The chart of `metric` over `reports`' groups.
     init(metric: Metric, reports: ComparisonReports) {
@@ -56,8 +63,9 @@ struct ComparisonChart {
         let layout = Self.layout(reports)
         key = layout.key
         values = layout.values
+        valueNames = layout.values.map { reports.labels.tick(layout.key, $0) }
+        let styles = SeriesChannels.styles(layout.lineKeys.map(\.values), policyFirst: layout.hasPolicy)
         var lines: [Line] = []
-        let policyStyles = SeriesStyle.styles(for: layout.policies)
         for (index, lineKey) in layout.lineKeys.prefix(Self.maxLines).enumerated() {
             var values = [BatchReports.Rate?](repeating: nil, count: layout.values.count)
             for group in reports.groups where layout.lineKey(group) == lineKey.values {
@@ -65,14 +73,18 @@ struct ComparisonChart {
                     values[x] = group.metrics[metric.column.rawValue]
                 }
             }
-            var style = layout.policies.firstIndex(of: lineKey.policy).map { policyStyles[$0] } ?? SeriesStyle.indexed(index)
-            if !layout.otherKeys.isEmpty {
-                style.shape = .indexed(layout.combinations.firstIndex(of: lineKey.others) ?? index)
-            }
-            lines.append(Line(label: lineKey.label, style: style, values: values))
+            lines.append(Line(label: lineKey.label, style: styles[index], values: values))
         }
         self.lines = lines
         leftOut = max(layout.lineKeys.count - Self.maxLines, 0)
+        leftOutLabels = layout.lineKeys.dropFirst(Self.maxLines).map(\.label)
+    }
+
+    /// The note a chart that leaves lines out carries under it: "4 series left out: lmkd ·
+    /// compressor pool 4096 MB, …"; nil when it draws them all.
+    var leftOutNote: String? {
+        guard leftOut > 0 else { return nil }
+        return "\(leftOut) series left out (at most \(Self.maxLines) drawn): " + leftOutLabels.joined(separator: "; ")
     }
 
     /// How the groups map onto a chart: the x key and values, and the lines' keys.
@@ -109,8 +121,8 @@ struct ComparisonChart {
             if seenOthers.insert(others).inserted { layout.combinations.append(others) }
             let lineKey = layout.lineKey(group)
             guard seenLines.insert(lineKey).inserted else { continue }
-            let settings = zip(layout.otherKeys, others).map { "\($0)=\($1)" }
-            let label = key == Self.policyKey ? policy : ((layout.hasPolicy ? [policy] : []) + settings).joined(separator: " ")
+            let settings = zip(layout.otherKeys, others).map { reports.labels.text($0, $1) }
+            let label = key == Self.policyKey ? policy : ((layout.hasPolicy ? [policy] : []) + settings).joined(separator: " · ")
             layout.lineKeys.append((lineKey, policy, others, label.isEmpty ? "all runs" : label))
         }
         return layout

@@ -2,15 +2,20 @@
 ///
 /// - On the page: half the page wide like the sweep charts, its title and what it shows on top,
 ///   the legend under the charts (HTML, shared by the three charts), the page's classes.
-/// - As `figures/<metric>.svg`: a complete SVG document of `figureSize` pixels (3.5 × 2.33 in at
-///   144 dpi, a paper's column) drawing a `figureViewBox` of the same layout units scaled up,
-///   so that its 11-unit labels print at about 7 pt; a white background, the legend inside, its
-///   own style sheet with literal colours (no CSS variable of the page), no title (a paper
-///   gives its caption) and no script.
+/// - As `figures/<metric>.svg`: a complete SVG document `figureSize.width` pixels wide (3.5 in
+///   at 144 dpi, a paper's column) drawing a `figureViewBox` of the same layout units scaled
+///   up, so that its 11-unit labels print at about 7 pt; a white background, its own style
+///   sheet with literal colours (no CSS variable of the page), no title (a paper gives its
+///   caption) and no script. Its legend sits under the plot and the x axis' title, outside
+///   the plot area (SPEC 15 "Labels, styles, legends"), a row per what fits the width; the
+///   figure grows by its rows (`FigureLayout`), so the plot keeps its height however many
+///   lines there are.
 ///
 /// Both: the y axis' title (with the metric's unit) turned along the axis, the x key's title
-/// in words (`AxisTitle`) under the tick labels (`SweepChartAxis`), each mean a marker with its interval as an error
-/// bar, lines dodged sideways so that bars at one x do not hide each other.
+/// in words (`AxisTitle`) under the tick labels (`SweepChartAxis`, a labelled value by its
+/// label), each mean a marker with its interval as an error bar, each line in its style
+/// (`SeriesChannels`), lines dodged sideways so that bars at one x do not hide each other;
+/// and a chart that leaves lines out says so in a note line under it (`leftOutNote`).
 extension ComparisonChart {
     /// The frame a chart is drawn in, in layout units.
     struct Frame {
@@ -20,29 +25,79 @@ extension ComparisonChart {
     }
 
     static let pageFrame = Frame(width: 590, height: 240, standalone: false)
+    /// The room a line of a left-out note takes under a chart; at most `noteLines` lines.
+    static let noteHeight = 15.0
+    static let noteLines = 4
     static let figureViewBox = Frame(width: 378, height: 252, standalone: true)
     /// The figure's size in pixels.
     static let figureSize = (width: 504, height: 336)
+    /// The width of a legend entry's stretch of line, long enough to show its dashes.
+    static let legendSample = 28.0
 
-    /// The chart on the page, with `id`.
+    /// The chart on the page, with `id`: `pageFrame`, and `noteHeight` more a line of a
+    /// left-out note.
     func render(id: String) -> String {
-        draw(in: Self.pageFrame, id: id).finish()
+        var frame = Self.pageFrame
+        frame.height += Self.noteHeight * Double(noteLines(width: frame.width - 4).lines.count)
+        return draw(in: frame, id: id).finish()
+    }
+
+    /// The left-out note (`leftOutNote`) in lines of at most `width` units, at most
+    /// `noteLines` of them (the last shortened, with the whole note as its `<title>`, when it
+    /// does not fit); none when the chart draws every line.
+    func noteLines(width: Double) -> (lines: [String], title: String?) {
+        guard let note = leftOutNote else { return ([], nil) }
+        let wrapped = TextMetrics.wrap(note, width: width, size: 11, lines: Self.noteLines)
+        return (wrapped.lines, wrapped.shortened ? note : nil)
     }
 
     /// The standalone figure: a whole SVG document, the same bytes for the same groups.
     func figure() -> String {
-        let frame = Self.figureViewBox
+        let layout = figureLayout()
+        let frame = Frame(width: Self.figureViewBox.width, height: layout.height, standalone: true)
         let body = draw(in: frame, id: nil).finish()
         // The drawing without SVGWriter's page-chart opening tag.
         let inner = body[body.index(after: body.firstIndex(of: ">")!)...]
+        let scale = Double(Self.figureSize.width) / frame.width
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        text += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Self.figureSize.width)\" height=\"\(Self.figureSize.height)\" "
+        text += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Self.figureSize.width)\" height=\"\(Int((frame.height * scale).rounded()))\" "
         text += "viewBox=\"0 0 \(Int(frame.width)) \(Int(frame.height))\" role=\"img\" "
         text += "aria-label=\"\(HTMLEscaping.escape(metric.title + " against " + AxisTitle.text(key)))\">"
         text += "<title>\(HTMLEscaping.escape(metric.title + " (" + metric.unit + ") against " + AxisTitle.text(key)))</title>"
         text += "<style>" + Self.figureStyle + "</style>"
         text += "<rect x=\"0\" y=\"0\" width=\"\(Int(frame.width))\" height=\"\(Int(frame.height))\" fill=\"#ffffff\"/>"
         return text + inner + "\n"
+    }
+
+    /// Where a figure's parts go, in layout units: the plot's top and bottom, the legend's
+    /// rows (each item's left edge and text) with their baselines, the left-out note's
+    /// baseline, and the figure's height.
+    struct FigureLayout {
+        var plotTop: Double
+        var plotBottom: Double
+        var legend: [(baseline: Double, items: [(x: Double, text: String, title: String?, line: Line)])]
+        /// The baseline of the left-out note's first line, and its lines.
+        var noteBaseline: Double?
+        var note: [String] = []
+        var height: Double
+    }
+
+    /// The figure's layout: the plot as tall as in a figure without legend (`figureViewBox`),
+    /// the x axis' labels and title under it, then the legend, 15 units a row, and the note.
+    func figureLayout() -> FigureLayout {
+        let frame = Self.figureViewBox
+        let plotBottom = frame.height - 44
+        var baseline = frame.height + 8
+        var legend: [(baseline: Double, items: [(x: Double, text: String, title: String?, line: Line)])] = []
+        for row in legendRows(width: frame.width) {
+            legend.append((baseline, row))
+            baseline += 15
+        }
+        let note = noteLines(width: frame.width - 8).lines
+        let noteBaseline: Double? = note.isEmpty ? nil : baseline
+        baseline += Self.noteHeight * Double(note.count)
+        return FigureLayout(plotTop: 14, plotBottom: plotBottom, legend: legend, noteBaseline: noteBaseline, note: note,
+                            height: (baseline - 6).rounded(.up))
     }
 
     /// The figure's style sheet: the page's classes with the light theme's literal colours.
@@ -62,8 +117,8 @@ extension ComparisonChart {
         var rows: [[(x: Double, text: String, title: String?, line: Line)]] = [[]]
         var x = 4.0
         for line in lines {
-            let fitted = TextMetrics.fit(line.label, width: width - 36, size: 11, keep: .end)
-            let itemWidth = 22 + TextMetrics.width(fitted.text, size: 11)
+            let fitted = TextMetrics.fit(line.label, width: width - 8 - Self.legendSample - 6, size: 11, keep: .end)
+            let itemWidth = Self.legendSample + 6 + TextMetrics.width(fitted.text, size: 11)
             if x > 4, x + itemWidth > width - 4 {
                 rows.append([])
                 x = 4
@@ -89,16 +144,26 @@ extension ComparisonChart {
         let label = metric.title + " (" + metric.unit + ") against " + AxisTitle.text(key)
         var svg = SVGWriter(width: Int(frame.width), height: Int(frame.height), label: label, id: id)
         var plotTop = 46.0
+        var bottom = frame.height - 44
         if frame.standalone {
-            let rows = legendRows(width: frame.width)
-            drawLegend(rows, into: &svg)
-            plotTop = 14 + 15 * Double(max(rows.count, 1) - 1) + 14
+            let layout = figureLayout()
+            drawLegend(layout.legend, into: &svg)
+            plotTop = layout.plotTop
+            bottom = layout.plotBottom
+            if let baseline = layout.noteBaseline {
+                svg.lines(layout.note, x: 4, y: baseline, lineHeight: Self.noteHeight, class: "tm",
+                          title: noteLines(width: frame.width - 8).title)
+            }
         } else {
             svg.fittedLabel(metric.title, x: 2, y: 17, width: frame.width - 4, size: 13, bold: true, class: "ttl")
             svg.fittedLabel("group mean (" + metric.unit + "); error bar: 95 % interval of the mean", x: 2, y: 33,
                             width: frame.width - 4, size: 11, class: "tm")
+            let note = noteLines(width: frame.width - 4)
+            if !note.lines.isEmpty {
+                bottom -= Self.noteHeight * Double(note.lines.count)
+                svg.lines(note.lines, x: 2, y: bottom + 44 + 9, lineHeight: Self.noteHeight, class: "tm", title: note.title)
+            }
         }
-        let bottom = frame.height - 44
         let y = yScale(plotTop...bottom)
         let tickValues = metric.share ? [0, 0.25, 0.5, 0.75, 1] : y.ticks(4)
         let tickTexts = tickValues.map { ChartNumber.short($0, 2) }
@@ -112,7 +177,7 @@ extension ComparisonChart {
         let yTitle = TextMetrics.fit(metric.unit, width: bottom - plotTop, size: 11, keep: .end)
         svg.label(yTitle.text, x: 12, y: middle, anchor: "middle", class: "tm", extra: "transform=\"rotate(-90 12 \(Int(middle)))\"",
                   title: yTitle.shortened ? metric.unit : nil)
-        let axis = SweepChartAxis(key: key, values: values, range: (left + 14)...(plotRight - 14))
+        let axis = SweepChartAxis(key: key, values: values, range: (left + 14)...(plotRight - 14), names: valueNames)
         svg.valueMarks(axis, count: values.count, bottom: bottom)
         for tick in axis.ticks(within: 2...(frame.width - 2)) {
             svg.label(tick.text, x: tick.x, y: bottom + 19, anchor: tick.anchor, class: "tm", title: tick.title)
@@ -160,20 +225,21 @@ extension ComparisonChart {
         // A line of one point (a group per policy) is only its marker: draw it larger.
         let size = points.count == 1 ? 11 : 7
         markers = points.map { SeriesMarker.glyph(line.style.shape, x: $0.x, y: $0.y, size: size) }.joined()
-        svg.path(stroke.contains("L") ? stroke : "", class: "line \(colour)")
+        svg.path(stroke.contains("L") ? stroke : "", class: "line \(colour)", extra: line.style.dash.attribute)
         svg.path(whiskers, class: "whisker \(colour)")
         svg.path(markers, class: "dot \(colour)", title: line.label)
     }
 
-    private func drawLegend(_ rows: [[(x: Double, text: String, title: String?, line: Line)]], into svg: inout SVGWriter) {
-        for (row, items) in rows.enumerated() {
-            let baseline = 14 + 15 * Double(row)
-            for item in items {
+    private func drawLegend(_ rows: [(baseline: Double, items: [(x: Double, text: String, title: String?, line: Line)])],
+                            into svg: inout SVGWriter) {
+        for row in rows {
+            for item in row.items {
                 let colour = item.line.style.cssClass
-                let cy = Int(baseline - 4)
-                svg.path("M\(Int(item.x)) \(cy)h16", class: "line \(colour)")
-                svg.path(SeriesMarker.glyph(item.line.style.shape, x: Int(item.x) + 8, y: cy, size: 7), class: "dot \(colour)")
-                svg.label(item.text, x: item.x + 22, y: baseline, class: "tm", title: item.title)
+                let cy = Int(row.baseline - 4)
+                let sample = Int(Self.legendSample)
+                svg.path("M\(Int(item.x)) \(cy)h\(sample)", class: "line \(colour)", extra: item.line.style.dash.attribute)
+                svg.path(SeriesMarker.glyph(item.line.style.shape, x: Int(item.x) + sample / 2, y: cy, size: 7), class: "dot \(colour)")
+                svg.label(item.text, x: item.x + Self.legendSample + 6, y: row.baseline, class: "tm", title: item.title)
             }
         }
     }

@@ -24,6 +24,8 @@ struct ComparisonReports {
     /// The header of `paired.csv` and its rows (empty without the file).
     let pairedHeader: [String]
     let paired: [[String]]
+    /// The names of swept values on the page (SPEC 15 "Labels").
+    var labels = SweepValueLabels()
 
     /// Whether `folder` has `groups.csv`, which is what gives a batch page its comparison.
     static func exists(in folder: String) -> Bool {

@@ -53,8 +53,10 @@ extension BatchPage {
                 + comparison.keys.joined(separator: ", ") + " · \(xText), \(lineText)")),
         ]
         let svgs = charts.enumerated().map { index, chart in Node<HTML.BodyContext>.raw(chart.render(id: "\(id)-\(index + 1)")) }
-        let legend = (charts.first?.lines ?? []).map { line -> Node<HTML.BodyContext> in
-            .group(.raw(SeriesMarker.legendIcon(line.style)), .escaped(line.label))
+        let lines = charts.first?.lines ?? []
+        let styled = lines.contains { $0.style.dash != .solid }
+        let legend = lines.map { line -> Node<HTML.BodyContext> in
+            .group(.raw(SeriesMarker.legendIcon(line.style, withLine: styled)), .escaped(line.label))
         }
         let figureLinks: Node<HTML.BodyContext> = .group(.text("figures: "), .group(charts.enumerated().map { index, chart in
             let file = Self.figurePath(chart)
@@ -84,7 +86,8 @@ extension BatchPage {
         let statistics = PairedStatistics(header: header)
         let rows = comparison.paired.prefix(Self.pairedRows).map { row -> [String] in
             let difference = row[mean].isEmpty ? "" : row[low].isEmpty ? row[mean] : "\(row[mean]) [\(row[low]), \(row[high])]"
-            return Array(row[..<pairs]) + [row[pairs], difference, row[p]] + (statistics?.cells(row) ?? [])
+            let keyCells = row[..<pairs].enumerated().map { comparison.labels.tick(header[$0.offset], $0.element) }
+            return keyCells + [row[pairs], difference, row[p]] + (statistics?.cells(row) ?? [])
         }
         let baseline = column(.baseline).flatMap { comparison.paired.first?[$0] } ?? ""
         let rest = comparison.paired.count - rows.count

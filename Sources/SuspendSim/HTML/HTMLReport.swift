@@ -30,16 +30,29 @@ public enum HTMLReport {
     ///   read; `ReportWriter.Error` when a page cannot be written.
     @discardableResult
     public static func write(folder path: String, jobs: Int = 1, focusApps: [String]? = nil) throws -> [String] {
+        try write(folder: path, jobs: jobs, focusApps: focusApps, labels: [])
+    }
+
+    /// `write`, with `labels` (`report --label`) over the folder's `labels.csv` (SPEC 15
+    /// "Labels").
+    ///
+    /// - Throws: also `SweepValueLabel.Problem` when one of `labels` names a key the batch does
+    ///   not sweep or a value it does not take, before any page is written.
+    @discardableResult
+    package static func write(folder path: String, jobs: Int = 1, focusApps: [String]? = nil, labels: [SweepValueLabel]) throws -> [String] {
         var folder = path
         while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
         switch try ReportFolder.kind(of: folder) {
         case .run:
+            if let label = labels.first {
+                throw SweepValueLabel.Problem("--label \(label.key)=\(label.value)=\(label.text): \(folder) is a run's folder, which sweeps nothing")
+            }
             let reports = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try RunReports(folder: folder) }
             let page = RunPage(reports: reports, context: standaloneContext(folder: folder, policy: reports.policy)).render()
             try writePage(page, into: folder)
             return [folder + "/" + pageName]
         case .batch:
-            return try writeBatch(folder: folder, jobs: jobs, focusApps: focusApps)
+            return try writeBatch(folder: folder, jobs: jobs, focusApps: focusApps, labels: labels)
         }
     }
 
@@ -49,8 +62,13 @@ public enum HTMLReport {
         return RunPage(reports: reports, context: standaloneContext(folder: folder, policy: reports.policy)).render()
     }
 
-    private static func writeBatch(folder: String, jobs: Int, focusApps: [String]?) throws -> [String] {
-        let reports = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try BatchReports(folder: folder) }
+    private static func writeBatch(folder: String, jobs: Int, focusApps: [String]?, labels given: [SweepValueLabel]) throws -> [String] {
+        var reports = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try BatchReports(folder: folder) }
+        var comparison = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try ComparisonReports(folder: folder) }
+        // SPEC 15 "Labels": checked before any page is written.
+        let labels = try pageLabels(folder: folder, reports: reports, comparison: comparison, given: given)
+        reports.labels = labels
+        comparison?.labels = labels
         let observed = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try ObservedReports(folder: folder) }
         var runFolders: [String: [String]] = [:]
         for scenario in reports.scenarios {
@@ -85,10 +103,9 @@ public enum HTMLReport {
         let files = [BatchReportFile.summary, .survival, .comparison, .observed, .groups, .paired, .whatif].map(\.fileName)
             .filter { ReportFolder.hasFile($0, in: folder) }
         // SPEC 21: with groups.csv, the comparison on the page and its charts as figures/<metric>.svg.
-        let comparison = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try ComparisonReports(folder: folder) }
         if let comparison { try BatchPage.writeFigures(comparison, into: folder) }
         // SPEC 25: with whatif.csv, the page opens with its answer.
-        let whatIf = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try WhatIfAnswer(folder: folder) }
+        let whatIf = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try WhatIfAnswer(folder: folder, labels: labels) }
         // SPEC 26: with observed.csv, the verdict at the top.
         let verdict = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try FieldVerdict(folder: folder) }
         let page = BatchPage(reports: reports, observed: observed, name: name, runFolders: runFolders, ramByScenario: ramByScenario,

@@ -11,6 +11,9 @@ struct PointChart {
         var parts: [String]
         var style: SeriesStyle
         var point: BatchReports.Point
+        /// The parts in fewer words, for a label too long for the margin (a setting without
+        /// its app: `SweepValueLabels.short`); nil: the parts, their keys cut.
+        var shortParts: [String]? = nil
 
         var label: String { parts.joined(separator: " · ") }
     }
@@ -18,31 +21,45 @@ struct PointChart {
     let rows: [Row]
 
     static let left = 300.0
+    /// The widest the labels' margin grows to hold the labels whole.
+    static let maxLeft = 480.0
     static let right = 20.0
     static let gap = 40.0
 
+    /// The labels' margin: `left`, or wider, up to `maxLeft`, to hold the widest label whole
+    /// (or in its short words).
+    var left: Double {
+        let widest = rows.map { row in
+            let whole = TextMetrics.width(row.label, size: 11)
+            let short = row.shortParts.map { TextMetrics.width($0.joined(separator: " · "), size: 11) } ?? whole
+            return whole + 14 <= Self.maxLeft ? whole : short
+        }.max() ?? 0
+        return min(Self.maxLeft, max(Self.left, (widest + 14).rounded(.up)))
+    }
+
     func render(title: String, id: String? = nil) -> String {
+        let left = left
         let rowHeight = 22.0
         let top = 48.0
         let plotBottom = top + rowHeight * Double(max(rows.count, 1))
         let width = Double(RunChartGeometry.width)
-        let panelWidth = (width - Self.left - Self.right - Self.gap) / 2
+        let panelWidth = (width - left - Self.right - Self.gap) / 2
         var svg = SVGWriter(width: RunChartGeometry.width, height: Int(plotBottom + 44), label: title, id: id)
         svg.fittedLabel(title, x: 2, y: 16, width: width - 4, size: 13, bold: true, class: "ttl")
         for (index, row) in rows.enumerated() {
             // Fitted (`SettingLabels`), with the whole label as its title when shortened.
             let y = top + rowHeight * Double(index) + rowHeight / 2 + 4
-            let fitted = SettingLabels.fit(row.parts, separator: " · ", width: Self.left - 14, size: 11)
+            let fitted = SettingLabels.fit(row.parts, separator: " · ", width: left - 14, size: 11, shortParts: row.shortParts)
             svg.label(fitted.text, x: 2, y: y, class: "lbl", title: fitted.title)
         }
 
         // Pressure kills.
         let most = rows.map { $0.point.maxPressureKills.isFinite ? $0.point.maxPressureKills : 0 }.max() ?? 0
-        let kills = ChartScale(domain: 0...ChartScale.niceCeiling(max(most, 1)), range: Self.left...(Self.left + panelWidth))
+        let kills = ChartScale(domain: 0...ChartScale.niceCeiling(max(most, 1)), range: left...(left + panelWidth))
         drawAxis(&svg, scale: kills, ticks: kills.ticks(5).map { ($0, ChartNumber.short($0, 2)) }, top: top, bottom: plotBottom,
                  title: "pressure kills per run (mean; whisker: fewest–most)")
         // Hot-launch ratio.
-        let x1 = Self.left + panelWidth + Self.gap
+        let x1 = left + panelWidth + Self.gap
         let ratio = ChartScale(domain: 0...1, range: x1...(x1 + panelWidth))
         drawAxis(&svg, scale: ratio, ticks: [0, 0.25, 0.5, 0.75, 1].map { ($0, ChartNumber.short($0 * 100, 0) + " %") },
                  top: top, bottom: plotBottom, title: "hot-launch ratio (warm / all launches)")
@@ -53,7 +70,7 @@ struct PointChart {
             let colour = row.style.cssClass
             if point.runs > 0 {
                 let mean = point.pressureKills / Double(point.runs)
-                svg.rect(x: Self.left, y: y, width: kills.pixel(mean) - Self.left, height: rowHeight - 8, class: "bar \(colour)",
+                svg.rect(x: left, y: y, width: kills.pixel(mean) - left, height: rowHeight - 8, class: "bar \(colour)",
                          title: "\(row.label): \(ChartNumber.short(mean, 2)) pressure kills per run over \(point.runs) run\(point.runs == 1 ? "" : "s")")
                 if point.runs > 1 {
                     let lx = ChartNumber.px(kills.pixel(point.minPressureKills)), hx = ChartNumber.px(kills.pixel(point.maxPressureKills))

@@ -30,9 +30,16 @@ enum SeriesMarker {
         }
     }
 
-    /// A small inline SVG of `style`'s marker for a legend.
-    static func legendIcon(_ style: SeriesStyle) -> String {
-        "<svg width=\"14\" height=\"14\" viewBox=\"0 0 14 14\" aria-hidden=\"true\">"
-            + "<path class=\"dot \(style.cssClass)\" d=\"\(glyph(style.shape, x: 7, y: 7, size: 10))\"/></svg>"
+    /// A small inline SVG of `style`'s marker for a legend; a line not drawn solid, or any
+    /// line when `withLine` (a legend whose lines differ in style), also gets a short stretch
+    /// of its line through the marker (SPEC 15: each dimension its channel).
+    static func legendIcon(_ style: SeriesStyle, withLine: Bool = false) -> String {
+        guard style.dash != .solid || withLine else {
+            return "<svg width=\"14\" height=\"14\" viewBox=\"0 0 14 14\" aria-hidden=\"true\">"
+                + "<path class=\"dot \(style.cssClass)\" d=\"\(glyph(style.shape, x: 7, y: 7, size: 10))\"/></svg>"
+        }
+        return "<svg width=\"30\" height=\"14\" viewBox=\"0 0 30 14\" aria-hidden=\"true\">"
+            + "<path class=\"line \(style.cssClass)\" d=\"M1 7h28\"\(style.dash.attribute.isEmpty ? "" : " " + style.dash.attribute)/>"
+            + "<path class=\"dot \(style.cssClass)\" d=\"\(glyph(style.shape, x: 15, y: 7, size: 9))\"/></svg>"
     }
 }

@@ -17,10 +17,34 @@
 /// user's own, a sweep point) takes the palette's colours and the shapes in
 /// `ChartPalette.seriesSlots`' and `SeriesMarker.Shape`'s order, skipping those of the
 /// built-in policies among the same series.
+///
+/// A series of a chart whose lines differ in several swept dimensions also has a line style
+/// (`Dash`), so that each dimension has a channel of its own (`SeriesChannels`).
 struct SeriesStyle: Hashable {
     /// The colour's index in `ChartPalette.okabeIto`.
     var colour: Int
     var shape: SeriesMarker.Shape
+    /// The line's style.
+    var dash: Dash = .solid
+
+    /// A line's style, told apart in grey print too: solid, dashed, dotted, then dash-dotted.
+    enum Dash: Int, CaseIterable {
+        case solid, dashed, dotted, dashDotted
+
+        /// The style of value `index` of a dimension: style k mod 4.
+        static func indexed(_ index: Int) -> Dash { allCases[index % allCases.count] }
+
+        /// The `stroke-dasharray` attribute of a path drawn so (empty for a solid line), in
+        /// the units of a chart whose lines are 1.5 to 1.8 units wide.
+        var attribute: String {
+            switch self {
+            case .solid: ""
+            case .dashed: "stroke-dasharray=\"6 3\""
+            case .dotted: "stroke-dasharray=\"1.5 2.5\""
+            case .dashDotted: "stroke-dasharray=\"7 3 1.5 3\""
+            }
+        }
+    }
 
     /// The CSS class that sets `--c` to the colour.
     var cssClass: String { ChartPalette.colourClass(colour) }

@@ -16,11 +16,12 @@ enum SettingLabels {
     /// else with each setting `short`, else the first part whole (a policy, a scenario) and the
     /// rest shortened keeping its end (`TextMetrics.fit`), else all of it shortened so. `title`
     /// is the whole label when what is drawn is not.
-    static func fit(_ parts: [String], separator: String, width: Double, size: Double, bold: Bool = false)
+    /// `shortParts`, when given, are the parts' shorter forms (in words: `SweepValueLabels.short`).
+    static func fit(_ parts: [String], separator: String, width: Double, size: Double, bold: Bool = false, shortParts given: [String]? = nil)
         -> (text: String, title: String?) {
         let whole = parts.joined(separator: separator)
         guard TextMetrics.width(whole, size: size, bold: bold) > width else { return (whole, nil) }
-        let shortParts = parts.map(short)
+        let shortParts = given ?? parts.map(short)
         let head = (shortParts.first ?? "") + separator
         let room = width - TextMetrics.width(head, size: size, bold: bold)
         let rest = shortParts.dropFirst().joined(separator: separator)

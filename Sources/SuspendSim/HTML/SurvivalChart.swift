@@ -12,8 +12,9 @@
 /// Apps are in the order `order` gives, the same in every panel and chart of the scenario
 /// (`SurvivalChart.order`). Each app's name carries its colour (scenario order, as on the run
 /// pages); a name too long for the margin is shortened, with the whole id as its `<title>`.
-/// Panel titles (a sweep point's settings) take a line per setting, each fitted to the panel's
-/// width (`SettingLabels`) with the whole title as its `<title>`, so that neighbours never meet.
+/// Panel titles (a sweep point's settings, in words: `SweepValueLabels`) take a line per
+/// setting, up to three when one does not hold it (`wrappedTitle`), so that neighbours never meet and
+/// no title is cut (SPEC 15).
 struct SurvivalChart {
     /// A series: a sweep point (or the only point) or a policy, its label, colour and shape.
     struct Series {
@@ -60,18 +61,19 @@ struct SurvivalChart {
     func render(title: String, id: String? = nil) -> String {
         let left = left
         let rowHeight = max(20.0, 8 + Double(series.count) * 7)
-        let titleLines = panels.map(\.title.count).max() ?? 0
+        let width = Double(RunChartGeometry.width)
+        let panelWidth = (width - left - Self.right - Self.gap * Double(panels.count - 1)) / Double(panels.count)
+        let titles = panels.map { Self.wrappedTitle($0.title, width: panelWidth) }
+        let titleLines = titles.map(\.lines.count).max() ?? 0
         let ticksY = titleLines > 0 ? 38 + 15 * Double(titleLines - 1) + 18 : 36
         let top = ticksY + 8
         let plotBottom = top + rowHeight * Double(order.count)
-        let width = Double(RunChartGeometry.width)
-        let panelWidth = (width - left - Self.right - Self.gap * Double(panels.count - 1)) / Double(panels.count)
         var svg = SVGWriter(width: RunChartGeometry.width, height: Int(plotBottom + 44), label: title, id: id)
         svg.fittedLabel(title, x: 2, y: 16, width: width - 4, size: 13, bold: true, class: "ttl")
         drawRows(&svg, left: left, top: top, rowHeight: rowHeight)
         for (index, panel) in panels.enumerated() {
             let x0 = left + Double(index) * (panelWidth + Self.gap)
-            drawPanelTitle(&svg, panel.title, x0: x0, width: panelWidth)
+            drawPanelTitle(&svg, titles[index], whole: panel.title, x0: x0, width: panelWidth)
             drawPanel(&svg, panel, x: ChartScale(domain: 0...1, range: x0...(x0 + panelWidth)), top: top, ticksY: ticksY,
                       rowHeight: rowHeight, bottom: plotBottom)
         }
@@ -104,14 +106,22 @@ struct SurvivalChart {
         svg.path(bands, class: "band")
     }
 
-    private func drawPanelTitle(_ svg: inout SVGWriter, _ lines: [String], x0: Double, width: Double) {
-        guard !lines.isEmpty else { return }
-        let fitted = lines.map { SettingLabels.fit([$0], separator: "", width: width, size: 13, bold: true) }
-        let title = fitted.contains { $0.title != nil } ? lines.joined(separator: " ") : nil
-        if fitted.count == 1 {
-            svg.label(fitted[0].text, x: x0 + width / 2, y: 38, anchor: "middle", class: "ttl", title: title)
+    /// A panel's title lines (a sweep point's settings, a line each) within `width`: a
+    /// setting too long for a line takes up to three (SPEC 15: no title cut), the last shortened
+    /// only when even three do not hold it.
+    static func wrappedTitle(_ lines: [String], width: Double) -> (lines: [String], shortened: Bool) {
+        let wrapped = lines.map { TextMetrics.wrap($0, width: width, size: 13, bold: true, lines: 3) }
+        return (wrapped.flatMap(\.lines), wrapped.contains(where: \.shortened))
+    }
+
+    private func drawPanelTitle(_ svg: inout SVGWriter, _ fitted: (lines: [String], shortened: Bool), whole: [String],
+                                x0: Double, width: Double) {
+        guard !fitted.lines.isEmpty else { return }
+        let title = fitted.shortened ? whole.joined(separator: " ") : nil
+        if fitted.lines.count == 1 {
+            svg.label(fitted.lines[0], x: x0 + width / 2, y: 38, anchor: "middle", class: "ttl", title: title)
         } else {
-            svg.lines(fitted.map(\.text), x: x0 + width / 2, y: 38, lineHeight: 15, anchor: "middle", class: "ttl", title: title)
+            svg.lines(fitted.lines, x: x0 + width / 2, y: 38, lineHeight: 15, anchor: "middle", class: "ttl", title: title)
         }
     }
 

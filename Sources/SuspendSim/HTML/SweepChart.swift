@@ -35,6 +35,8 @@ struct SweepChart {
     var yAxis: YAxis
     /// A horizontal line across the plot at `value`, labelled `label`.
     var reference: (value: Double, label: String)?
+    /// The values' tick labels (SPEC 15 "Labels": a labelled value by its label); nil: the values.
+    var valueNames: [String]? = nil
 
     static let width = 590.0
     static let right = 16.0
@@ -45,19 +47,32 @@ struct SweepChart {
     /// The vertical distance between two lines of equal values.
     static let dodge = 2.0
 
+    /// The title in lines of the chart's width: a second line rather than a cut title (SPEC 15).
+    var titleLines: (lines: [String], shortened: Bool) {
+        TextMetrics.wrap(title, width: Self.width - 4, size: 13, bold: true, lines: 2)
+    }
+
+    /// The plot's top: `plotTop`, 15 pixels lower for a title of two lines.
+    var top: Double { Self.plotTop + 15 * Double(titleLines.lines.count - 1) }
+
     /// The chart's `<svg>`, with `id`.
     func render(id: String) -> String {
         let y = yScale()
+        let heading = titleLines, top = top
         let tickValues = yAxis == .share ? [0, 0.25, 0.5, 0.75, 1] : y.ticks(4)
         let tickTexts = tickValues.map { yAxis == .share ? ChartNumber.short($0 * 100, 0) + " %" : ChartNumber.short($0, 2) }
         let widest = tickTexts.map { TextMetrics.width($0, size: 11) }.max() ?? 0
         let left = max(50, (widest + 14).rounded(.up))
         let plotRight = Self.width - Self.right
-        let bottom = Self.plotTop + Self.plotHeight
-        let axis = SweepChartAxis(key: key, values: values, range: (left + Self.inset)...(plotRight - Self.inset))
+        let bottom = top + Self.plotHeight
+        let axis = SweepChartAxis(key: key, values: values, range: (left + Self.inset)...(plotRight - Self.inset), names: valueNames)
         var svg = SVGWriter(width: Int(Self.width), height: Int(bottom + 44), label: title + ": " + subtitle, id: id)
-        svg.fittedLabel(title, x: 2, y: 17, width: Self.width - 4, size: 13, bold: true, class: "ttl")
-        svg.fittedLabel(subtitle, x: 2, y: 33, width: Self.width - 4, size: 11, class: "tm")
+        if heading.lines.count == 1 {
+            svg.label(heading.lines[0], x: 2, y: 17, class: "ttl", title: heading.shortened ? title : nil)
+        } else {
+            svg.lines(heading.lines, x: 2, y: 17, lineHeight: 15, class: "ttl", title: heading.shortened ? title : nil)
+        }
+        svg.fittedLabel(subtitle, x: 2, y: top - 13, width: Self.width - 4, size: 11, class: "tm")
 
         svg.valueGrid(ticks: Array(zip(tickValues, tickTexts)), y: y, left: left, right: plotRight, bottom: bottom)
         svg.valueMarks(axis, count: values.count, bottom: bottom)
@@ -73,13 +88,13 @@ struct SweepChart {
             draw(line, axis: axis, y: ChartScale(domain: y.domain, range: (y.range.lowerBound + offset)...(y.range.upperBound + offset),
                                                  inverted: true), into: &svg)
         }
-        if let reference { drawReference(reference, y: y, left: left, right: plotRight, into: &svg) }
+        if let reference { drawReference(reference, y: y, left: left, right: plotRight, top: top, into: &svg) }
         return svg.finish()
     }
 
     /// The y scale: 0 to 1, or 0 to a round count above every value, interval and reference.
     func yScale() -> ChartScale {
-        let pixels = Self.plotTop...(Self.plotTop + Self.plotHeight)
+        let pixels = top...(top + Self.plotHeight)
         guard yAxis != .share else { return ChartScale(domain: 0...1, range: pixels, inverted: true) }
         var highest = reference?.value ?? 0
         var lowest = min(reference?.value ?? 0, 0)
@@ -139,16 +154,16 @@ struct SweepChart {
         flush()
         svg.path(bands, class: "bandfill \(colour)")
         svg.path(whiskers, class: "whisker \(colour)")
-        svg.path(stroke, class: "line \(colour)")
+        svg.path(stroke, class: "line \(colour)", extra: line.style.dash.attribute)
         svg.path(markers, class: "dot \(colour)", title: line.label)
     }
 
-    private func drawReference(_ reference: (value: Double, label: String), y: ChartScale, left: Double, right: Double,
+    private func drawReference(_ reference: (value: Double, label: String), y: ChartScale, left: Double, right: Double, top: Double,
                                into svg: inout SVGWriter) {
         let py = y.pixel(reference.value)
         svg.line(left, py, right, py, class: "ref", extra: "stroke-dasharray=\"6 3\"")
         // Above the line, or below it when the line is near the plot's top.
-        let labelY = py - 4 - TextMetrics.ascent * 11 < Self.plotTop - 2 ? py + 13 : py - 4
+        let labelY = py - 4 - TextMetrics.ascent * 11 < top - 2 ? py + 13 : py - 4
         svg.label(reference.label, x: right - 2, y: labelY, anchor: "end", class: "tm halo")
     }
 }

@@ -5,7 +5,9 @@
 /// Numbers are labelled with the swept values when they all fit, else with round ticks
 /// (`ChartScale.ticks`), as many as fit; other values are labelled every k-th, k the smallest
 /// that leaves `gap` pixels between labels, each label at most `maxLabelWidth` pixels
-/// (shortened, keeping its end, with the whole value as its `<title>`).
+/// (shortened, keeping its end, with the whole value as its `<title>`). Values the page labels
+/// (SPEC 15 "Labels": `names` differ from `values`) are placed as numbers are, and labelled
+/// with their names, every k-th as other values are.
 struct SweepChartAxis {
     /// A tick label: where it is anchored, its text, the whole label when shortened, and its
     /// `text-anchor`.
@@ -24,16 +26,19 @@ struct SweepChartAxis {
     let numbers: [Double]?
     /// Where the values are placed.
     let range: ClosedRange<Double>
+    /// The values' tick labels, when some differ from the values (labelled values); else nil.
+    let names: [String]?
 
     /// The labels' size in px, the room between two labels, the widest a value's label may be.
     static let labelSize = 11.0
     static let gap = 8.0
     static let maxLabelWidth = 140.0
 
-    init(key: String, values: [String], range: ClosedRange<Double>) {
+    init(key: String, values: [String], range: ClosedRange<Double>, names: [String]? = nil) {
         self.key = key
         self.values = values
         self.range = range
+        self.names = names.flatMap { $0.count == values.count && $0 != values ? $0 : nil }
         let parsed = values.compactMap { Double($0) }.filter(\.isFinite)
         numbers = parsed.count == values.count && !values.isEmpty ? parsed : nil
     }
@@ -64,6 +69,7 @@ struct SweepChartAxis {
 
     /// The tick labels, inside `bounds` and at least `gap` apart.
     func ticks(within bounds: ClosedRange<Double>) -> [Tick] {
+        if let names { return Self.thinned(names, at: lineOrder, position: position, within: bounds) }
         if let scale = numericScale {
             guard scale.domain.upperBound > scale.domain.lowerBound else {
                 return Self.placed([(position(0), values[0], nil)], within: bounds) ?? []
@@ -78,12 +84,19 @@ struct SweepChartAxis {
             }
             return []
         }
-        let fitted = values.map { TextMetrics.fit($0, width: Self.maxLabelWidth, size: Self.labelSize, keep: .end) }
-        for step in 1...max(values.count, 1) {
-            let labels = stride(from: 0, to: values.count, by: step).map { index in
-                (position(index), fitted[index].text, fitted[index].shortened ? values[index] : nil)
+        return Self.thinned(values, at: Array(values.indices), position: position, within: bounds)
+    }
+
+    /// `texts` at the positions of `order`'s values, every k-th for the smallest k that fits,
+    /// each at most `maxLabelWidth` (shortened keeping its end, the whole as its `<title>`).
+    static func thinned(_ texts: [String], at order: [Int], position: (Int) -> Double, within bounds: ClosedRange<Double>) -> [Tick] {
+        let fitted = texts.map { TextMetrics.fit($0, width: maxLabelWidth, size: labelSize, keep: .end) }
+        for step in 1...max(order.count, 1) {
+            let labels = stride(from: 0, to: order.count, by: step).map { at in
+                let index = order[at]
+                return (position(index), fitted[index].text, fitted[index].shortened ? texts[index] : nil)
             }
-            if let ticks = Self.placed(labels, within: bounds) { return ticks }
+            if let ticks = placed(labels, within: bounds) { return ticks }
         }
         return []
     }

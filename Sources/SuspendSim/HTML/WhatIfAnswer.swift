@@ -18,6 +18,8 @@ struct WhatIfAnswer {
     private let rows: [[String]]
     /// The differences against the swept value.
     let charts: WhatIfCharts
+    /// The names of swept values on the page (SPEC 15 "Labels"): the charts' x ticks.
+    let labels: SweepValueLabels
 
     /// At most this many sentences; the rest go into the table.
     static let sentenceLimit = 12
@@ -29,7 +31,9 @@ struct WhatIfAnswer {
     /// Reads `folder/whatif.csv`; nil without one.
     ///
     /// - Throws: `ReportCSV.Unreadable` for a file that cannot be read or lacks a column.
-    init?(folder: String) throws(ReportCSV.Unreadable) {
+    /// A labelled value (`labels`, SPEC 15) is named by its label in the sentences, the table
+    /// and the charts' ticks.
+    init?(folder: String, labels: SweepValueLabels = SweepValueLabels()) throws(ReportCSV.Unreadable) {
         guard ReportFolder.hasFile(BatchReportFile.whatif.fileName, in: folder) else { return nil }
         // The answer reads SPEC 25's columns up to `wilcoxon_p`; its table shows those after them when the file has them.
         let file = try ReportCSV(path: BatchReportFile.whatif.path(in: folder), required: Array(WhatIfColumn.allCases.prefix { $0 != .wilcoxonMethod }))
@@ -53,11 +57,13 @@ struct WhatIfAnswer {
                     || (exits.contains(metric) && (ReportCSV.number(row[column(.baselineMean)]) != 0 || ReportCSV.number(row[column(.mean)]) != 0))
             else { continue }
             let context = contexts[index].filter { !$0.isEmpty }.joined(separator: " · ")
-            let sentence = Self.sentence(row, column: column)
+            let sentence = Self.sentence(row, column: column, labels: labels)
             sentences.append(showContext ? context + ": " + sentence : sentence)
             charts.add(row, column: column, context: chartContexts[index], policy: contexts[index][1], showContext: chartsShowContext)
             let interval = row[column(.ciLow)].isEmpty ? "" : Self.minus(row[column(.ciLow)]) + " to " + Self.minus(row[column(.ciHigh)])
-            rows.append([context, app, metric, row[column(.baseline)], row[column(.value)], row[column(.baselineMean)], row[column(.mean)],
+            let key = row[column(.key)]
+            rows.append([context, app, metric, labels.tick(key, row[column(.baseline)]), labels.tick(key, row[column(.value)]),
+                         row[column(.baselineMean)], row[column(.mean)],
                          Self.minus(row[column(.meanDiff)]), interval, row[column(.pairs)]]
                 + (statistics.map { [row[column(.wilcoxonP)]] + $0.cells(row) } ?? []))
         }
@@ -65,18 +71,22 @@ struct WhatIfAnswer {
         self.rows = rows
         tableHeader = Self.header + (statistics == nil ? [] : [WhatIfColumn.wilcoxonP.rawValue] + PairedStatistics.headings)
         self.charts = charts
+        self.labels = labels
     }
 
     /// One row's sentence.
-    private static func sentence(_ row: [String], column: (WhatIfColumn) -> Int) -> String {
+    private static func sentence(_ row: [String], column: (WhatIfColumn) -> Int, labels: SweepValueLabels) -> String {
         let key = row[column(.key)].split(separator: ".").last.map(String.init) ?? row[column(.key)]
         let pairs = Int(row[column(.pairs)]) ?? 0
         let counted = "\(pairs) paired run\(pairs == 1 ? "" : "s")"
         let detail = row[column(.ciLow)].isEmpty
             ? "(\(counted); no interval)"
             : "(\(minus(row[column(.meanDiff)])), 95 % CI \(minus(row[column(.ciLow)])) to \(minus(row[column(.ciHigh)])); \(counted))"
-        return "\(row[column(.metric)]) of \(row[column(.app)]) per run: \(row[column(.baselineMean)]) at \(key) = \(row[column(.baseline)]) → "
-            + "\(row[column(.mean)]) at \(row[column(.value)]) \(detail)"
+        let whole = row[column(.key)], baseline = row[column(.baseline)], value = row[column(.value)]
+        // A labelled key: "at no compressor → … at 4 GB pool"; else "at pool_mb = 0 → … at 4096".
+        let at = labels.labels(whole) ? (labels.tick(whole, baseline), labels.tick(whole, value)) : ("\(key) = \(baseline)", value)
+        return "\(row[column(.metric)]) of \(row[column(.app)]) per run: \(row[column(.baselineMean)]) at \(at.0) → "
+            + "\(row[column(.mean)]) at \(at.1) \(detail)"
     }
 
     /// A number with a typographic minus (U+2212) in place of the hyphen.
@@ -103,7 +113,7 @@ struct WhatIfAnswer {
 
     /// The charts of the differences, side by side, with the policies' legend.
     private func chartFigure() -> Node<HTML.BodyContext> {
-        let svgs = charts.charts().enumerated().map { index, chart in Node<HTML.BodyContext>.raw(chart.render(id: "whatif-\(index + 1)")) }
+        let svgs = charts.charts(labels: labels).enumerated().map { index, chart in Node<HTML.BodyContext>.raw(chart.render(id: "whatif-\(index + 1)")) }
         let styles = SeriesStyle.styles(for: charts.policies)
         return .figure(.div(.class("multiples"), .group(svgs)), .figcaption(HTMLPage.legend(charts.policies.enumerated().map { index, policy in
             .group(.raw(SeriesMarker.legendIcon(styles[index])), .escaped(policy))

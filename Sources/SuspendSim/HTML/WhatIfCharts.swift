@@ -52,8 +52,9 @@ struct WhatIfCharts {
     /// Whether there is no chart.
     var isEmpty: Bool { plans.isEmpty }
 
-    /// The charts, each line styled by its policy's place in `policies`.
-    func charts() -> [SweepChart] {
+    /// The charts, each line styled by its policy's place in `policies`, a labelled swept
+    /// value ticked with its label (`labels`, SPEC 15).
+    func charts(labels: SweepValueLabels = SweepValueLabels()) -> [SweepChart] {
         let styles = SeriesStyle.styles(for: policies)
         return plans.map { plan in
             let lines = plan.policies.map { policy in
@@ -61,7 +62,8 @@ struct WhatIfCharts {
                                 values: plan.values.map { plan.differences[policy]?[$0] })
             }
             return SweepChart(title: plan.title, subtitle: plan.subtitle, key: plan.key, values: plan.values, lines: lines,
-                              yAxis: .difference, reference: (0, "no change"))
+                              yAxis: .difference, reference: (0, "no change"),
+                              valueNames: plan.values.map { labels.tick(plan.key, $0) })
         }
     }
 }

@@ -185,6 +185,12 @@ enum FocusColumn: String, CSVColumns {
     case app
 }
 
+/// `labels.csv`'s columns: a swept value's label (SPEC 15 "Labels"), a row each, in the order
+/// of the scenarios and of their `labels:` blocks.
+enum LabelsColumn: String, CSVColumns {
+    case key, value, label
+}
+
 /// `focus_runs.csv`'s columns before the sweep columns (SPEC 27); `app` and
 /// `WhatIfAppMetric`'s columns follow the sweep columns.
 enum FocusRunsColumn: String, CSVColumns {

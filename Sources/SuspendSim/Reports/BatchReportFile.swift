@@ -25,6 +25,8 @@ package enum BatchReportFile: String, CaseIterable, Sendable {
     case whatif = "whatif.csv"
     /// A shard's manifest (`ShardManifest`).
     case shard = "shard.csv"
+    /// The scenarios' labels of swept values that `run` took from their `labels:` (SPEC 15).
+    case labels = "labels.csv"
 
     /// The file's name.
     package var fileName: String { rawValue }
@@ -50,6 +52,7 @@ package enum BatchReportFile: String, CaseIterable, Sendable {
         case .focusRuns: FocusRunsColumn.names
         case .whatif: WhatIfColumn.names
         case .shard: ShardColumn.names
+        case .labels: LabelsColumn.names
         }
     }
 
@@ -61,7 +64,7 @@ package enum BatchReportFile: String, CaseIterable, Sendable {
         case .survival: SurvivalColumn.allCases.map(\.shardName)
         case .exits: BatchExitColumn.allCases.map(\.shardName)
         case .observed: ObservedShardColumn.names
-        case .summary, .comparison, .groups, .paired, .focus, .focusRuns, .whatif, .shard: columns
+        case .summary, .comparison, .groups, .paired, .focus, .focusRuns, .whatif, .shard, .labels: columns
         }
     }
 

@@ -9,6 +9,7 @@ enum ScenarioKey: String, CaseIterable {
     case initial, trace
     case observed
     case whatif
+    case labels
 
     static let names = allCases.map { $0.rawValue }
 }
@@ -45,6 +46,7 @@ extension ScenarioReader {
         sweep = readsSweep ? fields["sweep"].flatMap { readSweep($0) } ?? [] : []
         whatIf = fields["whatif"].flatMap { readWhatIf($0) }
         if let axis = traceUsersAxis, !sweep.contains(where: { $0.key == axis.key }) { sweep.append(axis) }
+        if readsSweep, let node = fields["labels"] { labels = readLabels(node) }
         if tracePath != nil, let apps, let initial, let events {
             traceApps = traceMappedApps(apps, events: events, initial: initial, hasWorkload: fields["workload"] != nil)
         }

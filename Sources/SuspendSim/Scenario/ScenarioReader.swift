@@ -30,6 +30,8 @@ struct ScenarioReader {
     var readsSweep = true
     /// The file's `whatif:` (SPEC 25), once read.
     var whatIf: WhatIf?
+    /// The file's `labels:` (SPEC 15 "Labels"), once read with the sweep.
+    var labels: [SweepValueLabel] = []
     /// The usage trace the scenario replays, resolved (SPEC 13); nil without `trace:`.
     var tracePath: String?
     /// The apps of `apps:` that `trace:` is to map, once read (SPEC 13; `traceMappedApps`).

@@ -29,6 +29,8 @@ package struct ScenarioTemplate: Sendable {
         var traceApps: [TraceMappedApp]
         /// The file's `whatif:` (SPEC 25).
         var whatIf: WhatIf? = nil
+        /// The file's `labels:` (SPEC 15 "Labels").
+        var labels: [SweepValueLabel] = []
         /// The hash of the lists its `include:` entries read; 0 without includes.
         var includeHash: UInt64 = 0
     }
@@ -41,6 +43,8 @@ package struct ScenarioTemplate: Sendable {
     public let sweep: [SweepAxis]
     /// The file's `whatif: { key, baseline }` (SPEC 25), checked against the batch as run.
     package let whatIf: WhatIf?
+    /// The file's `labels:` for its swept values (SPEC 15 "Labels"), in file order.
+    package let labels: [SweepValueLabel]
     /// The usage trace the scenario replays (SPEC 13), resolved; nil without `trace:`.
     public let tracePath: String?
     /// The apps of `apps:` that the trace is to map (SPEC 13), checked by `traceWarnings()`.
@@ -90,6 +94,7 @@ package struct ScenarioTemplate: Sendable {
         self.replicates = reading.replicates
         self.sweep = reading.sweep
         self.whatIf = reading.whatIf
+        self.labels = reading.labels
         self.tracePath = reading.tracePath
         self.traceApps = reading.traceApps
         self.document = document
@@ -106,7 +111,7 @@ package struct ScenarioTemplate: Sendable {
         traces.adopt(self.traces)
         return ScenarioTemplate(
             reading: Reading(scenario: scenario, replicates: replicates, sweep: sweep, tracePath: tracePath, traceApps: traceApps,
-                             whatIf: whatIf),
+                             whatIf: whatIf, labels: labels),
             document: document,
             textHash: textHash, path: path, traces: traces, fastEvents: fastEvents, streamedEvents: streamedEvents)
     }
@@ -152,7 +157,8 @@ package struct ScenarioTemplate: Sendable {
         }
         scenario.sourcePath = path
         return Reading(scenario: scenario, replicates: reader.replicates, sweep: reader.sweep, tracePath: reader.tracePath,
-                       traceApps: reader.traceApps, whatIf: reader.whatIf, includeHash: reader.includeHash)
+                       traceApps: reader.traceApps, whatIf: reader.whatIf, labels: reader.labels,
+                       includeHash: reader.includeHash)
     }
 
     /// The node of `sweep: { key: [..., value #index, ...] }` in the document.

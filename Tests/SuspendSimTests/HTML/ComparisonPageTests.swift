@@ -81,8 +81,10 @@ import Testing
             #expect(names == ["hot_launch_ratio.svg", "kills_per_hour.svg", "launch_wait_s.svg"])
             for (name, unit) in [("kills_per_hour", "kills per hour"), ("hot_launch_ratio", "share of launches"), ("launch_wait_s", "seconds")] {
                 let figure = try String(contentsOfFile: batch + "/figures/\(name).svg", encoding: .utf8)
-                #expect(figure.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"504\" height=\"336\" "))
-                #expect(figure.contains("<rect x=\"0\" y=\"0\" width=\"378\" height=\"252\" fill=\"#ffffff\"/>"))
+                // 252 units for the plot and its axes, then one legend row (baseline 260; 275 - 6 = 269
+                // units in all), scaled by 504 / 378: 358.7, so 359 pixels high.
+                #expect(figure.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"504\" height=\"359\" "))
+                #expect(figure.contains("<rect x=\"0\" y=\"0\" width=\"378\" height=\"269\" fill=\"#ffffff\"/>"))
                 #expect(!figure.contains("<script") && !figure.contains("var(--") && !figure.contains("class=\"chart\""))
                 #expect(figure.contains("<style>") && figure.contains(".c4.line,.c4.whisker{stroke:#0072B2}"))
                 #expect(textElements(in: figure).map(\.text).filter { [unit, "RAM (MB)", "lru", "jetsam"].contains($0) }.count == 4)
@@ -144,7 +146,7 @@ import Testing
         }
     }
 
-    @Test("Other keys: a line per policy and combination, coloured by policy, shaped by the combination, at most 8")
+    @Test("Other keys: a line per policy and combination, colour by policy, line style by the other key, in words, at most 8")
     func otherKeys() {
         let rows = ["a", "b", "c"].flatMap { scenario in ["lru", "jetsam"].flatMap { policy in ["xs", "xr"].map { [scenario, policy, $0] } } }
         let reports = ComparisonReports(keys: ["scenario", "policy", "device.model"], groups: rows.enumerated().map { index, row in
@@ -152,10 +154,12 @@ import Testing
         })
         let chart = ComparisonChart(metric: ComparisonChart.metrics[0], reports: reports)
         #expect(chart.key == "device.model" && chart.values == ["xs", "xr"])
-        #expect(chart.lines.map(\.label) == ["lru scenario=a", "jetsam scenario=a", "lru scenario=b", "jetsam scenario=b",
-                                             "lru scenario=c", "jetsam scenario=c"])
+        // A scenario is named by its name alone (SweepValueLabels.worded).
+        #expect(chart.lines.map(\.label) == ["lru · a", "jetsam · a", "lru · b", "jetsam · b", "lru · c", "jetsam · c"])
         #expect(chart.lines.map(\.style.colour) == [5, 2, 5, 2, 5, 2])   // lru's vermillion, jetsam's bluish green
-        #expect(chart.lines.map(\.style.shape) == [.circle, .circle, .square, .square, .triangle, .triangle])
+        // Two dimensions: the marker repeats the policy's (lru square, jetsam triangle), the scenario is the line style.
+        #expect(chart.lines.map(\.style.shape) == [.square, .triangle, .square, .triangle, .square, .triangle])
+        #expect(chart.lines.map(\.style.dash) == [.solid, .solid, .dashed, .dashed, .dotted, .dotted])
         #expect(chart.lines[2].values.map { $0?.value } == [4, 5])
         let many = ComparisonReports(keys: ["policy", "end_s"], groups: (0..<10).map {
             ComparisonReports.Group(values: ["p\($0)", "60"], runs: 1, metrics: [:])

@@ -307,11 +307,11 @@ import Testing
             }
             #expect(widths(whiskers[0].d).sorted() == [612, 612], "2048: com.b [0.342, 1], com.a [0, 0.658]")
             #expect(widths(whiskers[1].d).sorted() == [612, 754], "3072: com.b [0.342, 1], com.a [0.095, 0.905]")
-            #expect(html.contains(">device.ram_mb=2048<") && html.contains(">device.ram_mb=3072<"), "the legend names the series")
+            #expect(html.contains(">RAM 2048 MB<") && html.contains(">RAM 3072 MB<"), "the legend names the series in words")
             // Pressure kills per point: the mean of 2 and 4, and of 0 and 1; pooled hot-launch ratios 3/8 and 4/6.
             let points = try #require(svg("s1-points", in: html))
-            #expect(points.contains("lru · device.ram_mb=2048: 3 pressure kills per run over 2 runs"))
-            #expect(points.contains("lru · device.ram_mb=3072: 0.5 pressure kills per run over 2 runs"))
+            #expect(points.contains("lru · RAM 2048 MB: 3 pressure kills per run over 2 runs"))
+            #expect(points.contains("lru · RAM 3072 MB: 0.5 pressure kills per run over 2 runs"))
             #expect(points.contains(">38 %<") && points.contains(">67 %<"))
             #expect(html.contains("run with --details to get a page per run"))
             // The header links the batch's files that are there: no comparison.csv without

@@ -53,6 +53,28 @@ import Testing
         }
     }
 
+    @Test("A labelled key's values are named by their labels in the sentence, the table and the chart's ticks (SPEC 15)")
+    func labelledValues() throws {
+        try withTemporaryFolder { folder in
+            let text = Self.header + Self.row("2048", "com.acme.shop", "launch_wait_s", "100,2.000,1.900,-0.100,-0.200,0.000,0.05")
+            let batch = try Self.write(text, in: folder)
+            let key = "app.com.acme.shop.suspended_mb"
+            let labels = SweepValueLabels([SweepValueLabel(key: key, value: "160.149", text: "as measured"),
+                                           SweepValueLabel(key: key, value: "120.149", text: "trimmed")])
+            let answer = try #require(try WhatIfAnswer(folder: batch, labels: labels))
+            #expect(answer.sentences == ["launch_wait_s of com.acme.shop per run: 2.000 at as measured → 1.900 at trimmed "
+                + "(\u{2212}0.100, 95 % CI \u{2212}0.200 to 0.000; 100 paired runs)"])
+            // The chart's ticks: the baseline first, then the value.
+            let header = Self.header.dropLast().split(separator: ",").map(String.init)
+            let cells = text.split(separator: "\n")[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            var charts = WhatIfCharts()
+            charts.add(Array(cells[header.firstIndex(of: "key")!...]), column: { column in header.firstIndex(of: column.rawValue)! - 3 },
+                       context: ["s"], policy: "jetsam", showContext: false)
+            #expect(charts.charts(labels: labels).first?.valueNames == ["as measured", "trimmed"])
+            #expect(charts.charts().first?.valueNames == ["160.149", "120.149"])
+        }
+    }
+
     @Test("Under the sentences, a chart per app and counter of mean_diff against the swept value: 0 at the baseline, the interval as a whisker, a line at no change")
     func differenceChart() throws {
         try withTemporaryFolder { folder in

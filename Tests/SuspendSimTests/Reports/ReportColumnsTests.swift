@@ -44,7 +44,7 @@ import Testing
         // comparison.csv's fields are written as summary.csv's.
         #expect(BatchReportFile.allCases.map(\.fileName) == ["summary.csv", "survival.csv", "exits.csv", "observed.csv",
                                                               "comparison.csv", "groups.csv", "paired.csv", "focus.csv", "focus_runs.csv",
-                                                              "whatif.csv", "shard.csv"])
+                                                              "whatif.csv", "shard.csv", "labels.csv"])
         #expect(ComparisonColumn.allCases.allSatisfy { SummaryColumn(rawValue: $0.rawValue) != nil })
     }
 
@@ -143,9 +143,11 @@ import Testing
                 #expect(table.header == columns, "\(folder)/\(file.fileName)")
                 #expect(table.widths == [columns.count], "\(folder)/\(file.fileName)'s rows")
             }
-            // focus.csv is written by the command line (HTMLPages.saveFocusApps) from its header.
-            #expect(Set(checked.map(\.0)) == Set(BatchReportFile.allCases).subtracting([.focus]))
+            // focus.csv and labels.csv are written by the command line (HTMLPages.saveFocusApps,
+            // HTMLReport.saveLabels) from their headers.
+            #expect(Set(checked.map(\.0)) == Set(BatchReportFile.allCases).subtracting([.focus, .labels]))
             #expect(BatchReportFile.focus.header() == "app")
+            #expect(BatchReportFile.labels.header() == "key,value,label")
         }
     }
 }

@@ -35,7 +35,7 @@ extension BatchPage {
         if let whatIf, !whatIf.sentences.isEmpty {
             let styles = SeriesStyle.styles(for: whatIf.charts.policies)
             let legend = zip(whatIf.charts.policies, styles).map { (label: $0, style: $1) }
-            figures += whatIf.charts.charts().map { Figure.line($0, title: ["What if", $0.title], yName: "mean_diff", legend: legend) }
+            figures += whatIf.charts.charts(labels: whatIf.labels).map { Figure.line($0, title: ["What if", $0.title], yName: "mean_diff", legend: legend) }
         }
         let several = reports.scenarios.count > 1
         for (plan, charts) in chartedPlans() where charts {

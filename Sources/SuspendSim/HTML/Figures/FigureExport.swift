@@ -43,10 +43,10 @@ package enum FigureExport {
     /// - Throws: `HTMLReport.Error` when the folder is not a report folder or a report cannot be
     ///   read; `ReportWriter.Error` when a file cannot be written or the converter fails.
     package static func write(folder path: String, into output: String, width: FigureWidth, focusApps: [String]? = nil,
-                             environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Outcome {
+                             labels: [SweepValueLabel] = [], environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Outcome {
         var folder = path
         while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
-        let figures = try figures(folder: folder, focusApps: focusApps)
+        let figures = try figures(folder: folder, focusApps: focusApps, labels: labels)
         let names = FigureNames.names(figures.map(\.title))
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
@@ -63,17 +63,21 @@ package enum FigureExport {
         return Outcome(names: names, pdfs: converter != nil)
     }
 
-    /// The charts of `folder`'s page as figures, in page order.
-    static func figures(folder: String, focusApps: [String]?) throws -> [Figure] {
+    /// The charts of `folder`'s page as figures, in page order, named with the page's labels
+    /// (`labels` over the folder's `labels.csv`, SPEC 15 "Labels").
+    static func figures(folder: String, focusApps: [String]?, labels given: [SweepValueLabel]) throws -> [Figure] {
         switch try ReportFolder.kind(of: folder) {
         case .run:
             let reports = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try RunReports(folder: folder) }
             return RunPage(reports: reports, context: HTMLReport.standaloneContext(folder: folder, policy: reports.policy)).figures()
         case .batch:
-            let reports = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try BatchReports(folder: folder) }
+            var reports = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try BatchReports(folder: folder) }
+            var comparison = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try ComparisonReports(folder: folder) }
+            let labels = try HTMLReport.pageLabels(folder: folder, reports: reports, comparison: comparison, given: given)
+            reports.labels = labels
+            comparison?.labels = labels
             let observed = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try ObservedReports(folder: folder) }
-            let comparison = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try ComparisonReports(folder: folder) }
-            let whatIf = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try WhatIfAnswer(folder: folder) }
+            let whatIf = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try WhatIfAnswer(folder: folder, labels: labels) }
             let page = BatchPage(reports: reports, observed: observed, name: "", runFolders: [:], ramByScenario: [:], files: [],
                                  focusApps: focusApps, comparison: comparison, whatIf: whatIf)
             return page.figures()

@@ -1,0 +1,96 @@
+import Foundation
+
+/// The names of swept values on a batch's page (SPEC 15 "Labels"): every chart and table that
+/// names a sweep point's value writes it as its label (`SweepValueLabel`: the scenarios'
+/// `labels:` blocks, which `run` keeps in `labels.csv`, then `report --label`, the later
+/// winning), else in words from its key table (`worded`), never as the raw `key=value`.
+struct SweepValueLabels: Sendable, Equatable {
+    /// The labels by key, then by value as swept.
+    private(set) var texts: [String: [String: String]] = [:]
+
+    /// Labels from `labels`, a later label of the same key and value replacing an earlier one.
+    init(_ labels: [SweepValueLabel] = []) {
+        for label in labels { texts[label.key, default: [:]][label.value] = label.text }
+    }
+
+    /// Whether some value of `key` has a label.
+    func labels(_ key: String) -> Bool { texts[key] != nil }
+
+    /// Value `value` of `key`: its label, else in words (`worded`).
+    func text(_ key: String, _ value: String) -> String {
+        texts[key]?[value] ?? Self.worded(key, value)
+    }
+
+    /// Value `value` of `key` on an axis titled with the key's words: its label, else the value.
+    func tick(_ key: String, _ value: String) -> String {
+        texts[key]?[value] ?? value
+    }
+
+    /// A setting `key=value` (a sweep point's, as `summary.csv`'s points write it) as `text`
+    /// names it; a text without `=` is returned as it is.
+    func text(setting: String) -> String {
+        guard let equals = setting.firstIndex(of: "=") else { return setting }
+        return text(String(setting[..<equals]), String(setting[setting.index(after: equals)...]))
+    }
+
+    /// A setting in fewer words, for a margin too narrow for `text(setting:)`: its label, else
+    /// an app key's words without the app ("suspended memory 60 MB"), else `text(setting:)`.
+    func short(setting: String) -> String {
+        guard let equals = setting.firstIndex(of: "=") else { return setting }
+        let key = String(setting[..<equals]), value = String(setting[setting.index(after: equals)...])
+        if let label = texts[key]?[value] { return label }
+        if let app = SweepAxis.appKey(key), let words = AxisTitle.appKeys[app.key] { return Self.phrase(words, of: nil, value: value) }
+        return text(key, value)
+    }
+
+    /// A sweep point's settings in words, joined by ", ".
+    func text(settings: [String]) -> String {
+        settings.map { text(setting: $0) }.joined(separator: ", ")
+    }
+
+    /// A swept value in words from its key table (`AxisTitle`): the key's words, the value,
+    /// and its unit, `device.compressor.pool_mb` 4096 as "compressor pool 4096 MB", an app
+    /// key as "suspended memory of com.x 60 MB"; a switch's `true` and `false` as "on" and
+    /// "off" ("memory compressor off"). A policy, a scenario or a point is its value alone;
+    /// a key no table knows, its last dotted part and the value.
+    static func worded(_ key: String, _ value: String) -> String {
+        if ["policy", "scenario", "point"].contains(key) { return value }
+        let switchValue = ["true": "on", "false": "off"][value] ?? value
+        if let words = AxisTitle.keys[key] { return phrase(words, of: nil, value: switchValue) }
+        if let app = SweepAxis.appKey(key), let words = AxisTitle.appKeys[app.key] { return phrase(words, of: app.id, value: switchValue) }
+        let name = key.split(separator: ".").last.map(String.init) ?? key
+        return name + " " + switchValue
+    }
+
+    private static func phrase(_ words: AxisTitle.Words, of app: String?, value: String) -> String {
+        words.words + (app.map { " of " + $0 } ?? "") + " " + value + (words.unit.map { " " + $0 } ?? "")
+    }
+
+    // MARK: - labels.csv
+
+    /// `labels`' rows as `labels.csv` (`LabelsColumn`), or nil when there are none.
+    static func csv(_ labels: [SweepValueLabel]) -> String? {
+        guard !labels.isEmpty else { return nil }
+        var bytes = Array(BatchReportFile.labels.header().utf8)
+        for label in labels {
+            bytes.append(CSVFormatting.lineFeed)
+            for (index, field) in [label.key, label.value, label.text].enumerated() {
+                if index > 0 { bytes.append(CSVFormatting.comma) }
+                CSVFormatting.appendField(field, to: &bytes)
+            }
+        }
+        bytes.append(CSVFormatting.lineFeed)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The labels of `folder`'s `labels.csv`, in file order; none without the file.
+    ///
+    /// - Throws: `ReportCSV.Unreadable` when the file is there but cannot be read.
+    static func read(folder: String) throws(ReportCSV.Unreadable) -> [SweepValueLabel] {
+        let path = BatchReportFile.labels.path(in: folder)
+        guard FileManager.default.fileExists(atPath: path) else { return [] }
+        let file = try ReportCSV(path: path, required: LabelsColumn.allCases)
+        let key = file.column(LabelsColumn.key)!, value = file.column(LabelsColumn.value)!, text = file.column(LabelsColumn.label)!
+        return try file.rows().map { SweepValueLabel(key: $0[key], value: $0[value], text: $0[text]) }
+    }
+}
