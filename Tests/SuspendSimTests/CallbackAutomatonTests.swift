@@ -60,7 +60,7 @@ import Testing
             let footprint = footprints[app]
             transition(app, from, .notRunning, .kill(reason))
             evictions += 1
-            recorder.recordEviction(Eviction(
+            recorder.record(Eviction(
                 seq: evictions, timeMs: now, app: app, state: from, footprintKiB: footprint, reason: reason,
                 freeBeforeKiB: before, freeAfterKiB: free, priority: nil, compressedKiB: 0, compressionShortfall: nil))
         }

@@ -52,7 +52,7 @@ extension Simulation {
         switch apps[index].state {
         case .notRunning:
             apps[index].coldLaunches += 1
-            recorder.recordLaunch(at: nowMs, app: index, cold: true, waitMs: profiles[index].coldLaunchMs)
+            recorder.record(EventLog.Launch(timeMs: nowMs, app: index, cold: true, waitMs: profiles[index].coldLaunchMs))
             apps[index].userTerminated = false
             // SPEC 4: declared continuous modes are in use from every launch by the user.
             apps[index].modesInUse = profiles[index].backgroundModes.intersection(.continuous)
@@ -62,7 +62,7 @@ extension Simulation {
         case .background, .suspended:
             apps[index].warmLaunches += 1
             let decompression = countDecompressionWait(of: index)
-            recorder.recordLaunch(at: nowMs, app: index, cold: false, waitMs: profiles[index].resumeMs + decompression)
+            recorder.record(EventLog.Launch(timeMs: nowMs, app: index, cold: false, waitMs: profiles[index].resumeMs + decompression))
             // SPEC 29: opening the app ends its running task, as a warm launch ends a wake.
             if tasks.isEnabled { endRunningTask(of: index, outcome: .opened) }
             // Its background work ends as it leaves `background` (`setState` below).

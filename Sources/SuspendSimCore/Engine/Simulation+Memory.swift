@@ -31,7 +31,8 @@ extension Simulation {
         if new > apps[index].field.peakFootprintKiB { apps[index].field.peakFootprintKiB = new }
         appDidChange(index)
         residentKiB += new - old
-        recorder.recordFootprint(at: nowMs, app: index, state: apps[index].state, footprintKiB: new, compressedKiB: compressed)
+        recorder.record(EventLog.FootprintRecord(
+            timeMs: nowMs, app: index, state: apps[index].state, footprintKiB: new, compressedKiB: compressed))
         freeDidChange()
     }
 
@@ -41,10 +42,10 @@ extension Simulation {
     mutating func freeDidChange() {
         let free = freeKiB
         guard !isPlacingInitialApps else { return }
-        recorder.recordFree(
-            at: nowMs, usedKiB: device.ramKiB - free, freeKiB: free,
+        recorder.record(EventLog.FreeRecord(
+            timeMs: nowMs, usedKiB: device.ramKiB - free, freeKiB: free,
             level: EventLog.PressureLevel(freeKiB: free, device: device),
-            compressedKiB: compressedKiB, compressorKiB: compressorKiB)
+            compressedKiB: compressedKiB, compressorKiB: compressorKiB))
     }
 
     /// Moves app `index` to `state`, logs the transition and updates its footprint. The state
@@ -53,7 +54,7 @@ extension Simulation {
     /// active").
     mutating func setState(_ index: AppIndex, _ state: LifecycleState, cause: EventLog.TransitionCause) {
         let from = apps[index].state
-        recorder.recordTransition(at: nowMs, app: index, from: from, to: state, cause: cause)
+        recorder.record(EventLog.Transition(timeMs: nowMs, app: index, from: from, to: state, cause: cause))
         apps[index].countFieldMetrics(to: nowMs)
         // Time resident (SPEC 14 `resident_s`): from a launch to the next death.
         if !from.isResident, state.isResident {
@@ -181,7 +182,7 @@ extension Simulation {
         apps[index].resetProcess()
         setState(index, .notRunning, cause: .kill(reason))
         evictionCount += 1
-        recorder.recordEviction(
+        recorder.record(
             Eviction(
                 seq: evictionCount, timeMs: nowMs, app: index, state: app.state,
                 footprintKiB: app.footprintKiB, reason: reason, freeBeforeKiB: freeBefore,

@@ -5,7 +5,6 @@
 /// and skipped events as they are recorded (SPEC 2, 3, 5).
 extension InvariantRecorder {
     mutating func recordCallback(at timeMs: Millis, app: AppIndex, _ callback: Callback, phase: Callback.ScenePhase?) {
-        log?.recordCallback(at: timeMs, app: app, callback, phase: phase)
         stats.records += 1
         if timeMs != now { fail("callback recorded at \(timeMs) during a step at \(now)") }
         let state = apps[app].state
@@ -101,7 +100,6 @@ extension InvariantRecorder {
     }
 
     mutating func recordEviction(_ eviction: Eviction) {
-        log?.recordEviction(eviction)
         stats.records += 1
         evictionSeq += 1
         if eviction.seq != evictionSeq { fail("eviction seq \(eviction.seq), expected \(evictionSeq)") }
@@ -137,7 +135,6 @@ extension InvariantRecorder {
     }
 
     mutating func recordFootprint(at timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB, compressedKiB: KiB) {
-        log?.recordFootprint(at: timeMs, app: app, state: state, footprintKiB: footprintKiB, compressedKiB: compressedKiB)
         let compressionChanged = compressedKiB != apps[app].compressed
         if compressionChanged { checkCompression(app, state: state, footprintKiB: footprintKiB, compressedKiB: compressedKiB) }
         apps[app].compressed = compressedKiB
@@ -187,7 +184,6 @@ extension InvariantRecorder {
     mutating func recordFree(
         at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: EventLog.PressureLevel, compressedKiB: KiB, compressorKiB: KiB
     ) {
-        log?.recordFree(at: timeMs, usedKiB: usedKiB, freeKiB: freeKiB, level: level, compressedKiB: compressedKiB, compressorKiB: compressorKiB)
         let modelCompressed = apps.reduce(0) { $0 + $1.compressed }
         let modelCompressor = apps.indices.reduce(0) { $0 + stored($1) }
         if compressedKiB != modelCompressed || compressorKiB != modelCompressor {
@@ -210,7 +206,6 @@ extension InvariantRecorder {
     }
 
     mutating func recordSkipped(at timeMs: Millis, event kind: ScenarioEvent.Kind, app: AppIndex?, reason: EventLog.SkipReason) {
-        log?.recordSkipped(at: timeMs, event: kind, app: app, reason: reason)
         stats.records += 1
         stats.skips += 1
         possiblePurge = nil
