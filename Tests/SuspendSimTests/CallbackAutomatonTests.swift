@@ -61,8 +61,9 @@ import Testing
             transition(app, from, .notRunning, .kill(reason))
             evictions += 1
             recorder.record(Eviction(
-                seq: evictions, timeMs: now, app: app, state: from, footprintKiB: footprint, reason: reason,
-                freeBeforeKiB: before, freeAfterKiB: free, priority: nil, compressedKiB: 0, compressionShortfall: nil))
+                who: Eviction.Who(seq: evictions, timeMs: now, app: app, state: from, reason: reason),
+                memory: Eviction.Memory(footprintKiB: footprint, freeBeforeKiB: before, freeAfterKiB: free),
+                ranking: Eviction.Ranking(priority: nil), compressor: Eviction.Compressor(compressedKiB: 0, shortfall: nil)))
         }
 
         /// willFinish, didFinish, not-running -> inactive -> active.

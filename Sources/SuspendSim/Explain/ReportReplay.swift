@@ -98,7 +98,7 @@ package struct ReportReplay {
                             evictions: simulation.recorder.evictions[evictionsBefore...])
         }
         let evictions = simulation.recorder.evictions
-        let replayed = evictions.map { (CSVFormatting.secondsText($0.timeMs), scenario.apps[$0.app].id, $0.reason.rawValue) }
+        let replayed = evictions.map { (CSVFormatting.secondsText($0.who.timeMs), scenario.apps[$0.who.app].id, $0.who.reason.rawValue) }
         guard replayed.count == recordedKills.count,
               zip(replayed, recordedKills).allSatisfy({ $0.0 == $1.timeMs && $0.1 == $1.app && $0.2 == $1.reason })
         else {
@@ -203,7 +203,7 @@ private struct OrderRecorder: SimulationRecorder {
     var compressions = CompressionStepTracker()
     mutating func record(_ eviction: Eviction) {
         evictions.append(eviction)
-        if let grant = grants.last, grant.timeMs == eviction.timeMs { grantBefore[eviction.seq] = grant }
+        if let grant = grants.last, grant.timeMs == eviction.who.timeMs { grantBefore[eviction.who.seq] = grant }
         compressions.evictionRow(eviction)
     }
     mutating func record(_ footprint: EventLog.FootprintRecord) {

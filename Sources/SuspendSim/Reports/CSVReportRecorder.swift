@@ -163,22 +163,22 @@ package struct CSVReportRecorder: SimulationRecorder {
         evictions.appendRow { row in
             EvictionColumn.appendRow(to: &row) { column, row in
                 switch column {
-                case .seq: CSVFormatting.appendInteger(eviction.seq, to: &row)
-                case .time: time.append(eviction.timeMs, to: &row)
-                case .app: row.append(appIDs[eviction.app])
-                case .state: row.append(states[eviction.state])
-                case .footprint: CSVFormatting.appendMB(eviction.footprintKiB, to: &row)
-                case .reason: row.append(killReasons[eviction.reason])
+                case .seq: CSVFormatting.appendInteger(eviction.who.seq, to: &row)
+                case .time: time.append(eviction.who.timeMs, to: &row)
+                case .app: row.append(appIDs[eviction.who.app])
+                case .state: row.append(states[eviction.who.state])
+                case .footprint: CSVFormatting.appendMB(eviction.memory.footprintKiB, to: &row)
+                case .reason: row.append(killReasons[eviction.who.reason])
                 case .policy: row.append(policyName)
-                case .freeBefore: CSVFormatting.appendMB(eviction.freeBeforeKiB, to: &row)
-                case .freeAfter: CSVFormatting.appendMB(eviction.freeAfterKiB, to: &row)
-                case .priority: if let priority = eviction.priority { CSVFormatting.appendInteger(priority, to: &row) }
-                case .trigger: row.append(killTriggers[eviction.trigger])
-                case .threshold: if let threshold = eviction.thresholdKiB { CSVFormatting.appendMB(threshold, to: &row) }
-                case .rank: if let rank = eviction.rank { CSVFormatting.appendInteger(rank, to: &row) }
-                case .candidates: CSVFormatting.appendInteger(eviction.candidateCount, to: &row)
-                case .runnerUp: if let runnerUp = eviction.runnerUp { row.append(appIDs[runnerUp]) }
-                case .compressed: CSVFormatting.appendMB(eviction.compressedKiB, to: &row)
+                case .freeBefore: CSVFormatting.appendMB(eviction.memory.freeBeforeKiB, to: &row)
+                case .freeAfter: CSVFormatting.appendMB(eviction.memory.freeAfterKiB, to: &row)
+                case .priority: if let priority = eviction.ranking.priority { CSVFormatting.appendInteger(priority, to: &row) }
+                case .trigger: row.append(killTriggers[eviction.who.trigger])
+                case .threshold: if let threshold = eviction.memory.thresholdKiB { CSVFormatting.appendMB(threshold, to: &row) }
+                case .rank: if let rank = eviction.ranking.rank { CSVFormatting.appendInteger(rank, to: &row) }
+                case .candidates: CSVFormatting.appendInteger(eviction.ranking.candidateCount, to: &row)
+                case .runnerUp: if let runnerUp = eviction.ranking.runnerUp { row.append(appIDs[runnerUp]) }
+                case .compressed: CSVFormatting.appendMB(eviction.compressor.compressedKiB, to: &row)
                 }
             }
         }

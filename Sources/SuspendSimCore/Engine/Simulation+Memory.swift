@@ -182,15 +182,13 @@ extension Simulation {
         apps[index].resetProcess()
         setState(index, .notRunning, cause: .kill(reason))
         evictionCount += 1
-        recorder.record(
-            Eviction(
-                seq: evictionCount, timeMs: nowMs, app: index, state: app.state,
-                footprintKiB: app.footprintKiB, reason: reason, freeBeforeKiB: freeBefore,
-                freeAfterKiB: freeKiB, priority: priority, trigger: trigger ?? Eviction.Trigger(reason),
-                thresholdKiB: thresholdKiB ?? (reason == .vmPageShortage ? .zero : nil),
-                rank: order?.rank, candidateCount: order?.count ?? 0, runnerUp: order?.runnerUp,
-                policyOrder: order?.head ?? [], compressedKiB: app.compressedKiB,
-                compressionShortfall: shortfall))
+        recorder.record(Eviction(
+            who: Eviction.Who(seq: evictionCount, timeMs: nowMs, app: index, state: app.state, reason: reason, trigger: trigger),
+            memory: Eviction.Memory(
+                footprintKiB: app.footprintKiB, freeBeforeKiB: freeBefore, freeAfterKiB: freeKiB,
+                thresholdKiB: thresholdKiB ?? (reason == .vmPageShortage ? .zero : nil)),
+            ranking: Eviction.Ranking(priority: priority, order: order),
+            compressor: Eviction.Compressor(compressedKiB: app.compressedKiB, shortfall: shortfall)))
     }
 
     /// The policy's order of the resident non-frontmost apps around `victim` (SPEC 14):

@@ -79,7 +79,7 @@ public struct Simulation<Recorder: SimulationRecorder> {
     /// `Simulation+Compression.swift` keeps it.
     var suspendedEntries: UInt64 = 0
     var compressionQueue = CompressionQueue()
-    /// Why this check's compression step stopped (`Eviction.compressionShortfall`).
+    /// Why this check's compression step stopped (`Eviction.Compressor.shortfall`).
     var compressionStop = Eviction.CompressionShortfall.off
     /// Per app, the decompression waits of its warm launches, by wait (sparse: only apps that
     /// resumed compressed).

@@ -28,7 +28,7 @@ public protocol SimulationRecorder {
     /// `candidateCount`, `runnerUp`), which costs a scan of the candidates per kill. True by
     /// default; the `NullRecorder` of summary-only runs says no.
     static var recordsVictimOrder: Bool { get }
-    /// Whether evictions carry the head of the policy's order (`Eviction.policyOrder`), which
+    /// Whether evictions carry the head of the policy's order (`Eviction.Ranking.policyOrder`), which
     /// costs a sort per kill. False by default; `suspendsim explain` asks for it.
     static var recordsPolicyOrder: Bool { get }
 }
