@@ -94,7 +94,7 @@ def decls_with_params(limit):
     rows = []
     for path in swift_files(SOURCES):
         code = code_of(open(path).read())
-        for m in re.finditer(r"\b(func\s+[^\s(<]+|init[?!]?|subscript)\s*(<[^>{]*>)?\s*\(", code):
+        for m in re.finditer(r"(?<![.\w])(func\s+[^\s(<]+|init[?!]?|subscript)\s*(<[^>{]*>)?\s*\(", code):
             i, depth, commas, nonblank = m.end(), 1, 0, False
             angle = 0
             while i < len(code) and depth:
