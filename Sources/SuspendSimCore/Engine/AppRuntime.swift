@@ -11,8 +11,6 @@ struct AppRuntime {
     /// The `compressedKiB` last recorded in `memory.csv`, so that a change of `c` alone
     /// writes a row.
     var recordedCompressedKiB: KiB = .zero
-    /// Compression steps so far (`survivors.csv` `compressions`).
-    var compressions = 0
     /// Its place among every entry into `suspended` of the run (SPEC 23: the compressor takes
     /// the app that entered earliest).
     var suspendedEntry: UInt64 = 0
@@ -52,35 +50,24 @@ struct AppRuntime {
     /// A scene-based app's `Callback.ScenePhase`: `background` while no scene is connected (SPEC 16).
     var scenePhase = Callback.ScenePhase.background
 
-    var coldLaunches = 0
-    var warmLaunches = 0
-    var pressureKills = 0
-    var otherKills = 0
-    var stateLosses = 0
-    /// When the first pressure or other kill happened (SPEC 14 `first_kill_s`); nil: never.
-    var firstKillMs: Millis?
-    /// Time resident in earlier residencies, and when the current one began.
-    var residentMs: Millis = .zero
-    var residentSinceMs: Millis = .zero
-    /// What MetricKit would have measured of the app so far (SPEC 17).
-    var field = AppOutcome.FieldMetrics()
-    /// The time up to which `field` has counted the app's state and footprint.
-    var fieldCountedToMs: Millis = .zero
+    /// What the run counts of it for its outcome: launches, kills, time resident, compression
+    /// steps and MetricKit's figures (SPEC 14, 17, 22).
+    var stats = Statistics()
 
     /// Its life-cycle state (SPEC 2).
     var state: LifecycleState { phase.state }
 
-    /// Counts the time since `fieldCountedToMs` in the app's state and footprint, up to
+    /// Counts the time since `stats.fieldCountedToMs` in the app's state and footprint, up to
     /// `nowMs`: called before either changes.
     mutating func countFieldMetrics(to nowMs: Millis) {
-        field.accrue(state, footprint: footprintKiB, from: fieldCountedToMs, to: nowMs)
-        fieldCountedToMs = nowMs
+        stats.field.accrue(state, footprint: footprintKiB, from: stats.fieldCountedToMs, to: nowMs)
+        stats.fieldCountedToMs = nowMs
     }
 
-    /// `field` as it would stand at `endMs`, without changing it.
+    /// `stats.field` as it would stand at `endMs`, without changing it.
     func fieldMetrics(endingAt endMs: Millis) -> AppOutcome.FieldMetrics {
-        var field = self.field
-        field.accrue(state, footprint: footprintKiB, from: fieldCountedToMs, to: endMs)
+        var field = stats.field
+        field.accrue(state, footprint: footprintKiB, from: stats.fieldCountedToMs, to: endMs)
         return field
     }
 

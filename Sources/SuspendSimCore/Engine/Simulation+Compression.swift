@@ -81,7 +81,7 @@ extension Simulation {
         compressorKiB += stored - apps[index].storedKiB
         apps[index].compressedKiB = compressed
         apps[index].storedKiB = stored
-        apps[index].compressions += 1
+        apps[index].stats.compressions += 1
         // A policy of its own may rank by physical memory.
         appDidChange(index)
         refreshFootprint(of: index)

@@ -51,7 +51,7 @@ extension Simulation {
     mutating func bringToForeground(_ index: AppIndex, cause: EventLog.TransitionCause) {
         switch apps[index].state {
         case .notRunning:
-            apps[index].coldLaunches += 1
+            apps[index].stats.coldLaunches += 1
             recorder.record(EventLog.Launch(timeMs: nowMs, app: index, cold: true, waitMs: profiles[index].coldLaunchMs))
             apps[index].userTerminated = false
             // SPEC 4: declared continuous modes are in use from every launch by the user.
@@ -60,7 +60,7 @@ extension Simulation {
             call(.didFinishLaunching, on: index)
             _ = connectSceneIfNeeded(of: index)
         case .background, .suspended:
-            apps[index].warmLaunches += 1
+            apps[index].stats.warmLaunches += 1
             let decompression = countDecompressionWait(of: index)
             recorder.record(EventLog.Launch(timeMs: nowMs, app: index, cold: false, waitMs: profiles[index].resumeMs + decompression))
             // SPEC 29: opening the app ends its running task, as a warm launch ends a wake.

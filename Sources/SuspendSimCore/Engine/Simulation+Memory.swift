@@ -28,7 +28,7 @@ extension Simulation {
         // other field metrics change with the state, which `setState` counts.
         if apps[index].state == .suspended { apps[index].countFieldMetrics(to: nowMs) }
         apps[index].footprintKiB = new
-        if new > apps[index].field.peakFootprintKiB { apps[index].field.peakFootprintKiB = new }
+        if new > apps[index].stats.field.peakFootprintKiB { apps[index].stats.field.peakFootprintKiB = new }
         appDidChange(index)
         residentKiB += new - old
         recorder.record(EventLog.FootprintRecord(
@@ -58,11 +58,11 @@ extension Simulation {
         apps[index].countFieldMetrics(to: nowMs)
         // Time resident (SPEC 14 `resident_s`): from a launch to the next death.
         if !from.isResident, state.isResident {
-            apps[index].residentSinceMs = nowMs
-            apps[index].field.wasResident = true
+            apps[index].stats.residentSinceMs = nowMs
+            apps[index].stats.field.wasResident = true
             residentCount += 1
         } else if from.isResident, !state.isResident {
-            apps[index].residentMs += nowMs - apps[index].residentSinceMs
+            apps[index].stats.residentMs += nowMs - apps[index].stats.residentSinceMs
             residentCount -= 1
         }
         apps[index].phase = AppRuntime.Phase(entering: state)
@@ -165,18 +165,18 @@ extension Simulation {
         let shortfall = Self.compressionShortfall(
             for: trigger ?? Eviction.Trigger(reason), stop: compressionStop, compressedKiB: compressedKiB, poolKiB: device.compressorPoolKiB)
         if frontmost == index { clearFrontmost() }
-        if reason.category != .choice, apps[index].firstKillMs == nil { apps[index].firstKillMs = nowMs }
+        if reason.category != .choice, apps[index].stats.firstKillMs == nil { apps[index].stats.firstKillMs = nowMs }
         switch reason.category {
         case .pressure:
-            apps[index].pressureKills += 1
-            if app.hasUnsavedState { apps[index].stateLosses += 1 }
+            apps[index].stats.pressureKills += 1
+            if app.hasUnsavedState { apps[index].stats.stateLosses += 1 }
         case .other:
-            apps[index].otherKills += 1
-            if app.hasUnsavedState { apps[index].stateLosses += 1 }
+            apps[index].stats.otherKills += 1
+            if app.hasUnsavedState { apps[index].stats.stateLosses += 1 }
         case .choice:
             break
         }
-        apps[index].field.exits[reason.exitCategory(in: app.state)] += 1
+        apps[index].stats.field.exits[reason.exitCategory(in: app.state)] += 1
         if reason == .memoryPressure { pressureEvictionOrder.append(index) }
         if tasks.isEnabled { endRunningTask(of: index, outcome: .killed) }  // SPEC 28: any termination
         apps[index].resetProcess()
