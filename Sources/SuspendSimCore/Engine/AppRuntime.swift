@@ -2,27 +2,11 @@
 struct AppRuntime {
     /// Its life-cycle state and the work running in it; `Simulation.setState` changes it.
     var phase = Phase.notRunning
-    /// The footprint last computed and recorded (SPEC 5).
-    var footprintKiB: KiB = .zero
-    /// Its memory held by the compressor, at its uncompressed size (SPEC 22's `c`), and what
-    /// the compressor holds it in (`stored(c)`); both 0 outside `suspended`.
-    var compressedKiB: KiB = .zero
-    var storedKiB: KiB = .zero
-    /// The `compressedKiB` last recorded in `memory.csv`, so that a change of `c` alone
-    /// writes a row.
-    var recordedCompressedKiB: KiB = .zero
+    /// Its memory: footprint, compressed and stored memory, allocations, releases (SPEC 5, 22, 32).
+    var memory = Memory()
     /// Its place among every entry into `suspended` of the run (SPEC 23: the compressor takes
     /// the app that entered earliest).
     var suspendedEntry: UInt64 = 0
-    /// What `allocate` added and keeps (never below 0); gone when the app dies.
-    var dynamicKiB: KiB = .zero
-    /// What `allocate` with `session: true` added (SPEC 32): given back as its
-    /// `applicationDidEnterBackground` is logged; gone when the app dies.
-    var sessionKiB: KiB = .zero
-    /// It released `warning_release_mb` on a memory warning, until it next becomes active.
-    var releasedOnWarning = false
-    /// Its `purgeable_mb` was purged, until it next becomes active.
-    var purged = false
     /// Continuous modes in use.
     var modesInUse: AppProfile.BackgroundModes = []
     /// Timers carry the epoch they were scheduled in; bumping it cancels them all.
@@ -60,14 +44,14 @@ struct AppRuntime {
     /// Counts the time since `stats.fieldCountedToMs` in the app's state and footprint, up to
     /// `nowMs`: called before either changes.
     mutating func countFieldMetrics(to nowMs: Millis) {
-        stats.field.accrue(state, footprint: footprintKiB, from: stats.fieldCountedToMs, to: nowMs)
+        stats.field.accrue(state, footprint: memory.footprintKiB, from: stats.fieldCountedToMs, to: nowMs)
         stats.fieldCountedToMs = nowMs
     }
 
     /// `stats.field` as it would stand at `endMs`, without changing it.
     func fieldMetrics(endingAt endMs: Millis) -> AppOutcome.FieldMetrics {
         var field = stats.field
-        field.accrue(state, footprint: footprintKiB, from: stats.fieldCountedToMs, to: endMs)
+        field.accrue(state, footprint: memory.footprintKiB, from: stats.fieldCountedToMs, to: endMs)
         return field
     }
 
@@ -104,21 +88,21 @@ struct AppRuntime {
     @inline(__always)
     func candidate(index: AppIndex) -> Candidate {
         var candidate = Candidate(
-            index: index, state: state, footprintKiB: footprintKiB, modesInUse: modesInUse,
+            index: index, state: state, footprintKiB: memory.footprintKiB, modesInUse: modesInUse,
             lastFrontmostOrder: lastFrontmostOrder, stateEnteredMs: stateEnteredMs,
             aged: aged, bandEnteredMs: bandEnteredMs)
         candidate.enteredBandBeforeStart = enteredBandBeforeStart
-        candidate.compressedKiB = compressedKiB
-        candidate.storedKiB = storedKiB
+        candidate.compressedKiB = memory.compressedKiB
+        candidate.storedKiB = memory.storedKiB
         return candidate
     }
 
     /// Forgets everything that ends with the process.
     mutating func resetProcess() {
-        dynamicKiB = .zero
-        sessionKiB = .zero
-        releasedOnWarning = false
-        purged = false
+        memory.dynamicKiB = .zero
+        memory.sessionKiB = .zero
+        memory.releasedOnWarning = false
+        memory.purged = false
         modesInUse = []
         end(phase.work)  // its background work dies with it
         aged = false

@@ -39,7 +39,7 @@ extension Simulation {
         guard let index = frontmost else { return }
         if apps[index].state == .active { resignActive(index, cause: cause) }
         call(.didEnterBackground, on: index)
-        apps[index].sessionKiB = .zero
+        apps[index].memory.sessionKiB = .zero
         clearFrontmost()
         setState(index, .background, cause: cause)
         didEnterBackground(index, cause: cause)

@@ -7,9 +7,9 @@ extension Simulation {
         let app = apps[index]
         guard app.state.isResident else { return .zero }
         // Field by field: a copy of the whole profile retains its id and its `bg_tasks`.
-        var kib = profiles[index].baseKiB(in: app.state) + app.dynamicKiB + app.sessionKiB
-        if app.releasedOnWarning { kib -= profiles[index].warningReleaseKiB }
-        if app.purged { kib -= profiles[index].purgeableKiB }
+        var kib = profiles[index].baseKiB(in: app.state) + app.memory.dynamicKiB + app.memory.sessionKiB
+        if app.memory.releasedOnWarning { kib -= profiles[index].warningReleaseKiB }
+        if app.memory.purged { kib -= profiles[index].purgeableKiB }
         return max(.zero, kib)
     }
 
@@ -17,17 +17,17 @@ extension Simulation {
     /// in `memory.csv` and `pressure.csv` (SPEC 22: one row for both).
     mutating func refreshFootprint(of index: AppIndex) {
         let new = computedFootprintKiB(of: index)
-        let old = apps[index].footprintKiB
+        let old = apps[index].memory.footprintKiB
         // Checked against the limit of the app's current state, so a state change alone can
         // put an app over its limit (SPEC 16).
         if new > device.appLimitKiB(in: apps[index].state) { overLimit.append(index) }
-        let compressed = apps[index].compressedKiB
-        guard new != old || compressed != apps[index].recordedCompressedKiB else { return }
-        apps[index].recordedCompressedKiB = compressed
+        let compressed = apps[index].memory.compressedKiB
+        guard new != old || compressed != apps[index].memory.recordedCompressedKiB else { return }
+        apps[index].memory.recordedCompressedKiB = compressed
         // Only a suspended footprint is integrated over time (`averageSuspendedMemory`); the
         // other field metrics change with the state, which `setState` counts.
         if apps[index].state == .suspended { apps[index].countFieldMetrics(to: nowMs) }
-        apps[index].footprintKiB = new
+        apps[index].memory.footprintKiB = new
         if new > apps[index].stats.field.peakFootprintKiB { apps[index].stats.field.peakFootprintKiB = new }
         appDidChange(index)
         residentKiB += new - old
@@ -73,8 +73,8 @@ extension Simulation {
         apps[index].aged = false
         appDidChange(index)
         if state == .active {
-            apps[index].releasedOnWarning = false
-            apps[index].purged = false
+            apps[index].memory.releasedOnWarning = false
+            apps[index].memory.purged = false
         }
         refreshFootprint(of: index)
     }
@@ -93,9 +93,9 @@ extension Simulation {
             return skip(.allocate, app: index, .notRunningCode)
         }
         if session {
-            apps[index].sessionKiB = min(max(.zero, apps[index].sessionKiB + kib), Self.memoryCeilingKiB)
+            apps[index].memory.sessionKiB = min(max(.zero, apps[index].memory.sessionKiB + kib), Self.memoryCeilingKiB)
         } else {
-            apps[index].dynamicKiB = min(max(.zero, apps[index].dynamicKiB + kib), Self.memoryCeilingKiB)
+            apps[index].memory.dynamicKiB = min(max(.zero, apps[index].memory.dynamicKiB + kib), Self.memoryCeilingKiB)
         }
         refreshFootprint(of: index)
     }
@@ -112,8 +112,8 @@ extension Simulation {
     /// Returns whether anything was purged.
     @discardableResult
     mutating func purge(_ index: AppIndex) -> Bool {
-        guard !apps[index].purged, profiles[index].purgeableKiB > .zero else { return false }
-        apps[index].purged = true
+        guard !apps[index].memory.purged, profiles[index].purgeableKiB > .zero else { return false }
+        apps[index].memory.purged = true
         refreshFootprint(of: index)
         return true
     }
@@ -148,7 +148,7 @@ extension Simulation {
         let app = apps[index]
         let order = chosen.map { $0.order } ?? victimOrder(of: index)
         var seen = chosen?.candidate ?? candidateInContext(index)
-        seen.footprintKiB = app.footprintKiB  // a purge may have changed it since the choice
+        seen.footprintKiB = app.memory.footprintKiB  // a purge may have changed it since the choice
         // Band numbers follow the device's iOS release (SPEC 11).
         let priority = policy.priority(of: seen).map { usesBands ? device.jetsamBands.number(ofCurrentBand: $0) : $0 }
         precondition(app.state.isResident, "Killing app \(index) that is not running")
@@ -185,10 +185,10 @@ extension Simulation {
         recorder.record(Eviction(
             who: Eviction.Who(seq: evictionCount, timeMs: nowMs, app: index, state: app.state, reason: reason, trigger: trigger),
             memory: Eviction.Memory(
-                footprintKiB: app.footprintKiB, freeBeforeKiB: freeBefore, freeAfterKiB: freeKiB,
+                footprintKiB: app.memory.footprintKiB, freeBeforeKiB: freeBefore, freeAfterKiB: freeKiB,
                 thresholdKiB: thresholdKiB ?? (reason == .vmPageShortage ? .zero : nil)),
             ranking: Eviction.Ranking(priority: priority, order: order),
-            compressor: Eviction.Compressor(compressedKiB: app.compressedKiB, shortfall: shortfall)))
+            compressor: Eviction.Compressor(compressedKiB: app.memory.compressedKiB, shortfall: shortfall)))
     }
 
     /// The policy's order of the resident non-frontmost apps around `victim` (SPEC 14):

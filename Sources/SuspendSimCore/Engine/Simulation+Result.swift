@@ -23,7 +23,7 @@ extension Simulation {
         let decompressionMs = waits.reduce(Millis.zero) { $0 + Int64($1.value) * $1.key }
         return AppOutcome(
             id: profile.id, survived: app.state.isResident, finalState: app.state,
-            footprintKiB: app.footprintKiB, coldLaunches: app.stats.coldLaunches,
+            footprintKiB: app.memory.footprintKiB, coldLaunches: app.stats.coldLaunches,
             warmLaunches: app.stats.warmLaunches, pressureKills: app.stats.pressureKills,
             otherKills: app.stats.otherKills, stateLosses: app.stats.stateLosses, firstKillMs: app.stats.firstKillMs,
             residentMs: app.stats.residentMs + (app.state.isResident ? runEndMs - app.stats.residentSinceMs : .zero),

@@ -220,7 +220,7 @@ public struct Simulation<Recorder: SimulationRecorder> {
     public func state(of index: AppIndex) -> LifecycleState { apps[index].state }
 
     /// The footprint of app `index` now.
-    public func footprintKiB(of index: AppIndex) -> KiB { apps[index].footprintKiB }
+    public func footprintKiB(of index: AppIndex) -> KiB { apps[index].memory.footprintKiB }
 
     /// The earliest timer that is still live; cancelled ones on top are dropped.
     private mutating func firstLiveTimer() -> PendingTimer? {
