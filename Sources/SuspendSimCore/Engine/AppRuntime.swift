@@ -17,11 +17,8 @@ struct AppRuntime {
     var aged = false
     /// When it entered its current state.
     var stateEnteredMs: Millis = .zero
-    /// Its band under a policy with bands (jetsam), and when it entered that band.
-    var band: Int?
-    var bandEnteredMs: Millis = .zero
-    /// In its band since before the run (an `initial:` entry), until its band changes.
-    var enteredBandBeforeStart = false
+    /// Its jetsam band and since when: kept only under a policy with bands (SPEC 6, 16).
+    var jetsam = JetsamStanding()
     /// Force-quit by the user and not opened since: no wake relaunches it (survives death).
     var userTerminated = false
     /// Holds user state not saved since it last left the foreground; a system kill loses it.
@@ -90,8 +87,8 @@ struct AppRuntime {
         var candidate = Candidate(
             index: index, state: state, footprintKiB: memory.footprintKiB, modesInUse: modesInUse,
             lastFrontmostOrder: lastFrontmostOrder, stateEnteredMs: stateEnteredMs,
-            aged: aged, bandEnteredMs: bandEnteredMs)
-        candidate.enteredBandBeforeStart = enteredBandBeforeStart
+            aged: aged, bandEnteredMs: jetsam.bandEnteredMs)
+        candidate.enteredBandBeforeStart = jetsam.enteredBandBeforeStart
         candidate.compressedKiB = memory.compressedKiB
         candidate.storedKiB = memory.storedKiB
         return candidate

@@ -35,7 +35,7 @@ extension Simulation {
                 apps[index].lastFrontmostOrder = frontmostEndCounter
             }
             appDidChange(index)
-            apps[index].enteredBandBeforeStart = true
+            apps[index].jetsam.enteredBandBeforeStart = true
             refreshFootprint(of: index)
         }
     }

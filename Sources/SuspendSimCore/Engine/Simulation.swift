@@ -322,10 +322,10 @@ public struct Simulation<Recorder: SimulationRecorder> {
         victims.markDirty(index)
         guard usesBands else { return }
         let band = apps[index].state.isResident ? policy.band(of: candidate(index)) : nil
-        if band != apps[index].band {
-            apps[index].band = band
-            apps[index].bandEnteredMs = nowMs
-            apps[index].enteredBandBeforeStart = false
+        if band != apps[index].jetsam.band {
+            apps[index].jetsam.band = band
+            apps[index].jetsam.bandEnteredMs = nowMs
+            apps[index].jetsam.enteredBandBeforeStart = false
         }
     }
 
