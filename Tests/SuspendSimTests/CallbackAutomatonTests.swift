@@ -60,9 +60,10 @@ import Testing
             let footprint = footprints[app]
             transition(app, from, .notRunning, .kill(reason))
             evictions += 1
-            recorder.recordEviction(Eviction(
-                seq: evictions, timeMs: now, app: app, state: from, footprintKiB: footprint, reason: reason,
-                freeBeforeKiB: before, freeAfterKiB: free, priority: nil, compressedKiB: 0, compressionShortfall: nil))
+            recorder.record(Eviction(
+                who: Eviction.Who(seq: evictions, timeMs: now, app: app, state: from, reason: reason),
+                memory: Eviction.Memory(footprintKiB: footprint, freeBeforeKiB: before, freeAfterKiB: free),
+                ranking: Eviction.Ranking(priority: nil), compressor: Eviction.Compressor(compressedKiB: 0, shortfall: nil)))
         }
 
         /// willFinish, didFinish, not-running -> inactive -> active.

@@ -59,12 +59,12 @@ import Testing
         // Free 250 < 300: the suspended app goes (300), the background app stays.
         let high = run(freeMB: 250)
         #expect(high.pressureEvictions == ["com.suspended"])
-        #expect(high.log.evictions.map(\.thresholdKiB) == [.mb(300)])
-        #expect(high.log.evictions.map(\.trigger) == [.minfree])
+        #expect(high.log.evictions.map(\.memory.thresholdKiB) == [.mb(300)])
+        #expect(high.log.evictions.map(\.who.trigger) == [.minfree])
         // Free 40 < 100: the suspended app (90), then the background app (140); critical_free_mb (50) plays no part.
         let low = run(freeMB: 40)
         #expect(low.pressureEvictions == ["com.suspended", "com.location"])
-        #expect(low.log.evictions.map(\.thresholdKiB) == [.mb(100), .mb(100)])
+        #expect(low.log.evictions.map(\.memory.thresholdKiB) == [.mb(100), .mb(100)])
         #expect(EvictionPolicyConformance.violations(of: TwoLevelsPolicy()).isEmpty)
     }
 
@@ -83,7 +83,7 @@ import Testing
         let scenario = try ScenarioLoader.parse(yaml, path: "README.md")
         let result = Simulation.run(scenario)
         #expect(ExpectationCheck.mismatches(result, expected: try #require(scenario.expectation)).isEmpty)
-        let freeBefore = try #require(result.log.evictions.first).freeBeforeKiB
+        let freeBefore = try #require(result.log.evictions.first).memory.freeBeforeKiB
         #expect(freeBefore == KiB(96 * 1024))
     }
 

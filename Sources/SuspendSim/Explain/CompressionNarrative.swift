@@ -7,12 +7,12 @@ enum CompressionNarrative {
     static func lines(_ eviction: Eviction, steps: [CompressionStep], scenario: Scenario, policy: any EvictionPolicy) -> [String] {
         guard let compressor = scenario.device.compressor else { return [] }
         var lines: [String] = []
-        let ratio = scenario.apps[eviction.app].compressionRatioHundredths ?? compressor.ratioHundredths
+        let ratio = scenario.apps[eviction.who.app].compressionRatioHundredths ?? compressor.ratioHundredths
         for step in steps {
             let stored = step.compressedKiB.compressed(ratioHundredths: ratio)
             lines.append("    Compressed at \(CSVFormatting.secondsText(step.timeMs)) s: \(mb(step.compressedKiB)) held in \(mb(stored)).")
         }
-        if let shortfall = eviction.compressionShortfall {
+        if let shortfall = eviction.compressor.shortfall {
             // SPEC 31: `start_free_mb` as the run's policy resolved it.
             let device = scenario.device.resolvingCompressorStart(Device.PressureKillLevels(policy, on: scenario.device))
             lines.append("    Compression did not reach the target: " + reason(shortfall, device: device))

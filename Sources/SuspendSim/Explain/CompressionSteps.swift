@@ -25,7 +25,7 @@ struct CompressionStepTracker {
 
     /// An eviction row: the victim's steps, when it held compressed memory.
     mutating func evictionRow(_ eviction: Eviction) {
-        let steps = ended.removeValue(forKey: eviction.app)
-        if eviction.compressedKiB > .zero, let steps { stepsByEviction[eviction.seq] = steps }
+        let steps = ended.removeValue(forKey: eviction.who.app)
+        if eviction.compressor.compressedKiB > .zero, let steps { stepsByEviction[eviction.who.seq] = steps }
     }
 }

@@ -15,7 +15,7 @@ package enum EvictionNarrative {
         if let app, !scenario.apps.contains(where: { $0.id == app }) {
             throw ExplainError("unknown app '\(app)'; apps are \(scenario.apps.map(\.id).joined(separator: ", "))")
         }
-        let chosen = evictions.filter { app == nil || scenario.apps[$0.app].id == app }
+        let chosen = evictions.filter { app == nil || scenario.apps[$0.who.app].id == app }
         var lines = ["\(scenario.name) under \(policy.name): \(evictions.count) eviction\(evictions.count == 1 ? "" : "s")"
             + (app.map { ", \(chosen.count) of \($0)" } ?? "") + "."]
         if chosen.isEmpty {
@@ -23,8 +23,8 @@ package enum EvictionNarrative {
         }
         for eviction in chosen {
             lines.append("")
-            lines.append(contentsOf: paragraph(eviction, freeDrop: freeDrops[eviction.seq], scenario: scenario, policy: policy))
-            lines.append(contentsOf: CompressionNarrative.lines(eviction, steps: compressionSteps[eviction.seq] ?? [], scenario: scenario, policy: policy))
+            lines.append(contentsOf: paragraph(eviction, freeDrop: freeDrops[eviction.who.seq], scenario: scenario, policy: policy))
+            lines.append(contentsOf: CompressionNarrative.lines(eviction, steps: compressionSteps[eviction.who.seq] ?? [], scenario: scenario, policy: policy))
             lines.append(contentsOf: TaskNarrative.lines(eviction, context: tasks, scenario: scenario))
         }
         return lines.joined(separator: "\n") + "\n"
@@ -34,21 +34,21 @@ package enum EvictionNarrative {
     private static func seconds(_ ms: Millis) -> String { CSVFormatting.secondsText(ms) + " s" }
 
     private static func paragraph(_ eviction: Eviction, freeDrop: FreeDrop?, scenario: Scenario, policy: any EvictionPolicy) -> [String] {
-        let id = scenario.apps[eviction.app].id
-        var lines = ["#\(eviction.seq)  \(seconds(eviction.timeMs))  \(id) (\(eviction.state.rawValue), \(mb(eviction.footprintKiB)))  \(eviction.reason.rawValue)"]
+        let id = scenario.apps[eviction.who.app].id
+        var lines = ["#\(eviction.who.seq)  \(seconds(eviction.who.timeMs))  \(id) (\(eviction.who.state.rawValue), \(mb(eviction.memory.footprintKiB)))  \(eviction.who.reason.rawValue)"]
         lines.append("    Why: " + why(eviction, scenario: scenario, policy: policy))
         if let freeDrop {
             lines.append("    What brought free memory down: \(freeDrop.cause) at \(seconds(freeDrop.timeMs)), "
                 + "from \(mb(freeDrop.fromKiB)) to \(mb(freeDrop.toKiB)) free (the largest drop since the previous pressure kill).")
         }
-        guard !eviction.policyOrder.isEmpty else { return lines }
-        let place = eviction.rank.map { "it was #\($0) of \(eviction.candidateCount) candidates" } ?? "it was frontmost, so not a candidate"
+        guard !eviction.ranking.policyOrder.isEmpty else { return lines }
+        let place = eviction.ranking.rank.map { "it was #\($0) of \(eviction.ranking.candidateCount) candidates" } ?? "it was frontmost, so not a candidate"
         lines.append("    \(policy.name)'s order at that instant (\(orderRule(policy))); \(place):")
         let rows = [["#", "app", "state", "band/adj", "in band since", "footprint", "left foreground"]]
-            + eviction.policyOrder.prefix(5).enumerated().map { position, candidate in
+            + eviction.ranking.policyOrder.prefix(5).enumerated().map { position, candidate in
                 [
                     String(position + 1),
-                    scenario.apps[candidate.index].id + (candidate.index == eviction.app ? "  <- victim" : ""),
+                    scenario.apps[candidate.index].id + (candidate.index == eviction.who.app ? "  <- victim" : ""),
                     candidate.state.rawValue,
                     priority(of: candidate, scenario: scenario, policy: policy),
                     policy.usesBands ? seconds(candidate.bandEnteredMs) : "-",
@@ -57,8 +57,8 @@ package enum EvictionNarrative {
                 ]
             }
         lines.append(contentsOf: table(rows).map { "      " + $0 })
-        if eviction.candidateCount > 5 { lines.append("      ... and \(eviction.candidateCount - 5) more") }
-        if let runnerUp = eviction.runnerUp {
+        if eviction.ranking.candidateCount > 5 { lines.append("      ... and \(eviction.ranking.candidateCount - 5) more") }
+        if let runnerUp = eviction.ranking.runnerUp {
             lines.append("    Runner-up: \(scenario.apps[runnerUp].id), the next in \(policy.name)'s order; it would have gone had the victim not been there.")
         }
         return lines
@@ -66,24 +66,24 @@ package enum EvictionNarrative {
 
     /// What set the kill off, in a sentence (SPEC 5, 11, 16).
     private static func why(_ eviction: Eviction, scenario: Scenario, policy: any EvictionPolicy) -> String {
-        let free = mb(eviction.freeBeforeKiB)
-        let target = eviction.thresholdKiB.map(mb) ?? ""
-        switch eviction.reason {
-        case .memoryPressure where eviction.trigger == .idle:
+        let free = mb(eviction.memory.freeBeforeKiB)
+        let target = eviction.memory.thresholdKiB.map(mb) ?? ""
+        switch eviction.who.reason {
+        case .memoryPressure where eviction.who.trigger == .idle:
             return "free memory was \(free), below idle_free_mb (\(target)): \(policy.name)'s idle loop kills apps in band 0, the first of its order first."
-        case .memoryPressure where eviction.trigger == .minfree:
+        case .memoryPressure where eviction.who.trigger == .minfree:
             return minfreeWhy(eviction, scenario: scenario, policy: policy)
         case .memoryPressure:
             return "free memory was \(free), below critical_free_mb (\(target)): \(policy.name) purges, then kills, the first app of its order until free is back."
         case .longIdleExit:
             return "the long-idle reaper found free memory at \(free), below reaper_free_mb (\(target)), and this app idle in band 0 for reaper_idle_s (\(seconds(scenario.device.reaperIdleMs)))."
         case .perProcessLimit:
-            return "its footprint, \(mb(eviction.footprintKiB)), was above the per-app limit of its state (\(mb(scenario.device.appLimitKiB(in: eviction.state))))."
+            return "its footprint, \(mb(eviction.memory.footprintKiB)), was above the per-app limit of its state (\(mb(scenario.device.appLimitKiB(in: eviction.who.state))))."
         case .vmPageShortage:
             return "free memory stayed below 0 (\(free)) with no other app left to kill: the frontmost app goes."
         case .watchdog:
             return "applicationDidEnterBackground ran past did_enter_background_limit_s (\(seconds(scenario.device.didEnterBackgroundLimitMs)))."
-        case .backgroundTaskExpired where !scenario.apps[eviction.app].bgTasks.isEmpty:
+        case .backgroundTaskExpired where !scenario.apps[eviction.who.app].bgTasks.isEmpty:
             return "a task outlasted its window (background_task_limit_s \(seconds(scenario.device.backgroundTaskLimitMs)) for a finite-length task, "
                 + "refresh_window_s \(seconds(scenario.device.refreshWindowMs)) or processing_window_s \(seconds(scenario.device.processingWindowMs)) "
                 + "for a BGTask) and the expiration handler did not end it."
@@ -102,11 +102,11 @@ package enum EvictionNarrative {
     /// <min_adj> and above could go, and <app> had the highest adj (<adj>)". The level is the
     /// one whose MB is the row's threshold.
     private static func minfreeWhy(_ eviction: Eviction, scenario: Scenario, policy: any EvictionPolicy) -> String {
-        let level = policy.killLevels(on: scenario.device).first { $0.freeKiB == eviction.thresholdKiB }
+        let level = policy.killLevels(on: scenario.device).first { $0.freeKiB == eviction.memory.thresholdKiB }
         let least = level.map { String($0.priority) } ?? "?"
-        let adj = eviction.priority.map(String.init) ?? "?"
-        return "free \(mb(eviction.freeBeforeKiB)) was below minfree \(eviction.thresholdKiB.map(mb) ?? "?"): "
-            + "apps of adj \(least) and above could go, and \(scenario.apps[eviction.app].id) had the highest adj (\(adj))."
+        let adj = eviction.ranking.priority.map(String.init) ?? "?"
+        return "free \(mb(eviction.memory.freeBeforeKiB)) was below minfree \(eviction.memory.thresholdKiB.map(mb) ?? "?"): "
+            + "apps of adj \(least) and above could go, and \(scenario.apps[eviction.who.app].id) had the highest adj (\(adj))."
     }
 
     /// How the policy orders its candidates, in words (SPEC 6).

@@ -30,8 +30,8 @@ struct FreeDropTracker {
             if largest.map({ drop.amountKiB > $0.amountKiB }) ?? true { largest = drop }
         }
         var killedForPressure = false
-        for eviction in evictions where eviction.reason.category == .pressure {
-            if let largest { drops[eviction.seq] = largest }
+        for eviction in evictions where eviction.who.reason.category == .pressure {
+            if let largest { drops[eviction.who.seq] = largest }
             killedForPressure = true
         }
         if killedForPressure { largest = nil }

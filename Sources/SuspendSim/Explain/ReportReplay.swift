@@ -98,7 +98,7 @@ package struct ReportReplay {
                             evictions: simulation.recorder.evictions[evictionsBefore...])
         }
         let evictions = simulation.recorder.evictions
-        let replayed = evictions.map { (CSVFormatting.secondsText($0.timeMs), scenario.apps[$0.app].id, $0.reason.rawValue) }
+        let replayed = evictions.map { (CSVFormatting.secondsText($0.who.timeMs), scenario.apps[$0.who.app].id, $0.who.reason.rawValue) }
         guard replayed.count == recordedKills.count,
               zip(replayed, recordedKills).allSatisfy({ $0.0 == $1.timeMs && $0.1 == $1.app && $0.2 == $1.reason })
         else {
@@ -193,24 +193,22 @@ private struct OrderRecorder: SimulationRecorder {
     var grants: [TaskNarrative.Grant] = []
     var grantBefore: [Int: TaskNarrative.Grant] = [:]
     static var recordsPolicyOrder: Bool { true }
-    mutating func recordTransition(at timeMs: Millis, app: AppIndex, from: LifecycleState, to: LifecycleState, cause: EventLog.TransitionCause) {
-        guard case .grant(let grant) = cause else { return }
-        grants.append(TaskNarrative.Grant(timeMs: timeMs, app: app, kind: grant == .refresh ? .refresh : .processing, launched: from == .notRunning))
+    mutating func record(_ transition: EventLog.Transition) {
+        guard case .grant(let grant) = transition.cause else { return }
+        grants.append(TaskNarrative.Grant(
+            timeMs: transition.timeMs, app: transition.app, kind: grant == .refresh ? .refresh : .processing,
+            launched: transition.from == .notRunning))
     }
-    mutating func recordCallback(at timeMs: Millis, app: AppIndex, _ callback: Callback, phase: Callback.ScenePhase?) {}
+    mutating func record(_ callback: EventLog.CallbackRecord) {}
     var compressions = CompressionStepTracker()
-    mutating func recordEviction(_ eviction: Eviction) {
+    mutating func record(_ eviction: Eviction) {
         evictions.append(eviction)
-        if let grant = grants.last, grant.timeMs == eviction.timeMs { grantBefore[eviction.seq] = grant }
+        if let grant = grants.last, grant.timeMs == eviction.who.timeMs { grantBefore[eviction.who.seq] = grant }
         compressions.evictionRow(eviction)
     }
-    mutating func recordFootprint(at timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB, compressedKiB: KiB) {
-        compressions.footprintRow(at: timeMs, app: app, state: state, compressedKiB: compressedKiB)
+    mutating func record(_ footprint: EventLog.FootprintRecord) {
+        compressions.footprintRow(at: footprint.timeMs, app: footprint.app, state: footprint.state, compressedKiB: footprint.compressedKiB)
     }
-    mutating func recordFree(
-        at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: EventLog.PressureLevel, compressedKiB: KiB, compressorKiB: KiB
-    ) {
-        frees.append(freeKiB)
-    }
-    mutating func recordSkipped(at timeMs: Millis, event: ScenarioEvent.Kind, app: AppIndex?, reason: EventLog.SkipReason) {}
+    mutating func record(_ free: EventLog.FreeRecord) { frees.append(free.freeKiB) }
+    mutating func record(_ skip: EventLog.Skip) {}
 }

@@ -26,15 +26,15 @@ package enum TaskNarrative {
     static func lines(_ eviction: Eviction, context: Context, scenario: Scenario) -> [String] {
         var lines: [String] = []
         let running = context.tasks.first {
-            $0.app == eviction.app && $0.outcome == .killed && $0.endedMs == eviction.timeMs && $0.grantedMs != nil
+            $0.app == eviction.who.app && $0.outcome == .killed && $0.endedMs == eviction.who.timeMs && $0.grantedMs != nil
         }
         if let running, let granted = running.grantedMs {
-            let grant = context.grants.last { $0.app == eviction.app && $0.timeMs == granted }
+            let grant = context.grants.last { $0.app == eviction.who.app && $0.timeMs == granted }
             let how = grant.map { $0.launched ? "launched into the background for it" : "resumed into the background for it" } ?? "granted"
             lines.append("    Task: it was running its \(running.kind.rawValue) task (\(running.kind.launchHandler.rawValue)), "
                 + "\(how) at \(CSVFormatting.secondsText(granted)) s; the kill ended it (tasks.csv #\(running.seq), outcome killed).")
         }
-        if let grant = context.grantBefore[eviction.seq], grant.app != eviction.app {
+        if let grant = context.grantBefore[eviction.who.seq], grant.app != eviction.who.app {
             let verb = grant.launched ? "launched" : "resumed"
             lines.append("    Task grant just before: \(scenario.apps[grant.app].id) was \(verb) into the background for its "
                 + "\(grant.kind.rawValue) task at this instant; its memory is what this pressure check answered.")

@@ -5,7 +5,7 @@
 /// `id` and the three footprints are read first: `background_mb` defaults to `active_mb`'s
 /// value and `suspended_mb` to `background_mb`'s (`AppProfile.init`). Every other key's value
 /// then goes where `target` says.
-enum AppKey: String, CaseIterable, Sendable {
+package enum AppKey: String, CaseIterable, Sendable {
     case id
     case activeMB = "active_mb"
     case backgroundMB = "background_mb"
@@ -105,19 +105,28 @@ enum AppKey: String, CaseIterable, Sendable {
         case .id, .activeMB: "required"
         case .backgroundMB: "active_mb's value"
         case .suspendedMB: "background_mb's value"
-        case .purgeableMB, .warningReleaseMB, .didEnterBackgroundS, .backgroundTaskS: "0"
+        case .purgeableMB, .warningReleaseMB: "0"
+        case .didEnterBackgroundS, .backgroundTaskS, .wakeWorkS, .coldLaunchS, .resumeS: defaultSeconds
         case .backgroundModes: "none"
         case .exitsOnSuspend: "false"
         case .endsTaskOnExpiration, .savesState: "true"
-        case .wakeWorkS: "1"
         case .lifecycle: "the iOS release's default (app, or scene from iOS 27)"
         case .traceName: "the app's id"
-        case .coldLaunchS: "0.4"
-        case .resumeS: "0.1"
         case .compressibleMB: "all of its memory that is not purgeable"
         case .compressionRatio: "device.compressor.ratio's value"
         case .bgTasks: "none"
         }
+    }
+
+    /// A time key's default in seconds, as the file writes it ("0.4"), read from a profile that
+    /// keeps every default: the value is written once, in `AppProfile`.
+    private var defaultSeconds: String {
+        guard case .time(let path) = target else { preconditionFailure("\(rawValue) is not a time") }
+        let ms = AppProfile(id: "", activeKiB: .zero)[keyPath: path].count
+        var thousandths = String(ms % 1000)
+        while thousandths.count < 3 { thousandths = "0" + thousandths }
+        while thousandths.hasSuffix("0") { thousandths.removeLast() }
+        return String(ms / 1000) + (thousandths.isEmpty ? "" : "." + thousandths)
     }
 
     /// The key in words, for an axis' title (SPEC 15), followed there by "of <id>"; the unit

@@ -12,11 +12,11 @@ import Foundation
 /// bytes are what the run's thread would have written. `finish()` sends the last chunk and
 /// waits until every row is in its file's buffer.
 final class CSVFormattingThread: @unchecked Sendable {
-    /// A row, as the recorder was given it.
+    /// A row, the record the recorder was given.
     enum Row: Sendable {
-        case footprint(Millis, AppIndex, LifecycleState, KiB, compressed: KiB)
-        case free(Millis, used: KiB, free: KiB, EventLog.PressureLevel, compressed: KiB, compressor: KiB)
-        case skipped(Millis, ScenarioEvent.Kind, AppIndex?, EventLog.SkipReason)
+        case footprint(EventLog.FootprintRecord)
+        case free(EventLog.FreeRecord)
+        case skipped(EventLog.Skip)
     }
 
     static let chunkSize = 4096

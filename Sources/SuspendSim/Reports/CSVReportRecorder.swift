@@ -124,16 +124,16 @@ package struct CSVReportRecorder: SimulationRecorder {
     // MARK: SimulationRecorder
 
     /// A row of `transitions.csv`.
-    public func recordTransition(at timeMs: Millis, app: AppIndex, from: LifecycleState, to: LifecycleState, cause: EventLog.TransitionCause) {
+    public func record(_ transition: EventLog.Transition) {
         transitions.appendRow { row in
             TransitionColumn.appendRow(to: &row) { column, row in
                 switch column {
-                case .time: time.append(timeMs, to: &row)
-                case .app: row.append(appIDs[app])
-                case .from: row.append(states[from])
-                case .to: row.append(states[to])
+                case .time: time.append(transition.timeMs, to: &row)
+                case .app: row.append(appIDs[transition.app])
+                case .from: row.append(states[transition.from])
+                case .to: row.append(states[transition.to])
                 case .cause:
-                    switch cause {
+                    switch transition.cause {
                     case .event(let kind): row.append(eventKinds[kind])
                     case .timer(let kind): row.append(timerKinds[kind])
                     case .kill(let reason): row.append(killReasons[reason])
@@ -145,77 +145,72 @@ package struct CSVReportRecorder: SimulationRecorder {
     }
 
     /// A row of `callbacks.csv` (`phase` empty for an app-delegate app, SPEC 11).
-    public func recordCallback(at timeMs: Millis, app: AppIndex, _ callback: Callback, phase: Callback.ScenePhase?) {
+    public func record(_ callback: EventLog.CallbackRecord) {
         callbacks.appendRow { row in
             CallbackColumn.appendRow(to: &row) { column, row in
                 switch column {
-                case .time: time.append(timeMs, to: &row)
-                case .app: row.append(appIDs[app])
-                case .callback: row.append(callbackNames[callback])
-                case .phase: if let phase { row.append(scenePhases[phase]) }
+                case .time: time.append(callback.timeMs, to: &row)
+                case .app: row.append(appIDs[callback.app])
+                case .callback: row.append(callbackNames[callback.callback])
+                case .phase: if let phase = callback.phase { row.append(scenePhases[phase]) }
                 }
             }
         }
     }
 
     /// A row of `evictions.csv`.
-    public func recordEviction(_ eviction: Eviction) {
+    public func record(_ eviction: Eviction) {
         evictions.appendRow { row in
             EvictionColumn.appendRow(to: &row) { column, row in
                 switch column {
-                case .seq: CSVFormatting.appendInteger(eviction.seq, to: &row)
-                case .time: time.append(eviction.timeMs, to: &row)
-                case .app: row.append(appIDs[eviction.app])
-                case .state: row.append(states[eviction.state])
-                case .footprint: CSVFormatting.appendMB(eviction.footprintKiB, to: &row)
-                case .reason: row.append(killReasons[eviction.reason])
+                case .seq: CSVFormatting.appendInteger(eviction.who.seq, to: &row)
+                case .time: time.append(eviction.who.timeMs, to: &row)
+                case .app: row.append(appIDs[eviction.who.app])
+                case .state: row.append(states[eviction.who.state])
+                case .footprint: CSVFormatting.appendMB(eviction.memory.footprintKiB, to: &row)
+                case .reason: row.append(killReasons[eviction.who.reason])
                 case .policy: row.append(policyName)
-                case .freeBefore: CSVFormatting.appendMB(eviction.freeBeforeKiB, to: &row)
-                case .freeAfter: CSVFormatting.appendMB(eviction.freeAfterKiB, to: &row)
-                case .priority: if let priority = eviction.priority { CSVFormatting.appendInteger(priority, to: &row) }
-                case .trigger: row.append(killTriggers[eviction.trigger])
-                case .threshold: if let threshold = eviction.thresholdKiB { CSVFormatting.appendMB(threshold, to: &row) }
-                case .rank: if let rank = eviction.rank { CSVFormatting.appendInteger(rank, to: &row) }
-                case .candidates: CSVFormatting.appendInteger(eviction.candidateCount, to: &row)
-                case .runnerUp: if let runnerUp = eviction.runnerUp { row.append(appIDs[runnerUp]) }
-                case .compressed: CSVFormatting.appendMB(eviction.compressedKiB, to: &row)
+                case .freeBefore: CSVFormatting.appendMB(eviction.memory.freeBeforeKiB, to: &row)
+                case .freeAfter: CSVFormatting.appendMB(eviction.memory.freeAfterKiB, to: &row)
+                case .priority: if let priority = eviction.ranking.priority { CSVFormatting.appendInteger(priority, to: &row) }
+                case .trigger: row.append(killTriggers[eviction.who.trigger])
+                case .threshold: if let threshold = eviction.memory.thresholdKiB { CSVFormatting.appendMB(threshold, to: &row) }
+                case .rank: if let rank = eviction.ranking.rank { CSVFormatting.appendInteger(rank, to: &row) }
+                case .candidates: CSVFormatting.appendInteger(eviction.ranking.candidateCount, to: &row)
+                case .runnerUp: if let runnerUp = eviction.ranking.runnerUp { row.append(appIDs[runnerUp]) }
+                case .compressed: CSVFormatting.appendMB(eviction.compressor.compressedKiB, to: &row)
                 }
             }
         }
     }
 
     /// A row of `memory.csv`.
-    public func recordFootprint(at timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB, compressedKiB: KiB) {
-        if let formattingThread { return formattingThread.append(.footprint(timeMs, app, state, footprintKiB, compressed: compressedKiB)) }
-        writeFootprint(at: timeMs, app: app, state: state, footprintKiB: footprintKiB, compressedKiB: compressedKiB, time: time)
+    public func record(_ footprint: EventLog.FootprintRecord) {
+        if let formattingThread { return formattingThread.append(.footprint(footprint)) }
+        write(footprint, time: time)
     }
 
     /// A row of `pressure.csv`.
-    public func recordFree(
-        at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: EventLog.PressureLevel, compressedKiB: KiB, compressorKiB: KiB
-    ) {
-        if let formattingThread {
-            return formattingThread.append(.free(timeMs, used: usedKiB, free: freeKiB, level, compressed: compressedKiB, compressor: compressorKiB))
-        }
-        writeFree(at: timeMs, usedKiB: usedKiB, freeKiB: freeKiB, level: level,
-                  compressor: CompressorFigures(compressedKiB: compressedKiB, compressorKiB: compressorKiB), time: time)
+    public func record(_ free: EventLog.FreeRecord) {
+        if let formattingThread { return formattingThread.append(.free(free)) }
+        write(free, time: time)
     }
 
     /// A row of `skipped.csv` (`app` empty when the event names none).
-    public func recordSkipped(at timeMs: Millis, event: ScenarioEvent.Kind, app: AppIndex?, reason: EventLog.SkipReason) {
-        if let formattingThread { return formattingThread.append(.skipped(timeMs, event, app, reason)) }
-        writeSkipped(at: timeMs, event: event, app: app, reason: reason, time: time)
+    public func record(_ skip: EventLog.Skip) {
+        if let formattingThread { return formattingThread.append(.skipped(skip)) }
+        write(skip, time: time)
     }
 
     /// A row of `launches.csv`, written on the run's thread.
-    public func recordLaunch(at timeMs: Millis, app: AppIndex, cold: Bool, waitMs: Millis) {
+    public func record(_ launch: EventLog.Launch) {
         launches.appendRow { row in
             LaunchColumn.appendRow(to: &row) { column, row in
                 switch column {
-                case .time: time.append(timeMs, to: &row)
-                case .app: row.append(appIDs[app])
-                case .kind: row.append(launchKinds[cold ? .cold : .warm])
-                case .wait: CSVFormatting.appendSeconds(waitMs, to: &row)
+                case .time: time.append(launch.timeMs, to: &row)
+                case .app: row.append(appIDs[launch.app])
+                case .kind: row.append(launchKinds[launch.cold ? .cold : .warm])
+                case .wait: CSVFormatting.appendSeconds(launch.waitMs, to: &row)
                 }
             }
         }
@@ -226,62 +221,49 @@ package struct CSVReportRecorder: SimulationRecorder {
     /// Writes a row the formatting thread was handed.
     private func write(_ row: CSVFormattingThread.Row, time: CSVTimeField) {
         switch row {
-        case let .footprint(timeMs, app, state, kib, compressed):
-            writeFootprint(at: timeMs, app: app, state: state, footprintKiB: kib, compressedKiB: compressed, time: time)
-        case let .free(timeMs, used, free, level, compressed, compressor):
-            writeFree(at: timeMs, usedKiB: used, freeKiB: free, level: level,
-                      compressor: CompressorFigures(compressedKiB: compressed, compressorKiB: compressor), time: time)
-        case let .skipped(timeMs, event, app, reason): writeSkipped(at: timeMs, event: event, app: app, reason: reason, time: time)
+        case .footprint(let footprint): write(footprint, time: time)
+        case .free(let free): write(free, time: time)
+        case .skipped(let skip): write(skip, time: time)
         }
     }
 
-    private func writeFootprint(
-        at timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB, compressedKiB: KiB, time: CSVTimeField
-    ) {
+    private func write(_ footprint: EventLog.FootprintRecord, time: CSVTimeField) {
         memory.appendRow { row in
             MemoryColumn.appendRow(to: &row) { column, row in
                 switch column {
-                case .time: time.append(timeMs, to: &row)
-                case .app: row.append(appIDs[app])
-                case .state: row.append(states[state])
-                case .footprint: CSVFormatting.appendMB(footprintKiB, to: &row)
-                case .compressed: CSVFormatting.appendMB(compressedKiB, to: &row)
+                case .time: time.append(footprint.timeMs, to: &row)
+                case .app: row.append(appIDs[footprint.app])
+                case .state: row.append(states[footprint.state])
+                case .footprint: CSVFormatting.appendMB(footprint.footprintKiB, to: &row)
+                case .compressed: CSVFormatting.appendMB(footprint.compressedKiB, to: &row)
                 }
             }
         }
     }
 
-    /// `pressure.csv`'s compressor cells (SPEC 22).
-    private struct CompressorFigures {
-        var compressedKiB: KiB
-        var compressorKiB: KiB
-    }
-
-    private func writeFree(
-        at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: EventLog.PressureLevel, compressor: CompressorFigures, time: CSVTimeField
-    ) {
+    private func write(_ free: EventLog.FreeRecord, time: CSVTimeField) {
         pressure.appendRow { row in
             PressureColumn.appendRow(to: &row) { column, row in
                 switch column {
-                case .time: time.append(timeMs, to: &row)
-                case .used: CSVFormatting.appendMB(usedKiB, to: &row)
-                case .free: CSVFormatting.appendMB(freeKiB, to: &row)
-                case .level: row.append(levels[level])
-                case .compressed: CSVFormatting.appendMB(compressor.compressedKiB, to: &row)
-                case .compressor: CSVFormatting.appendMB(compressor.compressorKiB, to: &row)
+                case .time: time.append(free.timeMs, to: &row)
+                case .used: CSVFormatting.appendMB(free.usedKiB, to: &row)
+                case .free: CSVFormatting.appendMB(free.freeKiB, to: &row)
+                case .level: row.append(levels[free.level])
+                case .compressed: CSVFormatting.appendMB(free.compressedKiB, to: &row)
+                case .compressor: CSVFormatting.appendMB(free.compressorKiB, to: &row)
                 }
             }
         }
     }
 
-    private func writeSkipped(at timeMs: Millis, event: ScenarioEvent.Kind, app: AppIndex?, reason: EventLog.SkipReason, time: CSVTimeField) {
+    private func write(_ skip: EventLog.Skip, time: CSVTimeField) {
         skipped.appendRow { row in
             SkippedColumn.appendRow(to: &row) { column, row in
                 switch column {
-                case .time: time.append(timeMs, to: &row)
-                case .event: row.append(eventKinds[event])
-                case .app: if let app { row.append(appIDs[app]) }
-                case .reason: row.append(skipReasons[reason])
+                case .time: time.append(skip.timeMs, to: &row)
+                case .event: row.append(eventKinds[skip.event])
+                case .app: if let app = skip.app { row.append(appIDs[app]) }
+                case .reason: row.append(skipReasons[skip.reason])
                 }
             }
         }

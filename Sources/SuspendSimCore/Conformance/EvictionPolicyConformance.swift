@@ -47,8 +47,8 @@
             if first.result.log.evictions != second.result.log.evictions {
                 problems.append("seed \(seed): two runs of the same scenario evicted differently")
             }
-            for eviction in first.result.log.evictions where eviction.reason == .memoryPressure && eviction.state.isForeground {
-                problems.append("seed \(seed): frontmost app \(eviction.app) killed for memory-pressure at \(eviction.timeMs) ms")
+            for eviction in first.result.log.evictions where eviction.who.reason == .memoryPressure && eviction.who.state.isForeground {
+                problems.append("seed \(seed): frontmost app \(eviction.who.app) killed for memory-pressure at \(eviction.who.timeMs) ms")
             }
         }
         return problems

@@ -2,29 +2,11 @@
 struct AppRuntime {
     /// Its life-cycle state and the work running in it; `Simulation.setState` changes it.
     var phase = Phase.notRunning
-    /// The footprint last computed and recorded (SPEC 5).
-    var footprintKiB: KiB = .zero
-    /// Its memory held by the compressor, at its uncompressed size (SPEC 22's `c`), and what
-    /// the compressor holds it in (`stored(c)`); both 0 outside `suspended`.
-    var compressedKiB: KiB = .zero
-    var storedKiB: KiB = .zero
-    /// The `compressedKiB` last recorded in `memory.csv`, so that a change of `c` alone
-    /// writes a row.
-    var recordedCompressedKiB: KiB = .zero
-    /// Compression steps so far (`survivors.csv` `compressions`).
-    var compressions = 0
+    /// Its memory: footprint, compressed and stored memory, allocations, releases (SPEC 5, 22, 32).
+    var memory = Memory()
     /// Its place among every entry into `suspended` of the run (SPEC 23: the compressor takes
     /// the app that entered earliest).
     var suspendedEntry: UInt64 = 0
-    /// What `allocate` added and keeps (never below 0); gone when the app dies.
-    var dynamicKiB: KiB = .zero
-    /// What `allocate` with `session: true` added (SPEC 32): given back as its
-    /// `applicationDidEnterBackground` is logged; gone when the app dies.
-    var sessionKiB: KiB = .zero
-    /// It released `warning_release_mb` on a memory warning, until it next becomes active.
-    var releasedOnWarning = false
-    /// Its `purgeable_mb` was purged, until it next becomes active.
-    var purged = false
     /// Continuous modes in use.
     var modesInUse: AppProfile.BackgroundModes = []
     /// Timers carry the epoch they were scheduled in; bumping it cancels them all.
@@ -35,11 +17,8 @@ struct AppRuntime {
     var aged = false
     /// When it entered its current state.
     var stateEnteredMs: Millis = .zero
-    /// Its band under a policy with bands (jetsam), and when it entered that band.
-    var band: Int?
-    var bandEnteredMs: Millis = .zero
-    /// In its band since before the run (an `initial:` entry), until its band changes.
-    var enteredBandBeforeStart = false
+    /// Its jetsam band and since when: kept only under a policy with bands (SPEC 6, 16).
+    var jetsam = JetsamStanding()
     /// Force-quit by the user and not opened since: no wake relaunches it (survives death).
     var userTerminated = false
     /// Holds user state not saved since it last left the foreground; a system kill loses it.
@@ -52,35 +31,24 @@ struct AppRuntime {
     /// A scene-based app's `Callback.ScenePhase`: `background` while no scene is connected (SPEC 16).
     var scenePhase = Callback.ScenePhase.background
 
-    var coldLaunches = 0
-    var warmLaunches = 0
-    var pressureKills = 0
-    var otherKills = 0
-    var stateLosses = 0
-    /// When the first pressure or other kill happened (SPEC 14 `first_kill_s`); nil: never.
-    var firstKillMs: Millis?
-    /// Time resident in earlier residencies, and when the current one began.
-    var residentMs: Millis = .zero
-    var residentSinceMs: Millis = .zero
-    /// What MetricKit would have measured of the app so far (SPEC 17).
-    var field = AppOutcome.FieldMetrics()
-    /// The time up to which `field` has counted the app's state and footprint.
-    var fieldCountedToMs: Millis = .zero
+    /// What the run counts of it for its outcome: launches, kills, time resident, compression
+    /// steps and MetricKit's figures (SPEC 14, 17, 22).
+    var stats = Statistics()
 
     /// Its life-cycle state (SPEC 2).
     var state: LifecycleState { phase.state }
 
-    /// Counts the time since `fieldCountedToMs` in the app's state and footprint, up to
+    /// Counts the time since `stats.fieldCountedToMs` in the app's state and footprint, up to
     /// `nowMs`: called before either changes.
     mutating func countFieldMetrics(to nowMs: Millis) {
-        field.accrue(state, footprint: footprintKiB, from: fieldCountedToMs, to: nowMs)
-        fieldCountedToMs = nowMs
+        stats.field.accrue(state, footprint: memory.footprintKiB, from: stats.fieldCountedToMs, to: nowMs)
+        stats.fieldCountedToMs = nowMs
     }
 
-    /// `field` as it would stand at `endMs`, without changing it.
+    /// `stats.field` as it would stand at `endMs`, without changing it.
     func fieldMetrics(endingAt endMs: Millis) -> AppOutcome.FieldMetrics {
-        var field = self.field
-        field.accrue(state, footprint: footprintKiB, from: fieldCountedToMs, to: endMs)
+        var field = stats.field
+        field.accrue(state, footprint: memory.footprintKiB, from: stats.fieldCountedToMs, to: endMs)
         return field
     }
 
@@ -117,21 +85,21 @@ struct AppRuntime {
     @inline(__always)
     func candidate(index: AppIndex) -> Candidate {
         var candidate = Candidate(
-            index: index, state: state, footprintKiB: footprintKiB, modesInUse: modesInUse,
+            index: index, state: state, footprintKiB: memory.footprintKiB, modesInUse: modesInUse,
             lastFrontmostOrder: lastFrontmostOrder, stateEnteredMs: stateEnteredMs,
-            aged: aged, bandEnteredMs: bandEnteredMs)
-        candidate.enteredBandBeforeStart = enteredBandBeforeStart
-        candidate.compressedKiB = compressedKiB
-        candidate.storedKiB = storedKiB
+            aged: aged, bandEnteredMs: jetsam.bandEnteredMs)
+        candidate.enteredBandBeforeStart = jetsam.enteredBandBeforeStart
+        candidate.compressedKiB = memory.compressedKiB
+        candidate.storedKiB = memory.storedKiB
         return candidate
     }
 
     /// Forgets everything that ends with the process.
     mutating func resetProcess() {
-        dynamicKiB = .zero
-        sessionKiB = .zero
-        releasedOnWarning = false
-        purged = false
+        memory.dynamicKiB = .zero
+        memory.sessionKiB = .zero
+        memory.releasedOnWarning = false
+        memory.purged = false
         modesInUse = []
         end(phase.work)  // its background work dies with it
         aged = false

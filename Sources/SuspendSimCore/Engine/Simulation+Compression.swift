@@ -61,10 +61,10 @@ extension Simulation {
     func compressionRoom(of index: AppIndex) -> KiB {
         let app = apps[index]
         let profile = profiles[index]
-        let unpurged = app.purged ? KiB.zero : profile.purgeableKiB
-        var most = app.footprintKiB - unpurged
+        let unpurged = app.memory.purged ? KiB.zero : profile.purgeableKiB
+        var most = app.memory.footprintKiB - unpurged
         if let compressible = profile.compressibleKiB { most = min(most, compressible) }
-        return max(.zero, most - app.compressedKiB)
+        return max(.zero, most - app.memory.compressedKiB)
     }
 
     /// The ratio app `index` compresses at, in hundredths: its own, else the device's.
@@ -75,13 +75,13 @@ extension Simulation {
     /// One compression step: `amount` more of app `index`'s memory goes into the compressor.
     /// Calls no callback and changes no state; writes a `memory.csv` and a `pressure.csv` row.
     private mutating func compress(_ index: AppIndex, by amount: KiB) {
-        let compressed = apps[index].compressedKiB + amount
+        let compressed = apps[index].memory.compressedKiB + amount
         let stored = compressed.compressed(ratioHundredths: compressionRatio(of: index))
         compressedKiB += amount
-        compressorKiB += stored - apps[index].storedKiB
-        apps[index].compressedKiB = compressed
-        apps[index].storedKiB = stored
-        apps[index].compressions += 1
+        compressorKiB += stored - apps[index].memory.storedKiB
+        apps[index].memory.compressedKiB = compressed
+        apps[index].memory.storedKiB = stored
+        apps[index].stats.compressions += 1
         // A policy of its own may rank by physical memory.
         appDidChange(index)
         refreshFootprint(of: index)
@@ -91,20 +91,20 @@ extension Simulation {
     /// (its physical memory is its footprint again). The caller's state change writes the
     /// `memory.csv` row, one for both.
     mutating func releaseCompressedMemory(of index: AppIndex) {
-        guard apps[index].compressedKiB > .zero else { return }
-        compressedKiB -= apps[index].compressedKiB
-        compressorKiB -= apps[index].storedKiB
-        apps[index].compressedKiB = .zero
-        apps[index].storedKiB = .zero
+        guard apps[index].memory.compressedKiB > .zero else { return }
+        compressedKiB -= apps[index].memory.compressedKiB
+        compressorKiB -= apps[index].memory.storedKiB
+        apps[index].memory.compressedKiB = .zero
+        apps[index].memory.storedKiB = .zero
     }
 
     /// A warm launch of app `index` from `suspended` waits for its compressed memory to be
     /// decompressed: `c ÷ 1024 ÷ decompress_mb_s` seconds, rounded half up to a ms (SPEC 22),
     /// counted into its launch wait and its resume histogram. Returns the wait (0 without one).
     mutating func countDecompressionWait(of index: AppIndex) -> Millis {
-        guard apps[index].compressedKiB > .zero, let compressor = device.compressor else { return .zero }
+        guard apps[index].memory.compressedKiB > .zero, let compressor = device.compressor else { return .zero }
         // ms = c × 1000 ÷ (1024 × MB/s) = c × 10^6 ÷ (1024 × thousandths of MB/s), in 128 bits.
-        let numerator = Int128(apps[index].compressedKiB.count) * 1_000_000
+        let numerator = Int128(apps[index].memory.compressedKiB.count) * 1_000_000
         let denominator = Int128(1024) * Int128(compressor.decompressMilliMBPerS)
         let wait = Millis.ms(Int64((2 * numerator + denominator) / (2 * denominator)))
         decompressionWaits[index, default: [:]][wait, default: 0] += 1

@@ -39,7 +39,7 @@ extension Simulation {
         guard let index = frontmost else { return }
         if apps[index].state == .active { resignActive(index, cause: cause) }
         call(.didEnterBackground, on: index)
-        apps[index].sessionKiB = .zero
+        apps[index].memory.sessionKiB = .zero
         clearFrontmost()
         setState(index, .background, cause: cause)
         didEnterBackground(index, cause: cause)
@@ -51,8 +51,8 @@ extension Simulation {
     mutating func bringToForeground(_ index: AppIndex, cause: EventLog.TransitionCause) {
         switch apps[index].state {
         case .notRunning:
-            apps[index].coldLaunches += 1
-            recorder.recordLaunch(at: nowMs, app: index, cold: true, waitMs: profiles[index].coldLaunchMs)
+            apps[index].stats.coldLaunches += 1
+            recorder.record(EventLog.Launch(timeMs: nowMs, app: index, cold: true, waitMs: profiles[index].coldLaunchMs))
             apps[index].userTerminated = false
             // SPEC 4: declared continuous modes are in use from every launch by the user.
             apps[index].modesInUse = profiles[index].backgroundModes.intersection(.continuous)
@@ -60,9 +60,9 @@ extension Simulation {
             call(.didFinishLaunching, on: index)
             _ = connectSceneIfNeeded(of: index)
         case .background, .suspended:
-            apps[index].warmLaunches += 1
+            apps[index].stats.warmLaunches += 1
             let decompression = countDecompressionWait(of: index)
-            recorder.recordLaunch(at: nowMs, app: index, cold: false, waitMs: profiles[index].resumeMs + decompression)
+            recorder.record(EventLog.Launch(timeMs: nowMs, app: index, cold: false, waitMs: profiles[index].resumeMs + decompression))
             // SPEC 29: opening the app ends its running task, as a warm launch ends a wake.
             if tasks.isEnabled { endRunningTask(of: index, outcome: .opened) }
             // Its background work ends as it leaves `background` (`setState` below).

@@ -13,8 +13,8 @@ extension Simulation {
             if !apps[index].state.isResident, entry.state.isResident { residentCount += 1 }
             apps[index].phase = AppRuntime.Phase(entering: entry.state)
             apps[index].stateEnteredMs = .zero
-            apps[index].residentSinceMs = .zero
-            apps[index].field.wasResident = apps[index].field.wasResident || entry.state.isResident
+            apps[index].stats.residentSinceMs = .zero
+            apps[index].stats.field.wasResident = apps[index].stats.field.wasResident || entry.state.isResident
             apps[index].modesInUse = isFrontmost
                 ? entry.modes ?? profile.backgroundModes.intersection(.continuous)
                 : entry.modes ?? []
@@ -35,7 +35,7 @@ extension Simulation {
                 apps[index].lastFrontmostOrder = frontmostEndCounter
             }
             appDidChange(index)
-            apps[index].enteredBandBeforeStart = true
+            apps[index].jetsam.enteredBandBeforeStart = true
             refreshFootprint(of: index)
         }
     }

@@ -9,11 +9,11 @@ extension Simulation {
         var foreground: [AppIndex] = []
         for index in apps.indices {
             let app = apps[index]
-            precondition(app.footprintKiB == computedFootprintKiB(of: index),
-                         "App \(index) footprint \(app.footprintKiB) KiB, expected \(computedFootprintKiB(of: index))")
-            precondition(app.footprintKiB >= .zero, "App \(index) footprint \(app.footprintKiB) KiB is negative")
+            precondition(app.memory.footprintKiB == computedFootprintKiB(of: index),
+                         "App \(index) footprint \(app.memory.footprintKiB) KiB, expected \(computedFootprintKiB(of: index))")
+            precondition(app.memory.footprintKiB >= .zero, "App \(index) footprint \(app.memory.footprintKiB) KiB is negative")
             if app.state.isResident {
-                sum += app.footprintKiB
+                sum += app.memory.footprintKiB
                 resident += 1
             }
             if app.state.isForeground { foreground.append(index) }

@@ -7,9 +7,9 @@ extension Simulation {
         let app = apps[index]
         guard app.state.isResident else { return .zero }
         // Field by field: a copy of the whole profile retains its id and its `bg_tasks`.
-        var kib = profiles[index].baseKiB(in: app.state) + app.dynamicKiB + app.sessionKiB
-        if app.releasedOnWarning { kib -= profiles[index].warningReleaseKiB }
-        if app.purged { kib -= profiles[index].purgeableKiB }
+        var kib = profiles[index].baseKiB(in: app.state) + app.memory.dynamicKiB + app.memory.sessionKiB
+        if app.memory.releasedOnWarning { kib -= profiles[index].warningReleaseKiB }
+        if app.memory.purged { kib -= profiles[index].purgeableKiB }
         return max(.zero, kib)
     }
 
@@ -17,21 +17,22 @@ extension Simulation {
     /// in `memory.csv` and `pressure.csv` (SPEC 22: one row for both).
     mutating func refreshFootprint(of index: AppIndex) {
         let new = computedFootprintKiB(of: index)
-        let old = apps[index].footprintKiB
+        let old = apps[index].memory.footprintKiB
         // Checked against the limit of the app's current state, so a state change alone can
         // put an app over its limit (SPEC 16).
         if new > device.appLimitKiB(in: apps[index].state) { overLimit.append(index) }
-        let compressed = apps[index].compressedKiB
-        guard new != old || compressed != apps[index].recordedCompressedKiB else { return }
-        apps[index].recordedCompressedKiB = compressed
+        let compressed = apps[index].memory.compressedKiB
+        guard new != old || compressed != apps[index].memory.recordedCompressedKiB else { return }
+        apps[index].memory.recordedCompressedKiB = compressed
         // Only a suspended footprint is integrated over time (`averageSuspendedMemory`); the
         // other field metrics change with the state, which `setState` counts.
         if apps[index].state == .suspended { apps[index].countFieldMetrics(to: nowMs) }
-        apps[index].footprintKiB = new
-        if new > apps[index].field.peakFootprintKiB { apps[index].field.peakFootprintKiB = new }
+        apps[index].memory.footprintKiB = new
+        if new > apps[index].stats.field.peakFootprintKiB { apps[index].stats.field.peakFootprintKiB = new }
         appDidChange(index)
         residentKiB += new - old
-        recorder.recordFootprint(at: nowMs, app: index, state: apps[index].state, footprintKiB: new, compressedKiB: compressed)
+        recorder.record(EventLog.FootprintRecord(
+            timeMs: nowMs, app: index, state: apps[index].state, footprintKiB: new, compressedKiB: compressed))
         freeDidChange()
     }
 
@@ -41,10 +42,10 @@ extension Simulation {
     mutating func freeDidChange() {
         let free = freeKiB
         guard !isPlacingInitialApps else { return }
-        recorder.recordFree(
-            at: nowMs, usedKiB: device.ramKiB - free, freeKiB: free,
+        recorder.record(EventLog.FreeRecord(
+            timeMs: nowMs, usedKiB: device.ramKiB - free, freeKiB: free,
             level: EventLog.PressureLevel(freeKiB: free, device: device),
-            compressedKiB: compressedKiB, compressorKiB: compressorKiB)
+            compressedKiB: compressedKiB, compressorKiB: compressorKiB))
     }
 
     /// Moves app `index` to `state`, logs the transition and updates its footprint. The state
@@ -53,15 +54,15 @@ extension Simulation {
     /// active").
     mutating func setState(_ index: AppIndex, _ state: LifecycleState, cause: EventLog.TransitionCause) {
         let from = apps[index].state
-        recorder.recordTransition(at: nowMs, app: index, from: from, to: state, cause: cause)
+        recorder.record(EventLog.Transition(timeMs: nowMs, app: index, from: from, to: state, cause: cause))
         apps[index].countFieldMetrics(to: nowMs)
         // Time resident (SPEC 14 `resident_s`): from a launch to the next death.
         if !from.isResident, state.isResident {
-            apps[index].residentSinceMs = nowMs
-            apps[index].field.wasResident = true
+            apps[index].stats.residentSinceMs = nowMs
+            apps[index].stats.field.wasResident = true
             residentCount += 1
         } else if from.isResident, !state.isResident {
-            apps[index].residentMs += nowMs - apps[index].residentSinceMs
+            apps[index].stats.residentMs += nowMs - apps[index].stats.residentSinceMs
             residentCount -= 1
         }
         apps[index].phase = AppRuntime.Phase(entering: state)
@@ -72,8 +73,8 @@ extension Simulation {
         apps[index].aged = false
         appDidChange(index)
         if state == .active {
-            apps[index].releasedOnWarning = false
-            apps[index].purged = false
+            apps[index].memory.releasedOnWarning = false
+            apps[index].memory.purged = false
         }
         refreshFootprint(of: index)
     }
@@ -92,9 +93,9 @@ extension Simulation {
             return skip(.allocate, app: index, .notRunningCode)
         }
         if session {
-            apps[index].sessionKiB = min(max(.zero, apps[index].sessionKiB + kib), Self.memoryCeilingKiB)
+            apps[index].memory.sessionKiB = min(max(.zero, apps[index].memory.sessionKiB + kib), Self.memoryCeilingKiB)
         } else {
-            apps[index].dynamicKiB = min(max(.zero, apps[index].dynamicKiB + kib), Self.memoryCeilingKiB)
+            apps[index].memory.dynamicKiB = min(max(.zero, apps[index].memory.dynamicKiB + kib), Self.memoryCeilingKiB)
         }
         refreshFootprint(of: index)
     }
@@ -111,8 +112,8 @@ extension Simulation {
     /// Returns whether anything was purged.
     @discardableResult
     mutating func purge(_ index: AppIndex) -> Bool {
-        guard !apps[index].purged, profiles[index].purgeableKiB > .zero else { return false }
-        apps[index].purged = true
+        guard !apps[index].memory.purged, profiles[index].purgeableKiB > .zero else { return false }
+        apps[index].memory.purged = true
         refreshFootprint(of: index)
         return true
     }
@@ -147,7 +148,7 @@ extension Simulation {
         let app = apps[index]
         let order = chosen.map { $0.order } ?? victimOrder(of: index)
         var seen = chosen?.candidate ?? candidateInContext(index)
-        seen.footprintKiB = app.footprintKiB  // a purge may have changed it since the choice
+        seen.footprintKiB = app.memory.footprintKiB  // a purge may have changed it since the choice
         // Band numbers follow the device's iOS release (SPEC 11).
         let priority = policy.priority(of: seen).map { usesBands ? device.jetsamBands.number(ofCurrentBand: $0) : $0 }
         precondition(app.state.isResident, "Killing app \(index) that is not running")
@@ -164,32 +165,30 @@ extension Simulation {
         let shortfall = Self.compressionShortfall(
             for: trigger ?? Eviction.Trigger(reason), stop: compressionStop, compressedKiB: compressedKiB, poolKiB: device.compressorPoolKiB)
         if frontmost == index { clearFrontmost() }
-        if reason.category != .choice, apps[index].firstKillMs == nil { apps[index].firstKillMs = nowMs }
+        if reason.category != .choice, apps[index].stats.firstKillMs == nil { apps[index].stats.firstKillMs = nowMs }
         switch reason.category {
         case .pressure:
-            apps[index].pressureKills += 1
-            if app.hasUnsavedState { apps[index].stateLosses += 1 }
+            apps[index].stats.pressureKills += 1
+            if app.hasUnsavedState { apps[index].stats.stateLosses += 1 }
         case .other:
-            apps[index].otherKills += 1
-            if app.hasUnsavedState { apps[index].stateLosses += 1 }
+            apps[index].stats.otherKills += 1
+            if app.hasUnsavedState { apps[index].stats.stateLosses += 1 }
         case .choice:
             break
         }
-        apps[index].field.exits[reason.exitCategory(in: app.state)] += 1
+        apps[index].stats.field.exits[reason.exitCategory(in: app.state)] += 1
         if reason == .memoryPressure { pressureEvictionOrder.append(index) }
         if tasks.isEnabled { endRunningTask(of: index, outcome: .killed) }  // SPEC 28: any termination
         apps[index].resetProcess()
         setState(index, .notRunning, cause: .kill(reason))
         evictionCount += 1
-        recorder.recordEviction(
-            Eviction(
-                seq: evictionCount, timeMs: nowMs, app: index, state: app.state,
-                footprintKiB: app.footprintKiB, reason: reason, freeBeforeKiB: freeBefore,
-                freeAfterKiB: freeKiB, priority: priority, trigger: trigger ?? Eviction.Trigger(reason),
-                thresholdKiB: thresholdKiB ?? (reason == .vmPageShortage ? .zero : nil),
-                rank: order?.rank, candidateCount: order?.count ?? 0, runnerUp: order?.runnerUp,
-                policyOrder: order?.head ?? [], compressedKiB: app.compressedKiB,
-                compressionShortfall: shortfall))
+        recorder.record(Eviction(
+            who: Eviction.Who(seq: evictionCount, timeMs: nowMs, app: index, state: app.state, reason: reason, trigger: trigger),
+            memory: Eviction.Memory(
+                footprintKiB: app.memory.footprintKiB, freeBeforeKiB: freeBefore, freeAfterKiB: freeKiB,
+                thresholdKiB: thresholdKiB ?? (reason == .vmPageShortage ? .zero : nil)),
+            ranking: Eviction.Ranking(priority: priority, order: order),
+            compressor: Eviction.Compressor(compressedKiB: app.memory.compressedKiB, shortfall: shortfall)))
     }
 
     /// The policy's order of the resident non-frontmost apps around `victim` (SPEC 14):

@@ -24,7 +24,7 @@ extension Simulation {
         guard !overLimit.isEmpty else { return }
         let indices = Set(overLimit).sorted()
         overLimit.removeAll(keepingCapacity: true)
-        for index in indices where apps[index].footprintKiB > device.appLimitKiB(in: apps[index].state) {
+        for index in indices where apps[index].memory.footprintKiB > device.appLimitKiB(in: apps[index].state) {
             kill(index, reason: .perProcessLimit)
         }
     }
@@ -37,8 +37,8 @@ extension Simulation {
         inWarningEpisode = true
         for index in apps.indices where apps[index].isRunningCode {
             call(.didReceiveMemoryWarning, on: index)
-            if !apps[index].releasedOnWarning {
-                apps[index].releasedOnWarning = true
+            if !apps[index].memory.releasedOnWarning {
+                apps[index].memory.releasedOnWarning = true
                 refreshFootprint(of: index)
             }
         }

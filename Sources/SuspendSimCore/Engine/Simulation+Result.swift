@@ -23,15 +23,15 @@ extension Simulation {
         let decompressionMs = waits.reduce(Millis.zero) { $0 + Int64($1.value) * $1.key }
         return AppOutcome(
             id: profile.id, survived: app.state.isResident, finalState: app.state,
-            footprintKiB: app.footprintKiB, coldLaunches: app.coldLaunches,
-            warmLaunches: app.warmLaunches, pressureKills: app.pressureKills,
-            otherKills: app.otherKills, stateLosses: app.stateLosses, firstKillMs: app.firstKillMs,
-            residentMs: app.residentMs + (app.state.isResident ? runEndMs - app.residentSinceMs : .zero),
-            launchWaitMs: Int64(app.coldLaunches) * profile.coldLaunchMs + Int64(app.warmLaunches) * profile.resumeMs
+            footprintKiB: app.memory.footprintKiB, coldLaunches: app.stats.coldLaunches,
+            warmLaunches: app.stats.warmLaunches, pressureKills: app.stats.pressureKills,
+            otherKills: app.stats.otherKills, stateLosses: app.stats.stateLosses, firstKillMs: app.stats.firstKillMs,
+            residentMs: app.stats.residentMs + (app.state.isResident ? runEndMs - app.stats.residentSinceMs : .zero),
+            launchWaitMs: Int64(app.stats.coldLaunches) * profile.coldLaunchMs + Int64(app.stats.warmLaunches) * profile.resumeMs
                 + decompressionMs,
             coldLaunchMs: profile.coldLaunchMs, resumeMs: profile.resumeMs,
             field: app.fieldMetrics(endingAt: runEndMs),
-            compressions: app.compressions, decompressionWaits: waits,
+            compressions: app.stats.compressions, decompressionWaits: waits,
             refreshRuns: tasks.isEnabled ? tasks.apps[index].refreshRuns : 0,
             processingRuns: tasks.isEnabled ? tasks.apps[index].processingRuns : 0)
     }

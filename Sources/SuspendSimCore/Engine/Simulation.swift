@@ -82,7 +82,7 @@ public struct Simulation<Recorder: SimulationRecorder> {
     /// `Simulation+Compression.swift` keeps it.
     var suspendedEntries: UInt64 = 0
     var compressionQueue = CompressionQueue()
-    /// Why this check's compression step stopped (`Eviction.compressionShortfall`).
+    /// Why this check's compression step stopped (`Eviction.Compressor.shortfall`).
     var compressionStop = Eviction.CompressionShortfall.off
     /// Per app, the decompression waits of its warm launches, by wait (sparse: only apps that
     /// resumed compressed).
@@ -120,10 +120,10 @@ public struct Simulation<Recorder: SimulationRecorder> {
             placeInitialApps()
             isPlacingInitialApps = false
         }
-        self.recorder.recordFree(
-            at: .zero, usedKiB: device.ramKiB - freeKiB, freeKiB: freeKiB,
+        self.recorder.record(EventLog.FreeRecord(
+            timeMs: .zero, usedKiB: device.ramKiB - freeKiB, freeKiB: freeKiB,
             level: EventLog.PressureLevel(freeKiB: freeKiB, device: device),
-            compressedKiB: .zero, compressorKiB: .zero)
+            compressedKiB: .zero, compressorKiB: .zero))
         if !scenario.initial.isEmpty {
             runPressureCheck()
             // SPEC 32: with `initial:`, the starting value is free at the end of this check.
@@ -226,7 +226,7 @@ public struct Simulation<Recorder: SimulationRecorder> {
     public func state(of index: AppIndex) -> LifecycleState { apps[index].state }
 
     /// The footprint of app `index` now.
-    public func footprintKiB(of index: AppIndex) -> KiB { apps[index].footprintKiB }
+    public func footprintKiB(of index: AppIndex) -> KiB { apps[index].memory.footprintKiB }
 
     /// The earliest timer that is still live; cancelled ones on top are dropped.
     mutating func firstLiveTimer() -> PendingTimer? {
@@ -296,18 +296,18 @@ public struct Simulation<Recorder: SimulationRecorder> {
     /// Records a no-op event (SPEC 3: skipped events change nothing).
     mutating func skip(_ event: ScenarioEvent.Kind, app: AppIndex? = nil, _ reason: EventLog.SkipReason) {
         eventsSkipped += 1
-        recorder.recordSkipped(at: nowMs, event: event, app: app, reason: reason)
+        recorder.record(EventLog.Skip(timeMs: nowMs, event: event, app: app, reason: reason))
     }
 
     /// Logs `callback` to app `app`; a scene-based app gets the scene equivalent and its
     /// phase after it (SPEC 11).
     mutating func call(_ callback: Callback, on app: AppIndex) {
         guard profiles[app].lifecycle == .scene else {
-            return recorder.recordCallback(at: nowMs, app: app, callback, phase: nil)
+            return recorder.record(EventLog.CallbackRecord(timeMs: nowMs, app: app, callback: callback, phase: nil))
         }
         let delivered = callback.sceneEquivalent
         if let phase = delivered.scenePhaseAfter { apps[app].scenePhase = phase }
-        recorder.recordCallback(at: nowMs, app: app, delivered, phase: apps[app].scenePhase)
+        recorder.record(EventLog.CallbackRecord(timeMs: nowMs, app: app, callback: delivered, phase: apps[app].scenePhase))
     }
 
     /// A scene-based app coming to the foreground with no scene connected gets
@@ -328,10 +328,10 @@ public struct Simulation<Recorder: SimulationRecorder> {
         victims.markDirty(index)
         guard usesBands else { return }
         let band = apps[index].state.isResident ? policy.band(of: candidate(index)) : nil
-        if band != apps[index].band {
-            apps[index].band = band
-            apps[index].bandEnteredMs = nowMs
-            apps[index].enteredBandBeforeStart = false
+        if band != apps[index].jetsam.band {
+            apps[index].jetsam.band = band
+            apps[index].jetsam.bandEnteredMs = nowMs
+            apps[index].jetsam.enteredBandBeforeStart = false
         }
     }
 

@@ -1,36 +1,40 @@
-/// Receives everything a run does, in the order it happens. The CSV report writer, the
-/// in-memory `EventLog` and the no-op `NullRecorder` implement it; a run is generic over
-/// its recorder so that the hot loop calls it directly.
+/// Receives everything a run does, in the order it happens, one record value per row: the
+/// CSV report writer, the in-memory `EventLog` and the no-op `NullRecorder` implement it; a
+/// run is generic over its recorder so that the hot loop calls it directly.
+///
+/// Each record is `EventLog`'s struct for its report file, the one shape of that row: the
+/// engine makes it, and every recorder (the log, the CSV writer and its formatting thread,
+/// `explain`'s replay, the tests' model) takes it whole, so a new column is a field, a column
+/// case and one switch arm.
 public protocol SimulationRecorder {
     /// An app changed state (`transitions.csv`).
-    mutating func recordTransition(at timeMs: Millis, app: AppIndex, from: LifecycleState, to: LifecycleState, cause: EventLog.TransitionCause)
+    mutating func record(_ transition: EventLog.Transition)
     /// An app received a callback (`callbacks.csv`); `phase` is a scene-based app's
     /// `Callback.ScenePhase` after it, nil for an app-delegate app (SPEC 11).
-    mutating func recordCallback(at timeMs: Millis, app: AppIndex, _ callback: Callback, phase: Callback.ScenePhase?)
+    mutating func record(_ callback: EventLog.CallbackRecord)
     /// An app was terminated (`evictions.csv`).
-    mutating func recordEviction(_ eviction: Eviction)
+    mutating func record(_ eviction: Eviction)
     /// An app's footprint or compressed memory changed (`memory.csv`).
-    mutating func recordFootprint(at timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB, compressedKiB: KiB)
+    mutating func record(_ footprint: EventLog.FootprintRecord)
     /// Free memory or the compressor changed (`pressure.csv`): the apps' compressed memory
     /// added up, and what the compressor holds it in.
-    mutating func recordFree(
-        at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: EventLog.PressureLevel, compressedKiB: KiB, compressorKiB: KiB)
+    mutating func record(_ free: EventLog.FreeRecord)
     /// An event was a no-op (`skipped.csv`).
-    mutating func recordSkipped(at timeMs: Millis, event: ScenarioEvent.Kind, app: AppIndex?, reason: EventLog.SkipReason)
+    mutating func record(_ skip: EventLog.Skip)
     /// An app was launched (`launches.csv`): cold from `not-running`, else warm, with its wait
     /// as `launch_wait_s` counts it (SPEC 17, 22). A no-op unless the recorder keeps launches.
-    mutating func recordLaunch(at timeMs: Millis, app: AppIndex, cold: Bool, waitMs: Millis)
+    mutating func record(_ launch: EventLog.Launch)
     /// Whether evictions carry the victim's place in the policy's order (`rank`,
     /// `candidateCount`, `runnerUp`), which costs a scan of the candidates per kill. True by
     /// default; the `NullRecorder` of summary-only runs says no.
     static var recordsVictimOrder: Bool { get }
-    /// Whether evictions carry the head of the policy's order (`Eviction.policyOrder`), which
+    /// Whether evictions carry the head of the policy's order (`Eviction.Ranking.policyOrder`), which
     /// costs a sort per kill. False by default; `suspendsim explain` asks for it.
     static var recordsPolicyOrder: Bool { get }
 }
 
 extension SimulationRecorder {
-    public mutating func recordLaunch(at timeMs: Millis, app: AppIndex, cold: Bool, waitMs: Millis) {}
+    public mutating func record(_ launch: EventLog.Launch) {}
     public static var recordsVictimOrder: Bool { true }
     public static var recordsPolicyOrder: Bool { false }
 }

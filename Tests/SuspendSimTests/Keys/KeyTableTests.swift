@@ -176,6 +176,26 @@ import Testing
         #expect(again.apps == scenario.apps)
     }
 
+    @Test("AppProfile(id:activeMB:...:_:) sets every number key of the table as the reader does, defaults written once")
+    func appProfileFromTheTable() throws {
+        let file = try ScenarioLoader.parse(Self.scenarioText(device: .reservedMB), path: "table.yaml").apps[0]
+        var numbers: [AppKey: Double] = [:]
+        for key in AppKey.allCases {
+            switch key.target {
+            case .memory, .time, .optionalMemory, .optionalRatio: numbers[key] = Double(Self.unusualValue(key))
+            case .flag: numbers[key] = Self.unusualValue(key) == "true" ? 1 : 0
+            case .id, .footprint, .modes, .lifecycle, .traceName, .bgTasks: break
+            }
+        }
+        var code = AppProfile(
+            id: "com.table.app", activeMB: 300, backgroundMB: 200, suspendedMB: 100, backgroundModes: [.audio, .fetch],
+            lifecycle: .scene, numbers)
+        code.bgTasks = file.bgTasks
+        #expect(code == file)
+        // The time defaults' words come from the profile's stored defaults (SPEC 7, 17).
+        #expect([AppKey.coldLaunchS, .resumeS, .wakeWorkS, .backgroundTaskS].map(\.defaultRule) == ["0.4", "0.1", "1", "0"])
+    }
+
     @Test("--set app.<id>.<key> accepts exactly the app keys that sweep", arguments: AppKey.allCases)
     func appKeySweeps(_ key: AppKey) {
         #expect(SweepAxis.isKnownKey("app.com.table.app.\(key.rawValue)") == key.sweeps)

@@ -6,9 +6,9 @@ import Testing
 /// `runner_up`: why this victim, and who the policy would have named instead.
 @Suite struct EvictionColumnsTests {
     func row(_ eviction: Eviction, _ scenario: Scenario) -> String {
-        let threshold = eviction.thresholdKiB.map { CSVFormatting.mbText($0) } ?? ""
-        let runnerUp = eviction.runnerUp.map { scenario.apps[$0].id } ?? ""
-        return "\(scenario.apps[eviction.app].id) \(eviction.trigger.rawValue) \(threshold) \(eviction.rank.map(String.init) ?? "-") \(eviction.candidateCount) \(runnerUp)"
+        let threshold = eviction.memory.thresholdKiB.map { CSVFormatting.mbText($0) } ?? ""
+        let runnerUp = eviction.ranking.runnerUp.map { scenario.apps[$0].id } ?? ""
+        return "\(scenario.apps[eviction.who.app].id) \(eviction.who.trigger.rawValue) \(threshold) \(eviction.ranking.rank.map(String.init) ?? "-") \(eviction.ranking.candidateCount) \(runnerUp)"
     }
 
     /// The showdown of the README: six apps, then the system takes nearly everything at 10 s.

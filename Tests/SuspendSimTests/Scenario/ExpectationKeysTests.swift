@@ -78,7 +78,7 @@ import Testing
         #expect(code.longIdleReaper && code.backgroundTaskLimitMs == 30_000)
     }
 
-    @Test("AppProfile(id:activeMB:...) gives every key as an apps: entry does, modes included (SPEC 7)")
+    @Test("AppProfile(id:activeMB:...:_:) gives every key as an apps: entry does, modes included (SPEC 7)")
     func appKeys() throws {
         let file = try ScenarioLoader.parse("""
             name: t
@@ -86,9 +86,10 @@ import Testing
             apps:
               - { id: m, active_mb: 200, background_mb: 150, suspended_mb: 90, purgeable_mb: 10, warning_release_mb: 5, background_modes: [audio, fetch], exits_on_suspend: false, did_enter_background_s: 0.5, background_task_s: 20, ends_task_on_expiration: false, wake_work_s: 2, saves_state: false, lifecycle: scene }
             """, path: "t.yaml").apps[0]
-        let code = AppProfile(id: "m", activeMB: 200, backgroundMB: 150, suspendedMB: 90, purgeableMB: 10, warningReleaseMB: 5,
-                              backgroundModes: [.audio, .fetch], didEnterBackgroundSeconds: 0.5, backgroundTaskSeconds: 20,
-                              endsTaskOnExpiration: false, wakeWorkSeconds: 2, savesState: false, lifecycle: .scene)
+        let code = AppProfile(
+            id: "m", activeMB: 200, backgroundMB: 150, suspendedMB: 90, backgroundModes: [.audio, .fetch], lifecycle: .scene,
+            [.purgeableMB: 10, .warningReleaseMB: 5, .exitsOnSuspend: 0, .didEnterBackgroundS: 0.5, .backgroundTaskS: 20,
+             .endsTaskOnExpiration: 0, .wakeWorkS: 2, .savesState: 0])
         #expect(code == file)
     }
 }

@@ -35,13 +35,13 @@ extension InvariantRecorder {
 
     /// The row of an lmkd kill (SPEC 33): trigger `minfree`, threshold the level, priority the adj.
     mutating func checkLevelRow(_ eviction: Eviction) {
-        guard let pending = pendingLevel, pending.app == eviction.app else {
-            return fail("an lmkd memory-pressure row for app\(eviction.app) without its level")
+        guard let pending = pendingLevel, pending.app == eviction.who.app else {
+            return fail("an lmkd memory-pressure row for app\(eviction.who.app) without its level")
         }
         pendingLevel = nil
-        if eviction.trigger != .minfree { fail("lmkd kill with trigger \(eviction.trigger.rawValue), SPEC 33 says minfree") }
-        if eviction.thresholdKiB != pending.kib { fail("lmkd kill with threshold \(String(describing: eviction.thresholdKiB)), the level is \(pending.kib)") }
-        if eviction.priority.map(Int64.init) != pending.adj { fail("lmkd kill with priority \(String(describing: eviction.priority)), the adj is \(pending.adj)") }
+        if eviction.who.trigger != .minfree { fail("lmkd kill with trigger \(eviction.who.trigger.rawValue), SPEC 33 says minfree") }
+        if eviction.memory.thresholdKiB != pending.kib { fail("lmkd kill with threshold \(String(describing: eviction.memory.thresholdKiB)), the level is \(pending.kib)") }
+        if eviction.ranking.priority.map(Int64.init) != pending.adj { fail("lmkd kill with priority \(String(describing: eviction.ranking.priority)), the adj is \(pending.adj)") }
     }
 
     /// After the check: free below a level with a candidate of at least its adj left is a

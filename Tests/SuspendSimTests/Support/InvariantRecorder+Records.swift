@@ -5,7 +5,6 @@
 /// and skipped events as they are recorded (SPEC 2, 3, 5).
 extension InvariantRecorder {
     mutating func recordCallback(at timeMs: Millis, app: AppIndex, _ callback: Callback, phase: Callback.ScenePhase?) {
-        log?.recordCallback(at: timeMs, app: app, callback, phase: phase)
         stats.records += 1
         if timeMs != now { fail("callback recorded at \(timeMs) during a step at \(now)") }
         let state = apps[app].state
@@ -101,43 +100,41 @@ extension InvariantRecorder {
     }
 
     mutating func recordEviction(_ eviction: Eviction) {
-        log?.recordEviction(eviction)
         stats.records += 1
         evictionSeq += 1
-        if eviction.seq != evictionSeq { fail("eviction seq \(eviction.seq), expected \(evictionSeq)") }
-        if eviction.timeMs != now { fail("eviction recorded at \(eviction.timeMs) during a step at \(now)") }
-        guard let pending = pendingEviction, pending.app == eviction.app else {
-            return fail("eviction row for app\(eviction.app) without its transition to not-running")
+        if eviction.who.seq != evictionSeq { fail("eviction seq \(eviction.who.seq), expected \(evictionSeq)") }
+        if eviction.who.timeMs != now { fail("eviction recorded at \(eviction.who.timeMs) during a step at \(now)") }
+        guard let pending = pendingEviction, pending.app == eviction.who.app else {
+            return fail("eviction row for app\(eviction.who.app) without its transition to not-running")
         }
         pendingEviction = nil
-        if eviction.state != pending.state { fail("eviction row state \(eviction.state.rawValue), was \(pending.state.rawValue)") }
-        if eviction.footprintKiB != pending.footprint { fail("eviction row footprint \(eviction.footprintKiB), was \(pending.footprint)") }
-        if eviction.freeBeforeKiB != pending.free { fail("eviction row free before \(eviction.freeBeforeKiB), was \(pending.free)") }
+        if eviction.who.state != pending.state { fail("eviction row state \(eviction.who.state.rawValue), was \(pending.state.rawValue)") }
+        if eviction.memory.footprintKiB != pending.footprint { fail("eviction row footprint \(eviction.memory.footprintKiB), was \(pending.footprint)") }
+        if eviction.memory.freeBeforeKiB != pending.free { fail("eviction row free before \(eviction.memory.freeBeforeKiB), was \(pending.free)") }
         // SPEC 22: a kill frees the victim's physical memory, and the row carries its `c`.
-        if eviction.freeAfterKiB != modelFreeKiB || eviction.freeAfterKiB != pending.free + pending.physical {
-            fail("eviction row free after \(eviction.freeAfterKiB), expected \(pending.free + pending.physical)")
+        if eviction.memory.freeAfterKiB != modelFreeKiB || eviction.memory.freeAfterKiB != pending.free + pending.physical {
+            fail("eviction row free after \(eviction.memory.freeAfterKiB), expected \(pending.free + pending.physical)")
         }
-        if eviction.compressedKiB != pending.compressed {
-            fail("eviction row compressed \(eviction.compressedKiB), the victim held \(pending.compressed)")
+        if eviction.compressor.compressedKiB != pending.compressed {
+            fail("eviction row compressed \(eviction.compressor.compressedKiB), the victim held \(pending.compressed)")
         }
         // SPEC 14, 16: what set the kill off, and the victim's place in the policy's order.
-        let triggers: [Eviction.Trigger] = eviction.reason == .memoryPressure ? [.critical, .idle] : [Eviction.Trigger(eviction.reason)]
-        if eviction.reason == .memoryPressure, policyName == "lmkd" {
+        let triggers: [Eviction.Trigger] = eviction.who.reason == .memoryPressure ? [.critical, .idle] : [Eviction.Trigger(eviction.who.reason)]
+        if eviction.who.reason == .memoryPressure, policyName == "lmkd" {
             checkLevelRow(eviction)
-        } else if !triggers.contains(eviction.trigger) { fail("eviction trigger \(eviction.trigger.rawValue) for \(eviction.reason.rawValue)") }
+        } else if !triggers.contains(eviction.who.trigger) { fail("eviction trigger \(eviction.who.trigger.rawValue) for \(eviction.who.reason.rawValue)") }
         let thresholds: [Eviction.Trigger: KiB] = [.critical: device.criticalFreeKiB, .idle: device.idleFreeKiB, .reaper: device.reaperFreeKiB, .pageshortage: 0]
-        if eviction.trigger != .minfree, eviction.thresholdKiB != thresholds[eviction.trigger] { fail("eviction threshold \(String(describing: eviction.thresholdKiB)) for trigger \(eviction.trigger.rawValue)") }
-        if eviction.reason == .memoryPressure, eviction.rank != 1 { fail("a policy's victim ranked \(String(describing: eviction.rank)), not 1") }
-        if pending.state.isForeground != (eviction.rank == nil) { fail("rank \(String(describing: eviction.rank)) for a \(pending.state.rawValue) victim") }
-        if let rank = eviction.rank, rank > eviction.candidateCount { fail("rank \(rank) beyond \(eviction.candidateCount) candidates") }
-        if eviction.runnerUp == eviction.app { fail("the victim is its own runner-up") }
-        if (eviction.runnerUp == nil) != (eviction.candidateCount == (eviction.rank == nil ? 0 : 1)) {
-            fail("runner_up \(String(describing: eviction.runnerUp)) with \(eviction.candidateCount) candidates")
+        if eviction.who.trigger != .minfree, eviction.memory.thresholdKiB != thresholds[eviction.who.trigger] { fail("eviction threshold \(String(describing: eviction.memory.thresholdKiB)) for trigger \(eviction.who.trigger.rawValue)") }
+        if eviction.who.reason == .memoryPressure, eviction.ranking.rank != 1 { fail("a policy's victim ranked \(String(describing: eviction.ranking.rank)), not 1") }
+        if pending.state.isForeground != (eviction.ranking.rank == nil) { fail("rank \(String(describing: eviction.ranking.rank)) for a \(pending.state.rawValue) victim") }
+        if let rank = eviction.ranking.rank, rank > eviction.ranking.candidateCount { fail("rank \(rank) beyond \(eviction.ranking.candidateCount) candidates") }
+        if eviction.ranking.runnerUp == eviction.who.app { fail("the victim is its own runner-up") }
+        if (eviction.ranking.runnerUp == nil) != (eviction.ranking.candidateCount == (eviction.ranking.rank == nil ? 0 : 1)) {
+            fail("runner_up \(String(describing: eviction.ranking.runnerUp)) with \(eviction.ranking.candidateCount) candidates")
         }
     }
 
     mutating func recordFootprint(at timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB, compressedKiB: KiB) {
-        log?.recordFootprint(at: timeMs, app: app, state: state, footprintKiB: footprintKiB, compressedKiB: compressedKiB)
         let compressionChanged = compressedKiB != apps[app].compressed
         if compressionChanged { checkCompression(app, state: state, footprintKiB: footprintKiB, compressedKiB: compressedKiB) }
         apps[app].compressed = compressedKiB
@@ -187,7 +184,6 @@ extension InvariantRecorder {
     mutating func recordFree(
         at timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: EventLog.PressureLevel, compressedKiB: KiB, compressorKiB: KiB
     ) {
-        log?.recordFree(at: timeMs, usedKiB: usedKiB, freeKiB: freeKiB, level: level, compressedKiB: compressedKiB, compressorKiB: compressorKiB)
         let modelCompressed = apps.reduce(0) { $0 + $1.compressed }
         let modelCompressor = apps.indices.reduce(0) { $0 + stored($1) }
         if compressedKiB != modelCompressed || compressorKiB != modelCompressor {
@@ -210,7 +206,6 @@ extension InvariantRecorder {
     }
 
     mutating func recordSkipped(at timeMs: Millis, event kind: ScenarioEvent.Kind, app: AppIndex?, reason: EventLog.SkipReason) {
-        log?.recordSkipped(at: timeMs, event: kind, app: app, reason: reason)
         stats.records += 1
         stats.skips += 1
         possiblePurge = nil

@@ -4,10 +4,7 @@
 /// The independent model (`InvariantRecorder`): state changes, terminations and each policy's
 /// choice of victim (SPEC 2, 4, 5, 6).
 extension InvariantRecorder {
-    // MARK: SimulationRecorder
-
     mutating func recordTransition(at timeMs: Millis, app: AppIndex, from: LifecycleState, to: LifecycleState, cause: EventLog.TransitionCause) {
-        log?.recordTransition(at: timeMs, app: app, from: from, to: to, cause: cause)
         stats.records += 1
         if timeMs != now { fail("transition recorded at \(timeMs) during a step at \(now)") }
         if from == to { fail("\(name(app)) transition \(from.rawValue)->\(to.rawValue) changes nothing") }

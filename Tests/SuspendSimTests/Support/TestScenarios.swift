@@ -39,7 +39,7 @@ extension SimulationResult where Recorder == EventLog {
 
     /// The terminations, as "app:reason" strings.
     var kills: [String] {
-        log.evictions.map { "\(apps[$0.app].id):\($0.reason.rawValue)" }
+        log.evictions.map { "\(apps[$0.who.app].id):\($0.who.reason.rawValue)" }
     }
 
     func outcome(_ id: String) -> AppOutcome { apps.first { $0.id == id }! }

@@ -25,7 +25,7 @@ import Testing
     func watchdog() {
         let result = Simulation.run(scenario(apps: [app("com.a") { $0.didEnterBackgroundMs = 7_000 }], [(0, .open(0)), (1, .home)]))
         #expect(result.kills == ["com.a:watchdog"])
-        #expect(result.log.evictions.first?.timeMs == 6_000)
+        #expect(result.log.evictions.first?.who.timeMs == 6_000)
         #expect(!result.log.callbacks(of: 0).contains(.willTerminate))
         #expect(result.outcome("com.a").otherKills == 1)
         #expect(result.outcome("com.a").stateLosses == 1)
@@ -146,7 +146,7 @@ import Testing
             (0, .wake(0, .fetch)),
         ]))
         #expect(result.kills == ["com.a:wake-timeout"])
-        #expect(result.log.evictions.first?.timeMs == 30_000)
+        #expect(result.log.evictions.first?.who.timeMs == 30_000)
         #expect(result.outcome("com.a").otherKills == 1)
         // Never frontmost: nothing to lose.
         #expect(result.outcome("com.a").stateLosses == 0)

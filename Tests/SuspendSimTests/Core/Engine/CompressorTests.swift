@@ -82,10 +82,10 @@ import Testing
         #expect(rows.prefix(2).map(\.app) == ["com.a", "com.b"])
         #expect(rows.prefix(2).map(\.compressedKiB) == [.mb(250), .mb(50)])
         let kill = try #require(result.log.evictions.first)
-        #expect(result.apps[kill.app].id == "com.a" && kill.compressedKiB == .mb(250))
+        #expect(result.apps[kill.who.app].id == "com.a" && kill.compressor.compressedKiB == .mb(250))
         // Physical memory: 250 MB − 250 MB + ⌈256000 × 100 / 280⌉ KiB.
-        #expect(kill.freeAfterKiB - kill.freeBeforeKiB == .kib(91_429))
-        #expect(kill.compressionShortfall == .poolFull)
+        #expect(kill.memory.freeAfterKiB - kill.memory.freeBeforeKiB == .kib(91_429))
+        #expect(kill.compressor.shortfall == .poolFull)
     }
 
     @Test("compressible_mb bounds what an app may compress, and compression_ratio is its own (SPEC 22)")

@@ -14,7 +14,7 @@ private let mb: KiB = 1024
             app("com.launcher", 650), app("com.grower", 100, background: 700),
         ], [(0, .open(1)), (1, .open(0))]))
         #expect(result.kills == ["com.launcher:per-process-limit", "com.grower:per-process-limit"])
-        #expect(result.log.evictions.map(\.seq) == [1, 2])
+        #expect(result.log.evictions.map(\.who.seq) == [1, 2])
     }
 
     @Test("No memory.csv row when an app whose footprint is already 0 dies (SPEC 10)")
@@ -70,7 +70,7 @@ private let mb: KiB = 1024
         // Free 150 is still below idle (200): when b's aging ends at 4.5 s (a timer, so a pressure
         // check follows), b is idle (band 0) and dies.
         #expect(result.pressureEvictions == ["com.a", "com.b"])
-        #expect(result.log.evictions.map(\.priority) == [20, 0])
-        #expect(result.log.evictions.map(\.timeMs) == [3_500, 4_500])
+        #expect(result.log.evictions.map(\.ranking.priority) == [20, 0])
+        #expect(result.log.evictions.map(\.who.timeMs) == [3_500, 4_500])
     }
 }

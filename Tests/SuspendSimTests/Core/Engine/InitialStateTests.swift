@@ -50,7 +50,7 @@ import Testing
         // jetsam: both are in band 0 from the start, b entered first.
         let jetsam = Simulation.run(scenario)
         #expect(jetsam.pressureEvictions == ["com.b"])
-        #expect(jetsam.log.evictions.first?.priority == 0)
+        #expect(jetsam.log.evictions.first?.ranking.priority == 0)
     }
 
     @Test("Entries entered their band before any app that enters it at time 0, even one never frontmost (SPEC 16)")
@@ -93,7 +93,7 @@ import Testing
             """)
         let result = Simulation.run(scenario)
         #expect(result.kills == ["com.a:memory-pressure"])
-        #expect(result.log.evictions.first?.timeMs == 0)
+        #expect(result.log.evictions.first?.who.timeMs == 0)
         #expect(result.log.callbacks.map(\.callback) == [.didReceiveMemoryWarning])
     }
 

@@ -31,7 +31,7 @@ import Testing
         #expect(result.log.callbacks(of: a).suffix(2) == [.willResignActive, .didEnterBackground])
         #expect(result.log.callbacks.count == 5)
         #expect(result.kills == ["com.lab:force-quit"])
-        #expect(result.log.evictions.first?.state == .suspended)
+        #expect(result.log.evictions.first?.who.state == .suspended)
         #expect(result.outcome("com.lab").stateLosses == 0)
     }
 
@@ -162,7 +162,7 @@ import Testing
         let active = Simulation.run(scenario(apps: [app("com.a")], [(0, .open(0)), (1, .forceQuit(0))]))
         #expect(active.log.callbacks(of: a).suffix(1) == [.willResignActive])
         #expect(active.kills == ["com.a:force-quit"])
-        #expect(active.log.evictions.first?.state == .inactive)
+        #expect(active.log.evictions.first?.who.state == .inactive)
 
         let inactive = Simulation.run(scenario(apps: [app("com.a")], [(0, .open(0)), (1, .alert), (2, .forceQuit(0))]))
         #expect(inactive.log.callbacks(of: a).suffix(1) == [.willResignActive])
@@ -175,6 +175,6 @@ import Testing
             (0, .open(0)), (1, .home), (2, .forceQuit(0)),
         ]))
         #expect(result.log.callbacks(of: a).suffix(1) == [.willTerminate])
-        #expect(result.log.evictions.first?.state == .background)
+        #expect(result.log.evictions.first?.who.state == .background)
     }
 }

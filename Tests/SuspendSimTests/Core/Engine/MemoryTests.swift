@@ -80,8 +80,8 @@ private let mb: KiB = 1024
         // At 3 s: free 40 < 50: already purged, so it is killed; the row shows the footprint after the purge.
         #expect(result.kills == ["com.cache:memory-pressure"])
         let eviction = result.log.evictions[0]
-        #expect(eviction.timeMs == 3_000 && eviction.footprintKiB == 200 * mb)
-        #expect(eviction.freeBeforeKiB == 40 * mb && eviction.freeAfterKiB == 240 * mb)
+        #expect(eviction.who.timeMs == 3_000 && eviction.memory.footprintKiB == 200 * mb)
+        #expect(eviction.memory.freeBeforeKiB == 40 * mb && eviction.memory.freeAfterKiB == 240 * mb)
     }
 
     @Test("Per-app limit: killed at once in any state, no callback, no purge (SPEC 5)")
@@ -90,7 +90,7 @@ private let mb: KiB = 1024
             (0, .open(0)), (1, .allocate(0, 501 * mb)),
         ]))
         #expect(result.kills == ["com.a:per-process-limit"])
-        #expect(result.log.evictions[0].footprintKiB == 601 * mb)
+        #expect(result.log.evictions[0].memory.footprintKiB == 601 * mb)
         #expect(result.log.callbacks(of: 0).count == 3)
         #expect(result.outcome("com.a").otherKills == 1)
         #expect(result.outcome("com.a").stateLosses == 1)
@@ -102,7 +102,7 @@ private let mb: KiB = 1024
                                              configure: { $0.appLimitKiB = 2000 * mb },
                                              [(0, .open(0)), (1, .allocate(0, 850 * mb)), (2, .allocate(0, 100 * mb))]))
         #expect(result.kills == ["com.a:vm-pageshortage"])
-        #expect(result.log.evictions[0].timeMs == 2_000)
+        #expect(result.log.evictions[0].who.timeMs == 2_000)
         #expect(result.outcome("com.a").pressureKills == 1)
         #expect(result.outcome("com.a").stateLosses == 1)
         #expect(result.pressureEvictions.isEmpty)

@@ -70,9 +70,9 @@ import Testing
         // Free after com.b opens: 1024 - 224 - 200 - 400 = 200 MB < 204.8: the reaper's kill,
         // unless the compressor starts there and holds com.a's 200 MB in 200 ÷ 2.8 = 71.43 MB.
         let plain = Simulation.run(try Self.load(Self.reaperPhone(compressor: "")))
-        #expect(plain.log.evictions.map(\.reason) == [.longIdleExit])
+        #expect(plain.log.evictions.map(\.who.reason) == [.longIdleExit])
         let old = Simulation.run(try Self.load(Self.reaperPhone(compressor: ", compressor: { start_free_mb: 153.6 }")))
-        #expect(old.log.evictions.map(\.reason) == [.longIdleExit], "the warning level does not start it")
+        #expect(old.log.evictions.map(\.who.reason) == [.longIdleExit], "the warning level does not start it")
         let first = Simulation.run(try Self.load(Self.reaperPhone(compressor: ", compressor: {}")))
         #expect(first.log.evictions.isEmpty)
         let compressed = first.log.footprints.filter { $0.compressedKiB > .zero }
@@ -115,8 +115,8 @@ import Testing
             """
         let scenario = try Self.load(text)
         let result = Simulation.run(scenario)
-        #expect(result.log.evictions.map { scenario.apps[$0.app].id } == ["com.p"])
-        #expect(result.log.evictions.map(\.reason) == [.memoryPressure])
+        #expect(result.log.evictions.map { scenario.apps[$0.who.app].id } == ["com.p"])
+        #expect(result.log.evictions.map(\.who.reason) == [.memoryPressure])
         let compressions = result.log.footprints.filter { $0.compressedKiB > .zero }.map { (scenario.apps[$0.app].id, $0.timeMs) }
         #expect(compressions.map(\.0) == ["com.p", "com.q"])
         #expect(compressions.map(\.1) == [.seconds(20), .seconds(30)])

@@ -39,7 +39,7 @@ import Testing
         func priorities(_ ios: IOSVersion?) -> [String] {
             var scenario = scenario(apps: apps, policy: "jetsam", events)
             scenario.device = device(ios: ios)
-            return Simulation.run(scenario).log.evictions.map { "\(scenario.apps[$0.app].id)=\($0.priority.map(String.init) ?? "")" }
+            return Simulation.run(scenario).log.evictions.map { "\(scenario.apps[$0.who.app].id)=\($0.ranking.priority.map(String.init) ?? "")" }
         }
         #expect(priorities(IOSVersion(major: 15)) == ["com.a=0", "com.b=12", "com.c=10"])
         #expect(priorities(IOSVersion(major: 16)) == ["com.a=0", "com.b=120", "com.c=100"])
@@ -66,8 +66,8 @@ import Testing
         // app0 suspended at 10 s and aged at 12 s: idle 300 s at 312 s, so the tick at 330 s
         // kills it (free 348 -> 448 MB >= 409.6): one kill, then free is back.
         #expect(result.kills == ["com.app0:long-idle-exit"])
-        #expect(result.log.evictions.first?.timeMs == 330_000)
-        #expect(result.log.evictions.first?.priority == 0)
+        #expect(result.log.evictions.first?.who.timeMs == 330_000)
+        #expect(result.log.evictions.first?.ranking.priority == 0)
         #expect(result.outcome("com.app0").pressureKills == 1)
         #expect(result.outcome("com.app0").neverKilled == false)
         // Not a memory-pressure kill: `expect.evictions` does not list it (SPEC 16).
@@ -126,9 +126,9 @@ import Testing
         scenario.device.appBackgroundLimitKiB = 200 * 1024
         let result = Simulation.run(scenario)
         #expect(result.kills == ["com.a:per-process-limit"])
-        #expect(result.log.evictions.first?.timeMs == 10_000)
+        #expect(result.log.evictions.first?.who.timeMs == 10_000)
         // A 0 s applicationDidEnterBackground suspends it within the event, before the check.
-        #expect(result.log.evictions.first?.state == .suspended)
+        #expect(result.log.evictions.first?.who.state == .suspended)
         // Without a background limit of its own, the app limit applies in every state.
         scenario.device.appBackgroundLimitKiB = nil
         #expect(Simulation.run(scenario).kills.isEmpty)

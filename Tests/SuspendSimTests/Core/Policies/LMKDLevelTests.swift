@@ -69,10 +69,10 @@ private let mb: KiB = 1024
     func eachDefaultLevel(_ level: LevelCase) {
         let result = Self.run(Self.ladder(freeMB: level.freeMB))
         #expect(result.pressureEvictions == level.victims)
-        #expect(result.log.evictions.map { $0.thresholdKiB ?? -1 } == level.thresholdsMB.map { $0 * mb })
-        #expect(result.log.evictions.allSatisfy { $0.trigger == .minfree && $0.reason == .memoryPressure })
+        #expect(result.log.evictions.map { $0.memory.thresholdKiB ?? -1 } == level.thresholdsMB.map { $0 * mb })
+        #expect(result.log.evictions.allSatisfy { $0.who.trigger == .minfree && $0.who.reason == .memoryPressure })
         let adjs = ["com.never": 920, "com.cached2": 910, "com.cached1": 900, "com.prev": 700, "com.service": 500, "com.perceptible": 200]
-        #expect(result.log.evictions.map(\.priority) == level.victims.map { adjs[$0] })
+        #expect(result.log.evictions.map(\.ranking.priority) == level.victims.map { adjs[$0] })
     }
 
     @Test("Under lru the same free memory kills nothing above critical_free_mb (50 MB): the levels are lmkd's own")
@@ -86,7 +86,7 @@ private let mb: KiB = 1024
         // Below 400: adj 905 and above: never (920), cached2 (910); cached1 (900) stays.
         let high = Self.run(Self.ladder(freeMB: 300, levels: table))
         #expect(high.pressureEvictions == ["com.never", "com.cached2"])
-        #expect(high.log.evictions.map(\.thresholdKiB) == [400 * mb, 400 * mb])
+        #expect(high.log.evictions.map(\.memory.thresholdKiB) == [400 * mb, 400 * mb])
         // Below 150: adj 500 and above; the perceptible app (200) stays, and at free -10 MB + 5 the
         // frontmost app goes for page shortage (SPEC 33: a table without a low level spares it).
         let low = Self.run(Self.ladder(freeMB: -10, levels: table))
@@ -115,7 +115,7 @@ private let mb: KiB = 1024
         ]))
         // Free 122: light (123), heavy (128 ≥ 126: then adj 900 below 216, none).
         #expect(services.pressureEvictions == ["com.light", "com.heavy"])
-        #expect(services.log.evictions.map(\.priority) == [500, 500])
+        #expect(services.log.evictions.map(\.ranking.priority) == [500, 500])
     }
 
     @Test("A purge that brings free to the level spares the victim there; a higher level may still take it (SPEC 33)")
@@ -141,9 +141,9 @@ private let mb: KiB = 1024
             (1, .open(0)), (2, .open(1)), (3, .open(2)), (4, .open(3)), (10, .allocate(3, KiB.mb(967 - 200))),
         ]))
         #expect(again.pressureEvictions == ["com.old"])
-        #expect(again.log.evictions.first?.thresholdKiB == 315 * mb)
-        #expect(again.log.evictions.first?.priority == 910)
-        #expect(again.log.evictions.first?.freeBeforeKiB == 220 * mb)
+        #expect(again.log.evictions.first?.memory.thresholdKiB == 315 * mb)
+        #expect(again.log.evictions.first?.ranking.priority == 910)
+        #expect(again.log.evictions.first?.memory.freeBeforeKiB == 220 * mb)
     }
 
     @Test("rank, candidates and runner_up follow SPEC 33's order over every candidate, even one the level spares")
@@ -151,9 +151,9 @@ private let mb: KiB = 1024
         // Free 210: never goes first, below 216; runner-up cached2, then cached2 with runner-up
         // cached1, then cached1 with runner-up prev (700), which this level spares.
         let result = Self.run(Self.ladder(freeMB: 210))
-        #expect(result.log.evictions.map(\.rank) == [1, 1, 1])
-        #expect(result.log.evictions.map(\.candidateCount) == [6, 5, 4])
-        #expect(result.log.evictions.map(\.runnerUp) == [1, 2, 5])
+        #expect(result.log.evictions.map(\.ranking.rank) == [1, 1, 1])
+        #expect(result.log.evictions.map(\.ranking.candidateCount) == [6, 5, 4])
+        #expect(result.log.evictions.map(\.ranking.runnerUp) == [1, 2, 5])
     }
 
     @Test("The compressor's default start under lmkd is the largest of warning_free_mb and the largest level (SPEC 31, 34)")

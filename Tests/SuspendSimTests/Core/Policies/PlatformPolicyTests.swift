@@ -37,7 +37,7 @@ private let mb: KiB = 1024
         // (10 %): b (entered band 0 at 3 s), free 150; then a (at 4 s), free 550. Largest-first
         // would have killed a alone.
         #expect(result.pressureEvictions == ["com.b", "com.a"])
-        #expect(result.log.evictions.map(\.priority) == [0, 0])
+        #expect(result.log.evictions.map(\.ranking.priority) == [0, 0])
     }
 
     @Test("jetsam: aging is a timer; a freshly suspended app (band 20) goes after idle ones (SPEC 6)")
@@ -51,7 +51,7 @@ private let mb: KiB = 1024
         // Free: 2000 - 500 - 100 - 1420 = -20: idle kill of b (band 0): free 80 < 100 critical:
         // then a (band 20). Under largest-first a would go first.
         #expect(result.pressureEvictions == ["com.b", "com.a"])
-        #expect(result.log.evictions.map(\.priority) == [0, 20])
+        #expect(result.log.evictions.map(\.ranking.priority) == [0, 20])
     }
 
     @Test("jetsam: only idle apps die in the idle kills; above critical nothing else does (SPEC 6)")
@@ -98,8 +98,8 @@ private let mb: KiB = 1024
         // Levels (SPEC 33): below 72 MB adj 0 and above go: never1 (free 0), never2 (80); below 90 adj 100:
         // old (180); below 216 adj 900: mid (480); below 315 adj 950: none left. prev (700) stays.
         #expect(result.pressureEvictions == ["com.never1", "com.never2", "com.old", "com.mid"])
-        #expect(result.log.evictions.map(\.priority) == [920, 920, 910, 900])
-        #expect(result.log.evictions.map(\.thresholdKiB) == [72 * mb, 72 * mb, 90 * mb, 216 * mb])
-        #expect(result.log.evictions.allSatisfy { $0.trigger == .minfree })
+        #expect(result.log.evictions.map(\.ranking.priority) == [920, 920, 910, 900])
+        #expect(result.log.evictions.map(\.memory.thresholdKiB) == [72 * mb, 72 * mb, 90 * mb, 216 * mb])
+        #expect(result.log.evictions.allSatisfy { $0.who.trigger == .minfree })
     }
 }
