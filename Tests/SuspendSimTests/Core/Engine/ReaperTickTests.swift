@@ -39,7 +39,7 @@ import Testing
         let (result, steps) = stepped(idleScenario(reaperIdleSeconds: 10_000, endSeconds: 4_294_967_296), limit: 1_000)
         #expect(steps < 100, "\(steps) steps")
         #expect(result.kills == ["com.app0:long-idle-exit"])
-        #expect(result.log.evictions.first?.timeMs == .ms(10_020_000))
+        #expect(result.log.evictions.first?.who.timeMs == .ms(10_020_000))
         #expect(result.durationMs == .seconds(4_294_967_296))
     }
 
@@ -48,14 +48,14 @@ import Testing
         // Idle for 300 s at 312 s: the tick at 330 s kills app0 (free 348 -> 448 MB).
         let (result, _) = stepped(idleScenario(reaperIdleSeconds: 300, endSeconds: 86_400), limit: 1_000)
         #expect(result.kills == ["com.app0:long-idle-exit"])
-        #expect(result.log.evictions.first?.timeMs == .ms(330_000))
+        #expect(result.log.evictions.first?.who.timeMs == .ms(330_000))
         // A later system allocation takes free below the target again: the next tick after it
         // (and after the apps' idle time, long past) kills the next oldest, app1.
         var scenario = idleScenario(reaperIdleSeconds: 300, endSeconds: 86_400)
         scenario.append(at: 50_000.5, .systemAllocate(100 * 1024))
         let later = stepped(scenario, limit: 1_000).result
         #expect(later.kills == ["com.app0:long-idle-exit", "com.app1:long-idle-exit"])
-        #expect(later.log.evictions.last?.timeMs == .ms(50_010_000))
+        #expect(later.log.evictions.last?.who.timeMs == .ms(50_010_000))
     }
 
     @Test("Leaving out the ticks that cannot act changes no record: seeded days of opens, homes and system allocations under jetsam, with and without ten quiet minutes after the events")
@@ -72,7 +72,7 @@ import Testing
             #expect(skipping.log.hasSameRecords(as: reference.log), "seed \(seed)")
             #expect(skipping.apps == reference.apps && skipping.minFreeKiB == reference.minFreeKiB, "seed \(seed)")
             #expect(skipping.durationMs == reference.durationMs && skipping.tasks == reference.tasks, "seed \(seed)")
-            reaperKills += reference.log.evictions.filter { $0.reason == .longIdleExit }.count
+            reaperKills += reference.log.evictions.filter { $0.who.reason == .longIdleExit }.count
         }
         // The scenarios do reach the reaper, often.
         #expect(reaperKills > StressRun.size(300, stress: 3_000), "\(reaperKills) long-idle-exit kills")
