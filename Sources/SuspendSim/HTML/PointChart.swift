@@ -13,7 +13,14 @@ struct PointChart {
         var point: BatchReports.Point
         /// The parts in fewer words, for a label too long for the margin (a setting without
         /// its app: `SweepValueLabels.short`); nil: the parts, their keys cut.
-        var shortParts: [String]? = nil
+        var shortParts: [String]?
+
+        init(parts: [String], style: SeriesStyle, point: BatchReports.Point, shortParts: [String]? = nil) {
+            self.parts = parts
+            self.style = style
+            self.point = point
+            self.shortParts = shortParts
+        }
 
         var label: String { parts.joined(separator: " · ") }
     }

@@ -63,8 +63,10 @@ import Testing
         case .sequence(let sequence):
             return list("[", "]", sequence.map { json($0, pretty: pretty, indent: inner) })
         case .mapping(let mapping):
+            // JSON keys are strings: a number key (`labels:`' swept values) is written quoted.
             return list("{", "}", mapping.map { key, value in
-                json(key, pretty: pretty, indent: inner) + (pretty ? ": " : ":") + json(value, pretty: pretty, indent: inner)
+                let name = if case .scalar(let scalar) = key { "\"" + scalar.string + "\"" } else { json(key, pretty: pretty, indent: inner) }
+                return name + (pretty ? ": " : ":") + json(value, pretty: pretty, indent: inner)
             })
         case .alias:
             return "null"
