@@ -175,7 +175,8 @@ struct MemoryChart {
             let rowY = plotTop - 6 - Double(placement.row) * EvictionLabels.rowHeight
             leaders += "M\(ChartNumber.px(placement.markerX)) \(ChartNumber.px(rowY - 9))V\(ChartNumber.px(plotTop))"
             svg.rect(x: placement.textX, y: rowY - 10, width: 8, height: 8, class: "area \(ChartPalette.colourClass(placement.app))")
-            svg.label(placement.text, x: placement.textX + EvictionLabels.swatchWidth, y: rowY - 2, class: "lbl halo evl")
+            svg.label(placement.text, x: placement.textX + EvictionLabels.swatchWidth, y: rowY - 2, class: "lbl halo evl",
+                      title: placement.whole)
         }
         svg.path(leaders, class: "leader")
     }
