@@ -37,7 +37,8 @@ struct SurvivalChart {
     let survival: [BatchReports.PointKey: [String: BatchReports.Survival]]
     /// The width the chart is laid out at: the page's, or a figure's narrower one
     /// (`FigureWidth.layoutWidth`), where the names' margin takes at most `maxLeftShare` of it
-    /// and the panels' gap `gapShare`, the texts shortened (whole in their `<title>`), never smaller.
+    /// (`maxLeftSharePanels` with several panels) and the panels' gap `gapShare` (at least
+    /// `minGap`), the texts shortened (whole in their `<title>`), never smaller.
     var width = Double(RunChartGeometry.width)
 
     static let minLeft = 250.0
@@ -45,10 +46,14 @@ struct SurvivalChart {
     static let right = 20.0
     static let gap = 44.0
     static let maxLeftShare = 0.5
+    /// With several panels, the names' margin leaves them more room.
+    static let maxLeftSharePanels = 0.4
     static let gapShare = 0.04
+    /// The least gap: room for a panel's "100 %" and the next one's "0 %".
+    static let minGap = 30.0
 
     /// The gap between panels: `gap`, less in a narrow layout.
-    var gap: Double { min(Self.gap, (width * Self.gapShare).rounded(.down)) }
+    var gap: Double { min(Self.gap, max(Self.minGap, (width * Self.gapShare).rounded(.down))) }
 
     /// The apps' drawing order for a whole scenario: by mean drawn survival over `points`,
     /// highest first, ties and apps never launched (last) in scenario order.
@@ -64,7 +69,8 @@ struct SurvivalChart {
     /// The left margin: room for the longest app name, within `minLeft...maxLeft`.
     var left: Double {
         let widest = apps.map { TextMetrics.width($0, size: 11) }.max() ?? 0
-        return min(Self.maxLeft, max(Self.minLeft, (widest + 36).rounded(.up)), (width * Self.maxLeftShare).rounded(.down))
+        let share = panels.count > 1 ? Self.maxLeftSharePanels : Self.maxLeftShare
+        return min(Self.maxLeft, max(Self.minLeft, (widest + 36).rounded(.up)), (width * share).rounded(.down))
     }
 
     func render(title: String, id: String? = nil) -> String {
