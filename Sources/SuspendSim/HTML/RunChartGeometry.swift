@@ -52,8 +52,8 @@ struct RunChartGeometry {
     /// the unit.
     func drawTimeAxis(into svg: inout SVGWriter, top: Double, y: Double) {
         var grid = ""
-        // 10 ticks on the page, fewer where 10 labels would not fit (one per 70 columns).
-        for tick in x.ticks(min(10, max(2, columns / 70))) {
+        // 10 ticks on the page, fewer where 10 labels would not fit (one per 60 columns, at least 3).
+        for tick in x.ticks(min(10, max(3, columns / 60))) {
             let px = ChartNumber.px(x.pixel(tick))
             grid += "M\(px) \(ChartNumber.px(top))V\(ChartNumber.px(y))"
             svg.label(ChartNumber.short(tick, 3), x: x.pixel(tick), y: y + 16, anchor: "middle", class: "tm")
