@@ -104,10 +104,57 @@ import Testing
             for name in try Self.names(in: folder.appendingPathComponent("C")) {
                 let info = try Self.tool("pdfinfo", [folder.appendingPathComponent("C/\(name).pdf").path])
                 #expect(info.stdout.contains("Page size:       504 x "), "\(name): \(info.stdout)")
-                // At two columns every chart is the page's, its legend under it.
+                // At two columns every chart has its legend under it (laid out at most 792 units wide).
                 let counts = Self.drawnAndRows(svg: try String(contentsOf: folder.appendingPathComponent("C/\(name).svg"), encoding: .utf8),
                                                csv: try String(contentsOf: folder.appendingPathComponent("C/\(name).csv"), encoding: .utf8))
                 #expect(counts.drawn == counts.rows, "\(name): \(counts)")
+            }
+        }
+    }
+
+    /// The smallest text of a figure's SVG as printed, in points: the smallest `font-size` it
+    /// sets (its style sheets and attributes) × the width in points ÷ the `viewBox` width
+    /// (every nested chart is as wide, in the same units, as the figure's `viewBox`).
+    static func smallestPrintedFont(svg: String) -> Double {
+        func numbers(after prefix: String) -> [Double] {
+            svg.components(separatedBy: prefix).dropFirst().compactMap { Double($0.prefix { "0123456789.".contains($0) }) }
+        }
+        let points = numbers(after: "width=\"")[0], viewBoxWidth = numbers(after: "viewBox=\"0 0 ")[0]
+        let sizes = numbers(after: "font-size:") + numbers(after: "font-size=\"")
+        return (sizes.min() ?? 0) * points / viewBoxWidth
+    }
+
+    @Test("The helper reads the smallest font size as printed: 11 px in a viewBox 396 wide at 252 pt is 7 pt")
+    func smallestFontHelper() {
+        let svg = "<svg width=\"252pt\" height=\"100pt\" viewBox=\"0 0 396 150\"><style>text{font-size:12px}.tm{font-size:11px}</style>"
+            + "<svg width=\"396\" viewBox=\"0 0 396 150\"><text font-size=\"13\">a</text></svg></svg>"
+        #expect(Self.smallestPrintedFont(svg: svg) == 7)
+        #expect(Self.smallestPrintedFont(svg: svg.replacingOccurrences(of: "0 0 396", with: "0 0 1200")) < 2.4)
+    }
+
+    @Test("Every figure of a batch page (a trace comparison, compressor.yaml's sweep and what-if) and of a run page prints its smallest text at 7 pt or more, at 3.5 in and at 7 in")
+    func smallestTextPrintsAtSevenPoints() throws {
+        try withTemporaryFolder { folder in
+            try Self.batch(in: folder)
+            #expect(try suspendsim(["run", packageRoot.appendingPathComponent("Scenarios/compressor.yaml").path, "--out", "K"], in: folder).status == 0)
+            #expect(try suspendsim(["run", packageRoot.appendingPathComponent("Scenarios/state-lab.yaml").path, "--out", "S"], in: folder).status == 0)
+            let runFolder = try #require(FileManager.default.enumerator(atPath: folder.appendingPathComponent("S").path)?
+                .compactMap { $0 as? String }.first { $0.hasSuffix("survivors.csv") }).dropLast("/survivors.csv".count)
+            // Without the converter: the SVGs are what is measured, the PDFs are made from them.
+            let noPDF = ["SUSPENDSIM_RSVG_CONVERT": "/nonexistent/rsvg-convert"]
+            for (source, expected) in [("R", 3), ("K", 14), ("S/" + runFolder, 2)] {
+                for width in ["3.5", "7"] {
+                    let out = "F-\(source.prefix(1))-\(width)"
+                    let report = try Self.tool(executable.path, ["report", source, "--figures", out, "--figure-width", width], in: folder, environment: noPDF)
+                    #expect(report.status == 0, "\(report.stderr)")
+                    let names = try Self.names(in: folder.appendingPathComponent(out))
+                    #expect(names.count >= expected, "\(source): \(names)")
+                    for name in names {
+                        let svg = try String(contentsOf: folder.appendingPathComponent("\(out)/\(name).svg"), encoding: .utf8)
+                        let smallest = Self.smallestPrintedFont(svg: svg)
+                        #expect(smallest >= 7, "\(source) \(width) in \(name): \(smallest) pt")
+                    }
+                }
             }
         }
     }

@@ -33,6 +33,9 @@ struct EvictionLabels {
         var markerX: Double
         var textX: Double
         var row: Int
+        /// The whole text when `text` is shortened (a label wider than the plot, in a narrow
+        /// figure): the label's `<title>`.
+        var whole: String? = nil
     }
 
     private(set) var placements: [Placement] = []
@@ -66,7 +69,9 @@ struct EvictionLabels {
         var labelSpans: [[ClosedRange<Double>]] = []
         var leaderSpans: [[ClosedRange<Double>]] = []
         for label in labels.prefix(Self.cap) {
-            let width = Self.width(label.text)
+            // A label wider than the plot is shortened to it, never drawn past its left edge.
+            let fitted = TextMetrics.fit(label.text, width: maxX - minX - Self.width(""), size: 11, keep: .end)
+            let width = Self.width(fitted.text)
             let start = label.x - 3 - width >= minX ? label.x - 3 - width : min(maxX - width, label.x + 3)
             let span = start...(start + width)
             let leader = (label.x - 1.5)...(label.x + 1.5)
@@ -88,7 +93,8 @@ struct EvictionLabels {
             }
             labelSpans[row].append(span)
             for lower in 0..<row { leaderSpans[lower].append(leader) }
-            placements.append(Placement(text: label.text, app: label.app, markerX: label.x, textX: start, row: row))
+            placements.append(Placement(text: fitted.text, app: label.app, markerX: label.x, textX: start, row: row,
+                                        whole: fitted.shortened ? label.text : nil))
         }
     }
 }

@@ -66,7 +66,7 @@ struct MemoryChart {
         let plotBottom = plotTop + 320
         let y = ChartScale(domain: bottom...top, range: plotTop...plotBottom, inverted: true)
 
-        var svg = SVGWriter(width: RunChartGeometry.width, height: Int(plotBottom + 44),
+        var svg = SVGWriter(width: geometry.width, height: Int(plotBottom + 44),
                             label: "Memory over time: reserved and system memory, footprints stacked per app, free memory, "
                                 + "thresholds and evictions",
                             id: "memory-chart")
@@ -84,7 +84,7 @@ struct MemoryChart {
     /// The labels of the evictions whose markers are in `killColumns`, placed above the plot.
     private func evictionLabels(_ killColumns: [Int]) -> EvictionLabels {
         let markerX = killColumns.map { Double(geometry.columnX($0)) + 0.5 }
-        let minX = Double(RunChartGeometry.left), maxX = Double(RunChartGeometry.width - RunChartGeometry.right)
+        let minX = Double(RunChartGeometry.left), maxX = Double(geometry.width - RunChartGeometry.right)
         return EvictionLabels(
             EvictionLabels.chooseLabelled(markerX, minX: minX, maxX: maxX).map { index in
                 let eviction = reports.evictions[index]
@@ -100,7 +100,7 @@ struct MemoryChart {
         var grid = ""
         for tick in y.ticks(6) {
             let py = ChartNumber.px(y.pixel(tick))
-            grid += "M\(RunChartGeometry.left) \(py)H\(RunChartGeometry.width - RunChartGeometry.right)"
+            grid += "M\(RunChartGeometry.left) \(py)H\(geometry.width - RunChartGeometry.right)"
             svg.label(ChartNumber.short(tick, 1), x: Double(RunChartGeometry.left) - 8, y: y.pixel(tick) + 4, anchor: "end", class: "tm")
         }
         svg.path(grid, class: "grid")
@@ -146,7 +146,7 @@ struct MemoryChart {
         var lastLabelY = -Double.infinity
         for (entry, value) in thresholds.sorted(by: { $0.1 > $1.1 }) {
             let py = y.pixel(value)
-            svg.line(Double(RunChartGeometry.left), py, Double(RunChartGeometry.width - RunChartGeometry.right), py,
+            svg.line(Double(RunChartGeometry.left), py, Double(geometry.width - RunChartGeometry.right), py,
                      class: "thr thr-\(entry.name)", extra: "stroke-dasharray=\"\(entry.dash)\"")
             let labelY = max(py + 4, lastLabelY + 13)
             lastLabelY = labelY
@@ -175,7 +175,8 @@ struct MemoryChart {
             let rowY = plotTop - 6 - Double(placement.row) * EvictionLabels.rowHeight
             leaders += "M\(ChartNumber.px(placement.markerX)) \(ChartNumber.px(rowY - 9))V\(ChartNumber.px(plotTop))"
             svg.rect(x: placement.textX, y: rowY - 10, width: 8, height: 8, class: "area \(ChartPalette.colourClass(placement.app))")
-            svg.label(placement.text, x: placement.textX + EvictionLabels.swatchWidth, y: rowY - 2, class: "lbl halo evl")
+            svg.label(placement.text, x: placement.textX + EvictionLabels.swatchWidth, y: rowY - 2, class: "lbl halo evl",
+                      title: placement.whole)
         }
         svg.path(leaders, class: "leader")
     }

@@ -26,12 +26,23 @@ struct PointChart {
     }
 
     let rows: [Row]
+    /// The width the chart is laid out at: the page's, or a figure's narrower one
+    /// (`FigureWidth.layoutWidth`), where the labels' margin takes at most `maxLeftShare` of it
+    /// and the panels' gap `gapShare`, the texts shortened (whole in their `<title>`), never smaller.
+    var width = Double(RunChartGeometry.width)
 
     static let left = 300.0
     /// The widest the labels' margin grows to hold the labels whole.
     static let maxLeft = 480.0
     static let right = 20.0
     static let gap = 40.0
+    static let maxLeftShare = 0.4
+    static let gapShare = 1.0 / 30
+    static let minGap = 28.0
+    static let killsTitle = "pressure kills per run (mean; whisker: fewest–most)"
+    static let ratioTitle = "hot-launch ratio (warm / all launches)"
+    /// A panel narrower than this gets 3 ticks instead of 5, so that their labels never meet.
+    static let fewTicksBelow = 200.0
 
     /// The labels' margin: `left`, or wider, up to `maxLeft`, to hold the widest label whole
     /// (or in its short words).
@@ -41,17 +52,20 @@ struct PointChart {
             let short = row.shortParts.map { TextMetrics.width($0.joined(separator: " · "), size: 11) } ?? whole
             return whole + 14 <= Self.maxLeft ? whole : short
         }.max() ?? 0
-        return min(Self.maxLeft, max(Self.left, (widest + 14).rounded(.up)))
+        return min(Self.maxLeft, max(Self.left, (widest + 14).rounded(.up)), (width * Self.maxLeftShare).rounded(.down))
     }
 
     func render(title: String, id: String? = nil) -> String {
         let left = left
         let rowHeight = 22.0
-        let top = 48.0
+        let narrow = width < Double(RunChartGeometry.width)
+        let gap = min(Self.gap, max(Self.minGap, (width * Self.gapShare).rounded(.down)))
+        let panelWidth = (width - left - Self.right - gap) / 2
+        // The panels' titles: one line on the page, up to four in a narrower layout.
+        let titles = [Self.killsTitle, Self.ratioTitle].map { narrow ? TextMetrics.wrap($0, width: panelWidth, size: 11, lines: 4).lines : [$0] }
+        let top = 48.0 + 13 * Double((titles.map(\.count).max() ?? 1) - 1)
         let plotBottom = top + rowHeight * Double(max(rows.count, 1))
-        let width = Double(RunChartGeometry.width)
-        let panelWidth = (width - left - Self.right - Self.gap) / 2
-        var svg = SVGWriter(width: RunChartGeometry.width, height: Int(plotBottom + 44), label: title, id: id)
+        var svg = SVGWriter(width: Int(width), height: Int(plotBottom + 44), label: title, id: id)
         svg.fittedLabel(title, x: 2, y: 16, width: width - 4, size: 13, bold: true, class: "ttl")
         for (index, row) in rows.enumerated() {
             // Fitted (`SettingLabels`), with the whole label as its title when shortened.
@@ -63,13 +77,14 @@ struct PointChart {
         // Pressure kills.
         let most = rows.map { $0.point.maxPressureKills.isFinite ? $0.point.maxPressureKills : 0 }.max() ?? 0
         let kills = ChartScale(domain: 0...ChartScale.niceCeiling(max(most, 1)), range: left...(left + panelWidth))
-        drawAxis(&svg, scale: kills, ticks: kills.ticks(5).map { ($0, ChartNumber.short($0, 2)) }, top: top, bottom: plotBottom,
-                 title: "pressure kills per run (mean; whisker: fewest–most)")
+        let few = panelWidth < Self.fewTicksBelow
+        drawAxis(&svg, scale: kills, ticks: kills.ticks(few ? 2 : 5).map { ($0, ChartNumber.short($0, 2)) }, top: top, bottom: plotBottom,
+                 title: titles[0], whole: Self.killsTitle)
         // Hot-launch ratio.
-        let x1 = left + panelWidth + Self.gap
+        let x1 = left + panelWidth + gap
         let ratio = ChartScale(domain: 0...1, range: x1...(x1 + panelWidth))
-        drawAxis(&svg, scale: ratio, ticks: [0, 0.25, 0.5, 0.75, 1].map { ($0, ChartNumber.short($0 * 100, 0) + " %") },
-                 top: top, bottom: plotBottom, title: "hot-launch ratio (warm / all launches)")
+        drawAxis(&svg, scale: ratio, ticks: (few ? [0, 0.5, 1] : [0, 0.25, 0.5, 0.75, 1]).map { ($0, ChartNumber.short($0 * 100, 0) + " %") },
+                 top: top, bottom: plotBottom, title: titles[1], whole: Self.ratioTitle)
 
         for (index, row) in rows.enumerated() {
             let y = top + rowHeight * Double(index) + 4
@@ -92,7 +107,7 @@ struct PointChart {
                          title: "\(row.label): hot-launch ratio \(ChartNumber.percent(share))")
                 // After the bar, or inside the chart's right edge for a bar that reaches it.
                 let text = ChartNumber.percent(share, 0)
-                let textX = min(ratio.pixel(share) + 4, Double(RunChartGeometry.width) - 2 - TextMetrics.width(text, size: 11))
+                let textX = min(ratio.pixel(share) + 4, width - 2 - TextMetrics.width(text, size: 11))
                 svg.label(text, x: textX, y: y + rowHeight - 10, class: "tm")
             } else {
                 svg.label("no launch", x: x1 + 4, y: y + rowHeight - 10, class: "tm")
@@ -102,7 +117,7 @@ struct PointChart {
     }
 
     private func drawAxis(_ svg: inout SVGWriter, scale: ChartScale, ticks: [(Double, String)], top: Double, bottom: Double,
-                          title: String) {
+                          title: [String], whole: String) {
         var grid = ""
         for (value, text) in ticks {
             let px = ChartNumber.px(scale.pixel(value))
@@ -111,6 +126,11 @@ struct PointChart {
         }
         svg.path(grid, class: "grid")
         svg.line(scale.range.lowerBound, bottom, scale.range.upperBound, bottom, class: "axis")
-        svg.label(title, x: scale.range.lowerBound, y: top - 10, class: "tm")
+        let shortened = title.joined(separator: " ") != whole ? whole : nil
+        if title.count > 1 {
+            svg.lines(title, x: scale.range.lowerBound, y: top - 10 - 13 * Double(title.count - 1), lineHeight: 13, class: "tm", title: shortened)
+        } else {
+            svg.label(title[0], x: scale.range.lowerBound, y: top - 10, class: "tm", title: shortened)
+        }
     }
 }

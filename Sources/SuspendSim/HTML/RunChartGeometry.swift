@@ -14,8 +14,13 @@ struct RunChartGeometry {
     static let left = 200
     static let right = 24
 
+    /// The width the charts are laid out at: the page's (`RunChartGeometry.width`), or a
+    /// figure's narrower one (`FigureWidth.layoutWidth`), with fewer columns and time ticks,
+    /// the margins and texts as on the page.
+    let width: Int
+
     /// The plot's width in pixels: one column per pixel.
-    var columns: Int { Self.width - Self.left - Self.right }
+    var columns: Int { width - Self.left - Self.right }
     /// The run's end (`RunReports.endTime`): `end_s` when the file gives one, else its last
     /// event or timer.
     let runEnd: Double
@@ -27,10 +32,11 @@ struct RunChartGeometry {
     /// The x axis: seconds to pixels.
     let x: ChartScale
 
-    init(endTime: Double) {
+    init(endTime: Double, width: Int = RunChartGeometry.width) {
+        self.width = width
         runEnd = endTime.isFinite ? max(endTime, 0) : 0
         end = runEnd > 0 ? runEnd : 1
-        x = ChartScale(domain: 0...end, range: Double(Self.left)...Double(Self.width - Self.right))
+        x = ChartScale(domain: 0...end, range: Double(Self.left)...Double(width - Self.right))
     }
 
     /// The column of instant `time`.
@@ -46,14 +52,15 @@ struct RunChartGeometry {
     /// the unit.
     func drawTimeAxis(into svg: inout SVGWriter, top: Double, y: Double) {
         var grid = ""
-        for tick in x.ticks(10) {
+        // 10 ticks on the page, fewer where 10 labels would not fit (one per 60 columns, at least 3).
+        for tick in x.ticks(min(10, max(3, columns / 60))) {
             let px = ChartNumber.px(x.pixel(tick))
             grid += "M\(px) \(ChartNumber.px(top))V\(ChartNumber.px(y))"
             svg.label(ChartNumber.short(tick, 3), x: x.pixel(tick), y: y + 16, anchor: "middle", class: "tm")
         }
         svg.path(grid, class: "grid")
-        svg.line(Double(Self.left), y, Double(Self.width - Self.right), y, class: "axis")
-        svg.label("time (s)", x: Double(Self.width - Self.right), y: y + 32, anchor: "end", class: "tm")
+        svg.line(Double(Self.left), y, Double(width - Self.right), y, class: "axis")
+        svg.label("time (s)", x: Double(width - Self.right), y: y + 32, anchor: "end", class: "tm")
     }
 
     /// The dotted "end" at the run's end, from `top` to `y`: the plot's right edge, its label

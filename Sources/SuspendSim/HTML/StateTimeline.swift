@@ -20,7 +20,7 @@ struct StateTimeline {
         let lane = Self.laneHeight(apps: apps)
         let top = 8.0
         let plotBottom = top + lane * Double(max(apps, 1))
-        var svg = SVGWriter(width: RunChartGeometry.width, height: Int(plotBottom + 44),
+        var svg = SVGWriter(width: geometry.width, height: Int(plotBottom + 44),
                             label: "State timeline: one lane per app, coloured by life-cycle state, with launches, wakes and kills",
                             id: "timeline-chart")
         geometry.drawTimeAxis(into: &svg, top: top, y: plotBottom)
@@ -36,7 +36,7 @@ struct StateTimeline {
             let laneTop = top + lane * Double(app)
             let barBottom = laneTop + lane - 3
             let barHeight = lane - 7
-            baseLines += "M\(RunChartGeometry.left) \(ChartNumber.px(barBottom))H\(RunChartGeometry.width - RunChartGeometry.right)"
+            baseLines += "M\(RunChartGeometry.left) \(ChartNumber.px(barBottom))H\(geometry.width - RunChartGeometry.right)"
             let name = reports.apps[app]
             svg.rect(x: 2, y: laneTop + lane / 2 - 5, width: 10, height: 10, class: "area \(ChartPalette.colourClass(app))")
             // A long id is shortened in the middle, with the whole id as its title (SPEC 19).

@@ -35,11 +35,25 @@ struct SurvivalChart {
     let series: [Series]
     let panels: [Panel]
     let survival: [BatchReports.PointKey: [String: BatchReports.Survival]]
+    /// The width the chart is laid out at: the page's, or a figure's narrower one
+    /// (`FigureWidth.layoutWidth`), where the names' margin takes at most `maxLeftShare` of it
+    /// (`maxLeftSharePanels` with several panels) and the panels' gap `gapShare` (at least
+    /// `minGap`), the texts shortened (whole in their `<title>`), never smaller.
+    var width = Double(RunChartGeometry.width)
 
     static let minLeft = 250.0
     static let maxLeft = 380.0
     static let right = 20.0
     static let gap = 44.0
+    static let maxLeftShare = 0.5
+    /// With several panels, the names' margin leaves them more room.
+    static let maxLeftSharePanels = 0.4
+    static let gapShare = 0.04
+    /// The least gap: room for a panel's "100 %" and the next one's "0 %".
+    static let minGap = 30.0
+
+    /// The gap between panels: `gap`, less in a narrow layout.
+    var gap: Double { min(Self.gap, max(Self.minGap, (width * Self.gapShare).rounded(.down))) }
 
     /// The apps' drawing order for a whole scenario: by mean drawn survival over `points`,
     /// highest first, ties and apps never launched (last) in scenario order.
@@ -55,40 +69,65 @@ struct SurvivalChart {
     /// The left margin: room for the longest app name, within `minLeft...maxLeft`.
     var left: Double {
         let widest = apps.map { TextMetrics.width($0, size: 11) }.max() ?? 0
-        return min(Self.maxLeft, max(Self.minLeft, (widest + 36).rounded(.up)))
+        let share = panels.count > 1 ? Self.maxLeftSharePanels : Self.maxLeftShare
+        return min(Self.maxLeft, max(Self.minLeft, (widest + 36).rounded(.up)), (width * share).rounded(.down))
     }
 
     func render(title: String, id: String? = nil) -> String {
         let left = left
         let rowHeight = max(20.0, 8 + Double(series.count) * 7)
-        let width = Double(RunChartGeometry.width)
-        let panelWidth = (width - left - Self.right - Self.gap * Double(panels.count - 1)) / Double(panels.count)
+        let gap = gap
+        let panelWidth = (width - left - Self.right - gap * Double(panels.count - 1)) / Double(panels.count)
         let titles = panels.map { Self.wrappedTitle($0.title, width: panelWidth) }
         let titleLines = titles.map(\.lines.count).max() ?? 0
         let ticksY = titleLines > 0 ? 38 + 15 * Double(titleLines - 1) + 18 : 36
         let top = ticksY + 8
         let plotBottom = top + rowHeight * Double(order.count)
-        var svg = SVGWriter(width: RunChartGeometry.width, height: Int(plotBottom + 44), label: title, id: id)
+        let launched = survival.values.contains { $0.values.contains { $0.launched != nil } }
+        let axisLines = Double(axisTitleLines(launched: launched).lines.count)
+        var svg = SVGWriter(width: Int(width), height: Int(plotBottom + 31 + 13 * axisLines), label: title, id: id)
         svg.fittedLabel(title, x: 2, y: 16, width: width - 4, size: 13, bold: true, class: "ttl")
         drawRows(&svg, left: left, top: top, rowHeight: rowHeight)
         for (index, panel) in panels.enumerated() {
-            let x0 = left + Double(index) * (panelWidth + Self.gap)
+            let x0 = left + Double(index) * (panelWidth + gap)
             drawPanelTitle(&svg, titles[index], whole: panel.title, x0: x0, width: panelWidth)
             drawPanel(&svg, panel, x: ChartScale(domain: 0...1, range: x0...(x0 + panelWidth)), top: top, ticksY: ticksY,
                       rowHeight: rowHeight, bottom: plotBottom)
         }
-        let launched = survival.values.contains { $0.values.contains { $0.launched != nil } }
-        let axisTitle = launched
+        drawAxisTitle(&svg, launched: launched, y: plotBottom + 34)
+        return svg.finish()
+    }
+
+    /// The x axis' title: the share among the runs that launched the app (SPEC 19), or of all runs.
+    static func axisTitle(launched: Bool) -> String {
+        launched
             ? "survived the run, among the runs that launched the app (share of runs, 95 % Wilson interval)"
             : "survived the run (share of runs, 95 % Wilson interval)"
-        svg.fittedLabel(axisTitle, x: width - Self.right, y: plotBottom + 34, width: width - Self.right - 4, size: 11,
-                        keep: .end, anchor: "end", class: "tm")
-        return svg.finish()
+    }
+
+    /// The x axis' title in lines: one on the page (shortened there, whole in its `<title>`), up
+    /// to two in a narrower layout.
+    func axisTitleLines(launched: Bool) -> (lines: [String], shortened: Bool) {
+        let title = Self.axisTitle(launched: launched), room = width - Self.right - 4
+        guard width < Double(RunChartGeometry.width) else {
+            let fitted = TextMetrics.fit(title, width: room, size: 11, keep: .end)
+            return ([fitted.text], fitted.shortened)
+        }
+        return TextMetrics.wrap(title, width: room, size: 11, lines: 2)
+    }
+
+    private func drawAxisTitle(_ svg: inout SVGWriter, launched: Bool, y: Double) {
+        let title = Self.axisTitle(launched: launched)
+        let (lines, shortened) = axisTitleLines(launched: launched)
+        if lines.count == 1 {
+            svg.label(lines[0], x: width - Self.right, y: y, anchor: "end", class: "tm", title: shortened ? title : nil)
+        } else {
+            svg.lines(lines, x: width - Self.right, y: y, lineHeight: 13, anchor: "end", class: "tm", title: shortened ? title : nil)
+        }
     }
 
     /// App names with their colour (grey when never launched at any drawn point), and row bands.
     private func drawRows(_ svg: inout SVGWriter, left: Double, top: Double, rowHeight: Double) {
-        let width = Double(RunChartGeometry.width)
         let keys = panels.flatMap { $0.points.compactMap { $0 } }
         var bands = ""
         for (row, app) in order.enumerated() {

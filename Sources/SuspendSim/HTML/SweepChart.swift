@@ -38,7 +38,12 @@ struct SweepChart {
     /// The values' tick labels (SPEC 15 "Labels": a labelled value by its label); nil: the values.
     var valueNames: [String]? = nil
 
+    /// The page's width for the chart; `width` is the one it is laid out at.
     static let width = 590.0
+    /// The width the chart is laid out at: the page's, or a figure's narrower one
+    /// (`FigureWidth.layoutWidth`), where the chart grows no taller, its texts wrapped or
+    /// shortened (whole in their `<title>`), never smaller.
+    var width = SweepChart.width
     static let right = 16.0
     static let plotTop = 46.0
     static let plotHeight = 150.0
@@ -49,11 +54,17 @@ struct SweepChart {
 
     /// The title in lines of the chart's width: a second line rather than a cut title (SPEC 15).
     var titleLines: (lines: [String], shortened: Bool) {
-        TextMetrics.wrap(title, width: Self.width - 4, size: 13, bold: true, lines: 2)
+        TextMetrics.wrap(title, width: width - 4, size: 13, bold: true, lines: 2)
     }
 
     /// The plot's top: `plotTop`, 15 pixels lower for a title of two lines.
-    var top: Double { Self.plotTop + 15 * Double(titleLines.lines.count - 1) }
+    var top: Double { Self.plotTop + 15 * Double(titleLines.lines.count - 1) + 13 * Double(subtitleLines.lines.count - 1) }
+
+    /// The subtitle's lines: one on the page (shortened there, whole in its `<title>`), up to
+    /// two in a narrower layout, the second shortened only when two do not hold it.
+    var subtitleLines: (lines: [String], shortened: Bool) {
+        width < Self.width ? TextMetrics.wrap(subtitle, width: width - 4, size: 11, lines: 2) : ([subtitle], false)
+    }
 
     /// The chart's `<svg>`, with `id`.
     func render(id: String) -> String {
@@ -63,20 +74,25 @@ struct SweepChart {
         let tickTexts = tickValues.map { yAxis == .share ? ChartNumber.short($0 * 100, 0) + " %" : ChartNumber.short($0, 2) }
         let widest = tickTexts.map { TextMetrics.width($0, size: 11) }.max() ?? 0
         let left = max(50, (widest + 14).rounded(.up))
-        let plotRight = Self.width - Self.right
+        let plotRight = width - Self.right
         let bottom = top + Self.plotHeight
         let axis = SweepChartAxis(key: key, values: values, range: (left + Self.inset)...(plotRight - Self.inset), names: valueNames)
-        var svg = SVGWriter(width: Int(Self.width), height: Int(bottom + 44), label: title + ": " + subtitle, id: id)
+        var svg = SVGWriter(width: Int(width), height: Int(bottom + 44), label: title + ": " + subtitle, id: id)
         if heading.lines.count == 1 {
             svg.label(heading.lines[0], x: 2, y: 17, class: "ttl", title: heading.shortened ? title : nil)
         } else {
             svg.lines(heading.lines, x: 2, y: 17, lineHeight: 15, class: "ttl", title: heading.shortened ? title : nil)
         }
-        svg.fittedLabel(subtitle, x: 2, y: top - 13, width: Self.width - 4, size: 11, class: "tm")
+        let (subtitleLines, shortened) = subtitleLines
+        if subtitleLines.count > 1 {
+            svg.lines(subtitleLines, x: 2, y: top - 13 * Double(subtitleLines.count), lineHeight: 13, class: "tm", title: shortened ? subtitle : nil)
+        } else {
+            svg.fittedLabel(subtitleLines[0], x: 2, y: top - 13, width: width - 4, size: 11, class: "tm")
+        }
 
         svg.valueGrid(ticks: Array(zip(tickValues, tickTexts)), y: y, left: left, right: plotRight, bottom: bottom)
         svg.valueMarks(axis, count: values.count, bottom: bottom)
-        for tick in axis.ticks(within: 2...(Self.width - 2)) {
+        for tick in axis.ticks(within: 2...(width - 2)) {
             // Low enough to clear the y axis' lowest label, which may reach past the plot's left edge.
             svg.label(tick.text, x: tick.x, y: bottom + 19, anchor: tick.anchor, class: "tm", title: tick.title)
         }

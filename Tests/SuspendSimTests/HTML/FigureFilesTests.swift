@@ -32,6 +32,13 @@ import Testing
         #expect(!css.contains("var(") && !css.contains("body") && !css.contains(".note") && !css.contains("#16181b"))
     }
 
+    @Test("The memory chart's areas coloured in a style attribute get literal fills in a figure (the light theme's --line and --fg), not black")
+    func inlineStyledAreas() {
+        #expect(FigureStyle.css.contains(".area.sys{fill:#c8c8c8}"))
+        #expect(FigureStyle.css.contains(".area.res{fill:#1b1b1b;fill-opacity:.18}"))
+        #expect(FigureStyle.css.contains(".area.cmp{fill:#1b1b1b;fill-opacity:.45}"))
+    }
+
     @Test("The PDF's dates are blanked with as many spaces: nothing after them moves, so the cross-reference offsets hold")
     func datesBlanked() {
         let text = "<< /Producer (cairo 1.16.0)\n   /CreationDate (D:20261127142654Z)\n   /ModDate (D:1)\n>>\nxref"

@@ -26,8 +26,16 @@ extension BatchPage {
         }
     }
 
-    /// Every chart of the page as a figure, in page order.
-    func figures() -> [Figure] {
+    /// Every chart of the page as a figure, in page order, each laid out for `width`
+    /// (`FigureWidth.layoutWidth(page:)`; nil: as the page lays it out).
+    func figures(width: FigureWidth? = nil) -> [Figure] {
+        func fitted(_ chart: SweepChart) -> SweepChart {
+            var chart = chart
+            chart.width = width?.layoutWidth(page: SweepChart.width) ?? SweepChart.width
+            return chart
+        }
+        let wide = Double(RunChartGeometry.width)
+        let barWidth = width?.layoutWidth(page: wide) ?? wide
         var figures: [Figure] = []
         if let comparison {
             figures += Self.comparisonCharts(comparison).map { Figure.comparison($0, title: [$0.metric.title]) }
@@ -35,11 +43,11 @@ extension BatchPage {
         if let whatIf, !whatIf.sentences.isEmpty {
             let styles = SeriesStyle.styles(for: whatIf.charts.policies)
             let legend = zip(whatIf.charts.policies, styles).map { (label: $0, style: $1) }
-            figures += whatIf.charts.charts(labels: whatIf.labels).map { Figure.line($0, title: ["What if", $0.title], yName: "mean_diff", legend: legend) }
+            figures += whatIf.charts.charts(labels: whatIf.labels).map(fitted).map { Figure.line($0, title: ["What if", $0.title], yName: "mean_diff", legend: legend) }
         }
         let several = reports.scenarios.count > 1
         for (plan, charts) in chartedPlans() where charts {
-            figures += scenarioFigures(plan).map { figure in
+            figures += scenarioFigures(plan, fitted: fitted, barWidth: barWidth).map { figure in
                 var figure = figure
                 if several { figure.title.insert(plan.scenario.name, at: 0) }
                 return figure
@@ -49,37 +57,37 @@ extension BatchPage {
         if !singles.isEmpty {
             let policies = orderedUnique(singles.flatMap { $0.points.map(\.policy) })
             let title = Self.singleRunsTitle(scenarios: singles.count, policies: policies.count)
-            figures.append(Figure.points(PointChart(rows: singleRunRows(singles)), title: [title], pageTitle: title, legend: []))
+            figures.append(Figure.points(PointChart(rows: singleRunRows(singles), width: barWidth), title: [title], pageTitle: title, legend: []))
         }
         return figures
     }
 
     /// A scenario's charts as figures, in the order its section draws them.
-    private func scenarioFigures(_ plan: BatchScenarioPlan) -> [Figure] {
+    private func scenarioFigures(_ plan: BatchScenarioPlan, fitted: (SweepChart) -> SweepChart, barWidth: Double) -> [Figure] {
         let scenario = plan.scenario
         let legend = zip(scenario.policies, SeriesStyle.styles(for: scenario.policies)).map { (label: $0, style: $1) }
         var figures: [Figure] = []
         if !plan.neverKilled.isEmpty, let key = scenario.sweep?.key {
-            figures += plan.neverKilled.map { Figure.line($0, title: ["Never killed, against \(key)", $0.title], yName: "never_killed", legend: legend) }
+            figures += plan.neverKilled.map(fitted).map { Figure.line($0, title: ["Never killed, against \(key)", $0.title], yName: "never_killed", legend: legend) }
         }
-        figures += plan.calibration.map {
+        figures += plan.calibration.map(fitted).map {
             Figure.line($0, title: ["Calibration: simulated against observed", $0.title], yName: "simulated_per_run", legend: legend)
         }
         for (index, chartPlan) in plan.survival.enumerated() {
             let chart = SurvivalChart(apps: scenario.apps, order: plan.appOrder, series: chartPlan.series, panels: chartPlan.panels,
-                                      survival: reports.survival)
+                                      survival: reports.survival, width: barWidth)
             let title = "Survival per app" + (plan.survival.count > 1 ? " (\(index + 1) of \(plan.survival.count))" : "")
             figures.append(Figure.survival(chart, title: [title], pageTitle: title))
         }
         if !plan.pointCharts.isEmpty {
             let names = ["pressure_kills_per_run", "hot_launch_ratio"]
-            figures += plan.pointCharts.enumerated().map { index, chart in
+            figures += plan.pointCharts.map(fitted).enumerated().map { index, chart in
                 Figure.line(chart, title: [Self.pointChartTitle, chart.title], yName: names[min(index, names.count - 1)], legend: legend)
             }
         } else {
             let rows = pointRows(scenario)
             if !rows.isEmpty {
-                figures.append(Figure.points(PointChart(rows: rows), title: [Self.pointChartTitle], pageTitle: Self.pointChartTitle,
+                figures.append(Figure.points(PointChart(rows: rows, width: barWidth), title: [Self.pointChartTitle], pageTitle: Self.pointChartTitle,
                                              legend: []))
             }
         }

@@ -6,7 +6,8 @@ import Foundation
 /// - `title`: the chart's title as the page gives it, from the outside in (the scenario when
 ///   the page has several, the section's heading, the chart's own title); the file names are
 ///   made from it (`FigureNames`).
-/// - `svg`: the chart's `<svg>` as the page holds it (page classes, no colours of its own).
+/// - `svg`: the chart's `<svg>` as the page draws it (page classes, no colours of its own),
+///   laid out for the figure's width (`FigureWidth.layoutWidth(page:)`).
 /// - `legend`: the series the page's legend names under the chart (HTML there, drawn into the
 ///   figure under the chart here, so that the figure stands alone).
 /// - `columns` and `rows`: one row per drawn point or bar (the same for `oneColumn`), its series in the first column,
@@ -18,8 +19,7 @@ struct Figure {
     var columns: [String]
     var rows: [[String]]
     /// A layout of the same chart made for one column, its legend inside (the comparison's
-    /// `figures/<metric>.svg`), used at 3.5 in instead of `svg` and `legend`: a page chart is
-    /// 590 units wide, so its labels would print at 4.7 pt there.
+    /// `figures/<metric>.svg`, 378 units wide), used at 3.5 in instead of `svg` and `legend`.
     var oneColumn: String? = nil
 
     /// The first column of every figure's CSV: the series a row belongs to.

@@ -1,10 +1,11 @@
 /// A figure's SVG file (`report --figures`): a whole SVG document `width` wide in points (one
-/// column, 3.5 in = 252 pt, or two, 7 in = 504 pt), drawing the chart as the page draws it,
-/// scaled to that width, with its legend under it; at one column, a chart's one-column layout
+/// column, 3.5 in = 252 pt, or two, 7 in = 504 pt), drawing the chart laid out for that width
+/// (`FigureWidth.layoutWidth`: at most 396 or 792 units, so that 11 px text prints at 7 pt or
+/// more), scaled to it, with its legend under it; at one column, a chart's one-column layout
 /// (`Figure.oneColumn`) when it has one, its legend inside.
 ///
 /// - The height follows from the width: the chart keeps its proportions, so a figure is as
-///   tall as the page's chart scaled to the width, plus its legend's rows.
+///   tall as its chart scaled to the width, plus its legend's rows.
 /// - The chart itself is nested as the page holds it; the document adds a white background,
 ///   its own style sheet (`FigureStyle`: literal colours, DejaVu Sans) and a `<title>`.
 /// - The legend: each series' line and marker and its label, in rows fitted to the chart's

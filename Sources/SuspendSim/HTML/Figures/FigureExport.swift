@@ -8,6 +8,21 @@ package enum FigureWidth: String, CaseIterable, Sendable {
 
     /// The width in PostScript points (72 to the inch): the PDF's page width.
     package var points: Int { self == .oneColumn ? 252 : 504 }
+
+    /// The smallest text a figure prints, in points: journals ask for 6 to 8 pt at the
+    /// printed size; 7 is their middle.
+    static let smallestPrintedText = 7.0
+    /// The smallest font size the charts set, in their units (`.tm`, `.lbl`: 11 px).
+    static let smallestChartText = 11.0
+
+    /// The widest a chart may be laid out for this width, in its units, so that its smallest
+    /// text (`smallestChartText`), scaled to `points`, prints at `smallestPrintedText` or more:
+    /// 396 units for one column, 792 for two.
+    var layoutWidth: Double { (Double(points) * Self.smallestChartText / Self.smallestPrintedText).rounded(.down) }
+
+    /// The width a chart laid out `page` wide on the page takes in this figure: the page's
+    /// when it is narrow enough, else `layoutWidth`, the chart growing taller, not its text smaller.
+    func layoutWidth(page: Double) -> Double { min(page, layoutWidth) }
 }
 
 /// `suspendsim report DIR --figures OUT` (SPEC 15): every chart of the page that `report`
@@ -46,7 +61,7 @@ package enum FigureExport {
                              labels: [SweepValueLabel] = [], environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Outcome {
         var folder = path
         while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
-        let figures = try figures(folder: folder, focusApps: focusApps, labels: labels)
+        let figures = try figures(folder: folder, width: width, focusApps: focusApps, labels: labels)
         let names = FigureNames.names(figures.map(\.title))
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
@@ -65,11 +80,12 @@ package enum FigureExport {
 
     /// The charts of `folder`'s page as figures, in page order, named with the page's labels
     /// (`labels` over the folder's `labels.csv`, SPEC 15 "Labels").
-    static func figures(folder: String, focusApps: [String]?, labels given: [SweepValueLabel]) throws -> [Figure] {
+    ///   Each chart is laid out for `width` (`FigureWidth.layoutWidth(page:)`).
+    static func figures(folder: String, width: FigureWidth, focusApps: [String]?, labels given: [SweepValueLabel]) throws -> [Figure] {
         switch try ReportFolder.kind(of: folder) {
         case .run:
             let reports = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try RunReports(folder: folder) }
-            return RunPage(reports: reports, context: HTMLReport.standaloneContext(folder: folder, policy: reports.policy)).figures()
+            return RunPage(reports: reports, context: HTMLReport.standaloneContext(folder: folder, policy: reports.policy)).figures(width: width)
         case .batch:
             var reports = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try BatchReports(folder: folder) }
             var comparison = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try ComparisonReports(folder: folder) }
@@ -80,7 +96,7 @@ package enum FigureExport {
             let whatIf = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try WhatIfAnswer(folder: folder, labels: labels) }
             let page = BatchPage(reports: reports, observed: observed, name: "", runFolders: [:], ramByScenario: [:], files: [],
                                  focusApps: focusApps, comparison: comparison, whatIf: whatIf)
-            return page.figures()
+            return page.figures(width: width)
         }
     }
 }

@@ -10,6 +10,7 @@ import Foundation
 /// - `var(--name)` becomes the light theme's value of `--name` (`:root`);
 /// - a declaration of `var(--c)` (the series colour a `cN` class sets) becomes one rule per
 ///   palette class, `.dot.c4{fill:#0072B2}`;
+/// - the memory chart's areas coloured in a `style` attribute get rules of their own;
 /// - text is set in DejaVu Sans, the face `TextMetrics` measures, so that no label overflows.
 enum FigureStyle {
     static let css: String = make(from: PageStyle.css)
@@ -43,8 +44,19 @@ enum FigureStyle {
                     .joined(separator: ";") + "}"
             }
         }
+        for (selector, style) in inlineStyled where rules.contains(where: { $0.selector == ".area" }) {
+            let body = declarations(style).map { ($0.name == "--c" ? "fill" : $0.name) + ":" + resolve($0.value, variables) }
+                .joined(separator: ";")
+            if !body.contains("var(") { css += selector + "{" + body + "}" }
+        }
         return css
     }
+
+    /// The memory chart's areas whose colour the page sets in a `style` attribute (`--c`), as
+    /// rules of literal colours (when the sheet styles `.area`): the converter resolves no
+    /// `var()`, so they would be black.
+    private static let inlineStyled = [(".area.sys", MemoryChart.bandStyle), (".area.res", MemoryChart.reservedStyle),
+                                       (".area.cmp", MemoryChart.compressorStyle)]
 
     /// Whether a rule styles charts: each selector is a class or starts with `svg `.
     private static func isChartRule(_ selector: String) -> Bool {

@@ -1,6 +1,7 @@
 /// The charts of a run's page as figures (`report --figures`), titled as the page titles them.
 ///
-/// Both charts are drawn in pixel columns (`RunChartGeometry`: 976 columns over the run), so
+/// Both charts are drawn in pixel columns (`RunChartGeometry`: 976 columns over the run on the
+/// page, fewer in a figure laid out narrower, `FigureWidth.layoutWidth`), so
 /// their rows are per column, a column's time being where it starts:
 /// - "Memory over time": `label,time_s,mb,low,high`. A row per column of each stacked layer
 ///   the chart draws (the system memory band, each app, the compressor), `mb` the layer's top
@@ -9,8 +10,10 @@
 /// - "State timeline": `label,state,start_s,end_s`, a row per bar: an app's run of columns in
 ///   one drawn state. Its marks (launches, kills) are in `transitions.csv`.
 extension RunPage {
-    func figures() -> [Figure] {
-        let geometry = RunChartGeometry(endTime: reports.endTime)
+    /// Both charts as figures, laid out for `width` (nil: as the page lays them out).
+    func figures(width: FigureWidth? = nil) -> [Figure] {
+        let page = Double(RunChartGeometry.width)
+        let geometry = RunChartGeometry(endTime: reports.endTime, width: Int(width?.layoutWidth(page: page) ?? page))
         let time = { (column: Int) in Figure.number(Double(column) * geometry.end / Double(geometry.columns)) }
         let chart = MemoryChart(reports: reports, geometry: geometry)
         let legend = reports.apps.enumerated().map { (label: $1, style: SeriesStyle(colour: $0 % ChartPalette.okabeIto.count, shape: .square)) }
