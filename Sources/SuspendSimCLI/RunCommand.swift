@@ -273,7 +273,7 @@ extension SuspendsimCommand {
             if !output.comparisonRows.isEmpty { print("comparison: \(BatchReportFile.comparison.path(in: out))") }
             if part.count == 1 { try ComparisonFiles.write(folder: out, by: by, baseline: baseline) }
             if part.count == 1, let whatIf {
-                try WhatIfFiles.write(folder: out, whatIf: whatIf, focusRuns: output.focusRuns)
+                try WhatIfFiles.write(folder: out, whatIf: whatIf, focusRuns: output.focusRuns, jobs: input.workerCount)
             } else {
                 WhatIfFiles.removeStale(in: out, keepingFocusRuns: whatIf != nil)
             }

@@ -73,14 +73,14 @@ enum WhatIfFiles {
 
     /// Writes `folder`'s `whatif.csv` for `whatIf` (with `apps`, `report --app`, as its what-if
     /// apps) and prints its path; `focusRuns`, a batch's values kept in memory, spares reading
-    /// `focus_runs.csv` back.
+    /// `focus_runs.csv` back; its bootstraps run on `jobs` threads.
     ///
     /// - Throws: `ExitCode(64)` for a KEY or value the batch lacks or a folder without
     ///   `focus_runs.csv`, exit 2 for files that cannot be compared, `ExitCode.failure` for a
     ///   file not written.
-    static func write(folder: String, whatIf: WhatIf, apps: [String] = [], focusRuns: FocusRunsTable? = nil) throws {
+    static func write(folder: String, whatIf: WhatIf, apps: [String] = [], focusRuns: FocusRunsTable? = nil, jobs: Int = 1) throws {
         try ComparisonFiles.exitingOnComparisonErrors {
-            print("whatif: \(try BatchWhatIf.write(folder: folder, whatIf: whatIf, apps: apps, focusRuns: focusRuns))")
+            print("whatif: \(try BatchWhatIf.write(folder: folder, whatIf: whatIf, apps: apps, focusRuns: focusRuns, jobs: jobs))")
         }
     }
 }

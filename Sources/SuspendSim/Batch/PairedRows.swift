@@ -7,23 +7,31 @@
 /// `wilcoxon_p` (`WilcoxonSignedRank`, `%.4g`), `wilcoxon_method`, `p_holm` (Holm over the
 /// rows of the row's family that have a p-value, `%.4g`), and `ratio,ratio_ci_low,ratio_ci_high`
 /// (`RatioBootstrap`, `%.3f`). A row without pairs has `pairs` 0 and every other cell empty.
+///
+/// The bootstraps, most of the work, run when `fields` is read, spread over `jobs` threads
+/// (`parallelMap`); each row has its own seed, so the bytes are the same at any `jobs`.
 struct PairedRows {
     /// The bootstrap's seed for the whole file (`SummaryTable.bootstrapSeed`).
     let seed: UInt64
     /// Whether a row carries `baseline_mean,mean` after `pairs` (`whatif.csv`).
     let withMeans: Bool
+    /// The threads the bootstraps run on.
+    let jobs: Int
     private var rows: [Row] = []
 
     private struct Row {
         var leading: [String]
         var test: (p: Double, method: WilcoxonSignedRank.Method)?
-        var ratio: [String]
+        /// The pairs and the seed of the ratio's interval; no pairs for a row without any.
+        var sides: [(baseline: Int64, value: Int64)]
+        var seed: UInt64
         var family: [String]
     }
 
-    init(seed: UInt64, withMeans: Bool) {
+    init(seed: UInt64, withMeans: Bool, jobs: Int = 1) {
         self.seed = seed
         self.withMeans = withMeans
+        self.jobs = jobs
     }
 
     /// Adds the row of `leading` cells over `sides`, each pair's baseline and value in
@@ -32,7 +40,7 @@ struct PairedRows {
         guard !sides.isEmpty else {
             // `baseline_mean,mean` (what-ifs), `mean_diff,ci_low,ci_high,wilcoxon_p`.
             rows.append(Row(leading: leading + ["0"] + Array(repeating: "", count: withMeans ? 6 : 4), test: nil,
-                            ratio: ["", "", ""], family: family))
+                            sides: [], seed: 0, family: family))
             return
         }
         let differences = sides.map { $0.value - $0.baseline }
@@ -41,17 +49,26 @@ struct PairedRows {
         if withMeans { cells += [Self.mean(sides.map(\.baseline)), Self.mean(sides.map(\.value))] }
         cells += GroupsTable.intervalFields(differences.map { Double($0) / 1000 })
         cells.append(test.map { ComparisonNumbers.general4($0.p) } ?? "")
-        let interval = RatioBootstrap.interval(sides, seed: RatioBootstrap.seed(base: seed, row: leading))
-        let ratio = [RatioBootstrap.ratio(sides), interval?.low, interval?.high].map { $0.map(ComparisonNumbers.fixed3) ?? "" }
-        rows.append(Row(leading: cells, test: test, ratio: ratio, family: family))
+        rows.append(Row(leading: cells, test: test, sides: sides, seed: RatioBootstrap.seed(base: seed, row: leading), family: family))
     }
 
     /// The rows' fields, in the order added, each family's p-values adjusted by Holm.
     var fields: [[String]] {
         let adjusted = HolmAdjustment.adjust(rows.map { $0.test?.p }, families: rows.map(\.family))
-        return zip(rows, adjusted).map { row, holm in
-            row.leading + [row.test?.method.rawValue ?? "", holm.map(ComparisonNumbers.general4) ?? ""] + row.ratio
+        let rows = rows
+        let ratios = parallelMap(count: rows.count, jobs: jobs) { index in
+            Self.ratioFields(rows[index].sides, seed: rows[index].seed)
         }
+        return zip(zip(rows, adjusted), ratios).map { pair, ratio in
+            pair.0.leading + [pair.0.test?.method.rawValue ?? "", pair.1.map(ComparisonNumbers.general4) ?? ""] + ratio
+        }
+    }
+
+    /// `ratio,ratio_ci_low,ratio_ci_high` of `sides` (all three empty without pairs).
+    private static func ratioFields(_ sides: [(baseline: Int64, value: Int64)], seed: UInt64) -> [String] {
+        guard !sides.isEmpty else { return ["", "", ""] }
+        let interval = RatioBootstrap.interval(sides, seed: seed)
+        return [RatioBootstrap.ratio(sides), interval?.low, interval?.high].map { $0.map(ComparisonNumbers.fixed3) ?? "" }
     }
 
     /// The mean of thousandths, summed in order in double precision, with 3 decimals.

@@ -17,7 +17,8 @@ struct WhatIfTable {
     /// The pairs of one combination, policy and value: each run at V with its run at B.
     private typealias Pairs = [(run: Int, baseline: Int)]
 
-    init(_ table: SummaryTable, focusRuns: FocusRunsTable, whatIf: WhatIf) throws(ComparisonError) {
+    /// The table of `whatIf` over `table`'s runs; the ratios' bootstraps run on `jobs` threads.
+    init(_ table: SummaryTable, focusRuns: FocusRunsTable, whatIf: WhatIf, jobs: Int = 1) throws(ComparisonError) {
         let key = whatIf.key
         guard let keyColumn = table.column(key) else {
             throw .usage("--baseline: '\(key)' is not a sweep column of \(table.path); the keys are "
@@ -46,7 +47,7 @@ struct WhatIfTable {
             pairs[combination + [row[policyColumn], value], default: []].append((index, partner))
         }
         let policies = table.distinctValues(of: .policy)
-        var rows = PairedRows(seed: table.bootstrapSeed, withMeans: true)
+        var rows = PairedRows(seed: table.bootstrapSeed, withMeans: true, jobs: jobs)
         for combination in combinations {
             for policy in policies {
                 for value in values where value.canonical != baseline.canonical {
