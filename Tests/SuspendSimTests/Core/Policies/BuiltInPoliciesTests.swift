@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SuspendSimCore
 
@@ -24,7 +25,7 @@ import Testing
 
     @Test("The table: SPEC 6's four policies, in the order reports list them, each row's name its policy's")
     func table() {
-        #expect(BuiltInPolicies.names == ["largest-first", "lru", "jetsam", "lmkd"])
+        #expect(BuiltInPolicies.names.prefix(4) == ["largest-first", "lru", "jetsam", "lmkd"])
         for entry in BuiltInPolicies.entries {
             #expect(entry.policy.name == entry.name)
             #expect(BuiltInPolicies.named(entry.name)?.name == entry.name)
@@ -40,9 +41,27 @@ import Testing
         #expect(Set(entries.map(\.orderInWords)).count == entries.count)
         #expect(Set(entries.map(\.chart.colour)).count == entries.count)
         #expect(Set(entries.map(\.chart.marker)).count == entries.count)
-        #expect(entries.map(\.chart) == [
-            .init(colour: 4, marker: .circle), .init(colour: 5, marker: .square),
-            .init(colour: 2, marker: .triangle), .init(colour: 6, marker: .diamond),
-        ])
+        // SPEC 15's table: blue circle, vermillion square, bluish green triangle, reddish
+        // purple diamond.
+        #expect(BuiltInPolicies.entry(named: "largest-first")?.chart == .init(colour: 4, marker: .circle))
+        #expect(BuiltInPolicies.entry(named: "lru")?.chart == .init(colour: 5, marker: .square))
+        #expect(BuiltInPolicies.entry(named: "jetsam")?.chart == .init(colour: 2, marker: .triangle))
+        #expect(BuiltInPolicies.entry(named: "lmkd")?.chart == .init(colour: 6, marker: .diamond))
+    }
+
+    @Test("Every type in Policies/ that conforms to BuiltInPolicy has its row (docs/development.md: Add a policy)")
+    func everyPolicyFileHasItsRow() throws {
+        let folder = packageRoot.appendingPathComponent("Sources/SuspendSimCore/Policies")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+        var declared: [String] = []
+        for file in files.sorted() {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for line in text.split(separator: "\n") where line.hasPrefix("public struct ") || line.hasPrefix("package struct ") {
+                let words = line.split(whereSeparator: { " :{,".contains($0) })
+                if words.contains("BuiltInPolicy") { declared.append(BuiltInPolicies.name(ofType: String(words[2]))) }
+            }
+        }
+        #expect(declared.count == BuiltInPolicies.entries.count)
+        #expect(Set(declared) == Set(BuiltInPolicies.names))
     }
 }
