@@ -17,6 +17,8 @@ enum SeriesMarker {
             case .square: self = .square
             case .triangle: self = .triangle
             case .diamond: self = .diamond
+            case .triangleDown: self = .triangleDown
+            case .bar: self = .bar
             }
         }
     }

@@ -30,9 +30,10 @@ extension BuiltInPolicies {
         package let marker: Marker
     }
 
-    /// The marker shapes a built-in policy may take.
+    /// The marker shapes of the HTML charts (`SeriesMarker.Shape`'s), one of which a built-in
+    /// policy takes as its own.
     package enum Marker: Sendable {
-        case circle, square, triangle, diamond
+        case circle, square, triangle, diamond, triangleDown, bar
     }
 
     /// A policy type's name as a policy name: without the `Policy` suffix, each word in lower
