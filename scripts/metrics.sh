@@ -112,15 +112,25 @@ def decls_with_params(limit):
                 rows.append((count, f"{path}:{line}", m.group(1).replace("func ", "").strip()))
     return sorted(rows, key=lambda r: (-r[0], r[1]))
 
+def policy_name(type_name):
+    """A built-in policy's name as BuiltInPolicies.name(ofType:) derives it from its type."""
+    stem = type_name[:-len("Policy")] if type_name.endswith("Policy") else type_name
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "-", stem).lower()
+
 def policy_names():
+    """The names of the types that conform to BuiltInPolicy in Policies/."""
     names = []
     for path in swift_files(os.path.join(SOURCES, "SuspendSimCore/Policies")):
-        names += re.findall(r'\blet\s+name\s*=\s*"([^"]+)"', open(path).read())
+        for type_name in re.findall(r"\bstruct\s+(\w+)\s*:[^{]*\bBuiltInPolicy\b", open(path).read()):
+            names.append(policy_name(type_name))
     return sorted(set(names))
 
 def policy_spellings(names):
+    """Lines outside Policies/ with a literal that is exactly a built-in policy's name. Not
+    counted: comments, and argument-parser command names (`commandName: "jetsam"` is the
+    `import jetsam` command, which reads a JetsamEvent report, not the policy)."""
     rows = []
-    literal = re.compile(r'"(' + "|".join(map(re.escape, names)) + r')"')
+    literal = re.compile(r'(?<!commandName: )"(' + "|".join(map(re.escape, names)) + r')"')
     for path in swift_files(SOURCES):
         if "/Policies/" in path: continue
         for number, line in enumerate(open(path), 1):
@@ -151,6 +161,7 @@ app_path, app = stored_properties("AppRuntime", "Engine/")
 sim_path, sim = stored_properties("Simulation", "Engine/Simulation.swift")
 wide = decls_with_params(10)
 names = policy_names()
+if not names: sys.exit("metrics.sh: no type in Policies/ conforms to BuiltInPolicy")
 spellings = policy_spellings(names)
 spelling_files = sorted({r.split(":")[0] for r in spellings})
 folders = crowded_folders(30)

@@ -109,15 +109,11 @@ package enum EvictionNarrative {
             + "apps of adj \(least) and above could go, and \(scenario.apps[eviction.who.app].id) had the highest adj (\(adj))."
     }
 
-    /// How the policy orders its candidates, in words (SPEC 6).
+    /// How the policy orders its candidates, in words (SPEC 6): a built-in policy's row of
+    /// `BuiltInPolicies`, a YAML policy's sort keys, else the contract's rule.
     private static func orderRule(_ policy: any EvictionPolicy) -> String {
-        switch policy.name {
-        case "largest-first": "suspended before background, the largest first"
-        case "lru": "suspended before background, the least recently frontmost first"
-        case "jetsam": "the lowest band first; in a band, the app that entered it first"
-        case "lmkd": "the highest adj first; equal adj, the least recently frontmost first, the heaviest first at adj 200 and below"
-        default: (policy as? OrderPolicy)?.orderInWords ?? "the policy's rank, smallest first"
-        }
+        BuiltInPolicies.entry(named: policy.name)?.orderInWords
+            ?? (policy as? OrderPolicy)?.orderInWords ?? "the policy's rank, smallest first"
     }
 
     private static func priority(of candidate: Candidate, scenario: Scenario, policy: any EvictionPolicy) -> String {

@@ -9,6 +9,18 @@ enum SeriesMarker {
         static func indexed(_ index: Int) -> Shape {
             allCases[index % allCases.count]
         }
+
+        /// The shape of a built-in policy's marker (`BuiltInPolicies.ChartStyle`).
+        init(_ marker: BuiltInPolicies.Marker) {
+            switch marker {
+            case .circle: self = .circle
+            case .square: self = .square
+            case .triangle: self = .triangle
+            case .diamond: self = .diamond
+            case .triangleDown: self = .triangleDown
+            case .bar: self = .bar
+            }
+        }
     }
 
     /// A marker of `shape` centred at (x, y), `size` pixels across, as path commands.

@@ -2,7 +2,8 @@
 /// everywhere): a colour of `ChartPalette.okabeIto` and a `SeriesMarker` shape, so that no
 /// chart tells its series apart by colour alone.
 ///
-/// The four built-in policies have their own, on every chart, legend and figure of a page:
+/// The four built-in policies have their own, on every chart, legend and figure of a page (their
+/// rows of `BuiltInPolicies` hold them):
 ///
 /// | policy | colour | marker |
 /// |---|---|---|
@@ -49,13 +50,11 @@ struct SeriesStyle: Hashable {
     /// The CSS class that sets `--c` to the colour.
     var cssClass: String { ChartPalette.colourClass(colour) }
 
-    /// The built-in policies' styles (the table above).
-    static let policies: [String: SeriesStyle] = [
-        "largest-first": SeriesStyle(colour: 4, shape: .circle),
-        "lru": SeriesStyle(colour: 5, shape: .square),
-        "jetsam": SeriesStyle(colour: 2, shape: .triangle),
-        "lmkd": SeriesStyle(colour: 6, shape: .diamond),
-    ]
+    /// The built-in policies' styles (the table above), by name, from their rows of
+    /// `BuiltInPolicies`.
+    static let policies: [String: SeriesStyle] = Dictionary(uniqueKeysWithValues: BuiltInPolicies.entries.map { entry in
+        (entry.name, SeriesStyle(colour: entry.chart.colour, shape: SeriesMarker.Shape(entry.chart.marker)))
+    })
 
     /// The style of series `index` among series none of which is a built-in policy.
     static func indexed(_ index: Int) -> SeriesStyle {

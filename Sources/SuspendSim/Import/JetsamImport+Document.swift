@@ -11,7 +11,7 @@ extension JetsamImport.Reading {
     var document: ScenarioYAMLWriter.Document {
         let name = "jetsam-" + (stem.hasSuffix(".ips") ? String(stem.dropLast(4)) : stem)
         var entries = [
-            Entry("name", .quoted(name)), Entry("policy", .plain("jetsam")),
+            Entry("name", .quoted(name)), Entry("policy", .plain(JetsamPolicy.ruleName)),
             Entry("device", device), Entry("apps", .sequence(appItems)),
         ]
         if !apps.apps.isEmpty { entries.append(Entry("initial", .sequence(apps.apps.map(initialItem)))) }

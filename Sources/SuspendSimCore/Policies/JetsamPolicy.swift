@@ -15,8 +15,8 @@
 /// kills the process that entered it first (bands are FIFO lists). Before the critical loop,
 /// while free is below `idle_free_mb`, apps in band 0, and only they, are killed, as
 /// `memorystatus_kill_idle_process` does for idle exits.
-public struct JetsamPolicy: EvictionPolicy {
-    public let name = "jetsam"
+public struct JetsamPolicy: BuiltInPolicy {
+    public var name: String { Self.ruleName }
 
     public init() {}
 

@@ -18,8 +18,8 @@
 /// list's tail, the process re-prioritised least recently (the engine's tie: least recently
 /// frontmost), and the heaviest task only at perceptible (200) and below
 /// (`kill_heaviest_task`).
-public struct LMKDPolicy: EvictionPolicy {
-    public let name = "lmkd"
+public struct LMKDPolicy: BuiltInPolicy {
+    public var name: String { Self.ruleName }
 
     /// At this adj and below, the heaviest goes first (`PERCEPTIBLE_APP_ADJ`).
     public static let heaviestFirstMaxAdj = 200

@@ -1,8 +1,8 @@
 /// Least recently used: `suspended` apps first, then apps running in `background`; in each
 /// group the least recently frontmost first (SPEC 6). The engine's tie-break on
 /// `Candidate.lastFrontmostOrder` does the ordering inside a group.
-public struct LRUPolicy: EvictionPolicy {
-    public let name = "lru"
+public struct LRUPolicy: BuiltInPolicy {
+    public var name: String { Self.ruleName }
 
     public init() {}
 

@@ -4,8 +4,8 @@
 /// Suspended snapshots go first because they execute nothing: killing one interrupts no
 /// work and calls no callback. The largest goes first because it frees the most memory per
 /// relaunch the user later pays for.
-public struct LargestFirstPolicy: EvictionPolicy {
-    public let name = "largest-first"
+public struct LargestFirstPolicy: BuiltInPolicy {
+    public var name: String { Self.ruleName }
 
     public init() {}
 

@@ -1,0 +1,13 @@
+/// A policy that ships with suspendsim (SPEC 6): built with no argument, and named after its
+/// type, as swift-format's `Rule.ruleName` is, so that the name is written nowhere else.
+/// `BuiltInPolicies.entries` holds one row for each.
+package protocol BuiltInPolicy: EvictionPolicy {
+    init()
+}
+
+extension BuiltInPolicy {
+    /// The name in scenario files, on the command line and in reports: the type's name
+    /// without `Policy`, its words in lower case joined by `-` (an acronym is one word):
+    /// `LargestFirstPolicy` is `largest-first`, `LRUPolicy` `lru`.
+    package static var ruleName: String { BuiltInPolicies.name(ofType: String(describing: Self.self)) }
+}
