@@ -36,15 +36,7 @@ enum RatioBootstrap {
         if let known = ShortCut.interval(sides, seed: seed) { return known.interval }
         var ratios = resampledRatios(sides, seed: seed)
         guard !ratios.isEmpty else { return nil }
-        // Without a negative side no ratio is −0.0, so order statistics equal under `<` are the
-        // same bytes, whichever element a selection picks; otherwise sort as the plain method does.
-        guard !sides.contains(where: { $0.baseline < 0 || $0.value < 0 }) else {
-            ratios.sort()
-            return (percentile(ratios, 0.025), percentile(ratios, 0.975))
-        }
-        return ratios.withUnsafeMutableBufferPointer { buffer in
-            (Selection.percentile(buffer, 0.025), Selection.percentile(buffer, 0.975))
-        }
+        return ends(&ratios, negative: sides.contains { $0.baseline < 0 || $0.value < 0 })
     }
 
     /// Every kept resample's ratio, in the order drawn.
