@@ -15,6 +15,10 @@
 /// The ends are computed without sorting the ratios and, where every kept ratio is provably
 /// the same number, without resampling (`RatioBootstrap+ShortCut.swift`); both give the bytes
 /// the plain method (sort every kept ratio) gives, which the tests check against it.
+///
+/// `interval(_:seed:)` is the per-row method. Reports draw the resamples once for all rows
+/// over the same pairs (`RatioBootstrap+Counts.swift`), which gives each row, bit for bit,
+/// `interval(_:seed:)` with the group's seed.
 enum RatioBootstrap {
     /// Resamples per interval.
     static let resamples = 10_000
