@@ -94,21 +94,26 @@ struct PairedRows {
 
     /// `ratio,ratio_ci_low,ratio_ci_high` of each row of one group (each row's `sides`, the
     /// same count), from resamples drawn once for the group when a row needs them; the
-    /// per-row method with the group's seed (the same bytes) for a group too large to count.
+    /// per-row method with the group's seed (the same bytes) for rows that need no draw and
+    /// for a group too large to count.
     private static func ratioFields(_ group: [[(baseline: Int64, value: Int64)]], seed: UInt64) -> [[String]] {
         let count = group.first?.count ?? 0
-        var counts: RatioBootstrap.Counts?
-        return group.map { sides in
-            guard !sides.isEmpty else { return ["", "", ""] }
-            let interval: (low: Double, high: Double)?
+        var intervals: [(low: Double, high: Double)?] = Array(repeating: nil, count: group.count)
+        var counted: [Int] = []
+        for (row, sides) in group.enumerated() {
             if count > RatioBootstrap.Counts.largestGroup || count < 2 || RatioBootstrap.ratio(sides) == nil
                 || RatioBootstrap.ShortCut.interval(sides, seed: seed) != nil {
-                interval = RatioBootstrap.interval(sides, seed: seed)  // no draw, or too large to count
+                intervals[row] = RatioBootstrap.interval(sides, seed: seed)
             } else {
-                if counts == nil { counts = RatioBootstrap.Counts(pairs: count, seed: seed) }
-                interval = counts?.interval(sides)
+                counted.append(row)
             }
-            return ratioFields(sides, interval: interval)
+        }
+        if !counted.isEmpty {
+            let computed = RatioBootstrap.Counts(pairs: count, seed: seed).intervals(counted.map { group[$0] })
+            for (row, interval) in zip(counted, computed) { intervals[row] = interval }
+        }
+        return zip(group, intervals).map { sides, interval in
+            sides.isEmpty ? ["", "", ""] : ratioFields(sides, interval: interval)
         }
     }
 

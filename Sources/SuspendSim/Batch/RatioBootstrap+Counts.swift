@@ -38,16 +38,31 @@ extension RatioBootstrap {
         /// The 95 % percentile interval of `sides` (`pairs` of them, in the group's order), as
         /// `RatioBootstrap.interval(sides, seed:)` gives it with the group's seed.
         func interval(_ sides: [(baseline: Int64, value: Int64)]) -> (low: Double, high: Double)? {
-            precondition(sides.count == pairs)
-            guard sides.count > 1, RatioBootstrap.ratio(sides) != nil else { return nil }
-            if let constant = ShortCut.sameRatio(sides) {
-                return (RatioBootstrap.percentile(count: resamples, 0.025) { _ in constant },
-                        RatioBootstrap.percentile(count: resamples, 0.975) { _ in constant })
+            intervals([sides])[0]
+        }
+
+        /// Each row's `interval`. The rows that need their resamples are summed together, block
+        /// by block, so that a block's counts are read from the cache once per row.
+        func intervals(_ rows: [[(baseline: Int64, value: Int64)]]) -> [(low: Double, high: Double)?] {
+            var result: [(low: Double, high: Double)?] = Array(repeating: nil, count: rows.count)
+            var resampled: [Int] = []
+            for (row, sides) in rows.enumerated() {
+                precondition(sides.count == pairs)
+                guard sides.count > 1, RatioBootstrap.ratio(sides) != nil else { continue }
+                if let constant = ShortCut.sameRatio(sides) {
+                    result[row] = (RatioBootstrap.percentile(count: resamples, 0.025) { _ in constant },
+                                   RatioBootstrap.percentile(count: resamples, 0.975) { _ in constant })
+                } else if let multiple = ShortCut.wholeMultiple(sides) {
+                    result[row] = anyKept(sides) ? (multiple, multiple) : nil
+                } else {
+                    resampled.append(row)
+                }
             }
-            if let multiple = ShortCut.wholeMultiple(sides) { return anyKept(sides) ? (multiple, multiple) : nil }
-            var ratios = resampledRatios(sides)
-            guard !ratios.isEmpty else { return nil }
-            return RatioBootstrap.ends(&ratios, negative: sides.contains { $0.baseline < 0 || $0.value < 0 })
+            let ratios = resampledRatios(resampled.map { rows[$0] })
+            for (row, var kept) in zip(resampled, ratios) where !kept.isEmpty {
+                result[row] = RatioBootstrap.ends(&kept, negative: rows[row].contains { $0.baseline < 0 || $0.value < 0 })
+            }
+            return result
         }
 
         /// Whether some resample draws a pair whose baseline is not 0.
@@ -57,49 +72,98 @@ extension RatioBootstrap {
             }
         }
 
-        /// Every kept resample's ratio, in resample order. Sums wrap without overflow checks
-        /// when no sum can overflow (the counts of a resample add up to n, so |sum| ≤ n × the
-        /// largest magnitude); otherwise they are checked, as in the per-row method.
-        func resampledRatios(_ sides: [(baseline: Int64, value: Int64)]) -> [Double] {
-            let largest = sides.reduce(UInt64(0)) { max($0, $1.baseline.magnitude, $1.value.magnitude) }
-            let bound = largest.multipliedReportingOverflow(by: UInt64(sides.count))
-            let wrapping = !bound.overflow && bound.partialValue < UInt64(Int64.max)
-            var baselines = [Int64](repeating: 0, count: resamples), values = [Int64](repeating: 0, count: resamples)
+        /// Every kept resample's ratio of each row, in resample order. The resamples are summed
+        /// in blocks, all rows in turn within a block, so that the block's counts stay in the
+        /// second-level cache and a row's sums in the first. When no sum can reach 2^53 (the
+        /// counts of a resample add up to n, so |sum| ≤ n × the largest magnitude) the sums are
+        /// formed in `Double`, every product and partial sum an integer it holds exactly, so
+        /// they are the `Int64` sums' values (a zero sum is +0.0: the sums start at +0.0, and
+        /// adding −0.0 keeps it); otherwise in `Int64`, wrapping below 2^63 and checked above,
+        /// as in the per-row method.
+        func resampledRatios(_ rows: [[(baseline: Int64, value: Int64)]]) -> [[Double]] {
+            let plans = rows.map(Plan.init)
+            var ratios = [[Double]](repeating: [], count: rows.count)
+            for row in ratios.indices { ratios[row].reserveCapacity(resamples) }
             counts.withUnsafeBufferPointer { counts in
-                baselines.withUnsafeMutableBufferPointer { baselines in
-                    values.withUnsafeMutableBufferPointer { values in
-                        for (pair, side) in sides.enumerated() where side.baseline != 0 || side.value != 0 {
-                            let row = UnsafeBufferPointer(rebasing: counts[(pair * resamples)..<((pair + 1) * resamples)])
-                            if wrapping {
-                                Self.accumulate(row, side, into: baselines, values, multiply: &*, add: &+)
-                            } else {
-                                Self.accumulate(row, side, into: baselines, values, multiply: *, add: +)
-                            }
+                for first in stride(from: 0, to: resamples, by: Self.block) {
+                    let block = first..<min(first + Self.block, resamples)
+                    for (row, plan) in plans.enumerated() {
+                        switch plan.arithmetic {
+                        case .double:
+                            Self.sum(counts, block, plan.doubles, plan.used, into: &ratios[row])
+                        case .wrapping:
+                            Self.sum(counts, block, plan.sides, plan.used, into: &ratios[row], multiply: &*, add: &+)
+                        case .checked:
+                            Self.sum(counts, block, plan.sides, plan.used, into: &ratios[row], multiply: *, add: +)
                         }
                     }
                 }
             }
-            var ratios: [Double] = []
-            ratios.reserveCapacity(resamples)
-            for resample in 0..<resamples where baselines[resample] != 0 {
-                ratios.append(Double(values[resample]) / Double(baselines[resample]))
-            }
             return ratios
         }
 
-        /// Adds count × `side` to every resample's sums.
+        /// A row's pairs, the pairs that are not (0, 0), and the arithmetic its sums need.
+        private struct Plan {
+            enum Arithmetic { case double, wrapping, checked }
+            let sides: [(baseline: Int64, value: Int64)]
+            let doubles: [(baseline: Double, value: Double)]
+            let used: [Int]
+            let arithmetic: Arithmetic
+
+            init(_ sides: [(baseline: Int64, value: Int64)]) {
+                let largest = sides.reduce(UInt64(0)) { max($0, $1.baseline.magnitude, $1.value.magnitude) }
+                let bound = largest.multipliedReportingOverflow(by: UInt64(sides.count))
+                self.sides = sides
+                used = sides.indices.filter { sides[$0].baseline != 0 || sides[$0].value != 0 }
+                arithmetic = bound.overflow ? .checked : bound.partialValue < 1 << 53 ? .double
+                    : bound.partialValue < UInt64(Int64.max) ? .wrapping : .checked
+                doubles = arithmetic == .double ? sides.map { (Double($0.baseline), Double($0.value)) } : []
+            }
+        }
+
+        /// The resamples per block: 256 pairs' counts in 128 KiB, a row's sums in 4 KiB.
+        private static let block = 256
+
+        /// Appends to `ratios` each kept resample of `block`: Σ count × value ÷ Σ count ×
+        /// baseline over the pairs `used`, in `Double`.
+        private static func sum(_ counts: UnsafeBufferPointer<UInt16>, _ block: Range<Int>, _ sides: [(baseline: Double, value: Double)],
+                                _ used: [Int], into ratios: inout [Double]) {
+            let width = block.count
+            var sums = [Double](repeating: 0, count: 2 * width)
+            sums.withUnsafeMutableBufferPointer { sums in
+                let baselines = sums.baseAddress!, values = baselines + width
+                for pair in used {
+                    let side = sides[pair], row = counts.baseAddress! + (pair * resamples + block.lowerBound)
+                    for index in 0..<width {
+                        let count = Double(row[index])
+                        baselines[index] += count * side.baseline
+                        values[index] += count * side.value
+                    }
+                }
+            }
+            let baselines = sums[..<width], values = sums[width...]
+            for index in 0..<width where baselines[index] != 0 { ratios.append(values[width + index] / baselines[index]) }
+        }
+
+        /// The same in `Int64`, with `multiply` and `add` wrapping or checked.
         @inline(__always)
-        private static func accumulate(_ counts: UnsafeBufferPointer<UInt16>, _ side: (baseline: Int64, value: Int64),
-                                       into baselines: UnsafeMutableBufferPointer<Int64>, _ values: UnsafeMutableBufferPointer<Int64>,
-                                       multiply: (Int64, Int64) -> Int64, add: (Int64, Int64) -> Int64) {
-            for resample in 0..<counts.count {
-                let count = Int64(counts[resample])
-                baselines[resample] = add(baselines[resample], multiply(count, side.baseline))
-                values[resample] = add(values[resample], multiply(count, side.value))
+        private static func sum(_ counts: UnsafeBufferPointer<UInt16>, _ block: Range<Int>, _ sides: [(baseline: Int64, value: Int64)],
+                                _ used: [Int], into ratios: inout [Double],
+                                multiply: (Int64, Int64) -> Int64, add: (Int64, Int64) -> Int64) {
+            var baselines = [Int64](repeating: 0, count: block.count), values = baselines
+            for pair in used {
+                let side = sides[pair], start = pair * resamples + block.lowerBound
+                for index in 0..<block.count {
+                    let count = Int64(counts[start &+ index])
+                    baselines[index] = add(baselines[index], multiply(count, side.baseline))
+                    values[index] = add(values[index], multiply(count, side.value))
+                }
+            }
+            for index in 0..<block.count where baselines[index] != 0 {
+                ratios.append(Double(values[index]) / Double(baselines[index]))
             }
         }
     }
-
     /// The ends of the kept `ratios` (not empty): by selection when no side is negative (no
     /// ratio is then −0.0, so order statistics equal under `<` are the same bytes), else by
     /// sorting, as the plain method does.
