@@ -4,35 +4,40 @@ extension RatioBootstrap {
     ///
     /// Resample r draws n pair indices from one `Stream` seeded with the group's seed, in the
     /// order `interval(_:seed:)` draws them; what is kept is each pair's count c_rj in each
-    /// resample (run-major: pair j's 10,000 counts side by side, `UInt16`, so n ≤ 65,535). A
+    /// resample of a block of 256 (run-major: pair j's counts side by side, `UInt16`, so
+    /// n ≤ 65,535), drawn when the group's rows are summed, block after block. A
     /// row's resample r then sums Σ c_rj·b_j and Σ c_rj·v_j over its pairs whose baseline or
     /// value is not 0, exactly in thousandths, and is kept when the baseline sum is not 0. These
     /// are the sums `interval(_:seed:)` forms draw by draw, so a row's interval here is, bit for
     /// bit, the per-row method's with the group's seed: each row is still a percentile
     /// bootstrap of 10,000 resamples of its own pairs; rows of one group share their draws.
     ///
-    /// - Complexity: drawing, O(`resamples` × n) once per group, in n × `resamples` × 2 bytes;
+    /// - Complexity: drawing, O(`resamples` × n) once per `intervals` call, in n × 512 bytes;
     ///   each row then O(`resamples` × its pairs not (0, 0)), with no draw.
     struct Counts {
         /// The largest group that counts fit in `UInt16`; larger groups use the per-row method.
         static let largestGroup = Int(UInt16.max)
         let pairs: Int
-        private let counts: [UInt16]
+        let seed: UInt64
 
-        /// Draws the `resamples` resamples of `pairs` pairs (1...`largestGroup`) from `seed`.
+        /// The resamples of `pairs` pairs (1...`largestGroup`) from `seed`.
         init(pairs: Int, seed: UInt64) {
             precondition(pairs > 0 && pairs <= Self.largestGroup)
             self.pairs = pairs
-            var counts = [UInt16](repeating: 0, count: pairs * resamples)
-            counts.withUnsafeMutableBufferPointer { counts in
-                var stream = Stream(seed: seed)
-                for resample in 0..<resamples {
-                    for _ in 0..<pairs {
-                        counts[stream.nextIndex(below: pairs) &* resamples &+ resample] &+= 1
-                    }
+            self.seed = seed
+        }
+
+        /// Draws the resamples `block` (the next ones of `stream`) into `counts`, pair-major.
+        private func draw(_ block: Range<Int>, from stream: inout Stream, into counts: UnsafeMutableBufferPointer<UInt16>) {
+            let width = block.count, pairs = pairs
+            var local = stream  // a local, so that the stream's state stays in a register
+            counts.update(repeating: 0)
+            for resample in 0..<width {
+                for _ in 0..<pairs {
+                    counts[local.nextIndex(below: pairs) &* width &+ resample] &+= 1
                 }
             }
-            self.counts = counts
+            stream = local
         }
 
         /// The 95 % percentile interval of `sides` (`pairs` of them, in the group's order), as
@@ -53,7 +58,7 @@ extension RatioBootstrap {
                     result[row] = (RatioBootstrap.percentile(count: resamples, 0.025) { _ in constant },
                                    RatioBootstrap.percentile(count: resamples, 0.975) { _ in constant })
                 } else if let multiple = ShortCut.wholeMultiple(sides) {
-                    result[row] = anyKept(sides) ? (multiple, multiple) : nil
+                    result[row] = ShortCut.anyKept(sides, seed: seed) ? (multiple, multiple) : nil
                 } else {
                     resampled.append(row)
                 }
@@ -63,13 +68,6 @@ extension RatioBootstrap {
                 result[row] = RatioBootstrap.ends(&kept, negative: rows[row].contains { $0.baseline < 0 || $0.value < 0 })
             }
             return result
-        }
-
-        /// Whether some resample draws a pair whose baseline is not 0.
-        private func anyKept(_ sides: [(baseline: Int64, value: Int64)]) -> Bool {
-            sides.indices.contains { pair in
-                sides[pair].baseline != 0 && counts[(pair * resamples)..<((pair + 1) * resamples)].contains { $0 != 0 }
-            }
         }
 
         /// Every kept resample's ratio of each row, in resample order. The resamples are summed
@@ -84,17 +82,22 @@ extension RatioBootstrap {
             let plans = rows.map(Plan.init)
             var ratios = [[Double]](repeating: [], count: rows.count)
             for row in ratios.indices { ratios[row].reserveCapacity(resamples) }
-            counts.withUnsafeBufferPointer { counts in
+            guard !rows.isEmpty else { return ratios }
+            var stream = Stream(seed: seed)
+            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: pairs * Self.block) { buffer in
                 for first in stride(from: 0, to: resamples, by: Self.block) {
                     let block = first..<min(first + Self.block, resamples)
+                    let counts = UnsafeMutableBufferPointer(rebasing: buffer[..<(pairs * block.count)])
+                    draw(block, from: &stream, into: counts)
+                    let drawn = UnsafeBufferPointer(counts)
                     for (row, plan) in plans.enumerated() {
                         switch plan.arithmetic {
                         case .double:
-                            Self.sum(counts, block, plan.doubles, plan.used, into: &ratios[row])
+                            Self.sum(drawn, block, plan.doubles, plan.used, into: &ratios[row])
                         case .wrapping:
-                            Self.sum(counts, block, plan.sides, plan.used, into: &ratios[row], multiply: &*, add: &+)
+                            Self.sum(drawn, block, plan.sides, plan.used, into: &ratios[row], multiply: &*, add: &+)
                         case .checked:
-                            Self.sum(counts, block, plan.sides, plan.used, into: &ratios[row], multiply: *, add: +)
+                            Self.sum(drawn, block, plan.sides, plan.used, into: &ratios[row], multiply: *, add: +)
                         }
                     }
                 }
@@ -121,11 +124,12 @@ extension RatioBootstrap {
             }
         }
 
-        /// The resamples per block: 256 pairs' counts in 128 KiB, a row's sums in 4 KiB.
+        /// The resamples per block: 256, a pair's counts in 512 bytes, a row's sums in 4 KiB.
         private static let block = 256
 
-        /// Appends to `ratios` each kept resample of `block`: Σ count × value ÷ Σ count ×
-        /// baseline over the pairs `used`, in `Double`.
+        /// Appends to `ratios` each kept resample of `block`, whose counts are `counts` (pair
+        /// j's at j × the block's width): Σ count × value ÷ Σ count × baseline over the pairs
+        /// `used`, in `Double`.
         private static func sum(_ counts: UnsafeBufferPointer<UInt16>, _ block: Range<Int>, _ sides: [(baseline: Double, value: Double)],
                                 _ used: [Int], into ratios: inout [Double]) {
             let width = block.count
@@ -133,7 +137,7 @@ extension RatioBootstrap {
             sums.withUnsafeMutableBufferPointer { sums in
                 let baselines = sums.baseAddress!, values = baselines + width
                 for pair in used {
-                    let side = sides[pair], row = counts.baseAddress! + (pair * resamples + block.lowerBound)
+                    let side = sides[pair], row = counts.baseAddress! + pair * width
                     for index in 0..<width {
                         let count = Double(row[index])
                         baselines[index] += count * side.baseline
@@ -152,7 +156,7 @@ extension RatioBootstrap {
                                 multiply: (Int64, Int64) -> Int64, add: (Int64, Int64) -> Int64) {
             var baselines = [Int64](repeating: 0, count: block.count), values = baselines
             for pair in used {
-                let side = sides[pair], start = pair * resamples + block.lowerBound
+                let side = sides[pair], start = pair * block.count
                 for index in 0..<block.count {
                     let count = Int64(counts[start &+ index])
                     baselines[index] = add(baselines[index], multiply(count, side.baseline))

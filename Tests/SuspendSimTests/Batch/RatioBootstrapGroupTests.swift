@@ -47,6 +47,18 @@ import Testing
         }
     }
 
+    @Test("Sums that may pass 2^53 are formed in Int64 (wrapping below 2^63), and give the per-row method's interval")
+    func largeSums() {
+        let large: Int64 = 1 << 51  // 3 pairs × 2^51 ≥ 2^53: not exact in Double
+        let rows: [Sides] = [[(large, large - 1), (large - 7, 3), (5, large)], [(large, 1), (0, 0), (large - 1, large)]]
+        for sides in rows {
+            for seed in [1, 99] as [UInt64] {
+                #expect(RatioBootstrapExactnessTests.same(RatioBootstrap.Counts(pairs: 3, seed: seed).interval(sides),
+                                                          RatioBootstrapExactnessTests.plain(sides, seed: seed)))
+            }
+        }
+    }
+
     @Test("SciPy's fixed data through the group's counts: the per-row method's ends, which PairedStatisticsTests holds to SciPy")
     func sciPyData() {
         for (baseline, value) in [(PairedStatisticsTests.smallBaseline, PairedStatisticsTests.smallValue),
