@@ -8,8 +8,12 @@
 /// rows of the row's family that have a p-value, `%.4g`), and `ratio,ratio_ci_low,ratio_ci_high`
 /// (`RatioBootstrap`, `%.3f`). A row without pairs has `pairs` 0 and every other cell empty.
 ///
-/// The bootstraps, most of the work, run when `fields` is read, spread over `jobs` threads
-/// (`parallelMap`); each row has its own seed, so the bytes are the same at any `jobs`.
+/// Rows over the same pairs (the same comparison cells and the same ordered runs) form a
+/// group that shares its bootstrap resamples (`RatioBootstrap.Counts`), seeded from the
+/// group's cells; rows whose pairs differ (a metric missing in some run) form their own group.
+/// The bootstraps, most of the work, run when `fields` is read, group by group over `jobs`
+/// threads (`parallelMap`); a group's draws depend on its seed only, so the bytes are the same
+/// at any `jobs` and in any order of rows.
 struct PairedRows {
     /// The bootstrap's seed for the whole file (`SummaryTable.bootstrapSeed`).
     let seed: UInt64
@@ -22,11 +26,20 @@ struct PairedRows {
     private struct Row {
         var leading: [String]
         var test: (p: Double, method: WilcoxonSignedRank.Method)?
-        /// The pairs and the seed of the ratio's interval; no pairs for a row without any.
+        /// The pairs; none for a row without any.
         var sides: [(baseline: Int64, value: Int64)]
-        var seed: UInt64
         var family: [String]
     }
+
+    /// Rows over the same pairs: the comparison's cells and the runs, in order.
+    private struct GroupKey: Hashable {
+        var cells: [String]
+        var runs: [Int]
+    }
+
+    /// Each group's seed and rows (indices into `rows`), in order of first row.
+    private var groups: [(seed: UInt64, rows: [Int])] = []
+    private var groupIndex: [GroupKey: Int] = [:]
 
     init(seed: UInt64, withMeans: Bool, jobs: Int = 1) {
         self.seed = seed
@@ -35,12 +48,16 @@ struct PairedRows {
     }
 
     /// Adds the row of `leading` cells over `sides`, each pair's baseline and value in
-    /// thousandths; `family` names the rows Holm adjusts together.
-    mutating func add(_ leading: [String], sides: [(baseline: Int64, value: Int64)], family: [String]) {
+    /// thousandths; `family` names the rows Holm adjusts together. `comparison` (the leading
+    /// cells that name the comparison, without the app and metric) and `runs` (one run per
+    /// pair, in the order of `sides`) name the row's group.
+    mutating func add(_ leading: [String], sides: [(baseline: Int64, value: Int64)], family: [String],
+                      comparison: [String], runs: [Int]) {
+        precondition(runs.count == sides.count)
         guard !sides.isEmpty else {
             // `baseline_mean,mean` (what-ifs), `mean_diff,ci_low,ci_high,wilcoxon_p`.
             rows.append(Row(leading: leading + ["0"] + Array(repeating: "", count: withMeans ? 6 : 4), test: nil,
-                            sides: [], seed: 0, family: family))
+                            sides: [], family: family))
             return
         }
         let differences = sides.map { $0.value - $0.baseline }
@@ -49,25 +66,59 @@ struct PairedRows {
         if withMeans { cells += [Self.mean(sides.map(\.baseline)), Self.mean(sides.map(\.value))] }
         cells += GroupsTable.intervalFields(differences.map { Double($0) / 1000 })
         cells.append(test.map { ComparisonNumbers.general4($0.p) } ?? "")
-        rows.append(Row(leading: cells, test: test, sides: sides, seed: RatioBootstrap.seed(base: seed, row: leading), family: family))
+        let key = GroupKey(cells: comparison, runs: runs)
+        if let group = groupIndex[key] {
+            groups[group].rows.append(rows.count)
+        } else {
+            groupIndex[key] = groups.count
+            groups.append((RatioBootstrap.seed(base: seed, row: comparison), [rows.count]))
+        }
+        rows.append(Row(leading: cells, test: test, sides: sides, family: family))
     }
 
     /// The rows' fields, in the order added, each family's p-values adjusted by Holm.
     var fields: [[String]] {
         let adjusted = HolmAdjustment.adjust(rows.map { $0.test?.p }, families: rows.map(\.family))
-        let rows = rows
-        let ratios = parallelMap(count: rows.count, jobs: jobs) { index in
-            Self.ratioFields(rows[index].sides, seed: rows[index].seed)
+        let rows = rows, groups = groups
+        let computed = parallelMap(count: groups.count, jobs: jobs) { group in
+            Self.ratioFields(groups[group].rows.map { rows[$0].sides }, seed: groups[group].seed)
+        }
+        var ratios = [[String]](repeating: ["", "", ""], count: rows.count)
+        for (group, fields) in zip(groups, computed) {
+            for (row, cells) in zip(group.rows, fields) { ratios[row] = cells }
         }
         return zip(zip(rows, adjusted), ratios).map { pair, ratio in
             pair.0.leading + [pair.0.test?.method.rawValue ?? "", pair.1.map(ComparisonNumbers.general4) ?? ""] + ratio
         }
     }
 
-    /// `ratio,ratio_ci_low,ratio_ci_high` of `sides` (all three empty without pairs).
-    private static func ratioFields(_ sides: [(baseline: Int64, value: Int64)], seed: UInt64) -> [String] {
-        guard !sides.isEmpty else { return ["", "", ""] }
-        let interval = RatioBootstrap.interval(sides, seed: seed)
+    /// `ratio,ratio_ci_low,ratio_ci_high` of each row of one group (each row's `sides`, the
+    /// same count), from resamples drawn once for the group when a row needs them; the
+    /// per-row method with the group's seed (the same bytes) for rows that need no draw and
+    /// for a group too large to count.
+    private static func ratioFields(_ group: [[(baseline: Int64, value: Int64)]], seed: UInt64) -> [[String]] {
+        let count = group.first?.count ?? 0
+        var intervals: [(low: Double, high: Double)?] = Array(repeating: nil, count: group.count)
+        var counted: [Int] = []
+        for (row, sides) in group.enumerated() {
+            if count > RatioBootstrap.Counts.largestGroup || count < 2 || RatioBootstrap.ratio(sides) == nil
+                || RatioBootstrap.ShortCut.interval(sides, seed: seed) != nil {
+                intervals[row] = RatioBootstrap.interval(sides, seed: seed)
+            } else {
+                counted.append(row)
+            }
+        }
+        if !counted.isEmpty {
+            let computed = RatioBootstrap.Counts(pairs: count, seed: seed).intervals(counted.map { group[$0] })
+            for (row, interval) in zip(counted, computed) { intervals[row] = interval }
+        }
+        return zip(group, intervals).map { sides, interval in
+            sides.isEmpty ? ["", "", ""] : ratioFields(sides, interval: interval)
+        }
+    }
+
+    /// `ratio,ratio_ci_low,ratio_ci_high` of `sides` (not empty) with its `interval`.
+    private static func ratioFields(_ sides: [(baseline: Int64, value: Int64)], interval: (low: Double, high: Double)?) -> [String] {
         return [RatioBootstrap.ratio(sides), interval?.low, interval?.high].map { $0.map(ComparisonNumbers.fixed3) ?? "" }
     }
 

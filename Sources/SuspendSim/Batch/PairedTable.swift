@@ -33,7 +33,7 @@ struct PairedTable {
             for policy in policies {
                 let rows = (members[combination] ?? []).filter { table.rows[$0][policyColumn] == policy }
                 for metric in SummaryColumn.compared {
-                    var sides: [(baseline: Int64, value: Int64)] = []
+                    var sides: [(baseline: Int64, value: Int64)] = [], pairedRuns: [Int] = []
                     if let column = table.column(metric) {
                         for index in rows {
                             let identity = identityColumns.map { table.rows[index][$0] }
@@ -41,9 +41,11 @@ struct PairedTable {
                                   let mine = ComparisonNumbers.thousandths(table.rows[index][column]),
                                   let theirs = ComparisonNumbers.thousandths(table.rows[partner][column]) else { continue }
                             sides.append((theirs, mine))
+                            pairedRuns.append(index)
                         }
                     }
-                    paired.add(combination + [policy, baseline, metric.rawValue], sides: sides, family: [metric.rawValue])
+                    paired.add(combination + [policy, baseline, metric.rawValue], sides: sides, family: [metric.rawValue],
+                               comparison: combination + [policy, baseline], runs: pairedRuns)
                 }
             }
         }

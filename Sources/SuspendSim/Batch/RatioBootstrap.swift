@@ -15,6 +15,10 @@
 /// The ends are computed without sorting the ratios and, where every kept ratio is provably
 /// the same number, without resampling (`RatioBootstrap+ShortCut.swift`); both give the bytes
 /// the plain method (sort every kept ratio) gives, which the tests check against it.
+///
+/// `interval(_:seed:)` is the per-row method. Reports draw the resamples once for all rows
+/// over the same pairs (`RatioBootstrap+Counts.swift`), which gives each row, bit for bit,
+/// `interval(_:seed:)` with the group's seed.
 enum RatioBootstrap {
     /// Resamples per interval.
     static let resamples = 10_000
@@ -36,15 +40,7 @@ enum RatioBootstrap {
         if let known = ShortCut.interval(sides, seed: seed) { return known.interval }
         var ratios = resampledRatios(sides, seed: seed)
         guard !ratios.isEmpty else { return nil }
-        // Without a negative side no ratio is −0.0, so order statistics equal under `<` are the
-        // same bytes, whichever element a selection picks; otherwise sort as the plain method does.
-        guard !sides.contains(where: { $0.baseline < 0 || $0.value < 0 }) else {
-            ratios.sort()
-            return (percentile(ratios, 0.025), percentile(ratios, 0.975))
-        }
-        return ratios.withUnsafeMutableBufferPointer { buffer in
-            (Selection.percentile(buffer, 0.025), Selection.percentile(buffer, 0.975))
-        }
+        return ends(&ratios, negative: sides.contains { $0.baseline < 0 || $0.value < 0 })
     }
 
     /// Every kept resample's ratio, in the order drawn.

@@ -57,17 +57,18 @@ struct WhatIfTable {
                         for (metric, name) in WhatIfAppMetric.names.enumerated() {
                             let sides = found.map { (focusRuns.value(row: $0.baseline, slot: slot, metric: metric),
                                                      focusRuns.value(row: $0.run, slot: slot, metric: metric)) }
-                            rows.add(prefix + [app, name], sides: sides, family: [app, name])
+                            rows.add(prefix + [app, name], sides: sides, family: [app, name], comparison: prefix, runs: found.map(\.run))
                         }
                     }
                     for metric in SummaryColumn.compared {
                         let column = table.column(metric)
-                        let sides = found.compactMap { pair -> (Int64, Int64)? in
+                        let kept = found.compactMap { pair -> (run: Int, side: (Int64, Int64))? in
                             guard let column, let before = ComparisonNumbers.thousandths(table.rows[pair.baseline][column]),
                                   let after = ComparisonNumbers.thousandths(table.rows[pair.run][column]) else { return nil }
-                            return (before, after)
+                            return (pair.run, (before, after))
                         }
-                        rows.add(prefix + ["", metric.rawValue], sides: sides, family: ["", metric.rawValue])
+                        rows.add(prefix + ["", metric.rawValue], sides: kept.map(\.side), family: ["", metric.rawValue],
+                                 comparison: prefix, runs: kept.map(\.run))
                     }
                 }
             }
