@@ -101,9 +101,13 @@ struct PairedRows {
         var intervals: [(low: Double, high: Double)?] = Array(repeating: nil, count: group.count)
         var counted: [Int] = []
         for (row, sides) in group.enumerated() {
-            if count > RatioBootstrap.Counts.largestGroup || count < 2 || RatioBootstrap.ratio(sides) == nil
-                || RatioBootstrap.ShortCut.interval(sides, seed: seed) != nil {
+            // `RatioBootstrap.interval`'s own steps, so that a short-cut is worked out once.
+            if count > RatioBootstrap.Counts.largestGroup {
                 intervals[row] = RatioBootstrap.interval(sides, seed: seed)
+            } else if count < 2 || RatioBootstrap.ratio(sides) == nil {
+                continue
+            } else if let known = RatioBootstrap.ShortCut.interval(sides, seed: seed) {
+                intervals[row] = known.interval
             } else {
                 counted.append(row)
             }
