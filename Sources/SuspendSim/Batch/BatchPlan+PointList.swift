@@ -31,7 +31,7 @@ extension BatchPlan {
              pooling: UserPooling?) {
             self.axes = axes
             self.fixed = fixed
-            self.columnAxes = columns.map { column in axes.firstIndex { $0.key == column } }
+            self.columnAxes = columns.map { column in axes.firstIndex { $0.key.path == column } }
             self.template = template
             self.scenarios = scenarios
             self.pooling = pooling

@@ -5,7 +5,7 @@ extension BatchPlan {
     static func poolsUsers(_ drafts: [(kind: Kind, axes: [SweepAxis])]) -> Bool {
         var users = Set<String>()
         for draft in drafts where draft.kind == .batch {
-            for axis in draft.axes where axis.key == TraceKey.user.path { users.formUnion(axis.values) }
+            for axis in draft.axes where axis.key == .trace(.user) { users.formUnion(axis.values) }
         }
         return users.count > 1
     }
