@@ -27,11 +27,11 @@ extension BatchPlan {
 
         /// The points of the grid of `axes`, with the plan's sweep `columns`; `scenarios` and
         /// `pooling` as the properties say.
-        init(axes: [SweepAxis], fixed: [SweepSetting], columns: [String], template: ScenarioTemplate?, scenarios: [Scenario],
+        init(axes: [SweepAxis], fixed: [SweepSetting], columns: [SweepKey], template: ScenarioTemplate?, scenarios: [Scenario],
              pooling: UserPooling?) {
             self.axes = axes
             self.fixed = fixed
-            self.columnAxes = columns.map { column in axes.firstIndex { $0.key.path == column } }
+            self.columnAxes = columns.map { column in axes.firstIndex { $0.key == column } }
             self.template = template
             self.scenarios = scenarios
             self.pooling = pooling

@@ -20,7 +20,7 @@ extension BatchPlan {
     /// - Complexity: O(points × file size), the pooling O(points × apps) time; memory O(points
     ///   kept × a scenario without its events), O(table points × apps) for the pooling.
     static func points(
-        of template: ScenarioTemplate, axes: [SweepAxis], fixed: [SweepSetting], columns: [String], pooling: Bool
+        of template: ScenarioTemplate, axes: [SweepAxis], fixed: [SweepSetting], columns: [SweepKey], pooling: Bool
     ) -> (points: PointList, diagnostics: [ScenarioLoader.Diagnostic]) {
         let count = PointList.count(axes)
         let traced = template.tracePath != nil

@@ -160,8 +160,10 @@ package struct BatchPlan: Sendable {
     public let metricKit: Bool
     /// The `--policy` choice.
     public let policy: PolicyChoice?
-    /// The extra columns of `summary.csv`: every sweep key but `policy` (which has its own
-    /// column), in the order they first appear.
+    /// The sweep keys of `summary.csv`'s extra columns: every sweep key but `policy` (which
+    /// has its own column), in the order they first appear.
+    public let sweepKeys: [SweepKey]
+    /// The extra columns of `summary.csv`: `sweepKeys` as spelled (`SweepKey.path`).
     public let columns: [String]
     /// The extra columns of the per-app tables (`survival.csv`, `exits.csv`, `observed.csv`):
     /// `columns`, without `trace.user` when the batch pools its users (SPEC 24).
@@ -209,11 +211,11 @@ package struct BatchPlan: Sendable {
         precondition((options.replicates ?? 1) >= 1, "replicates must be at least 1, got \(options.replicates ?? 0)")
         let traces = TraceIndexes()
         var drafts: [(template: ScenarioTemplate, kind: Kind, axes: [SweepAxis], fixed: [SweepSetting])] = []
-        var columns: [String] = []
+        var sweepKeys: [SweepKey] = []
         for template in templates.map({ $0.tracePath == nil ? $0 : $0.sharingTraces(traces) }) {
             let draft = Self.draft(template, options: options)
-            for axis in draft.axes where axis.key != .policy && !columns.contains(axis.key.path) {
-                columns.append(axis.key.path)
+            for axis in draft.axes where axis.key != .policy && !sweepKeys.contains(axis.key) {
+                sweepKeys.append(axis.key)
             }
             drafts.append((template, draft.kind, draft.axes, draft.fixed))
         }
@@ -226,7 +228,7 @@ package struct BatchPlan: Sendable {
         var unit = 0
         var group = 0
         for draft in drafts {
-            let made = Self.points(of: draft.template, axes: draft.axes, fixed: draft.fixed, columns: columns,
+            let made = Self.points(of: draft.template, axes: draft.axes, fixed: draft.fixed, columns: sweepKeys,
                                    pooling: poolsUsers && draft.kind == .batch)
             for diagnostic in made.diagnostics where seen.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
             let randomized = draft.template.scenario.isRandomized
@@ -245,13 +247,14 @@ package struct BatchPlan: Sendable {
         self.details = options.details
         self.metricKit = options.metricKit
         self.policy = options.policy
-        self.columns = columns
-        self.tableColumns = poolsUsers ? columns.filter { $0 != TraceKey.user.path } : columns
+        self.sweepKeys = sweepKeys
+        self.columns = sweepKeys.map(\.path)
+        self.tableColumns = (poolsUsers ? sweepKeys.filter { $0 != .trace(.user) } : sweepKeys).map(\.path)
         self.poolsUsers = poolsUsers
         self.entries = entries
         self.unitCount = unit
         self.groupCount = group
-        self.fingerprint = Self.fingerprint(entries: entries, templates: templates, options: options, columns: columns)
+        self.fingerprint = Self.fingerprint(entries: entries, templates: templates, options: options, columns: self.columns)
         self.tracePasses = traces.passes
         self.traceReadNanoseconds = traces.nanoseconds
         self.warnings = drafts.flatMap { $0.template.traceWarnings() }
