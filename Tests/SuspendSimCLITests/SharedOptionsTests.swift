@@ -15,24 +15,21 @@ import Testing
         #expect(run.stderr.contains("--jobs must be at least 1, got 0."), "\(run.stderr)")
     }
 
-    @Test("Two baseline policies are refused alike by run, merge and report", arguments: [
-        ["run", "Scenarios/state-lab.yaml", "--out", "/nonexistent/out"], ["merge", "a", "b", "--out", "/nonexistent/out"],
-        ["report", "Reports-none"],
-    ])
-    func baselines(_ command: [String]) throws {
-        let run = try suspendsim(command + ["--baseline", "lru", "--baseline", "jetsam"], in: packageRoot)
-        #expect(run.status == 64)
-        #expect(run.stderr.contains("--baseline jetsam: a baseline policy is already given (lru)."), "\(run.stderr)")
-    }
+    /// Two `--baseline` options of one kind, and the start of the message that refuses them.
+    static let twoBaselines: [(options: [String], message: String)] = [
+        (["--baseline", "lru", "--baseline", "jetsam"], "--baseline jetsam: a baseline policy is already given (lru)."),
+        (["--baseline", "device.ram_mb=2048", "--baseline", "end_s=60"],
+         "--baseline end_s=60: a what-if is already given (--baseline device.ram_mb=2048); a batch has one."),
+    ]
 
-    @Test("Two what-ifs are refused alike by run, merge and report", arguments: [
+    @Test("Two baseline policies, or two what-ifs, are refused alike by run, merge and report", arguments: [
         ["run", "Scenarios/state-lab.yaml", "--out", "/nonexistent/out"], ["merge", "a", "b", "--out", "/nonexistent/out"],
         ["report", "Reports-none"],
-    ])
-    func whatIfs(_ command: [String]) throws {
-        let run = try suspendsim(command + ["--baseline", "device.ram_mb=2048", "--baseline", "end_s=60"], in: packageRoot)
+    ], 0..<2)
+    func baselines(_ command: [String], _ index: Int) throws {
+        let given = Self.twoBaselines[index]
+        let run = try suspendsim(command + given.options, in: packageRoot)
         #expect(run.status == 64)
-        #expect(run.stderr.contains("--baseline end_s=60: a what-if is already given (--baseline device.ram_mb=2048); a batch has one."),
-                "\(run.stderr)")
+        #expect(run.stderr.contains(given.message), "\(run.stderr)")
     }
 }
