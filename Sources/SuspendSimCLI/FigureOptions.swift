@@ -36,15 +36,9 @@ struct FigureOptions: ParsableArguments {
     /// Writes the figures of `report`'s folder when `--figures` is given, and says what it wrote.
     func write(folder report: String, focusApps: [String]?, labels: [SweepValueLabel]) throws {
         guard let folder else { return }
-        let outcome: FigureExport.Outcome
-        do {
-            outcome = try FigureExport.write(folder: report, into: folder, width: figureWidth, focusApps: focusApps, labels: labels)
-        } catch let error as HTMLReport.Error {
-            printError("error: \(error)")
-            throw ScenarioBatchLoader.invalidInputStatus
-        } catch {
-            printError("error: \(error)")
-            throw ExitCode.failure
+        let width = try figureWidth
+        let outcome = try HTMLPages.exitStatuses {
+            try FigureExport.write(folder: report, into: folder, width: width, focusApps: focusApps, labels: labels)
         }
         let kinds = outcome.pdfs ? "SVG, PDF and CSV" : "SVG and CSV"
         print("figures: \(outcome.names.count) in \(folder) (\(kinds) each)")

@@ -14,7 +14,8 @@ extension SuspendsimCommand {
                 report folders. Exits 2 if the folders are not the N shards of one batch. \
                 groups.csv and paired.csv (SPEC 21) are written as run writes them for the \
                 whole batch: by default for a batch over several trace users, or with --by. \
-                whatif.csv (SPEC 25) likewise, from the shards' focus_runs.csv.
+                whatif.csv (SPEC 25) likewise, from the shards' focus_runs.csv, against \
+                --baseline KEY=VALUE or else the shards' own baseline.
                 """
         )
 
@@ -24,20 +25,11 @@ extension SuspendsimCommand {
         @Option(help: "Folder for the merged reports.")
         var out: String = "Reports"
 
-        @Option(help: ArgumentHelp(
-            "Write groups.csv and paired.csv grouped by these comma-separated keys among scenario, policy and the sweep columns.",
-            valueName: "keys"))
-        var by: String?
-
-        @Option(name: .customLong("baseline"), help: ArgumentHelp(
-            "POLICY: the policy paired.csv compares the others with (default: the first policy in summary.csv); KEY=VALUE: the sweep key and baseline value of whatif.csv (default: the shards' own). Both may be given.",
-            valueName: "policy|key=value"))
-        var baselines: [String] = []
+        @OptionGroup var comparison: ComparisonOptions
 
         func validate() throws {
             try OptionChecks.path(out, "--out")
             try OptionChecks.paths(folders, "a shard folder")
-            _ = try WhatIfFiles.Baselines(baselines)
         }
 
         func run() throws {
@@ -48,8 +40,8 @@ extension SuspendsimCommand {
                 let merged = try ShardMerge.merge(folders, into: out)
                 print("merged \(merged.shards) shards, \(merged.units) runs: \(BatchReportFile.summary.path(in: out))")
                 try FieldVerdictLines.printVerdict(folder: out)
-                let given = try WhatIfFiles.Baselines(baselines)
-                try ComparisonFiles.write(folder: out, by: by, baseline: given.policy)
+                let given = try comparison.given
+                try ComparisonFiles.write(folder: out, by: comparison.by, baseline: given.policy)
                 if let whatIf = given.whatIf ?? merged.whatIf { try WhatIfFiles.write(folder: out, whatIf: whatIf) }
             } catch let error as ExitCode {
                 throw error

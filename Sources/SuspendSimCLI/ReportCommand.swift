@@ -21,32 +21,23 @@ extension SuspendsimCommand {
                 the apps; else the 6 whose rate changes most), and with observed.csv a chart per \
                 counter of the simulated against the observed. One file, inline SVG, no script: it \
                 opens offline, and the same reports give the same bytes. A folder that is not a \
-                report folder exits 2, naming the first run folders below it.
+                report folder exits 2, naming the first run folders below it. With --by or \
+                --baseline POLICY it also writes the batch's groups.csv and paired.csv (SPEC 21), \
+                and with --baseline KEY=VALUE its whatif.csv, from focus_runs.csv (SPEC 25).
                 """
         )
 
         @Argument(help: ArgumentHelp("A report folder.", valueName: "dir"))
         var folder: String
 
-        @Option(name: .shortAndLong, help: ArgumentHelp(
-            "Worker threads for a batch's run pages; the output is byte-identical for any value. (default: all cores)",
-            valueName: "n"))
-        var jobs: Int?
+        @OptionGroup var threads: JobsOption
 
         @Option(name: .customLong("app"), help: ArgumentHelp(
             "An app to draw against a sweep, in the order given (repeat for more); apps not in a scenario are skipped there. With --baseline KEY=VALUE, also whatif.csv's apps, among those focus_runs.csv records.",
             valueName: "id"))
         var apps: [String] = []
 
-        @Option(help: ArgumentHelp(
-            "Write groups.csv and paired.csv for the batch in DIR, grouped by these comma-separated keys among scenario, policy and the sweep columns (SPEC 21).",
-            valueName: "keys"))
-        var by: String?
-
-        @Option(name: .customLong("baseline"), help: ArgumentHelp(
-            "POLICY: the policy paired.csv compares the others with (default: the first policy in summary.csv); KEY=VALUE: write whatif.csv with this sweep key and baseline value, from focus_runs.csv (SPEC 25). Both may be given.",
-            valueName: "policy|key=value"))
-        var baselines: [String] = []
+        @OptionGroup var comparison: ComparisonOptions
 
         @OptionGroup var figures: FigureOptions
 
@@ -58,8 +49,6 @@ extension SuspendsimCommand {
         func validate() throws {
             try OptionChecks.path(folder, "the report folder")
             try OptionChecks.appIDs(apps)
-            if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs).") }
-            _ = try WhatIfFiles.Baselines(baselines)
             _ = try Self.parseLabels(labels)
         }
 
@@ -77,12 +66,12 @@ extension SuspendsimCommand {
             Interruption.cleanUpOnSignals()
             try OutputFolder.prepare(folder, doing: "Nothing was written.")
             defer { OutputSet.finish(folder) }
-            let given = try WhatIfFiles.Baselines(baselines)
-            if by != nil || given.policy != nil { try ComparisonFiles.write(folder: folder, by: by, baseline: given.policy) }
+            let given = try comparison.given
+            if comparison.by != nil || given.policy != nil { try ComparisonFiles.write(folder: folder, by: comparison.by, baseline: given.policy) }
             if let whatIf = given.whatIf { try WhatIfFiles.write(folder: folder, whatIf: whatIf, apps: apps) }
             let focusApps = apps.isEmpty ? HTMLPages.savedFocusApps(in: folder) : apps
             let labels = try Self.parseLabels(labels)
-            let pages = try HTMLPages.write(folder: folder, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+            let pages = try HTMLPages.write(folder: folder, jobs: threads.workerCount,
                                             focusApps: focusApps, labels: labels)
             print(HTMLPages.line(pages))
             try figures.write(folder: folder, focusApps: focusApps, labels: labels)
@@ -115,11 +104,24 @@ enum HTMLPages {
     /// Writes the pages of `folder`; prints the problem and exits on failure. `focusApps`: the
     /// apps a batch page draws against a sweep (`HTMLReport.write`); nil: the change rule.
     static func write(folder: String, jobs: Int, focusApps: [String]? = nil, labels: [SweepValueLabel] = []) throws -> [String] {
+        try exitStatuses {
+            do {
+                return try HTMLReport.write(folder: folder, jobs: jobs, focusApps: focusApps, labels: labels)
+            } catch let error as SweepValueLabel.Problem {
+                printError("error: \(error); no page was written.")
+                throw ExitCode(64)
+            }
+        }
+    }
+
+    /// Runs `body` with SPEC 9's exit statuses for what it throws: an `ExitCode` as it is, 2 for
+    /// a folder that is not a report folder or a report that cannot be read (`HTMLReport.Error`),
+    /// 1 for anything else; the problem is printed on stderr.
+    static func exitStatuses<T>(_ body: () throws -> T) throws -> T {
         do {
-            return try HTMLReport.write(folder: folder, jobs: jobs, focusApps: focusApps, labels: labels)
-        } catch let error as SweepValueLabel.Problem {
-            printError("error: \(error); no page was written.")
-            throw ExitCode(64)
+            return try body()
+        } catch let error as ExitCode {
+            throw error
         } catch let error as HTMLReport.Error {
             printError("error: \(error)")
             throw ScenarioBatchLoader.invalidInputStatus

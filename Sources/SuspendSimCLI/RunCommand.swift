@@ -24,8 +24,11 @@ extension SuspendsimCommand {
                 every point of the grid of values. Such batches write a row per run to \
                 summary.csv (with the sweep keys as extra columns) and <out>/survival.csv, and \
                 report folders only with --details. --shard K/N runs every N-th run, from the \
-                K-th; merge joins the shards' folders. See docs/batch-runs.md. --html also writes \
-                <out>/index.html and an index.html in every report folder under the scenarios run.
+                K-th; merge joins the shards' folders. See docs/batch-runs.md. A batch over \
+                several trace users, or one given --by or --baseline POLICY, also writes \
+                groups.csv and paired.csv (SPEC 21); a batch that sweeps one key, or one given \
+                --baseline KEY=VALUE, writes whatif.csv (SPEC 25; by default against the key's \
+                first value). --html also writes <out>/index.html and an index.html in every report folder under the scenarios run.
 
                 --metrickit also writes metrickit/<app>.json into every report folder: for each \
                 app that launched, a payload in the JSON shape of MetricKit's MXMetricPayload \
@@ -69,23 +72,12 @@ extension SuspendsimCommand {
         @Flag(help: "Also write index.html, a self-contained HTML page, into --out and every report folder written (see report --help).")
         var html = false
 
-        @Option(help: ArgumentHelp(
-            "Write groups.csv and paired.csv grouped by these comma-separated keys among scenario, policy and the sweep columns (SPEC 21; a batch over trace users has them by default).",
-            valueName: "keys"))
-        var by: String?
-
-        @Option(name: .customLong("baseline"), help: ArgumentHelp(
-            "POLICY: the policy paired.csv compares the others with (default: the first policy in summary.csv); KEY=VALUE: the sweep key and baseline value of whatif.csv (SPEC 25; default: a batch's one swept key and its first value). Both may be given.",
-            valueName: "policy|key=value"))
-        var baselines: [String] = []
+        @OptionGroup var comparison: ComparisonOptions
 
         @Option(name: .customLong("app"), help: ArgumentHelp(
             "A what-if app of whatif.csv, in the order given (repeat for more; default: the observed: and expect: apps, else every app).",
             valueName: "id"))
         var apps: [String] = []
-
-        /// `--baseline POLICY`.
-        var baseline: String? { (try? WhatIfFiles.Baselines(baselines))?.policy }
 
         @Flag(help: "Print jemalloc's statistics (stats.allocated, stats.active, stats.resident) and the batch's serial part after the run.")
         var stats = false
@@ -97,8 +89,7 @@ extension SuspendsimCommand {
                 throw ValidationError("--replicates must be from 1 to \(InputLimits.count), got \(replicates).")
             }
             let axes = try sweepAxes()
-            _ = try WhatIfFiles.Baselines(baselines)
-            if let by, shard != nil {
+            if let by = comparison.by, shard != nil {
                 throw ValidationError("--by \(by): a shard writes no groups.csv or paired.csv; give --by to merge.")
             }
             if let shard {
@@ -109,7 +100,7 @@ extension SuspendsimCommand {
                     throw ValidationError("--shard cannot be combined with --policy all; use --set policy=\(BuiltInPolicies.names.joined(separator: ",")).")
                 }
             }
-            if policy != nil, axes.contains(where: { $0.key == "policy" }) {
+            if policy != nil, axes.contains(where: { $0.key == .policy }) {
                 throw ValidationError("--policy and --set policy=... cannot be combined.")
             }
         }
@@ -125,7 +116,7 @@ extension SuspendsimCommand {
                     throw ValidationError(error.description)
                 }
                 if axes.contains(where: { $0.key == axis.key }) {
-                    throw ValidationError("--set \(axis.key) is given twice; list its values in one --set.")
+                    throw ValidationError("--set \(axis.key.path) is given twice; list its values in one --set.")
                 }
                 axes.append(axis)
             }
@@ -171,7 +162,7 @@ extension SuspendsimCommand {
             for note in plan.systemMemoryNotes { printError(note) }
             for note in plan.notes { printError("note: " + note) }
             try validateComparison(plan)
-            let asked = try WhatIfFiles.Baselines(baselines).whatIf
+            let asked = try comparison.given.whatIf
             let whatIf = plan.writesSurvival || asked != nil ? try WhatIfFiles.resolve(plan, commandLine: asked, files: fileWhatIfs) : nil
             try OutputFolder.prepare(out)
             defer { OutputSet.finish(out) }
@@ -221,9 +212,9 @@ extension SuspendsimCommand {
 
         /// `--by` and `--baseline` name keys and a policy the batch has (SPEC 21: exit 64).
         private func validateComparison(_ plan: BatchPlan) throws {
-            guard by != nil || baseline != nil else { return }
+            guard comparison.by != nil || comparison.baseline != nil else { return }
             do {
-                try BatchComparison(keys: by.map(BatchComparison.keys(parsing:)) ?? ["policy"], baseline: baseline).validate(plan)
+                try BatchComparison(keys: comparison.by.map(BatchComparison.keys(parsing:)) ?? [SweepKey.policy.path], baseline: comparison.baseline).validate(plan)
             } catch {
                 printError("error: \(error.description). Nothing was run.")
                 throw ExitCode(64)
@@ -271,7 +262,7 @@ extension SuspendsimCommand {
             print("summary: \(BatchReportFile.summary.path(in: out))")
             if plan.writesSurvival { print("survival: \(BatchReportFile.survival.path(in: out))") }
             if !output.comparisonRows.isEmpty { print("comparison: \(BatchReportFile.comparison.path(in: out))") }
-            if part.count == 1 { try ComparisonFiles.write(folder: out, by: by, baseline: baseline) }
+            if part.count == 1 { try ComparisonFiles.write(folder: out, by: comparison.by, baseline: comparison.baseline) }
             if part.count == 1, let whatIf {
                 try WhatIfFiles.write(folder: out, whatIf: whatIf, focusRuns: output.focusRuns, jobs: input.workerCount)
             } else {

@@ -7,15 +7,12 @@ struct ScenarioInputOptions: ParsableArguments {
     @Argument(help: "Scenario files or folders (a folder gives its .yaml, .yml and .json files, sorted by name).")
     var paths: [String] = ["Scenarios"]
 
-    @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Worker threads; the output is byte-identical for any value. (default: all cores)", valueName: "n"))
-    var jobs: Int?
+    @OptionGroup var threads: JobsOption
 
     /// The number of worker threads to use.
-    var workerCount: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
+    var workerCount: Int { threads.workerCount }
 
     func validate() throws {
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs).") }
         try OptionChecks.paths(paths, "a scenario path")
     }
 }

@@ -63,9 +63,12 @@ import Testing
             every point of the grid of values. Such batches write a row per run to
             summary.csv (with the sweep keys as extra columns) and <out>/survival.csv, and
             report folders only with --details. --shard K/N runs every N-th run, from the
-            K-th; merge joins the shards' folders. See docs/batch-runs.md. --html also
-            writes <out>/index.html and an index.html in every report folder under the
-            scenarios run.
+            K-th; merge joins the shards' folders. See docs/batch-runs.md. A batch over
+            several trace users, or one given --by or --baseline POLICY, also writes
+            groups.csv and paired.csv (SPEC 21); a batch that sweeps one key, or one given
+            --baseline KEY=VALUE, writes whatif.csv (SPEC 25; by default against the key's
+            first value). --html also writes <out>/index.html and an index.html in every
+            report folder under the scenarios run.
 
             --metrickit also writes metrickit/<app>.json into every report folder: for each
             app that launched, a payload in the JSON shape of MetricKit's MXMetricPayload
@@ -108,14 +111,12 @@ import Testing
                                       report --help).
               --by <keys>             Write groups.csv and paired.csv grouped by these
                                       comma-separated keys among scenario, policy and the
-                                      sweep columns (SPEC 21; a batch over trace users has
-                                      them by default).
+                                      sweep columns (SPEC 21).
               --baseline <policy|key=value>
                                       POLICY: the policy paired.csv compares the others
                                       with (default: the first policy in summary.csv);
                                       KEY=VALUE: the sweep key and baseline value of
-                                      whatif.csv (SPEC 25; default: a batch's one swept key
-                                      and its first value). Both may be given.
+                                      whatif.csv (SPEC 25). Both may be given.
               --app <id>              A what-if app of whatif.csv, in the order given
                                       (repeat for more; default: the observed: and expect:
                                       apps, else every app).
@@ -232,7 +233,8 @@ import Testing
             report folders. Exits 2 if the folders are not the N shards of one batch.
             groups.csv and paired.csv (SPEC 21) are written as run writes them for the
             whole batch: by default for a batch over several trace users, or with --by.
-            whatif.csv (SPEC 25) likewise, from the shards' focus_runs.csv.
+            whatif.csv (SPEC 25) likewise, from the shards' focus_runs.csv, against
+            --baseline KEY=VALUE or else the shards' own baseline.
 
             USAGE: suspendsim merge <folders> ... [--out <out>] [--by <keys>] [--baseline <policy|key=value> ...]
 
@@ -243,13 +245,12 @@ import Testing
               --out <out>             Folder for the merged reports. (default: Reports)
               --by <keys>             Write groups.csv and paired.csv grouped by these
                                       comma-separated keys among scenario, policy and the
-                                      sweep columns.
+                                      sweep columns (SPEC 21).
               --baseline <policy|key=value>
                                       POLICY: the policy paired.csv compares the others
                                       with (default: the first policy in summary.csv);
                                       KEY=VALUE: the sweep key and baseline value of
-                                      whatif.csv (default: the shards' own). Both may be
-                                      given.
+                                      whatif.csv (SPEC 25). Both may be given.
               --version               Show the version.
               -h, --help              Show help information.
 
@@ -276,7 +277,10 @@ import Testing
             apps; else the 6 whose rate changes most), and with observed.csv a chart per
             counter of the simulated against the observed. One file, inline SVG, no script:
             it opens offline, and the same reports give the same bytes. A folder that is
-            not a report folder exits 2, naming the first run folders below it.
+            not a report folder exits 2, naming the first run folders below it. With --by
+            or --baseline POLICY it also writes the batch's groups.csv and paired.csv (SPEC
+            21), and with --baseline KEY=VALUE its whatif.csv, from focus_runs.csv (SPEC
+            25).
 
             USAGE: suspendsim report <dir> [--jobs <n>] [--app <id> ...] [--by <keys>] [--baseline <policy|key=value> ...] [--figures <dir>] [--figure-width <inches>] [--label <key=value=text> ...]
 
@@ -284,21 +288,20 @@ import Testing
               <dir>                   A report folder.
 
             OPTIONS:
-              -j, --jobs <n>          Worker threads for a batch's run pages; the output is
-                                      byte-identical for any value. (default: all cores)
+              -j, --jobs <n>          Worker threads; the output is byte-identical for any
+                                      value. (default: all cores)
               --app <id>              An app to draw against a sweep, in the order given
                                       (repeat for more); apps not in a scenario are skipped
                                       there. With --baseline KEY=VALUE, also whatif.csv's
                                       apps, among those focus_runs.csv records.
-              --by <keys>             Write groups.csv and paired.csv for the batch in DIR,
-                                      grouped by these comma-separated keys among scenario,
-                                      policy and the sweep columns (SPEC 21).
+              --by <keys>             Write groups.csv and paired.csv grouped by these
+                                      comma-separated keys among scenario, policy and the
+                                      sweep columns (SPEC 21).
               --baseline <policy|key=value>
                                       POLICY: the policy paired.csv compares the others
                                       with (default: the first policy in summary.csv);
-                                      KEY=VALUE: write whatif.csv with this sweep key and
-                                      baseline value, from focus_runs.csv (SPEC 25). Both
-                                      may be given.
+                                      KEY=VALUE: the sweep key and baseline value of
+                                      whatif.csv (SPEC 25). Both may be given.
               --figures <dir>         Also write every chart of the page as its own SVG,
                                       PDF (with rsvg-convert) and CSV of what it draws into
                                       this folder, each named after the chart's title.

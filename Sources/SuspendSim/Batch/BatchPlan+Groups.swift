@@ -42,7 +42,7 @@ extension BatchPlan {
     ///
     /// - Complexity: O(groups × apps)
     func forEachGroupedApp(_ body: (GroupedApp) throws -> Void) rethrows {
-        let userColumn = poolsUsers ? columns.firstIndex(of: TraceKey.user.path) : nil
+        let userColumn = poolsUsers ? sweepKeys.firstIndex(of: .trace(.user)) : nil
         for (entryIndex, entry) in entries.enumerated() {
             for tablePoint in 0..<entry.tablePointCount {
                 let pointIndex = entry.pooling?.firstPoint(of: tablePoint) ?? tablePoint

@@ -27,7 +27,7 @@ extension BatchPlan {
 
         /// The points of the grid of `axes`, with the plan's sweep `columns`; `scenarios` and
         /// `pooling` as the properties say.
-        init(axes: [SweepAxis], fixed: [SweepSetting], columns: [String], template: ScenarioTemplate?, scenarios: [Scenario],
+        init(axes: [SweepAxis], fixed: [SweepSetting], columns: [SweepKey], template: ScenarioTemplate?, scenarios: [Scenario],
              pooling: UserPooling?) {
             self.axes = axes
             self.fixed = fixed

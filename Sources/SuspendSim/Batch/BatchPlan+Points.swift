@@ -5,7 +5,7 @@ extension BatchPlan {
     static func poolsUsers(_ drafts: [(kind: Kind, axes: [SweepAxis])]) -> Bool {
         var users = Set<String>()
         for draft in drafts where draft.kind == .batch {
-            for axis in draft.axes where axis.key == TraceKey.user.path { users.formUnion(axis.values) }
+            for axis in draft.axes where axis.key == .trace(.user) { users.formUnion(axis.values) }
         }
         return users.count > 1
     }
@@ -20,7 +20,7 @@ extension BatchPlan {
     /// - Complexity: O(points × file size), the pooling O(points × apps) time; memory O(points
     ///   kept × a scenario without its events), O(table points × apps) for the pooling.
     static func points(
-        of template: ScenarioTemplate, axes: [SweepAxis], fixed: [SweepSetting], columns: [String], pooling: Bool
+        of template: ScenarioTemplate, axes: [SweepAxis], fixed: [SweepSetting], columns: [SweepKey], pooling: Bool
     ) -> (points: PointList, diagnostics: [ScenarioLoader.Diagnostic]) {
         let count = PointList.count(axes)
         let traced = template.tracePath != nil

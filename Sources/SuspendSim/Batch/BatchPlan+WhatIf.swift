@@ -7,8 +7,8 @@ extension BatchPlan {
         var seen: [Set<String>] = []
         for entry in entries where entry.kind == .batch {
             for axis in entry.axes {
-                guard let index = keys.firstIndex(where: { $0.key == axis.key }) else {
-                    keys.append((axis.key, axis.values))
+                guard let index = keys.firstIndex(where: { $0.key == axis.key.path }) else {
+                    keys.append((axis.key.path, axis.values))
                     seen.append(Set(axis.values))
                     continue
                 }

@@ -160,8 +160,10 @@ package struct BatchPlan: Sendable {
     public let metricKit: Bool
     /// The `--policy` choice.
     public let policy: PolicyChoice?
-    /// The extra columns of `summary.csv`: every sweep key but `policy` (which has its own
-    /// column), in the order they first appear.
+    /// The sweep keys of `summary.csv`'s extra columns: every sweep key but `policy` (which
+    /// has its own column), in the order they first appear.
+    public let sweepKeys: [SweepKey]
+    /// The extra columns of `summary.csv`: `sweepKeys` as spelled (`SweepKey.path`).
     public let columns: [String]
     /// The extra columns of the per-app tables (`survival.csv`, `exits.csv`, `observed.csv`):
     /// `columns`, without `trace.user` when the batch pools its users (SPEC 24).
@@ -209,11 +211,11 @@ package struct BatchPlan: Sendable {
         precondition((options.replicates ?? 1) >= 1, "replicates must be at least 1, got \(options.replicates ?? 0)")
         let traces = TraceIndexes()
         var drafts: [(template: ScenarioTemplate, kind: Kind, axes: [SweepAxis], fixed: [SweepSetting])] = []
-        var columns: [String] = []
+        var sweepKeys: [SweepKey] = []
         for template in templates.map({ $0.tracePath == nil ? $0 : $0.sharingTraces(traces) }) {
             let draft = Self.draft(template, options: options)
-            for axis in draft.axes where axis.key != "policy" && !columns.contains(axis.key) {
-                columns.append(axis.key)
+            for axis in draft.axes where axis.key != .policy && !sweepKeys.contains(axis.key) {
+                sweepKeys.append(axis.key)
             }
             drafts.append((template, draft.kind, draft.axes, draft.fixed))
         }
@@ -226,7 +228,7 @@ package struct BatchPlan: Sendable {
         var unit = 0
         var group = 0
         for draft in drafts {
-            let made = Self.points(of: draft.template, axes: draft.axes, fixed: draft.fixed, columns: columns,
+            let made = Self.points(of: draft.template, axes: draft.axes, fixed: draft.fixed, columns: sweepKeys,
                                    pooling: poolsUsers && draft.kind == .batch)
             for diagnostic in made.diagnostics where seen.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
             let randomized = draft.template.scenario.isRandomized
@@ -245,13 +247,14 @@ package struct BatchPlan: Sendable {
         self.details = options.details
         self.metricKit = options.metricKit
         self.policy = options.policy
-        self.columns = columns
-        self.tableColumns = poolsUsers ? columns.filter { $0 != TraceKey.user.path } : columns
+        self.sweepKeys = sweepKeys
+        self.columns = sweepKeys.map(\.path)
+        self.tableColumns = (poolsUsers ? sweepKeys.filter { $0 != .trace(.user) } : sweepKeys).map(\.path)
         self.poolsUsers = poolsUsers
         self.entries = entries
         self.unitCount = unit
         self.groupCount = group
-        self.fingerprint = Self.fingerprint(entries: entries, templates: templates, options: options, columns: columns)
+        self.fingerprint = Self.fingerprint(entries: entries, templates: templates, options: options, columns: self.columns)
         self.tracePasses = traces.passes
         self.traceReadNanoseconds = traces.nanoseconds
         self.warnings = drafts.flatMap { $0.template.traceWarnings() }
@@ -264,8 +267,8 @@ package struct BatchPlan: Sendable {
     private static func readTraces(of drafts: [(template: ScenarioTemplate, axes: [SweepAxis])], into traces: TraceIndexes) {
         var paths: [String] = []
         var users: [String: [String]] = [:]
-        for draft in drafts where !draft.axes.contains(where: { $0.key == TraceKey.file.path }) {
-            guard let path = draft.template.tracePath, let axis = draft.axes.first(where: { $0.key == TraceKey.user.path }) else { continue }
+        for draft in drafts where !draft.axes.contains(where: { $0.key == .trace(.file) }) {
+            guard let path = draft.template.tracePath, let axis = draft.axes.first(where: { $0.key == .trace(.user) }) else { continue }
             if users[path] == nil { paths.append(path) }
             users[path, default: []] += axis.values
         }
@@ -285,26 +288,26 @@ package struct BatchPlan: Sendable {
             }
         }
         // `--set trace.user=all`: every user of the trace, in order of first appearance (SPEC 13).
-        for index in axes.indices where axes[index].key == TraceKey.user.path && axes[index].values == [TraceKey.allUsers] {
+        for index in axes.indices where axes[index].key == .trace(.user) && axes[index].values == [TraceKey.allUsers] {
             if let path = template.tracePath, let users = try? template.traces.users(path: path), !users.isEmpty {
-                axes[index] = SweepAxis(key: TraceKey.user.path, values: users, source: axes[index].source)
+                axes[index] = SweepAxis(key: .trace(.user), values: users, source: axes[index].source)
             }
         }
         var fixed: [SweepSetting] = []
         let randomized = template.scenario.isRandomized
         switch options.policy {
         case .named(let name)?:
-            axes.removeAll { $0.key == "policy" }
-            fixed.append(SweepSetting(axis: SweepAxis(key: "policy", values: [name]), index: 0))
+            axes.removeAll { $0.key == .policy }
+            fixed.append(SweepSetting(axis: SweepAxis(key: .policy, values: [name]), index: 0))
         case .every?:
-            let isBatch = randomized || axes.contains { $0.key != "policy" }
-            axes.removeAll { $0.key == "policy" }
+            let isBatch = randomized || axes.contains { $0.key != .policy }
+            axes.removeAll { $0.key == .policy }
             if !isBatch { return (.singleEveryPolicy, axes, fixed) }
-            axes.append(SweepAxis(key: "policy", values: BuiltInPolicies.names))
+            axes.append(SweepAxis(key: .policy, values: BuiltInPolicies.names))
         case nil:
             break
         }
-        let isSingle = !randomized && axes.allSatisfy { $0.key == "policy" && $0.values.count == 1 }
+        let isSingle = !randomized && axes.allSatisfy { $0.key == .policy && $0.values.count == 1 }
         return (isSingle ? .single : .batch, axes, fixed)
     }
 
@@ -317,7 +320,7 @@ package struct BatchPlan: Sendable {
         text += "policy \(options.policy.map { "\($0)" } ?? "-")\ncolumns \(columns.joined(separator: ","))\n"
         for (entry, template) in zip(entries, templates) {
             text += "scenario \(entry.name) \(template.textHash) \(entry.kind.fingerprintName) \(entry.replicates)\n"
-            for axis in entry.axes { text += "axis \(axis.key)=\(axis.values.joined(separator: ","))\n" }
+            for axis in entry.axes { text += "axis \(axis.key.path)=\(axis.values.joined(separator: ","))\n" }
         }
         return BatchSeed.fnv1a(text)
     }
@@ -357,7 +360,7 @@ package struct BatchPlan: Sendable {
         case .single, .singleEveryPolicy:
             return folder
         case .batch:
-            for setting in entry.points[point].settings { folder += "/\(setting.axis.key)=\(setting.value)" }
+            for setting in entry.points[point].settings { folder += "/" + RunFolderName.setting(setting) }
             if entry.isRandomized { folder += "/" + RunFolderName.replicate(replicate) }
             return folder
         }

@@ -35,7 +35,7 @@ struct UserPooling: Sendable {
     /// The pooling of a scenario whose grid has `axes` (first outermost), `points` points;
     /// nil unless an axis sweeps `trace.user` over at least two values.
     init?(axes: [SweepAxis], points: Int) {
-        guard let userAxis = axes.firstIndex(where: { $0.key == TraceKey.user.path }), axes[userAxis].values.count > 1 else {
+        guard let userAxis = axes.firstIndex(where: { $0.key == .trace(.user) }), axes[userAxis].values.count > 1 else {
             return nil
         }
         users = axes[userAxis].values.count

@@ -43,12 +43,9 @@ package struct ReportReplay {
         for component in components {
             if let number = RunFolderName.replicate(in: component).flatMap({ Int($0) }) {
                 replicate = number
-            } else if let equals = component.firstIndex(of: "="), component[..<equals] != "policy" {
-                let key = String(component[..<equals])
-                let value = String(component[component.index(after: equals)...])
-                guard SweepAxis.isKnownKey(key) else { continue }
-                settings.append(SweepSetting(axis: SweepAxis(key: key, values: [value]), index: 0))
-                pointValues[key] = value
+            } else if let setting = RunFolderName.setting(in: component), setting.key != .policy {
+                settings.append(SweepSetting(axis: SweepAxis(key: setting.key, values: [setting.value]), index: 0))
+                pointValues[setting.key.path] = setting.value
             }
         }
         var scenario: Scenario

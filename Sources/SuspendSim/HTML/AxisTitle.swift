@@ -18,34 +18,29 @@ enum AxisTitle {
         }
     }
 
-    /// Every key's words by key: the key tables' rows (`DeviceKey`, `WorkloadKey`,
-    /// `AllocationsKey`, `TraceKey`), and the keys a chart's x axis may show besides.
+    /// Every key's words by key: the sweep keys' (`SweepKey.words`, from the key tables'
+    /// rows) but the app keys', and the keys a chart's x axis may show besides.
     static let keys: [String: Words] = {
         var keys: [String: Words] = [
-            "policy": Words("policy"),
             "scenario": Words("scenario"),
             "point": Words("sweep point"),
-            "end_s": Words("run length", "s"),
         ]
-        for key in DeviceKey.allCases where key.sweeps { keys[key.path] = Words(key.words, key.unit.label) }
-        for key in CompressorKey.allCases where key.sweeps { keys[key.path] = Words(key.words, key.unit.label) }
-        for key in WorkloadKey.allCases where key.sweeps { keys[key.path] = Words(key.words, key.unit) }
-        for key in AllocationsKey.allCases { keys[key.path] = Words(key.words.words, key.words.unit) }
-        for key in TraceKey.allCases where key.sweeps { keys[key.path] = Words(key.words, key.unit.label) }
+        for key in SweepKey.fixed { keys[key.path] = key.words }
         return keys
     }()
 
-    /// The app keys of `app.<id>.<key>` by key (`AppKey`'s rows that sweep): their words take
-    /// "of <id>".
-    static let appKeys: [String: Words] = Dictionary(
-        uniqueKeysWithValues: AppKey.allCases.filter(\.sweeps).map { ($0.rawValue, Words($0.words, $0.unit.label)) })
+    /// The words of `key` (a column of `summary.csv`), with the app of an app key, whose
+    /// words take "of <id>"; nil for a key no table knows.
+    static func words(_ key: String) -> (words: Words, app: String?)? {
+        if let words = keys[key] { return (words, nil) }
+        guard let sweepKey = SweepKey(path: key), case .app(let id, _) = sweepKey else { return nil }
+        return (sweepKey.words, id)
+    }
 
     /// The title of the axis of `key`: its words with the unit in parentheses; the key itself
     /// when the table does not know it.
     static func text(_ key: String) -> String {
-        if let words = keys[key] { return words.title(of: nil) }
-        if let app = SweepAxis.appKey(key), let words = appKeys[app.key] { return words.title(of: app.id) }
-        return key
+        words(key).map { $0.words.title(of: $0.app) } ?? key
     }
 }
 
@@ -53,5 +48,22 @@ extension AxisTitle.Words {
     /// "RAM (MB)", or with an app, "suspended memory of com.x (MB)".
     func title(of app: String?) -> String {
         words + (app.map { " of " + $0 } ?? "") + (unit.map { " (" + $0 + ")" } ?? "")
+    }
+}
+
+extension SweepKey {
+    /// The key's words and unit for an axis title (SPEC 15), from its table's row; an app
+    /// key's words are the app key's (`AxisTitle` adds "of <id>").
+    var words: AxisTitle.Words {
+        switch self {
+        case .policy: AxisTitle.Words("policy")
+        case .endS: AxisTitle.Words("run length", "s")
+        case .device(let key): AxisTitle.Words(key.words, key.unit.label)
+        case .compressor(let key): AxisTitle.Words(key.words, key.unit.label)
+        case .workload(let key): AxisTitle.Words(key.words, key.unit)
+        case .allocations(let key): AxisTitle.Words(key.words.words, key.words.unit)
+        case .trace(let key): AxisTitle.Words(key.words, key.unit.label)
+        case .app(_, let key): AxisTitle.Words(key.words, key.unit.label)
+        }
     }
 }

@@ -120,7 +120,7 @@ struct BatchPage {
         let runs = scenario.points.reduce(0) { $0 + (reports.point($1)?.runs ?? 0) }
         var facts = ["\(scenario.points.count) point\(scenario.points.count == 1 ? "" : "s")",
                      "\(runs) runs", "polic\(policies.count == 1 ? "y" : "ies") \(policies.joined(separator: ", "))"]
-        let ramSwept = scenario.points.contains { $0.settings.contains { $0.hasPrefix(DeviceKey.ramMB.path + "=") || $0.hasPrefix(DeviceKey.model.path + "=") } }
+        let ramSwept = scenario.points.contains { $0.settings.contains { [.device(.ramMB), .device(.model)].contains(RunFolderName.setting(in: $0)?.key) } }
         if !ramSwept, let ram = ramByScenario[scenario.name] { facts.append("device \(ram) MB RAM") }
         facts.append("each run's seed is in \(BatchReportFile.summary.fileName)")
         var nodes: [Node<HTML.BodyContext>] = [.h2(.escaped(scenario.name)), .p(.class("meta"), .escaped(facts.joined(separator: " · ")))]
@@ -232,7 +232,7 @@ struct BatchPage {
     /// Whether `scenario`'s points are per trace user, over more than one user (SPEC 21): a
     /// folder whose `survival.csv` does not pool its users (written before SPEC 24).
     static func sweepsUsers(_ scenario: BatchReports.Scenario) -> Bool {
-        Set(scenario.sweepOrder.flatMap { $0.filter { $0.hasPrefix(TraceKey.user.path + "=") } }).count > 1
+        Set(scenario.sweepOrder.flatMap { $0.filter { RunFolderName.setting(in: $0)?.key == .trace(.user) } }).count > 1
     }
 
     func orderedUnique(_ values: [String]) -> [String] {

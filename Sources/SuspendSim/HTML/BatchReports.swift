@@ -91,10 +91,9 @@ struct BatchReports {
             var keys: [String] = []
             for settings in sweepOrder {
                 for setting in settings {
-                    guard let equals = setting.firstIndex(of: "=") else { return nil }
-                    let name = String(setting[..<equals])
-                    if valuesByKey[name] == nil { keys.append(name) }
-                    valuesByKey[name, default: []].append(String(setting[setting.index(after: equals)...]))
+                    guard let parts = RunFolderName.split(setting) else { return nil }
+                    if valuesByKey[parts.key] == nil { keys.append(parts.key) }
+                    valuesByKey[parts.key, default: []].append(parts.value)
                 }
             }
             let swept = keys.filter { Set(valuesByKey[$0]!).count > 1 }
@@ -146,7 +145,7 @@ struct BatchReports {
         let cold = summary.column(SummaryColumn.coldLaunches), warm = summary.column(SummaryColumn.warmLaunches)
         try summary.forEachRow { row in
             runCount += 1
-            let settings = pointSweep.compactMap { row[$0.offset].isEmpty ? nil : "\($0.element)=\(row[$0.offset])" }
+            let settings = pointSweep.compactMap { row[$0.offset].isEmpty ? nil : RunFolderName.setting(key: $0.element, value: row[$0.offset]) }
             let key = PointKey(scenario: row[scenarioColumn], policy: row[policyColumn], settings: settings)
             let scenario = scenarioEntry(key.scenario)
             if points[key] == nil {
@@ -166,7 +165,7 @@ struct BatchReports {
             if !replicateValue.isEmpty { point.replicated = true }
             if let seed, !row[seed].isEmpty {
                 point.seed = point.runs == 1 ? row[seed] : nil
-                let runSettings = sweep.compactMap { row[$0.offset].isEmpty ? nil : "\($0.element)=\(row[$0.offset])" }
+                let runSettings = sweep.compactMap { row[$0.offset].isEmpty ? nil : RunFolderName.setting(key: $0.element, value: row[$0.offset]) }
                 seeds[Self.seedKey(scenario: key.scenario, policy: key.policy, replicate: replicateValue, settings: runSettings)] = row[seed]
             }
             points[key] = point
@@ -197,7 +196,7 @@ struct BatchReports {
         let sweep = file.header.enumerated().filter { Self.isSweepKey($0.element) }
         var sweepOrder: [String: [[String]]] = [:]
         try file.forEachRow { row throws(ReportCSV.Unreadable) in
-            let settings = sweep.compactMap { row[$0.offset].isEmpty ? nil : "\($0.element)=\(row[$0.offset])" }
+            let settings = sweep.compactMap { row[$0.offset].isEmpty ? nil : RunFolderName.setting(key: $0.element, value: row[$0.offset]) }
             let key = PointKey(scenario: row[scenarioColumn], policy: row[policyColumn], settings: settings)
             guard let rate = ReportCSV.number(row[rateColumn]) else {
                 throw ReportCSV.Unreadable(path: path, reason: "survival_rate \"\(row[rateColumn])\" is not a number")

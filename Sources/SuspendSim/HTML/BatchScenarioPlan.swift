@@ -83,7 +83,7 @@ struct BatchScenarioPlan {
         // A point without settings is labelled, and drawn, as its policy.
         let labels = sweeps.map { $0.isEmpty ? policy : names.text(settings: $0) }
         // Points of two swept keys or more: colour for the first key, marker for the others (SPEC 15).
-        let values = sweeps.map { $0.map { String($0[($0.firstIndex(of: "=") ?? $0.startIndex)...].dropFirst()) } }
+        let values = sweeps.map { $0.map { RunFolderName.split($0)?.value ?? String($0.dropFirst()) } }
         let styles = Set(values.map(\.count)).count == 1 && (values.first?.count ?? 0) > 1
             ? SeriesChannels.markerStyles(values) : SeriesStyle.styles(for: labels)
         let series = zip(labels, styles).map { SurvivalChart.Series(label: $0, style: $1) }

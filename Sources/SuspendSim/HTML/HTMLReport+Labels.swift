@@ -29,8 +29,8 @@ extension HTMLReport {
         }
         for scenario in reports.scenarios {
             for setting in scenario.sweepOrder.joined() {
-                guard let equals = setting.firstIndex(of: "=") else { continue }
-                add(String(setting[..<equals]), String(setting[setting.index(after: equals)...]))
+                guard let parts = RunFolderName.split(setting) else { continue }
+                add(parts.key, parts.value)
             }
         }
         if let comparison {

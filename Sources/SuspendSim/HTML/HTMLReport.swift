@@ -136,7 +136,7 @@ public enum HTMLReport {
         for component in details {
             if let number = RunFolderName.replicate(in: component) {
                 replicate = String(number)
-            } else if component.contains("="), !component.hasPrefix("policy=") {
+            } else if let setting = RunFolderName.setting(in: component), setting.key != .policy {
                 settings.append(component)
             }
         }
@@ -146,7 +146,7 @@ public enum HTMLReport {
     }
 
     private static func isRunDetail(_ component: String, policy: String?) -> Bool {
-        component.contains("=") || RunFolderName.replicate(in: component) != nil || component == policy
+        RunFolderName.setting(in: component) != nil || RunFolderName.replicate(in: component) != nil || component == policy
     }
 
     /// Writes `html` as `folder/index.html`, whole or not at all.

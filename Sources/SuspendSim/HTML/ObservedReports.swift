@@ -37,7 +37,7 @@ struct ObservedReports {
                 throw ReportCSV.Unreadable(path: path, reason: "observed \"\(row[observedColumn])\" is not a number")
             }
             let scenario = row[scenarioColumn], name = row[counterColumn]
-            let settings = sweep.compactMap { row[$0.offset].isEmpty ? nil : "\($0.element)=\(row[$0.offset])" }
+            let settings = sweep.compactMap { row[$0.offset].isEmpty ? nil : RunFolderName.setting(key: $0.element, value: row[$0.offset]) }
             let key = BatchReports.PointKey(scenario: scenario, policy: row[policyColumn], settings: settings)
             var list = counters[scenario, default: []]
             let index = list.firstIndex { $0.name == name } ?? {

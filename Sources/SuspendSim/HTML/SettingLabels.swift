@@ -6,10 +6,8 @@ enum SettingLabels {
     /// `setting` with its key cut to the part after the key's last dot: `device.ram_mb=2048`
     /// gives `ram_mb=2048`; a setting without a dot in its key is returned whole.
     static func short(_ setting: String) -> String {
-        guard let equals = setting.firstIndex(of: "=") else { return setting }
-        let key = setting[..<equals]
-        guard let dot = key.lastIndex(of: ".") else { return setting }
-        return String(setting[setting.index(after: dot)...])
+        guard let parts = RunFolderName.split(setting), let dot = parts.key.lastIndex(of: ".") else { return setting }
+        return RunFolderName.setting(key: String(parts.key[parts.key.index(after: dot)...]), value: parts.value)
     }
 
     /// `parts` joined by `separator` in at most `width` pixels at `size` px: whole when it fits,

@@ -29,17 +29,16 @@ struct SweepValueLabels: Sendable, Equatable {
     /// A setting `key=value` (a sweep point's, as `summary.csv`'s points write it) as `text`
     /// names it; a text without `=` is returned as it is.
     func text(setting: String) -> String {
-        guard let equals = setting.firstIndex(of: "=") else { return setting }
-        return text(String(setting[..<equals]), String(setting[setting.index(after: equals)...]))
+        guard let parts = RunFolderName.split(setting) else { return setting }
+        return text(parts.key, parts.value)
     }
 
     /// A setting in fewer words, for a margin too narrow for `text(setting:)`: its label, else
     /// an app key's words without the app ("suspended memory 60 MB"), else `text(setting:)`.
     func short(setting: String) -> String {
-        guard let equals = setting.firstIndex(of: "=") else { return setting }
-        let key = String(setting[..<equals]), value = String(setting[setting.index(after: equals)...])
+        guard let (key, value) = RunFolderName.split(setting) else { return setting }
         if let label = texts[key]?[value] { return label }
-        if let app = SweepAxis.appKey(key), let words = AxisTitle.appKeys[app.key] { return Self.phrase(words, of: nil, value: value) }
+        if let words = AxisTitle.words(key), words.app != nil { return Self.phrase(words.words, of: nil, value: value) }
         return text(key, value)
     }
 
@@ -54,10 +53,9 @@ struct SweepValueLabels: Sendable, Equatable {
     /// "off" ("memory compressor off"). A policy, a scenario or a point is its value alone;
     /// a key no table knows, its last dotted part and the value.
     static func worded(_ key: String, _ value: String) -> String {
-        if ["policy", "scenario", "point"].contains(key) { return value }
+        if SweepKey(path: key) == .policy || ["scenario", "point"].contains(key) { return value }
         let switchValue = ["true": "on", "false": "off"][value] ?? value
-        if let words = AxisTitle.keys[key] { return phrase(words, of: nil, value: switchValue) }
-        if let app = SweepAxis.appKey(key), let words = AxisTitle.appKeys[app.key] { return phrase(words, of: app.id, value: switchValue) }
+        if let words = AxisTitle.words(key) { return phrase(words.words, of: words.app, value: switchValue) }
         let name = key.split(separator: ".").last.map(String.init) ?? key
         return name + " " + switchValue
     }

@@ -1,6 +1,6 @@
 /// The keys of `device.compressor` (SPEC 22), one row each: the reader, the scenario writers,
 /// `--set` and `SweepAxis`, and `device.csv` (as `compressor_<key>`) read this table.
-enum CompressorKey: String, CaseIterable, Sendable {
+package enum CompressorKey: String, CaseIterable, Sendable {
     case ratio
     case poolMB = "pool_mb"
     case startFreeMB = "start_free_mb"

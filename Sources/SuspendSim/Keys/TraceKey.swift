@@ -1,7 +1,7 @@
 /// The keys of `trace:` (SPEC 13), one row each, in the order messages list them: the reader,
 /// `--set` and `SweepAxis`, the batch's pooling of trace users (SPEC 24) and the page's axis
 /// titles read this table, so that a trace key is declared once.
-enum TraceKey: String, CaseIterable, Sendable {
+package enum TraceKey: String, CaseIterable, Sendable {
     /// The LSApp file, relative to the scenario file.
     case file
     /// The user whose rows are replayed, or `all` (`allUsers`).

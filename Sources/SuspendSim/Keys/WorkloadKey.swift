@@ -1,6 +1,6 @@
 /// The keys of `workload:` (SPEC 10, docs/batch-runs.md), one row each, in the order messages
 /// list them: the reader and `--set workload.<key>` read this table.
-enum WorkloadKey: String, CaseIterable, Sendable {
+package enum WorkloadKey: String, CaseIterable, Sendable {
     case durationS = "duration_s"
     case zipfS = "zipf_s"
     case dwellS = "dwell_s"
@@ -95,7 +95,7 @@ enum WorkloadKey: String, CaseIterable, Sendable {
 }
 
 /// The keys of `workload.allocations:`, both required.
-enum AllocationsKey: String, CaseIterable, Sendable {
+package enum AllocationsKey: String, CaseIterable, Sendable {
     case perHour = "per_hour"
     case meanMB = "mean_mb"
 

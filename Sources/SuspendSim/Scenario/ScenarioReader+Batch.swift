@@ -39,13 +39,14 @@ extension ScenarioReader {
         var allowed = SweepAxis.keys
         if case .mapping(let mapping) = node {
             for key in mapping.keys {
-                if case .scalar(let scalar) = key, SweepAxis.appKey(text(of: scalar)) != nil { allowed.append(text(of: scalar)) }
+                if case .scalar(let scalar) = key, case .app? = SweepKey(path: text(of: scalar)) { allowed.append(text(of: scalar)) }
             }
         }
         guard let fields = fields(node, "sweep", allowed: allowed, noun: "sweep key") else { return nil }
         var axes: [SweepAxis] = []
         var isValid = !fields.hadUnknownKey
         for entry in fields.entries {
+            guard let key = SweepKey(path: entry.name) else { continue }  // `allowed` holds sweep keys only
             let field = Self.path("sweep", entry.name)
             guard let items = list(entry.value, field) else {
                 isValid = false
@@ -67,13 +68,13 @@ extension ScenarioReader {
                 values.append(text(of: scalar))
                 nodes.append((item, index))
             }
-            if let problem = SweepAxis.valueProblem(values, key: entry.name) {
+            if let problem = SweepAxis.valueProblem(values, key: key) {
                 let item = nodes[problem.index]
                 report(item.node, Self.path(field, item.index), problem.message)
                 isValid = false
                 continue
             }
-            axes.append(SweepAxis(key: entry.name, values: values, source: .file))
+            axes.append(SweepAxis(key: key, values: values, source: .file))
         }
         return isValid ? axes : nil
     }

@@ -10,9 +10,9 @@ extension ScenarioReader {
             report(node, "labels", "names swept values, but the file sweeps no key; add a sweep: block or remove labels:")
             return []
         }
-        let sweeps = Dictionary(sweep.map { ($0.key, $0.values) }, uniquingKeysWith: { first, _ in first })
+        let sweeps = Dictionary(sweep.map { ($0.key.path, $0.values) }, uniquingKeysWith: { first, _ in first })
         // A policy is named by its own name (its colour and marker are the policy's everywhere).
-        guard let fields = fields(node, "labels", allowed: sweep.map(\.key).filter { $0 != "policy" }, noun: "swept key") else { return [] }
+        guard let fields = fields(node, "labels", allowed: sweep.filter { $0.key != .policy }.map(\.key.path), noun: "swept key") else { return [] }
         var labels: [SweepValueLabel] = []
         for entry in fields.entries {
             let field = Self.path("labels", entry.name)

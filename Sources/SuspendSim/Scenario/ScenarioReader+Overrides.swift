@@ -35,8 +35,8 @@ extension ScenarioReader {
             let override = overrides[path]
             let node = override?.origin == nil ? override?.node : nil
             let origin = override?.origin.map { String($0.prefix { $0 != "=" }) }
-            if let app = SweepAxis.appKey(path) {
-                report(node, path, "unknown app '\(app.id)'; apps are \(AppList.idList(appIDsRead))", origin: origin, lineOnly: true)
+            if case .app(let id, _)? = SweepKey(path: path) {
+                report(node, path, "unknown app '\(id)'; apps are \(AppList.idList(appIDsRead))", origin: origin, lineOnly: true)
                 continue
             }
             let parent = path.split(separator: ".").dropLast().joined(separator: ".")

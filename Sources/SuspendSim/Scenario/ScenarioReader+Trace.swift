@@ -38,7 +38,7 @@ extension ScenarioReader {
                 return nil
             }
             user = first
-            traceUsersAxis = SweepAxis(key: TraceKey.user.path, values: users, source: .file)
+            traceUsersAxis = SweepAxis(key: .trace(.user), values: users, source: .file)
         }
         var defaultApp: AppProfile?
         if let defaultNode = fields[TraceKey.defaultApp.rawValue] {

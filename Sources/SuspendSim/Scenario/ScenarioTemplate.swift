@@ -139,7 +139,7 @@ package struct ScenarioTemplate: Sendable {
         var reader = ScenarioReader(file: path, originalKeys: document.originalKeys, traces: traces)
         reader.readsSweep = settings.isEmpty
         for setting in settings {
-            let key = setting.axis.key
+            let key = setting.axis.key.path
             switch setting.axis.source {
             case .file:
                 let node = fileSweepValue(in: document.root, key: key, index: setting.index)

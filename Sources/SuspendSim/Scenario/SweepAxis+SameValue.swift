@@ -18,22 +18,17 @@ extension SweepAxis {
         case text(String)
     }
 
-    /// How values of `key` compare: by the unit of its row in the key tables (SPEC 7, 14).
-    static func comparison(of key: String) -> Comparison {
-        if key == DeviceKey.ios.path { return .version }
-        if key == DeviceKey.model.path { return .model }
-        if key == "end_s" || key.hasPrefix("workload.") { return .number }
-        let unit: KeyUnit?
-        if let app = appKey(key) {
-            unit = AppKey(rawValue: app.key)?.unit
-        } else if key.hasPrefix(DeviceKey.compressor.path + ".") {
-            unit = CompressorKey(rawValue: String(key.dropFirst(DeviceKey.compressor.path.count + 1)))?.unit
-        } else if key.hasPrefix("device.") {
-            unit = DeviceKey(rawValue: String(key.dropFirst("device.".count)))?.unit
-        } else {
-            unit = nil
+    /// How values of `key` compare: by the unit of its row in the key tables (SPEC 7, 14);
+    /// `end_s` and the workload's keys are numbers, `policy` and `trace.user` text.
+    static func comparison(of key: SweepKey) -> Comparison {
+        switch key {
+        case .device(.ios): return .version
+        case .device(.model): return .model
+        case .endS, .workload, .allocations: return .number
+        case .trace, .policy: return .text
+        case .device, .compressor, .app: break
         }
-        switch unit {
+        switch key.unit {
         case .mb?, .seconds?, .ratio?, .mbPerSecond?, .count?: return .number
         case .flag?, .list?, .name?, .mapping?, nil: return .text
         }
@@ -59,7 +54,7 @@ extension SweepAxis {
     /// the index of each; nil when every value is its own point.
     ///
     /// - Complexity: O(n) in the total length of the values (one hashed set).
-    static func repeatedValue(_ values: [String], key: String) -> (first: Int, again: Int)? {
+    static func repeatedValue(_ values: [String], key: SweepKey) -> (first: Int, again: Int)? {
         let comparison = comparison(of: key)
         var seen: [Identity: Int] = [:]
         seen.reserveCapacity(values.count)
@@ -70,7 +65,7 @@ extension SweepAxis {
     }
 
     /// The message for value `again` of `values` being the same point as value `first`.
-    static func repeatedValueMessage(_ values: [String], key: String, first: Int, again: Int) -> String {
+    static func repeatedValueMessage(_ values: [String], key: SweepKey, first: Int, again: Int) -> String {
         let how: String
         switch comparison(of: key) {
         case .number: how = "the same number"

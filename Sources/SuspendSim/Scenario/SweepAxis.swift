@@ -19,8 +19,8 @@ package struct SweepAxis: Sendable, Hashable {
         case commandLine
     }
 
-    /// The key, as a dotted path: `device.ram_mb`.
-    public var key: String
+    /// The key; `key.path` spells it as a dotted path: `device.ram_mb`.
+    public var key: SweepKey
     /// The values, as written, in order; at least one.
     public var values: [String]
     /// Where the axis was given.
@@ -28,38 +28,19 @@ package struct SweepAxis: Sendable, Hashable {
 
     /// An axis of `key` over `values` (as written), given at `source`. The key and values
     /// are checked when a point is read (`ScenarioTemplate.scenario(at:)`).
-    public init(key: String, values: [String], source: Source = .commandLine) {
+    public init(key: SweepKey, values: [String], source: Source = .commandLine) {
         self.key = key
         self.values = values
         self.source = source
     }
 
-    /// Every key an axis may have, in the order messages list them.
-    public static let keys: [String] =
-        ["policy", "end_s"] + DeviceKey.allCases.filter(\.sweeps).map(\.path)
-        + CompressorKey.allCases.filter(\.sweeps).map(\.path)
-        + WorkloadKey.allCases.filter(\.sweeps).map(\.path)
-        + AllocationsKey.allCases.map(\.path)
-        + TraceKey.allCases.filter(\.sweeps).map(\.path)
+    /// Every key an axis may have but the app keys, as spelled, in the order messages list
+    /// them (`SweepKey.fixed`).
+    public static let keys: [String] = SweepKey.fixed.map(\.path)
 
     /// The app keys an `app.<id>.<key>` axis may set: the keys of `AppKey`'s table that sweep
     /// (every key but `id`, `background_modes` and `trace_name`).
     public static let appKeys: [String] = AppKey.sweepNames
-
-    /// The app id and key of `app.<id>.<key>` (the id may hold dots: `app.com.a.active_mb`);
-    /// nil for any other key, or an app key that is not in `appKeys`.
-    public static func appKey(_ key: String) -> (id: String, key: String)? {
-        guard key.hasPrefix("app."), let dot = key.lastIndex(of: ".") else { return nil }
-        let id = key[key.index(key.startIndex, offsetBy: 4)..<dot]
-        let name = String(key[key.index(after: dot)...])
-        guard !id.isEmpty, appKeys.contains(name) else { return nil }
-        return (String(id), name)
-    }
-
-    /// Whether `key` may be swept: one of `keys`, or an `app.<id>.<key>`.
-    public static func isKnownKey(_ key: String) -> Bool {
-        keys.contains(key) || appKey(key) != nil
-    }
 
     /// Parses `key=v1,v2,...` (a `--set` option): values are separated by commas and
     /// trimmed of spaces.
@@ -70,15 +51,15 @@ package struct SweepAxis: Sendable, Hashable {
         guard let equals = option.firstIndex(of: "=") else {
             throw ParseError("--set \(option): expected key=value[,value...]")
         }
-        let key = option[..<equals].trimmingSpaces
-        guard Self.isKnownKey(key) else {
-            if key.hasPrefix(DeviceKey.lmkd.path + ".") || key == DeviceKey.lmkd.path {
-                throw ParseError("--set \(option): \(key) does not sweep (a table is not one value, SPEC 34); give device.lmkd.minfree in the file")
+        let path = option[..<equals].trimmingSpaces
+        guard let key = SweepKey(path: path) else {
+            if path.hasPrefix(DeviceKey.lmkd.path + ".") || path == DeviceKey.lmkd.path {
+                throw ParseError("--set \(option): \(path) does not sweep (a table is not one value, SPEC 34); give device.lmkd.minfree in the file")
             }
-            if key.hasPrefix("app.") {
-                throw ParseError("--set \(option): unknown app key '\(key)'; expected app.<id>.<key> with a key among \(Self.appKeys.joined(separator: ", "))")
+            if SweepKey.looksLikeAppKey(path) {
+                throw ParseError("--set \(option): unknown app key '\(path)'; expected app.<id>.<key> with a key among \(Self.appKeys.joined(separator: ", "))")
             }
-            throw ParseError("--set \(option): unknown key '\(key)'; expected policy, end_s, device.<key>, workload.<key>, workload.allocations.<key> or app.<id>.<key>")
+            throw ParseError("--set \(option): unknown key '\(path)'; expected policy, end_s, device.<key>, workload.<key>, workload.allocations.<key> or app.<id>.<key>")
         }
         let values = option[option.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingSpaces }
@@ -95,7 +76,7 @@ package struct SweepAxis: Sendable, Hashable {
     /// (`SweepAxis+SameValue.swift`).
     ///
     /// - Complexity: O(n) in the total length of the values.
-    static func valueProblem(_ values: [String], key: String) -> (index: Int, message: String)? {
+    static func valueProblem(_ values: [String], key: SweepKey) -> (index: Int, message: String)? {
         for (index, value) in values.enumerated() {
             if Double(value) == nil, let problem = IdentifierRules.formulaProblem(value) { return (index, "value '\(value)' \(problem)") }
             if let problem = folderProblem(value) { return (index, problem) }

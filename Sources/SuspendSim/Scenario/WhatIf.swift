@@ -44,7 +44,7 @@ package struct WhatIf: Sendable, Hashable {
     /// `value` of `key` in the form two equal values share: a number without leading zeros,
     /// trailing decimal zeros or a trailing point; `device.ios` and other text as written.
     static func canonical(_ value: String, key: String) -> String {
-        guard key != DeviceKey.ios.path else { return value }
+        guard SweepKey(path: key) != .device(.ios) else { return value }
         var text = Substring(value)
         let negative = text.first == "-"
         if negative { text = text.dropFirst() }
@@ -93,12 +93,13 @@ package struct WhatIf: Sendable, Hashable {
     ///
     /// - Throws: `Mismatch`, naming the keys or values there are.
     package func check(against keys: [(key: String, values: [String])]) throws(Mismatch) {
-        let choices = keys.map(\.key).filter { $0 != "policy" && $0 != TraceKey.user.path }
+        let choices = keys.map(\.key).filter(Self.canBeKey)
         let list = choices.isEmpty ? "the batch sweeps no key that can be one" : "the keys are " + choices.joined(separator: ", ")
-        if key == TraceKey.user.path {
+        let sweepKey = SweepKey(path: key)
+        if sweepKey == .trace(.user) {
             throw Mismatch(field: .key, description: "\(key) cannot be a what-if's key: users pair with themselves (SPEC 27); \(list)")
         }
-        if key == "policy" {
+        if sweepKey == .policy {
             throw Mismatch(field: .key, description: "policies are compared by paired.csv (--baseline POLICY), not by a what-if; \(list)")
         }
         guard let values = keys.first(where: { $0.key == key })?.values else {
@@ -113,8 +114,17 @@ package struct WhatIf: Sendable, Hashable {
     /// over two values or more, with its first value as the baseline; nil when there is not
     /// exactly one.
     package static func defaultChoice(_ keys: [(key: String, values: [String])]) -> WhatIf? {
-        let swept = keys.filter { $0.key != "policy" && $0.key != TraceKey.user.path && $0.values.count >= 2 }
+        let swept = keys.filter { canBeKey($0.key) && $0.values.count >= 2 }
         guard swept.count == 1, let only = swept.first, let first = only.values.first else { return nil }
         return WhatIf(key: only.key, baseline: first)
+    }
+
+    /// Whether the sweep column `key` may be a what-if's KEY (SPEC 27): any but `policy`
+    /// (policies pair in `paired.csv`) and `trace.user` (users pair with themselves).
+    static func canBeKey(_ key: String) -> Bool {
+        switch SweepKey(path: key) {
+        case .policy?, .trace(.user)?: false
+        default: true
+        }
     }
 }

@@ -61,7 +61,7 @@ import Testing
     @Test("The plan: scenarios in order, then points (first axis outermost), then replicates")
     func planOrder() throws {
         var options = BatchPlan.Options()
-        options.settings = [SweepAxis(key: "policy", values: ["lru", "jetsam"])]
+        options.settings = [SweepAxis(key: .policy, values: ["lru", "jetsam"])]
         let plan = try BatchPlan(templates: try Self.templates(), options: options)
         #expect(plan.columns == ["device.ram_mb"])
         #expect(plan.entries.map(\.kind) == [.batch, .batch])

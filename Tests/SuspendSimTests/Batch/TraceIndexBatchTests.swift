@@ -42,7 +42,7 @@ import Testing
     static func runnableEvents(_ plan: BatchPlan) throws -> [(user: String, events: [ScenarioEvent])] {
         let points = try #require(plan.entries.first?.points)
         return try points.map { point in
-            let user = try #require(point.settings.first { $0.axis.key == "trace.user" }?.value)
+            let user = try #require(point.settings.first { $0.axis.key == .trace(.user) }?.value)
             return (user, try point.runnableScenario().events)
         }
     }

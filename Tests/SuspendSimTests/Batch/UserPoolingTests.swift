@@ -141,8 +141,8 @@ import Testing
 
     @Test("With trace.user between other axes, grid points fold into the other keys' points in grid order, each table point's first user first")
     func tablePointsFoldTheUsers() throws {
-        let axes = [SweepAxis(key: "device.ram_mb", values: ["1024", "2048"]), SweepAxis(key: "trace.user", values: ["a", "b", "c"]),
-                    SweepAxis(key: "policy", values: ["lru", "jetsam", "lmkd", "largest-first"])]
+        let axes = [SweepAxis(key: .device(.ramMB), values: ["1024", "2048"]), SweepAxis(key: .trace(.user), values: ["a", "b", "c"]),
+                    SweepAxis(key: .policy, values: ["lru", "jetsam", "lmkd", "largest-first"])]
         // The grid, first axis outermost: each point's value index on each axis.
         let grid = (0..<2).flatMap { ram in (0..<3).flatMap { user in (0..<4).map { policy in [ram, user, policy] } } }
         #expect((0..<24).map { BatchPlan.PointList.settings(of: $0, axes: axes).map(\.index) } == grid)
@@ -153,7 +153,7 @@ import Testing
             #expect(table == point[0] * 4 + point[2])
             #expect(grid[pooling.firstPoint(of: table)] == [point[0], 0, point[2]])
         }
-        #expect(UserPooling(axes: [SweepAxis(key: "trace.user", values: ["a"]), axes[0]], points: 2) == nil)
+        #expect(UserPooling(axes: [SweepAxis(key: .trace(.user), values: ["a"]), axes[0]], points: 2) == nil)
         #expect(UserPooling(axes: [axes[0]], points: 2) == nil)
     }
 

@@ -28,15 +28,15 @@ import Testing
             #expect(AxisTitle.keys[key] != nil, "\(key) has no words")
         }
         for key in SweepAxis.appKeys {
-            #expect(AxisTitle.appKeys[key] != nil, "app.<id>.\(key) has no words")
+            #expect(AxisTitle.words("app.com.x.\(key)")?.app == "com.x", "app.<id>.\(key) has no words")
         }
+        #expect(AxisTitle.words("app.com.x.id") == nil && AxisTitle.words("app..active_mb") == nil)
         #expect(Set(AxisTitle.keys.keys) == Set(SweepAxis.keys + ["scenario", "point"]))
-        #expect(Set(AxisTitle.appKeys.keys) == Set(SweepAxis.appKeys))
     }
 
     @Test("The unit follows the key's suffix: _mb is MB, _mb_s MB/s, _s seconds (but Zipf's exponent s)")
     func units() {
-        let all = AxisTitle.keys.map { ($0.key, $0.value) } + AxisTitle.appKeys.map { ($0.key, $0.value) }
+        let all = AxisTitle.keys.map { ($0.key, $0.value) } + SweepAxis.appKeys.compactMap { key in AxisTitle.words("app.x." + key).map { ("app.x." + key, $0.words) } }
         for (key, words) in all {
             let expected: String? = key.hasSuffix("_mb") ? "MB" : key.hasSuffix("_mb_s") ? "MB/s"
                 : key.hasSuffix("_s") && key != "workload.zipf_s" ? "s" : nil

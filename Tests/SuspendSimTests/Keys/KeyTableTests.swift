@@ -113,7 +113,7 @@ import Testing
     @Test("--set and sweep: accept every device key that sweeps, and a point puts its value in the device", arguments: DeviceKey.allCases.filter(\.sweeps))
     func deviceKeySweeps(_ key: DeviceKey) throws {
         guard key != .model, key != .ios else {
-            #expect(SweepAxis.isKnownKey(key.path))
+            #expect(SweepKey(path: key.path) != nil)
             return
         }
         let value: Double = key == .ramMB ? 3000 : 1000
@@ -198,7 +198,7 @@ import Testing
 
     @Test("--set app.<id>.<key> accepts exactly the app keys that sweep", arguments: AppKey.allCases)
     func appKeySweeps(_ key: AppKey) {
-        #expect(SweepAxis.isKnownKey("app.com.table.app.\(key.rawValue)") == key.sweeps)
+        #expect((SweepKey(path: "app.com.table.app.\(key.rawValue)") != nil) == key.sweeps)
         #expect(SweepAxis.appKeys.contains(key.rawValue) == key.sweeps)
     }
 
@@ -227,7 +227,7 @@ import Testing
         case .exponent(let path): #expect(workload[keyPath: path] == 1_500)
         case .allocations: #expect(workload.meanAllocationKiB == .mb(40))
         }
-        #expect(SweepAxis.isKnownKey(key.path) == key.sweeps)
+        #expect((SweepKey(path: key.path) != nil) == key.sweeps)
     }
 
     // MARK: - trace: and expect:
@@ -263,11 +263,11 @@ import Testing
         let scenario = template.scenario
         switch key {
         case .file: #expect(template.tracePath == TraceReplayTests.sample && !scenario.events.isEmpty)
-        case .user: #expect(template.sweep.map(\.key) == [key.path] && template.sweep[0].values.count > 1)
+        case .user: #expect(template.sweep.map(\.key) == [.trace(key)] && template.sweep[0].values.count > 1)
         case .defaultApp: #expect(scenario.apps.dropFirst().map(\.activeKiB) == Array(repeating: .mb(200), count: scenario.apps.count - 1))
         }
         #expect(key.writing == .never && !ScenarioJSONWriter.json(scenario).contains("\"\(key.rawValue)\""))
-        #expect(SweepAxis.isKnownKey(key.path) == key.sweeps)
+        #expect((SweepKey(path: key.path) != nil) == key.sweeps)
         #expect(AxisTitle.text(key.path) == (key.sweeps ? key.words : key.path))
     }
 
@@ -316,7 +316,7 @@ import Testing
         #expect((expectation.lines[key.rawValue] != nil) == (key != .byPolicy))
         #expect(key.writing == .never && !ScenarioJSONWriter.json(loaded).contains("\"\(key.rawValue)\""))
         #expect(ExpectationCheck.runKeys.contains(key.rawValue) == key.isCheckedPerRun)
-        #expect(!SweepAxis.isKnownKey(key.path) && !key.sweeps)
+        #expect(SweepKey(path: key.path) == nil && !key.sweeps)
         guard key != .byPolicy else { return }
         let underPolicy = try ScenarioLoader.parse(scenario + "expect: { by_policy: { lru: { \(key.rawValue): \(Self.expectValue(key)) } } }\n",
                                                    path: "table.yaml")

@@ -43,9 +43,9 @@ import Testing
 
     @Test("A number that begins with - or + is no formula in a sweep")
     func signedNumbers() throws {
-        #expect(SweepAxis.valueProblem(["-5", "+2.5", "lru"], key: "trace.user") == nil)
-        #expect(SweepAxis.valueProblem(["lru", "@x"], key: "policy")?.index == 1)
-        #expect(SweepAxis.valueProblem(["@x"], key: "policy")?.message.contains("begins with '@'") == true)
+        #expect(SweepAxis.valueProblem(["-5", "+2.5", "lru"], key: .trace(.user)) == nil)
+        #expect(SweepAxis.valueProblem(["lru", "@x"], key: .policy)?.index == 1)
+        #expect(SweepAxis.valueProblem(["@x"], key: .policy)?.message.contains("begins with '@'") == true)
         #expect(throws: SweepAxis.ParseError.self) { try SweepAxis(parsing: "policy=lru,=HYPERLINK(1)") }
         #expect(try SweepAxis(parsing: "device.ram_mb=-5,2048").values == ["-5", "2048"])
     }

@@ -6,16 +6,16 @@ import Testing
 @Suite struct SweepSameValueTests {
     @Test("Numbers compare as numbers, device.ios as a release, trace.user and policy as text")
     func comparisons() {
-        #expect(SweepAxis.comparison(of: "device.ram_mb") == .number)
-        #expect(SweepAxis.comparison(of: "device.compressor.ratio") == .number)
-        #expect(SweepAxis.comparison(of: "app.com.a.b.suspended_mb") == .number)
-        #expect(SweepAxis.comparison(of: "workload.allocations.per_hour") == .number)
-        #expect(SweepAxis.comparison(of: "end_s") == .number)
-        #expect(SweepAxis.comparison(of: "device.ios") == .version)
-        #expect(SweepAxis.comparison(of: "trace.user") == .text)
-        #expect(SweepAxis.comparison(of: "policy") == .text)
-        #expect(SweepAxis.comparison(of: "device.model") == .model)
-        #expect(SweepAxis.comparison(of: "device.charging") == .text)
+        #expect(SweepAxis.comparison(of: SweepKey(path: "device.ram_mb")!) == .number)
+        #expect(SweepAxis.comparison(of: SweepKey(path: "device.compressor.ratio")!) == .number)
+        #expect(SweepAxis.comparison(of: SweepKey(path: "app.com.a.b.suspended_mb")!) == .number)
+        #expect(SweepAxis.comparison(of: SweepKey(path: "workload.allocations.per_hour")!) == .number)
+        #expect(SweepAxis.comparison(of: SweepKey(path: "end_s")!) == .number)
+        #expect(SweepAxis.comparison(of: SweepKey(path: "device.ios")!) == .version)
+        #expect(SweepAxis.comparison(of: SweepKey(path: "trace.user")!) == .text)
+        #expect(SweepAxis.comparison(of: SweepKey(path: "policy")!) == .text)
+        #expect(SweepAxis.comparison(of: SweepKey(path: "device.model")!) == .model)
+        #expect(SweepAxis.comparison(of: SweepKey(path: "device.charging")!) == .text)
     }
 
     @Test("The first value that repeats an earlier point, by index", arguments: [
@@ -30,7 +30,7 @@ import Testing
         ("device.model", ["iPhone 11", "IPHONE-11"], 0, 1),
     ])
     func repeated(_ key: String, _ values: [String], _ first: Int, _ again: Int) {
-        let found = SweepAxis.repeatedValue(values, key: key)
+        let found = SweepAxis.repeatedValue(values, key: SweepKey(path: key)!)
         #expect(found?.first == first && found?.again == again, "\(key) \(values): \(String(describing: found))")
     }
 
@@ -43,7 +43,7 @@ import Testing
         ("device.model", ["iphone-11", "iphone-11-pro"]),
     ])
     func distinct(_ key: String, _ values: [String]) {
-        #expect(SweepAxis.repeatedValue(values, key: key) == nil)
+        #expect(SweepAxis.repeatedValue(values, key: SweepKey(path: key)!) == nil)
     }
 
     @Test("--set with two values of one point is refused, naming both")

@@ -117,8 +117,8 @@ import Testing
             path: "day.yaml")
         #expect(template.replicates == 25)
         #expect(template.sweep == [
-            SweepAxis(key: "device.ram_mb", values: ["2048", "4096"], source: .file),
-            SweepAxis(key: "policy", values: ["lru", "jetsam"], source: .file),
+            SweepAxis(key: .device(.ramMB), values: ["2048", "4096"], source: .file),
+            SweepAxis(key: .policy, values: ["lru", "jetsam"], source: .file),
         ])
     }
 
@@ -168,11 +168,11 @@ import Testing
     @Test("--set options: key=values, checked")
     func parsingSettings() throws {
         let axis = try SweepAxis(parsing: "device.ram_mb=2048,3072")
-        #expect(axis == SweepAxis(key: "device.ram_mb", values: ["2048", "3072"], source: .commandLine))
+        #expect(axis == SweepAxis(key: .device(.ramMB), values: ["2048", "3072"], source: .commandLine))
         for bad in ["device.ram_mb", "colour=red", "policy=lru,,jetsam", "policy=lru,lru", "workload.allocations=3", "end_s=a/b"] {
             #expect(throws: SweepAxis.ParseError.self, "\(bad)") { try SweepAxis(parsing: bad) }
         }
-        #expect(try SweepAxis(parsing: "workload.allocations.mean_mb=5").key == "workload.allocations.mean_mb")
+        #expect(try SweepAxis(parsing: "workload.allocations.mean_mb=5").key == .allocations(.meanMB))
     }
 
     @Test("A bad value in a file's sweep: is located at the value")

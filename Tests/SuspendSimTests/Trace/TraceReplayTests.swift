@@ -57,7 +57,7 @@ import Testing
     @Test("user: all sweeps every user in order of first appearance; the scenario as written replays the first (SPEC 13)")
     func allUsers() throws {
         let template = try Self.allUsersTemplate()
-        #expect(template.sweep.map(\.key) == ["trace.user"])
+        #expect(template.sweep.map(\.key) == [.trace(.user)])
         #expect(template.sweep.first?.values == ["1", "2", "3"])
         // User 1 opens Facebook, YouTube, Camera; user 3 YouTube, Spotify Music, Twitter, Facebook.
         #expect(template.scenario.apps.map(\.id) == ["com.google.Gmail", "trace.Facebook", "trace.YouTube", "trace.Camera"])
@@ -151,7 +151,7 @@ import Testing
         #expect(points.count == 3)
         #expect(points.allSatisfy { $0.scenario.events.isEmpty })
         for (index, point) in points.enumerated() {
-            let user = SweepSetting(axis: SweepAxis(key: "trace.user", values: ["\(index + 1)"]), index: 0)
+            let user = SweepSetting(axis: SweepAxis(key: .trace(.user), values: ["\(index + 1)"]), index: 0)
             #expect(try point.runnableScenario().events == template.scenario(at: [user]).events)
         }
         #expect(try points[1].runnableScenario().events.count == 8)
