@@ -23,9 +23,9 @@ package enum BatchExitsCSV {
             case .exit(let category): SurvivalCSV.appendMean(counts.exits[category], runs: runs, shard: shard, to: &bytes)
             case .meanLaunchWait:
                 if shard {
-                    CSVFormatting.appendInteger(counts.launchWaitMs, to: &bytes)
+                    CSVFormatting.appendInteger(counts.launches.waitMs, to: &bytes)
                 } else if runs > 0 {
-                    CSVFormatting.appendFixed3(Double(counts.launchWaitMs) / 1000 / Double(runs), to: &bytes)
+                    CSVFormatting.appendFixed3(Double(counts.launches.waitMs) / 1000 / Double(runs), to: &bytes)
                 }
             }
         }

@@ -134,11 +134,11 @@ package enum ShardMerge {
             shards, file: .survival, runs: SurvivalColumn.runs.shardName, totals: counted.map(\.shardName), into: target
         ) { runs, totals, row throws(MergeError) in
             // survival.csv holds no exit counts or launch wait: exits.csv's merge adds those.
-            let counts = SurvivalTally.Counts(survived: totals[0], neverKilled: totals[1], pressureKills: totals[2],
-                                              coldLaunches: totals[3], warmLaunches: totals[4], launched: totals[5],
-                                              exits: AppOutcome.ExitCounts(), launchWaitMs: 0, foregroundS: 0, backgroundS: 0,
-                                              refreshRuns: totals[6], processingRuns: totals[7])
-            guard counts.survived <= runs, counts.neverKilled <= runs, counts.survived <= counts.launched, counts.launched <= runs else {
+            let counts = SurvivalTally.Counts(
+                fate: .init(survived: totals[0], neverKilled: totals[1], launched: totals[5], pressureKills: totals[2]),
+                launches: .init(cold: totals[3], warm: totals[4], waitMs: 0), exits: AppOutcome.ExitCounts(), time: .zero,
+                tasks: .init(refreshRuns: totals[6], processingRuns: totals[7]))
+            guard counts.fate.survived <= runs, counts.fate.neverKilled <= runs, counts.fate.survived <= counts.fate.launched, counts.fate.launched <= runs else {
                 throw MergeError("\(BatchReportFile.survival.fileName) row \(row): more survivals than runs")
             }
             return counts
@@ -158,7 +158,7 @@ package enum ShardMerge {
             // exits.csv holds only the exit counts and the launch wait: survival.csv's merge adds the rest.
             var counts = SurvivalTally.Counts.zero
             for (index, category) in categories.enumerated() { counts.exits[category] = totals[index] }
-            counts.launchWaitMs = Int64(totals[categories.count])
+            counts.launches.waitMs = Int64(totals[categories.count])
             return counts
         } appendRow: { fields, runs, counts, bytes in
             BatchExitsCSV.appendRow(scenario: fields[0], policy: fields[1], app: fields[2], runs: runs, counts: counts, to: &bytes)
