@@ -1,7 +1,8 @@
 /// One row of `Reports/summary.csv` (SPEC 8): a run's totals, in four named parts: which run
 /// it was, how big it was, its launches, and its memory. No field of a part has a default, so
 /// that a row built part by part cannot leave one out unseen (a run's length once was, on
-/// some paths only).
+/// some paths only). The row and its parts are built with their memberwise initialisers,
+/// every field named.
 package struct SummaryRow: Sendable, Hashable {
     /// Which run: its scenario, policy, seed and replicate.
     public var run: Run
@@ -11,14 +12,9 @@ package struct SummaryRow: Sendable, Hashable {
     public var launches: Launches
     /// The run's memory: pressure kills, state losses and the lowest free memory.
     public var memory: Memory
+}
 
-    public init(run: Run, extent: Extent, launches: Launches, memory: Memory) {
-        self.run = run
-        self.extent = extent
-        self.launches = launches
-        self.memory = memory
-    }
-
+extension SummaryRow {
     /// The totals of a finished run.
     ///
     /// - Complexity: O(apps × distinct launch waits)
@@ -45,13 +41,6 @@ extension SummaryRow {
         public var seed: UInt64?
         /// The replicate number; nil for a scenario without randomness.
         public var replicate: Int?
-
-        public init(scenario: String, policy: String, seed: UInt64?, replicate: Int?) {
-            self.scenario = scenario
-            self.policy = policy
-            self.seed = seed
-            self.replicate = replicate
-        }
     }
 
     /// How big the run was (`apps`, `events`, `duration_s`; the frontmost time behind
@@ -68,14 +57,6 @@ extension SummaryRow {
         /// The time an app was frontmost (`active` or `inactive`), the apps' foreground time
         /// added up: SPEC 1 has one frontmost app at a time (`kills_per_use_hour`).
         public var foregroundMs: Millis
-
-        public init(apps: Int, events: Int, skippedEvents: Int, durationMs: Millis, foregroundMs: Millis) {
-            self.apps = apps
-            self.events = events
-            self.skippedEvents = skippedEvents
-            self.durationMs = durationMs
-            self.foregroundMs = foregroundMs
-        }
     }
 
     /// The run's launches (`cold_launches`, `warm_launches`, `launch_wait_s` and its
@@ -89,14 +70,6 @@ extension SummaryRow {
         /// launch (`launch_wait_p50_s`, `launch_wait_p95_s`); nil without a launch.
         public var waitP50Ms: Millis?
         public var waitP95Ms: Millis?
-
-        public init(cold: Int, warm: Int, waitMs: Millis, waitP50Ms: Millis?, waitP95Ms: Millis?) {
-            self.cold = cold
-            self.warm = warm
-            self.waitMs = waitMs
-            self.waitP50Ms = waitP50Ms
-            self.waitP95Ms = waitP95Ms
-        }
     }
 
     /// The run's memory (`pressure_kills`, `state_losses`, `min_free_mb`).
@@ -106,11 +79,5 @@ extension SummaryRow {
         public var stateLosses: Int
         /// The lowest free memory of the run, the starting value included.
         public var minFreeKiB: KiB
-
-        public init(pressureKills: Int, stateLosses: Int, minFreeKiB: KiB) {
-            self.pressureKills = pressureKills
-            self.stateLosses = stateLosses
-            self.minFreeKiB = minFreeKiB
-        }
     }
 }

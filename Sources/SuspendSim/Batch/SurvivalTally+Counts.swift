@@ -39,12 +39,20 @@ extension SurvivalTally {
         static let absent = Counts(fate: Fate(survived: 0, neverKilled: 1, launched: 0, pressureKills: 0),
                                    launches: .zero, exits: AppOutcome.ExitCounts(), time: .zero, tasks: .zero)
 
+        /// Adds `more`'s counts, field by field.
         static func += (total: inout Counts, more: Counts) {
-            total.fate += more.fate
-            total.launches += more.launches
+            total.fate.survived += more.fate.survived
+            total.fate.neverKilled += more.fate.neverKilled
+            total.fate.launched += more.fate.launched
+            total.fate.pressureKills += more.fate.pressureKills
+            total.launches.cold += more.launches.cold
+            total.launches.warm += more.launches.warm
+            total.launches.waitMs += more.launches.waitMs
             total.exits += more.exits
-            total.time += more.time
-            total.tasks += more.tasks
+            total.time.foregroundS += more.time.foregroundS
+            total.time.backgroundS += more.time.backgroundS
+            total.tasks.refreshRuns += more.tasks.refreshRuns
+            total.tasks.processingRuns += more.tasks.processingRuns
         }
 
         /// The counts' value of an observed counter (SPEC 18, 26): an exit category's count, the
@@ -72,13 +80,6 @@ extension SurvivalTally.Counts {
         var pressureKills: Int
 
         static let zero = Fate(survived: 0, neverKilled: 0, launched: 0, pressureKills: 0)
-
-        static func += (total: inout Fate, more: Fate) {
-            total.survived += more.survived
-            total.neverKilled += more.neverKilled
-            total.launched += more.launched
-            total.pressureKills += more.pressureKills
-        }
     }
 
     /// Cold and warm launches, and the launch waits added up in ms (SPEC 17).
@@ -88,12 +89,6 @@ extension SurvivalTally.Counts {
         var waitMs: Int64
 
         static let zero = Launches(cold: 0, warm: 0, waitMs: 0)
-
-        static func += (total: inout Launches, more: Launches) {
-            total.cold += more.cold
-            total.warm += more.warm
-            total.waitMs += more.waitMs
-        }
     }
 
     /// Seconds `active` or `inactive` (`cumulativeForegroundTime`, SPEC 26 "Usage") and in
@@ -110,11 +105,6 @@ extension SurvivalTally.Counts {
         static func wholeSeconds(_ time: Millis) -> Int {
             Int((time.count + 500) / 1000)
         }
-
-        static func += (total: inout Time, more: Time) {
-            total.foregroundS += more.foregroundS
-            total.backgroundS += more.backgroundS
-        }
     }
 
     /// Refresh and processing task grants (SPEC 28's `refresh_runs`, `processing_runs`).
@@ -123,10 +113,5 @@ extension SurvivalTally.Counts {
         var processingRuns: Int
 
         static let zero = Tasks(refreshRuns: 0, processingRuns: 0)
-
-        static func += (total: inout Tasks, more: Tasks) {
-            total.refreshRuns += more.refreshRuns
-            total.processingRuns += more.processingRuns
-        }
     }
 }
