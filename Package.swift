@@ -70,13 +70,18 @@ let package = Package(
             name: "suspendsim",
             dependencies: ["SuspendSimCLI"]
         ),
+        // What both test targets share: the package's root folder (`packageRoot`).
+        .target(
+            name: "SuspendSimTestSupport",
+            path: "Tests/SuspendSimTestSupport"
+        ),
         .testTarget(
             name: "SuspendSimTests",
-            dependencies: ["SuspendSim", "SuspendSimCore"]
+            dependencies: ["SuspendSim", "SuspendSimCore", "SuspendSimTestSupport"]
         ),
         .testTarget(
             name: "SuspendSimCLITests",
-            dependencies: ["SuspendSimCLI", "suspendsim"]
+            dependencies: ["SuspendSimCLI", "suspendsim", "SuspendSimTestSupport"]
         ),
     ]
 )

@@ -148,13 +148,23 @@ def crowded_folders(limit):
     return rows
 
 def literal_key_lookups():
+    """Scenario keys the reader spells as a literal where it looks one up: `fields["policy"]`,
+    `required(fields, "name")`, and a mapping's allowed keys `allowed: ["app", "state"]`. A
+    key looked up through its table's row (`fields[ScenarioKey.policy.rawValue]`,
+    `allowed: InitialKey.names`) is not counted."""
     rows, keys = [], set()
-    pattern = re.compile(r'\b(fields|mapping|root)\["([a-z_]+)"\]')
+    subscript = re.compile(r'\b(?:fields|mapping|root)\["([a-z_]+)"\]')
+    required = re.compile(r'\brequired\(\s*\w+\s*,\s*"([a-z_]+)"\s*\)')
+    allowed = re.compile(r'\ballowed:\s*\[([^\]]*)\]')
     for path in swift_files(os.path.join(SOURCES, "SuspendSim/Scenario")):
         for number, line in enumerate(open(path), 1):
             if line.lstrip().startswith("//"): continue
-            for m in pattern.finditer(line):
-                rows.append(f"{path}:{number}: {m.group(0)}"); keys.add(m.group(2))
+            for m in list(subscript.finditer(line)) + list(required.finditer(line)):
+                rows.append(f"{path}:{number}: {m.group(0)}"); keys.add(m.group(1))
+            for m in allowed.finditer(line):
+                spelled = re.findall(r'"([a-z_]+)"', m.group(1))
+                if spelled:
+                    rows.append(f"{path}:{number}: {m.group(0)}"); keys.update(spelled)
     return rows, keys
 
 app_path, app = stored_properties("AppRuntime", "Engine/")

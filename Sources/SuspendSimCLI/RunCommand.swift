@@ -305,9 +305,9 @@ extension SuspendsimCommand {
         ///
         /// `state-lab: largest-first, 1 app, 12 events (2 skipped: see skipped.csv), 0 pressure kills -> Reports/state-lab/`
         static func runLine(_ name: String, _ row: SummaryRow, folder: String) -> String {
-            let skipped = row.skippedEvents > 0 ? " (\(row.skippedEvents) skipped: see \(folder)skipped.csv)" : ""
-            return "\(name): \(row.policy), \(counted(row.apps, "app")), \(counted(row.events, "event"))\(skipped), "
-                + "\(counted(row.pressureKills, "pressure kill")) -> \(folder)"
+            let skipped = row.extent.skippedEvents > 0 ? " (\(row.extent.skippedEvents) skipped: see \(folder)skipped.csv)" : ""
+            return "\(name): \(row.run.policy), \(counted(row.extent.apps, "app")), \(counted(row.extent.events, "event"))\(skipped), "
+                + "\(counted(row.memory.pressureKills, "pressure kill")) -> \(folder)"
         }
 
         /// "1 app", "2 apps", "0 apps".
@@ -320,8 +320,8 @@ extension SuspendsimCommand {
             for entry in plan.entries {
                 switch entry.kind {
                 case .single, .singleEveryPolicy:
-                    for (_, row) in output.singleRunRows where row.scenario == entry.name {
-                        let folder = entry.kind == .singleEveryPolicy ? "\(out)/\(entry.name)/\(row.policy)/" : "\(out)/\(entry.name)/"
+                    for (_, row) in output.singleRunRows where row.run.scenario == entry.name {
+                        let folder = entry.kind == .singleEveryPolicy ? "\(out)/\(entry.name)/\(row.run.policy)/" : "\(out)/\(entry.name)/"
                         print(Self.runLine(entry.name, row, folder: folder))
                     }
                 case .batch:

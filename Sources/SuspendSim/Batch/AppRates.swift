@@ -63,9 +63,9 @@ extension Batch {
 
         init(runs: Int, counts: SurvivalTally.Counts) {
             self.runs = runs
-            survival = Batch.Rate(successes: counts.survived, trials: runs)
-            neverKilled = Batch.Rate(successes: counts.neverKilled, trials: runs)
-            launchedSurvival = counts.launched > 0 ? Batch.Rate(successes: counts.survived, trials: counts.launched) : nil
+            survival = Batch.Rate(successes: counts.fate.survived, trials: runs)
+            neverKilled = Batch.Rate(successes: counts.fate.neverKilled, trials: runs)
+            launchedSurvival = counts.fate.launched > 0 ? Batch.Rate(successes: counts.fate.survived, trials: counts.fate.launched) : nil
         }
     }
 

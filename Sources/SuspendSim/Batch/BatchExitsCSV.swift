@@ -8,24 +8,21 @@
 /// with no run (only a shard can have one). A shard's file holds exact totals instead (`BatchExitColumn.shardName`,
 /// launch waits in whole ms), so that `merge` adds them up and writes a single run's bytes.
 package enum BatchExitsCSV {
-    /// Appends a row's fields: `scenario,policy,app` as given (already CSV fields), then the
-    /// means of `counts` over `runs` (or, for a shard, the totals).
+    /// Appends a row's fields: its prefix (`scenario,policy,app`), then the means of `counts`
+    /// over `runs` (or, for a shard, the totals).
     static func appendRow<Sink: CSVByteSink>(
-        scenario: some Collection<UInt8>, policy: some Collection<UInt8>, app: some Collection<UInt8>,
-        runs: Int, counts: SurvivalTally.Counts, shard: Bool = false, to bytes: inout Sink
+        _ prefix: BatchRowPrefix, runs: Int, counts: SurvivalTally.Counts, shard: Bool = false, to bytes: inout Sink
     ) {
-        BatchExitColumn.appendRow(to: &bytes) { column, bytes in
+        prefix.appendRow(BatchExitColumn.self, to: &bytes) { column, bytes in
             switch column {
-            case .scenario: bytes.append(contentsOf: Array(scenario))
-            case .policy: bytes.append(contentsOf: Array(policy))
-            case .app: bytes.append(contentsOf: Array(app))
+            case .scenario, .policy, .app: break  // the prefix's cells
             case .runs: CSVFormatting.appendInteger(runs, to: &bytes)
             case .exit(let category): SurvivalCSV.appendMean(counts.exits[category], runs: runs, shard: shard, to: &bytes)
             case .meanLaunchWait:
                 if shard {
-                    CSVFormatting.appendInteger(counts.launchWaitMs, to: &bytes)
+                    CSVFormatting.appendInteger(counts.launches.waitMs, to: &bytes)
                 } else if runs > 0 {
-                    CSVFormatting.appendFixed3(Double(counts.launchWaitMs) / 1000 / Double(runs), to: &bytes)
+                    CSVFormatting.appendFixed3(Double(counts.launches.waitMs) / 1000 / Double(runs), to: &bytes)
                 }
             }
         }
@@ -36,11 +33,8 @@ package enum BatchExitsCSV {
     /// - Throws: `ReportWriter.Error`; the file is then left as it was.
     /// - Complexity: O(groups × apps)
     static func write(_ plan: BatchPlan, tally: SurvivalTally, shard: Bool = false, toPath target: String) throws {
-        try plan.writeGroupedApps(header: BatchReportFile.exits.header(followedBy: plan.tableColumns, shard: shard), toPath: target) { row, bytes in
-            appendRow(
-                scenario: CSVFormatting.field(row.entry.name), policy: CSVFormatting.field(row.policy),
-                app: CSVFormatting.field(row.appID), runs: tally.runs[row.group],
-                counts: tally.counts(group: row.group, app: row.appIndex), shard: shard, to: &bytes)
+        try plan.writeAppCounts(.exits, tally: tally, shard: shard, toPath: target) { prefix, runs, counts, bytes in
+            appendRow(prefix, runs: runs, counts: counts, shard: shard, to: &bytes)
         }
     }
 }

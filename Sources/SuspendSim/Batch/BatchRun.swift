@@ -120,7 +120,7 @@ public struct Batch: Sendable {
         }
         let result = Simulation.runKeepingNoRecords(scenario, policy: scenario.policy)
         var row = SummaryRow(result: result, seed: seed, replicate: seed == nil ? nil : replicate)
-        row.scenario = self.scenario.name
+        row.run.scenario = self.scenario.name
         return (result.apps.map(SurvivalTally.Counts.init), row)
     }
 }

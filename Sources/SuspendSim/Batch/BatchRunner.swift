@@ -254,7 +254,7 @@ package enum BatchRunner {
             case .batch:
                 let entry = plan.entries[result.entry]
                 guard entry.points.first?.scenario.observed != nil else { continue }
-                let length = item.row.durationMs
+                let length = item.row.extent.durationMs
                 let known = state.output.observedRunLengths[entry.name]
                 state.output.observedRunLengths[entry.name] = min(known?.lowerBound ?? length, length)...max(known?.upperBound ?? length, length)
             }

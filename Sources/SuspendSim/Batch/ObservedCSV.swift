@@ -53,42 +53,42 @@ package enum ObservedCSV {
     }
 
     /// Appends a row's fixed fields (`ObservedColumn`'s, or a shard's `ObservedShardColumn`'s):
-    /// `scenario,policy,counter` as given (already CSV fields), the field's cells, then the
-    /// simulated statistics from `sums` (or, for a shard, the sums).
+    /// its prefix (`scenario,policy,counter`), the field's cells, then the simulated statistics
+    /// from `sums` (or, for a shard, the sums). A shard's column of a single run's name holds
+    /// that column's cell.
     static func appendRow<Sink: CSVByteSink>(
-        scenario: some Collection<UInt8>, policy: some Collection<UInt8>, counter: some Collection<UInt8>,
-        field: Field, sums: Sums, shard: Bool = false, to bytes: inout Sink
+        _ prefix: BatchRowPrefix, field: Field, sums: Sums, shard: Bool = false, to bytes: inout Sink
     ) {
-        if shard {
-            ObservedShardColumn.appendRow(to: &bytes) { column, bytes in
-                switch column {
-                case .scenario: bytes.append(contentsOf: Array(scenario))
-                case .policy: bytes.append(contentsOf: Array(policy))
-                case .counter: bytes.append(contentsOf: Array(counter))
-                case .observed: bytes.append(contentsOf: field.observed)
-                case .observedCILow: bytes.append(contentsOf: field.low)
-                case .observedCIHigh: bytes.append(contentsOf: field.high)
-                case .total: CSVFormatting.appendInteger(sums.total, to: &bytes)
-                case .totalSquares: CSVFormatting.appendInteger(sums.squares, to: &bytes)
-                case .runs: CSVFormatting.appendInteger(sums.runs, to: &bytes)
-                }
+        guard shard else {
+            let interval = interval(sums)
+            return prefix.appendRow(ObservedColumn.self, to: &bytes) { column, bytes in
+                appendCell(column, field: field, sums: sums, interval: interval, to: &bytes)
             }
-            return
         }
-        let interval = interval(sums)
-        ObservedColumn.appendRow(to: &bytes) { column, bytes in
+        prefix.appendRow(ObservedShardColumn.self, to: &bytes) { column, bytes in
             switch column {
-            case .scenario: bytes.append(contentsOf: Array(scenario))
-            case .policy: bytes.append(contentsOf: Array(policy))
-            case .counter: bytes.append(contentsOf: Array(counter))
-            case .observed: bytes.append(contentsOf: field.observed)
-            case .observedCILow: bytes.append(contentsOf: field.low)
-            case .observedCIHigh: bytes.append(contentsOf: field.high)
-            case .simulatedMean: if sums.runs > 0 { CSVFormatting.appendRatio(sums.total, of: sums.runs, to: &bytes) }
-            case .ciLow: if let interval { CSVFormatting.appendFixed3(interval.low, to: &bytes) }
-            case .ciHigh: if let interval { CSVFormatting.appendFixed3(interval.high, to: &bytes) }
-            case .runs: CSVFormatting.appendInteger(sums.runs, to: &bytes)
+            case .total: CSVFormatting.appendInteger(sums.total, to: &bytes)
+            case .totalSquares: CSVFormatting.appendInteger(sums.squares, to: &bytes)
+            case .scenario, .policy, .counter, .observed, .observedCILow, .observedCIHigh, .runs:
+                appendCell(column.singleRunColumn, field: field, sums: sums, interval: nil, to: &bytes)
             }
+        }
+    }
+
+    /// Appends the cell of `column` after the prefix: the field's, or the simulated mean per
+    /// run with its `interval` (nil: empty cells) and the runs.
+    private static func appendCell<Sink: CSVByteSink>(
+        _ column: ObservedColumn, field: Field, sums: Sums, interval: (low: Double, high: Double)?, to bytes: inout Sink
+    ) {
+        switch column {
+        case .scenario, .policy, .counter: break  // the prefix's cells
+        case .observed: bytes.append(contentsOf: field.observed)
+        case .observedCILow: bytes.append(contentsOf: field.low)
+        case .observedCIHigh: bytes.append(contentsOf: field.high)
+        case .simulatedMean: if sums.runs > 0 { CSVFormatting.appendRatio(sums.total, of: sums.runs, to: &bytes) }
+        case .ciLow: if let interval { CSVFormatting.appendFixed3(interval.low, to: &bytes) }
+        case .ciHigh: if let interval { CSVFormatting.appendFixed3(interval.high, to: &bytes) }
+        case .runs: CSVFormatting.appendInteger(sums.runs, to: &bytes)
         }
     }
 
@@ -123,8 +123,7 @@ package enum ObservedCSV {
                 let sums = Sums(runs: tally.runs[row.group], total: counts.value(of: counter),
                                 squares: tally.observedSquares(group: row.group, counter: counter))
                 file.appendRow { bytes in
-                    appendRow(scenario: CSVFormatting.field(row.entry.name), policy: CSVFormatting.field(row.policy),
-                              counter: CSVFormatting.field(counter.rawValue), field: field,
+                    appendRow(BatchRowPrefix(scenario: row.entry.name, policy: row.policy, subject: counter.rawValue), field: field,
                               sums: sums, shard: shard, to: &bytes)
                     SurvivalCSV.appendColumns(row.columnValues, to: &bytes)
                 }

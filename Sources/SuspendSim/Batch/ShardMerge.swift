@@ -134,16 +134,16 @@ package enum ShardMerge {
             shards, file: .survival, runs: SurvivalColumn.runs.shardName, totals: counted.map(\.shardName), into: target
         ) { runs, totals, row throws(MergeError) in
             // survival.csv holds no exit counts or launch wait: exits.csv's merge adds those.
-            let counts = SurvivalTally.Counts(survived: totals[0], neverKilled: totals[1], pressureKills: totals[2],
-                                              coldLaunches: totals[3], warmLaunches: totals[4], launched: totals[5],
-                                              exits: AppOutcome.ExitCounts(), launchWaitMs: 0, foregroundS: 0, backgroundS: 0,
-                                              refreshRuns: totals[6], processingRuns: totals[7])
-            guard counts.survived <= runs, counts.neverKilled <= runs, counts.survived <= counts.launched, counts.launched <= runs else {
+            let counts = SurvivalTally.Counts(
+                fate: .init(survived: totals[0], neverKilled: totals[1], launched: totals[5], pressureKills: totals[2]),
+                launches: .init(cold: totals[3], warm: totals[4], waitMs: 0), exits: AppOutcome.ExitCounts(), time: .zero,
+                tasks: .init(refreshRuns: totals[6], processingRuns: totals[7]))
+            guard counts.fate.survived <= runs, counts.fate.neverKilled <= runs, counts.fate.survived <= counts.fate.launched, counts.fate.launched <= runs else {
                 throw MergeError("\(BatchReportFile.survival.fileName) row \(row): more survivals than runs")
             }
             return counts
         } appendRow: { fields, runs, counts, bytes in
-            SurvivalCSV.appendRow(scenario: fields[0], policy: fields[1], app: fields[2], runs: runs, counts: counts, to: &bytes)
+            SurvivalCSV.appendRow(BatchRowPrefix(fields: fields), runs: runs, counts: counts, to: &bytes)
         }
     }
 
@@ -158,10 +158,10 @@ package enum ShardMerge {
             // exits.csv holds only the exit counts and the launch wait: survival.csv's merge adds the rest.
             var counts = SurvivalTally.Counts.zero
             for (index, category) in categories.enumerated() { counts.exits[category] = totals[index] }
-            counts.launchWaitMs = Int64(totals[categories.count])
+            counts.launches.waitMs = Int64(totals[categories.count])
             return counts
         } appendRow: { fields, runs, counts, bytes in
-            BatchExitsCSV.appendRow(scenario: fields[0], policy: fields[1], app: fields[2], runs: runs, counts: counts, to: &bytes)
+            BatchExitsCSV.appendRow(BatchRowPrefix(fields: fields), runs: runs, counts: counts, to: &bytes)
         }
     }
 
@@ -174,13 +174,13 @@ package enum ShardMerge {
         ) { runs, totals, _ throws(MergeError) in
             ObservedCSV.Sums(runs: runs, total: totals[0], squares: totals[1])
         } appendRow: { fields, _, sums, bytes in
-            ObservedCSV.appendRow(scenario: fields[0], policy: fields[1], counter: fields[2],
-                                  field: .init(observed: fields[3], low: fields[4], high: fields[5]), sums: sums, to: &bytes)
+            ObservedCSV.appendRow(BatchRowPrefix(fields: fields), field: .init(observed: fields[3], low: fields[4], high: fields[5]),
+                                  sums: sums, to: &bytes)
         }
     }
 
     /// Adds up a batch file whose shards hold exact totals: every shard lists the same rows
-    /// (`scenario,policy,app` first, the sweep columns after the file's `shardColumns`); the
+    /// (`BatchRowPrefix`'s cells first, the sweep columns after the file's `shardColumns`); the
     /// `runs` and `totals` columns (found by name) are added, `counts` turns a row's sums into
     /// tally counts (and may refuse them), and `appendRow` writes the merged row's fixed fields
     /// (the file's `columns`), before the sweep fields are copied.
@@ -212,7 +212,7 @@ package enum ShardMerge {
             for table in tables {
                 let other = table[row]
                 guard other.count == fields.count, fields.count >= fixed,
-                      Array(other[0..<3]) == Array(fields[0..<3]), Array(other[fixed...]) == Array(fields[fixed...]),
+                      Array(other[..<BatchRowPrefix.count]) == Array(fields[..<BatchRowPrefix.count]), Array(other[fixed...]) == Array(fields[fixed...]),
                       let shardRuns = number(other, runsColumn)
                 else {
                     output.discard()

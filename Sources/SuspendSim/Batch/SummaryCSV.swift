@@ -42,23 +42,23 @@ package enum SummaryCSV {
     /// Appends `row`'s field in `column` (`comparison.csv` takes some of the same fields).
     static func appendField(_ column: SummaryColumn, of row: SummaryRow, to bytes: inout some CSVByteSink) {
         switch column {
-        case .scenario: CSVFormatting.appendField(row.scenario, to: &bytes)
-        case .policy: CSVFormatting.appendField(row.policy, to: &bytes)
-        case .seed: if let seed = row.seed { CSVFormatting.appendUnsigned(seed, to: &bytes) }
-        case .replicate: if let replicate = row.replicate { CSVFormatting.appendInteger(replicate, to: &bytes) }
-        case .apps: CSVFormatting.appendInteger(row.apps, to: &bytes)
-        case .events: CSVFormatting.appendInteger(row.events, to: &bytes)
-        case .coldLaunches: CSVFormatting.appendInteger(row.coldLaunches, to: &bytes)
-        case .warmLaunches: CSVFormatting.appendInteger(row.warmLaunches, to: &bytes)
+        case .scenario: CSVFormatting.appendField(row.run.scenario, to: &bytes)
+        case .policy: CSVFormatting.appendField(row.run.policy, to: &bytes)
+        case .seed: if let seed = row.run.seed { CSVFormatting.appendUnsigned(seed, to: &bytes) }
+        case .replicate: if let replicate = row.run.replicate { CSVFormatting.appendInteger(replicate, to: &bytes) }
+        case .apps: CSVFormatting.appendInteger(row.extent.apps, to: &bytes)
+        case .events: CSVFormatting.appendInteger(row.extent.events, to: &bytes)
+        case .coldLaunches: CSVFormatting.appendInteger(row.launches.cold, to: &bytes)
+        case .warmLaunches: CSVFormatting.appendInteger(row.launches.warm, to: &bytes)
         case .hotLaunchRatio: row.appendHotLaunchRatio(to: &bytes)
-        case .pressureKills: CSVFormatting.appendInteger(row.pressureKills, to: &bytes)
-        case .stateLosses: CSVFormatting.appendInteger(row.stateLosses, to: &bytes)
-        case .minFree: CSVFormatting.appendMB(row.minFreeKiB, to: &bytes)
-        case .launchWait: CSVFormatting.appendSeconds(row.launchWaitMs, to: &bytes)
-        case .duration: CSVFormatting.appendSeconds(row.durationMs, to: &bytes)
+        case .pressureKills: CSVFormatting.appendInteger(row.memory.pressureKills, to: &bytes)
+        case .stateLosses: CSVFormatting.appendInteger(row.memory.stateLosses, to: &bytes)
+        case .minFree: CSVFormatting.appendMB(row.memory.minFreeKiB, to: &bytes)
+        case .launchWait: CSVFormatting.appendSeconds(row.launches.waitMs, to: &bytes)
+        case .duration: CSVFormatting.appendSeconds(row.extent.durationMs, to: &bytes)
         case .killsPerHour: row.appendKillsPerHour(to: &bytes)
-        case .launchWaitP50: if let wait = row.launchWaitP50Ms { CSVFormatting.appendSeconds(wait, to: &bytes) }
-        case .launchWaitP95: if let wait = row.launchWaitP95Ms { CSVFormatting.appendSeconds(wait, to: &bytes) }
+        case .launchWaitP50: if let wait = row.launches.waitP50Ms { CSVFormatting.appendSeconds(wait, to: &bytes) }
+        case .launchWaitP95: if let wait = row.launches.waitP95Ms { CSVFormatting.appendSeconds(wait, to: &bytes) }
         case .killsPerUseHour: row.appendKillsPerUseHour(to: &bytes)
         }
     }
@@ -69,21 +69,21 @@ extension SummaryRow {
     /// double precision in that order, as C's `printf("%.3f")` prints it; nothing when the run
     /// lasted 0 ms.
     func appendKillsPerHour(to bytes: inout some CSVByteSink) {
-        guard durationMs > .zero else { return }
-        CSVFormatting.appendFixed3(Double(pressureKills) * 3_600_000 / Double(durationMs.count), to: &bytes)
+        guard extent.durationMs > .zero else { return }
+        CSVFormatting.appendFixed3(Double(memory.pressureKills) * 3_600_000 / Double(extent.durationMs.count), to: &bytes)
     }
 
     /// Appends `kills_per_use_hour`: `pressure_kills × 3600000 / frontmost ms`, in double
     /// precision in that order, as `kills_per_hour` is; nothing when no app was frontmost.
     func appendKillsPerUseHour(to bytes: inout some CSVByteSink) {
-        guard foregroundMs > .zero else { return }
-        CSVFormatting.appendFixed3(Double(pressureKills) * 3_600_000 / Double(foregroundMs.count), to: &bytes)
+        guard extent.foregroundMs > .zero else { return }
+        CSVFormatting.appendFixed3(Double(memory.pressureKills) * 3_600_000 / Double(extent.foregroundMs.count), to: &bytes)
     }
 
     /// Appends `hot_launch_ratio` (SPEC 8): warm / (cold + warm) as C's `printf("%.3f")`
     /// prints the Double; nothing when there was no launch.
     func appendHotLaunchRatio(to bytes: inout some CSVByteSink) {
-        let launches = coldLaunches + warmLaunches
-        if launches > 0 { CSVFormatting.appendRatio(warmLaunches, of: launches, to: &bytes) }
+        let total = launches.cold + launches.warm
+        if total > 0 { CSVFormatting.appendRatio(launches.warm, of: total, to: &bytes) }
     }
 }

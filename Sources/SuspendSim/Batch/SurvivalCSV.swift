@@ -34,43 +34,40 @@ package enum SurvivalCSV {
         }
     }
 
-    /// Appends a row's fields: `scenario,policy,app` as given, then the statistics from
+    /// Appends a row's fields: its prefix (`scenario,policy,app`), then the statistics from
     /// `runs` and `counts` (means, or totals for a shard). Rates are empty without runs, Wilson
     /// bounds with fewer than two.
     static func appendRow<Sink: CSVByteSink>(
-        scenario: some Collection<UInt8>, policy: some Collection<UInt8>, app: some Collection<UInt8>,
-        runs: Int, counts: SurvivalTally.Counts, shard: Bool = false, to bytes: inout Sink
+        _ prefix: BatchRowPrefix, runs: Int, counts: SurvivalTally.Counts, shard: Bool = false, to bytes: inout Sink
     ) {
-        let survivedBounds = runs > 1 ? WilsonInterval.bounds(successes: counts.survived, trials: runs) : nil
-        let neverKilledBounds = runs > 1 ? WilsonInterval.bounds(successes: counts.neverKilled, trials: runs) : nil
-        let launchedBounds = counts.launched > 1 ? WilsonInterval.bounds(successes: counts.survived, trials: counts.launched) : nil
+        let survivedBounds = runs > 1 ? WilsonInterval.bounds(successes: counts.fate.survived, trials: runs) : nil
+        let neverKilledBounds = runs > 1 ? WilsonInterval.bounds(successes: counts.fate.neverKilled, trials: runs) : nil
+        let launchedBounds = counts.fate.launched > 1 ? WilsonInterval.bounds(successes: counts.fate.survived, trials: counts.fate.launched) : nil
         func appendMean(_ total: Int, to bytes: inout Sink) {
             Self.appendMean(total, runs: runs, shard: shard, to: &bytes)
         }
-        SurvivalColumn.appendRow(to: &bytes) { column, bytes in
+        prefix.appendRow(SurvivalColumn.self, to: &bytes) { column, bytes in
             switch column {
-            case .scenario: bytes.append(contentsOf: Array(scenario))
-            case .policy: bytes.append(contentsOf: Array(policy))
-            case .app: bytes.append(contentsOf: Array(app))
+            case .scenario, .policy, .app: break  // the prefix's cells
             case .runs: CSVFormatting.appendInteger(runs, to: &bytes)
-            case .survived: CSVFormatting.appendInteger(counts.survived, to: &bytes)
-            case .survivalRate: if runs > 0 { CSVFormatting.appendRatio(counts.survived, of: runs, to: &bytes) }
+            case .survived: CSVFormatting.appendInteger(counts.fate.survived, to: &bytes)
+            case .survivalRate: if runs > 0 { CSVFormatting.appendRatio(counts.fate.survived, of: runs, to: &bytes) }
             case .ciLow: if let survivedBounds { CSVFormatting.appendFixed3(survivedBounds.low, to: &bytes) }
             case .ciHigh: if let survivedBounds { CSVFormatting.appendFixed3(survivedBounds.high, to: &bytes) }
-            case .neverKilled: CSVFormatting.appendInteger(counts.neverKilled, to: &bytes)
-            case .neverKilledRate: if runs > 0 { CSVFormatting.appendRatio(counts.neverKilled, of: runs, to: &bytes) }
+            case .neverKilled: CSVFormatting.appendInteger(counts.fate.neverKilled, to: &bytes)
+            case .neverKilledRate: if runs > 0 { CSVFormatting.appendRatio(counts.fate.neverKilled, of: runs, to: &bytes) }
             case .neverKilledCILow: if let neverKilledBounds { CSVFormatting.appendFixed3(neverKilledBounds.low, to: &bytes) }
             case .neverKilledCIHigh: if let neverKilledBounds { CSVFormatting.appendFixed3(neverKilledBounds.high, to: &bytes) }
-            case .meanPressureKills: appendMean(counts.pressureKills, to: &bytes)
-            case .meanColdLaunches: appendMean(counts.coldLaunches, to: &bytes)
-            case .meanWarmLaunches: appendMean(counts.warmLaunches, to: &bytes)
-            case .launched: CSVFormatting.appendInteger(counts.launched, to: &bytes)
+            case .meanPressureKills: appendMean(counts.fate.pressureKills, to: &bytes)
+            case .meanColdLaunches: appendMean(counts.launches.cold, to: &bytes)
+            case .meanWarmLaunches: appendMean(counts.launches.warm, to: &bytes)
+            case .launched: CSVFormatting.appendInteger(counts.fate.launched, to: &bytes)
             case .launchedSurvivalRate:
-                if counts.launched > 0 { CSVFormatting.appendRatio(counts.survived, of: counts.launched, to: &bytes) }
+                if counts.fate.launched > 0 { CSVFormatting.appendRatio(counts.fate.survived, of: counts.fate.launched, to: &bytes) }
             case .launchedCILow: if let launchedBounds { CSVFormatting.appendFixed3(launchedBounds.low, to: &bytes) }
             case .launchedCIHigh: if let launchedBounds { CSVFormatting.appendFixed3(launchedBounds.high, to: &bytes) }
-            case .refreshRunsMean: appendMean(counts.refreshRuns, to: &bytes)
-            case .processingRunsMean: appendMean(counts.processingRuns, to: &bytes)
+            case .refreshRunsMean: appendMean(counts.tasks.refreshRuns, to: &bytes)
+            case .processingRunsMean: appendMean(counts.tasks.processingRuns, to: &bytes)
             }
         }
     }
@@ -81,11 +78,8 @@ package enum SurvivalCSV {
     /// - Throws: `ReportWriter.Error`; the file is then left as it was.
     /// - Complexity: O(groups × apps)
     static func write(_ plan: BatchPlan, tally: SurvivalTally, shard: Bool = false, toPath target: String) throws {
-        try plan.writeGroupedApps(header: BatchReportFile.survival.header(followedBy: plan.tableColumns, shard: shard), toPath: target) { row, bytes in
-            appendRow(
-                scenario: CSVFormatting.field(row.entry.name), policy: CSVFormatting.field(row.policy),
-                app: CSVFormatting.field(row.appID), runs: tally.runs[row.group],
-                counts: tally.counts(group: row.group, app: row.appIndex), shard: shard, to: &bytes)
+        try plan.writeAppCounts(.survival, tally: tally, shard: shard, toPath: target) { prefix, runs, counts, bytes in
+            appendRow(prefix, runs: runs, counts: counts, shard: shard, to: &bytes)
         }
     }
 

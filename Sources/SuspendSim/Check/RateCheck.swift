@@ -16,16 +16,16 @@ enum RateCheck {
         let (numerator, denominator, story): (Int, Int, String)
         switch bound.rate {
         case .neverKilledRate:
-            (numerator, denominator, story) = (counts.neverKilled, runs, "never killed in \(counts.neverKilled) of \(Self.runs(runs))")
+            (numerator, denominator, story) = (counts.fate.neverKilled, runs, "never killed in \(counts.fate.neverKilled) of \(Self.runs(runs))")
         case .survivalRate:
-            (numerator, denominator, story) = (counts.survived, runs, "survived \(counts.survived) of \(Self.runs(runs))")
+            (numerator, denominator, story) = (counts.fate.survived, runs, "survived \(counts.fate.survived) of \(Self.runs(runs))")
         case .launchedSurvivalRate:
-            guard counts.launched > 0 else {
+            guard counts.fate.launched > 0 else {
                 return "never launched in the \(Self.runs(runs)) of this point, so it has no launched "
                     + "survival rate (\(expected))"
             }
-            (numerator, denominator, story) = (counts.survived, counts.launched,
-                                               "survived \(counts.survived) of the \(Self.runs(counts.launched)) that launched it")
+            (numerator, denominator, story) = (counts.fate.survived, counts.fate.launched,
+                                               "survived \(counts.fate.survived) of the \(Self.runs(counts.fate.launched)) that launched it")
         }
         let value = CheckDecimals.thousandths(numerator, of: denominator)
         guard !bound.thousandths.contains(Int(value)) else { return nil }

@@ -124,6 +124,10 @@ enum ObservedShardColumn: String, CSVColumns {
     case total
     case totalSquares = "total_squares"
     case runs
+
+    /// The single run's column of the same name, whose cell this one holds; the sums
+    /// (`total`, `total_squares`) have none (`ReportColumnsTests` checks).
+    var singleRunColumn: ObservedColumn! { ObservedColumn(rawValue: rawValue) }
 }
 
 /// `comparison.csv`'s columns: some of `summary.csv`'s, in another order, written as there.

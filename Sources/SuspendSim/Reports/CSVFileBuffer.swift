@@ -53,6 +53,13 @@ final class CSVFileBuffer {
         if row.count >= flushThreshold { flush() }
     }
 
+    /// Appends one row of `Columns`: `cell` appends each column's field in turn
+    /// (`CSVColumns.appendRow`).
+    @inline(__always)
+    func appendRow<Columns: CSVColumns>(_ columns: Columns.Type, _ cell: (Columns, inout CSVRowWriter) -> Void) {
+        appendRow { row in Columns.appendRow(to: &row, cell) }
+    }
+
     /// Appends whole lines as they are (each already ending with a line feed). Flushes when
     /// the buffer passes the threshold.
     func appendLines(_ bytes: [UInt8]) {

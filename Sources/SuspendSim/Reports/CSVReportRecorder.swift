@@ -6,7 +6,9 @@ import Foundation
 
 /// A recorder that streams a run into the CSV files of a report folder (SPEC 8):
 /// `transitions.csv`, `callbacks.csv`, `evictions.csv`, `memory.csv`, `pressure.csv` and
-/// `skipped.csv` and `launches.csv` as the run goes, then `survivors.csv` from the result.
+/// `skipped.csv` and `launches.csv` as the run goes, then `survivors.csv`, `exits.csv` and
+/// `tasks.csv` from the result (`finish(survivors:tasks:)`), each through one helper that opens
+/// a report, writes its rows and closes it.
 ///
 /// Each file has its own byte buffer, written out whenever it passes 256 KiB, so memory
 /// stays bounded however long the run. App ids, the policy name and every enum spelling
@@ -61,6 +63,8 @@ package struct CSVReportRecorder: SimulationRecorder {
     private let skipReasons = CSVFieldTable<EventLog.SkipReason>()
     private let grantCauses = CSVFieldTable<EventLog.GrantCause>()
     private let launchKinds = CSVFieldTable<LaunchKind>()
+    private let taskKinds = CSVFieldTable<AppProfile.TaskRequest.Kind>()
+    private let taskOutcomes = CSVFieldTable<EventLog.TaskRecord.Outcome>()
     /// Most rows share their time with the row before (one event makes several): the time's
     /// digits are formatted once per instant.
     private let time = CSVTimeField()
@@ -125,20 +129,18 @@ package struct CSVReportRecorder: SimulationRecorder {
 
     /// A row of `transitions.csv`.
     public func record(_ transition: EventLog.Transition) {
-        transitions.appendRow { row in
-            TransitionColumn.appendRow(to: &row) { column, row in
-                switch column {
-                case .time: time.append(transition.timeMs, to: &row)
-                case .app: row.append(appIDs[transition.app])
-                case .from: row.append(states[transition.from])
-                case .to: row.append(states[transition.to])
-                case .cause:
-                    switch transition.cause {
-                    case .event(let kind): row.append(eventKinds[kind])
-                    case .timer(let kind): row.append(timerKinds[kind])
-                    case .kill(let reason): row.append(killReasons[reason])
-                    case .grant(let grant): row.append(grantCauses[grant])
-                    }
+        transitions.appendRow(TransitionColumn.self) { column, row in
+            switch column {
+            case .time: time.append(transition.timeMs, to: &row)
+            case .app: row.append(appIDs[transition.app])
+            case .from: row.append(states[transition.from])
+            case .to: row.append(states[transition.to])
+            case .cause:
+                switch transition.cause {
+                case .event(let kind): row.append(eventKinds[kind])
+                case .timer(let kind): row.append(timerKinds[kind])
+                case .kill(let reason): row.append(killReasons[reason])
+                case .grant(let grant): row.append(grantCauses[grant])
                 }
             }
         }
@@ -146,40 +148,36 @@ package struct CSVReportRecorder: SimulationRecorder {
 
     /// A row of `callbacks.csv` (`phase` empty for an app-delegate app, SPEC 11).
     public func record(_ callback: EventLog.CallbackRecord) {
-        callbacks.appendRow { row in
-            CallbackColumn.appendRow(to: &row) { column, row in
-                switch column {
-                case .time: time.append(callback.timeMs, to: &row)
-                case .app: row.append(appIDs[callback.app])
-                case .callback: row.append(callbackNames[callback.callback])
-                case .phase: if let phase = callback.phase { row.append(scenePhases[phase]) }
-                }
+        callbacks.appendRow(CallbackColumn.self) { column, row in
+            switch column {
+            case .time: time.append(callback.timeMs, to: &row)
+            case .app: row.append(appIDs[callback.app])
+            case .callback: row.append(callbackNames[callback.callback])
+            case .phase: if let phase = callback.phase { row.append(scenePhases[phase]) }
             }
         }
     }
 
     /// A row of `evictions.csv`.
     public func record(_ eviction: Eviction) {
-        evictions.appendRow { row in
-            EvictionColumn.appendRow(to: &row) { column, row in
-                switch column {
-                case .seq: CSVFormatting.appendInteger(eviction.who.seq, to: &row)
-                case .time: time.append(eviction.who.timeMs, to: &row)
-                case .app: row.append(appIDs[eviction.who.app])
-                case .state: row.append(states[eviction.who.state])
-                case .footprint: CSVFormatting.appendMB(eviction.memory.footprintKiB, to: &row)
-                case .reason: row.append(killReasons[eviction.who.reason])
-                case .policy: row.append(policyName)
-                case .freeBefore: CSVFormatting.appendMB(eviction.memory.freeBeforeKiB, to: &row)
-                case .freeAfter: CSVFormatting.appendMB(eviction.memory.freeAfterKiB, to: &row)
-                case .priority: if let priority = eviction.ranking.priority { CSVFormatting.appendInteger(priority, to: &row) }
-                case .trigger: row.append(killTriggers[eviction.who.trigger])
-                case .threshold: if let threshold = eviction.memory.thresholdKiB { CSVFormatting.appendMB(threshold, to: &row) }
-                case .rank: if let rank = eviction.ranking.rank { CSVFormatting.appendInteger(rank, to: &row) }
-                case .candidates: CSVFormatting.appendInteger(eviction.ranking.candidateCount, to: &row)
-                case .runnerUp: if let runnerUp = eviction.ranking.runnerUp { row.append(appIDs[runnerUp]) }
-                case .compressed: CSVFormatting.appendMB(eviction.compressor.compressedKiB, to: &row)
-                }
+        evictions.appendRow(EvictionColumn.self) { column, row in
+            switch column {
+            case .seq: CSVFormatting.appendInteger(eviction.who.seq, to: &row)
+            case .time: time.append(eviction.who.timeMs, to: &row)
+            case .app: row.append(appIDs[eviction.who.app])
+            case .state: row.append(states[eviction.who.state])
+            case .footprint: CSVFormatting.appendMB(eviction.memory.footprintKiB, to: &row)
+            case .reason: row.append(killReasons[eviction.who.reason])
+            case .policy: row.append(policyName)
+            case .freeBefore: CSVFormatting.appendMB(eviction.memory.freeBeforeKiB, to: &row)
+            case .freeAfter: CSVFormatting.appendMB(eviction.memory.freeAfterKiB, to: &row)
+            case .priority: if let priority = eviction.ranking.priority { CSVFormatting.appendInteger(priority, to: &row) }
+            case .trigger: row.append(killTriggers[eviction.who.trigger])
+            case .threshold: if let threshold = eviction.memory.thresholdKiB { CSVFormatting.appendMB(threshold, to: &row) }
+            case .rank: if let rank = eviction.ranking.rank { CSVFormatting.appendInteger(rank, to: &row) }
+            case .candidates: CSVFormatting.appendInteger(eviction.ranking.candidateCount, to: &row)
+            case .runnerUp: if let runnerUp = eviction.ranking.runnerUp { row.append(appIDs[runnerUp]) }
+            case .compressed: CSVFormatting.appendMB(eviction.compressor.compressedKiB, to: &row)
             }
         }
     }
@@ -204,14 +202,12 @@ package struct CSVReportRecorder: SimulationRecorder {
 
     /// A row of `launches.csv`, written on the run's thread.
     public func record(_ launch: EventLog.Launch) {
-        launches.appendRow { row in
-            LaunchColumn.appendRow(to: &row) { column, row in
-                switch column {
-                case .time: time.append(launch.timeMs, to: &row)
-                case .app: row.append(appIDs[launch.app])
-                case .kind: row.append(launchKinds[launch.cold ? .cold : .warm])
-                case .wait: CSVFormatting.appendSeconds(launch.waitMs, to: &row)
-                }
+        launches.appendRow(LaunchColumn.self) { column, row in
+            switch column {
+            case .time: time.append(launch.timeMs, to: &row)
+            case .app: row.append(appIDs[launch.app])
+            case .kind: row.append(launchKinds[launch.cold ? .cold : .warm])
+            case .wait: CSVFormatting.appendSeconds(launch.waitMs, to: &row)
             }
         }
     }
@@ -228,43 +224,37 @@ package struct CSVReportRecorder: SimulationRecorder {
     }
 
     private func write(_ footprint: EventLog.FootprintRecord, time: CSVTimeField) {
-        memory.appendRow { row in
-            MemoryColumn.appendRow(to: &row) { column, row in
-                switch column {
-                case .time: time.append(footprint.timeMs, to: &row)
-                case .app: row.append(appIDs[footprint.app])
-                case .state: row.append(states[footprint.state])
-                case .footprint: CSVFormatting.appendMB(footprint.footprintKiB, to: &row)
-                case .compressed: CSVFormatting.appendMB(footprint.compressedKiB, to: &row)
-                }
+        memory.appendRow(MemoryColumn.self) { column, row in
+            switch column {
+            case .time: time.append(footprint.timeMs, to: &row)
+            case .app: row.append(appIDs[footprint.app])
+            case .state: row.append(states[footprint.state])
+            case .footprint: CSVFormatting.appendMB(footprint.footprintKiB, to: &row)
+            case .compressed: CSVFormatting.appendMB(footprint.compressedKiB, to: &row)
             }
         }
     }
 
     private func write(_ free: EventLog.FreeRecord, time: CSVTimeField) {
-        pressure.appendRow { row in
-            PressureColumn.appendRow(to: &row) { column, row in
-                switch column {
-                case .time: time.append(free.timeMs, to: &row)
-                case .used: CSVFormatting.appendMB(free.usedKiB, to: &row)
-                case .free: CSVFormatting.appendMB(free.freeKiB, to: &row)
-                case .level: row.append(levels[free.level])
-                case .compressed: CSVFormatting.appendMB(free.compressedKiB, to: &row)
-                case .compressor: CSVFormatting.appendMB(free.compressorKiB, to: &row)
-                }
+        pressure.appendRow(PressureColumn.self) { column, row in
+            switch column {
+            case .time: time.append(free.timeMs, to: &row)
+            case .used: CSVFormatting.appendMB(free.usedKiB, to: &row)
+            case .free: CSVFormatting.appendMB(free.freeKiB, to: &row)
+            case .level: row.append(levels[free.level])
+            case .compressed: CSVFormatting.appendMB(free.compressedKiB, to: &row)
+            case .compressor: CSVFormatting.appendMB(free.compressorKiB, to: &row)
             }
         }
     }
 
     private func write(_ skip: EventLog.Skip, time: CSVTimeField) {
-        skipped.appendRow { row in
-            SkippedColumn.appendRow(to: &row) { column, row in
-                switch column {
-                case .time: time.append(skip.timeMs, to: &row)
-                case .event: row.append(eventKinds[skip.event])
-                case .app: if let app = skip.app { row.append(appIDs[app]) }
-                case .reason: row.append(skipReasons[skip.reason])
-                }
+        skipped.appendRow(SkippedColumn.self) { column, row in
+            switch column {
+            case .time: time.append(skip.timeMs, to: &row)
+            case .event: row.append(eventKinds[skip.event])
+            case .app: if let app = skip.app { row.append(appIDs[app]) }
+            case .reason: row.append(skipReasons[skip.reason])
             }
         }
     }
@@ -280,9 +270,9 @@ package struct CSVReportRecorder: SimulationRecorder {
         formattingThread?.finish()
         var firstError: (any Error)?
         do {
-            try writeSurvivors(survivors)
-            try writeExits(survivors)
-            try TasksCSV.write(tasks, appIDs: appIDs, path: folder + "/" + RunReportFile.tasks.rawValue, flushThreshold: flushThreshold)
+            try writeReport(.survivors, survivors, SurvivorColumn.self) { appendSurvivor($0, $1, to: &$2) }
+            try writeReport(.exits, survivors, ExitColumn.self) { appendExit($0, $1, to: &$2) }
+            try writeReport(.tasks, tasks, TaskColumn.self) { appendTask($0, $1, to: &$2) }
         } catch {
             firstError = error
         }
@@ -297,53 +287,70 @@ package struct CSVReportRecorder: SimulationRecorder {
         if let firstError { throw firstError }
     }
 
-    /// `survivors.csv` (SPEC 8, 14, 17).
-    private func writeSurvivors(_ outcomes: [AppOutcome]) throws {
-        let file = try CSVFileBuffer(path: folder + "/" + RunReportFile.survivors.rawValue, header: RunReportFile.survivors.header,
-                                     flushThreshold: flushThreshold)
-        for outcome in outcomes {
-            file.appendRow { row in
-                SurvivorColumn.appendRow(to: &row) { column, row in
-                    switch column {
-                    case .app: CSVFormatting.appendField(outcome.id, to: &row)
-                    case .survived: CSVFormatting.appendBool(outcome.survived, to: &row)
-                    case .finalState: row.append(states[outcome.finalState])
-                    case .footprint: CSVFormatting.appendMB(outcome.footprintKiB, to: &row)
-                    case .coldLaunches: CSVFormatting.appendInteger(outcome.coldLaunches, to: &row)
-                    case .warmLaunches: CSVFormatting.appendInteger(outcome.warmLaunches, to: &row)
-                    case .pressureKills: CSVFormatting.appendInteger(outcome.pressureKills, to: &row)
-                    case .otherKills: CSVFormatting.appendInteger(outcome.otherKills, to: &row)
-                    case .stateLosses: CSVFormatting.appendInteger(outcome.stateLosses, to: &row)
-                    case .neverKilled: CSVFormatting.appendBool(outcome.neverKilled, to: &row)
-                    case .firstKill:
-                        if let firstKill = outcome.firstKillMs { CSVFormatting.appendSeconds(firstKill, to: &row) }
-                    case .resident: CSVFormatting.appendSeconds(outcome.residentMs, to: &row)
-                    case .launchWait: CSVFormatting.appendSeconds(outcome.launchWaitMs, to: &row)
-                    case .compressions: CSVFormatting.appendInteger(outcome.compressions, to: &row)
-                    case .refreshRuns: CSVFormatting.appendInteger(outcome.refreshRuns, to: &row)
-                    case .processingRuns: CSVFormatting.appendInteger(outcome.processingRuns, to: &row)
-                    }
-                }
-            }
+    /// Writes a report that the run's end makes whole (SPEC 8): opens `file` in the folder with
+    /// its header, appends a row of `Columns` per item of `items` (`cell` appends the item's
+    /// field in each column, in file order), then closes it. `survivors.csv`, `exits.csv` and
+    /// `tasks.csv` go through here, as the streamed files go through
+    /// `CSVFileBuffer.appendRow(_:_:)`.
+    private func writeReport<Item, Columns: CSVColumns>(
+        _ file: RunReportFile, _ items: [Item], _ columns: Columns.Type, _ cell: (Item, Columns, inout CSVRowWriter) -> Void
+    ) throws {
+        let buffer = try CSVFileBuffer(path: folder + "/" + file.rawValue, header: file.header, flushThreshold: flushThreshold)
+        for item in items {
+            buffer.appendRow(columns) { column, row in cell(item, column, &row) }
         }
-        try file.close()
+        try buffer.close()
     }
 
-    /// `exits.csv` (SPEC 17): each app's terminations in MetricKit's exit categories.
-    private func writeExits(_ outcomes: [AppOutcome]) throws {
-        let file = try CSVFileBuffer(path: folder + "/" + RunReportFile.exits.rawValue, header: RunReportFile.exits.header,
-                                     flushThreshold: flushThreshold)
-        for outcome in outcomes {
-            file.appendRow { row in
-                ExitColumn.appendRow(to: &row) { column, row in
-                    switch column {
-                    case .app: CSVFormatting.appendField(outcome.id, to: &row)
-                    case .exit(let category): CSVFormatting.appendInteger(outcome.field.exits[category], to: &row)
-                    }
-                }
-            }
+    /// A row of `survivors.csv` (SPEC 8, 14, 17): `outcome`'s field in `column`.
+    private func appendSurvivor(_ outcome: AppOutcome, _ column: SurvivorColumn, to row: inout CSVRowWriter) {
+        switch column {
+        case .app: CSVFormatting.appendField(outcome.id, to: &row)
+        case .survived: CSVFormatting.appendBool(outcome.survived, to: &row)
+        case .finalState: row.append(states[outcome.finalState])
+        case .footprint: CSVFormatting.appendMB(outcome.footprintKiB, to: &row)
+        case .coldLaunches: CSVFormatting.appendInteger(outcome.coldLaunches, to: &row)
+        case .warmLaunches: CSVFormatting.appendInteger(outcome.warmLaunches, to: &row)
+        case .pressureKills: CSVFormatting.appendInteger(outcome.pressureKills, to: &row)
+        case .otherKills: CSVFormatting.appendInteger(outcome.otherKills, to: &row)
+        case .stateLosses: CSVFormatting.appendInteger(outcome.stateLosses, to: &row)
+        case .neverKilled: CSVFormatting.appendBool(outcome.neverKilled, to: &row)
+        case .firstKill: if let firstKill = outcome.firstKillMs { CSVFormatting.appendSeconds(firstKill, to: &row) }
+        case .resident: CSVFormatting.appendSeconds(outcome.residentMs, to: &row)
+        case .launchWait: CSVFormatting.appendSeconds(outcome.launchWaitMs, to: &row)
+        case .compressions: CSVFormatting.appendInteger(outcome.compressions, to: &row)
+        case .refreshRuns: CSVFormatting.appendInteger(outcome.refreshRuns, to: &row)
+        case .processingRuns: CSVFormatting.appendInteger(outcome.processingRuns, to: &row)
         }
-        try file.close()
+    }
+
+    /// A row of `exits.csv` (SPEC 17): the app's terminations in MetricKit's exit categories.
+    private func appendExit(_ outcome: AppOutcome, _ column: ExitColumn, to row: inout CSVRowWriter) {
+        switch column {
+        case .app: CSVFormatting.appendField(outcome.id, to: &row)
+        case .exit(let category): CSVFormatting.appendInteger(outcome.field.exits[category], to: &row)
+        }
+    }
+
+    /// A row of `tasks.csv` (SPEC 28): one task request, in submission order, with what became
+    /// of it; a run without `bg_tasks` writes the header alone.
+    ///
+    /// ```text
+    /// seq,app,kind,submitted_s,due_s,granted_s,ended_s,outcome
+    /// 1,com.acme.news,refresh,10.000,910.000,910.000,920.000,completed
+    /// 2,com.acme.news,refresh,960.000,1810.000,,,pending
+    /// ```
+    private func appendTask(_ task: EventLog.TaskRecord, _ column: TaskColumn, to row: inout CSVRowWriter) {
+        switch column {
+        case .seq: CSVFormatting.appendInteger(task.seq, to: &row)
+        case .app: row.append(appIDs[task.app])
+        case .kind: row.append(taskKinds[task.kind])
+        case .submitted: CSVFormatting.appendSeconds(task.submittedMs, to: &row)
+        case .due: CSVFormatting.appendSeconds(task.dueMs, to: &row)
+        case .granted: if let granted = task.grantedMs { CSVFormatting.appendSeconds(granted, to: &row) }
+        case .ended: if let ended = task.endedMs { CSVFormatting.appendSeconds(ended, to: &row) }
+        case .outcome: row.append(taskOutcomes[task.outcome])
+        }
     }
 }
 

@@ -15,16 +15,16 @@ extension ScenarioReader {
     /// `whatif: { key: KEY, baseline: VALUE }` (SPEC 25): a sweep key and its baseline value,
     /// both required; whether the batch sweeps them is checked once the batch is known.
     mutating func readWhatIf(_ node: ScenarioNode) -> WhatIf? {
-        guard let fields = fields(node, "whatif", allowed: ["key", "baseline"]) else { return nil }
-        let keyNode = required(fields, "key")
-        let key = keyNode.flatMap { nonEmptyString($0, "whatif.key") }
+        guard let fields = fields(node, "whatif", allowed: WhatIfKey.names) else { return nil }
+        let keyNode = required(fields, WhatIfKey.key.rawValue)
+        let key = keyNode.flatMap { nonEmptyString($0, WhatIfKey.key.path) }
         var baseline: String?
-        let baselineNode = required(fields, "baseline")
+        let baselineNode = required(fields, WhatIfKey.baseline.rawValue)
         if let value = baselineNode {
             if case .scalar(let scalar) = value, !value.isNullScalar {
                 baseline = text(of: scalar)
             } else {
-                report(value, "whatif.baseline", "must be a single value, got \(value.summary)")
+                report(value, WhatIfKey.baseline.path, "must be a single value, got \(value.summary)")
             }
         }
         guard let key, let baseline, !fields.hadUnknownKey else { return nil }

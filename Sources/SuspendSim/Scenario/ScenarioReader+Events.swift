@@ -1,31 +1,34 @@
 extension ScenarioReader {
+    /// The keys of an event's value mapping (`EventGrammar`'s table).
+    private typealias ValueKey = EventGrammar.ValueKey
+
     /// The keys an event may have: `at` and one event name.
-    private static let eventKeys: [String] = ["at"] + ScenarioEvent.Kind.allCases.map { $0.rawValue }
+    private static let eventKeys: [String] = [EventGrammar.timeKey] + ScenarioEvent.Kind.allCases.map { $0.rawValue }
 
     /// The names of the event kinds, for messages.
     private static var eventNames: String { ScenarioEvent.Kind.allCases.map { $0.rawValue }.joined(separator: ", ") }
 
     /// The `events:` list, in non-decreasing time order.
     mutating func readEvents(_ node: ScenarioNode, apps: AppList?) -> [ScenarioEvent]? {
-        guard let items = list(node, "events") else { return nil }
+        guard let items = list(node, ScenarioKey.events.rawValue) else { return nil }
         var events: [ScenarioEvent] = []
         var isValid = true
         // The latest time so far, to check the order against.
         var latest: (time: DecimalQuantity, node: ScenarioNode)?
         for (index, item) in items.enumerated() {
-            let path = Self.path("events", index)
+            let path = Self.path(ScenarioKey.events.rawValue, index)
             guard let fields = fields(item, path, allowed: Self.eventKeys) else {
                 isValid = false
                 continue
             }
 
             var atMs: Millis?
-            if let atNode = required(fields, "at"), let time = time(atNode, Self.path(path, "at")) {
+            if let atNode = required(fields, EventGrammar.timeKey), let time = time(atNode, Self.path(path, EventGrammar.timeKey)) {
                 atMs = time.ms
                 if let latest, time.exact < latest.time {
                     let line = latest.node.line.map { " (line \($0))" } ?? ""
                     report(
-                        atNode, Self.path(path, "at"),
+                        atNode, Self.path(path, EventGrammar.timeKey),
                         "events out of time order: at \(atNode.summary) comes after at \(latest.node.summary)\(line)")
                     atMs = nil
                 } else {
@@ -33,7 +36,7 @@ extension ScenarioReader {
                 }
             }
 
-            let eventEntries = fields.entries.filter { $0.name != "at" }
+            let eventEntries = fields.entries.filter { $0.name != EventGrammar.timeKey }
             var action: ScenarioEvent.Action?
             if eventEntries.isEmpty {
                 if !fields.hadUnknownKey {
@@ -72,18 +75,19 @@ extension ScenarioReader {
             guard let read = appAndMode(value, field, kind: kind, continuous: continuous, apps: apps) else { return nil }
             (parts.app, parts.mode) = (read.app, read.mode)
         case .appAndMB, .mb:
-            guard let fields = fields(value, field, allowed: shape.keys) else { return nil }
+            guard let fields = fields(value, field, allowed: shape.keyNames) else { return nil }
+            let (app, mb, session) = (ValueKey.app.rawValue, ValueKey.mb.rawValue, ValueKey.session.rawValue)
             if shape == .appAndMB {
-                parts.app = required(fields, "app").flatMap { appIndex($0, Self.path(field, "app"), in: apps) }
+                parts.app = required(fields, app).flatMap { appIndex($0, Self.path(field, app), in: apps) }
             }
-            parts.kib = required(fields, "mb").flatMap { kib($0, Self.path(field, "mb"), allowsNegative: true) }
-            if shape == .appAndMB, let node = fields["session"] {
-                guard let session = bool(node, Self.path(field, "session")) else { return nil }
-                parts.session = session
+            parts.kib = required(fields, mb).flatMap { kib($0, Self.path(field, mb), allowsNegative: true) }
+            if shape == .appAndMB, let node = fields[session] {
+                guard let isSession = bool(node, Self.path(field, session)) else { return nil }
+                parts.session = isSession
                 // SPEC 32: session memory is more than 0 once rounded to a KiB.
-                if session, let kib = parts.kib, kib <= .zero {
-                    report(fields["mb"] ?? node, Self.path(field, "mb"),
-                           "with session: true must be more than 0 after rounding to a KiB, got \(fields["mb"]?.summary ?? "")")
+                if isSession, let kib = parts.kib, kib <= .zero {
+                    report(fields[mb] ?? node, Self.path(field, mb),
+                           "with session: true must be more than 0 after rounding to a KiB, got \(fields[mb]?.summary ?? "")")
                     return nil
                 }
             }
@@ -98,12 +102,12 @@ extension ScenarioReader {
     private mutating func appAndMode(
         _ node: ScenarioNode, _ field: String, kind: ScenarioEvent.Kind, continuous wantsContinuous: Bool, apps: AppList?
     ) -> (app: AppIndex, mode: BackgroundMode)? {
-        guard let fields = fields(node, field, allowed: EventGrammar.Value.appAndMode(continuous: wantsContinuous).keys)
+        guard let fields = fields(node, field, allowed: EventGrammar.Value.appAndMode(continuous: wantsContinuous).keyNames)
         else { return nil }
-        let app = required(fields, "app").flatMap { appIndex($0, Self.path(field, "app"), in: apps) }
-        let modeField = Self.path(field, "mode")
+        let app = required(fields, ValueKey.app.rawValue).flatMap { appIndex($0, Self.path(field, ValueKey.app.rawValue), in: apps) }
+        let modeField = Self.path(field, ValueKey.mode.rawValue)
         var mode: BackgroundMode?
-        if let modeNode = required(fields, "mode"), let named = backgroundMode(modeNode, modeField) {
+        if let modeNode = required(fields, ValueKey.mode.rawValue), let named = backgroundMode(modeNode, modeField) {
             if named.isContinuous == wantsContinuous {
                 mode = named
             } else {

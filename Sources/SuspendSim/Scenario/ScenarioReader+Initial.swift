@@ -4,28 +4,28 @@ extension ScenarioReader {
     /// once; at most one entry is frontmost (`active` or `inactive`); a `background` entry has
     /// at least one continuous mode in use, declared by the app; a `suspended` one has none.
     mutating func readInitial(_ node: ScenarioNode, apps: AppList?) -> [Scenario.InitialApp]? {
-        guard let items = list(node, "initial") else { return nil }
+        guard let items = list(node, ScenarioKey.initial.rawValue) else { return nil }
         var entries: [Scenario.InitialApp] = []
         var isValid = true
         var seen: [AppIndex: ScenarioNode] = [:]
         var frontmost: ScenarioNode?
         for (position, item) in items.enumerated() {
-            let path = Self.path("initial", position)
-            guard let fields = fields(item, path, allowed: ["app", "state", "modes"]) else {
+            let path = Self.path(ScenarioKey.initial.rawValue, position)
+            guard let fields = fields(item, path, allowed: InitialKey.names) else {
                 isValid = false
                 continue
             }
-            let appNode = required(fields, "app")
-            let index = appNode.flatMap { appIndex($0, Self.path(path, "app"), in: apps) }
-            let stateNode = required(fields, "state")
-            let state = stateNode.flatMap { initialState($0, Self.path(path, "state")) }
-            let modes = fields["modes"].flatMap { continuousModes($0, Self.path(path, "modes"), of: index, in: apps) }
-            guard let index, let state, let appNode, let stateNode, fields["modes"] == nil || modes != nil else {
+            let appNode = required(fields, InitialKey.app.rawValue)
+            let index = appNode.flatMap { appIndex($0, Self.path(path, InitialKey.app.rawValue), in: apps) }
+            let stateNode = required(fields, InitialKey.state.rawValue)
+            let state = stateNode.flatMap { initialState($0, Self.path(path, InitialKey.state.rawValue)) }
+            let modes = fields[InitialKey.modes.rawValue].flatMap { continuousModes($0, Self.path(path, InitialKey.modes.rawValue), of: index, in: apps) }
+            guard let index, let state, let appNode, let stateNode, fields[InitialKey.modes.rawValue] == nil || modes != nil else {
                 isValid = false
                 continue
             }
             if let first = seen[index] {
-                report(appNode, Self.path(path, "app"), "app '\(apps?.ids.first { apps?.indices[$0] == index } ?? "")' is listed twice" + Self.firstAt(first))
+                report(appNode, Self.path(path, InitialKey.app.rawValue), "app '\(apps?.ids.first { apps?.indices[$0] == index } ?? "")' is listed twice" + Self.firstAt(first))
                 isValid = false
                 continue
             }
@@ -33,21 +33,21 @@ extension ScenarioReader {
             switch state {
             case .active, .inactive:
                 if let first = frontmost {
-                    report(stateNode, Self.path(path, "state"), "at most one app is frontmost (active or inactive)" + Self.firstAt(first))
+                    report(stateNode, Self.path(path, InitialKey.state.rawValue), "at most one app is frontmost (active or inactive)" + Self.firstAt(first))
                     isValid = false
                     continue
                 }
                 frontmost = stateNode
             case .background:
                 if modes?.isEmpty ?? true {
-                    report(fields["modes"] ?? item, Self.path(path, "modes"),
+                    report(fields[InitialKey.modes.rawValue] ?? item, Self.path(path, InitialKey.modes.rawValue),
                            "an app in background needs a continuous mode in use, such as modes: [audio]")
                     isValid = false
                     continue
                 }
             case .suspended:
-                if let node = fields["modes"] {
-                    report(node, Self.path(path, "modes"), "a suspended app runs no mode; leave modes out")
+                if let node = fields[InitialKey.modes.rawValue] {
+                    report(node, Self.path(path, InitialKey.modes.rawValue), "a suspended app runs no mode; leave modes out")
                     isValid = false
                     continue
                 }

@@ -5,10 +5,10 @@ extension ScenarioReader {
     /// Without `minfree` the table is the default (`Device.KillLevel.lmkdDefault`).
     mutating func readLMKD(_ node: ScenarioNode) -> [Device.KillLevel]? {
         let path = DeviceKey.lmkd.path
-        guard let fields = fields(node, path, allowed: ["minfree"]) else { return nil }
+        guard let fields = fields(node, path, allowed: LMKDKey.names) else { return nil }
         guard !fields.hadUnknownKey else { return nil }
-        guard let table = fields["minfree"] else { return Device.KillLevel.lmkdDefault }
-        return readMinfree(table, Self.path(path, "minfree"))
+        guard let table = fields[LMKDKey.minfree.rawValue] else { return Device.KillLevel.lmkdDefault }
+        return readMinfree(table, LMKDKey.minfree.path)
     }
 
     /// The most levels a table holds: lmkd's `lowmem_minfree` and `lowmem_adj` have six.
@@ -30,11 +30,11 @@ extension ScenarioReader {
             }
             if let previous = levels.last {
                 if level.priority <= previous.priority {
-                    report(item, Self.path(itemField, "adj"), "must be above the previous entry's adj (\(previous.priority)), got \(level.priority)")
+                    report(item, Self.path(itemField, MinfreeKey.adj.rawValue), "must be above the previous entry's adj (\(previous.priority)), got \(level.priority)")
                     isValid = false
                 }
                 if level.freeKiB <= previous.freeKiB {
-                    report(item, Self.path(itemField, "mb"),
+                    report(item, Self.path(itemField, MinfreeKey.mb.rawValue),
                            "must be above the previous entry's mb (\(CSVFormatting.mbText(previous.freeKiB)) MB after rounding to a KiB), "
                            + "got \(CSVFormatting.mbText(level.freeKiB)) MB")
                     isValid = false
@@ -51,11 +51,11 @@ extension ScenarioReader {
             report(node, field, "must be a mapping {adj, mb}, got \(node.summary)")
             return nil
         }
-        guard let fields = fields(node, field, allowed: ["adj", "mb"]), !fields.hadUnknownKey else { return nil }
-        let adjNode = required(fields, "adj")
-        let mbNode = required(fields, "mb")
-        let adj = adjNode.flatMap { oomScoreAdj($0, Self.path(field, "adj")) }
-        let mb = mbNode.flatMap { levelKiB($0, Self.path(field, "mb")) }
+        guard let fields = fields(node, field, allowed: MinfreeKey.names), !fields.hadUnknownKey else { return nil }
+        let adjNode = required(fields, MinfreeKey.adj.rawValue)
+        let mbNode = required(fields, MinfreeKey.mb.rawValue)
+        let adj = adjNode.flatMap { oomScoreAdj($0, Self.path(field, MinfreeKey.adj.rawValue)) }
+        let mb = mbNode.flatMap { levelKiB($0, Self.path(field, MinfreeKey.mb.rawValue)) }
         guard let adj, let mb else { return nil }
         return Device.KillLevel(priority: adj, freeKiB: mb)
     }

@@ -1,30 +1,23 @@
 import SuspendSimCore
 
-/// The keys of a policy written in YAML (`OrderPolicy`).
-enum OrderPolicyKey: String, CaseIterable {
-    case name, order, levels
-
-    static let names = allCases.map(\.rawValue)
-}
-
 extension ScenarioReader {
     /// `policy:` (SPEC 6): a built-in's name, the name of one of the file's `policies:`, or a
     /// policy written in place (`{ name, order, levels }`); nil, reported, otherwise.
     mutating func readPolicy(_ node: ScenarioNode, named: [OrderPolicy]) -> (any EvictionPolicy)? {
         if case .mapping = node {
-            guard let policy = readOrderPolicy(node, "policy") else { return nil }
+            guard let policy = readOrderPolicy(node, ScenarioKey.policy.rawValue) else { return nil }
             if named.contains(where: { $0.name == policy.name }) {
-                report(node, "policy.name", "'\(policy.name)' names one of policies: already; write policy: \(policy.name) to use it")
+                report(node, Self.path(ScenarioKey.policy.rawValue, OrderPolicyKey.name.rawValue), "'\(policy.name)' names one of policies: already; write policy: \(policy.name) to use it")
                 return nil
             }
             namedPolicies.append(policy)
             return policy
         }
-        guard let name = string(node, "policy") else { return nil }
+        guard let name = string(node, ScenarioKey.policy.rawValue) else { return nil }
         if let policy = named.first(where: { $0.name == name }) { return policy }
         guard let policy = BuiltInPolicies.named(name) else {
             let known = BuiltInPolicies.names + named.map(\.name)
-            report(node, "policy", "unknown policy '\(name)'; expected one of \(known.joined(separator: ", "))")
+            report(node, ScenarioKey.policy.rawValue, "unknown policy '\(name)'; expected one of \(known.joined(separator: ", "))")
             return nil
         }
         return policy
@@ -33,17 +26,17 @@ extension ScenarioReader {
     /// The top-level `policies:` list: policies written in YAML, each named once; nil,
     /// reported, when any is wrong.
     mutating func readPolicies(_ node: ScenarioNode) -> [OrderPolicy]? {
-        guard let items = list(node, "policies") else { return nil }
+        guard let items = list(node, ScenarioKey.policies.rawValue) else { return nil }
         var policies: [OrderPolicy] = []
         var isValid = true
         for (index, item) in items.enumerated() {
-            let field = Self.path("policies", index)
+            let field = Self.path(ScenarioKey.policies.rawValue, index)
             guard let policy = readOrderPolicy(item, field) else {
                 isValid = false
                 continue
             }
             if policies.contains(where: { $0.name == policy.name }) {
-                report(item, Self.path(field, "name"), "names '\(policy.name)' a second time; each policy has its own name")
+                report(item, Self.path(field, OrderPolicyKey.name.rawValue), "names '\(policy.name)' a second time; each policy has its own name")
                 isValid = false
             }
             policies.append(policy)
@@ -55,9 +48,9 @@ extension ScenarioReader {
     /// once) and optional `levels` in SPEC 33's `minfree` form.
     mutating func readOrderPolicy(_ node: ScenarioNode, _ path: String) -> OrderPolicy? {
         guard let fields = fields(node, path, allowed: OrderPolicyKey.names), !fields.hadUnknownKey else { return nil }
-        let name = required(fields, "name").flatMap { orderPolicyName($0, Self.path(path, "name")) }
-        let order = required(fields, "order").flatMap { readOrder($0, Self.path(path, "order")) }
-        let levels = fields["levels"].map { readMinfree($0, Self.path(path, "levels")) } ?? []
+        let name = required(fields, OrderPolicyKey.name.rawValue).flatMap { orderPolicyName($0, Self.path(path, OrderPolicyKey.name.rawValue)) }
+        let order = required(fields, OrderPolicyKey.order.rawValue).flatMap { readOrder($0, Self.path(path, OrderPolicyKey.order.rawValue)) }
+        let levels = fields[OrderPolicyKey.levels.rawValue].map { readMinfree($0, Self.path(path, OrderPolicyKey.levels.rawValue)) } ?? []
         guard let name, let order, let levels else { return nil }
         return OrderPolicy(name: name, order: order, levels: levels)
     }

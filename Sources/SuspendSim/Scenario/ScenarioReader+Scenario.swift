@@ -1,19 +1,5 @@
 @_spi(Generators) import SuspendSimCore
 
-/// The top-level keys of a scenario file (SPEC 7), in the order messages list them.
-enum ScenarioKey: String, CaseIterable {
-    case name, policy, policies, device, apps, events
-    case endS = "end_s"
-    case expect
-    case workload, replicates, sweep
-    case initial, trace
-    case observed
-    case whatif
-    case labels
-
-    static let names = allCases.map { $0.rawValue }
-}
-
 extension ScenarioReader {
     /// The whole scenario, or nil when anything in it is wrong (see `diagnostics`).
     mutating func readScenario(_ root: ScenarioNode?) -> Scenario? {
@@ -23,32 +9,32 @@ extension ScenarioReader {
         }
         guard let fields = fields(root, "", allowed: ScenarioKey.names) else { return nil }
 
-        let name = required(fields, "name").flatMap { scenarioName($0) }
-        let named = fields["policies"].map { readPolicies($0) } ?? []
+        let name = required(fields, ScenarioKey.name.rawValue).flatMap { scenarioName($0) }
+        let named = fields[ScenarioKey.policies.rawValue].map { readPolicies($0) } ?? []
         namedPolicies = named ?? []  // an in-place policy: joins them, for by_policy
-        let policy = fields["policy"].map { readPolicy($0, named: named ?? []) } ?? LargestFirstPolicy()
-        let device = required(fields, "device").flatMap { readDevice($0) }
+        let policy = fields[ScenarioKey.policy.rawValue].map { readPolicy($0, named: named ?? []) } ?? LargestFirstPolicy()
+        let device = required(fields, ScenarioKey.device.rawValue).flatMap { readDevice($0) }
         defaultLifecycle = PlatformProfile(ios: device?.ios).defaultLifecycle
-        var apps = required(fields, "apps").flatMap { readApps($0) }
+        var apps = required(fields, ScenarioKey.apps.rawValue).flatMap { readApps($0) }
         var traceEvents: [ScenarioEvent]? = []
-        if let traceNode = fields["trace"], var list = apps {
+        if let traceNode = fields[ScenarioKey.trace.rawValue], var list = apps {
             traceEvents = readTrace(traceNode, apps: &list)
             apps = list
         }
         appIDsRead = apps?.ids ?? []
-        let initial = fields["initial"].map { readInitial($0, apps: apps) } ?? []
-        let events = fields["events"].map { readEvents($0, apps: apps) } ?? []
-        let endMs = fields["end_s"].map { millis($0, "end_s") }
-        let expectation = fields["expect"].map { readExpectation($0, apps: apps) }
-        let observed = fields["observed"].map { readObserved($0, apps: apps) }
-        let workload = fields["workload"].map { readWorkload($0) }
-        replicates = fields["replicates"].flatMap { readReplicates($0) }
-        sweep = readsSweep ? fields["sweep"].flatMap { readSweep($0) } ?? [] : []
-        whatIf = fields["whatif"].flatMap { readWhatIf($0) }
+        let initial = fields[ScenarioKey.initial.rawValue].map { readInitial($0, apps: apps) } ?? []
+        let events = fields[ScenarioKey.events.rawValue].map { readEvents($0, apps: apps) } ?? []
+        let endMs = fields[ScenarioKey.endS.rawValue].map { millis($0, ScenarioKey.endS.rawValue) }
+        let expectation = fields[ScenarioKey.expect.rawValue].map { readExpectation($0, apps: apps) }
+        let observed = fields[ScenarioKey.observed.rawValue].map { readObserved($0, apps: apps) }
+        let workload = fields[ScenarioKey.workload.rawValue].map { readWorkload($0) }
+        replicates = fields[ScenarioKey.replicates.rawValue].flatMap { readReplicates($0) }
+        sweep = readsSweep ? fields[ScenarioKey.sweep.rawValue].flatMap { readSweep($0) } ?? [] : []
+        whatIf = fields[ScenarioKey.whatif.rawValue].flatMap { readWhatIf($0) }
         if let axis = traceUsersAxis, !sweep.contains(where: { $0.key == axis.key }) { sweep.append(axis) }
-        if readsSweep, let node = fields["labels"] { labels = readLabels(node) }
+        if readsSweep, let node = fields[ScenarioKey.labels.rawValue] { labels = readLabels(node) }
         if tracePath != nil, let apps, let initial, let events {
-            traceApps = traceMappedApps(apps, events: events, initial: initial, hasWorkload: fields["workload"] != nil)
+            traceApps = traceMappedApps(apps, events: events, initial: initial, hasWorkload: fields[ScenarioKey.workload.rawValue] != nil)
         }
 
         // Every present key was read without a problem when there is no diagnostic.
@@ -65,18 +51,18 @@ extension ScenarioReader {
 
     /// A scenario's name: it names the report folder, so it must be usable as one.
     private mutating func scenarioName(_ node: ScenarioNode) -> String? {
-        guard let name = nonEmptyString(node, "name") else { return nil }
+        guard let name = nonEmptyString(node, ScenarioKey.name.rawValue) else { return nil }
         if name == "." || name == ".." || name.contains("/") || name.contains("\\") || name.contains("\0") {
-            report(node, "name", "must be usable as a folder name (no '/', '\\', NUL; not '.' or '..'), got \(node.summary)")
+            report(node, ScenarioKey.name.rawValue, "must be usable as a folder name (no '/', '\\', NUL; not '.' or '..'), got \(node.summary)")
             return nil
         }
         if let problem = IdentifierRules.formulaProblem(name) ?? Self.reservedNameProblem(name) {
-            report(node, "name", problem)
+            report(node, ScenarioKey.name.rawValue, problem)
             return nil
         }
         // `.<name>.partial-<pid>-<random>` must fit a file name (255 bytes).
         guard name.utf8.count <= 200 else {
-            report(node, "name", "must be at most 200 bytes long (it names the report folder), got \(name.utf8.count) bytes")
+            report(node, ScenarioKey.name.rawValue, "must be at most 200 bytes long (it names the report folder), got \(name.utf8.count) bytes")
             return nil
         }
         return name

@@ -5,34 +5,34 @@
 @_spi(Generators) public enum ScenarioJSONWriter {
     public static func json(_ scenario: Scenario) -> String {
         var out = "{\n"
-        out += "  \"name\": \(quoted(scenario.name)),\n"
-        out += "  \"policy\": \(quoted(scenario.policyName)),\n"
+        out += "  " + member(ScenarioKey.name, quoted(scenario.name)) + ",\n"
+        out += "  " + member(ScenarioKey.policy, quoted(scenario.policyName)) + ",\n"
         let device = scenario.device
-        out += "  \"device\": {" + deviceFields(device).map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "},\n"
-        out += "  \"apps\": [\n"
+        out += "  " + member(ScenarioKey.device, "{") + deviceFields(device).map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "},\n"
+        out += "  " + member(ScenarioKey.apps, "[\n")
         let defaultLifecycle = PlatformProfile(ios: device.ios).defaultLifecycle
         out += scenario.apps.map { app in
             "    {" + appFields(app, defaultLifecycle: defaultLifecycle).map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
         }.joined(separator: ",\n")
         out += "\n  ],\n"
         if !scenario.initial.isEmpty {
-            out += "  \"initial\": [\n" + scenario.initial.map { entry in
-                var fields = ["\"app\": \(quoted(scenario.apps[entry.app].id))", "\"state\": \(quoted(entry.state.rawValue))"]
+            out += "  " + member(ScenarioKey.initial, "[\n") + scenario.initial.map { entry in
+                var fields = [member(InitialKey.app, quoted(scenario.apps[entry.app].id)), member(InitialKey.state, quoted(entry.state.rawValue))]
                 if let modes = entry.modes {
-                    fields.append("\"modes\": [" + modes.modes.map { quoted($0.rawValue) }.joined(separator: ", ") + "]")
+                    fields.append(member(InitialKey.modes, "[" + modes.modes.map { quoted($0.rawValue) }.joined(separator: ", ") + "]"))
                 }
                 return "    {" + fields.joined(separator: ", ") + "}"
             }.joined(separator: ",\n") + "\n  ],\n"
         }
-        out += "  \"events\": [\n"
+        out += "  " + member(ScenarioKey.events, "[\n")
         var first = true
         for event in scenario.events {
             if !first { out += ",\n" }
             first = false
-            out += "    {\"at\": \(seconds(event.atMs)), " + eventBody(event.action, apps: scenario.apps) + "}"
+            out += "    {" + member(EventGrammar.timeKey, seconds(event.atMs)) + ", " + eventBody(event.action, apps: scenario.apps) + "}"
         }
         out += "\n  ]"
-        if let end = scenario.endMs { out += ",\n  \"end_s\": \(seconds(end))" }
+        if let end = scenario.endMs { out += ",\n  " + member(ScenarioKey.endS, seconds(end)) }
         out += "\n}\n"
         return out
     }
@@ -95,7 +95,9 @@
     /// lmkd's block as a JSON mapping (SPEC 33): `{"minfree": [{"adj": 0, "mb": 72}, ...]}`,
     /// each level's MB exact, so that it reads back to the same KiB.
     static func lmkdBlock(_ levels: [Device.KillLevel]) -> String {
-        "{\"minfree\": [" + levels.map { "{\"adj\": \($0.priority), \"mb\": \(mb($0.freeKiB))}" }.joined(separator: ", ") + "]}"
+        "{" + member(LMKDKey.minfree, "[" + levels.map { level in
+            "{" + member(MinfreeKey.adj, "\(level.priority)") + ", " + member(MinfreeKey.mb, mb(level.freeKiB)) + "}"
+        }.joined(separator: ", ") + "]") + "}"
     }
 
     /// `value / 10^decimals` as the shortest decimal that reads back as it (`280` in
@@ -168,13 +170,26 @@
         switch EventGrammar.value(of: kind) {
         case .null: return "\(key): null"
         case .app: return "\(key): \(app)"
-        case .appAndMode: return "\(key): {\"app\": \(app), \"mode\": \(quoted(parts.mode?.rawValue ?? ""))}"
+        case .appAndMode: return "\(key): {" + member(ValueKey.app, app) + ", " + member(ValueKey.mode, quoted(parts.mode?.rawValue ?? "")) + "}"
         case .appAndMB:
-            let session = parts.session == true ? ", \"session\": true" : ""
-            return "\(key): {\"app\": \(app), \"mb\": \(mb(parts.kib ?? .zero))\(session)}"
-        case .mb: return "\(key): {\"mb\": \(mb(parts.kib ?? .zero))}"
+            let session = parts.session == true ? ", " + member(ValueKey.session, "true") : ""
+            return "\(key): {" + member(ValueKey.app, app) + ", " + member(ValueKey.mb, mb(parts.kib ?? .zero)) + session + "}"
+        case .mb: return "\(key): {" + member(ValueKey.mb, mb(parts.kib ?? .zero)) + "}"
         case .flag: return "\(key): \(parts.flag ?? false)"
         }
+    }
+
+    /// The keys of an event's value mapping (`EventGrammar`'s table).
+    private typealias ValueKey = EventGrammar.ValueKey
+
+    /// `"key": value`, the key spelled by its table's row.
+    private static func member<Key: RawRepresentable>(_ key: Key, _ value: String) -> String where Key.RawValue == String {
+        member(key.rawValue, value)
+    }
+
+    /// `"key": value`.
+    private static func member(_ key: String, _ value: String) -> String {
+        "\"\(key)\": \(value)"
     }
 
     /// Whole milliseconds as exact seconds ("1.5", "30").

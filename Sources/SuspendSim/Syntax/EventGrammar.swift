@@ -13,6 +13,17 @@
 /// - { at: 9, charge: true }                                 # true or false
 /// ```
 enum EventGrammar {
+    /// The key of an event's time, beside its one event key: `at`.
+    static let timeKey = "at"
+
+    /// The keys of an event's value mapping, one row each: the app, a background mode, an
+    /// amount of MB, and whether an allocation is the session's (SPEC 32). `Value.keys` names
+    /// those each value takes; the YAML reader, the JSON fast path and the messages spell
+    /// them from here.
+    enum ValueKey: String, CaseIterable, Sendable {
+        case app, mode, mb, session
+    }
+
     /// What follows an event's key.
     enum Value: Equatable {
         /// `null`.
@@ -32,14 +43,17 @@ enum EventGrammar {
 
         /// The keys of the value's mapping, in the order files write them; none for `null`
         /// and for an app id.
-        var keys: [String] {
+        var keys: [ValueKey] {
             switch self {
             case .null, .app, .flag: []
-            case .appAndMode: ["app", "mode"]
-            case .appAndMB: ["app", "mb", "session"]
-            case .mb: ["mb"]
+            case .appAndMode: [.app, .mode]
+            case .appAndMB: [.app, .mb, .session]
+            case .mb: [.mb]
             }
         }
+
+        /// `keys`' spellings, for a mapping's allowed keys.
+        var keyNames: [String] { keys.map(\.rawValue) }
     }
 
     /// The parts of an event's value, as read (those its kind takes).

@@ -11,10 +11,10 @@ struct _FastEventReader: @unchecked Sendable {
     /// The keys as bytes, for matching without making strings.
     private let eventKeys: [(bytes: [UInt8], kind: ScenarioEvent.Kind)] = ScenarioEvent.Kind.allCases.map { (Array($0.rawValue.utf8), $0) }
     private let modes: [(bytes: [UInt8], mode: BackgroundMode)] = BackgroundMode.allCases.map { (Array($0.rawValue.utf8), $0) }
-    private let atKey = Array("at".utf8)
-    private let appKey = Array("app".utf8)
-    private let modeKey = Array("mode".utf8)
-    private let mbKey = Array("mb".utf8)
+    private let atKey = Array(EventGrammar.timeKey.utf8)
+    private let appKey = Array(EventGrammar.ValueKey.app.rawValue.utf8)
+    private let modeKey = Array(EventGrammar.ValueKey.mode.rawValue.utf8)
+    private let mbKey = Array(EventGrammar.ValueKey.mb.rawValue.utf8)
 
     init(scanner: _JSONByteScanner, expectedEvents: Int) {
         self.scanner = scanner

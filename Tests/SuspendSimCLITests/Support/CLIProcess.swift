@@ -1,4 +1,6 @@
 import Foundation
+// `packageRoot` for every file of this target: one owner, shared with `SuspendSimTests`.
+@_exported import SuspendSimTestSupport
 import Synchronization
 import Testing
 
@@ -8,17 +10,6 @@ struct CLIRun {
     var stdout: String
     var stderr: String
 }
-
-/// The package's root folder: the nearest folder above this file that holds `Package.swift`,
-/// so that no path depends on how deep a test's file sits (as in `SuspendSimTests`).
-let packageRoot: URL = {
-    var url = URL(fileURLWithPath: #filePath)
-    repeat {
-        url.deleteLastPathComponent()
-    } while url.pathComponents.count > 1
-        && !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path)
-    return url
-}()
 
 /// The `suspendsim` built next to this test bundle.
 let executable: URL = {

@@ -142,7 +142,7 @@ import Testing
             }
             for (app, id) in ["com.a", "com.b", "com.c", "\"com.d,quoted\""].enumerated() {
                 var bytes: [UInt8] = []
-                SurvivalCSV.appendRow(scenario: Array("tight".utf8), policy: Array("largest-first".utf8), app: Array(id.utf8),
+                SurvivalCSV.appendRow(BatchRowPrefix(fields: ["tight", "largest-first", id].map { ArraySlice($0.utf8) }),
                                       runs: 6, counts: counts[app], to: &bytes)
                 expectedRows.append("\(String(decoding: bytes, as: UTF8.self)),\(ram)")
             }

@@ -42,7 +42,7 @@ import Testing
     func statisticsFields() {
         func statistics(_ runs: Int, _ counts: SurvivalTally.Counts, shard: Bool = false) -> String {
             var bytes: [UInt8] = []
-            SurvivalCSV.appendRow(scenario: Array("s".utf8), policy: Array("p".utf8), app: Array("a".utf8),
+            SurvivalCSV.appendRow(BatchRowPrefix(fields: ["s", "p", "a"].map { ArraySlice($0.utf8) }),
                                   runs: runs, counts: counts, shard: shard, to: &bytes)
             let row = String(decoding: bytes, as: UTF8.self)
             #expect(row.hasPrefix("s,p,a,"))

@@ -49,7 +49,7 @@ import Testing
         let counts = SurvivalTally.Counts.fixture(survived: 3, neverKilled: 3, launched: 3, refreshRuns: 5, processingRuns: 1)
         func row(shard: Bool) -> String {
             var bytes: [UInt8] = []
-            SurvivalCSV.appendRow(scenario: Array("s".utf8), policy: Array("lru".utf8), app: Array("com.a".utf8),
+            SurvivalCSV.appendRow(BatchRowPrefix(fields: ["s", "lru", "com.a"].map { ArraySlice($0.utf8) }),
                                   runs: 3, counts: counts, shard: shard, to: &bytes)
             return String(decoding: bytes, as: UTF8.self)
         }

@@ -107,7 +107,7 @@ import Testing
         let gmail = try Self.read("survival.csv", in: out).split(separator: "\n")[1]
         #expect(gmail.hasPrefix("day,largest-first,com.google.Gmail,1,0,0.000,,,1,1.000,,,0.000,0.000,0.000,0,,,"))
         #expect(SurvivalTally.Counts.absent == SurvivalTally.Counts.fixture(neverKilled: 1))
-        #expect(SurvivalTally.Counts.absent.exits == AppOutcome.ExitCounts() && SurvivalTally.Counts.absent.launchWaitMs == 0)
+        #expect(SurvivalTally.Counts.absent.exits == AppOutcome.ExitCounts() && SurvivalTally.Counts.absent.launches.waitMs == 0)
     }
 
     @Test("Pooled counts are the sums of each user's own batch, under every policy at two RAM sizes where apps are killed")

@@ -37,7 +37,7 @@ import Testing
         #expect(result.log.launches.map(\.cold) == [true, true, true, true, false])
         let row = SummaryRow(result: result)
         // Nearest rank of 5 sorted waits: the 3rd (0.4 s) and the 5th (0.6 s).
-        #expect(row.launchWaitP50Ms == 400 && row.launchWaitP95Ms == 600)
+        #expect(row.launches.waitP50Ms == 400 && row.launches.waitP95Ms == 600)
         // Each app's launches add up to its launch_wait_s.
         for (index, app) in result.apps.enumerated() {
             #expect(result.log.launches.filter { $0.app == index }.reduce(Millis.zero) { $0 + $1.waitMs } == app.launchWaitMs)

@@ -108,6 +108,22 @@ import Testing
         return (CSVRecordReader.fields(header).map(CSVRecordReader.text), widths)
     }
 
+    @Test("survival.csv, exits.csv and observed.csv (and their shards') begin with BatchRowPrefix's cells; a shard's observed column holds its namesake's cell")
+    func batchRowsShareTheirPrefix() {
+        let prefix = { (names: [String]) in Array(names.prefix(BatchRowPrefix.count)) }
+        #expect(prefix(SurvivalColumn.names) == ["scenario", "policy", "app"])
+        #expect(prefix(BatchExitColumn.names) == ["scenario", "policy", "app"])
+        #expect(prefix(ObservedColumn.names) == ["scenario", "policy", "counter"])
+        #expect(prefix(ObservedShardColumn.names) == ["scenario", "policy", "counter"])
+        #expect(ObservedShardColumn.allCases.filter { ObservedColumn(rawValue: $0.rawValue) == nil } == [.total, .totalSquares])
+        // A quoted id is one cell, written as given; the columns after the prefix follow in order.
+        var bytes: [UInt8] = []
+        let cells = BatchRowPrefix(scenario: "s", policy: "lru", subject: "com.a,b")
+        cells.appendRow(ObservedColumn.self, to: &bytes) { column, bytes in bytes.append(contentsOf: Array(column.rawValue.utf8)) }
+        #expect(String(decoding: bytes, as: UTF8.self)
+            == "s,lru,\"com.a,b\",observed,observed_ci_low,observed_ci_high,simulated_mean,ci_low,ci_high,runs")
+    }
+
     @Test("every file a batch writes starts with its case's columns (a shard's with its shardColumns), then the sweep columns; groups.csv and paired.csv put the keys first; every row is as wide as the header")
     func batchFilesHaveTheirCasesColumns() throws {
         var options = BatchPlan.Options()

@@ -25,9 +25,10 @@ import Testing
         let result = Simulation.run(goldenScenario())
         let row = SummaryRow(result: result)
         #expect(row == SummaryRow(
-            scenario: "golden", policy: "largest-first", seed: nil, replicate: nil, apps: 2, events: 13, coldLaunches: 2,
-            warmLaunches: 1, pressureKills: 1, stateLosses: 0, minFreeKiB: 54 * 1024 - 64, launchWaitMs: 900, durationMs: 40_000,
-            launchWaitP50Ms: 400, launchWaitP95Ms: 400, foregroundMs: 22_500, skippedEvents: 3))
+            run: .init(scenario: "golden", policy: "largest-first", seed: nil, replicate: nil),
+            extent: .init(apps: 2, events: 13, skippedEvents: 3, durationMs: 40_000, foregroundMs: 22_500),
+            launches: .init(cold: 2, warm: 1, waitMs: 900, waitP50Ms: 400, waitP95Ms: 400),
+            memory: .init(pressureKills: 1, stateLosses: 0, minFreeKiB: 54 * 1024 - 64)))
         try withTemporaryFolder { folder in
             let url = folder.appendingPathComponent("Reports/summary.csv")
             try SummaryCSV.write([row, SummaryRow(result: result, seed: 42, replicate: 3)], to: url)
@@ -45,17 +46,21 @@ import Testing
     /// kills_per_use_hour (5 kills in 2 h of use: 2.5).
     @Test func edgeCases() throws {
         let rows = [
-            SummaryRow(scenario: "idle", policy: "lru", seed: nil, replicate: nil, apps: 1, events: 0, coldLaunches: 0,
-                       warmLaunches: 0, pressureKills: 0, stateLosses: 0, minFreeKiB: 1_048_576, launchWaitMs: .zero,
-                       durationMs: .zero, launchWaitP50Ms: nil, launchWaitP95Ms: nil, foregroundMs: .zero, skippedEvents: 0),
-            SummaryRow(scenario: "ties, \"quoted\"", policy: "lru", seed: UInt64.max, replicate: 0, apps: 3,
-                       events: 200, coldLaunches: 79, warmLaunches: 1, pressureKills: 5, stateLosses: 2,
-                       minFreeKiB: -64, launchWaitMs: .zero, durationMs: 7_000, launchWaitP50Ms: 400, launchWaitP95Ms: 1_250,
-                       foregroundMs: 7_200_000, skippedEvents: 0),
-            SummaryRow(scenario: "all-warm", policy: "largest-first", seed: nil, replicate: nil, apps: 1, events: 4,
-                       coldLaunches: 0, warmLaunches: 4, pressureKills: 0, stateLosses: 0, minFreeKiB: 0,
-                       launchWaitMs: .zero, durationMs: .zero, launchWaitP50Ms: 100, launchWaitP95Ms: 100, foregroundMs: .zero,
-                       skippedEvents: 0),
+            SummaryRow(
+                run: .init(scenario: "idle", policy: "lru", seed: nil, replicate: nil),
+                extent: .init(apps: 1, events: 0, skippedEvents: 0, durationMs: .zero, foregroundMs: .zero),
+                launches: .init(cold: 0, warm: 0, waitMs: .zero, waitP50Ms: nil, waitP95Ms: nil),
+                memory: .init(pressureKills: 0, stateLosses: 0, minFreeKiB: 1_048_576)),
+            SummaryRow(
+                run: .init(scenario: "ties, \"quoted\"", policy: "lru", seed: UInt64.max, replicate: 0),
+                extent: .init(apps: 3, events: 200, skippedEvents: 0, durationMs: 7_000, foregroundMs: 7_200_000),
+                launches: .init(cold: 79, warm: 1, waitMs: .zero, waitP50Ms: 400, waitP95Ms: 1_250),
+                memory: .init(pressureKills: 5, stateLosses: 2, minFreeKiB: -64)),
+            SummaryRow(
+                run: .init(scenario: "all-warm", policy: "largest-first", seed: nil, replicate: nil),
+                extent: .init(apps: 1, events: 4, skippedEvents: 0, durationMs: .zero, foregroundMs: .zero),
+                launches: .init(cold: 0, warm: 4, waitMs: .zero, waitP50Ms: 100, waitP95Ms: 100),
+                memory: .init(pressureKills: 0, stateLosses: 0, minFreeKiB: 0)),
         ]
         try withTemporaryFolder { folder in
             let url = folder.appendingPathComponent("summary.csv")

@@ -7,8 +7,8 @@ extension SurvivalTally.Counts {
     /// own.
     static func fixture(survived: Int = 0, neverKilled: Int = 0, pressureKills: Int = 0, coldLaunches: Int = 0,
                         warmLaunches: Int = 0, launched: Int = 0, refreshRuns: Int = 0, processingRuns: Int = 0) -> Self {
-        Self(survived: survived, neverKilled: neverKilled, pressureKills: pressureKills, coldLaunches: coldLaunches,
-             warmLaunches: warmLaunches, launched: launched, exits: AppOutcome.ExitCounts(), launchWaitMs: 0, foregroundS: 0, backgroundS: 0,
-             refreshRuns: refreshRuns, processingRuns: processingRuns)
+        Self(fate: .init(survived: survived, neverKilled: neverKilled, launched: launched, pressureKills: pressureKills),
+             launches: .init(cold: coldLaunches, warm: warmLaunches, waitMs: 0), exits: AppOutcome.ExitCounts(), time: .zero,
+             tasks: .init(refreshRuns: refreshRuns, processingRuns: processingRuns))
     }
 }
