@@ -53,8 +53,8 @@ package enum SweepKey: Sendable, Hashable {
     /// The key as a file, `--set`, a run folder's name and a CSV column write it.
     package var path: String {
         switch self {
-        case .policy: "policy"
-        case .endS: "end_s"
+        case .policy: ScenarioKey.policy.rawValue
+        case .endS: ScenarioKey.endS.rawValue
         case .device(let key): key.path
         case .compressor(let key): key.path
         case .workload(let key): key.path
