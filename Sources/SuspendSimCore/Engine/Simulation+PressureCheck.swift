@@ -20,6 +20,7 @@ extension Simulation {
     /// scenario order. Purges nothing. Only apps whose footprint or state changed since the
     /// last check can be over it, so the check costs nothing when none is.
     private mutating func killAppsOverLimit() {
+        guard pressure.hasOverLimit else { return }
         for index in pressure.takeOverLimit() where apps[index].memory.footprintKiB > device.appLimitKiB(in: apps[index].state) {
             kill(index, reason: .perProcessLimit)
         }

@@ -20,10 +20,13 @@ struct PressureCheck {
         overLimit.append(index)
     }
 
+    /// Whether an app was noted over its limit since the last check.
+    var hasOverLimit: Bool { !overLimit.isEmpty }
+
     /// The apps noted over their limit since the last check, each once, in scenario order;
     /// the list is emptied.
     mutating func takeOverLimit() -> [AppIndex] {
-        guard !overLimit.isEmpty else { return [] }
+        guard hasOverLimit else { return [] }
         let indices = Set(overLimit).sorted()
         overLimit.removeAll(keepingCapacity: true)
         return indices
