@@ -37,11 +37,11 @@ extension Simulation {
         let start = device.compressorStartFreeKiB
         while true {
             guard freeKiB < start else { return .freeAtOrAboveStart }
-            guard memory.compressedKiB < pool else { return .poolFull }
+            guard ledger.compressedKiB < pool else { return .poolFull }
             guard let index = nextToCompress() else {
                 return .nothingToCompress
             }
-            compress(index, by: min(compressionRoom(of: index), pool - memory.compressedKiB))
+            compress(index, by: min(compressionRoom(of: index), pool - ledger.compressedKiB))
         }
     }
 
@@ -74,7 +74,7 @@ extension Simulation {
     private mutating func compress(_ index: AppIndex, by amount: KiB) {
         let compressed = apps[index].memory.compressedKiB + amount
         let stored = compressed.compressed(ratioHundredths: compressionRatio(of: index))
-        memory.compress(amount, storedFrom: apps[index].memory.storedKiB, to: stored)
+        ledger.compress(amount, storedFrom: apps[index].memory.storedKiB, to: stored)
         apps[index].memory.compressedKiB = compressed
         apps[index].memory.storedKiB = stored
         apps[index].stats.compressions += 1
@@ -88,7 +88,7 @@ extension Simulation {
     /// `memory.csv` row, one for both.
     mutating func releaseCompressedMemory(of index: AppIndex) {
         guard apps[index].memory.compressedKiB > .zero else { return }
-        memory.release(compressed: apps[index].memory.compressedKiB, stored: apps[index].memory.storedKiB)
+        ledger.release(compressed: apps[index].memory.compressedKiB, stored: apps[index].memory.storedKiB)
         apps[index].memory.compressedKiB = .zero
         apps[index].memory.storedKiB = .zero
     }

@@ -10,7 +10,7 @@ extension Simulation {
             let index = entry.app
             let profile = profiles[index]
             let isFrontmost = entry.state == .active || entry.state == .inactive
-            if !apps[index].state.isResident, entry.state.isResident { memory.residencyChanged(entering: true) }
+            if !apps[index].state.isResident, entry.state.isResident { ledger.residencyChanged(entering: true) }
             apps[index].phase = AppRuntime.Phase(entering: entry.state)
             apps[index].stateEnteredMs = .zero
             apps[index].stats.residentSinceMs = .zero

@@ -22,11 +22,11 @@ extension Simulation {
                 precondition(app.modesInUse.isEmpty, "App \(index) suspended with continuous modes in use")
             }
         }
-        precondition(sum == memory.residentKiB, "Resident sum \(memory.residentKiB) KiB, footprints add up to \(sum)")
-        precondition(resident == memory.residentCount, "Resident count \(memory.residentCount), \(resident) apps resident")
+        precondition(sum == ledger.residentKiB, "Resident sum \(ledger.residentKiB) KiB, footprints add up to \(sum)")
+        precondition(resident == ledger.residentCount, "Resident count \(ledger.residentCount), \(resident) apps resident")
         precondition(foreground.count <= 1, "Apps \(foreground) are all in the foreground")
         precondition(foreground.first == screen.frontmost, "Frontmost \(String(describing: screen.frontmost)), foreground apps \(foreground)")
-        precondition(memory.systemKiB >= .zero, "System memory \(memory.systemKiB) KiB is negative")
+        precondition(ledger.systemKiB >= .zero, "System memory \(ledger.systemKiB) KiB is negative")
         precondition(pressure.minFreeKiB <= freeKiB, "Minimum free \(pressure.minFreeKiB) above free \(freeKiB)")
         if tasks.isEnabled { checkTaskInvariants() }
     }

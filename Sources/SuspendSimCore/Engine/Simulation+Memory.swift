@@ -30,7 +30,7 @@ extension Simulation {
         apps[index].memory.footprintKiB = new
         if new > apps[index].stats.field.peakFootprintKiB { apps[index].stats.field.peakFootprintKiB = new }
         appDidChange(index)
-        memory.footprintChanged(from: old, to: new)
+        ledger.footprintChanged(from: old, to: new)
         recorder.record(EventLog.FootprintRecord(
             timeMs: nowMs, app: index, state: apps[index].state, footprintKiB: new, compressedKiB: compressed))
         freeDidChange()
@@ -45,7 +45,7 @@ extension Simulation {
         recorder.record(EventLog.FreeRecord(
             timeMs: nowMs, usedKiB: device.ramKiB - free, freeKiB: free,
             level: EventLog.PressureLevel(freeKiB: free, device: device),
-            compressedKiB: memory.compressedKiB, compressorKiB: memory.compressorKiB))
+            compressedKiB: ledger.compressedKiB, compressorKiB: ledger.compressorKiB))
     }
 
     /// Moves app `index` to `state`, logs the transition and updates its footprint. The state
@@ -60,10 +60,10 @@ extension Simulation {
         if !from.isResident, state.isResident {
             apps[index].stats.residentSinceMs = nowMs
             apps[index].stats.field.wasResident = true
-            memory.residencyChanged(entering: true)
+            ledger.residencyChanged(entering: true)
         } else if from.isResident, !state.isResident {
             apps[index].stats.residentMs += nowMs - apps[index].stats.residentSinceMs
-            memory.residencyChanged(entering: false)
+            ledger.residencyChanged(entering: false)
         }
         apps[index].phase = AppRuntime.Phase(entering: state)
         apps[index].stateEnteredMs = nowMs
@@ -97,7 +97,7 @@ extension Simulation {
 
     /// `system_allocate`: the OS takes (or gives back) `kib` (never below 0).
     mutating func systemAllocate(_ kib: KiB) {
-        if memory.allocateSystem(kib) { freeDidChange() }
+        if ledger.allocateSystem(kib) { freeDidChange() }
     }
 
     /// Purges the app's purgeable memory if it has not been purged since it was last active.
@@ -152,7 +152,7 @@ extension Simulation {
         let freeBefore = freeKiB
         // Judged before the kill gives the victim's compressed memory back.
         let shortfall = Self.compressionShortfall(
-            for: trigger ?? Eviction.Trigger(reason), stop: pressure.compressionStop, compressedKiB: memory.compressedKiB,
+            for: trigger ?? Eviction.Trigger(reason), stop: pressure.compressionStop, compressedKiB: ledger.compressedKiB,
             poolKiB: device.compressorPoolKiB)
         if screen.frontmost == index { clearFrontmost() }
         if reason.category != .choice, apps[index].stats.firstKillMs == nil { apps[index].stats.firstKillMs = nowMs }

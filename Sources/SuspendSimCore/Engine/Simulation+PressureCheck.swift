@@ -77,7 +77,7 @@ extension Simulation {
         guard Recorder.recordsVictimOrder else { return nil }
         if traits.usesRecency || Recorder.recordsPolicyOrder { return victimOrder(of: victim) }
         // Every resident app but the frontmost one (which is resident) is a candidate.
-        let count = memory.residentCount - (screen.frontmost == nil ? 0 : 1)
+        let count = ledger.residentCount - (screen.frontmost == nil ? 0 : 1)
         let order = Eviction.VictimOrder(rank: 1, count: count, runnerUp: victims.second(apps: apps, frontmost: screen.frontmost))
         #if SUSPENDSIM_INTERNAL_CHECKS
         precondition(order == victimOrder(of: victim), "Victim index order \(order), a scan \(String(describing: victimOrder(of: victim)))")

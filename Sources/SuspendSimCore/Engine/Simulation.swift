@@ -38,7 +38,7 @@ public struct Simulation<Recorder: SimulationRecorder> {
     /// The frontmost app, the lock, the alert and the call (SPEC 3).
     var screen = Screen()
     /// System, resident and compressed memory: what free memory is made of (SPEC 1, 22, 30).
-    var memory: MemoryLedger
+    var ledger: MemoryLedger
     /// The pressure check's own state: apps over their limit, the compression step's stop,
     /// the warning episode, settled free memory's low point (SPEC 5, 32).
     var pressure = PressureCheck()
@@ -63,7 +63,7 @@ public struct Simulation<Recorder: SimulationRecorder> {
         self.apps = Array(repeating: AppRuntime(), count: scenario.apps.count)
         self.victims = VictimIndex(appCount: scenario.apps.count)
         self.tasks = TaskScheduler(device: scenario.device, apps: scenario.apps)
-        self.memory = MemoryLedger(systemKiB: scenario.device.systemKiB)
+        self.ledger = MemoryLedger(systemKiB: scenario.device.systemKiB)
         self.events = EventCursor(scenario)
         pressure.startMinimum(at: freeKiB)
         if device.longIdleReaper, traits.usesBands, device.reaperIntervalMs > .zero {
@@ -108,7 +108,7 @@ public struct Simulation<Recorder: SimulationRecorder> {
 
     /// Free memory (SPEC 1): RAM less reserved, system and every resident footprint, the
     /// compressed memory counted at what the compressor holds it in (SPEC 22).
-    public var freeKiB: KiB { memory.freeKiB(on: device) }
+    public var freeKiB: KiB { ledger.freeKiB(on: device) }
 
     /// The time of the next thing to happen, or nil when nothing is left (or `end_s` is past).
     ///
