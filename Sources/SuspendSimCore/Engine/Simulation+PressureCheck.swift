@@ -141,8 +141,8 @@ extension Simulation {
         var recencyRank: [AppIndex: Int] = [:]
         for (rank, candidate) in cached.enumerated() { recencyRank[candidate.index] = rank }
         for position in list.indices {
-            list[position].isPreviousApp = list[position].index == previous
-            list[position].cachedRecencyRank = recencyRank[list[position].index] ?? cached.count
+            list[position].recency = Candidate.Recency(
+                isPreviousApp: list[position].index == previous, cachedRank: recencyRank[list[position].index] ?? cached.count)
         }
         return list
     }
