@@ -1,33 +1,25 @@
 /// Launches, app switches, the home screen and force-quit (SPEC 3).
 extension Simulation {
-    /// Whether a lock, an alert or a ringing call covers the frontmost app; it is `active`
-    /// only when nothing does (SPEC 3, "Overlapping interruptions").
-    var isCovered: Bool { locked || alertShowing || call == .ringing }
-
     /// `open: APP`: the frontmost app leaves, then APP launches cold or warm.
     mutating func open(_ index: AppIndex, cause: ScenarioEvent.Kind) {
-        if locked { return skip(cause, app: index, .deviceLocked) }
-        if call == .ringing { return skip(cause, app: index, .callRinging) }
-        if frontmost == index { return skip(cause, app: index, .alreadyFrontmost) }
-        if case .inProgress(let returnTo, _) = call {
-            call = .inProgress(returnTo: returnTo, userOpenedApp: true)
-        }
+        if let reason = screen.switchingBlocked { return skip(cause, app: index, reason) }
+        if screen.frontmost == index { return skip(cause, app: index, .alreadyFrontmost) }
+        screen.noteAppOpenedDuringCall()
         leaveForeground(cause: .event(cause))
         bringToForeground(index, cause: .event(cause))
     }
 
     /// `home`: the frontmost app leaves; the home screen is frontmost.
     mutating func goHome() {
-        if locked { return skip(.home, .deviceLocked) }
-        if call == .ringing { return skip(.home, .callRinging) }
-        guard frontmost != nil else { return skip(.home, .noFrontmostApp) }
+        if let reason = screen.switchingBlocked { return skip(.home, reason) }
+        guard screen.frontmost != nil else { return skip(.home, .noFrontmostApp) }
         leaveForeground(cause: .event(.home))
     }
 
     /// `close: APP` (a usage trace's `Closed`, SPEC 13): `home` when APP is frontmost; skipped,
     /// as event `home` naming APP, otherwise.
     mutating func close(_ index: AppIndex) {
-        guard frontmost == index else { return skip(.home, app: index, .notFrontmost) }
+        guard screen.frontmost == index else { return skip(.home, app: index, .notFrontmost) }
         goHome()
     }
 
@@ -36,7 +28,7 @@ extension Simulation {
     /// As that callback is logged, the app gives back its session memory (SPEC 32), in the
     /// one `memory.csv` row of its change to `background`.
     mutating func leaveForeground(cause: EventLog.TransitionCause) {
-        guard let index = frontmost else { return }
+        guard let index = screen.frontmost else { return }
         if apps[index].state == .active { resignActive(index, cause: cause) }
         call(.didEnterBackground, on: index)
         apps[index].memory.sessionKiB = .zero
@@ -71,7 +63,7 @@ extension Simulation {
         case .active, .inactive:
             preconditionFailure("Invalid state \(apps[index].state) for a launch of app \(index)")
         }
-        frontmost = index
+        screen.frontmost = index
         apps[index].hasUnsavedState = true
         setState(index, .inactive, cause: cause)
         becomeActiveIfUncovered(cause: cause)
@@ -85,7 +77,7 @@ extension Simulation {
 
     /// `applicationDidBecomeActive` for an `inactive` frontmost app that nothing covers.
     mutating func becomeActiveIfUncovered(cause: EventLog.TransitionCause) {
-        guard let index = frontmost, apps[index].state == .inactive, !isCovered else { return }
+        guard let index = screen.frontmost, apps[index].state == .inactive, !screen.isCovered else { return }
         call(.didBecomeActive, on: index)
         setState(index, .active, cause: cause)
     }
@@ -94,8 +86,7 @@ extension Simulation {
     /// `applicationWillTerminate`; the frontmost one `applicationWillResignActive` (if
     /// active) and vanishes. No wake relaunches it until the user opens it again.
     mutating func forceQuit(_ index: AppIndex) {
-        if locked { return skip(.forceQuit, app: index, .deviceLocked) }
-        if call == .ringing { return skip(.forceQuit, app: index, .callRinging) }
+        if let reason = screen.switchingBlocked { return skip(.forceQuit, app: index, reason) }
         switch apps[index].state {
         case .notRunning:
             return skip(.forceQuit, app: index, .notRunning)

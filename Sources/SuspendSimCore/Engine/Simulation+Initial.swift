@@ -10,7 +10,7 @@ extension Simulation {
             let index = entry.app
             let profile = profiles[index]
             let isFrontmost = entry.state == .active || entry.state == .inactive
-            if !apps[index].state.isResident, entry.state.isResident { residentCount += 1 }
+            if !apps[index].state.isResident, entry.state.isResident { ledger.residencyChanged(entering: true) }
             apps[index].phase = AppRuntime.Phase(entering: entry.state)
             apps[index].stateEnteredMs = .zero
             apps[index].stats.residentSinceMs = .zero
@@ -27,12 +27,11 @@ extension Simulation {
                 apps[index].scenePhase = entry.state == .active ? .active : entry.state == .inactive ? .inactive : .background
             }
             if isFrontmost {
-                frontmost = index
-                locked = entry.state == .inactive
+                screen.frontmost = index
+                screen.locked = entry.state == .inactive
             } else {
                 // Earlier entries left the foreground earlier (SPEC 6's recency counter).
-                frontmostEndCounter += 1
-                apps[index].lastFrontmostOrder = frontmostEndCounter
+                apps[index].lastFrontmostOrder = screen.nextFrontmostEnd()
             }
             appDidChange(index)
             apps[index].jetsam.enteredBandBeforeStart = true

@@ -3,17 +3,17 @@ extension Simulation {
     /// `lock`: the frontmost app resigns active and stays `inactive`. Locks the home screen
     /// all the same.
     mutating func lock() {
-        if locked { return skip(.lock, .alreadyLocked) }
-        locked = true
-        if let index = frontmost, apps[index].state == .active {
+        if screen.locked { return skip(.lock, .alreadyLocked) }
+        screen.locked = true
+        if let index = screen.frontmost, apps[index].state == .active {
             resignActive(index, cause: .event(.lock))
         }
     }
 
     /// `unlock`: `applicationDidBecomeActive` unless an alert or a ringing call still covers.
     mutating func unlock() {
-        guard locked else { return skip(.unlock, .notLocked) }
-        locked = false
+        guard screen.locked else { return skip(.unlock, .notLocked) }
+        screen.locked = false
         becomeActiveIfUncovered(cause: .event(.unlock))
         if tasks.isEnabled { endProcessingTasksAtUnlock() }
     }
@@ -21,16 +21,16 @@ extension Simulation {
     /// `alert`: a modal alert over the frontmost app, which resigns active. It may come while
     /// locked or ringing; it needs a frontmost app and belongs to it.
     mutating func showAlert() {
-        guard let index = frontmost else { return skip(.alert, .noFrontmostApp) }
-        if alertShowing { return skip(.alert, .alertAlreadyShowing) }
-        alertShowing = true
+        guard let index = screen.frontmost else { return skip(.alert, .noFrontmostApp) }
+        if screen.alertShowing { return skip(.alert, .alertAlreadyShowing) }
+        screen.alertShowing = true
         if apps[index].state == .active { resignActive(index, cause: .event(.alert)) }
     }
 
     /// `alert_dismiss`: the alert goes; `applicationDidBecomeActive` unless still covered.
     mutating func dismissAlert() {
-        guard alertShowing else { return skip(.alertDismiss, .noAlert) }
-        alertShowing = false
+        guard screen.alertShowing else { return skip(.alertDismiss, .noAlert) }
+        screen.alertShowing = false
         becomeActiveIfUncovered(cause: .event(.alertDismiss))
     }
 
@@ -38,8 +38,8 @@ extension Simulation {
     /// `applicationWillResignActive`, `applicationDidEnterBackground`. While locked or ringing
     /// only `applicationDidEnterBackground` is logged (SPEC 10).
     mutating func replyToAlert() {
-        guard alertShowing, frontmost != nil else { return skip(.alertReply, .noAlert) }
-        alertShowing = false
+        guard screen.alertShowing, screen.frontmost != nil else { return skip(.alertReply, .noAlert) }
+        screen.alertShowing = false
         let cause = EventLog.TransitionCause.event(.alertReply)
         becomeActiveIfUncovered(cause: cause)
         leaveForeground(cause: cause)
@@ -47,25 +47,25 @@ extension Simulation {
 
     /// `call`: an incoming call rings over the frontmost app, which resigns active.
     mutating func ringCall() {
-        guard call == .none else { return skip(.call, .callInProgress) }
-        call = .ringing
-        if let index = frontmost, apps[index].state == .active {
+        guard screen.call == .none else { return skip(.call, .callInProgress) }
+        screen.call = .ringing
+        if let index = screen.frontmost, apps[index].state == .active {
             resignActive(index, cause: .event(.call))
         }
     }
 
     /// `call_decline`: `applicationDidBecomeActive` unless still covered.
     mutating func declineCall() {
-        guard call == .ringing else { return skip(.callDecline, .noRingingCall) }
-        call = .none
+        guard screen.call == .ringing else { return skip(.callDecline, .noRingingCall) }
+        screen.call = .none
         becomeActiveIfUncovered(cause: .event(.callDecline))
     }
 
     /// `call_answer`: the frontmost app gets `applicationDidEnterBackground`; the Phone app
     /// is frontmost until `call_end`.
     mutating func answerCall() {
-        guard call == .ringing else { return skip(.callAnswer, .noRingingCall) }
-        call = .inProgress(returnTo: frontmost, userOpenedApp: false)
+        guard screen.call == .ringing else { return skip(.callAnswer, .noRingingCall) }
+        screen.call = .inProgress(returnTo: screen.frontmost, userOpenedApp: false)
         leaveForeground(cause: .event(.callAnswer))
     }
 
@@ -73,10 +73,10 @@ extension Simulation {
     /// `open` (cold if it died meanwhile; `inactive` if the device is locked), unless the user
     /// opened an app during the call.
     mutating func endCall() {
-        guard case .inProgress(let returnTo, let userOpenedApp) = call else {
+        guard case .inProgress(let returnTo, let userOpenedApp) = screen.call else {
             return skip(.callEnd, .noCallInProgress)
         }
-        call = .none
+        screen.call = .none
         guard !userOpenedApp, let index = returnTo else { return }
         bringToForeground(index, cause: .event(.callEnd))
     }

@@ -22,12 +22,12 @@ extension Simulation {
                 precondition(app.modesInUse.isEmpty, "App \(index) suspended with continuous modes in use")
             }
         }
-        precondition(sum == residentKiB, "Resident sum \(residentKiB) KiB, footprints add up to \(sum)")
-        precondition(resident == residentCount, "Resident count \(residentCount), \(resident) apps resident")
+        precondition(sum == ledger.residentKiB, "Resident sum \(ledger.residentKiB) KiB, footprints add up to \(sum)")
+        precondition(resident == ledger.residentCount, "Resident count \(ledger.residentCount), \(resident) apps resident")
         precondition(foreground.count <= 1, "Apps \(foreground) are all in the foreground")
-        precondition(foreground.first == frontmost, "Frontmost \(String(describing: frontmost)), foreground apps \(foreground)")
-        precondition(systemKiB >= .zero, "System memory \(systemKiB) KiB is negative")
-        precondition(minFreeKiB <= freeKiB, "Minimum free \(minFreeKiB) above free \(freeKiB)")
+        precondition(foreground.first == screen.frontmost, "Frontmost \(String(describing: screen.frontmost)), foreground apps \(foreground)")
+        precondition(ledger.systemKiB >= .zero, "System memory \(ledger.systemKiB) KiB is negative")
+        precondition(pressure.minFreeKiB <= freeKiB, "Minimum free \(pressure.minFreeKiB) above free \(freeKiB)")
         if tasks.isEnabled { checkTaskInvariants() }
     }
 

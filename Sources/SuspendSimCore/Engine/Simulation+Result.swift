@@ -8,9 +8,9 @@ extension Simulation {
             apps: apps.indices.map(outcome(of:)),
             eventsRun: eventsRun,
             eventsSkipped: eventsSkipped,
-            minFreeKiB: minFreeKiB,
+            minFreeKiB: pressure.minFreeKiB,
             durationMs: runEndMs,
-            pressureEvictionOrder: pressureEvictionOrder,
+            pressureEvictionOrder: evictions.pressureOrder,
             tasks: tasks.records,
             log: recorder)
     }
@@ -19,7 +19,7 @@ extension Simulation {
     func outcome(of index: AppIndex) -> AppOutcome {
         let app = apps[index]
         let profile = profiles[index]
-        let waits = decompressionWaits[index] ?? [:]
+        let waits = compression.decompressionWaits[index] ?? [:]
         let decompressionMs = waits.reduce(Millis.zero) { $0 + Int64($1.value) * $1.key }
         return AppOutcome(
             id: profile.id, survived: app.state.isResident, finalState: app.state,

@@ -12,91 +12,50 @@
 /// The lifecycle rules live in extensions, one concern each: `+Foreground` (open, home,
 /// force-quit), `+Interruptions` (lock, alerts, calls), `+Background` (SPEC 4 and timers),
 /// `+Wake`, `+Memory` (footprints and kills), `+PressureCheck`.
+///
+/// Its state has one owner per concern (`Engine/State/`), each a value stored in place:
+/// `Screen` (the frontmost app and what covers it), `MemoryLedger` (what free memory is made
+/// of), `PressureCheck` (the check's own state), `EventCursor` (the timeline read ahead),
+/// `ReaperClock`, `EvictionTally`, `CompressorBook` and `PolicyTraits`. The extensions read
+/// as the rules; the owners keep their sums and flags consistent.
 public struct Simulation<Recorder: SimulationRecorder> {
-    /// What a call is doing (SPEC 3).
-    enum CallState: Equatable {
-        case none
-        /// Ringing: covers the frontmost app.
-        case ringing
-        /// Answered: the Phone app is frontmost. `returnTo` was frontmost when it was answered.
-        case inProgress(returnTo: AppIndex?, userOpenedApp: Bool)
-    }
-
     public let scenario: Scenario
-    public let policy: any EvictionPolicy
-    /// The policy's `usesBands` and `usesRecency`, read once.
-    let usesBands: Bool
-    let usesRecency: Bool
-    /// The policy's kill levels on the device (SPEC 33), read once; empty: the critical loop.
-    let killLevels: [Device.KillLevel]
+    /// The policy and the traits the engine asks of it at every step, read once.
+    let traits: PolicyTraits
     public internal(set) var recorder: Recorder
     var profiles: [AppProfile]
     var device: Device
     var apps: [AppRuntime]
     var timers = TimerQueue()
-    /// The long-idle reaper's next tick, when it runs (SPEC 11); outside `timers` because it
-    /// belongs to no app and does not keep a run going.
-    var reaperTick: (timeMs: Millis, seq: UInt64)?
-    /// Runs every tick, also those that cannot act (`skipTicksThatCannotAct()`): for the test
-    /// that skipping them changes no record.
-    var runsEveryReaperTick = false
+    /// The long-idle reaper's next tick, when it runs (SPEC 11).
+    var reaper = ReaperClock()
     var victims: VictimIndex
 
     /// The simulated clock.
     public private(set) var nowMs: Millis = .zero
-    /// The next scenario event, read ahead: listed events first, then generated ones.
-    var upcomingEvent: ScenarioEvent?
-    var listedEventsRead = 0
-    var generatedEvents: (any EventSource)?
-    public private(set) var eventsRun = 0
-    /// Scenario events that were no-ops (`skipped.csv`).
-    public private(set) var eventsSkipped = 0
-
-    /// The app in `active` or `inactive`; nil on the home screen (or Messages, or Phone).
-    var frontmost: AppIndex?
-    var locked = false
-    var alertShowing = false
-    var call = CallState.none
-    /// A warning episode is under way: warnings were sent and free has not recovered.
-    var inWarningEpisode = false
-    var frontmostEndCounter: UInt64 = 0
-
-    var systemKiB: KiB
-    /// The sum of the footprints of resident apps.
-    var residentKiB: KiB = .zero
-    /// How many apps are resident (counted as states change, so that an eviction's candidate
-    /// count costs no scan).
-    var residentCount = 0
-    var minFreeKiB: KiB
+    /// The scenario's timeline: the next event, and the counts of those run and skipped.
+    var events: EventCursor
+    /// The frontmost app, the lock, the alert and the call (SPEC 3).
+    var screen = Screen()
+    /// System, resident and compressed memory: what free memory is made of (SPEC 1, 22, 30).
+    var ledger: MemoryLedger
+    /// The pressure check's own state: apps over their limit, the compression step's stop,
+    /// the warning episode, settled free memory's low point (SPEC 5, 32).
+    var pressure = PressureCheck()
+    /// The kills so far and the pressure kills' order (SPEC 14).
+    var evictions = EvictionTally()
+    /// The compressor's order of suspended apps and its warm launches' waits (SPEC 22, 23).
+    var compression = CompressorBook()
     /// `initial:` apps are being placed: free memory's changes are not recorded one by one,
     /// since `pressure.csv` starts with the device as found (SPEC 20).
     var isPlacingInitialApps = false
-    var evictionCount = 0
-    var pressureEvictionOrder: [AppIndex] = []
-    /// Apps whose footprint rose above the per-app limit since the last pressure check.
-    var overLimit: [AppIndex] = []
-    /// The compressor (SPEC 22): every app's `c` added up, and what it holds them in.
-    var compressedKiB: KiB = .zero
-    var compressorKiB: KiB = .zero
-    /// Entries into `suspended` so far, and the suspended apps by entry, earliest first:
-    /// `Simulation+Compression.swift` keeps it.
-    var suspendedEntries: UInt64 = 0
-    var compressionQueue = CompressionQueue()
-    /// Why this check's compression step stopped (`Eviction.Compressor.shortfall`).
-    var compressionStop = Eviction.CompressionShortfall.off
-    /// Per app, the decompression waits of its warm launches, by wait (sparse: only apps that
-    /// resumed compressed).
-    var decompressionWaits: [AppIndex: [Millis: Int]] = [:]
     /// `BGTaskScheduler`'s requests and the device's conditions for them (SPEC 28).
     var tasks: TaskScheduler
 
     /// A simulation of `scenario` under `policy`, recording into `recorder`.
     public init(_ scenario: Scenario, policy: any EvictionPolicy, recorder: Recorder) {
         self.scenario = scenario
-        self.policy = policy
-        self.usesBands = policy.usesBands
-        self.usesRecency = policy.usesRecency
-        self.killLevels = policy.killLevels(on: scenario.device)
+        self.traits = PolicyTraits(policy, on: scenario.device)
         self.recorder = recorder
         self.profiles = scenario.apps
         // SPEC 31: the compressor's default start is the policy's highest kill level.
@@ -104,13 +63,11 @@ public struct Simulation<Recorder: SimulationRecorder> {
         self.apps = Array(repeating: AppRuntime(), count: scenario.apps.count)
         self.victims = VictimIndex(appCount: scenario.apps.count)
         self.tasks = TaskScheduler(device: scenario.device, apps: scenario.apps)
-        self.systemKiB = scenario.device.systemKiB
-        self.generatedEvents = scenario.generator?.events(
-            for: scenario, seed: scenario.seed ?? 0, startingAt: scenario.events.last?.atMs ?? .zero)
-        self.minFreeKiB = .zero
-        minFreeKiB = freeKiB
-        if device.longIdleReaper, usesBands, device.reaperIntervalMs > .zero {
-            reaperTick = (device.reaperIntervalMs, timers.takeSequenceNumber())
+        self.ledger = MemoryLedger(systemKiB: scenario.device.systemKiB)
+        self.events = EventCursor(scenario)
+        pressure.startMinimum(at: freeKiB)
+        if device.longIdleReaper, traits.usesBands, device.reaperIntervalMs > .zero {
+            reaper.next = (device.reaperIntervalMs, timers.takeSequenceNumber())
         }
         // SPEC 12: the apps found resident, then one pressure check before the first event
         // (only when `initial:` lists an app, SPEC 16). `pressure.csv`'s first row is the
@@ -127,26 +84,31 @@ public struct Simulation<Recorder: SimulationRecorder> {
         if !scenario.initial.isEmpty {
             runPressureCheck()
             // SPEC 32: with `initial:`, the starting value is free at the end of this check.
-            minFreeKiB = freeKiB
+            pressure.startMinimum(at: freeKiB)
         }
-        readNextEvent()
+        events.readNext()
         checkInvariants()
     }
 
-    /// Reads the next scenario event ahead: listed events first, then generated ones.
-    private mutating func readNextEvent() {
-        if listedEventsRead < scenario.events.count {
-            upcomingEvent = scenario.events[listedEventsRead]
-            listedEventsRead += 1
-        } else {
-            upcomingEvent = generatedEvents?.next()
-        }
+    /// The policy the run is under (SPEC 6).
+    public var policy: any EvictionPolicy { traits.policy }
+
+    /// Scenario events run so far.
+    public var eventsRun: Int { events.run }
+
+    /// Scenario events that were no-ops (`skipped.csv`).
+    public var eventsSkipped: Int { events.skipped }
+
+    /// Runs every reaper tick, also those that cannot act: for the test that skipping them
+    /// changes no record (`ReaperClock.runsEveryTick`).
+    var runsEveryReaperTick: Bool {
+        get { reaper.runsEveryTick }
+        set { reaper.runsEveryTick = newValue }
     }
 
-    /// Free memory (SPEC 1): RAM less reserved, system and every resident footprint.
-    /// The compressor holds an app's compressed memory in less (SPEC 22): free counts what
-    /// the apps occupy physically.
-    public var freeKiB: KiB { device.ramKiB - device.reservedKiB - systemKiB - residentKiB + compressedKiB - compressorKiB }
+    /// Free memory (SPEC 1): RAM less reserved, system and every resident footprint, the
+    /// compressed memory counted at what the compressor holds it in (SPEC 22).
+    public var freeKiB: KiB { ledger.freeKiB(on: device) }
 
     /// The time of the next thing to happen, or nil when nothing is left (or `end_s` is past).
     ///
@@ -154,7 +116,7 @@ public struct Simulation<Recorder: SimulationRecorder> {
     ///   dropped here).
     public mutating func peek() -> Millis? {
         var time: Millis?
-        let eventTime = upcomingEvent?.atMs
+        let eventTime = events.upcoming?.atMs
         let timer = firstLiveTimer()
         if let timerTime = timer?.timeMs, eventTime.map({ timerTime < $0 }) ?? true {
             time = timerTime
@@ -164,7 +126,7 @@ public struct Simulation<Recorder: SimulationRecorder> {
         // The reaper's tick runs in its place among timers, but does not keep a run going:
         // without `end_s`, the run ends at the last event or live timer, and only ticks due
         // by then run (SPEC 16).
-        if let tick = reaperTick, isReaperTickFirst(tick, timer: timer),
+        if let tick = reaper.next, reaper.isFirst(tick, timer: timer, eventTime: eventTime),
            time != nil || scenario.endMs != nil || tick.timeMs <= nowMs {
             time = tick.timeMs
         }
@@ -176,16 +138,8 @@ public struct Simulation<Recorder: SimulationRecorder> {
     /// The scenario event the next `step()` runs, or nil when it runs a timer or the reaper's
     /// tick (call `peek()` first). For `explain`, which names what lowered free memory.
     package mutating func nextStepEvent() -> ScenarioEvent? {
-        guard let time = peek(), let event = upcomingEvent, event.atMs == time else { return nil }
+        guard let time = peek(), let event = events.upcoming, event.atMs == time else { return nil }
         return event
-    }
-
-    /// Whether the reaper's tick comes before `timer` and the next scenario event (which runs
-    /// before any timer due at its instant).
-    private func isReaperTickFirst(_ tick: (timeMs: Millis, seq: UInt64), timer: PendingTimer?) -> Bool {
-        if let eventTime = upcomingEvent?.atMs, eventTime <= tick.timeMs { return false }
-        guard let timer else { return true }
-        return (tick.timeMs, tick.seq) < (timer.timeMs, timer.seq)
     }
 
     /// Runs the next scenario event or timer and the pressure check after it. Returns false
@@ -195,14 +149,14 @@ public struct Simulation<Recorder: SimulationRecorder> {
         guard let time = peek() else { return false }
         nowMs = time
         var ranReaperTick = false
-        // The first live timer is bound before `isReaperTickFirst` is called: a mutating call
+        // The first live timer is bound before `reaper.isFirst` is called: a mutating call
         // in the argument list of a method on `self` made Swift copy the whole simulation at
         // every reaper tick.
-        if let event = upcomingEvent, event.atMs == time {
-            readNextEvent()
-            eventsRun += 1
+        if let event = events.upcoming, event.atMs == time {
+            events.advance()
             handle(event.action)
-        } else if let tick = reaperTick, tick.timeMs == time, case let timer = firstLiveTimer(), isReaperTickFirst(tick, timer: timer) {
+        } else if let tick = reaper.next, tick.timeMs == time, case let timer = firstLiveTimer(),
+                  reaper.isFirst(tick, timer: timer, eventTime: events.upcoming?.atMs) {
             runLongIdleReaper()
             ranReaperTick = true
         } else {
@@ -212,7 +166,7 @@ public struct Simulation<Recorder: SimulationRecorder> {
         runPressureCheck()
         // SPEC 28: the request check follows every event's and timer's pressure check.
         if tasks.pendingCount > 0 { runTaskCheck() }
-        if ranReaperTick, !runsEveryReaperTick { skipTicksThatCannotAct() }
+        if ranReaperTick, !reaper.runsEveryTick { skipTicksThatCannotAct() }
         checkInvariants()
         return true
     }
@@ -295,7 +249,7 @@ public struct Simulation<Recorder: SimulationRecorder> {
 
     /// Records a no-op event (SPEC 3: skipped events change nothing).
     mutating func skip(_ event: ScenarioEvent.Kind, app: AppIndex? = nil, _ reason: EventLog.SkipReason) {
-        eventsSkipped += 1
+        events.noteSkipped()
         recorder.record(EventLog.Skip(timeMs: nowMs, event: event, app: app, reason: reason))
     }
 
@@ -326,8 +280,8 @@ public struct Simulation<Recorder: SimulationRecorder> {
     /// bands) is re-read now, so that the band's entry time is the time of the change.
     mutating func appDidChange(_ index: AppIndex) {
         victims.markDirty(index)
-        guard usesBands else { return }
-        let band = apps[index].state.isResident ? policy.band(of: candidate(index)) : nil
+        guard traits.usesBands else { return }
+        let band = apps[index].state.isResident ? traits.policy.band(of: candidate(index)) : nil
         if band != apps[index].jetsam.band {
             apps[index].jetsam.band = band
             apps[index].jetsam.bandEnteredMs = nowMs

@@ -27,18 +27,15 @@ public struct Candidate: Sendable, Hashable {
     /// footprint, so a policy of its own can rank by what a kill would free.
     public var compressedKiB: KiB = .zero
     public var storedKiB: KiB = .zero
-    /// The most recently frontmost of the resident apps that are not frontmost (lmkd's
-    /// "previous" app); only set when the policy `usesRecency`.
-    public var isPreviousApp: Bool
-    /// Among the suspended apps other than the previous one, its place by recency: 0 for the
-    /// most recently frontmost, then 1, 2, ...; apps never frontmost share the place after
-    /// the last one. Only set when the policy `usesRecency`.
-    public var cachedRecencyRank: Int
+    /// Its place by recency among the candidates (lmkd's previous and cached apps, SPEC 33):
+    /// it depends on every other candidate, so the engine works it out only for a policy that
+    /// `usesRecency`, and only for a candidate; nil otherwise.
+    public var recency: Recency?
 
     public init(
         index: AppIndex, state: LifecycleState, footprintKiB: KiB, modesInUse: AppProfile.BackgroundModes = [],
         lastFrontmostOrder: UInt64 = 0, stateEnteredMs: Millis = .zero, aged: Bool = false,
-        bandEnteredMs: Millis = .zero, isPreviousApp: Bool = false, cachedRecencyRank: Int = 0
+        bandEnteredMs: Millis = .zero, recency: Recency? = nil
     ) {
         self.index = index
         self.state = state
@@ -48,8 +45,25 @@ public struct Candidate: Sendable, Hashable {
         self.stateEnteredMs = stateEnteredMs
         self.aged = aged
         self.bandEnteredMs = bandEnteredMs
-        self.isPreviousApp = isPreviousApp
-        self.cachedRecencyRank = cachedRecencyRank
+        self.recency = recency
+    }
+}
+
+extension Candidate {
+    /// Where a candidate stands by recency among all the candidates (SPEC 6, 33).
+    public struct Recency: Sendable, Hashable {
+        /// The most recently frontmost of the resident apps that are not frontmost (lmkd's
+        /// "previous" app).
+        public var isPreviousApp: Bool
+        /// Among the suspended apps other than the previous one, its place by recency: 0 for
+        /// the most recently frontmost, then 1, 2, ...; apps never frontmost share the place
+        /// after the last one.
+        public var cachedRank: Int
+
+        public init(isPreviousApp: Bool = false, cachedRank: Int = 0) {
+            self.isPreviousApp = isPreviousApp
+            self.cachedRank = cachedRank
+        }
     }
 }
 

@@ -54,9 +54,9 @@ public protocol EvictionPolicy: Sendable {
     /// frontmost included.
     func band(of candidate: Candidate) -> Int?
 
-    /// Whether `rank(of:)` reads `Candidate.isPreviousApp` and `Candidate.cachedRecencyRank`,
-    /// which depend on every other candidate. Such a policy is ranked by a scan, O(n) per
-    /// victim; others through an index, O(log n).
+    /// Whether `rank(of:)` reads `Candidate.recency`, which depends on every other candidate
+    /// (the engine sets it only then). Such a policy is ranked by a scan, O(n) per victim;
+    /// others through an index, O(log n).
     var usesRecency: Bool { get }
 
     /// Whether the engine sets `Candidate.aged` `aging_s` after each suspension (a timer, so

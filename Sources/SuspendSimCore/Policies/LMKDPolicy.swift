@@ -26,8 +26,10 @@ public struct LMKDPolicy: BuiltInPolicy {
 
     public init() {}
 
-    /// The app's oom_score_adj.
+    /// The app's oom_score_adj. A candidate without `recency` (out of the engine's candidate
+    /// list) is taken as neither previous nor behind another cached app.
     public func adj(of candidate: Candidate) -> Int {
+        let recency = candidate.recency ?? Candidate.Recency()
         var adj: Int
         switch candidate.state {
         case .active, .inactive:
@@ -35,11 +37,11 @@ public struct LMKDPolicy: BuiltInPolicy {
         case .background:
             adj = candidate.modesInUse.isEmpty ? 500 : 200
         case .suspended:
-            adj = min(900 + 10 * candidate.cachedRecencyRank, 999)
+            adj = min(900 + 10 * recency.cachedRank, 999)
         case .notRunning:
             return 1000
         }
-        if candidate.isPreviousApp { adj = min(adj, 700) }
+        if recency.isPreviousApp { adj = min(adj, 700) }
         return adj
     }
 

@@ -75,7 +75,7 @@ extension Simulation {
         }
         setState(index, .suspended, cause: cause)
         apps[index].suspensionEpoch &+= 1
-        if policy.tracksAging { schedule(.agingDone, after: device.agingMs, for: index) }
+        if traits.tracksAging { schedule(.agingDone, after: device.agingMs, for: index) }
     }
 
     /// `start_mode`: a continuous mode begins being used. Needs the app running code and

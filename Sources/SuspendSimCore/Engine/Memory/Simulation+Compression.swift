@@ -5,11 +5,8 @@ extension Simulation {
     /// Notes that app `index` has just entered `suspended`: its place in the compressor's
     /// order (entries are counted across all apps in the order they happen).
     mutating func noteSuspendedEntry(of index: AppIndex) {
-        suspendedEntries += 1
-        apps[index].suspendedEntry = suspendedEntries
-        guard device.compresses else { return }
-        compressionQueue.append(entry: suspendedEntries, app: index)
-        guard compressionQueue.count > 2 * apps.count + 64 else { return }
+        apps[index].suspendedEntry = compression.noteSuspendedEntry(of: index, queued: device.compresses)
+        guard device.compresses, compression.queue.count > 2 * apps.count + 64 else { return }
         withCompressionQueue { queue, simulation in
             queue.compact { entry, app in simulation.isCompressible(app, entry: entry) }
         }
@@ -26,8 +23,8 @@ extension Simulation {
     /// queue can change while `body` reads the apps.
     private mutating func withCompressionQueue<T>(_ body: (inout CompressionQueue, borrowing Self) -> T) -> T {
         var queue = CompressionQueue()
-        swap(&queue, &compressionQueue)
-        defer { swap(&queue, &compressionQueue) }
+        swap(&queue, &compression.queue)
+        defer { swap(&queue, &compression.queue) }
         return body(&queue, self)
     }
 
@@ -40,11 +37,11 @@ extension Simulation {
         let start = device.compressorStartFreeKiB
         while true {
             guard freeKiB < start else { return .freeAtOrAboveStart }
-            guard compressedKiB < pool else { return .poolFull }
+            guard ledger.compressedKiB < pool else { return .poolFull }
             guard let index = nextToCompress() else {
                 return .nothingToCompress
             }
-            compress(index, by: min(compressionRoom(of: index), pool - compressedKiB))
+            compress(index, by: min(compressionRoom(of: index), pool - ledger.compressedKiB))
         }
     }
 
@@ -77,8 +74,7 @@ extension Simulation {
     private mutating func compress(_ index: AppIndex, by amount: KiB) {
         let compressed = apps[index].memory.compressedKiB + amount
         let stored = compressed.compressed(ratioHundredths: compressionRatio(of: index))
-        compressedKiB += amount
-        compressorKiB += stored - apps[index].memory.storedKiB
+        ledger.compress(amount, storedFrom: apps[index].memory.storedKiB, to: stored)
         apps[index].memory.compressedKiB = compressed
         apps[index].memory.storedKiB = stored
         apps[index].stats.compressions += 1
@@ -92,8 +88,7 @@ extension Simulation {
     /// `memory.csv` row, one for both.
     mutating func releaseCompressedMemory(of index: AppIndex) {
         guard apps[index].memory.compressedKiB > .zero else { return }
-        compressedKiB -= apps[index].memory.compressedKiB
-        compressorKiB -= apps[index].memory.storedKiB
+        ledger.release(compressed: apps[index].memory.compressedKiB, stored: apps[index].memory.storedKiB)
         apps[index].memory.compressedKiB = .zero
         apps[index].memory.storedKiB = .zero
     }
@@ -107,7 +102,7 @@ extension Simulation {
         let numerator = Int128(apps[index].memory.compressedKiB.count) * 1_000_000
         let denominator = Int128(1024) * Int128(compressor.decompressMilliMBPerS)
         let wait = Millis.ms(Int64((2 * numerator + denominator) / (2 * denominator)))
-        decompressionWaits[index, default: [:]][wait, default: 0] += 1
+        compression.noteDecompressionWait(wait, of: index)
         return wait
     }
 

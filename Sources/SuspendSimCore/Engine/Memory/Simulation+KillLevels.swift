@@ -12,7 +12,7 @@ extension Simulation {
     /// The victim's rank, the candidates and the runner-up are taken on the policy's order
     /// over every candidate, whatever the level spares (SPEC 33).
     mutating func killAtLevels() {
-        while let level = killLevels.level(atFree: freeKiB), let victim = nextVictim(atLeast: level.priority) {
+        while let level = traits.killLevels.level(atFree: freeKiB), let victim = nextVictim(atLeast: level.priority) {
             let chosen = ChosenVictim(candidate: victim, order: victimOrder(of: victim.index))
             if purge(victim.index), freeKiB >= level.freeKiB { continue }
             kill(victim.index, reason: .memoryPressure, chosen: chosen, trigger: .minfree, thresholdKiB: level.freeKiB)
@@ -24,7 +24,7 @@ extension Simulation {
     ///
     /// - Complexity: O(n): a scan of the candidates (lmkd's ranks depend on them all).
     func nextVictim(atLeast least: Int) -> Candidate? {
-        let policy = self.policy
+        let policy = traits.policy
         var eligible: [Candidate] = []
         for candidate in candidates() where (policy.priority(of: candidate) ?? Int.min) >= least {
             eligible.append(candidate)

@@ -20,7 +20,7 @@ extension Simulation {
         let old = apps[index].memory.footprintKiB
         // Checked against the limit of the app's current state, so a state change alone can
         // put an app over its limit (SPEC 16).
-        if new > device.appLimitKiB(in: apps[index].state) { overLimit.append(index) }
+        if new > device.appLimitKiB(in: apps[index].state) { pressure.noteOverLimit(index) }
         let compressed = apps[index].memory.compressedKiB
         guard new != old || compressed != apps[index].memory.recordedCompressedKiB else { return }
         apps[index].memory.recordedCompressedKiB = compressed
@@ -30,7 +30,7 @@ extension Simulation {
         apps[index].memory.footprintKiB = new
         if new > apps[index].stats.field.peakFootprintKiB { apps[index].stats.field.peakFootprintKiB = new }
         appDidChange(index)
-        residentKiB += new - old
+        ledger.footprintChanged(from: old, to: new)
         recorder.record(EventLog.FootprintRecord(
             timeMs: nowMs, app: index, state: apps[index].state, footprintKiB: new, compressedKiB: compressed))
         freeDidChange()
@@ -45,7 +45,7 @@ extension Simulation {
         recorder.record(EventLog.FreeRecord(
             timeMs: nowMs, usedKiB: device.ramKiB - free, freeKiB: free,
             level: EventLog.PressureLevel(freeKiB: free, device: device),
-            compressedKiB: compressedKiB, compressorKiB: compressorKiB))
+            compressedKiB: ledger.compressedKiB, compressorKiB: ledger.compressorKiB))
     }
 
     /// Moves app `index` to `state`, logs the transition and updates its footprint. The state
@@ -60,10 +60,10 @@ extension Simulation {
         if !from.isResident, state.isResident {
             apps[index].stats.residentSinceMs = nowMs
             apps[index].stats.field.wasResident = true
-            residentCount += 1
+            ledger.residencyChanged(entering: true)
         } else if from.isResident, !state.isResident {
             apps[index].stats.residentMs += nowMs - apps[index].stats.residentSinceMs
-            residentCount -= 1
+            ledger.residencyChanged(entering: false)
         }
         apps[index].phase = AppRuntime.Phase(entering: state)
         apps[index].stateEnteredMs = nowMs
@@ -79,11 +79,6 @@ extension Simulation {
         refreshFootprint(of: index)
     }
 
-    /// Dynamic and system memory never grow past 2^52 KiB (4 EiB), so that no sum of
-    /// footprints can overflow 64 bits however many `allocate` events a file holds (each
-    /// value is at most 2^32 MB, checked when the file is loaded).
-    static var memoryCeilingKiB: KiB { KiB(1 << 52) }
-
     /// `allocate`: the app's kept memory grows by `kib` (never below 0; a negative `kib`
     /// gives back kept memory only), or with `session` its session memory, given back at its
     /// next `applicationDidEnterBackground` (SPEC 32). Only an app that is running code
@@ -93,19 +88,16 @@ extension Simulation {
             return skip(.allocate, app: index, .notRunningCode)
         }
         if session {
-            apps[index].memory.sessionKiB = min(max(.zero, apps[index].memory.sessionKiB + kib), Self.memoryCeilingKiB)
+            apps[index].memory.sessionKiB = min(max(.zero, apps[index].memory.sessionKiB + kib), MemoryLedger.ceilingKiB)
         } else {
-            apps[index].memory.dynamicKiB = min(max(.zero, apps[index].memory.dynamicKiB + kib), Self.memoryCeilingKiB)
+            apps[index].memory.dynamicKiB = min(max(.zero, apps[index].memory.dynamicKiB + kib), MemoryLedger.ceilingKiB)
         }
         refreshFootprint(of: index)
     }
 
     /// `system_allocate`: the OS takes (or gives back) `kib` (never below 0).
     mutating func systemAllocate(_ kib: KiB) {
-        let new = min(max(.zero, systemKiB + kib), Self.memoryCeilingKiB)
-        guard new != systemKiB else { return }
-        systemKiB = new
-        freeDidChange()
+        if ledger.allocateSystem(kib) { freeDidChange() }
     }
 
     /// Purges the app's purgeable memory if it has not been purged since it was last active.
@@ -120,12 +112,9 @@ extension Simulation {
 
     /// Marks that the frontmost app stops being frontmost (SPEC 6's recency counter).
     mutating func clearFrontmost() {
-        guard let index = frontmost else { return }
-        frontmostEndCounter += 1
-        apps[index].lastFrontmostOrder = frontmostEndCounter
+        guard let (index, order) = screen.endFrontmost() else { return }
+        apps[index].lastFrontmostOrder = order
         appDidChange(index)
-        frontmost = nil
-        alertShowing = false
     }
 
     /// Terminates app `index` for `reason` (SPEC 2, 5): the callback if the rules call one,
@@ -150,7 +139,7 @@ extension Simulation {
         var seen = chosen?.candidate ?? candidateInContext(index)
         seen.footprintKiB = app.memory.footprintKiB  // a purge may have changed it since the choice
         // Band numbers follow the device's iOS release (SPEC 11).
-        let priority = policy.priority(of: seen).map { usesBands ? device.jetsamBands.number(ofCurrentBand: $0) : $0 }
+        let priority = traits.policy.priority(of: seen).map { traits.usesBands ? device.jetsamBands.number(ofCurrentBand: $0) : $0 }
         precondition(app.state.isResident, "Killing app \(index) that is not running")
         if app.state == .background {
             switch reason {
@@ -163,8 +152,9 @@ extension Simulation {
         let freeBefore = freeKiB
         // Judged before the kill gives the victim's compressed memory back.
         let shortfall = Self.compressionShortfall(
-            for: trigger ?? Eviction.Trigger(reason), stop: compressionStop, compressedKiB: compressedKiB, poolKiB: device.compressorPoolKiB)
-        if frontmost == index { clearFrontmost() }
+            for: trigger ?? Eviction.Trigger(reason), stop: pressure.compressionStop, compressedKiB: ledger.compressedKiB,
+            poolKiB: device.compressorPoolKiB)
+        if screen.frontmost == index { clearFrontmost() }
         if reason.category != .choice, apps[index].stats.firstKillMs == nil { apps[index].stats.firstKillMs = nowMs }
         switch reason.category {
         case .pressure:
@@ -177,13 +167,12 @@ extension Simulation {
             break
         }
         apps[index].stats.field.exits[reason.exitCategory(in: app.state)] += 1
-        if reason == .memoryPressure { pressureEvictionOrder.append(index) }
         if tasks.isEnabled { endRunningTask(of: index, outcome: .killed) }  // SPEC 28: any termination
         apps[index].resetProcess()
         setState(index, .notRunning, cause: .kill(reason))
-        evictionCount += 1
+        let seq = evictions.noteKill(of: index, reason: reason)
         recorder.record(Eviction(
-            who: Eviction.Who(seq: evictionCount, timeMs: nowMs, app: index, state: app.state, reason: reason, trigger: trigger),
+            who: Eviction.Who(seq: seq, timeMs: nowMs, app: index, state: app.state, reason: reason, trigger: trigger),
             memory: Eviction.Memory(
                 footprintKiB: app.memory.footprintKiB, freeBeforeKiB: freeBefore, freeAfterKiB: freeKiB,
                 thresholdKiB: thresholdKiB ?? (reason == .vmPageShortage ? .zero : nil)),
@@ -200,7 +189,7 @@ extension Simulation {
     ///   `usesRecency`).
     func victimOrder(of victim: AppIndex) -> Eviction.VictimOrder? {
         guard Recorder.recordsVictimOrder else { return nil }
-        guard usesRecency || Recorder.recordsPolicyOrder else {
+        guard traits.usesRecency || Recorder.recordsPolicyOrder else {
             let order = orderByOnePass(around: victim)
             #if SUSPENDSIM_INTERNAL_CHECKS
             precondition(order == orderBySorting(around: victim), "One-pass order \(order), by sorting \(orderBySorting(around: victim))")
@@ -214,7 +203,7 @@ extension Simulation {
     /// without the order's head: one pass over the apps, each candidate's key computed once,
     /// no list built.
     private func orderByOnePass(around victim: AppIndex) -> Eviction.VictimOrder {
-        let policy = self.policy
+        let policy = traits.policy
         let victimKey = isCandidate(victim) ? PolicyOrderKey(candidate(victim), under: policy) : nil
         var count = 0
         var ahead = 0
@@ -234,7 +223,7 @@ extension Simulation {
     private func orderBySorting(around victim: AppIndex) -> Eviction.VictimOrder {
         // Closures here see `policy`, not the generic `self` (see `candidates()`).
         let list = candidates()
-        let policy = self.policy
+        let policy = traits.policy
         var victimKey: PolicyOrderKey?
         var others: [Candidate] = []
         others.reserveCapacity(list.count)

@@ -6,14 +6,13 @@
 extension Simulation {
     mutating func runPressureCheck() {
         killAppsOverLimit()
-        compressionStop = compressSuspendedApps()
+        pressure.compressionStop = compressSuspendedApps()
         sendMemoryWarningsIfNeeded()
         killForMemoryPressure()
         killFrontmostOnPageShortage()
-        // A warning episode is judged at the end of the check, after its kills (SPEC 10).
-        if freeKiB >= device.warningFreeKiB { inWarningEpisode = false }
-        // SPEC 32: `min_free_mb` is settled free memory, at the end of each check.
-        minFreeKiB = min(minFreeKiB, freeKiB)
+        // A warning episode is judged at the end of the check, after its kills (SPEC 10);
+        // `min_free_mb` is settled free memory, at the end of each check (SPEC 32).
+        pressure.settle(freeKiB: freeKiB, warningFreeKiB: device.warningFreeKiB)
     }
 
     /// Step 1: every app whose footprint exceeds the per-app limit of its state
@@ -21,10 +20,8 @@ extension Simulation {
     /// scenario order. Purges nothing. Only apps whose footprint or state changed since the
     /// last check can be over it, so the check costs nothing when none is.
     private mutating func killAppsOverLimit() {
-        guard !overLimit.isEmpty else { return }
-        let indices = Set(overLimit).sorted()
-        overLimit.removeAll(keepingCapacity: true)
-        for index in indices where apps[index].memory.footprintKiB > device.appLimitKiB(in: apps[index].state) {
+        guard pressure.hasOverLimit else { return }
+        for index in pressure.takeOverLimit() where apps[index].memory.footprintKiB > device.appLimitKiB(in: apps[index].state) {
             kill(index, reason: .perProcessLimit)
         }
     }
@@ -33,8 +30,7 @@ extension Simulation {
     /// episode, every app running code gets `applicationDidReceiveMemoryWarning`, in scenario
     /// order, and releases `warning_release_mb` (once, until it next becomes active).
     private mutating func sendMemoryWarningsIfNeeded() {
-        guard freeKiB < device.warningFreeKiB, !inWarningEpisode else { return }
-        inWarningEpisode = true
+        guard pressure.startsWarningEpisode(freeKiB: freeKiB, warningFreeKiB: device.warningFreeKiB) else { return }
         for index in apps.indices where apps[index].isRunningCode {
             call(.didReceiveMemoryWarning, on: index)
             if !apps[index].memory.releasedOnWarning {
@@ -50,13 +46,13 @@ extension Simulation {
     /// levels, the level loop of `Simulation+KillLevels.swift`). Each victim is purged first and
     /// survives if that brings free back to the target.
     private mutating func killForMemoryPressure() {
-        while usesBands, freeKiB < device.idleFreeKiB, let victim = nextVictim(), policy.isIdle(victim) {
+        while traits.usesBands, freeKiB < device.idleFreeKiB, let victim = nextVictim(), traits.policy.isIdle(victim) {
             let chosen = ChosenVictim(candidate: victim, order: orderOfChosen(victim.index))
             if purge(victim.index), freeKiB >= device.idleFreeKiB { break }
             kill(victim.index, reason: .memoryPressure, chosen: chosen, trigger: .idle, thresholdKiB: device.idleFreeKiB)
         }
         // SPEC 33: a policy with kill levels (lmkd) has the level loop in place of this one.
-        guard killLevels.isEmpty else { return killAtLevels() }
+        guard traits.killLevels.isEmpty else { return killAtLevels() }
         while freeKiB < device.criticalFreeKiB, let victim = nextVictim() {
             let chosen = ChosenVictim(candidate: victim, order: orderOfChosen(victim.index))
             if purge(victim.index), freeKiB >= device.criticalFreeKiB { break }
@@ -66,7 +62,7 @@ extension Simulation {
 
     /// Step 5: the frontmost app, when free is below 0 even so.
     private mutating func killFrontmostOnPageShortage() {
-        guard freeKiB < .zero, let index = frontmost else { return }
+        guard freeKiB < .zero, let index = screen.frontmost else { return }
         if purge(index), freeKiB >= .zero { return }
         kill(index, reason: .vmPageShortage)
     }
@@ -79,10 +75,10 @@ extension Simulation {
     /// - Complexity: O(log n) amortized; O(n log n) for the scan.
     mutating func orderOfChosen(_ victim: AppIndex) -> Eviction.VictimOrder? {
         guard Recorder.recordsVictimOrder else { return nil }
-        if usesRecency || Recorder.recordsPolicyOrder { return victimOrder(of: victim) }
+        if traits.usesRecency || Recorder.recordsPolicyOrder { return victimOrder(of: victim) }
         // Every resident app but the frontmost one (which is resident) is a candidate.
-        let count = residentCount - (frontmost == nil ? 0 : 1)
-        let order = Eviction.VictimOrder(rank: 1, count: count, runnerUp: victims.second(apps: apps, frontmost: frontmost))
+        let count = ledger.residentCount - (screen.frontmost == nil ? 0 : 1)
+        let order = Eviction.VictimOrder(rank: 1, count: count, runnerUp: victims.second(apps: apps, frontmost: screen.frontmost))
         #if SUSPENDSIM_INTERNAL_CHECKS
         precondition(order == victimOrder(of: victim), "Victim index order \(order), a scan \(String(describing: victimOrder(of: victim)))")
         #endif
@@ -95,8 +91,8 @@ extension Simulation {
     /// - Complexity: O(log n) amortized through `VictimIndex`; a scan for a policy whose
     ///   ranks depend on the other candidates (`usesRecency`).
     mutating func nextVictim() -> Candidate? {
-        if usesRecency { return scanForVictim() }
-        let victim = victims.first(policy: policy, apps: apps, frontmost: frontmost)
+        if traits.usesRecency { return scanForVictim() }
+        let victim = victims.first(policy: traits.policy, apps: apps, frontmost: screen.frontmost)
         #if SUSPENDSIM_INTERNAL_CHECKS
         precondition(victim == scanForVictim(), "Victim index chose \(String(describing: victim)), a scan \(String(describing: scanForVictim()))")
         #endif
@@ -122,7 +118,7 @@ extension Simulation {
     /// Where a candidate stands in the kill order (SPEC 6): the policy's rank, then least
     /// recently frontmost, then scenario order. Every choice, scan and index uses this order.
     func policyOrderKey(_ candidate: Candidate) -> PolicyOrderKey {
-        PolicyOrderKey(candidate, under: policy)
+        PolicyOrderKey(candidate, under: traits.policy)
     }
 
     /// Every resident app that is not frontmost, in scenario order, with the recency fields
@@ -136,7 +132,7 @@ extension Simulation {
         for index in apps.indices where isCandidate(index) {
             list.append(candidate(index))
         }
-        guard usesRecency else { return list }
+        guard traits.usesRecency else { return list }
         // The previous app: the most recently frontmost (never-frontmost apps do not qualify).
         let previous = list.filter { $0.lastFrontmostOrder > 0 }.max { $0.lastFrontmostOrder < $1.lastFrontmostOrder }?.index
         // Cached apps: the other suspended ones, most recently frontmost first.
@@ -145,15 +141,15 @@ extension Simulation {
         var recencyRank: [AppIndex: Int] = [:]
         for (rank, candidate) in cached.enumerated() { recencyRank[candidate.index] = rank }
         for position in list.indices {
-            list[position].isPreviousApp = list[position].index == previous
-            list[position].cachedRecencyRank = recencyRank[list[position].index] ?? cached.count
+            list[position].recency = Candidate.Recency(
+                isPreviousApp: list[position].index == previous, cachedRank: recencyRank[list[position].index] ?? cached.count)
         }
         return list
     }
 
     /// App `index` as a policy sees it, recency fields included when the policy uses them.
     func candidateInContext(_ index: AppIndex) -> Candidate {
-        guard usesRecency, isCandidate(index) else { return candidate(index) }
+        guard traits.usesRecency, isCandidate(index) else { return candidate(index) }
         return candidates().first { $0.index == index } ?? candidate(index)
     }
 
@@ -161,7 +157,7 @@ extension Simulation {
     /// not frontmost.
     @inline(__always)
     func isCandidate(_ index: AppIndex) -> Bool {
-        apps[index].state.isResident && index != frontmost
+        apps[index].state.isResident && index != screen.frontmost
     }
 
     /// App `index` as a policy sees it (no recency fields).

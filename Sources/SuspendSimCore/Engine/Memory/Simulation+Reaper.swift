@@ -7,8 +7,8 @@ extension Simulation {
     /// `reaper_idle_s`, one at a time, oldest first (the jetsam order). A purge that brings
     /// free to the target spares its app.
     mutating func runLongIdleReaper() {
-        reaperTick = (nowMs + device.reaperIntervalMs, timers.takeSequenceNumber())
-        compressionStop = compressSuspendedApps()
+        reaper.next = (nowMs + device.reaperIntervalMs, timers.takeSequenceNumber())
+        pressure.compressionStop = compressSuspendedApps()
         while freeKiB < device.reaperFreeKiB, let victim = longIdleVictim() {
             if purge(victim.index), freeKiB >= device.reaperFreeKiB { break }
             // Not the policy's own choice: its order is taken at the kill (SPEC 14).
@@ -32,26 +32,23 @@ extension Simulation {
     ///
     /// - Complexity: O(n) in the apps, once per tick that runs.
     mutating func skipTicksThatCannotAct() {
-        guard let tick = reaperTick else { return }
-        var next = upcomingEvent?.atMs
+        guard reaper.next != nil else { return }
+        var next = events.upcoming?.atMs
         if let timer = firstLiveTimer() { next = min(next ?? timer.timeMs, timer.timeMs) }
         if freeKiB < device.reaperFreeKiB, let ready = earliestLongIdle() { next = min(next ?? ready, ready) }
         guard let next else {
             // Nothing is left to happen: no tick could act again.
-            reaperTick = nil
+            reaper.next = nil
             return
         }
-        guard next > tick.timeMs else { return }
-        let interval = device.reaperIntervalMs
-        let ticks = (next.count + interval.count - 1) / interval.count
-        reaperTick = (ticks * interval, tick.seq)
+        reaper.skip(to: next, interval: device.reaperIntervalMs)
     }
 
     /// The first, in the policy's order, of the suspended apps in band 0 for at least
     /// `reaper_idle_s`; nil when none is.
     private func longIdleVictim() -> Candidate? {
         firstInPolicyOrder(candidates().lazy.filter { candidate in
-            candidate.state == .suspended && self.policy.isIdle(candidate)
+            candidate.state == .suspended && self.traits.policy.isIdle(candidate)
                 && self.nowMs - candidate.bandEnteredMs >= self.device.reaperIdleMs
         })
     }
@@ -62,7 +59,7 @@ extension Simulation {
         var earliest: Millis?
         for index in apps.indices where apps[index].state == .suspended {
             let candidate = candidate(index)
-            guard policy.isIdle(candidate) else { continue }
+            guard traits.policy.isIdle(candidate) else { continue }
             let ready = candidate.bandEnteredMs + device.reaperIdleMs
             earliest = min(earliest ?? ready, ready)
         }

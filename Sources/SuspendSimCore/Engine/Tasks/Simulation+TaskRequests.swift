@@ -98,7 +98,7 @@ extension Simulation {
     private func conditionsHold(for pending: AppTaskRequests.Pending, _ kind: AppProfile.TaskRequest.Kind) -> Bool {
         switch kind {
         case .refresh: device.backgroundAppRefresh
-        case .processing: locked && (tasks.charging || !pending.requiresPower)
+        case .processing: screen.locked && (tasks.charging || !pending.requiresPower)
         }
     }
 }

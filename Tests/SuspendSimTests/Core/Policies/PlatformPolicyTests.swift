@@ -73,13 +73,31 @@ private let mb: KiB = 1024
         #expect(lmkd.adj(of: Candidate(index: 0, state: .active, footprintKiB: 0)) == 0)
         #expect(lmkd.adj(of: Candidate(index: 0, state: .background, footprintKiB: 0, modesInUse: [.location])) == 200)
         #expect(lmkd.adj(of: Candidate(index: 0, state: .background, footprintKiB: 0)) == 500)
-        #expect(lmkd.adj(of: Candidate(index: 0, state: .background, footprintKiB: 0, isPreviousApp: true)) == 500)
-        #expect(lmkd.adj(of: Candidate(index: 0, state: .suspended, footprintKiB: 0, isPreviousApp: true)) == 700)
-        #expect(lmkd.adj(of: Candidate(index: 0, state: .suspended, footprintKiB: 0, cachedRecencyRank: 0)) == 900)
-        #expect(lmkd.adj(of: Candidate(index: 0, state: .suspended, footprintKiB: 0, cachedRecencyRank: 3)) == 930)
-        #expect(lmkd.adj(of: Candidate(index: 0, state: .suspended, footprintKiB: 0, cachedRecencyRank: 9)) == 990)
-        #expect(lmkd.adj(of: Candidate(index: 0, state: .suspended, footprintKiB: 0, cachedRecencyRank: 10)) == 999)
-        #expect(lmkd.adj(of: Candidate(index: 0, state: .suspended, footprintKiB: 0, cachedRecencyRank: 150)) == 999)
+        #expect(lmkd.adj(of: Candidate(index: 0, state: .background, footprintKiB: 0, recency: .init(isPreviousApp: true))) == 500)
+        #expect(lmkd.adj(of: Candidate(index: 0, state: .suspended, footprintKiB: 0, recency: .init(isPreviousApp: true))) == 700)
+        #expect(lmkd.adj(of: Candidate(index: 0, state: .suspended, footprintKiB: 0, recency: .init(cachedRank: 0))) == 900)
+        #expect(lmkd.adj(of: Candidate(index: 0, state: .suspended, footprintKiB: 0, recency: .init(cachedRank: 3))) == 930)
+        #expect(lmkd.adj(of: Candidate(index: 0, state: .suspended, footprintKiB: 0, recency: .init(cachedRank: 9))) == 990)
+        #expect(lmkd.adj(of: Candidate(index: 0, state: .suspended, footprintKiB: 0, recency: .init(cachedRank: 10))) == 999)
+        #expect(lmkd.adj(of: Candidate(index: 0, state: .suspended, footprintKiB: 0, recency: .init(cachedRank: 150))) == 999)
+    }
+
+    @Test("Recency is worked out only for a policy that uses it: lmkd's candidates carry it (previous, cached places), largest-first's none")
+    func recencyOnlyWhenUsed() {
+        for (policy, usesRecency) in [("lmkd", true), ("largest-first", false)] {
+            var simulation = Simulation(scenario(apps: [app("com.a"), app("com.b"), app("com.c"), app("com.d")], policy: policy, [
+                (1, .open(0)), (2, .open(1)), (3, .open(2)), (4, .open(3)),
+            ]), policy: BuiltInPolicies.named(policy)!, recorder: NullRecorder())
+            simulation.run()
+            // d is frontmost; c left last (previous), then b, then a (cached 0, 1).
+            let recency = simulation.candidates().map(\.recency)
+            if usesRecency {
+                #expect(recency == [.init(cachedRank: 1), .init(cachedRank: 0), .init(isPreviousApp: true, cachedRank: 2)])
+            } else {
+                #expect(recency == [nil, nil, nil])
+            }
+            #expect(simulation.candidateInContext(3).recency == nil)
+        }
     }
 
     @Test("lmkd: highest adj first (least recent cached), the previous app late, never-frontmost apps in scenario order (SPEC 6, 33)")

@@ -1,0 +1,67 @@
+/// The device's memory as the engine counts it: what the system holds, what the resident apps
+/// hold, and what the compressor has taken and holds it in. Free memory is worked out from
+/// these and the device's fixed sizes alone (`freeKiB(on:)`, SPEC 1, 22, 30); the sums move
+/// as footprints, states and compression change, so that no step scans the apps.
+struct MemoryLedger {
+    /// `system_mb` (SPEC 30), moved by `system_allocate` (SPEC 3), never below 0.
+    private(set) var systemKiB: KiB
+    /// The sum of the footprints of resident apps.
+    private(set) var residentKiB: KiB = .zero
+    /// How many apps are resident (counted as states change, so that an eviction's candidate
+    /// count costs no scan).
+    private(set) var residentCount = 0
+    /// Every app's compressed memory `c` added up, at its uncompressed size (SPEC 22).
+    private(set) var compressedKiB: KiB = .zero
+    /// What the compressor holds that in: every app's `stored(c)` added up (SPEC 22).
+    private(set) var compressorKiB: KiB = .zero
+
+    /// Dynamic and system memory never grow past 2^52 KiB (4 EiB), so that no sum of
+    /// footprints can overflow 64 bits however many `allocate` events a file holds (each
+    /// value is at most 2^32 MB, checked when the file is loaded).
+    static var ceilingKiB: KiB { KiB(1 << 52) }
+
+    init(systemKiB: KiB) {
+        self.systemKiB = systemKiB
+    }
+
+    /// Free memory (SPEC 1): RAM less reserved, system and every resident footprint. The
+    /// compressor holds an app's compressed memory in less (SPEC 22): free counts what the
+    /// apps occupy physically.
+    @inline(__always)
+    func freeKiB(on device: Device) -> KiB {
+        device.ramKiB - device.reservedKiB - systemKiB - residentKiB + compressedKiB - compressorKiB
+    }
+
+    /// A resident app's footprint went from `old` to `new`.
+    mutating func footprintChanged(from old: KiB, to new: KiB) {
+        residentKiB += new - old
+    }
+
+    /// An app became resident (a launch) or stopped being resident (a death).
+    mutating func residencyChanged(entering: Bool) {
+        residentCount += entering ? 1 : -1
+    }
+
+    /// `system_allocate`: the system takes (or gives back) `kib`, within 0 and the ceiling.
+    /// Returns whether system memory changed.
+    mutating func allocateSystem(_ kib: KiB) -> Bool {
+        let new = min(max(.zero, systemKiB + kib), Self.ceilingKiB)
+        guard new != systemKiB else { return false }
+        systemKiB = new
+        return true
+    }
+
+    /// A compression step: `amount` more memory goes into the compressor, and what the
+    /// compressor holds the app's memory in goes from `oldStored` to `newStored` (SPEC 22).
+    mutating func compress(_ amount: KiB, storedFrom oldStored: KiB, to newStored: KiB) {
+        compressedKiB += amount
+        compressorKiB += newStored - oldStored
+    }
+
+    /// An app leaves `suspended`: its compressed memory `compressed`, held in `stored`, is
+    /// given back at once (SPEC 22).
+    mutating func release(compressed: KiB, stored: KiB) {
+        compressedKiB -= compressed
+        compressorKiB -= stored
+    }
+}
