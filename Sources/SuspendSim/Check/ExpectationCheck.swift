@@ -5,7 +5,7 @@
 /// the general ones.
 package struct ExpectationCheck: Sendable, Hashable {
     /// One difference between what was expected and what happened.
-    public enum Mismatch: Sendable, Hashable, CustomStringConvertible {
+    package enum Mismatch: Sendable, Hashable, CustomStringConvertible {
         case evictions(expected: [String], actual: [String])
         case survivors(missing: [String], unexpected: [String])
         /// `survives`: apps not resident at the end, each with what happened to it.
@@ -18,7 +18,7 @@ package struct ExpectationCheck: Sendable, Hashable {
         case tooManyPressureKills(limit: Int, actual: Int)
 
         /// The `expect:` key the mismatch is about (its line is `Scenario.Expectation.lines[key]`).
-        public var key: String { expectKey.rawValue }
+        package var key: String { expectKey.rawValue }
 
         /// The row of that key.
         var expectKey: ExpectKey {

@@ -37,7 +37,7 @@ import Foundation
 /// in order.
 package struct CSVReportRecorder: SimulationRecorder {
     /// How full a file's buffer gets before it is written out.
-    public static let defaultFlushThreshold = 256 * 1024
+    package static let defaultFlushThreshold = 256 * 1024
 
     private let folder: String
     private let flushThreshold: Int
@@ -83,7 +83,7 @@ package struct CSVReportRecorder: SimulationRecorder {
     ///   - policyName: the `policy` column of `evictions.csv`.
     ///   - folder: where the files go.
     /// - Throws: `ReportWriter.Error` naming the file that could not be created.
-    public init(scenario: Scenario, policyName: String, folder: URL) throws {
+    package init(scenario: Scenario, policyName: String, folder: URL) throws {
         try self.init(scenario: scenario, policyName: policyName, folderPath: folder.path,
                       flushThreshold: Self.defaultFlushThreshold)
     }

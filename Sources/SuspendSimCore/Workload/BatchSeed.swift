@@ -12,12 +12,12 @@
 /// scenario never share a seed.
 package enum BatchSeed {
     /// The seed of replicate `replicate` of `scenario` in a batch with seed `base`.
-    public static func seed(base: UInt64, scenario: String, replicate: Int) -> UInt64 {
+    package static func seed(base: UInt64, scenario: String, replicate: Int) -> UInt64 {
         mix(mix(mix(base) ^ fnv1a(scenario)) ^ UInt64(truncatingIfNeeded: replicate))
     }
 
     /// SplitMix64's first output from state `x`: a bijective 64-bit mixer.
-    public static func mix(_ x: UInt64) -> UInt64 {
+    package static func mix(_ x: UInt64) -> UInt64 {
         var generator = SplitMix64(seed: x)
         return generator.next()
     }

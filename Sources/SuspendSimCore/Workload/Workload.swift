@@ -41,47 +41,47 @@
 /// holds a few of them, however long the day.
 package struct Workload: EventGenerator, Sendable, Hashable {
     /// How long the generated timeline lasts, from the last listed event (`duration_s`).
-    public var durationMs: Millis
+    package var durationMs: Millis
     /// The Zipf exponent in thousandths (`zipf_s` × 1000): 1000 is Zipf's law, 0 uniform.
-    public var zipfExponentThousandths: Int64 = 1_000
+    package var zipfExponentThousandths: Int64 = 1_000
     /// Mean time in an app (`dwell_s`), at least 1 ms.
-    public var meanDwellMs: Millis = .ms(60_000)
+    package var meanDwellMs: Millis = .ms(60_000)
     /// Mean time between sessions, locked (`gap_s`).
-    public var meanGapMs: Millis = .ms(600_000)
+    package var meanGapMs: Millis = .ms(600_000)
     /// How often the user leaves an app by `home` rather than switching apps (`home_share`).
-    public var homeShare = Share(perMillion: 600_000)
+    package var homeShare = Share(perMillion: 600_000)
     /// Incoming calls (`calls_per_hour`).
-    public var callsPerHour = Rate.zero
+    package var callsPerHour = Rate.zero
     /// How often a call is answered (`answer_share`).
-    public var answerShare = Share(perMillion: 500_000)
+    package var answerShare = Share(perMillion: 500_000)
     /// How long a call rings before it is answered or declined (`ring_s`).
-    public var ringMs: Millis = .ms(10_000)
+    package var ringMs: Millis = .ms(10_000)
     /// Mean length of an answered call (`call_s`).
-    public var meanCallMs: Millis = .ms(120_000)
+    package var meanCallMs: Millis = .ms(120_000)
     /// Alerts per hour of app use (`alerts_per_hour`).
-    public var alertsPerHour = Rate.zero
+    package var alertsPerHour = Rate.zero
     /// How often an alert is replied to (`reply_share`).
-    public var replyShare = Share(perMillion: 200_000)
+    package var replyShare = Share(perMillion: 200_000)
     /// How long an alert shows before it is dismissed or replied to (`alert_s`).
-    public var alertMs: Millis = .ms(5_000)
+    package var alertMs: Millis = .ms(5_000)
     /// How long a reply takes in Messages before the user comes back (`reply_s`).
-    public var replyMs: Millis = .ms(20_000)
+    package var replyMs: Millis = .ms(20_000)
     /// Wakes per hour of each app that declares a wake-only mode (`wakes_per_hour`).
-    public var wakesPerHour = Rate.zero
+    package var wakesPerHour = Rate.zero
     /// `allocate` bursts per hour of app use (`allocations.per_hour`).
-    public var allocationsPerHour = Rate.zero
+    package var allocationsPerHour = Rate.zero
     /// Mean size of a burst (`allocations.mean_mb`).
-    public var meanAllocationKiB: KiB = .zero
+    package var meanAllocationKiB: KiB = .zero
 
     /// A workload of `durationMs` with every other field at its default.
-    public init(durationMs: Millis) {
+    package init(durationMs: Millis) {
         self.durationMs = durationMs
     }
 
     /// The generated events of one run (see the type's description).
     ///
     /// - Complexity: O(apps) to set up; then O(log apps) per event, in O(1) memory.
-    public func events(for scenario: Scenario, seed: UInt64, startingAt startMs: Millis) -> any EventSource {
+    package func events(for scenario: Scenario, seed: UInt64, startingAt startMs: Millis) -> any EventSource {
         WorkloadTimeline(workload: self, apps: scenario.apps, seed: seed, startMs: startMs)
     }
 }

@@ -9,18 +9,18 @@ import Foundation
 package struct ShardManifest: Sendable, Hashable {
 
     /// The batch's fingerprint (`BatchPlan.fingerprint`).
-    public var batch: UInt64
+    package var batch: UInt64
     /// Which shard.
-    public var shard: BatchShard
+    package var shard: BatchShard
     /// The whole batch's number of units.
-    public var units: Int
+    package var units: Int
     /// Whether the batch has a `survival.csv`.
-    public var survival: Bool
+    package var survival: Bool
     /// The batch's what-if (SPEC 25), whose `focus_runs.csv` the shard wrote.
     package var whatIf: WhatIf?
 
     /// A manifest of `shard` of the batch `batch` of `units` units.
-    public init(batch: UInt64, shard: BatchShard, units: Int, survival: Bool, whatIf: WhatIf? = nil) {
+    package init(batch: UInt64, shard: BatchShard, units: Int, survival: Bool, whatIf: WhatIf? = nil) {
         self.batch = batch
         self.shard = shard
         self.units = units
@@ -72,6 +72,6 @@ package struct ShardManifest: Sendable, Hashable {
 /// Why shards could not be merged.
 package struct MergeError: Error, Sendable, CustomStringConvertible {
     /// What is wrong, for people.
-    public var description: String
+    package var description: String
     init(_ description: String) { self.description = description }
 }

@@ -19,11 +19,11 @@ import Foundation
 /// options), each K from 1 to N exactly once.
 package enum ShardMerge {
     /// What a merge put together.
-    public struct Summary: Sendable, Hashable {
+    package struct Summary: Sendable, Hashable {
         /// How many shards were merged.
-        public var shards: Int
+        package var shards: Int
         /// The batch's number of runs.
-        public var units: Int
+        package var units: Int
         /// The batch's what-if (SPEC 25) when its shards wrote `focus_runs.csv`.
         package var whatIf: WhatIf?
     }
@@ -33,7 +33,7 @@ package enum ShardMerge {
     /// - Throws: `MergeError` for shards that do not belong together or are incomplete;
     ///   `ReportWriter.Error` when a file cannot be written (the batch-wide files are then left as
     ///   they were).
-    public static func merge(_ folders: [String], into out: String) throws -> Summary {
+    package static func merge(_ folders: [String], into out: String) throws -> Summary {
         let target = canonical(out)
         if let clash = folders.first(where: { canonical($0) == target }) {
             throw MergeError("--out \(out) is one of the shards (\(clash)); merge into another folder")

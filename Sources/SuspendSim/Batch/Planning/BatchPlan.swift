@@ -30,30 +30,30 @@
 /// takes its user's rows from there.
 package struct BatchPlan: Sendable {
     /// What the command line adds to the files.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// The batch's seed (`--seed`), from which each run's seed is derived (`BatchSeed`).
-        public var seed: UInt64 = 0
+        package var seed: UInt64 = 0
         /// Runs per point of a scenario with a workload (`--replicates`), at least 1; nil: the
         /// file's `replicates:`, else 1.
-        public var replicates: Int?
+        package var replicates: Int?
         /// `--set` axes, in order: each replaces the file's axis of the same key, or is added
         /// after the file's axes.
-        public var settings: [SweepAxis] = []
+        package var settings: [SweepAxis] = []
         /// `--policy`.
-        public var policy: PolicyChoice?
+        package var policy: PolicyChoice?
         /// Write every run's report folder (`--details`).
-        public var details = false
+        package var details = false
         /// Write a MetricKit payload per app that launched into every report folder written
         /// (`--metrickit`, SPEC 17): single runs' folders, and a batch's with `details`.
-        public var metricKit = false
+        package var metricKit = false
 
         /// The defaults: seed 0, the files' replicates, no `--set`, the files' policies, no
         /// report folders for batches, no MetricKit payloads.
-        public init() {}
+        package init() {}
     }
 
     /// `--policy`: one policy for every run, or every built-in policy.
-    public enum PolicyChoice: Sendable, Hashable {
+    package enum PolicyChoice: Sendable, Hashable {
         /// This policy for every run, whatever the files' `policy:` and `sweep.policy` say.
         case named(String)
         /// Every built-in policy: a single-run scenario runs under each into
@@ -62,7 +62,7 @@ package struct BatchPlan: Sendable {
     }
 
     /// How a scenario runs.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// One run into `<name>/` (no workload, no sweep).
         case single
         /// One run under every built-in policy into `<name>/<policy>/` (`--policy all`).

@@ -6,19 +6,19 @@
 /// scenarios and sweep points across shards.
 package struct BatchShard: Sendable, Hashable, CustomStringConvertible {
     /// K, from 1.
-    public let index: Int
+    package let index: Int
     /// N.
-    public let count: Int
+    package let count: Int
 
     /// Shard `index` of `count`; nil unless 1 ≤ index ≤ count.
-    public init?(index: Int, count: Int) {
+    package init?(index: Int, count: Int) {
         guard count >= 1, (1...count).contains(index) else { return nil }
         self.index = index
         self.count = count
     }
 
     /// Parses `K/N`.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else { return nil }
         self.init(index: index, count: count)

@@ -23,49 +23,49 @@ import Synchronization
 /// `window` results are held, whatever the batch's size.
 package enum BatchRunner {
     /// What a run of a plan did.
-    public struct Output: Sendable {
+    package struct Output: Sendable {
         /// The rows of single-run scenarios, by scenario (for the command's report lines).
-        public var singleRunRows: [(entry: Int, row: SummaryRow)] = []
+        package var singleRunRows: [(entry: Int, row: SummaryRow)] = []
         /// Units run.
-        public var unitsRun = 0
+        package var unitsRun = 0
         /// The first units whose report folder could not be written (at most
         /// `failuresKept`): the scenario's file and the error. When there is any, no
         /// batch-wide file is written.
-        public var failures: [(path: String, message: String)] = []
+        package var failures: [(path: String, message: String)] = []
         /// How many units could not be written, all told.
-        public var failureCount = 0
+        package var failureCount = 0
         /// How many failures `failures` keeps.
-        public static let failuresKept = 20
+        package static let failuresKept = 20
         /// Of the failures, those that are mistakes in a scenario file found while running (a
         /// large JSON file's events are read as it runs); the rest are reports not written.
-        public var invalidInputCount = 0
+        package var invalidInputCount = 0
         /// The batch's serial part: nanoseconds spent under the writer's lock, putting units'
         /// rows in order and writing them, plus the plan's passes over usage traces
         /// (`BatchPlan.traceReadNanoseconds`). Everything else runs on the workers.
-        public var serialNanoseconds: UInt64 = 0
+        package var serialNanoseconds: UInt64 = 0
         /// Nanoseconds the workers spent running units, formatting their rows and counting
         /// their survivals, added up over the workers (the batch's parallel part).
-        public var workerNanoseconds: UInt64 = 0
+        package var workerNanoseconds: UInt64 = 0
 
         /// The rows of `comparison.csv`, when it was written (single runs under `--policy all`).
-        public var comparisonRows: [SummaryRow] = []
+        package var comparisonRows: [SummaryRow] = []
         /// The shortest and longest run of each batch scenario with `observed:`, by scenario
         /// name: one run stands for one day of the field, and `run` warns when they do not last
         /// one (SPEC 27).
-        public var observedRunLengths: [String: ClosedRange<Millis>] = [:]
+        package var observedRunLengths: [String: ClosedRange<Millis>] = [:]
         /// The batch's survival, exit and observed counts, by group (SPEC 14, 17, 18): what
         /// `survival.csv`, `exits.csv` and `observed.csv` were written from.
-        public var tally: SurvivalTally?
+        package var tally: SurvivalTally?
         /// Every run's what-if values, in `summary.csv`'s order, when the batch has what-if
         /// apps and is not a shard: what `whatif.csv` is computed from (`BatchWhatIf`).
         package var focusRuns: FocusRunsTable?
 
         /// An output of no units yet.
-        public init() {}
+        package init() {}
 
         /// The serial part's share of all the work (Amdahl's law: with this serial fraction
         /// `s`, n workers are at most 1 / (s + (1 - s) / n) times faster than one).
-        public var serialShare: Double {
+        package var serialShare: Double {
             let total = serialNanoseconds + workerNanoseconds
             return total == 0 ? 0 : Double(serialNanoseconds) / Double(total)
         }

@@ -14,11 +14,11 @@
 /// rounds correctly on every platform, so the bounds are the same everywhere.
 package enum WilsonInterval {
     /// z for a two-sided 95 % interval: the 0.975 quantile of the standard normal.
-    public static let z95 = 1.959963984540054
+    package static let z95 = 1.959963984540054
 
     /// The interval for `successes` of `trials` at `z` (default 95 %), in [0, 1] (exactly 0
     /// at 0 successes, exactly 1 at `trials`); nil when there was no trial.
-    public static func bounds(successes: Int, trials: Int, z: Double = z95) -> (low: Double, high: Double)? {
+    package static func bounds(successes: Int, trials: Int, z: Double = z95) -> (low: Double, high: Double)? {
         guard trials > 0 else { return nil }
         precondition(successes >= 0 && successes <= trials, "\(successes) successes of \(trials) trials")
         let n = Double(trials)

@@ -9,7 +9,7 @@ import Foundation
 /// `ComparisonColumn`'s columns. Numbers follow SPEC 8 as in `summary.csv`.
 package enum ComparisonCSV {
     /// Writes `rows` to `url` atomically (a temporary file renamed over it).
-    public static func write(_ rows: [SummaryRow], to url: URL) throws {
+    package static func write(_ rows: [SummaryRow], to url: URL) throws {
         try AtomicCSVFile.write(rows, header: ComparisonColumn.header, toPath: url.path) { row, bytes in
             ComparisonColumn.appendRow(to: &bytes) { column, bytes in
                 SummaryCSV.appendField(column.summaryColumn, of: row, to: &bytes)

@@ -26,7 +26,7 @@ package enum SummaryCSV {
     /// - Throws: `ReportWriter.Error` naming the path and the system's error; the temporary file
     ///   is removed.
     /// - Complexity: O(rows)
-    public static func write(_ rows: [SummaryRow], to url: URL) throws {
+    package static func write(_ rows: [SummaryRow], to url: URL) throws {
         try write(rows, toPath: url.path)
     }
 

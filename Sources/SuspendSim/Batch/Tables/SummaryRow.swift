@@ -5,13 +5,13 @@
 /// every field named.
 package struct SummaryRow: Sendable, Hashable {
     /// Which run: its scenario, policy, seed and replicate.
-    public var run: Run
+    package var run: Run
     /// How big the run was: its apps, events, length and foreground time.
-    public var extent: Extent
+    package var extent: Extent
     /// The run's launches and their waits (SPEC 17).
-    public var launches: Launches
+    package var launches: Launches
     /// The run's memory: pressure kills, state losses and the lowest free memory.
-    public var memory: Memory
+    package var memory: Memory
 }
 
 extension SummaryRow {

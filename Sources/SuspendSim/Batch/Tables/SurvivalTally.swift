@@ -10,7 +10,7 @@
 /// it has counts per app.
 package struct SurvivalTally: Sendable, Hashable {
     /// Runs per group.
-    public private(set) var runs: [Int]
+    package private(set) var runs: [Int]
     /// Counts per group and app, groups one after the other.
     private var counts: [Counts]
     /// Where each group's apps start in `counts`.
@@ -26,7 +26,7 @@ package struct SurvivalTally: Sendable, Hashable {
 
     /// An empty tally for groups of `appCounts[g]` apps each, with `observedApps[g]` the
     /// group's observed app (none by default).
-    public init(appCounts: [Int], observedApps: [AppIndex?]? = nil) {
+    package init(appCounts: [Int], observedApps: [AppIndex?]? = nil) {
         self.observedApps = observedApps ?? Array(repeating: nil, count: appCounts.count)
         observedSquares = Array(repeating: 0, count: appCounts.count * Self.counterCount)
         runs = Array(repeating: 0, count: appCounts.count)

@@ -12,7 +12,7 @@
 /// `trace.user` (SPEC 13): the key tables' rows that sweep.
 package struct SweepAxis: Sendable, Hashable {
     /// Where an axis was given.
-    public enum Source: Sendable, Hashable {
+    package enum Source: Sendable, Hashable {
         /// The scenario file's `sweep:` block (its values are located in the file).
         case file
         /// A `--set` option.
@@ -20,15 +20,15 @@ package struct SweepAxis: Sendable, Hashable {
     }
 
     /// The key; `key.path` spells it as a dotted path: `device.ram_mb`.
-    public var key: SweepKey
+    package var key: SweepKey
     /// The values, as written, in order; at least one.
-    public var values: [String]
+    package var values: [String]
     /// Where the axis was given.
-    public var source: Source
+    package var source: Source
 
     /// An axis of `key` over `values` (as written), given at `source`. The key and values
     /// are checked when a point is read (`ScenarioTemplate.scenario(at:)`).
-    public init(key: SweepKey, values: [String], source: Source = .commandLine) {
+    package init(key: SweepKey, values: [String], source: Source = .commandLine) {
         self.key = key
         self.values = values
         self.source = source
@@ -36,18 +36,18 @@ package struct SweepAxis: Sendable, Hashable {
 
     /// Every key an axis may have but the app keys, as spelled, in the order messages list
     /// them (`SweepKey.fixed`).
-    public static let keys: [String] = SweepKey.fixed.map(\.path)
+    package static let keys: [String] = SweepKey.fixed.map(\.path)
 
     /// The app keys an `app.<id>.<key>` axis may set: the keys of `AppKey`'s table that sweep
     /// (every key but `id`, `background_modes` and `trace_name`).
-    public static let appKeys: [String] = AppKey.sweepNames
+    package static let appKeys: [String] = AppKey.sweepNames
 
     /// Parses `key=v1,v2,...` (a `--set` option): values are separated by commas and
     /// trimmed of spaces.
     ///
     /// - Throws: `SweepAxis.ParseError` for an unknown key, a missing `=`, an empty value or
     ///   two values that are one point (SPEC 35: `3072` and `3072.0`).
-    public init(parsing option: String) throws(ParseError) {
+    package init(parsing option: String) throws(ParseError) {
         guard let equals = option.firstIndex(of: "=") else {
             throw ParseError("--set \(option): expected key=value[,value...]")
         }
@@ -102,18 +102,18 @@ package struct SweepAxis: Sendable, Hashable {
 /// One point's value of one axis.
 package struct SweepSetting: Sendable, Hashable {
     /// The axis.
-    public var axis: SweepAxis
+    package var axis: SweepAxis
     /// The value's index in `axis.values`.
-    public var index: Int
+    package var index: Int
 
     /// Value `index` of `axis`.
-    public init(axis: SweepAxis, index: Int) {
+    package init(axis: SweepAxis, index: Int) {
         self.axis = axis
         self.index = index
     }
 
     /// The value, as written.
-    public var value: String { axis.values[index] }
+    package var value: String { axis.values[index] }
 }
 
 extension Substring {
