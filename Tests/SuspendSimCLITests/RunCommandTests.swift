@@ -2,6 +2,7 @@ import Foundation
 @_spi(Generators) import SuspendSim
 @testable import SuspendSimCLI
 import Testing
+import SuspendSimCore
 
 /// SPEC 8–9: `suspendsim run` on the bundled scenarios, as a user runs it.
 @Suite struct RunCommandTests {
@@ -98,7 +99,7 @@ import Testing
                 #expect(run.status == 0, "\(run.stderr)")
                 reports.append(try filesUnder(out.appendingPathComponent("long")).filter { !$0.key.hasSuffix("device.csv") })
             }
-            #expect(reports[0].count == 4 * 11 - 4)
+            #expect(reports[0].count == BuiltInPolicies.names.count * 11 - BuiltInPolicies.names.count)
             #expect(reports[1] == reports[0])
             #expect(reports[2] == reports[0])
             let evictions = String(decoding: reports[0]["jetsam/evictions.csv"] ?? Data(), as: UTF8.self)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SuspendSimCore
 
 /// SPEC 7's `include:` and the wake note from the command line: docs/scenarios.md's engineer's
 /// question runs as shown, its answer in `survival.csv` with the refresh runs; a cycle of
@@ -31,8 +32,8 @@ import Testing
             let header = try #require(survival.first)
             let refresh = try #require(header.firstIndex(of: "refresh_runs_mean"))
             let editor = survival.filter { $0[2] == "com.example.photoeditor" }
-            #expect(editor.count == 4)
-            #expect(survival.count == 1 + 4 * 31)
+            #expect(editor.count == BuiltInPolicies.names.count)
+            #expect(survival.count == 1 + BuiltInPolicies.names.count * 31)
             // The editor goes to the background at least once in 10 days, and each time asks for a refresh.
             #expect(editor.allSatisfy { (Double($0[refresh]) ?? 0) > 0 }, "\(editor)")
         }

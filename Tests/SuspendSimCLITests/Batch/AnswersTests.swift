@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import SuspendSimCore
 
 /// SPEC 14 from the command line: per-app assertions with their file and line, JUnit XML,
 /// `--strict`, app sweeps, and `explain`.
@@ -171,10 +172,10 @@ import Testing
             let expected = try filesUnder(one)
             // No comparison.csv for a batch; whatif.csv, as it sweeps one key (SPEC 25).
             #expect(expected.keys.sorted() == ["exits.csv", "focus_runs.csv", "summary.csv", "survival.csv", "whatif.csv"])
-            #expect(String(decoding: expected["summary.csv"] ?? Data(), as: UTF8.self).split(separator: "\n").count == 1 + 2 * 4 * 200)
+            #expect(String(decoding: expected["summary.csv"] ?? Data(), as: UTF8.self).split(separator: "\n").count == 1 + 2 * BuiltInPolicies.names.count * 200)
             #expect(try filesUnder(two) == expected)
             // Shards take the policies as a sweep axis (--policy all is a single run's option).
-            let byAxis = sweep + ["--set", "policy=largest-first,lru,jetsam,lmkd"]
+            let byAxis = sweep + ["--set", "policy=" + BuiltInPolicies.names.joined(separator: ",")]
             let single = folder.appendingPathComponent("single")
             #expect(try suspendsim(["run", input.path, "--jobs", "2", "--out", single.path] + byAxis).status == 0)
             for shard in 1...3 {

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import SuspendSimCore
 
 /// SPEC 19 from the command line: `check` runs a scenario with `expect.rates` as its whole
 /// batch, judges each point and policy on the rates `survival.csv` prints, and names the line
@@ -139,11 +140,11 @@ import Testing
             #expect(run.status == 1)
             let document = try XMLDocument(data: Data(contentsOf: folder.appendingPathComponent("j.xml")))
             let cases = try #require(document.rootElement()).elements(forName: "testsuite").flatMap { $0.elements(forName: "testcase") }
-            // Two points under four policies.
-            #expect(cases.count == 8)
+            // Two points under every built-in policy.
+            #expect(cases.count == 2 * BuiltInPolicies.names.count)
             #expect(cases.allSatisfy { $0.attribute(forName: "file")?.stringValue == "rates.yaml" })
             let zipf100 = cases.filter { $0.attribute(forName: "classname")?.stringValue == "rates {workload.zipf_s=100}" }
-            #expect(zipf100.count == 4)
+            #expect(zipf100.count == BuiltInPolicies.names.count)
             for testcase in zipf100 {
                 // com.z is never launched at zipf 100, under any policy: line 25 fails first.
                 #expect(testcase.attribute(forName: "line")?.stringValue == "25")
@@ -153,7 +154,7 @@ import Testing
             }
             // At zipf 1, com.e's bound (line 23) fails under every policy, and comes first.
             let zipf1 = cases.filter { $0.attribute(forName: "classname")?.stringValue == "rates {workload.zipf_s=1}" }
-            #expect(zipf1.count == 4)
+            #expect(zipf1.count == BuiltInPolicies.names.count)
             #expect(zipf1.allSatisfy { $0.attribute(forName: "line")?.stringValue == "23" })
         }
     }

@@ -127,7 +127,7 @@ import Testing
                 users[row.key, default: 0] += 1
             }
         }
-        #expect(pooled.count == 4 * 2 * 8)
+        #expect(pooled.count == BuiltInPolicies.names.count * 2 * 8)
         #expect(pooled.contains { $0.means[0] != "0.000" }, "some app was killed")
         for row in pooled {
             // The runs of the users who did not use the app: never killed, nothing else.
@@ -168,13 +168,14 @@ import Testing
         }
         let pooled = try plan("device.ram_mb=2048,4096")
         let points = pooled.entries[0].points
-        #expect(points.count == 3 * 2 * 4 && points.scenarios.count == 2 * 4)
+        let policies = BuiltInPolicies.names.count
+        #expect(points.count == 3 * 2 * policies && points.scenarios.count == 2 * policies)
         #expect(pooled.columns == ["trace.user", "device.ram_mb"] && pooled.tableColumns == ["device.ram_mb"])
-        // Users outermost: user 2's points are 8 to 15.
-        #expect(points[8].settings.map(\.value) == ["2", "2048", "largest-first"])
-        #expect(try points[8].runnableScenario().apps.map(\.id) == ["com.google.Gmail", "trace.Netflix", "trace.Maps"])
+        // Users outermost: user 2's points follow user 1's 2 × policies.
+        #expect(points[2 * policies].settings.map(\.value) == ["2", "2048", BuiltInPolicies.names[0]])
+        #expect(try points[2 * policies].runnableScenario().apps.map(\.id) == ["com.google.Gmail", "trace.Netflix", "trace.Maps"])
         let one = try plan("trace.user=2", "device.ram_mb=2048,4096")
-        #expect(one.entries[0].points.scenarios.count == 8 && one.entries[0].pooling == nil && one.tableColumns == one.columns)
+        #expect(one.entries[0].points.scenarios.count == 2 * policies && one.entries[0].pooling == nil && one.tableColumns == one.columns)
     }
 
     /// `survival.csv`'s rows, keyed by policy, app and RAM: their runs, counts (survived, never
