@@ -47,7 +47,7 @@ import Testing
         }
     }
 
-    @Test("user: all: the trace is read once, when the file is loaded; the plan and every run of 3 users x 2 RAM sizes x 4 policies read no file")
+    @Test("user: all: the trace is read once, when the file is loaded; the plan and every run of 3 users x 2 RAM sizes x every policy read no file")
     func everyUserReadsOnce() throws {
         let folder = try TemporaryFolder()
         let (trace, expected) = try Self.sampleCopy(in: folder)
@@ -55,12 +55,13 @@ import Testing
         try FileManager.default.removeItem(atPath: trace)
         let plan = try BatchPlan(templates: [template], options: Self.options())
         #expect(plan.tracePasses == 1)
-        #expect(plan.unitCount == 24)
+        let runs = 3 * 2 * BuiltInPolicies.names.count
+        #expect(plan.unitCount == runs)
         let points = try Self.runnableEvents(plan)
-        #expect(points.map(\.user) == ["1", "2", "3"].flatMap { Array(repeating: $0, count: 8) })
+        #expect(points.map(\.user) == ["1", "2", "3"].flatMap { Array(repeating: $0, count: 2 * BuiltInPolicies.names.count) })
         for point in points { #expect(point.events == expected[point.user], "user \(point.user)") }
         let output = try BatchRunner.run(plan, outPath: folder.path + "/out", jobs: 2)
-        #expect(output.unitsRun == 24 && output.failureCount == 0, "\(output.failures)")
+        #expect(output.unitsRun == runs && output.failureCount == 0, "\(output.failures)")
     }
 
     @Test("A file of one user swept with --set trace.user=all: one pass for the file's user when it is loaded, one for the batch; the runs read no file")
@@ -73,10 +74,11 @@ import Testing
         #expect(plan.traceReadNanoseconds > 0)
         try FileManager.default.removeItem(atPath: trace)
         let points = try Self.runnableEvents(plan)
-        #expect(points.count == 24 && Set(points.map(\.user)) == ["1", "2", "3"])
+        let runs = 3 * 2 * BuiltInPolicies.names.count
+        #expect(points.count == runs && Set(points.map(\.user)) == ["1", "2", "3"])
         for point in points { #expect(point.events == expected[point.user], "user \(point.user)") }
         let output = try BatchRunner.run(plan, outPath: folder.path + "/out", jobs: 2)
-        #expect(output.unitsRun == 24 && output.failureCount == 0, "\(output.failures)")
+        #expect(output.unitsRun == runs && output.failureCount == 0, "\(output.failures)")
         #expect(output.serialNanoseconds >= plan.traceReadNanoseconds)
     }
 
@@ -91,7 +93,7 @@ import Testing
         #expect(plan.tracePasses == 3)
         try FileManager.default.removeItem(atPath: trace)
         let output = try BatchRunner.run(plan, outPath: folder.path + "/out", jobs: 2)
-        #expect(output.unitsRun == 32 && output.failureCount == 0, "\(output.failures)")
+        #expect(output.unitsRun == 2 * 2 * 2 * BuiltInPolicies.names.count && output.failureCount == 0, "\(output.failures)")
         let night = try #require(plan.entries.last?.points.last)
         #expect(try night.runnableScenario().events == expected["3"])
     }
