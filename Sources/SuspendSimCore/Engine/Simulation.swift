@@ -59,14 +59,14 @@ public struct Simulation<Recorder: SimulationRecorder> {
         self.recorder = recorder
         self.profiles = scenario.apps
         // SPEC 31: the compressor's default start is the policy's highest kill level.
-        self.device = scenario.device.resolvingCompressorStart(Device.PressureKillLevels(policy, on: scenario.device))
+        self.device = scenario.device.resolvingCompressorStart(traits.levels)
         self.apps = Array(repeating: AppRuntime(), count: scenario.apps.count)
         self.victims = VictimIndex(appCount: scenario.apps.count)
         self.tasks = TaskScheduler(device: scenario.device, apps: scenario.apps)
         self.ledger = MemoryLedger(systemKiB: scenario.device.systemKiB)
         self.events = EventCursor(scenario)
         pressure.startMinimum(at: freeKiB)
-        if device.longIdleReaper, traits.usesBands, device.reaperIntervalMs > .zero {
+        if device.runsLongIdleReaper(traits.levels) {
             reaper.next = (device.reaperIntervalMs, timers.takeSequenceNumber())
         }
         // SPEC 12: the apps found resident, then one pressure check before the first event
@@ -98,13 +98,6 @@ public struct Simulation<Recorder: SimulationRecorder> {
 
     /// Scenario events that were no-ops (`skipped.csv`).
     public var eventsSkipped: Int { events.skipped }
-
-    /// Runs every reaper tick, also those that cannot act: for the test that skipping them
-    /// changes no record (`ReaperClock.runsEveryTick`).
-    var runsEveryReaperTick: Bool {
-        get { reaper.runsEveryTick }
-        set { reaper.runsEveryTick = newValue }
-    }
 
     /// Free memory (SPEC 1): RAM less reserved, system and every resident footprint, the
     /// compressed memory counted at what the compressor holds it in (SPEC 22).

@@ -6,7 +6,8 @@ extension Simulation {
     /// order (entries are counted across all apps in the order they happen).
     mutating func noteSuspendedEntry(of index: AppIndex) {
         apps[index].suspendedEntry = compression.noteSuspendedEntry(of: index, queued: device.compresses)
-        guard device.compresses, compression.queue.count > 2 * apps.count + 64 else { return }
+        // The queue holds entries only on a device that compresses.
+        guard compression.queue.count > 2 * apps.count + 64 else { return }
         withCompressionQueue { queue, simulation in
             queue.compact { entry, app in simulation.isCompressible(app, entry: entry) }
         }

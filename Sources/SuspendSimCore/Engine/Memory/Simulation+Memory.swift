@@ -88,9 +88,9 @@ extension Simulation {
             return skip(.allocate, app: index, .notRunningCode)
         }
         if session {
-            apps[index].memory.sessionKiB = min(max(.zero, apps[index].memory.sessionKiB + kib), MemoryLedger.ceilingKiB)
+            apps[index].memory.sessionKiB = MemoryLedger.clamped(apps[index].memory.sessionKiB + kib)
         } else {
-            apps[index].memory.dynamicKiB = min(max(.zero, apps[index].memory.dynamicKiB + kib), MemoryLedger.ceilingKiB)
+            apps[index].memory.dynamicKiB = MemoryLedger.clamped(apps[index].memory.dynamicKiB + kib)
         }
         refreshFootprint(of: index)
     }
@@ -134,6 +134,7 @@ extension Simulation {
         _ index: AppIndex, reason: KillReason, chosen: ChosenVictim? = nil,
         trigger: Eviction.Trigger? = nil, thresholdKiB: KiB? = nil
     ) {
+        let trigger = trigger ?? Eviction.Trigger(reason)
         let app = apps[index]
         let order = chosen.map { $0.order } ?? victimOrder(of: index)
         var seen = chosen?.candidate ?? candidateInContext(index)
@@ -152,7 +153,7 @@ extension Simulation {
         let freeBefore = freeKiB
         // Judged before the kill gives the victim's compressed memory back.
         let shortfall = Self.compressionShortfall(
-            for: trigger ?? Eviction.Trigger(reason), stop: pressure.compressionStop, compressedKiB: ledger.compressedKiB,
+            for: trigger, stop: pressure.compressionStop, compressedKiB: ledger.compressedKiB,
             poolKiB: device.compressorPoolKiB)
         if screen.frontmost == index { clearFrontmost() }
         if reason.category != .choice, apps[index].stats.firstKillMs == nil { apps[index].stats.firstKillMs = nowMs }

@@ -48,8 +48,7 @@ extension Simulation {
     /// `reaper_idle_s`; nil when none is.
     private func longIdleVictim() -> Candidate? {
         firstInPolicyOrder(candidates().lazy.filter { candidate in
-            candidate.state == .suspended && self.traits.policy.isIdle(candidate)
-                && self.nowMs - candidate.bandEnteredMs >= self.device.reaperIdleMs
+            self.longIdleFromMs(candidate).map { $0 <= self.nowMs } ?? false
         })
     }
 
@@ -58,11 +57,16 @@ extension Simulation {
     private func earliestLongIdle() -> Millis? {
         var earliest: Millis?
         for index in apps.indices where apps[index].state == .suspended {
-            let candidate = candidate(index)
-            guard traits.policy.isIdle(candidate) else { continue }
-            let ready = candidate.bandEnteredMs + device.reaperIdleMs
+            guard let ready = longIdleFromMs(candidate(index)) else { continue }
             earliest = min(earliest ?? ready, ready)
         }
         return earliest
+    }
+
+    /// When `candidate` has been idle for `reaper_idle_s` (SPEC 11): the moment it entered
+    /// band 0 plus `reaper_idle_s`, for a suspended app in band 0; nil for any other.
+    private func longIdleFromMs(_ candidate: Candidate) -> Millis? {
+        guard candidate.state == .suspended, traits.policy.isIdle(candidate) else { return nil }
+        return candidate.bandEnteredMs + device.reaperIdleMs
     }
 }

@@ -20,6 +20,10 @@ struct MemoryLedger {
     /// value is at most 2^32 MB, checked when the file is loaded).
     static var ceilingKiB: KiB { KiB(1 << 52) }
 
+    /// `kib` held between 0 and `ceilingKiB`: a footprint, session or system memory after an
+    /// allocation (SPEC 3: a negative allocation gives memory back down to 0).
+    static func clamped(_ kib: KiB) -> KiB { min(max(.zero, kib), ceilingKiB) }
+
     init(systemKiB: KiB) {
         self.systemKiB = systemKiB
     }
@@ -45,7 +49,7 @@ struct MemoryLedger {
     /// `system_allocate`: the system takes (or gives back) `kib`, within 0 and the ceiling.
     /// Returns whether system memory changed.
     mutating func allocateSystem(_ kib: KiB) -> Bool {
-        let new = min(max(.zero, systemKiB + kib), Self.ceilingKiB)
+        let new = Self.clamped(systemKiB + kib)
         guard new != systemKiB else { return false }
         systemKiB = new
         return true

@@ -5,16 +5,19 @@
 /// loop of SPEC 5).
 struct PolicyTraits {
     let policy: any EvictionPolicy
-    let usesBands: Bool
+    /// Its bands and kill levels on the device, as the compressor's default start and the
+    /// reaper read them too (SPEC 11, 31).
+    let levels: Device.PressureKillLevels
     let tracksAging: Bool
     let usesRecency: Bool
-    let killLevels: [Device.KillLevel]
 
     init(_ policy: any EvictionPolicy, on device: Device) {
         self.policy = policy
-        usesBands = policy.usesBands
+        levels = Device.PressureKillLevels(policy, on: device)
         tracksAging = policy.tracksAging
         usesRecency = policy.usesRecency
-        killLevels = policy.killLevels(on: device)
     }
+
+    var usesBands: Bool { levels.usesBands }
+    var killLevels: [Device.KillLevel] { levels.killLevels }
 }

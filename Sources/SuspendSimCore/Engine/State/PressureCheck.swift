@@ -26,7 +26,6 @@ struct PressureCheck {
     /// The apps noted over their limit since the last check, each once, in scenario order;
     /// the list is emptied.
     mutating func takeOverLimit() -> [AppIndex] {
-        guard hasOverLimit else { return [] }
         let indices = Set(overLimit).sorted()
         overLimit.removeAll(keepingCapacity: true)
         return indices

@@ -66,7 +66,7 @@ import Testing
             let policy = BuiltInPolicies.named("jetsam")!
             let skipping = Simulation.run(scenario, policy: policy)
             var everyTick = Simulation(scenario, policy: policy, recorder: EventLog())
-            everyTick.runsEveryReaperTick = true
+            everyTick.reaper.runsEveryTick = true
             everyTick.run()
             let reference = everyTick.result
             #expect(skipping.log.hasSameRecords(as: reference.log), "seed \(seed)")
