@@ -54,11 +54,8 @@ extension RatioBootstrap {
             for (row, sides) in rows.enumerated() {
                 precondition(sides.count == pairs)
                 guard sides.count > 1, RatioBootstrap.ratio(sides) != nil else { continue }
-                if let constant = ShortCut.sameRatio(sides) {
-                    result[row] = (RatioBootstrap.percentile(count: resamples, 0.025) { _ in constant },
-                                   RatioBootstrap.percentile(count: resamples, 0.975) { _ in constant })
-                } else if let multiple = ShortCut.wholeMultiple(sides) {
-                    result[row] = ShortCut.anyKept(sides, seed: seed) ? (multiple, multiple) : nil
+                if let known = ShortCut.interval(sides, seed: seed) {
+                    result[row] = known.interval
                 } else {
                     resampled.append(row)
                 }

@@ -52,7 +52,7 @@ package struct FieldVerdict: Sendable {
         let sweep = Array(required.header.indices.dropFirst(ObservedColumn.allCases.count))
         try required.forEachRow { row throws(ReportCSV.Unreadable) in
             guard let distance = Self.distance(row, column) else { return }
-            let settings = sweep.filter { !row[$0].isEmpty }.map { "\(required.header[$0])=\(row[$0])" }
+            let settings = sweep.filter { !row[$0].isEmpty }.map { RunFolderName.setting(key: required.header[$0], value: row[$0]) }
             let point = ([row[column(.policy)]] + settings).joined(separator: ", ")
             let scenario = row[column(.scenario)]
             if let index = points.firstIndex(where: { $0.scenario == scenario && $0.point == point }) {

@@ -98,24 +98,9 @@ struct PairedRows {
     /// for a group too large to count.
     private static func ratioFields(_ group: [[(baseline: Int64, value: Int64)]], seed: UInt64) -> [[String]] {
         let count = group.first?.count ?? 0
-        var intervals: [(low: Double, high: Double)?] = Array(repeating: nil, count: group.count)
-        var counted: [Int] = []
-        for (row, sides) in group.enumerated() {
-            // `RatioBootstrap.interval`'s own steps, so that a short-cut is worked out once.
-            if count > RatioBootstrap.Counts.largestGroup {
-                intervals[row] = RatioBootstrap.interval(sides, seed: seed)
-            } else if count < 2 || RatioBootstrap.ratio(sides) == nil {
-                continue
-            } else if let known = RatioBootstrap.ShortCut.interval(sides, seed: seed) {
-                intervals[row] = known.interval
-            } else {
-                counted.append(row)
-            }
-        }
-        if !counted.isEmpty {
-            let computed = RatioBootstrap.Counts(pairs: count, seed: seed).intervals(counted.map { group[$0] })
-            for (row, interval) in zip(counted, computed) { intervals[row] = interval }
-        }
+        let intervals = (1...RatioBootstrap.Counts.largestGroup).contains(count)
+            ? RatioBootstrap.Counts(pairs: count, seed: seed).intervals(group)
+            : group.map { RatioBootstrap.interval($0, seed: seed) }
         return zip(group, intervals).map { sides, interval in
             sides.isEmpty ? ["", "", ""] : ratioFields(sides, interval: interval)
         }
