@@ -12,20 +12,36 @@
 # usage: scripts/same-output.sh OLD NEW [SCRATCH]
 #   OLD, NEW   two suspendsim executables (e.g. a clone's .build/release/suspendsim)
 #   SCRATCH    where the outputs go (default: a new temporary folder, removed when they agree)
-# Exit status: 0 when every file and every output agree, 1 otherwise (the differences are
-# printed), 2 on usage errors.
+# Exit status: 0 when every file and every output agree and every command succeeded; 1 when
+# they differ (the differences are printed) or a command failed on both sides (named); 2 on
+# usage errors.
 set -euo pipefail
-cd "$(dirname "$0")/.."
 
 if [ $# -lt 2 ]; then
     echo "usage: scripts/same-output.sh OLD NEW [SCRATCH]" >&2
     exit 2
 fi
-old=$(realpath "$1")
-new=$(realpath "$2")
-scratch=${3:-$(mktemp -d /tmp/same-output.XXXXXX)}
+# The paths as the caller gave them, resolved before moving to the package's folder.
+old=$(realpath -m "$1")
+new=$(realpath -m "$2")
+for bin in "$old" "$new"; do
+    if [ ! -x "$bin" ]; then
+        echo "same-output: $bin is not an executable" >&2
+        exit 2
+    fi
+done
+if [ $# -ge 3 ]; then
+    scratch=$(realpath -m "$3")
+    mkdir -p "$scratch"
+else
+    scratch=$(mktemp -d /tmp/same-output.XXXXXX)
+fi
+cd "$(dirname "$0")/.."
 jetsam_report=../shared/data/jetsam/ios18.5-iphone14.7.ips
-[ -f "$jetsam_report" ] || jetsam_report=""
+if [ ! -f "$jetsam_report" ]; then
+    echo "same-output: skipped: import jetsam (no $jetsam_report)" >&2
+    jetsam_report=""
+fi
 
 # Runs every command of the list with the executable $1, writing into the folder $2.
 run_all() {
@@ -66,13 +82,21 @@ echo "old: $old"
 echo "new: $new"
 run_all "$old" "$scratch/old"
 run_all "$new" "$scratch/new"
-# The folders' own paths appear in some outputs: compare with each side's path written alike.
+# The folders' own paths appear in some outputs: compare with each side's path written alike,
+# in every text file (perl's \Q...\E takes the path as it is, whatever it holds).
 for side in old new; do
-    find "$scratch/$side" -type f \( -name '*.out' -o -name '*.err' -o -name '*.csv' -o -name '*.html' -o -name '*.yaml' \) \
-        -exec sed -i "s#$scratch/$side#SCRATCH#g" {} +
+    grep -rIl --null -F "$scratch/$side" "$scratch/$side" |
+        SIDE="$scratch/$side" xargs -0 -r perl -pi -e 's/\Q$ENV{SIDE}\E/SCRATCH/g'
 done
 if diff -r "$scratch/old" "$scratch/new" >"$scratch/diff.txt"; then
+    # The same failure on both sides is the same output, but not a comparison of reports:
+    # a command that did not succeed is named.
+    failed=$(grep -LxF 0 "$scratch"/new/log/*.status | sed 's#.*/##; s#\.status$##' || true)
     files=$(find "$scratch/new" -type f | wc -l)
+    if [ -n "$failed" ]; then
+        echo "same, but these commands failed on both sides (see $scratch/new/log):" $failed
+        exit 1
+    fi
     echo "same: $files files and every command's output and exit status"
     [ $# -ge 3 ] || rm -rf "$scratch"
     exit 0
