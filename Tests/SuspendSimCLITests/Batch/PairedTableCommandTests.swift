@@ -12,6 +12,7 @@ import Testing
             #expect(page.contains("<th>wilcoxon_<wbr>method</th><th>p_<wbr>holm</th><th>ratio [ratio_<wbr>ci_<wbr>low, ratio_<wbr>ci_<wbr>high]</th>"))
             let paired = try ComparisonCommandTests.rows(folder.appendingPathComponent("R/paired.csv"))
             let column = { (name: String) in paired[0].firstIndex(of: name)! }
+            #expect(paired.count > 1, "paired.csv has rows to find on the page")
             for row in paired.dropFirst() {
                 let ratio = row[column("ratio")].isEmpty ? ""
                     : row[column("ratio")] + (row[column("ratio_ci_low")].isEmpty ? "" : " [\(row[column("ratio_ci_low")]), \(row[column("ratio_ci_high")])]")

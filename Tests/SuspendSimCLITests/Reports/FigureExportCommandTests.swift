@@ -13,22 +13,11 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
     }
 
-    /// Runs `command arguments...` (found on PATH, or a path) with `environment` added; its status and output.
-    static func tool(_ command: String, _ arguments: [String], in folder: URL = packageRoot, environment: [String: String] = [:]) throws -> CLIRun {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command.hasPrefix("/") ? command : "/usr/bin/env")
-        process.arguments = command.hasPrefix("/") ? arguments : [command] + arguments
-        process.currentDirectoryURL = folder
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLIRun(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+    /// Runs `command arguments...` (found on PATH, or a path); its status and output.
+    static func tool(_ command: String, _ arguments: [String], in folder: URL = packageRoot) throws -> CLIRun {
+        command.hasPrefix("/")
+            ? try runProcess(URL(fileURLWithPath: command), arguments, in: folder)
+            : try runProcess(URL(fileURLWithPath: "/usr/bin/env"), [command] + arguments, in: folder)
     }
 
     /// The figures' names in `folder` (each `.csv`'s name without it).
@@ -101,7 +90,9 @@ import Testing
             #expect(try suspendsim(["report", "R", "--figures", "C", "--figure-width", "7"], in: folder).status == 0)
             let a = try filesUnder(folder.appendingPathComponent("A")), b = try filesUnder(folder.appendingPathComponent("B"))
             #expect(!a.isEmpty && a == b)
-            for name in try Self.names(in: folder.appendingPathComponent("C")) {
+            let twoColumns = try Self.names(in: folder.appendingPathComponent("C"))
+            #expect(twoColumns.count == a.count / 3, "C holds each figure of A at 7 in")
+            for name in twoColumns {
                 let info = try Self.tool("pdfinfo", [folder.appendingPathComponent("C/\(name).pdf").path])
                 #expect(info.stdout.contains("Page size:       504 x "), "\(name): \(info.stdout)")
                 // At two columns every chart has its legend under it (laid out at most 792 units wide).
@@ -145,7 +136,7 @@ import Testing
             for (source, expected) in [("R", 3), ("K", 14), ("S/" + runFolder, 2)] {
                 for width in ["3.5", "7"] {
                     let out = "F-\(source.prefix(1))-\(width)"
-                    let report = try Self.tool(executable.path, ["report", source, "--figures", out, "--figure-width", width], in: folder, environment: noPDF)
+                    let report = try suspendsim(["report", source, "--figures", out, "--figure-width", width], in: folder, environment: noPDF)
                     #expect(report.status == 0, "\(report.stderr)")
                     let names = try Self.names(in: folder.appendingPathComponent(out))
                     #expect(names.count >= expected, "\(source): \(names)")
@@ -177,7 +168,7 @@ import Testing
         try withTemporaryFolder { folder in
             try Self.batch(in: folder)
             for environment in [["SUSPENDSIM_RSVG_CONVERT": "/nonexistent/rsvg-convert"], ["PATH": "/nonexistent"]] {
-                let report = try Self.tool(executable.path, ["report", "R", "--figures", "F"], in: folder, environment: environment)
+                let report = try suspendsim(["report", "R", "--figures", "F"], in: folder, environment: environment)
                 #expect(report.status == 0, "\(report.stderr)")
                 #expect(report.stderr.contains("rsvg-convert") && report.stderr.contains("apt-get install librsvg2-bin"))
                 let files = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("F").path)

@@ -23,15 +23,20 @@ let executable: URL = {
 }()
 
 /// Runs `suspendsim arguments...` in `directory` (default: the package root), with an
-/// 80-column terminal width so that help text wraps the same everywhere.
-func suspendsim(_ arguments: [String], in directory: URL = packageRoot) throws -> CLIRun {
+/// 80-column terminal width so that help text wraps the same everywhere, and `environment`
+/// added.
+func suspendsim(_ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:]) throws -> CLIRun {
+    try runProcess(executable, arguments, in: directory, environment: environment.merging(["COLUMNS": "80"]) { $1 })
+}
+
+/// Runs the program at `url` with `arguments` in `directory`, with `environment` added to
+/// this process's; its status and output.
+func runProcess(_ url: URL, _ arguments: [String], in directory: URL, environment extra: [String: String] = [:]) throws -> CLIRun {
     let process = Process()
-    process.executableURL = executable
+    process.executableURL = url
     process.arguments = arguments
     process.currentDirectoryURL = directory
-    var environment = ProcessInfo.processInfo.environment
-    environment["COLUMNS"] = "80"
-    process.environment = environment
+    process.environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out
