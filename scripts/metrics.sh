@@ -63,7 +63,6 @@ def stored_properties(type_name, path_hint):
         if not m: continue
         depth, start, found = 1, m.end(), []
         i = start
-        line_start = start
         while i < len(code) and depth:
             if code[i] == "{": depth += 1
             elif code[i] == "}": depth -= 1
@@ -73,7 +72,7 @@ def stored_properties(type_name, path_hint):
         depth, lines, current = 0, [], ""
         for ch in body:
             if ch == "\n":
-                lines.append((depth_at_start, current)) if current else None
+                if current: lines.append((depth_at_start, current))
                 current = ""; continue
             if not current: depth_at_start = depth
             current += ch
@@ -82,11 +81,12 @@ def stored_properties(type_name, path_hint):
         if current: lines.append((depth_at_start, current))
         for depth0, line in lines:
             if depth0 != 0: continue
-            d = re.match(r"\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|private|fileprivate)(?:\(set\))?\s+)*(?:lazy\s+)?(var|let)\s+(\w+)(.*)", line)
-            if not d or re.search(r"\bstatic\b|\bclass\s+var\b", line.split(d.group(1))[0]): continue
-            rest = d.group(3)
-            computed = d.group(1) == "var" and "{" in rest and "=" not in rest.split("{")[0]
-            if not computed: found.append(d.group(2))
+            # A type's own (static, class) properties are not stored in its values.
+            d = re.match(r"\s*(?:@\w+(?:\([^)]*\))?\s+)*((?:(?:public|package|internal|private|fileprivate)(?:\(set\))?\s+|static\s+|class\s+|final\s+|lazy\s+|weak\s+|unowned\s+|nonisolated(?:\(unsafe\))?\s+)*)(var|let)\s+(\w+)(.*)", line)
+            if not d or re.search(r"\b(static|class)\b", d.group(1)): continue
+            rest = d.group(4)
+            computed = d.group(2) == "var" and "{" in rest and "=" not in rest.split("{")[0]
+            if not computed: found.append(d.group(3))
         return path, found
     return None, []
 

@@ -53,7 +53,7 @@ struct SweepValueLabels: Sendable, Equatable {
     /// "off" ("memory compressor off"). A policy, a scenario or a point is its value alone;
     /// a key no table knows, its last dotted part and the value.
     static func worded(_ key: String, _ value: String) -> String {
-        if SweepKey(path: key) == .policy || ["scenario", "point"].contains(key) { return value }
+        if key == SweepKey.policy.path || ["scenario", "point"].contains(key) { return value }
         let switchValue = ["true": "on", "false": "off"][value] ?? value
         if let words = AxisTitle.words(key) { return phrase(words.words, of: words.app, value: switchValue) }
         let name = key.split(separator: ".").last.map(String.init) ?? key

@@ -44,7 +44,8 @@ package struct WhatIf: Sendable, Hashable {
     /// `value` of `key` in the form two equal values share: a number without leading zeros,
     /// trailing decimal zeros or a trailing point; `device.ios` and other text as written.
     static func canonical(_ value: String, key: String) -> String {
-        guard SweepKey(path: key) != .device(.ios) else { return value }
+        // The one sweep key whose value is a label, not a number: no key parse per row.
+        guard key != SweepKey.device(.ios).path else { return value }
         var text = Substring(value)
         let negative = text.first == "-"
         if negative { text = text.dropFirst() }
