@@ -27,8 +27,9 @@ extension JetsamImport.Reading {
         return ScenarioYAMLWriter.Document(comments: leadingComment, entries: entries)
     }
 
-    /// `device:`: the catalog's `model` (else `ram_mb`), `ios` as `MAJOR.MINOR`, and the
-    /// memory figures.
+    /// `device:`: the catalog's `model` (else `ram_mb`), `ios` as `MAJOR.MINOR`, the memory
+    /// figures, and the compressor off (`pool_mb` 0, SPEC 37), so that free memory at time 0
+    /// and the time-0 check are the report's.
     private var device: Value {
         var entries: [Entry] = []
         if let entry = memory.catalogEntry {
@@ -40,6 +41,7 @@ extension JetsamImport.Reading {
         entries += [
             Entry(DeviceKey.reservedMB.rawValue, .mb(memory.reservedKiB)), Entry(DeviceKey.systemMB.rawValue, .mb(memory.systemKiB)),
             Entry(DeviceKey.idleFreeMB.rawValue, .mb(memory.idleFreeKiB)), Entry(DeviceKey.criticalFreeMB.rawValue, .mb(memory.criticalFreeKiB)),
+            Entry(DeviceKey.compressor.rawValue, .flowMapping([Entry(CompressorKey.poolMB.rawValue, .mb(.zero))])),
         ]
         return .mapping(entries)
     }

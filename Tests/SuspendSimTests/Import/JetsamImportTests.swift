@@ -119,20 +119,21 @@ import Testing
         try JetsamImport.scenarioText(JetsamReport(text: text, file: file), file: file, replayKills: false)
     }
 
-    @Test("The compressor's content and size go into the leading comment with their ratio, half up; the scenario does not turn it on (SPEC 22)")
+    @Test("The compressor's content and size go into the leading comment with their ratio, half up; the scenario turns it off (SPEC 22, 37)")
     func compressorComment() throws {
         let shared = try importText(String(contentsOfFile: Self.sharedReport, encoding: .utf8), file: "ios18.5-iphone14.7.ips")
         // 111200 x 16 KiB = 1737.5 MB held in 28754 x 16 KiB = 449.28125 MB: 3.8673... -> 3.87.
         #expect(shared.contains("\n# Compressor: 111200 pages uncompressed held in 28754 pages: ratio 3.87, 1737.5 MB in 449.28125 MB.\n"))
-        #expect(shared.contains("\n# It is not turned on: rpages are already net of compression"))
+        #expect(shared.contains("\n# It is off (compressor: { pool_mb: 0 }): rpages are already net of compression"))
         // Half up: 1005 / 1000 = 1.005 -> 1.01; 4 KiB pages.
         let halfUp = Self.modernReport(pageSize: 4096).replacingOccurrences(
             of: "\"memoryStatus\" : { ", with: "\"memoryStatus\" : { \"uncompressed\" : 1005, \"compressorSize\" : 1000, ")
         #expect(try importText(halfUp).contains("# Compressor: 1005 pages uncompressed held in 1000 pages: ratio 1.01, 3.92578125 MB in 3.90625 MB.\n"))
         for text in [shared, try importText(halfUp)] {
-            #expect(!text.contains("compressor:"), "the imported scenario does not turn the compressor on")
+            // iOS 18.5 ships the compressor (SPEC 37): the scenario writes it off.
+            #expect(text.contains("\n  compressor: { pool_mb: 0 }\n"), "the imported scenario turns the compressor off")
             let scenario = try ScenarioLoader.parse(text, path: "imported.yaml")
-            #expect(scenario.device.compressor == nil)
+            #expect(scenario.device.compressor?.poolKiB == .zero && !scenario.device.compresses)
         }
         // The same free memory at time 0 with or without the fields.
         let without = try importScenario(Self.modernReport(pageSize: 4096))
@@ -150,8 +151,9 @@ import Testing
     func compressorUnknown(_ fields: String, _ said: String) throws {
         let text = try importText(Self.modernReport().replacingOccurrences(of: "\"memoryStatus\" : { ", with: "\"memoryStatus\" : { " + fields))
         #expect(text.contains("\n# Compressor: ratio unknown (memoryStatus \(said)).\n"), "\(text.prefix(2000))")
-        #expect(!text.contains("compressor:"))
-        #expect(try ScenarioLoader.parse(text, path: "imported.yaml").device.compressor == nil)
+        // Off whatever the report says of it (SPEC 37).
+        #expect(text.contains("\n  compressor: { pool_mb: 0 }\n"))
+        #expect(try ScenarioLoader.parse(text, path: "imported.yaml").device.compresses == false)
     }
 
     @Test("Malformed reports are clear errors (SPEC 12)", arguments: [
