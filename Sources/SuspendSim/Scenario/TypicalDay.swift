@@ -9,7 +9,8 @@
 ///   `compressible_mb` of the apps `include: typical-day` brings, before an app listed after
 ///   the include replaces one and before `--set app.ID.KEY` (so neither is scaled); each
 ///   product is exact and is read like a written value, rounded half up to a KiB, and the
-///   defaults of the keys left out derive from the products.
+///   defaults of the keys left out derive from the products. It scales the file's own
+///   `include: typical-day` entries; a list another included file brings is that file's.
 package enum TypicalDay {
     /// The name `workload:` and `include:` give the typical day.
     package static let name = "typical-day"
