@@ -5,9 +5,9 @@ extension ScenarioReader {
     static let rateLimit: Int64 = 3_600_000
 
     /// The `workload:` block: `duration_s` is required, every other key has a default (see
-    /// `Workload`).
+    /// `Workload`); or the typical day (SPEC 38, `ScenarioReader+TypicalDay`).
     mutating func readWorkload(_ node: ScenarioNode) -> Workload? {
-        guard let fields = fields(node, "workload", allowed: WorkloadKey.names) else { return nil }
+        guard let node = expandingTypicalDay(node), let fields = fields(node, "workload", allowed: WorkloadKey.names) else { return nil }
         var workload = Workload(durationMs: .zero)
         var isValid = required(fields, WorkloadKey.durationS.rawValue) != nil
         func track<T>(_ value: T?) -> T? {

@@ -57,6 +57,8 @@ struct ScenarioReader {
     /// includes. Part of the batch fingerprint (`ScenarioTemplate.textHash`), so that shards
     /// that read different lists do not merge.
     var includeHash: UInt64 = 0
+    /// What the reading took from SPEC 38's typical day (`ScenarioReader+TypicalDay`).
+    var typicalDay = TypicalDay.Use()
 
     /// The largest magnitude accepted for memory in MB and time in s: 2^32, so that the
     /// engine's Int64 sums of KiB and ms never overflow.
