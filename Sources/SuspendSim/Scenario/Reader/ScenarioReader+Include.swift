@@ -48,6 +48,7 @@ extension ScenarioReader {
                 continue
             }
             guard let target, let apps = includedApps(target, Self.path(path, Self.includeKey)) else { continue }
+            if case .scalar(let name) = target, name.string == "typical-day" { given.includesTypicalDayApps = true }
             for (number, app) in apps.enumerated() {
                 let id = Self.appID(app) ?? ""
                 if let first = listed[id] {
