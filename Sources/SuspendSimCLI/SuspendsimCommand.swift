@@ -16,7 +16,7 @@ public struct SuspendsimCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             RunCommand.self, CheckCommand.self, ValidateCommand.self, MergeCommand.self, ReportCommand.self,
-            ExplainCommand.self, ImportCommand.self, DevicesCommand.self,
+            ExplainCommand.self, ImportCommand.self, DevicesCommand.self, AssumptionsCommand.self,
         ]
     )
 
