@@ -51,6 +51,7 @@ extension ScenarioReader {
             if target.scalarText == TypicalDay.name, let factor = typicalDayFactor() {
                 apps = apps.map { Self.scaling($0, by: factor, at: target.position) }
             }
+            if target.scalarText == TypicalDay.name { given.includesTypicalDayApps = true }
             for (number, app) in apps.enumerated() {
                 let id = Self.appID(app) ?? ""
                 if let first = listed[id] {

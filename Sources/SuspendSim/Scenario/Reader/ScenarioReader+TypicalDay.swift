@@ -64,6 +64,7 @@ extension ScenarioReader {
         guard let override = overrides[TypicalDay.factorKey] else { return nil }
         appliedOverrides.insert(TypicalDay.factorKey)
         typicalDay.factorSet = true
+        given.keys.insert(TypicalDay.factorKey)
         guard let factor = number(override.node, TypicalDay.factorKey) else { return nil }
         guard !factor.isNegative, !factor.digits.isEmpty else {
             report(override.node, TypicalDay.factorKey, "must be a factor above 0, got \(override.node.summary)")

@@ -39,7 +39,19 @@ extension ScenarioReader {
                 }
             }
         }
+        if typicalDay.workload { forgetTypicalDayDefaultsAsGiven() }
         return isValid ? workload : nil
+    }
+
+    /// The typical day's keys stand in the `workload:` mapping as if the file wrote them; the
+    /// ones the reading took from the table are defaults (SPEC 36: its `workload typical-day`
+    /// rows are used), so they leave `Scenario.Given`, and the workload is the typical day.
+    private mutating func forgetTypicalDayDefaultsAsGiven() {
+        given.typicalDayWorkload = true
+        let taken = typicalDay.workloadDefaultsTaken
+        for path in taken { given.keys.remove(path) }
+        let allocations = Self.path(ScenarioKey.workload.rawValue, WorkloadKey.allocations.rawValue)
+        if taken.contains(where: { $0.hasPrefix(allocations + ".") }) { given.keys.remove(allocations) }
     }
 
     /// `allocations: { per_hour, mean_mb }`, both required.
