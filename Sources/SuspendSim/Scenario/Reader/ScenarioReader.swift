@@ -57,6 +57,15 @@ struct ScenarioReader {
     /// includes. Part of the batch fingerprint (`ScenarioTemplate.textHash`), so that shards
     /// that read different lists do not merge.
     var includeHash: UInt64 = 0
+    /// The nodes this document's includes brought so far (SPEC 35 "Includes").
+    var includeNodes = 0
+    /// The outcome of every list read by this reading, the includes of its includes too,
+    /// shared by the nested readers (`ScenarioReader+Include`).
+    var includeMemo = IncludeMemo()
+    /// The deepest chain of includes below this file (0 without includes).
+    var includeHeight = 0
+    /// The file through which a chain of includes passed `InputLimits.includeDepth`, once one did.
+    var includeTooDeep: String?
 
     /// The largest magnitude accepted for memory in MB and time in s: 2^32, so that the
     /// engine's Int64 sums of KiB and ms never overflow.

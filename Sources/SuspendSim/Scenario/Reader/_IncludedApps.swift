@@ -12,10 +12,14 @@ enum _IncludedApps {
         var text: String
     }
 
-    /// A list's entries and the hash of its text and of every list it includes.
+    /// A list's entries, the hash of its text and of every list it includes, the node count
+    /// of its entries, and the longest chain of includes below it (SPEC 35 "Includes": a list
+    /// kept here is checked against the bound wherever it is included again).
     struct List: Sendable {
         var apps: [ScenarioNode]
         var hash: UInt64
+        var nodes: Int
+        var height: Int
     }
 
     private static let lists = Mutex<[Key: List]>([:])
