@@ -34,6 +34,7 @@ extension SuspendsimCommand {
 
         func run() throws {
             Interruption.cleanUpOnSignals()
+            FolderOwnership.setCommand("merge")
             try OutputFolder.prepare(out, doing: "Nothing was merged.")
             defer { OutputSet.finish(out) }
             do {
@@ -45,6 +46,9 @@ extension SuspendsimCommand {
                 if let whatIf = given.whatIf ?? merged.whatIf { try WhatIfFiles.write(folder: out, whatIf: whatIf) }
             } catch let error as ExitCode {
                 throw error
+            } catch let error as FolderOwnership.NotOurs {
+                printError("error: \(error). Nothing was merged.")
+                throw OutputFolder.cannotCreate
             } catch let error as MergeError {
                 printError("error: \(error)")
                 throw ScenarioBatchLoader.invalidInputStatus

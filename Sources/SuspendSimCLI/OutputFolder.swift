@@ -11,8 +11,18 @@ enum OutputFolder {
     /// still empty; and makes the files at its top land as one set (`OutputSet`).
     ///
     /// - Throws: `ExitCode.failure` when another live `suspendsim` writes there (nothing written).
-    static func prepare(_ folder: String, doing what: String = "Nothing was run.") throws {
+    ///
+    /// - Parameter reading: the members of the top-level set the command reads (`report`'s
+    ///   tables): never removed by its clean-up (`OutputSet.watch(_:keeping:)`).
+    static func prepare(_ folder: String, doing what: String = "Nothing was run.", reading: Set<String> = []) throws {
         if !FileManager.default.fileExists(atPath: folder) { OutputRegistry.removeOnCloseIfEmpty(folder) }
+        try removeStale(in: folder, doing: what)
+        OutputSet.watch(folder, keeping: reading)
+    }
+
+    /// Clears the leftovers of a dead command in `folder` (`StaleOutputs`), saying what went;
+    /// a folder another live command writes is refused.
+    static func removeStale(in folder: String, doing what: String) throws {
         do {
             let removed = try StaleOutputs.removeStale(in: folder)
             if !removed.isEmpty {
@@ -23,6 +33,41 @@ enum OutputFolder {
             printError("error: \(error.description). \(what)")
             throw ExitCode.failure
         }
-        OutputSet.watch(folder)
+    }
+
+    /// The exit status of a command that refuses to replace what is not its own: 73,
+    /// `EX_CANTCREAT` of sysexits(3) ("a (user specified) output file cannot be created").
+    static let cannotCreate = ExitCode(73)
+
+    /// Refuses, before anything is written, when one of `folders` (the folders the command
+    /// would replace: run folders, `figures/`) stands and is not the tool's (`FolderOwnership`):
+    /// the folder named, exit 73.
+    static func claim(_ folders: [String], doing what: String) throws {
+        do {
+            try FolderOwnership.check(folders)
+        } catch {
+            printError("error: \(error.description). \(what)")
+            throw cannotCreate
+        }
+    }
+
+    /// Refuses, before anything runs, a report folder that would hold one of the command's
+    /// `inputs` (a scenario named as the folder of scenario files being run, with `--out .`):
+    /// replacing it would remove what is being read. Exit 73, the folder and the input named.
+    static func refuseOverInputs(_ targets: [String], inputs: [String], doing what: String) throws {
+        let read = inputs.map(canonical)
+        for target in targets {
+            let folder = canonical(target)
+            if let input = zip(inputs, read).first(where: { $0.1 == folder || $0.1.hasPrefix(folder + "/") })?.0 {
+                printError("error: the report folder \(target) would replace \(input), which this command reads; "
+                    + "rename the scenario or give another --out. \(what)")
+                throw cannotCreate
+            }
+        }
+    }
+
+    /// `path` made absolute, `.`, `..` and symbolic links resolved, to compare folders.
+    private static func canonical(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 }

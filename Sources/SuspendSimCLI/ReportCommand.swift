@@ -52,6 +52,11 @@ extension SuspendsimCommand {
             _ = try Self.parseLabels(labels)
         }
 
+        /// The tables at the top of the folder that `report` reads and never removes, not even
+        /// when interrupted (SPEC 35 "One top-level set per command"): it cannot make them again.
+        static let tablesRead: Set<String> = Set([BatchReportFile.summary, .survival, .exits, .observed, .focus, .focusRuns, .labels, .shard]
+            .map(\.fileName) + ["sensitivity_runs.csv", "assumptions.csv"])
+
         /// `--label KEY=VALUE=TEXT` options (SPEC 15 "Labels"); a malformed one is a usage error.
         static func parseLabels(_ options: [String]) throws -> [SweepValueLabel] {
             try options.map { option in
@@ -64,7 +69,12 @@ extension SuspendsimCommand {
 
         func run() throws {
             Interruption.cleanUpOnSignals()
-            try OutputFolder.prepare(folder, doing: "Nothing was written.")
+            FolderOwnership.setCommand("report")
+            if let figuresFolder = figures.folder {
+                try OutputFolder.claim([figuresFolder], doing: "Nothing was written.")
+                try OutputFolder.removeStale(in: figuresFolder, doing: "Nothing was written.")
+            }
+            try OutputFolder.prepare(folder, doing: "Nothing was written.", reading: Self.tablesRead)
             defer { OutputSet.finish(folder) }
             let given = try comparison.given
             if comparison.by != nil || given.policy != nil { try ComparisonFiles.write(folder: folder, by: comparison.by, baseline: given.policy) }
@@ -122,6 +132,9 @@ enum HTMLPages {
             return try body()
         } catch let error as ExitCode {
             throw error
+        } catch let error as FolderOwnership.NotOurs {
+            printError("error: \(error)")
+            throw OutputFolder.cannotCreate
         } catch let error as HTMLReport.Error {
             printError("error: \(error)")
             throw ScenarioBatchLoader.invalidInputStatus

@@ -164,6 +164,7 @@ extension SuspendsimCommand {
             try validateComparison(plan)
             let asked = try comparison.given.whatIf
             let whatIf = plan.writesSurvival || asked != nil ? try WhatIfFiles.resolve(plan, commandLine: asked, files: fileWhatIfs) : nil
+            try claimReportFolders(plan)
             try OutputFolder.prepare(out)
             defer { OutputSet.finish(out) }
             try HTMLReport.saveLabels(labels, in: out)
@@ -208,6 +209,17 @@ extension SuspendsimCommand {
                 throw ExitCode(64)
             }
             return (plan, templates.compactMap { template in template.whatIf.map { (template.path, $0) } }, templates.flatMap(\.labels))
+        }
+
+        /// Refuses, before anything runs (exit 73), a scenario whose report folder would hold
+        /// an input of this command, and a single run's folder that stands and is not the
+        /// tool's (`FolderOwnership`). A batch's run folders lie below `<out>/<name>/`, which is
+        /// written into, not replaced; `AtomicOutput` checks each of them as it lands.
+        private func claimReportFolders(_ plan: BatchPlan) throws {
+            FolderOwnership.setCommand("run")
+            try OutputFolder.refuseOverInputs(plan.entries.map { "\(out)/\($0.name)" }, inputs: input.paths + plan.entries.map(\.path),
+                                              doing: "Nothing was run.")
+            try OutputFolder.claim(plan.entries.filter { $0.kind != .batch }.map { "\(out)/\($0.name)" }, doing: "Nothing was run.")
         }
 
         /// `--by` and `--baseline` name keys and a policy the batch has (SPEC 21: exit 64).

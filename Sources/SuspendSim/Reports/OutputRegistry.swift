@@ -23,8 +23,8 @@ package enum OutputRegistry {
         /// removed.
         case replaced
         /// The marker of a set of top-level files landing in `folder` (`OutputSet`): removed
-        /// with the whole set, old files and new.
-        case set(folder: String)
+        /// with the whole set, old files and new, but the members the command reads.
+        case set(folder: String, keeping: Set<String>)
     }
 
     private struct State: ~Copyable {
@@ -94,8 +94,8 @@ package enum OutputRegistry {
         }
         // An incomplete set of top-level files goes whole (SPEC 35), then its marker.
         for (path, entry) in current.sorted(by: { $0.key < $1.key }) {
-            guard case .set(let folder) = entry else { continue }
-            OutputSet.removeSet(in: folder)
+            guard case .set(let folder, let keeping) = entry else { continue }
+            OutputSet.removeSet(in: folder, keeping: keeping)
             removed += 1
             removeUntilGone(path)
         }

@@ -12,7 +12,8 @@ import Foundation
 #endif
 
 /// The leftovers of a run that died without cleaning up (SIGKILL, a node lost): the hidden
-/// temporary outputs `.<name>.partial-<pid>-<random>` that `AtomicOutput` builds reports in.
+/// temporary outputs `.<name>.partial-<pid>-<random>` that `AtomicOutput` builds reports in,
+/// and the old folders `.<name>.old-<pid>-<random>` it moves aside while a new one goes in.
 /// A run writing into the same folder removes those whose process is gone, so that a rerun
 /// leaves no partial file behind.
 ///
@@ -34,8 +35,8 @@ package enum StaleOutputs {
     }
 
     /// How deep below `folder` partials are looked for: the batch files at the top, run
-    /// folders one level down, `--details` replicate folders a few levels further.
-    static let depth = 4
+    /// folders one level down, `--details` replicate folders a level per sweep key further.
+    static let depth = 8
 
     /// Removes the stale partials in `folder` and below; returns their paths, sorted.
     ///
@@ -61,7 +62,7 @@ package enum StaleOutputs {
             // A dead command's set of top-level files that had begun to land (`OutputSet`):
             // the set goes whole, old files and new, then its marker.
             if OutputSet.isMarker(String(path.split(separator: "/").last ?? "")) {
-                OutputSet.removeSet(in: ReportFileSystem.parentPath(of: path))
+                OutputSet.removeSet(in: ReportFileSystem.parentPath(of: path), keeping: OutputSet.keptMembers(marker: path))
             }
             ReportFileSystem.removeTree(path)
         }
@@ -71,7 +72,8 @@ package enum StaleOutputs {
     /// The process number in a partial's name (`.summary.csv.partial-4242-9f3a...`); nil for
     /// any other name.
     static func partialOwner(_ name: String) -> Int32? {
-        guard name.hasPrefix("."), let range = name.range(of: ".partial-", options: .backwards) else { return nil }
+        guard name.hasPrefix("."),
+              let range = name.range(of: ".partial-", options: .backwards) ?? name.range(of: ".old-", options: .backwards) else { return nil }
         let suffix = name[range.upperBound...].split(separator: "-")
         guard suffix.count == 2, let pid = Int32(suffix[0]), pid > 0,
               !suffix[1].isEmpty, suffix[1].allSatisfy(\.isHexDigit) else { return nil }

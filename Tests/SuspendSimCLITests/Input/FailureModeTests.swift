@@ -5,11 +5,13 @@ import Testing
 /// up, Ctrl-C in the middle of a batch): a clear message, a non-zero exit, no partial report,
 /// and earlier complete reports untouched.
 @Suite struct FailureModeTests {
-    /// Every hidden (temporary) entry under `folder`, at any depth.
+    /// Every hidden (temporary) entry under `folder`, at any depth; not the report folders'
+    /// ownership markers (docs/reports.md), which are no temporaries.
     func hiddenEntries(under folder: URL) -> [String] {
         let walker = FileManager.default.enumerator(atPath: folder.path)
         var hidden: [String] = []
         while let path = walker?.nextObject() as? String {
+            guard !path.hasSuffix(".suspendsim-folder") else { continue }
             if path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { hidden.append(path) }
         }
         return hidden
