@@ -249,4 +249,5 @@ enum ShardColumn: String, CSVColumns {
     case batch, shard, shards, units, survival
     case whatIfKey = "whatif_key"
     case whatIfBaseline = "whatif_baseline"
+    case inputsSHA256 = "inputs_sha256"
 }

@@ -33,6 +33,7 @@ package struct ScenarioTemplate: Sendable {
         var labels: [SweepValueLabel] = []
         /// The hash of the lists its `include:` entries read; 0 without includes.
         var includeHash: UInt64 = 0
+        var includedFiles: [String] = []
     }
 
     /// The scenario as the file has it.
@@ -47,6 +48,9 @@ package struct ScenarioTemplate: Sendable {
     package let labels: [SweepValueLabel]
     /// The usage trace the scenario replays (SPEC 13), resolved; nil without `trace:`.
     public let tracePath: String?
+    /// The files a run of it reads: the scenario's, the included lists' and the trace's, in
+    /// that order (SPEC 35: a shard records their content hashes).
+    package let inputFiles: [String]
     /// The apps of `apps:` that the trace is to map (SPEC 13), checked by `traceWarnings()`.
     let traceApps: [TraceMappedApp]
     /// FNV-1a of the text read (for a JSON file read by the fast path, its header), with the
@@ -96,6 +100,7 @@ package struct ScenarioTemplate: Sendable {
         self.whatIf = reading.whatIf
         self.labels = reading.labels
         self.tracePath = reading.tracePath
+        self.inputFiles = [path] + reading.includedFiles + (reading.tracePath.map { [$0] } ?? [])
         self.traceApps = reading.traceApps
         self.document = document
         self.textHash = textHash
@@ -111,7 +116,8 @@ package struct ScenarioTemplate: Sendable {
         traces.adopt(self.traces)
         return ScenarioTemplate(
             reading: Reading(scenario: scenario, replicates: replicates, sweep: sweep, tracePath: tracePath, traceApps: traceApps,
-                             whatIf: whatIf, labels: labels),
+                             whatIf: whatIf, labels: labels,
+                             includedFiles: Array(inputFiles.dropFirst().dropLast(tracePath == nil ? 0 : 1))),
             document: document,
             textHash: textHash, path: path, traces: traces, fastEvents: fastEvents, streamedEvents: streamedEvents)
     }
@@ -158,7 +164,7 @@ package struct ScenarioTemplate: Sendable {
         scenario.sourcePath = path
         return Reading(scenario: scenario, replicates: reader.replicates, sweep: reader.sweep, tracePath: reader.tracePath,
                        traceApps: reader.traceApps, whatIf: reader.whatIf, labels: reader.labels,
-                       includeHash: reader.includeHash)
+                       includeHash: reader.includeHash, includedFiles: reader.includedFiles)
     }
 
     /// The node of `sweep: { key: [..., value #index, ...] }` in the document.

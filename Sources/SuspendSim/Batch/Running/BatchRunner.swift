@@ -227,7 +227,8 @@ package enum BatchRunner {
                 state.output.comparisonRows = state.comparison
             }
             if shard.count > 1 {
-                try ShardManifest(batch: plan.fingerprint, shard: shard, units: plan.unitCount, survival: plan.writesSurvival, whatIf: whatIf)
+                try ShardManifest(batch: plan.fingerprint, shard: shard, units: plan.unitCount, survival: plan.writesSurvival, whatIf: whatIf,
+                                  inputs: ShardManifest.inputsDigest(plan.inputFiles))
                     .write(toFolder: out)
             }
             return state.output

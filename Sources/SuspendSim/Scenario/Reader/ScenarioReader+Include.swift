@@ -150,6 +150,7 @@ extension ScenarioReader {
             guard chain.count + list.height <= InputLimits.includeDepth else { return tooDeep(node, field, through: source.file) }
             includeHash = Self.combining(includeHash, list.hash)
             includeHeight = max(includeHeight, list.height + 1)
+            for file in list.files where !includedFiles.contains(file) { includedFiles.append(file) }
             return list
         }
     }
@@ -173,7 +174,8 @@ extension ScenarioReader {
         guard reader.diagnostics.isEmpty else { return .invalid(Self.notValid(source.file, reader.diagnostics), tooDeep: nil) }
         hash = Self.combining(hash, reader.includeHash)
         let apps = reader.appItems.map(\.node)
-        return .valid(.init(apps: apps, hash: hash, nodes: apps.reduce(0) { $0 + $1.nodeCount }, height: reader.includeHeight))
+        let files = (source.key.hasPrefix("bundled:") ? [] : [source.key]) + reader.includedFiles
+        return .valid(.init(apps: apps, hash: hash, nodes: apps.reduce(0) { $0 + $1.nodeCount }, height: reader.includeHeight, files: files))
     }
 
     /// Reports the chain of includes through `file` as too deep (SPEC 35); nil.

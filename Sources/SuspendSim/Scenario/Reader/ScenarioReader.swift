@@ -64,6 +64,8 @@ struct ScenarioReader {
     var includeMemo = IncludeMemo()
     /// The deepest chain of includes below this file (0 without includes).
     var includeHeight = 0
+    /// The files the includes read, their includes' too, in the order first read.
+    var includedFiles: [String] = []
     /// The file through which a chain of includes passed `InputLimits.includeDepth`, once one did.
     var includeTooDeep: String?
 

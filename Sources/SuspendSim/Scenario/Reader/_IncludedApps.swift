@@ -20,6 +20,9 @@ enum _IncludedApps {
         var hash: UInt64
         var nodes: Int
         var height: Int
+        /// The files read for it, its own and its includes' (absolute paths; none for a
+        /// bundled list), for the inputs a shard records (SPEC 35).
+        var files: [String]
     }
 
     private static let lists = Mutex<[Key: List]>([:])
