@@ -108,7 +108,7 @@ extension SuspendsimCommand {
                     try JUnitReport.write(results, to: junitPath)
                 } catch {
                     printError("error: \(error)")
-                    throw ExitCode.failure
+                    throw OutputFolder.status(writing: error)
                 }
             }
             let failures = results.filter { $0.status == .failed }.count

@@ -59,7 +59,7 @@ extension SuspendsimCommand {
                     try AtomicTextFile.write(text, to: output)
                 } catch {
                     printError("error: \(error)")
-                    throw ExitCode.failure
+                    throw OutputFolder.status(writing: error)
                 }
                 print("wrote \(output)")
             }

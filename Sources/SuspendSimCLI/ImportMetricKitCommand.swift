@@ -88,7 +88,7 @@ extension SuspendsimCommand.ImportCommand {
                 try AtomicTextFile.write(result.text, to: output)
             } catch {
                 printError("error: \(error)")
-                throw ExitCode.failure
+                throw OutputFolder.status(writing: error)
             }
             print("wrote \(output)")
         }

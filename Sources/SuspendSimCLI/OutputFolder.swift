@@ -35,6 +35,39 @@ enum OutputFolder {
         }
     }
 
+    /// Runs `body`, the command's writing into `folder`, whose top-level files land as one set
+    /// (SPEC 35): once it returns, the set is whole (`OutputSet.finish`); when it throws, the
+    /// set that began to land is removed, but what the command reads, as an interruption
+    /// removes it: a failure at any step leaves no new file beside an earlier batch's.
+    static func writingSet(in folder: String, _ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch {
+            OutputSet.abandon(folder)
+            throw error
+        }
+        OutputSet.finish(folder)
+    }
+
+    /// The exit status of an output that could not be written, by the system's error
+    /// (sysexits(3)): 73, `EX_CANTCREAT`, when it cannot be created where asked (no
+    /// permission, a read-only file system, a file where a folder goes); 74, `EX_IOERR`, when
+    /// writing it failed (a full disk, a quota, a file-size limit, an I/O error); else 1.
+    static func status(writing error: any Error) -> ExitCode {
+        if error is FolderOwnership.NotOurs { return cannotCreate }
+        guard let code = (error as? ReportWriter.Error)?.code else { return ExitCode.failure }
+        return status(errno: code)
+    }
+
+    /// The exit status for the system's error `code` of a write (see `status(writing:)`).
+    static func status(errno code: Int32?) -> ExitCode {
+        switch code {
+        case EACCES, EPERM, EROFS, ENOTDIR, EISDIR, EEXIST: cannotCreate
+        case ENOSPC, EDQUOT, EFBIG, EIO: ExitCode(74)
+        default: ExitCode.failure
+        }
+    }
+
     /// The exit status of a command that refuses to replace what is not its own: 73,
     /// `EX_CANTCREAT` of sysexits(3) ("a (user specified) output file cannot be created").
     static let cannotCreate = ExitCode(73)

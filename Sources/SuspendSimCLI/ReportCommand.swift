@@ -75,16 +75,17 @@ extension SuspendsimCommand {
                 try OutputFolder.removeStale(in: figuresFolder, doing: "Nothing was written.")
             }
             try OutputFolder.prepare(folder, doing: "Nothing was written.", reading: Self.tablesRead)
-            defer { OutputSet.finish(folder) }
-            let given = try comparison.given
-            if comparison.by != nil || given.policy != nil { try ComparisonFiles.write(folder: folder, by: comparison.by, baseline: given.policy) }
-            if let whatIf = given.whatIf { try WhatIfFiles.write(folder: folder, whatIf: whatIf, apps: apps) }
-            let focusApps = apps.isEmpty ? HTMLPages.savedFocusApps(in: folder) : apps
-            let labels = try Self.parseLabels(labels)
-            let pages = try HTMLPages.write(folder: folder, jobs: threads.workerCount,
-                                            focusApps: focusApps, labels: labels)
-            print(HTMLPages.line(pages))
-            try figures.write(folder: folder, focusApps: focusApps, labels: labels)
+            try OutputFolder.writingSet(in: folder) {
+                let given = try comparison.given
+                if comparison.by != nil || given.policy != nil { try ComparisonFiles.write(folder: folder, by: comparison.by, baseline: given.policy) }
+                if let whatIf = given.whatIf { try WhatIfFiles.write(folder: folder, whatIf: whatIf, apps: apps) }
+                let focusApps = apps.isEmpty ? HTMLPages.savedFocusApps(in: folder) : apps
+                let labels = try Self.parseLabels(labels)
+                let pages = try HTMLPages.write(folder: folder, jobs: threads.workerCount,
+                                                focusApps: focusApps, labels: labels)
+                print(HTMLPages.line(pages))
+                try figures.write(folder: folder, focusApps: focusApps, labels: labels)
+            }
         }
     }
 }
@@ -140,7 +141,7 @@ enum HTMLPages {
             throw ScenarioBatchLoader.invalidInputStatus
         } catch {
             printError("error: \(error)")
-            throw ExitCode.failure
+            throw OutputFolder.status(writing: error)
         }
     }
 

@@ -166,15 +166,16 @@ extension SuspendsimCommand {
             let whatIf = plan.writesSurvival || asked != nil ? try WhatIfFiles.resolve(plan, commandLine: asked, files: fileWhatIfs) : nil
             try claimReportFolders(plan)
             try OutputFolder.prepare(out)
-            defer { OutputSet.finish(out) }
-            try HTMLReport.saveLabels(labels, in: out)
-            let part = shard.flatMap(BatchShard.init(parsing:)) ?? .whole
-            let output = try runBatch(plan, part: part, whatIf: whatIf)
-            report(plan, output, shard: part)
-            try failOnBadInputOrUnwrittenReports(output)
-            if part.count == 1 { try FieldVerdictLines.printVerdict(folder: out) }
-            for warning in FieldVerdictLines.runLengthWarnings(plan.observedRunLengths(measured: output.observedRunLengths)) { printWarning(warning) }
-            try printAndFinishOutputs(plan, output, part: part, whatIf: whatIf)
+            try OutputFolder.writingSet(in: out) {
+                try HTMLReport.saveLabels(labels, in: out)
+                let part = shard.flatMap(BatchShard.init(parsing:)) ?? .whole
+                let output = try runBatch(plan, part: part, whatIf: whatIf)
+                report(plan, output, shard: part)
+                try failOnBadInputOrUnwrittenReports(output)
+                if part.count == 1 { try FieldVerdictLines.printVerdict(folder: out) }
+                for warning in FieldVerdictLines.runLengthWarnings(plan.observedRunLengths(measured: output.observedRunLengths)) { printWarning(warning) }
+                try printAndFinishOutputs(plan, output, part: part, whatIf: whatIf)
+            }
         }
 
         /// The batch of the input files under the command line's options; a bad `--set` value
@@ -246,7 +247,7 @@ extension SuspendsimCommand {
             } catch {
                 progress.finish()
                 printError("error: \(error)")
-                throw ExitCode.failure
+                throw OutputFolder.status(writing: error)
             }
         }
 
@@ -264,7 +265,7 @@ extension SuspendsimCommand {
                     printError("error: ... and \(output.failureCount - output.failures.count) more.")
                 }
                 printError("error: \(output.failureCount) of \(output.unitsRun) reports could not be written.")
-                throw ExitCode.failure
+                throw OutputFolder.status(errno: output.failureCode)
             }
         }
 

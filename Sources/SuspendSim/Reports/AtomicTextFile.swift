@@ -17,17 +17,12 @@ package enum AtomicTextFile {
             target = file
         }
         let output = try AtomicOutput(target: target, kind: .file)
-        guard let handle = FileHandle(forWritingAtPath: output.partial) else {
-            output.discard()
-            throw ReportWriter.Error("open file", path: output.partial, code: EIO)
-        }
+        // The system's own error, so that a full disk says so (ENOSPC), not EIO.
         do {
-            try handle.write(contentsOf: Data(text.utf8))
-            try handle.close()
+            try SingleFileTarget.writeThrough(Array(text.utf8), to: output.partial)
         } catch {
-            try? handle.close()
             output.discard()
-            throw ReportWriter.Error("write", path: path, code: EIO)
+            throw ReportWriter.Error("write", path: path, code: error.code)
         }
         try output.commit()
     }

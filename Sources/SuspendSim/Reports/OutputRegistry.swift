@@ -57,6 +57,15 @@ package enum OutputRegistry {
         if mine { ReportFileSystem.removeTree(marker) }
     }
 
+    /// Removes the set whose marker is `marker`, but what its command reads, then the marker
+    /// (`OutputSet.abandon`), unless a clean-up has taken it already.
+    static func abandonSet(_ marker: String) {
+        let entry = state.withLock { $0.entries.removeValue(forKey: marker) }
+        guard case .set(let folder, let keeping) = entry else { return }
+        OutputSet.removeSet(in: folder, keeping: keeping)
+        ReportFileSystem.removeTree(marker)
+    }
+
     /// Forgets `path`: it was renamed into place or removed.
     static func forget(_ path: String) {
         state.withLock { _ = $0.entries.removeValue(forKey: path) }

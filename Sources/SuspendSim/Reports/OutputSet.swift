@@ -102,6 +102,19 @@ package enum OutputSet {
         OutputRegistry.forgetSet(marker)
     }
 
+    /// The command failed while writing the set in `folder`: what of it had landed goes, old
+    /// files and new, but those the command reads, then the marker (a set that never began
+    /// to land is left as it is).
+    package static func abandon(_ folder: String) {
+        let marker = state.withLock { state -> String? in
+            let marker = state.folders[trimmed(folder)] ?? nil
+            state.folders[trimmed(folder)] = nil
+            return marker
+        }
+        guard let marker else { return }
+        OutputRegistry.abandonSet(marker)
+    }
+
     /// Removes every file and folder of the set at the top of `folder` (an interrupted or dead
     /// command's set, whatever of it had landed, old or new), but those the command read
     /// (`keeping`).

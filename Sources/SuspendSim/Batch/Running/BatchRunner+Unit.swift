@@ -82,9 +82,11 @@ extension BatchRunner {
                 result.isInvalidInput = true
             } catch {
                 result.failure = (entry.path, "\(error)")
+            result.failureCode = (error as? ReportWriter.Error)?.code
             }
         } catch {
             result.failure = (entry.path, "\(error)")
+            result.failureCode = (error as? ReportWriter.Error)?.code
         }
         return result
     }

@@ -34,6 +34,9 @@ package enum BatchRunner {
         package var failures: [(path: String, message: String)] = []
         /// How many units could not be written, all told.
         package var failureCount = 0
+        /// The system's error (`errno`) of the first unit that could not be written, when
+        /// it was one, for the exit status (docs/reports.md).
+        package var failureCode: Int32?
         /// How many failures `failures` keeps.
         package static let failuresKept = 20
         /// Of the failures, those that are mistakes in a scenario file found while running (a
@@ -79,6 +82,8 @@ package enum BatchRunner {
         var columnValues: [String?]
         var rows: [(row: SummaryRow, group: Int, apps: [SurvivalTally.Counts])]
         var failure: (path: String, message: String)?
+        /// The failure's `errno`, when the system gave one (`ReportWriter.Error`).
+        var failureCode: Int32?
         /// Whether the failure is a mistake in the scenario file found only while running (a
         /// large JSON file's streamed events), not a report that could not be written.
         var isInvalidInput: Bool
@@ -241,6 +246,7 @@ package enum BatchRunner {
             state.output.failureCount += 1
             if result.isInvalidInput { state.output.invalidInputCount += 1 }
             if state.output.failures.count < Output.failuresKept { state.output.failures.append(failure) }
+            if state.output.failureCode == nil { state.output.failureCode = result.failureCode }
             return
         }
         state.summary?.appendLines(bytes: result.summaryBytes)
