@@ -104,6 +104,7 @@ extension SuspendsimCommand {
             }
             let results = checks.map(\.result)
             if let junitPath {
+                OutputFolder.removeStale(of: junitPath)
                 do {
                     try JUnitReport.write(results, to: junitPath)
                 } catch {

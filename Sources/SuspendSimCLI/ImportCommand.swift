@@ -55,6 +55,7 @@ extension SuspendsimCommand {
                     throw ScenarioBatchLoader.invalidInputStatus
                 }
                 guard let output else { return print(text, terminator: "") }
+                OutputFolder.removeStale(of: output)
                 do {
                     try AtomicTextFile.write(text, to: output)
                 } catch {

@@ -49,6 +49,18 @@ enum OutputFolder {
         OutputSet.finish(folder)
     }
 
+    /// Clears the stale partials of the single file `target` (a dead command's
+    /// `.<name>.partial-<pid>-<random>` beside it), saying what went; and makes an
+    /// interruption remove this command's own (`Interruption`).
+    static func removeStale(of target: String) {
+        Interruption.cleanUpOnSignals()
+        let removed = StaleOutputs.removeStale(of: target)
+        if !removed.isEmpty {
+            printError("note: removed \(removed.count) unfinished output(s) of a command that ended without cleaning up: "
+                + removed.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", "))
+        }
+    }
+
     /// The exit status of an output that could not be written, by the system's error
     /// (sysexits(3)): 73, `EX_CANTCREAT`, when it cannot be created where asked (no
     /// permission, a read-only file system, a file where a folder goes); 74, `EX_IOERR`, when

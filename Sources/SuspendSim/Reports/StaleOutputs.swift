@@ -69,6 +69,23 @@ package enum StaleOutputs {
         return stale.sorted()
     }
 
+    /// Removes the stale partials of the single file `target` (`-o`, `--junit`): the hidden
+    /// `.<name>.partial-<pid>-<random>` beside it whose process is gone; returns their paths.
+    /// Only that name is looked at, so that a file written into a large folder costs one
+    /// listing of it, not a walk below it.
+    package static func removeStale(of target: String) -> [String] {
+        let parent = ReportFileSystem.parentPath(of: target)
+        let prefix = "." + String(target.split(separator: "/").last ?? "") + ".partial-"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
+        var removed: [String] = []
+        for name in names.sorted() where name.hasPrefix(prefix) {
+            guard let pid = partialOwner(name), pid != getpid(), !isRunningSuspendsim(pid) else { continue }
+            ReportFileSystem.removeTree(parent + "/" + name)
+            removed.append(parent + "/" + name)
+        }
+        return removed
+    }
+
     /// The process number in a partial's name (`.summary.csv.partial-4242-9f3a...`); nil for
     /// any other name.
     static func partialOwner(_ name: String) -> Int32? {

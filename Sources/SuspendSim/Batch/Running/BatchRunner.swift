@@ -95,6 +95,12 @@ package enum BatchRunner {
         /// Each row's what-if values (`FocusRunsCSV.values`), empty for a row without them.
         var focusValues: [[Int64]]
 
+        /// Records `error` as the unit's failure, for the scenario file at `path`.
+        mutating func fail(_ path: String, _ error: any Error) {
+            failure = (path, "\(error)")
+            failureCode = (error as? ReportWriter.Error)?.code
+        }
+
         /// A unit of entry `entry` at the point with `columnValues`, before it has run.
         init(entry: Int, kind: BatchPlan.Kind, columnValues: [String?]) {
             self.entry = entry
