@@ -52,6 +52,8 @@ import Testing
 
     @Test("Reserved names: ending in .csv .html .env, equal to figures shards logs, beginning with . (any case)", arguments: [
         "summary.csv", "Index.HTML", "slurm.env", "figures", "SHARDS", "Logs", ".hidden", ".csv",
+        // `.` and a combining acute accent: one character that is not ".", a hidden file all the same.
+        ".\u{301}notes",
     ])
     func reservedNames(_ name: String) {
         let message = Self.refusal(Self.text(name: "\"\(name)\""))
