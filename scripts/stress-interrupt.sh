@@ -45,6 +45,8 @@ if [ -z "${SUSPENDSIM_BIN:-}" ]; then
   SUSPENDSIM_BIN=.build/release/suspendsim
 fi
 
+# Absolute: the inputs rounds run it from their own folders.
+SUSPENDSIM_BIN=$(realpath "$SUSPENDSIM_BIN")
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/suspendsim-stress.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
 
@@ -229,7 +231,7 @@ if [ "$inputs_rounds" -gt 0 ]; then
     esac
   }
   # The bytes of $1 under $work (a file or a tree), by relative path.
-  work_hashes() { (cd "$work" && find "$@" -type f ! -name .suspendsim-folder -exec sha256sum {} + 2>/dev/null | sort -k2); }
+  work_hashes() { (cd "$work" && { find "$@" -type f ! -name .suspendsim-folder -exec sha256sum {} + 2>/dev/null || true; } | sort -k2); }
   declare -A reference_hashes=() reference_seconds=()
   for kind in "${inputs_kinds[@]}"; do
     work=$scratch/inputs-reference; inputs_setup "$kind"; inputs_command "$kind"

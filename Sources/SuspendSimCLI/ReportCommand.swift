@@ -57,6 +57,18 @@ extension SuspendsimCommand {
         static let tablesRead: Set<String> = Set([BatchReportFile.summary, .survival, .exits, .observed, .focus, .focusRuns, .labels, .shard]
             .map(\.fileName) + ["sensitivity_runs.csv", "assumptions.csv"])
 
+        /// The members of the top-level set this `report` leaves alone, even when interrupted:
+        /// the tables it reads (`tablesRead`) and every member it does not write (`whatif.csv`
+        /// without `--baseline KEY=VALUE`, `groups.csv` and `paired.csv` without `--by` or a
+        /// baseline policy); it writes the page, `figures/` and what it is asked to compute.
+        func keptMembers() throws -> Set<String> {
+            let given = try comparison.given
+            var writes: Set<String> = ["index.html", "figures"]
+            if comparison.by != nil || given.policy != nil { writes.formUnion([BatchReportFile.groups.fileName, BatchReportFile.paired.fileName]) }
+            if given.whatIf != nil { writes.insert(BatchReportFile.whatif.fileName) }
+            return OutputSet.names.subtracting(writes).union(Self.tablesRead)
+        }
+
         /// `--label KEY=VALUE=TEXT` options (SPEC 15 "Labels"); a malformed one is a usage error.
         static func parseLabels(_ options: [String]) throws -> [SweepValueLabel] {
             try options.map { option in
@@ -74,7 +86,7 @@ extension SuspendsimCommand {
                 try OutputFolder.claim([figuresFolder], doing: "Nothing was written.")
                 try OutputFolder.removeStale(in: figuresFolder, doing: "Nothing was written.")
             }
-            try OutputFolder.prepare(folder, doing: "Nothing was written.", reading: Self.tablesRead)
+            try OutputFolder.prepare(folder, doing: "Nothing was written.", reading: try keptMembers())
             try OutputFolder.writingSet(in: folder) {
                 let given = try comparison.given
                 if comparison.by != nil || given.policy != nil { try ComparisonFiles.write(folder: folder, by: comparison.by, baseline: given.policy) }
