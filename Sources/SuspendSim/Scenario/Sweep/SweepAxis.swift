@@ -98,7 +98,8 @@ package struct SweepAxis: Sendable, Hashable {
     /// Why `<key>=<value>`, the folder a point's runs write under `--details`, is too long a
     /// name, if it is: found by `validate`, not by a run late in a batch.
     static func folderLengthProblem(key: SweepKey, value: String) -> String? {
-        let bytes = RunFolderName.setting(key: key.path, value: value).utf8.count
+        // `RunFolderName.setting`'s spelling, `KEY=VALUE` (Reports is output, read by no input layer).
+        let bytes = key.path.utf8.count + 1 + value.utf8.count
         guard bytes > folderNameBytes else { return nil }
         return "value '\(value.prefix(40))...' makes the report folder name \(key.path)=... \(bytes) bytes long: "
             + "more than the \(folderNameBytes) a folder name may have"
