@@ -34,12 +34,13 @@ import SuspendSim
             try Self.setUp(folder)
             try Self.shard(1, in: folder)
             let manifest = try String(contentsOf: folder.appendingPathComponent("s1/shard.csv"), encoding: .utf8)
-            #expect(manifest.hasPrefix("batch,shard,shards,units,survival,whatif_key,whatif_baseline,inputs_sha256\n"))
+            #expect(manifest.hasPrefix("batch,shard,shards,units,survival,whatif_key,whatif_baseline,inputs_sha256,assumptions_sha256\n"))
             // sha256sum of the two files, one hex a line, then sha256sum of those lines.
             let lines = try ["day.yaml", "trace.tsv"].map { name in
                 InputDigest.sha256(try Data(contentsOf: folder.appendingPathComponent(name))) + "\n"
             }.joined()
-            #expect(manifest.hasSuffix("," + InputDigest.sha256(Array(lines.utf8)) + "\n"))
+            // The assumption table's digest follows (SPEC 36).
+            #expect(manifest.hasSuffix("," + InputDigest.sha256(Array(lines.utf8)) + "," + AssumptionTable.shippedSHA256 + "\n"))
         }
     }
 
