@@ -6,17 +6,27 @@ extension Eviction {
     /// without a heap allocation; the subscript's `switch` is exhaustive, so a trigger added
     /// later must be given its field.
     public struct TriggerCounts: Sendable, Hashable {
-        private var critical = 0
-        private var idle = 0
-        private var minfree = 0
-        private var reaper = 0
-        private var limit = 0
-        private var pageshortage = 0
-        private var timer = 0
-        private var user = 0
+        private var critical: Int
+        private var idle: Int
+        private var minfree: Int
+        private var reaper: Int
+        private var limit: Int
+        private var pageshortage: Int
+        private var timer: Int
+        private var user: Int
 
-        /// Every trigger at 0.
-        public init() {}
+        /// Every trigger at 0. Every field is named here, so that a field added later cannot be
+        /// left out of the start of a run.
+        public init() {
+            critical = 0
+            idle = 0
+            minfree = 0
+            reaper = 0
+            limit = 0
+            pageshortage = 0
+            timer = 0
+            user = 0
+        }
 
         /// The count of `trigger`.
         public subscript(trigger: Trigger) -> Int {
