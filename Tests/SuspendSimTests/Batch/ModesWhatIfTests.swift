@@ -52,6 +52,18 @@ import Testing
         }
     }
 
+    @Test("A point whose modes drop the continuous mode an initial: background entry has in use is bad input at the value")
+    func initialWithoutItsMode() throws {
+        let text = Self.day(modes: "[audio]", sweep: "sweep:\n  app.com.acme.editor.background_modes: [audio, fetch]")
+            + "\ninitial: [{ app: com.acme.editor, state: background, modes: [audio] }]\n"
+        #expect {
+            _ = try BatchPlan(templates: [try ScenarioTemplate(text: text, path: "editor-day.yaml")], options: .init())
+        } throws: { error in
+            "\(error)".contains("editor-day.yaml:12:")
+                && "\(error)".contains("leaves initial[0].modes[0] ('audio' in use at time 0) without the mode it needs")
+        }
+    }
+
     @Test("--set normalises a set (fetch+audio is audio+fetch) and refuses a bad one as a usage error")
     func commandLine() throws {
         #expect(try SweepAxis(parsing: "app.com.a.background_modes=fetch+audio,none").values == ["audio+fetch", "none"])
