@@ -156,12 +156,12 @@ package enum AppKey: String, CaseIterable, Sendable {
         }
     }
 
-    /// Whether `--set app.<id>.<key>` and `sweep:` may vary it (SPEC 14): every key but the id,
-    /// the list of modes and the trace name, which name things rather than measure them, and
-    /// the list of task requests (SPEC 28).
+    /// Whether `--set app.<id>.<key>` and `sweep:` may vary it (SPEC 14): every key but the id
+    /// and the trace name, which name things rather than measure them, and the list of task
+    /// requests (SPEC 28). The modes sweep as a set (SPEC 41, `ModeSetValue`).
     var sweeps: Bool {
         switch self {
-        case .id, .backgroundModes, .traceName, .bgTasks: false
+        case .id, .traceName, .bgTasks: false
         default: true
         }
     }

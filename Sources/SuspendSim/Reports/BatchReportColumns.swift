@@ -29,9 +29,9 @@ enum SummaryColumn: String, CSVColumns {
 }
 
 /// `survival.csv`'s columns (SPEC 14, and SPEC 19's `launched` and the survival rate among the
-/// runs that launched the app, then the task grants per run of SPEC 28), before any sweep
-/// columns. A shard's file names the five means
-/// `total_...` (`shardName`): it holds totals, which `merge` adds up.
+/// runs that launched the app, then the task grants per run of SPEC 28, then SPEC 41's kills by
+/// mechanism), before any sweep columns. A shard's file names the means `total_...`
+/// (`shardName`): it holds totals, which `merge` adds up (`total`, beside `SurvivalTally`).
 enum SurvivalColumn: String, CSVColumns {
     case scenario, policy, app, runs, survived
     case survivalRate = "survival_rate"
@@ -51,8 +51,21 @@ enum SurvivalColumn: String, CSVColumns {
     /// Refresh and processing task grants per run (SPEC 28's `survivors.csv` columns, as means).
     case refreshRunsMean = "refresh_runs_mean"
     case processingRunsMean = "processing_runs_mean"
+    /// Student's 95 % interval of the pressure kills per run (SPEC 41, computed as SPEC 21's).
+    case pressureKillsCILow = "pressure_kills_ci_low"
+    case pressureKillsCIHigh = "pressure_kills_ci_high"
+    /// The app's `evictions.csv` rows per run with each trigger (SPEC 41); `limit` counts the
+    /// per-process-limit kills, which are not pressure kills.
+    case reaperKillsMean = "reaper_kills_mean"
+    case idleKillsMean = "idle_kills_mean"
+    case criticalKillsMean = "critical_kills_mean"
+    case minfreeKillsMean = "minfree_kills_mean"
+    case pageshortageKillsMean = "pageshortage_kills_mean"
+    case limitKillsMean = "limit_kills_mean"
 
-    /// The column's name in a shard's file: `total_...` for the means.
+    /// The column's name in a shard's file: `total_...` for the means, and for the pressure
+    /// kills' lower bound the sum of their squares per run, from which `merge` computes the
+    /// interval (the upper bound's column holds the shard's own, as the Wilson bounds do).
     var shardName: String {
         switch self {
         case .meanPressureKills: "total_pressure_kills"
@@ -60,7 +73,17 @@ enum SurvivalColumn: String, CSVColumns {
         case .meanWarmLaunches: "total_warm_launches"
         case .refreshRunsMean: "total_refresh_runs"
         case .processingRunsMean: "total_processing_runs"
-        default: rawValue
+        case .pressureKillsCILow: "total_pressure_kill_squares"
+        case .reaperKillsMean: "total_reaper_kills"
+        case .idleKillsMean: "total_idle_kills"
+        case .criticalKillsMean: "total_critical_kills"
+        case .minfreeKillsMean: "total_minfree_kills"
+        case .pageshortageKillsMean: "total_pageshortage_kills"
+        case .limitKillsMean: "total_limit_kills"
+        case .scenario, .policy, .app, .runs, .survived, .survivalRate, .ciLow, .ciHigh, .neverKilled, .neverKilledRate,
+             .neverKilledCILow, .neverKilledCIHigh, .launched, .launchedSurvivalRate, .launchedCILow, .launchedCIHigh,
+             .pressureKillsCIHigh:
+            rawValue
         }
     }
 }

@@ -48,18 +48,24 @@ import Testing
             #expect(row.hasPrefix("s,p,a,"))
             return String(row.dropFirst("s,p,a,".count))
         }
-        // The last two fields are refresh_runs_mean and processing_runs_mean (grants per run,
-        // 0.000 without bg_tasks; totals in a shard, empty without runs).
+        // Then refresh_runs_mean and processing_runs_mean (grants per run, 0.000 without bg_tasks;
+        // totals in a shard, empty without runs), and SPEC 41's: the pressure kills' Student
+        // interval (a shard: the sum of their squares, then its own upper bound) and the six
+        // means by trigger (0.000 here, none counted).
         // SPEC 19: 200 of the 263 runs launched the app; 81 of those survived (0.405, with its
         // Wilson interval over 200 trials, not 263).
-        let counts = SurvivalTally.Counts.fixture(survived: 81, neverKilled: 20, pressureKills: 300, coldLaunches: 526, warmLaunches: 1, launched: 200)
-        #expect(statistics(263, counts) == "263,81,0.308,0.255,0.366,20,0.076,0.050,0.115,1.141,2.000,0.004,200,0.405,0.339,0.474,0.000,0.000")
-        #expect(statistics(263, counts, shard: true) == "263,81,0.308,0.255,0.366,20,0.076,0.050,0.115,300,526,1,200,0.405,0.339,0.474,0,0")
+        // 300 pressure kills whose squares add to 500: s² = (263 × 500 − 300²) / (263 × 262) =
+        // 0.60227, t(0.975, 262) = 1.96907, so 1.141 ± 0.0942: 1.046 to 1.235.
+        let counts = SurvivalTally.Counts.fixture(survived: 81, neverKilled: 20, pressureKills: 300, pressureKillSquares: 500,
+                                                  coldLaunches: 526, warmLaunches: 1, launched: 200)
+        let zeros = String(repeating: ",0.000", count: 6), shardZeros = String(repeating: ",0", count: 6)
+        #expect(statistics(263, counts) == "263,81,0.308,0.255,0.366,20,0.076,0.050,0.115,1.141,2.000,0.004,200,0.405,0.339,0.474,0.000,0.000,1.046,1.235" + zeros)
+        #expect(statistics(263, counts, shard: true) == "263,81,0.308,0.255,0.366,20,0.076,0.050,0.115,300,526,1,200,0.405,0.339,0.474,0,0,500,1.235" + shardZeros)
         // Never launched: no launched rate at all.
-        #expect(statistics(20, SurvivalTally.Counts.zero) == "20,0,0.000,0.000,0.161,0,0.000,0.000,0.161,0.000,0.000,0.000,0,,,,0.000,0.000")
+        #expect(statistics(20, SurvivalTally.Counts.zero) == "20,0,0.000,0.000,0.161,0,0.000,0.000,0.161,0.000,0.000,0.000,0,,,,0.000,0.000,0.000,0.000" + zeros)
         #expect(statistics(1, SurvivalTally.Counts.fixture(survived: 1, neverKilled: 0, pressureKills: 2, coldLaunches: 3, launched: 1))
-            == "1,1,1.000,,,0,0.000,,,2.000,3.000,0.000,1,1.000,,,0.000,0.000")
-        #expect(statistics(0, SurvivalTally.Counts.zero) == "0,0,,,,0,,,,,,,0,,,,,")
+            == "1,1,1.000,,,0,0.000,,,2.000,3.000,0.000,1,1.000,,,0.000,0.000,," + zeros)
+        #expect(statistics(0, SurvivalTally.Counts.zero) == "0,0,,,,0,,,,,,,0,,,,,,,,,,,,,")
     }
 }
 

@@ -23,7 +23,7 @@ import Testing
 
     @Test("Texts that are no sweep key", arguments: [
         "", "Policy", "device.lmkd", "device.compressor", "workload.allocations", "trace.file", "trace",
-        "app.com.a.id", "app.com.a.background_modes", "app..active_mb", "app.active_mb", "apps.com.a.active_mb",
+        "app.com.a.id", "app..active_mb", "app.active_mb", "apps.com.a.active_mb",
         "device.ram_mb ", "scenario", "point", "apps.typical_day", "apps", "typical-day",
     ])
     func rejects(_ path: String) {

@@ -163,16 +163,14 @@ package enum ShardMerge {
     /// (`SurvivalColumn.shardName`), and the merged file the rates, intervals and means of a
     /// single run's.
     private static func mergeSurvival(_ shards: [(folder: String, manifest: ShardManifest)], into target: String) throws -> AtomicCSVStream {
-        let counted: [SurvivalColumn] = [.survived, .neverKilled, .meanPressureKills, .meanColdLaunches, .meanWarmLaunches, .launched,
-                                         .refreshRunsMean, .processingRunsMean]
+        // Each total is read by its column's shard name and put back in its field of the counts;
+        // survival.csv holds no exit counts or launch wait: exits.csv's merge adds those.
+        let counted = SurvivalColumn.allCases.compactMap { column in column.total.map { (column: column, field: $0) } }
         return try mergeTotals(
-            shards, file: .survival, runs: SurvivalColumn.runs.shardName, totals: counted.map(\.shardName), into: target
+            shards, file: .survival, runs: SurvivalColumn.runs.shardName, totals: counted.map(\.column.shardName), into: target
         ) { runs, totals, row throws(MergeError) in
-            // survival.csv holds no exit counts or launch wait: exits.csv's merge adds those.
-            let counts = SurvivalTally.Counts(
-                fate: .init(survived: totals[0], neverKilled: totals[1], launched: totals[5], pressureKills: totals[2]),
-                launches: .init(cold: totals[3], warm: totals[4], waitMs: 0), exits: AppOutcome.ExitCounts(), time: .zero,
-                tasks: .init(refreshRuns: totals[6], processingRuns: totals[7]))
+            var counts = SurvivalTally.Counts.zero
+            for (total, column) in zip(totals, counted) { counts[keyPath: column.field] = total }
             guard counts.fate.survived <= runs, counts.fate.neverKilled <= runs, counts.fate.survived <= counts.fate.launched, counts.fate.launched <= runs else {
                 throw MergeError("\(BatchReportFile.survival.fileName) row \(row): more survivals than runs")
             }

@@ -1,7 +1,8 @@
 /// `Reports/survival.csv` (SPEC 14): per scenario, sweep point, policy and app, how many runs
 /// the app survived (was resident at the end) and how many it was never killed in, each with
-/// a Wilson 95 % interval, its mean pressure kills and cold and warm launches per run, and
-/// (last, SPEC 28) its refresh and processing task grants per run:
+/// a Wilson 95 % interval, its mean pressure kills and cold and warm launches per run, (SPEC 28)
+/// its refresh and processing task grants per run, and (last, SPEC 41) Student's interval of its
+/// pressure kills per run and its kills per run by `evictions.csv` trigger:
 /// `SurvivalColumn`'s columns, then the batch's sweep columns (as in `summary.csv`).
 ///
 /// Rows: scenarios in the order given, points in grid order, policies in built-in order
@@ -22,7 +23,8 @@
 /// user keeps a row per point and its `trace.user` column.
 ///
 /// A shard's file (`--shard`) holds totals in place of the means (`SurvivalColumn.shardName`),
-/// so that `merge` adds exact counts and writes the same bytes as a single run.
+/// and the sum of the squares of the pressure kills per run in place of their interval's lower
+/// bound, so that `merge` adds exact counts and writes the same bytes as a single run.
 package enum SurvivalCSV {
     /// A mean per run (`total / runs` as printf's `%.3f` prints it; empty without runs), or for
     /// a shard the exact total, which `merge` adds (docs/decisions.md).
@@ -43,6 +45,7 @@ package enum SurvivalCSV {
         let survivedBounds = runs > 1 ? WilsonInterval.bounds(successes: counts.fate.survived, trials: runs) : nil
         let neverKilledBounds = runs > 1 ? WilsonInterval.bounds(successes: counts.fate.neverKilled, trials: runs) : nil
         let launchedBounds = counts.fate.launched > 1 ? WilsonInterval.bounds(successes: counts.fate.survived, trials: counts.fate.launched) : nil
+        let killBounds = studentInterval(runs: runs, total: counts.fate.pressureKills, squares: counts.fate.pressureKillSquares)
         func appendMean(_ total: Int, to bytes: inout Sink) {
             Self.appendMean(total, runs: runs, shard: shard, to: &bytes)
         }
@@ -68,8 +71,40 @@ package enum SurvivalCSV {
             case .launchedCIHigh: if let launchedBounds { CSVFormatting.appendFixed3(launchedBounds.high, to: &bytes) }
             case .refreshRunsMean: appendMean(counts.tasks.refreshRuns, to: &bytes)
             case .processingRunsMean: appendMean(counts.tasks.processingRuns, to: &bytes)
+            case .pressureKillsCILow:
+                if shard {
+                    CSVFormatting.appendInteger(counts.fate.pressureKillSquares, to: &bytes)
+                } else if let killBounds {
+                    bytes.append(contentsOf: Array(ComparisonNumbers.fixed3(killBounds.low).utf8))
+                }
+            case .pressureKillsCIHigh: if let killBounds { bytes.append(contentsOf: Array(ComparisonNumbers.fixed3(killBounds.high).utf8)) }
+            case .reaperKillsMean: appendMean(counts.kills[.reaper], to: &bytes)
+            case .idleKillsMean: appendMean(counts.kills[.idle], to: &bytes)
+            case .criticalKillsMean: appendMean(counts.kills[.critical], to: &bytes)
+            case .minfreeKillsMean: appendMean(counts.kills[.minfree], to: &bytes)
+            case .pageshortageKillsMean: appendMean(counts.kills[.pageshortage], to: &bytes)
+            case .limitKillsMean: appendMean(counts.kills[.limit], to: &bytes)
             }
         }
+    }
+
+    /// Student's 95 % interval of a count's mean per run from its sum `total` and the sum of
+    /// its squares over `runs` runs (SPEC 41, as SPEC 21 computes it): mean ± t(0.975, n − 1) ×
+    /// s / √n, s the sample standard deviation (divisor n − 1); nil with fewer than two runs,
+    /// both ends the mean when s = 0. The variance is formed exactly from the integer sums, so
+    /// that a merge of shards gives a single run's bytes.
+    static func studentInterval(runs: Int, total: Int, squares: Int) -> (low: Double, high: Double)? {
+        guard runs > 1 else { return nil }
+        let n = Double(runs)
+        let mean = Double(total) / n
+        let (scaled, overflowA) = runs.multipliedReportingOverflow(by: squares)
+        let (squaredTotal, overflowB) = total.multipliedReportingOverflow(by: total)
+        let spread = overflowA || overflowB ? max(0, n * Double(squares) - Double(total) * Double(total))
+            : Double(max(0, scaled - squaredTotal))
+        guard spread > 0 else { return (mean, mean) }
+        let s = (spread / (n * (n - 1))).squareRoot()
+        let half = StudentT.quantile975(degreesOfFreedom: runs - 1) * s / n.squareRoot()
+        return (mean - half, mean + half)
     }
 
     /// Writes every group of `plan` with its counts in `tally`, atomically (`shard`: a shard's

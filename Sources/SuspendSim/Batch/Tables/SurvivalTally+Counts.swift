@@ -1,8 +1,9 @@
 extension SurvivalTally {
-    /// One app's counts, in one run or summed over a group's runs, in five named parts: what
+    /// One app's counts, in one run or summed over a group's runs, in six named parts: what
     /// became of it (`survival.csv`, SPEC 14, 19), its launches (SPEC 17), its terminations in
     /// each MetricKit exit category (`exits.csv`, SPEC 17), its time in the foreground and
-    /// background (`observed.csv`, SPEC 26) and its background task grants (SPEC 28). No field
+    /// background (`observed.csv`, SPEC 26), its background task grants (SPEC 28) and its
+    /// terminations by `evictions.csv` trigger (`survival.csv`, SPEC 41). No field
     /// of a part has a default, so that counts built part by part cannot leave one out unseen
     /// (STYLE section 8).
     package struct Counts: Sendable, Hashable {
@@ -11,33 +12,39 @@ extension SurvivalTally {
         var exits: AppOutcome.ExitCounts
         var time: Time
         var tasks: Tasks
+        var kills: Eviction.TriggerCounts
 
-        init(fate: Fate, launches: Launches, exits: AppOutcome.ExitCounts, time: Time, tasks: Tasks) {
+        init(fate: Fate, launches: Launches, exits: AppOutcome.ExitCounts, time: Time, tasks: Tasks, kills: Eviction.TriggerCounts) {
             self.fate = fate
             self.launches = launches
             self.exits = exits
             self.time = time
             self.tasks = tasks
+            self.kills = kills
         }
 
         /// One run's outcome of one app.
         init(_ outcome: AppOutcome) {
             self.init(
                 fate: Fate(survived: outcome.survived ? 1 : 0, neverKilled: outcome.neverKilled ? 1 : 0,
-                           launched: outcome.field.wasResident ? 1 : 0, pressureKills: outcome.pressureKills),
+                           launched: outcome.field.wasResident ? 1 : 0, pressureKills: outcome.pressureKills,
+                           pressureKillSquares: outcome.pressureKills * outcome.pressureKills),
                 launches: Launches(cold: outcome.coldLaunches, warm: outcome.warmLaunches, waitMs: outcome.launchWaitMs.count),
                 exits: outcome.field.exits,
                 time: Time(foregroundS: Time.wholeSeconds(outcome.field.foregroundMs), backgroundS: Time.wholeSeconds(outcome.field.backgroundMs)),
-                tasks: Tasks(refreshRuns: outcome.refreshRuns, processingRuns: outcome.processingRuns))
+                tasks: Tasks(refreshRuns: outcome.refreshRuns, processingRuns: outcome.processingRuns),
+                kills: outcome.kills)
         }
 
         /// No run counted yet.
-        static let zero = Counts(fate: .zero, launches: .zero, exits: AppOutcome.ExitCounts(), time: .zero, tasks: .zero)
+        static let zero = Counts(fate: .zero, launches: .zero, exits: AppOutcome.ExitCounts(), time: .zero, tasks: .zero,
+                                 kills: Eviction.TriggerCounts())
 
         /// An app that a run does not have, in a table that pools trace users (SPEC 24): never
         /// resident, never killed, every count 0, as an app of the run that never launched.
-        static let absent = Counts(fate: Fate(survived: 0, neverKilled: 1, launched: 0, pressureKills: 0),
-                                   launches: .zero, exits: AppOutcome.ExitCounts(), time: .zero, tasks: .zero)
+        static let absent = Counts(fate: Fate(survived: 0, neverKilled: 1, launched: 0, pressureKills: 0, pressureKillSquares: 0),
+                                   launches: .zero, exits: AppOutcome.ExitCounts(), time: .zero, tasks: .zero,
+                                   kills: Eviction.TriggerCounts())
 
         /// Adds `more`'s counts, field by field.
         static func += (total: inout Counts, more: Counts) {
@@ -45,6 +52,7 @@ extension SurvivalTally {
             total.fate.neverKilled += more.fate.neverKilled
             total.fate.launched += more.fate.launched
             total.fate.pressureKills += more.fate.pressureKills
+            total.fate.pressureKillSquares += more.fate.pressureKillSquares
             total.launches.cold += more.launches.cold
             total.launches.warm += more.launches.warm
             total.launches.waitMs += more.launches.waitMs
@@ -53,6 +61,7 @@ extension SurvivalTally {
             total.time.backgroundS += more.time.backgroundS
             total.tasks.refreshRuns += more.tasks.refreshRuns
             total.tasks.processingRuns += more.tasks.processingRuns
+            total.kills += more.kills
         }
 
         /// The counts' value of an observed counter (SPEC 18, 26): an exit category's count, the
@@ -71,15 +80,17 @@ extension SurvivalTally {
 
 extension SurvivalTally.Counts {
     /// What became of the app: runs it survived (resident at the end) and was never killed
-    /// in, runs in which it was resident at some instant (SPEC 19 `launched`), and its pressure
-    /// kills.
+    /// in, runs in which it was resident at some instant (SPEC 19 `launched`), its pressure
+    /// kills, and the sum over runs of the square of each run's pressure kills (for their
+    /// Student's interval, SPEC 41).
     struct Fate: Sendable, Hashable {
         var survived: Int
         var neverKilled: Int
         var launched: Int
         var pressureKills: Int
+        var pressureKillSquares: Int
 
-        static let zero = Fate(survived: 0, neverKilled: 0, launched: 0, pressureKills: 0)
+        static let zero = Fate(survived: 0, neverKilled: 0, launched: 0, pressureKills: 0, pressureKillSquares: 0)
     }
 
     /// Cold and warm launches, and the launch waits added up in ms (SPEC 17).

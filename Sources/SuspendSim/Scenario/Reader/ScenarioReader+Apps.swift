@@ -95,7 +95,12 @@ extension ScenarioReader {
         }
         // SPEC 28: the requests are read once the modes they need are known.
         if let node = fields[AppKey.bgTasks.rawValue] {
-            let requests = readBGTasks(node, Self.path(path, AppKey.bgTasks.rawValue), modes: profile.backgroundModes)
+            // SPEC 41: modes a sweep point sets are blamed at the point's value.
+            let modesField = Self.path(path, AppKey.backgroundModes.rawValue)
+            let swept = overrides[SweepKey.app(id: id ?? "", .backgroundModes).path].flatMap { _ in
+                fields[AppKey.backgroundModes.rawValue].map { (node: $0, field: modesField) }
+            }
+            let requests = readBGTasks(node, Self.path(path, AppKey.bgTasks.rawValue), modes: profile.backgroundModes, sweptModes: swept)
             if let requests { profile.bgTasks = requests } else { isValid = false }
         }
         return isValid ? profile : nil
@@ -143,8 +148,20 @@ extension ScenarioReader {
         return value
     }
 
-    /// `background_modes`: a list of mode names. Listing a mode twice is harmless.
+    /// `background_modes`: a list of mode names. Listing a mode twice is harmless in the file's
+    /// own list; a sweep's value (SPEC 41), `audio+fetch` or `none` (`ModeSetValue`), names
+    /// each mode once.
     private mutating func backgroundModes(_ node: ScenarioNode, _ field: String) -> AppProfile.BackgroundModes? {
+        if case .scalar(let scalar) = node, !node.isNullScalar {
+            do {
+                var modes = AppProfile.BackgroundModes()
+                for mode in try ModeSetValue.modes(text(of: scalar)) { modes.insert(AppProfile.BackgroundModes(mode)) }
+                return modes
+            } catch {
+                report(node, field, error.message)
+                return nil
+            }
+        }
         guard let items = list(node, field) else { return nil }
         var modes = AppProfile.BackgroundModes()
         var isValid = true

@@ -3,7 +3,12 @@ extension ScenarioReader {
     /// (keys of `BGTaskKey`), or null for none. Bad input (SPEC 29): an unknown `kind`,
     /// `requires_power` on a refresh, two entries of one kind, a kind whose mode the app does
     /// not declare in `modes`, a negative `earliest_s` or `work_s`. Nil, reported, for any.
-    mutating func readBGTasks(_ node: ScenarioNode, _ field: String, modes: AppProfile.BackgroundModes) -> [AppProfile.TaskRequest]? {
+    /// `sweptModes`: where a sweep point's value set the modes (SPEC 41), which a missing mode
+    /// is then reported at.
+    mutating func readBGTasks(
+        _ node: ScenarioNode, _ field: String, modes: AppProfile.BackgroundModes,
+        sweptModes: (node: ScenarioNode, field: String)? = nil
+    ) -> [AppProfile.TaskRequest]? {
         if node.isNullScalar { return [] }
         guard let items = list(node, field) else { return nil }
         var requests: [AppProfile.TaskRequest] = []
@@ -24,8 +29,13 @@ extension ScenarioReader {
             }
             firstOfKind[kind] = firstOfKind[kind] ?? kindNode
             if !modes.contains(kind.mode) {
-                report(kindNode, BGTaskKey.kind.path(in: entry),
-                       "a \(kind.rawValue) request needs the \(kind.mode.rawValue) mode in the app's background_modes")
+                if let sweptModes {
+                    report(sweptModes.node, sweptModes.field,
+                           "leaves \(entry) (a \(kind.rawValue) request) without the \(kind.mode.rawValue) mode it needs")
+                } else {
+                    report(kindNode, BGTaskKey.kind.path(in: entry),
+                           "a \(kind.rawValue) request needs the \(kind.mode.rawValue) mode in the app's background_modes")
+                }
                 isValid = false
             }
             guard let request = readBGTask(kind, fields, entry) else {

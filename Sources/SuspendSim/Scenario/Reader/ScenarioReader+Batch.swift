@@ -60,6 +60,16 @@ extension ScenarioReader {
             var values: [String] = []
             var nodes: [(node: ScenarioNode, index: Int)] = []
             for (index, item) in items.enumerated() {
+                if case .app(_, .backgroundModes) = key {
+                    // SPEC 41: `a+b`, `none` or a list of modes, in its ordered form.
+                    guard let modes = sweptModes(item, Self.path(field, index)) else {
+                        isValid = false
+                        continue
+                    }
+                    values.append(modes)
+                    nodes.append((item, index))
+                    continue
+                }
                 guard case .scalar(let scalar) = item, !item.isNullScalar else {
                     report(item, Self.path(field, index), "must be a single value, got \(item.summary)")
                     isValid = false
@@ -77,5 +87,30 @@ extension ScenarioReader {
             axes.append(SweepAxis(key: key, values: values, source: .file))
         }
         return isValid ? axes : nil
+    }
+
+    /// A `sweep:` value of `app.<id>.background_modes` (SPEC 41) as the sweep column writes it
+    /// (`ModeSetValue`): `a+b` or `none`, or a list of modes (`[]`: none); nil, reported, for a
+    /// mode that is not a mode or one given twice.
+    private mutating func sweptModes(_ item: ScenarioNode, _ field: String) -> String? {
+        do {
+            switch item {
+            case .scalar(let scalar) where !item.isNullScalar:
+                return ModeSetValue.text(try ModeSetValue.modes(text(of: scalar)))
+            case .sequence(let entries):
+                var names: [String] = []
+                for (index, entry) in entries.enumerated() {
+                    guard let name = string(entry, Self.path(field, index)) else { return nil }
+                    names.append(name)
+                }
+                return ModeSetValue.text(try ModeSetValue.modes(names: names))
+            default:
+                report(item, field, "must be modes joined by +, none, or a list of modes, got \(item.summary)")
+                return nil
+            }
+        } catch {
+            report(item, field, error.message)
+            return nil
+        }
     }
 }

@@ -89,7 +89,14 @@ extension ScenarioReader {
                 continue
             }
             if let declared, !declared.contains(mode) {
-                report(item, itemField, "the app does not declare '\(mode.rawValue)' in its background_modes")
+                // SPEC 41: modes a sweep point sets are blamed at the point's value.
+                if let index, let id = apps?.ids.first(where: { apps?.indices[$0] == index }),
+                   let swept = overrides[SweepKey.app(id: id, .backgroundModes).path] {
+                    report(swept.node, Self.path(Self.path(ScenarioKey.apps.rawValue, index), AppKey.backgroundModes.rawValue),
+                           "leaves \(itemField) ('\(mode.rawValue)' in use at time 0) without the mode it needs")
+                } else {
+                    report(item, itemField, "the app does not declare '\(mode.rawValue)' in its background_modes")
+                }
                 isValid = false
                 continue
             }

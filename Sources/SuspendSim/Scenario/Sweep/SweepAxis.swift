@@ -8,7 +8,8 @@
 ///
 /// Keys: `policy`, `end_s`, `device.<key>`, `device.compressor.<key>`, `workload.<key>`,
 /// `workload.allocations.<key>`, for the keys of SPEC 7's `device:` and of `workload:`,
-/// `app.<id>.<key>` for any key of an app but its `id` and `background_modes` (SPEC 14),
+/// `app.<id>.<key>` for any key of an app but its `id`, `trace_name` and `bg_tasks` (SPEC 14;
+/// `background_modes` as a set of modes, SPEC 41),
 /// `trace.user` (SPEC 13), and `apps.typical-day` (SPEC 38): the key tables' rows that sweep.
 package struct SweepAxis: Sendable, Hashable {
     /// Where an axis was given.
@@ -39,7 +40,7 @@ package struct SweepAxis: Sendable, Hashable {
     package static let keys: [String] = SweepKey.fixed.map(\.path)
 
     /// The app keys an `app.<id>.<key>` axis may set: the keys of `AppKey`'s table that sweep
-    /// (every key but `id`, `background_modes` and `trace_name`).
+    /// (every key but `id`, `trace_name` and `bg_tasks`).
     package static let appKeys: [String] = AppKey.sweepNames
 
     /// Parses `key=v1,v2,...` (a `--set` option): values are separated by commas and
@@ -61,10 +62,19 @@ package struct SweepAxis: Sendable, Hashable {
             }
             throw ParseError("--set \(option): unknown key '\(path)'; expected policy, end_s, device.<key>, workload.<key>, workload.allocations.<key>, app.<id>.<key> or \(TypicalDay.factorKey)")
         }
-        let values = option[option.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false)
+        var values = option[option.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingSpaces }
         if values.contains(where: \.isEmpty) {
             throw ParseError("--set \(option): empty value")
+        }
+        if case .app(_, .backgroundModes) = key {
+            // SPEC 41: a set of modes, in its ordered form; a mode that is not one, or one
+            // given twice, is a usage error here.
+            do {
+                values = try values.map { value throws(ModeSetValue.Problem) in ModeSetValue.text(try ModeSetValue.modes(value)) }
+            } catch {
+                throw ParseError("--set \(option): \(error.message)")
+            }
         }
         if let problem = Self.valueProblem(values, key: key) { throw ParseError("--set \(option): \(problem.message)") }
         self.init(key: key, values: values, source: .commandLine)

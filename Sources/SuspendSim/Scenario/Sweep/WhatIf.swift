@@ -42,10 +42,13 @@ package struct WhatIf: Sendable, Hashable {
     }
 
     /// `value` of `key` in the form two equal values share: a number without leading zeros,
-    /// trailing decimal zeros or a trailing point; `device.ios` and other text as written.
+    /// trailing decimal zeros or a trailing point; a set of modes in its order; `device.ios` and
+    /// other text as written.
     static func canonical(_ value: String, key: String) -> String {
         // The one sweep key whose value is a label, not a number: no key parse per row.
         guard key != SweepKey.device(.ios).path else { return value }
+        // A set of modes in SPEC 4's order (SPEC 41): `fetch+audio` is `audio+fetch`.
+        if key.hasSuffix("." + AppKey.backgroundModes.rawValue) { return ModeSetValue.normalized(value) }
         var text = Substring(value)
         let negative = text.first == "-"
         if negative { text = text.dropFirst() }

@@ -18,5 +18,7 @@ extension AppRuntime {
         var fieldCountedToMs: Millis = .zero
         /// Compression steps so far (`survivors.csv` `compressions`).
         var compressions = 0
+        /// Terminations so far by `evictions.csv` trigger (SPEC 41).
+        var kills = Eviction.TriggerCounts()
     }
 }

@@ -168,6 +168,7 @@ extension Simulation {
             break
         }
         apps[index].stats.field.exits[reason.exitCategory(in: app.state)] += 1
+        apps[index].stats.kills[trigger] += 1  // the row's trigger below (SPEC 41)
         if tasks.isEnabled { endRunningTask(of: index, outcome: .killed) }  // SPEC 28: any termination
         apps[index].resetProcess()
         setState(index, .notRunning, cause: .kill(reason))

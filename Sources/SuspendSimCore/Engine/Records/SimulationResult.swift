@@ -76,6 +76,8 @@ public struct AppOutcome: Sendable, Hashable {
     /// `processing_runs`).
     public var refreshRuns: Int
     public var processingRuns: Int
+    /// Its terminations by `evictions.csv` trigger, one per row of its in that file (SPEC 41).
+    public var kills: Eviction.TriggerCounts
 
     /// No pressure or other kill in the run (SPEC 14 `never_killed`): "resident at the end"
     /// (`survived`) is not "never killed".
