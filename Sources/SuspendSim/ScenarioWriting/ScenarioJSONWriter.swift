@@ -21,6 +21,7 @@
                 if let modes = entry.modes {
                     fields.append(member(InitialKey.modes, "[" + modes.modes.map { quoted($0.rawValue) }.joined(separator: ", ") + "]"))
                 }
+                if entry.frozen { fields.append(member(InitialKey.frozen, "true")) }
                 return "    {" + fields.joined(separator: ", ") + "}"
             }.joined(separator: ",\n") + "\n  ],\n"
         }
@@ -62,6 +63,8 @@
                 (value, isDefault) = (device.ios.map { quoted($0.description) }, device.ios == nil)
             case .compressor:
                 (value, isDefault) = (device.compressor.map(compressorBlock), device.compressor == nil)
+            case .freezer:
+                (value, isDefault) = (device.freezer.map(freezerBlock), device.freezer == nil)
             case .flag(let keyPath):
                 (value, isDefault) = ("\(device[keyPath: keyPath])", device[keyPath: keyPath] == defaults[keyPath: keyPath])
             case .lmkd:
@@ -86,6 +89,31 @@
                 (value, isDefault) = (compressor[keyPath: keyPath].map(mb), compressor[keyPath: keyPath] == nil)
             case .rate(let keyPath):
                 (value, isDefault) = (fixed(compressor[keyPath: keyPath], decimals: 3), compressor[keyPath: keyPath] == defaults[keyPath: keyPath])
+            }
+            return key.writing.writes(isDefault: isDefault) ? value.map { (key.rawValue, $0) } : nil
+        }
+        return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+    }
+
+    /// The freezer's block as a JSON mapping, in `FreezerKey`'s order, each key where it is not
+    /// its default (the start where the file gives it: its default follows RAM), so that
+    /// `freezer: {}` is written `{}` (SPEC 37).
+    static func freezerBlock(_ freezer: Device.Freezer) -> String {
+        let defaults = Device.Freezer()
+        let fields: [(String, String)] = FreezerKey.allCases.compactMap { key in
+            let value: String?
+            let isDefault: Bool
+            switch key.target {
+            case .count(let keyPath):
+                (value, isDefault) = ("\(freezer[keyPath: keyPath])", freezer[keyPath: keyPath] == defaults[keyPath: keyPath])
+            case .memory(let keyPath):
+                (value, isDefault) = (mb(freezer[keyPath: keyPath]), freezer[keyPath: keyPath] == defaults[keyPath: keyPath])
+            case .optionalMemory(let keyPath, _):
+                (value, isDefault) = (freezer[keyPath: keyPath].map(mb), freezer[keyPath: keyPath] == nil)
+            case .time(let keyPath):
+                (value, isDefault) = (seconds(freezer[keyPath: keyPath]), freezer[keyPath: keyPath] == defaults[keyPath: keyPath])
+            case .rate(let keyPath):
+                (value, isDefault) = (fixed(freezer[keyPath: keyPath], decimals: 3), freezer[keyPath: keyPath] == defaults[keyPath: keyPath])
             }
             return key.writing.writes(isDefault: isDefault) ? value.map { (key.rawValue, $0) } : nil
         }

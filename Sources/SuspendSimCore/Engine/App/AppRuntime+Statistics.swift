@@ -18,5 +18,10 @@ extension AppRuntime {
         var fieldCountedToMs: Millis = .zero
         /// Compression steps so far (`survivors.csv` `compressions`).
         var compressions = 0
+        /// Freezes and refreezes, and thaws, in the run (`survivors.csv` `freezes`, `thaws`,
+        /// SPEC 37), and what its freezes wrote to flash.
+        var freezes = 0
+        var thaws = 0
+        var frozenWrittenKiB: KiB = .zero
     }
 }
