@@ -70,13 +70,15 @@ extension Simulation {
     /// A frozen app leaves `suspended` (not by dying): a thaw, before the transition's row.
     /// Its thaw count grows, it stops being demoted, and its memory is resident again; its
     /// copy on flash stays. The caller's `refreshFootprint` writes the one row.
-    mutating func thaw(_ index: AppIndex) {
+    mutating func thaw(_ index: AppIndex, into state: LifecycleState) {
         let read = apps[index].freezer.isOnFlash ? apps[index].freezer.copyKiB : .zero
+        // A warm launch (into the foreground) waits for it; a wake or a grant does not.
+        let wait = read > .zero && state.isForeground ? device.freezer.map { Self.thawWait(of: read, milliMBPerS: $0.thawMilliMBPerS) } : nil
         apps[index].freezer.thaws += 1
         apps[index].freezer.isDemoted = false
         apps[index].freezer.isOnFlash = false
         apps[index].stats.thaws += 1
-        recordFreezerAct(.thaw, of: index, writtenKiB: .zero, readKiB: read)
+        recordFreezerAct(.thaw, of: index, writtenKiB: .zero, readKiB: read, waitMs: wait ?? .zero)
     }
 
     /// A warm launch of app `index` from flash waits for its copy to be read back:
@@ -126,10 +128,10 @@ extension Simulation {
 
     /// Writes one `freezer.csv` row for `action` on app `index`.
     private mutating func recordFreezerAct(
-        _ action: EventLog.FreezerRecord.Action, of index: AppIndex, writtenKiB: KiB, readKiB: KiB = .zero
+        _ action: EventLog.FreezerRecord.Action, of index: AppIndex, writtenKiB: KiB, readKiB: KiB = .zero, waitMs: Millis = .zero
     ) {
         recorder.record(EventLog.FreezerRecord(
             timeMs: nowMs, app: index, action: action, writtenKiB: writtenKiB, budgetLeftKiB: freezer.budgetKiB,
-            frozenCount: freezer.frozenCount, readKiB: readKiB))
+            frozenCount: freezer.frozenCount, readKiB: readKiB, waitMs: waitMs))
     }
 }

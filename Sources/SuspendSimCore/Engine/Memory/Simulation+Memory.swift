@@ -74,7 +74,7 @@ extension Simulation {
         apps[index].stateEnteredMs = nowMs
         if from == .suspended, state != .suspended { releaseCompressedMemory(of: index) }
         // SPEC 37: leaving `suspended` alive thaws a frozen app (a death has reset it).
-        if from == .suspended, state != .suspended, apps[index].freezer.isFrozen { thaw(index) }
+        if from == .suspended, state != .suspended, apps[index].freezer.isFrozen { thaw(index, into: state) }
         if state == .suspended, from != .suspended { noteSuspendedEntry(of: index) }
         // Aging counts from each suspension; the aging timer sets it (SPEC 6, jetsam).
         apps[index].aged = false

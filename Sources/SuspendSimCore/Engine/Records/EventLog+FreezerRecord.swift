@@ -14,11 +14,16 @@ extension EventLog {
         public var writtenKiB: KiB
         public var budgetLeftKiB: KiB
         public var frozenCount: Int
-        /// For a thaw: its copy on flash read back, when the app was on flash (the wait of a
-        /// warm launch, SPEC 37); 0 otherwise.
+        /// For a thaw: its copy on flash read back, when the app was on flash; 0 otherwise.
         public var readKiB: KiB
+        /// For a thaw by a warm launch from flash: what the launch waited for it (SPEC 37,
+        /// `f ÷ thaw_mb_s`); 0 for any other act (a wake or a grant waits nothing).
+        public var waitMs: Millis
 
-        public init(timeMs: Millis, app: AppIndex, action: Action, writtenKiB: KiB, budgetLeftKiB: KiB, frozenCount: Int, readKiB: KiB) {
+        public init(
+            timeMs: Millis, app: AppIndex, action: Action, writtenKiB: KiB, budgetLeftKiB: KiB, frozenCount: Int, readKiB: KiB,
+            waitMs: Millis
+        ) {
             self.timeMs = timeMs
             self.app = app
             self.action = action
@@ -26,6 +31,7 @@ extension EventLog {
             self.budgetLeftKiB = budgetLeftKiB
             self.frozenCount = frozenCount
             self.readKiB = readKiB
+            self.waitMs = waitMs
         }
     }
 }
