@@ -1,5 +1,6 @@
 /// The run page's state timeline (SPEC 15): a lane per app in scenario order, its bar
-/// coloured (and sized) by life-cycle state, with launches, wakes, kills and quits marked.
+/// coloured (and sized) by life-cycle state, with launches, wakes, kills and quits marked, and
+/// the spans in which an app was frozen (SPEC 37) as a dashed line along its lane's top.
 ///
 /// Per pixel column (`RunChartGeometry`) a lane shows the most awake state the app held for
 /// some time in the column (`ChartPalette.states` order; a state held for no time, between
@@ -30,6 +31,12 @@ struct StateTimeline {
         var compressions = [Set<Int>](repeating: [], count: apps)
         for compression in reports.compressions where compression.app < apps {
             compressions[compression.app].insert(geometry.column(compression.time))
+        }
+        // The frozen spans (SPEC 37), as column ranges per lane.
+        var frozen = [[Range<Int>]](repeating: [], count: apps)
+        for span in reports.frozenSpans where span.app < apps {
+            let first = geometry.column(span.start), last = geometry.column(min(span.end ?? geometry.end, geometry.end))
+            frozen[span.app].append(first..<max(last, first + 1))
         }
         var baseLines = ""
         for app in 0..<apps {
@@ -75,6 +82,13 @@ struct StateTimeline {
                     d += Self.glyph(mark, x: geometry.columnX(column), y: Int(cy.rounded()), size: lane >= 20 ? 4 : 3)
                 }
                 svg.path(d, class: "fgmark mk-\(mark)")
+            }
+            if !frozen[app].isEmpty {
+                // SPEC 37: a frozen span, a dashed line along the top of the lane.
+                let y = ChartNumber.px(laneTop + 2)
+                let d = frozen[app].map { "M\(geometry.columnX($0.lowerBound)) \(y)H\(geometry.columnX($0.upperBound))" }.joined()
+                svg.path(d, class: "frozen-span", extra: "style=\"stroke:#56B4E9;stroke-width:2;stroke-dasharray:4 2;fill:none\"",
+                         title: "frozen (written to flash by the freezer)")
             }
             if !compressions[app].isEmpty {
                 let cy = Int((barBottom - barHeight / 2).rounded())
