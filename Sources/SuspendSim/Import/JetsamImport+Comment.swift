@@ -34,7 +34,7 @@ extension JetsamImport.Reading {
                 + "inside processes' rpages): reserved_mb is 0 and system_mb is lowered by the excess to "
                 + "\(ScenarioJSONWriter.mb(memory.systemKiB)) MB.")
         }
-        lines += compressorLines
+        lines += compressorLines + freezerLines
         let why = replayKills
             ? "a daemon, a running app or the frontmost app: the model has no band for it"
             : "run with --replay-kills to replay suspended apps' kills"
@@ -57,7 +57,8 @@ extension JetsamImport.Reading {
     /// not turn the compressor on: `rpages` are resident pages, already net of compression, and
     /// the compressor's pages are part of `reserved_mb`, so free at time 0 stays the report's.
     var compressorLines: [String] {
-        let notOn = "It is not turned on: rpages are already net of compression, and its pages are part of reserved_mb (SPEC 22)."
+        let notOn = "It is off (compressor: { pool_mb: 0 }): rpages are already net of compression, and its pages are part of "
+            + "reserved_mb (SPEC 22, 37); delete pool_mb to turn it on."
         guard let uncompressed = report.uncompressedPages, let stored = report.compressorPages, uncompressed > 0, stored > 0 else {
             let field = { (name: String, pages: Int64?) in "\(name) \(pages.map { "\($0) pages" } ?? "absent")" }
             return ["Compressor: ratio unknown (memoryStatus \(field("uncompressed", report.uncompressedPages)), "
@@ -65,6 +66,21 @@ extension JetsamImport.Reading {
         }
         return ["Compressor: \(uncompressed) pages uncompressed held in \(stored) pages: ratio \(JetsamReport.ratioText(uncompressed, stored)), "
             + "\(ScenarioJSONWriter.mb(report.kib(pages: uncompressed))) MB in \(ScenarioJSONWriter.mb(report.kib(pages: stored))) MB.", notOn]
+    }
+}
+
+extension JetsamImport.Reading {
+    /// The freezer's lines (SPEC 37): how many suspended apps the report shows frozen (in the
+    /// freezer's band), and, for iOS 17.4 or later, that the freezer is off so that time 0 is
+    /// the report's, and how to turn it on.
+    var freezerLines: [String] {
+        let frozen = apps.apps.filter(isFrozen).count
+        var lines = ["Freezer: \(frozen) suspended app\(frozen == 1 ? "" : "s") in the freezer's band "
+            + "(\(PlatformProfile(ios: report.iosVersion).jetsamBands.freezer)) written frozen: true."]
+        if Self.freezesByDefault(report.iosVersion) {
+            lines.append("It is off (freezer: { max_frozen: 0 }) so that the time-0 check is the report's; delete max_frozen to turn it on.")
+        }
+        return lines
     }
 }
 

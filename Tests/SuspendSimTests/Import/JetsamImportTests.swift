@@ -119,20 +119,20 @@ import Testing
         try JetsamImport.scenarioText(JetsamReport(text: text, file: file), file: file, replayKills: false)
     }
 
-    @Test("The compressor's content and size go into the leading comment with their ratio, half up; the scenario does not turn it on (SPEC 22)")
+    @Test("The compressor's content and size go into the leading comment with their ratio, half up; the scenario writes it off (SPEC 22, 37)")
     func compressorComment() throws {
         let shared = try importText(String(contentsOfFile: Self.sharedReport, encoding: .utf8), file: "ios18.5-iphone14.7.ips")
         // 111200 x 16 KiB = 1737.5 MB held in 28754 x 16 KiB = 449.28125 MB: 3.8673... -> 3.87.
         #expect(shared.contains("\n# Compressor: 111200 pages uncompressed held in 28754 pages: ratio 3.87, 1737.5 MB in 449.28125 MB.\n"))
-        #expect(shared.contains("\n# It is not turned on: rpages are already net of compression"))
+        #expect(shared.contains("\n# It is off (compressor: { pool_mb: 0 }): rpages are already net of compression"))
         // Half up: 1005 / 1000 = 1.005 -> 1.01; 4 KiB pages.
         let halfUp = Self.modernReport(pageSize: 4096).replacingOccurrences(
             of: "\"memoryStatus\" : { ", with: "\"memoryStatus\" : { \"uncompressed\" : 1005, \"compressorSize\" : 1000, ")
         #expect(try importText(halfUp).contains("# Compressor: 1005 pages uncompressed held in 1000 pages: ratio 1.01, 3.92578125 MB in 3.90625 MB.\n"))
         for text in [shared, try importText(halfUp)] {
-            #expect(!text.contains("compressor:"), "the imported scenario does not turn the compressor on")
+            #expect(text.contains("\n  compressor: { pool_mb: 0 }\n"), "the imported scenario writes the compressor off")
             let scenario = try ScenarioLoader.parse(text, path: "imported.yaml")
-            #expect(scenario.device.compressor == nil)
+            #expect(scenario.device.compressorPoolKiB == .zero && !scenario.device.compresses)
         }
         // The same free memory at time 0 with or without the fields.
         let without = try importScenario(Self.modernReport(pageSize: 4096))
@@ -150,8 +150,7 @@ import Testing
     func compressorUnknown(_ fields: String, _ said: String) throws {
         let text = try importText(Self.modernReport().replacingOccurrences(of: "\"memoryStatus\" : { ", with: "\"memoryStatus\" : { " + fields))
         #expect(text.contains("\n# Compressor: ratio unknown (memoryStatus \(said)).\n"), "\(text.prefix(2000))")
-        #expect(!text.contains("compressor:"))
-        #expect(try ScenarioLoader.parse(text, path: "imported.yaml").device.compressor == nil)
+        #expect(try ScenarioLoader.parse(text, path: "imported.yaml").device.compresses == false)
     }
 
     @Test("Malformed reports are clear errors (SPEC 12)", arguments: [
@@ -178,5 +177,37 @@ import Testing
             #expect(error.description.hasPrefix("bad.ips: "))
             #expect(error.description.contains(message), "\(error.description)")
         }
+    }
+}
+
+/// SPEC 37: `import jetsam` and the freezer.
+extension JetsamImportTests {
+    @Test("The shared iOS 18.5 report's 8 suspended apps in band 75 are imported frozen; the compressor and the freezer are written off")
+    func sharedReportFrozenApps() throws {
+        let text = try String(contentsOfFile: Self.sharedReport, encoding: .utf8)
+        var scenario = try importScenario(text, file: "ios18.5-iphone14.7.ips")
+        // The report's suspended processes at priority 75, in report order.
+        let frozen = scenario.initial.filter(\.frozen).map { scenario.apps[$0.app].id }
+        #expect(frozen == ["SafariViewService", "Freeform", "MobileCal", "Spotlight", "MessagesViewService", "InCallService", "Gmail",
+                           "com.apple.WebKit.WebContent"])
+        #expect(scenario.initial.filter(\.frozen).allSatisfy { $0.state == .suspended })
+        #expect(scenario.device.compressorPoolKiB == .zero && scenario.device.compressor != nil)
+        #expect(scenario.device.freezer?.maxFrozen == 0)
+        // Turned on (with start_free_mb 0, so that the time-0 check freezes nothing more), the
+        // frozen apps start in band 75, the others in band 0.
+        scenario.device.freezer = Device.Freezer()
+        scenario.device.freezer?.startFreeKiB = .zero
+        let simulation = Simulation(scenario, policy: JetsamPolicy(), recorder: NullRecorder())
+        for entry in scenario.initial where entry.state == .suspended {
+            #expect(simulation.apps[entry.app].jetsam.band == (entry.frozen ? 75 : 0), "\(scenario.apps[entry.app].id)")
+        }
+    }
+
+    @Test("Before iOS 16 the freezer's band is 8; a report before iOS 17.4 gets no freezer block")
+    func oldNumbering() throws {
+        let extra = #", { "name" : "com.frozen", "states" : ["suspended"], "rpages" : 100, "lifetimeMax" : 100, "priority" : 8 }"#
+        let scenario = try importScenario(Self.modernReport(extra: extra))
+        #expect(scenario.initial.filter(\.frozen).map { scenario.apps[$0.app].id } == ["com.frozen"])
+        #expect(scenario.device.freezer == nil && scenario.device.compressorPoolKiB == .zero)
     }
 }
