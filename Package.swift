@@ -46,8 +46,12 @@ let package = Package(
             ],
             // The device catalog (SPEC 11) is data: compiled in as bytes, so that it cannot go
             // missing wherever the binary is installed.
-            // So is the bundled typical day that `include: typical-day` brings (SPEC 7).
-            resources: [.embedInCode("Resources/devices.csv"), .embedInCode("Resources/typical-day.yaml")]
+            // So is the bundled typical day that `include: typical-day` brings (SPEC 7), and the
+            // assumption table, every default with its source (SPEC 36).
+            resources: [
+                .embedInCode("Resources/devices.csv"), .embedInCode("Resources/typical-day.yaml"),
+                .embedInCode("Resources/assumptions.csv"),
+            ]
         ),
         // jemalloc, found through pkg-config (Debian: libjemalloc-dev); the module map names no
         // library, so that the link follows pkg-config: the shared library by default, the

@@ -6,12 +6,14 @@ import SuspendSimCore
 /// question runs as shown, its answer in `survival.csv` with the refresh runs; a cycle of
 /// includes is bad input.
 @Suite struct TypicalDayCommandTests {
-    /// The first YAML block under docs/scenarios.md's "A typical day" heading.
+    /// The question docs/scenarios.md's "A typical day" shows: `docs/examples/photo-editor-day.yaml`,
+    /// whose text the section quotes whole (after `$ cat`, a block scripts/check-docs.sh checks).
     static func documentedScenario() throws -> String {
         let doc = try String(contentsOf: packageRoot.appendingPathComponent("docs/scenarios.md"), encoding: .utf8)
         let section = try #require(doc.components(separatedBy: "## A typical day").dropFirst().first)
-        let block = try #require(section.components(separatedBy: "```yaml\n").dropFirst().first)
-        return try #require(block.components(separatedBy: "```").first)
+        let file = try String(contentsOf: packageRoot.appendingPathComponent("docs/examples/photo-editor-day.yaml"), encoding: .utf8)
+        #expect(section.contains("$ cat docs/examples/photo-editor-day.yaml\n" + file + "```"))
+        return file
     }
 
     @Test("The documented question (15 lines at most) runs; survival.csv has the editor's row with its refresh runs; the wake note is printed once")

@@ -122,7 +122,7 @@ import Testing
 
     /// The folders that read what comes in, and those that write what goes out. The scenario
     /// writers are input's: they write scenario files, for the importers and the generators.
-    static let inputFolders: Set<String> = ["Syntax", "Scenario", "ScenarioWriting", "Keys", "Trace", "Import", "Devices"]
+    static let inputFolders: Set<String> = ["Syntax", "Scenario", "ScenarioWriting", "Keys", "Trace", "Import", "Devices", "Assumptions"]
     static let outputFolders: Set<String> = ["Reports", "HTML", "Batch", "Check", "Explain"]
 
     @Test("The key tables (Keys) use no other folder: the reader, the writers, the reports and the page all read them (STYLE section 8)")

@@ -1,7 +1,8 @@
 extension Device {
     /// A device of the catalog (SPEC 11, 19), as a scenario's `device: { model:, ios: }`
-    /// gives it: the catalog's RAM and per-app limit, SPEC 7's thresholds for that RAM, and
-    /// the platform profile of the iOS release, and the catalog's system memory (SPEC 30).
+    /// gives it: the catalog's RAM and per-app limit, SPEC 7's thresholds for that RAM, the
+    /// platform profile of the iOS release and its compressor (SPEC 37), and the catalog's
+    /// system memory (SPEC 30).
     ///
     /// ```swift
     /// let phone = try Device(model: "iPhone 11", ios: "18.4")   // or "iphone-11", "iPhone12,1"
@@ -15,7 +16,7 @@ extension Device {
     /// would (an explicit key always wins).
     ///
     /// - Throws: `Device.CatalogError` naming the nearest models for an unknown model, or
-    ///   the text of an `ios` that is not `MAJOR[.MINOR]`.
+    ///   the text of an `ios` that is not `MAJOR[.MINOR]` of a major that shipped (SPEC 37).
     /// - Complexity: O(catalog entries), and O(entries × name length²) to name the nearest
     ///   models when `model` is unknown.
     public init(model: String, ios: String? = nil) throws(Device.CatalogError) {
@@ -25,7 +26,7 @@ extension Device {
         }
         var version: IOSVersion?
         if let ios {
-            guard let parsed = IOSVersion(ios) else { throw .invalidIOS(ios) }
+            guard let parsed = IOSVersion(ios), parsed.isShipped else { throw .invalidIOS(ios) }
             version = parsed
         }
         self.init(ramKiB: .mb(Double(entry.ramMB)), catalog: entry, ios: version)
@@ -34,7 +35,7 @@ extension Device {
     /// The device that SPEC 11's order resolves before a file's own keys (SPEC 16): SPEC 7's
     /// defaults for `ramKiB`, then the catalog entry's model, per-app limit and system memory
     /// (scaled to `ramKiB`, SPEC 30, keeping the catalog's source), then the profile of `ios`
-    /// (the classic one for nil). The scenario reader starts `device:` from it and
+    /// (the classic one for nil) and the compressor it ships (SPEC 37). The scenario reader starts `device:` from it and
     /// `init(model:ios:)` is it, so that both resolve a model alike.
     package init(ramKiB: KiB, catalog entry: DeviceCatalog.Entry?, ios: IOSVersion?) {
         self.init(ramKiB: ramKiB)
@@ -46,5 +47,6 @@ extension Device {
         }
         self.ios = ios
         apply(PlatformProfile(ios: ios))
+        compressor = Device.shippedCompressor(ios: ios)
     }
 }

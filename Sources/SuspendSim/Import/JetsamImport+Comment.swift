@@ -5,8 +5,8 @@ extension JetsamImport.Reading {
     /// approximated (system memory, the background modes, the free thresholds), and the kills:
     /// those not replayed (with `--replay-kills`, a daemon's, a running app's or the frontmost
     /// app's, which the model has no band for) and, with `--replay-kills`, those replayed.
-    /// Two lines on the compressor (SPEC 22) say what the report's compressor held, and that it
-    /// is not turned on.
+    /// Two lines on the compressor (SPEC 22, 37) say what the report's compressor held, that
+    /// the scenario turns it off and how to turn it on.
     var leadingComment: [String] {
         let pages = report.memoryPages
         let product = report.product.isEmpty ? "(none)" : report.product
@@ -53,12 +53,13 @@ extension JetsamImport.Reading {
 
     /// The compressor's lines (SPEC 22): `memoryStatus.uncompressed` pages held in
     /// `compressorSize` pages, their ratio (`uncompressed` ÷ `compressorSize`, 2 decimals, half
-    /// up) and both in MB; with either field absent or 0, the ratio is unknown. The scenario does
-    /// not turn the compressor on: `rpages` are resident pages, already net of compression, and
-    /// the compressor's pages are part of `reserved_mb`, so free at time 0 stays the report's.
+    /// up) and both in MB; with either field absent or 0, the ratio is unknown. The scenario
+    /// turns the compressor off (`compressor: { pool_mb: 0 }`, SPEC 37, though the release ships
+    /// it): `rpages` are resident pages, already net of compression, and the compressor's pages
+    /// are part of `reserved_mb`, so free at time 0 stays the report's.
     var compressorLines: [String] {
-        let notOn = "It is off (compressor: { pool_mb: 0 }): rpages are already net of compression, and its pages are part of "
-            + "reserved_mb (SPEC 22, 37); delete pool_mb to turn it on."
+        let notOn = "It is off (compressor: { pool_mb: 0 }): rpages are already net of compression, and its pages are part of reserved_mb "
+            + "(SPEC 22, 37); write compressor: {} to turn it on."
         guard let uncompressed = report.uncompressedPages, let stored = report.compressorPages, uncompressed > 0, stored > 0 else {
             let field = { (name: String, pages: Int64?) in "\(name) \(pages.map { "\($0) pages" } ?? "absent")" }
             return ["Compressor: ratio unknown (memoryStatus \(field("uncompressed", report.uncompressedPages)), "
@@ -78,7 +79,7 @@ extension JetsamImport.Reading {
         var lines = ["Freezer: \(frozen) suspended app\(frozen == 1 ? "" : "s") in the freezer's band "
             + "(\(PlatformProfile(ios: report.iosVersion).jetsamBands.freezer)) written frozen: true."]
         if Self.freezesByDefault(report.iosVersion) {
-            lines.append("It is off (freezer: { max_frozen: 0 }) so that the time-0 check is the report's; delete max_frozen to turn it on.")
+            lines.append("It is off (freezer: { max_frozen: 0 }) so that the time-0 check is the report's; write freezer: {} to turn it on.")
         }
         return lines
     }

@@ -42,7 +42,7 @@ extension JetsamImport.Reading {
         entries += [
             Entry(DeviceKey.reservedMB.rawValue, .mb(memory.reservedKiB)), Entry(DeviceKey.systemMB.rawValue, .mb(memory.systemKiB)),
             Entry(DeviceKey.idleFreeMB.rawValue, .mb(memory.idleFreeKiB)), Entry(DeviceKey.criticalFreeMB.rawValue, .mb(memory.criticalFreeKiB)),
-            Entry(DeviceKey.compressor.rawValue, .flowMapping([Entry(CompressorKey.poolMB.rawValue, .plain("0"))])),
+            Entry(DeviceKey.compressor.rawValue, .flowMapping([Entry(CompressorKey.poolMB.rawValue, .mb(.zero))])),
         ]
         if Self.freezesByDefault(report.iosVersion) {
             entries.append(Entry(DeviceKey.freezer.rawValue, .flowMapping([Entry(FreezerKey.maxFrozen.rawValue, .plain("0"))])))

@@ -128,7 +128,7 @@ public enum DeviceKey: String, CaseIterable, Sendable {
         case .reaperFreeMB: "20 %, 18 % or 16 % of RAM by RAM class"
         case .reaperIdleS: "300"
         case .appBackgroundLimitMB: "app_limit_mb's value"
-        case .compressor: "none: nothing is compressed"
+        case .compressor: "with ios 9 or later, on with every default (as {}); else none: nothing is compressed"
         case .freezer: "none: nothing is frozen"
         case .charging, .lowPower: "false"
         case .backgroundAppRefresh: "true"

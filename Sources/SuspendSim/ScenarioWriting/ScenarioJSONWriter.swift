@@ -43,7 +43,8 @@
     /// 1-10 scenarios stay as they were). The profile's switches (the reaper, the band numbers)
     /// come from `ios`; they have no keys of their own. `system_mb` is written only when it
     /// was set (SPEC 30's source `set`: by a file, `--set` or code): a catalog phone's is left
-    /// to `model` and `ram_mb`, which give it again, and with neither it is 0.
+    /// to `model` and `ram_mb`, which give it again, and with neither it is 0. The compressor
+    /// is written where it differs from the one `ios` ships (SPEC 37).
     static func deviceFields(_ device: Device) -> [(String, String)] {
         let defaults = Device(ramKiB: device.ramKiB)
         return DeviceKey.allCases.compactMap { key in
@@ -62,7 +63,10 @@
             case .ios:
                 (value, isDefault) = (device.ios.map { quoted($0.description) }, device.ios == nil)
             case .compressor:
-                (value, isDefault) = (device.compressor.map(compressorBlock), device.compressor == nil)
+                // SPEC 37: the default is the compressor `ios` ships; none where it ships one is
+                // written as `pool_mb` 0, which runs alike.
+                let shipped = Device.shippedCompressor(ios: device.ios)
+                (value, isDefault) = (device.compressor.map(compressorBlock) ?? "{\"pool_mb\": 0}", device.compressor == shipped)
             case .freezer:
                 (value, isDefault) = (device.freezer.map(freezerBlock), device.freezer == nil)
             case .flag(let keyPath):

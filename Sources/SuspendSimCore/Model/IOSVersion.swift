@@ -23,6 +23,17 @@ public struct IOSVersion: Sendable, Hashable, Comparable, CustomStringConvertibl
         self.minor = parts.count == 2 ? Int(parts[1]) : nil
     }
 
+    /// The major releases that shipped or are announced (SPEC 37): iOS 1 to 18, then 26
+    /// (Apple named the 2025 release after the year that follows it) and 27 (announced). A
+    /// scenario's `ios` with any other major is bad input.
+    public static let shippedMajors: [Int] = Array(1...18) + [26, 27]
+
+    /// The valid majors in words, for messages: "1 to 18, 26 or 27".
+    public static var shippedMajorsText: String { "1 to 18, 26 or 27" }
+
+    /// Whether the major release shipped (`shippedMajors`).
+    public var isShipped: Bool { Self.shippedMajors.contains(major) }
+
     /// `M` or `M.m`, as it was given (the `ios` row of `device.csv`, SPEC 16).
     public var description: String {
         minor.map { "\(major).\($0)" } ?? "\(major)"

@@ -16,7 +16,7 @@ import Testing
             device:
               model: iphone-11
               ios: "17.2"
-              system_mb: 1900
+              system_mb: 2500
 
             """))
         #expect(run.stdout.contains("""

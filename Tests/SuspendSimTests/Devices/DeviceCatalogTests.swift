@@ -32,26 +32,56 @@ import Testing
         }
     }
 
+    @Test("The catalog on one basis: nominal RAM is GB × 1024 × 0.92, an estimate's range 50.0-63.7 % of it, a measured limit its own range (SPEC 37)")
+    func catalogOnOneBasis() throws {
+        for entry in catalog.entries {
+            switch entry.ramSource {
+            case .nominal:
+                // The GB figure the source names: "RAM: 6 GB ..."; × 1024 × 0.92 in hundredths, half up.
+                let gb = try #require(entry.source.split(separator: " ").dropFirst().first.flatMap { Int($0) }, "\(entry.model)")
+                #expect(entry.ramMB == (gb * 1024 * 92 * 2 + 100) / 200, "\(entry.model)")
+                #expect(entry.limitSource == "estimated", "\(entry.model)")
+            case .reported:
+                #expect(entry.limitSource == "measured", "\(entry.model)")
+            }
+            if entry.limitSource == "measured" {
+                #expect(entry.limitLowMB == entry.appLimitMB && entry.limitHighMB == entry.appLimitMB, "\(entry.model)")
+            } else {
+                // 50.0 % and 63.7 % of ram_mb, in thousandths, half up.
+                #expect(entry.limitLowMB == (entry.ramMB * 500 * 2 + 1000) / 2000, "\(entry.model)")
+                #expect(entry.limitHighMB == (entry.ramMB * 637 * 2 + 1000) / 2000, "\(entry.model)")
+            }
+        }
+        // Worked by hand: 4 GB: 4096 × 0.92 = 3768.32 -> 3768, 55 % 2072.4 -> 2072, 63.7 % 2400.216 -> 2400;
+        // 8 GB: 7536.64 -> 7537, 50 % 3768.5 -> 3769, 63.7 % 4801.069 -> 4801.
+        let iphone12 = try #require(catalog.entry(model: "iphone-12"))
+        #expect([iphone12.ramMB, iphone12.appLimitMB, iphone12.limitLowMB, iphone12.limitHighMB] == [3768, 2072, 1884, 2400])
+        let iphone16 = try #require(catalog.entry(model: "iphone-16"))
+        #expect([iphone16.ramMB, iphone16.appLimitMB, iphone16.limitLowMB, iphone16.limitHighMB] == [7537, 4145, 3769, 4801])
+        #expect(catalog.entry(model: "iphone-11")?.ramSource == .reported)
+    }
+
     @Test("Today's phones: the SE (2nd, 3rd), the mini, Plus and Pro Max of the 12 to 16, the 16e, the 17 family and the Air (SPEC 11)")
     func todaysPhones() throws {
-        // product id -> (model, RAM in MB from the public specifications); limits are 55 % of RAM.
+        // product id -> (model, RAM in MB: Apple's GB × 1024 × 0.92, half up (SPEC 37): 3 GB
+        // 2826.24 -> 2826, 4 GB 3768, 6 GB 5652, 8 GB 7537, 12 GB 11304.96 -> 11305).
         let phones: [(String, String, Int)] = [
-            ("iPhone12,8", "iphone-se-2", 3072), ("iPhone14,6", "iphone-se-3", 4096),
-            ("iPhone13,1", "iphone-12-mini", 4096), ("iPhone13,4", "iphone-12-pro-max", 6144),
-            ("iPhone14,4", "iphone-13-mini", 4096), ("iPhone14,3", "iphone-13-pro-max", 6144),
-            ("iPhone14,8", "iphone-14-plus", 6144), ("iPhone15,3", "iphone-14-pro-max", 6144),
-            ("iPhone15,5", "iphone-15-plus", 6144), ("iPhone16,2", "iphone-15-pro-max", 8192),
-            ("iPhone17,4", "iphone-16-plus", 8192), ("iPhone17,2", "iphone-16-pro-max", 8192),
-            ("iPhone17,5", "iphone-16e", 8192), ("iPhone18,3", "iphone-17", 8192),
-            ("iPhone18,1", "iphone-17-pro", 12288), ("iPhone18,2", "iphone-17-pro-max", 12288),
-            ("iPhone18,4", "iphone-air", 12288),
+            ("iPhone12,8", "iphone-se-2", 2826), ("iPhone14,6", "iphone-se-3", 3768),
+            ("iPhone13,1", "iphone-12-mini", 3768), ("iPhone13,4", "iphone-12-pro-max", 5652),
+            ("iPhone14,4", "iphone-13-mini", 3768), ("iPhone14,3", "iphone-13-pro-max", 5652),
+            ("iPhone14,8", "iphone-14-plus", 5652), ("iPhone15,3", "iphone-14-pro-max", 5652),
+            ("iPhone15,5", "iphone-15-plus", 5652), ("iPhone16,2", "iphone-15-pro-max", 7537),
+            ("iPhone17,4", "iphone-16-plus", 7537), ("iPhone17,2", "iphone-16-pro-max", 7537),
+            ("iPhone17,5", "iphone-16e", 7537), ("iPhone18,3", "iphone-17", 7537),
+            ("iPhone18,1", "iphone-17-pro", 11305), ("iPhone18,2", "iphone-17-pro-max", 11305),
+            ("iPhone18,4", "iphone-air", 11305),
         ]
         for (product, model, ram) in phones {
             let entry = try #require(catalog.entry(product: product), "\(product) is missing")
-            #expect(entry.model == model && entry.ramMB == ram && entry.limitSource == "estimated", "\(product)")
+            #expect(entry.model == model && entry.ramMB == ram && entry.limitSource == "estimated" && entry.ramSource == .nominal, "\(product)")
         }
-        #expect(catalog.entry(product: "iPhone12,8")?.appLimitMB == 1690)   // 3072 × 0.55 = 1689.6, half up
-        #expect(catalog.entry(product: "iPhone18,4")?.appLimitMB == 6758)   // 12288 × 0.55 = 6758.4
+        #expect(catalog.entry(product: "iPhone12,8")?.appLimitMB == 1554)   // 2826 × 0.55 = 1554.3
+        #expect(catalog.entry(product: "iPhone18,4")?.appLimitMB == 6218)   // 11305 × 0.55 = 6217.75, half up
         #expect(catalog.entry(named: "iPhone SE (2nd generation)")?.model == "iphone-se-2")
     }
 
@@ -103,6 +133,23 @@ import Testing
             #expect(diagnostics.map(\.field) == ["device.ios"], "ios: \(bad)")
             #expect(diagnostics.first?.line == 4)
         }
+    }
+
+    @Test("ios majors that never shipped are located errors listing the valid ones; 1-18, 26 and 27 read (SPEC 37)")
+    func unshippedMajors() throws {
+        for good in ["\"1\"", "\"9.3\"", "\"18.7\"", "26", "\"27.0\""] {
+            #expect(throws: Never.self, "ios: \(good)") { try load(device: "{ ram_mb: 2048, ios: \(good) }") }
+        }
+        for bad in ["\"0\"", "19", "\"19.0\"", "\"25.1\"", "28", "\"180\""] {
+            let diagnostics = loadDiagnostics(text(device: "{ ram_mb: 2048, ios: \(bad) }"))
+            #expect(diagnostics.map(\.field) == ["device.ios"], "ios: \(bad)")
+            #expect(diagnostics.first?.line == 4)
+            #expect(diagnostics.first?.message.contains("major 1 to 18, 26 or 27") == true, "\(diagnostics)")
+        }
+        #expect(throws: Device.CatalogError.invalidIOS("19")) { try Device(model: "iphone-11", ios: "19") }
+        // 26 and 27 read as the >= 18.4 profile: the long-idle reaper runs.
+        #expect(try load(device: "{ ram_mb: 2048, ios: \"26.0\" }").device.longIdleReaper)
+        #expect(try load(device: "{ ram_mb: 2048, ios: \"27\" }").device.longIdleReaper)
     }
 
     @Test("app_background_limit_mb above ram_mb is invalid (SPEC 16)")
@@ -203,7 +250,7 @@ import Testing
             == "unknown device model 'iphone-1'; nearest: iphone-11, iphone-12, iphone-13 (see `suspendsim devices`)")
         #expect(throws: Device.CatalogError.invalidIOS("18.x")) { try Device(model: "iphone-11", ios: "18.x") }
         #expect(Device.CatalogError.invalidIOS("18.x").description
-            == "invalid iOS release '18.x'; expected \"MAJOR[.MINOR]\" (such as \"18.4\")")
+            == "invalid iOS release '18.x'; expected \"MAJOR[.MINOR]\" (such as \"18.4\") of a major that shipped: 1 to 18, 26 or 27")
     }
 
     private func text(device: String) -> String {

@@ -12,10 +12,11 @@ import Testing
             #expect(entry.systemMB == entry.ramMB - entry.appLimitMB, "\(entry.model)")
             #expect(entry.systemSource == (entry.limitSource == "measured" ? .limit : .estimated), "\(entry.model)")
         }
-        // iPhone 11: 3844 - 2068; iPhone 14: 6144 - 3379.
+        // iPhone 11: 3844 - 2068; iPhone 14 (SPEC 37's basis): 5652 - 3109.
         #expect(catalog.entry(model: "iphone-11")?.systemMB == 1776)
-        #expect(catalog.entry(model: "iphone-14")?.systemMB == 2765)
-        #expect(DeviceCatalog.columns.suffix(4) == ["limit_source", "system_mb", "system_source", "source"])
+        #expect(catalog.entry(model: "iphone-14")?.systemMB == 2543)
+        #expect(DeviceCatalog.columns.suffix(7)
+            == ["limit_source", "system_mb", "system_source", "ram_source", "limit_low_mb", "limit_high_mb", "source"])
     }
 
     @Test("Scaling is exact on whole KiB and rounds half up (SPEC 30)")
@@ -46,7 +47,7 @@ import Testing
         let setBare = try load(device: "{ ram_mb: 2048, system_mb: 0 }").device
         #expect(setBare.systemSource == .set)
         let estimated = try load(device: "model: iphone-14").device
-        #expect(estimated.systemKiB == .mb(2765) && estimated.systemSource == .estimated)
+        #expect(estimated.systemKiB == .mb(2543) && estimated.systemSource == .estimated)
         #expect(try load(device: "{ model: iphone-11, reserved_mb: 10 }").device.reservedKiB == .mb(10))
         #expect(plain.reservedKiB == .zero)
         // Device(model:) in code resolves alike.
@@ -88,17 +89,17 @@ import Testing
     func note() throws {
         let estimated = try load(device: "model: iphone-14").device
         #expect(SystemMemoryNote.text(file: "a.yaml", device: estimated)
-            == "note: a.yaml: system_mb 2765.000 for iphone-14 is estimated (docs/validation.md)")
+            == "note: a.yaml: system_mb 2543.000 for iphone-14 is estimated (docs/validation.md)")
         #expect(SystemMemoryNote.text(file: "a.yaml", device: try load(device: "model: iphone-11").device) == nil)
         #expect(SystemMemoryNote.text(file: "a.yaml", device: try load(device: "{ model: iphone-14, system_mb: 9 }").device) == nil)
         let template = try ScenarioTemplate(text: text(device: "{ model: iphone-14 }"), path: "p.yaml")
         var options = BatchPlan.Options()
-        options.settings = [try SweepAxis(parsing: "device.ram_mb=3072,6144")]
+        options.settings = [try SweepAxis(parsing: "device.ram_mb=2826,5652")]
         let plan = try BatchPlan(templates: [template, template], options: options)
-        // 2765 × 3072 ÷ 6144 = 1382.5 MB: one note per file, the first point's value.
+        // 2543 × 2826 ÷ 5652 = 1271.5 MB: one note per file, the first point's value.
         #expect(plan.systemMemoryNotes == [
-            "note: p.yaml: system_mb 1382.500 for iphone-14 is estimated (docs/validation.md)",
-            "note: p.yaml: system_mb 1382.500 for iphone-14 is estimated (docs/validation.md)",
+            "note: p.yaml: system_mb 1271.500 for iphone-14 is estimated (docs/validation.md)",
+            "note: p.yaml: system_mb 1271.500 for iphone-14 is estimated (docs/validation.md)",
         ])
     }
 

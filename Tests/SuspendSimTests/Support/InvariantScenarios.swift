@@ -98,14 +98,15 @@ enum HostileScenario {
         // SPEC 11, drawn last so that the draws above stay as they were: scenes, the reaper
         // (under jetsam), a background limit of its own, the older band numbers.
         for index in scenario.apps.indices where random.chance(40) { scenario.apps[index].lifecycle = .scene }
-        // A profile as a file's `ios` gives it; the drawn background-task limit stays, as an
-        // explicit key would.
+        // A profile as a file's `ios` gives it, with the compressor it ships (SPEC 37); the
+        // drawn background-task limit stays, as an explicit key would.
         let versions = [IOSVersion(major: 12), IOSVersion(major: 15, minor: 2), IOSVersion(major: 18, minor: 4), IOSVersion(major: 27)]
         if random.chance(60) {
             let ios = versions[Int(pick(0...Int64(versions.count - 1)))]
             let taskLimitMs = scenario.device.backgroundTaskLimitMs
             scenario.device.ios = ios
             scenario.device.apply(PlatformProfile(ios: ios))
+            scenario.device.compressor = Device.shippedCompressor(ios: ios)
             scenario.device.backgroundTaskLimitMs = taskLimitMs
             scenario.device.reaperIntervalMs = max(1, duration(upTo: 5))
             scenario.device.reaperIdleMs = duration(upTo: 10)

@@ -80,8 +80,8 @@ extension ScenarioReader {
         return nil
     }
 
-    /// `ios`: a quoted `"MAJOR[.MINOR]"` or a bare integer (SPEC 16). A YAML float in the file
-    /// is refused, since `18.10` would read as 18.1; `--set` values are text and taken as
+    /// `ios`: a quoted `"MAJOR[.MINOR]"` or a bare integer (SPEC 16) of a major that shipped
+    /// (SPEC 37). A YAML float in the file is refused, since `18.10` would read as 18.1; `--set` values are text and taken as
     /// written.
     private mutating func iosVersion(_ node: ScenarioNode) -> IOSVersion? {
         let field = DeviceKey.ios.path
@@ -97,6 +97,11 @@ extension ScenarioReader {
         }
         guard tag == .int || tag == .string || tag == .float, let version = IOSVersion(scalar.string) else {
             report(node, field, "must be \"MAJOR[.MINOR]\" (such as \"18.4\"), got \(node.summary)")
+            return nil
+        }
+        // SPEC 37: a major that never shipped (19 to 25, or a typo) is bad input.
+        guard version.isShipped else {
+            report(node, field, "must be a release that shipped, major \(IOSVersion.shippedMajorsText), got \(node.summary)")
             return nil
         }
         return version

@@ -69,12 +69,15 @@ import Testing
     func compressorBeforeReaper() throws {
         // Free after com.b opens: 1024 - 224 - 200 - 400 = 200 MB < 204.8: the reaper's kill,
         // unless the compressor starts there and holds com.a's 200 MB in 200 ÷ 2.8 = 71.43 MB.
-        let plain = Simulation.run(try Self.load(Self.reaperPhone(compressor: "")))
+        // pool_mb 0: off, though iOS 18.5 ships it (SPEC 37).
+        let plain = Simulation.run(try Self.load(Self.reaperPhone(compressor: ", compressor: { pool_mb: 0 }")))
         #expect(plain.log.evictions.map(\.who.reason) == [.longIdleExit])
         let old = Simulation.run(try Self.load(Self.reaperPhone(compressor: ", compressor: { start_free_mb: 153.6 }")))
         #expect(old.log.evictions.map(\.who.reason) == [.longIdleExit], "the warning level does not start it")
         let first = Simulation.run(try Self.load(Self.reaperPhone(compressor: ", compressor: {}")))
         #expect(first.log.evictions.isEmpty)
+        // Without the block, iOS 18.5's shipped compressor is compressor: {} (SPEC 37).
+        #expect(Simulation.run(try Self.load(Self.reaperPhone(compressor: ""))).log.footprints == first.log.footprints)
         let compressed = first.log.footprints.filter { $0.compressedKiB > .zero }
         #expect(compressed.map(\.compressedKiB) == [.mb(200)])
         // ⌈204800 × 100 ÷ 280⌉ = 73143 KiB held: free = 819200 - 409600 - 73143 KiB.
