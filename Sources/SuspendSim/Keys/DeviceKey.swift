@@ -129,7 +129,7 @@ public enum DeviceKey: String, CaseIterable, Sendable {
         case .reaperIdleS: "300"
         case .appBackgroundLimitMB: "app_limit_mb's value"
         case .compressor: "with ios 9 or later, on with every default (as {}); else none: nothing is compressed"
-        case .freezer: "none: nothing is frozen"
+        case .freezer: "with ios 17.4 or later, on with every default (as {}), acting under jetsam; else none: nothing is frozen"
         case .charging, .lowPower: "false"
         case .backgroundAppRefresh: "true"
         case .refreshWindowS: "30"

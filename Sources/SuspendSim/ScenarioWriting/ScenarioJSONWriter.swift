@@ -68,7 +68,10 @@
                 let shipped = Device.shippedCompressor(ios: device.ios)
                 (value, isDefault) = (device.compressor.map(compressorBlock) ?? "{\"pool_mb\": 0}", device.compressor == shipped)
             case .freezer:
-                (value, isDefault) = (device.freezer.map(freezerBlock), device.freezer == nil)
+                // SPEC 37: the default is the freezer `ios` ships; none where it ships one is
+                // written as `max_frozen` 0, which runs alike.
+                let shipped = Device.shippedFreezer(ios: device.ios)
+                (value, isDefault) = (device.freezer.map(freezerBlock) ?? "{\"max_frozen\": 0}", device.freezer == shipped)
             case .flag(let keyPath):
                 (value, isDefault) = ("\(device[keyPath: keyPath])", device[keyPath: keyPath] == defaults[keyPath: keyPath])
             case .lmkd:

@@ -20,7 +20,7 @@ import Testing
         device: { model: iphone-x, ios: "18.4" }
         apps:
           - { id: com.example.mail, active_mb: 200, suspended_mb: 80 }
-          - { id: com.example.game, active_mb: 600, suspended_mb: 400 }
+          - { id: com.example.game, active_mb: 800, suspended_mb: 500 }
           - { id: com.example.photos, active_mb: 400, suspended_mb: 250 }
           - { id: com.example.maps, active_mb: 500, suspended_mb: 300 }
         workload: { duration_s: 3600 }   # an hour of sessions, drawn anew for each replicate

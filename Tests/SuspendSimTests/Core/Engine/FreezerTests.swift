@@ -223,3 +223,43 @@ import Testing
         #expect(diagnostics.count == 1 && diagnostics[0].hasPrefix("x.yaml:5:") && diagnostics[0].contains(message), "\(diagnostics)")
     }
 }
+
+/// SPEC 37's default: the freezer ships from iOS 17.4 and acts only under jetsam.
+@Suite struct FreezerDefaultTests {
+    static func text(ios: String, freezer: String = "") -> String {
+        """
+        name: shipped
+        policy: jetsam
+        device: { ram_mb: 2048, ios: "\(ios)"\(freezer) }
+        apps:
+          - { id: com.a, active_mb: 100, suspended_mb: 50 }
+        events:
+          - { at: 0, open: com.a }
+
+        """
+    }
+
+    @Test("No block: on with every default from iOS 17.4, none before; {} turns it on with defaults; max_frozen 0 turns it off",
+          arguments: [("17.3", "", false), ("17.4", "", true), ("18.5", "", true), ("16.0", ", freezer: {}", true),
+                      ("18.5", ", freezer: { max_frozen: 0 }", false)])
+    func shipped(ios: String, block: String, freezes: Bool) throws {
+        let scenario = try ScenarioLoader.parse(Self.text(ios: ios, freezer: block), path: "shipped.yaml")
+        let levels = Device.PressureKillLevels(JetsamPolicy(), on: scenario.device)
+        #expect(scenario.device.freezes(levels) == freezes)
+        if freezes { #expect(scenario.device.freezer == Device.Freezer()) }
+        // Under a policy without bands it never acts.
+        #expect(!scenario.device.freezes(Device.PressureKillLevels(LargestFirstPolicy(), on: scenario.device)))
+        // The JSON writer gives the same device back (a shipped freezer is left out).
+        let again = try ScenarioLoader.parse(ScenarioJSONWriter.json(scenario), path: "again.json")
+        #expect(again.device.freezer == scenario.device.freezer)
+    }
+
+    @Test("A 17.3 phone written with freezer: {} keeps its block in the JSON writer; an 18.5 one without it writes max_frozen 0")
+    func writer() throws {
+        let on = try ScenarioLoader.parse(Self.text(ios: "17.3", freezer: ", freezer: {}"), path: "on.yaml")
+        #expect(ScenarioJSONWriter.deviceFields(on.device).contains { $0.0 == "freezer" && $0.1 == "{}" })
+        var off = try ScenarioLoader.parse(Self.text(ios: "18.5"), path: "off.yaml")
+        off.device.freezer = nil
+        #expect(ScenarioJSONWriter.deviceFields(off.device).contains { $0.0 == "freezer" && $0.1 == "{\"max_frozen\": 0}" })
+    }
+}
