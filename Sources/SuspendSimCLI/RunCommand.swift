@@ -11,8 +11,9 @@ extension SuspendsimCommand {
             discussion: """
                 Each scenario writes a folder <out>/<name>/ with survivors.csv, evictions.csv, \
                 transitions.csv, callbacks.csv, memory.csv, pressure.csv, skipped.csv, exits.csv, \
-                tasks.csv, launches.csv and device.csv (docs/reports.md); the run \
-                writes <out>/summary.csv with a row per scenario, in the order the files were given. \
+                tasks.csv, launches.csv, device.csv and assumptions.csv (docs/reports.md); the run \
+                writes <out>/summary.csv with a row per scenario, in the order the files were given, \
+                and <out>/assumptions.csv, the defaults each took. \
                 With --policy all, each scenario runs under every built-in policy into \
                 <out>/<name>/<policy>/, and <out>/comparison.csv compares them. A report folder \
                 appears whole or not at all. If any file is invalid, nothing runs and the exit \

@@ -11,12 +11,13 @@ public struct SuspendsimCommand: ParsableCommand {
             with the file's `expect:` block, `validate` only parses and validates, `merge` \
             joins the output folders of a sharded batch, `report` draws a report folder as an HTML \
             page, `explain` says why each eviction of a report folder happened, `import` turns a \
-            JetsamEvent report into a scenario, and `devices` lists the device catalog.
+            JetsamEvent report into a scenario, `devices` lists the device catalog, and \
+            `assumptions` lists every default with its source.
             """,
         version: "0.1.0",
         subcommands: [
             RunCommand.self, CheckCommand.self, ValidateCommand.self, MergeCommand.self, ReportCommand.self,
-            ExplainCommand.self, ImportCommand.self, DevicesCommand.self,
+            ExplainCommand.self, ImportCommand.self, DevicesCommand.self, AssumptionsCommand.self,
         ]
     )
 

@@ -15,8 +15,8 @@ import Testing
             compares each run with the file's `expect:` block, `validate` only parses and
             validates, `merge` joins the output folders of a sharded batch, `report` draws
             a report folder as an HTML page, `explain` says why each eviction of a report
-            folder happened, `import` turns a JetsamEvent report into a scenario, and
-            `devices` lists the device catalog.
+            folder happened, `import` turns a JetsamEvent report into a scenario, `devices`
+            lists the device catalog, and `assumptions` lists every default with its source.
 
             USAGE: suspendsim <subcommand>
 
@@ -36,6 +36,8 @@ import Testing
                                       when, and why before the others.
               import                  Turn real data into a scenario file.
               devices                 List the device catalog that `device.model` names.
+              assumptions             List every default with its source, or the defaults a
+                                      scenario's runs take.
 
               See 'suspendsim help <subcommand>' for detailed help.
 
@@ -50,9 +52,10 @@ import Testing
 
             Each scenario writes a folder <out>/<name>/ with survivors.csv, evictions.csv,
             transitions.csv, callbacks.csv, memory.csv, pressure.csv, skipped.csv,
-            exits.csv, tasks.csv, launches.csv and device.csv (docs/reports.md); the run
-            writes <out>/summary.csv with a row per scenario, in the order the files were
-            given. With --policy all, each scenario runs under every built-in policy into
+            exits.csv, tasks.csv, launches.csv, device.csv and assumptions.csv
+            (docs/reports.md); the run writes <out>/summary.csv with a row per scenario, in
+            the order the files were given, and <out>/assumptions.csv, the defaults each
+            took. With --policy all, each scenario runs under every built-in policy into
             <out>/<name>/<policy>/, and <out>/comparison.csv compares them. A report folder
             appears whole or not at all. If any file is invalid, nothing runs and the exit
             status is 2.

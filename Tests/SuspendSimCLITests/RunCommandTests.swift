@@ -36,7 +36,7 @@ import SuspendSimCore
             // Nothing else: no temporary folders left behind, and no report folder for a batch.
             // labels.csv: compressor.yaml's labels: block (SPEC 15).
             #expect(Set(files.keys.map { String($0.split(separator: "/")[0]) })
-                == Set(singles + ["summary.csv", "survival.csv", "exits.csv", "observed.csv", "focus.csv", "labels.csv"]))
+                == Set(singles + ["summary.csv", "survival.csv", "exits.csv", "observed.csv", "focus.csv", "labels.csv", "assumptions.csv"]))
             #expect(String(decoding: files["labels.csv"] ?? Data(), as: UTF8.self)
                 == "key,value,label\ndevice.compressor.pool_mb,0,no compressor\ndevice.compressor.pool_mb,4096,4 GB pool\n")
         }
@@ -99,7 +99,8 @@ import SuspendSimCore
                 #expect(run.status == 0, "\(run.stderr)")
                 reports.append(try filesUnder(out.appendingPathComponent("long")).filter { !$0.key.hasSuffix("device.csv") })
             }
-            #expect(reports[0].count == BuiltInPolicies.names.count * 12 - BuiltInPolicies.names.count)
+            // 13 files a folder (freezer.csv, SPEC 37; assumptions.csv the last, SPEC 36), device.csv left out.
+            #expect(reports[0].count == BuiltInPolicies.names.count * 13 - BuiltInPolicies.names.count)
             #expect(reports[1] == reports[0])
             #expect(reports[2] == reports[0])
             let evictions = String(decoding: reports[0]["jetsam/evictions.csv"] ?? Data(), as: UTF8.self)
@@ -185,6 +186,9 @@ import SuspendSimCore
             let text = try String(contentsOf: out.appendingPathComponent("state-lab/jetsam/device.csv"), encoding: .utf8)
             // state-lab sets ram_mb 2048 and reserved_mb 512; thresholds default to 15/10/5 % and the
             // per-app limit to 60 % of 2048 MB (SPEC 7); the file is the folder argument's entry.
+            // SPEC 36: the shipped assumption table's SHA-256, the same in every folder of the build.
+            let digest = try #require(text.split(separator: "\n").first { $0.hasPrefix("assumptions_sha256,") })
+            #expect(digest.dropFirst("assumptions_sha256,".count).count == 64)
             #expect(text == """
                 key,value
                 ram_mb,2048.000
@@ -226,6 +230,7 @@ import SuspendSimCore
                 refresh_window_s,30.000
                 refresh_interval_s,900.000
                 lmkd_minfree,
+                \(digest)
                 policy,jetsam
                 file,Scenarios/state-lab.yaml
                 end_s,

@@ -25,10 +25,10 @@ import SuspendSimCore
             try text.write(to: folder.appendingPathComponent("editor.yaml"), atomically: true, encoding: .utf8)
             let run = try suspendsim(["run", "editor.yaml", "--replicates", "10", "--policy", "all", "--out", "R"], in: folder)
             #expect(run.status == 0, "\(run.stderr)")
-            let notes = run.stderr.split(separator: "\n").filter { $0.hasPrefix("note: editor.yaml: workload.wakes_per_hour 1 ") }
+            let notes = run.stderr.split(separator: "\n").filter { $0.hasPrefix("note: editor.yaml: workload.wakes_per_hour 0.25 ") }
             #expect(notes.count == 1, "\(run.stderr)")
-            #expect(notes.first?.contains("com.example.photoeditor +1/h (fetch)") == true)
-            #expect(notes.first?.contains("net.whatsapp.WhatsApp +1/h (fetch, remote-notification)") == true)
+            #expect(notes.first?.contains("com.example.photoeditor +0.25/h (fetch)") == true)
+            #expect(notes.first?.contains("net.whatsapp.WhatsApp +0.25/h (fetch, remote-notification)") == true)
             let survival = try String(contentsOf: folder.appendingPathComponent("R/survival.csv"), encoding: .utf8)
                 .split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
             let header = try #require(survival.first)

@@ -10,6 +10,8 @@ package struct AssumptionTable: Sendable {
 
     /// Every row, in file order (SPEC 36: "the table's order").
     package let rows: [AssumptionRow]
+    /// Every row's cells as written, in file order (for `suspendsim assumptions`).
+    package let records: [[String]]
 
     /// The shipped table's file, as it is.
     package static let shippedCSV = String(decoding: PackageResources.assumptions_csv, as: UTF8.self)
@@ -49,6 +51,7 @@ package struct AssumptionTable: Sendable {
             }
         }
         self.rows = rows
+        self.records = Array(records.dropFirst())
     }
 
     /// The rows of `key`, in file order.

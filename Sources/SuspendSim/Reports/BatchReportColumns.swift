@@ -253,4 +253,12 @@ enum ShardColumn: String, CSVColumns {
     case batch, shard, shards, units, survival
     case whatIfKey = "whatif_key"
     case whatIfBaseline = "whatif_baseline"
+    /// The SHA-256 of the assumption table the shard ran with (SPEC 36).
+    case assumptionsSHA256 = "assumptions_sha256"
+}
+
+/// A batch root's `assumptions.csv` (SPEC 36): `scenario,policy`, the batch's sweep columns
+/// but `trace.user`, then a run folder's `assumptions.csv` columns (`AssumptionColumn`).
+enum BatchAssumptionColumn: String, CSVColumns {
+    case scenario, policy, key, value, unit, origin, source, low, high
 }

@@ -27,6 +27,8 @@ package enum BatchReportFile: String, CaseIterable, Sendable {
     case shard = "shard.csv"
     /// The scenarios' labels of swept values that `run` took from their `labels:` (SPEC 15).
     case labels = "labels.csv"
+    /// What each point of the batch assumed (SPEC 36): the defaults its runs took.
+    case assumptions = "assumptions.csv"
 
     /// The file's name.
     package var fileName: String { rawValue }
@@ -38,7 +40,8 @@ package enum BatchReportFile: String, CaseIterable, Sendable {
     /// `observed.csv` the batch's sweep columns follow them, in `groups.csv` and `paired.csv`
     /// they follow the comparison's keys; in `focus_runs.csv` the sweep columns, then `app` and
     /// `WhatIfAppMetric`'s columns follow them, in `whatif.csv` they follow `scenario,policy`
-    /// and the other sweep columns (`WhatIfTable`).
+    /// and the other sweep columns (`WhatIfTable`), in `assumptions.csv` they follow
+    /// `scenario,policy` too (without `trace.user`, `BatchAssumptionsCSV`).
     package var columns: [String] {
         switch self {
         case .summary: SummaryColumn.names
@@ -53,6 +56,7 @@ package enum BatchReportFile: String, CaseIterable, Sendable {
         case .whatif: WhatIfColumn.names
         case .shard: ShardColumn.names
         case .labels: LabelsColumn.names
+        case .assumptions: BatchAssumptionColumn.names
         }
     }
 
@@ -64,7 +68,7 @@ package enum BatchReportFile: String, CaseIterable, Sendable {
         case .survival: SurvivalColumn.allCases.map(\.shardName)
         case .exits: BatchExitColumn.allCases.map(\.shardName)
         case .observed: ObservedShardColumn.names
-        case .summary, .comparison, .groups, .paired, .focus, .focusRuns, .whatif, .shard, .labels: columns
+        case .summary, .comparison, .groups, .paired, .focus, .focusRuns, .whatif, .shard, .labels, .assumptions: columns
         }
     }
 

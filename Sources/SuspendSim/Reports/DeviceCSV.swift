@@ -13,7 +13,7 @@
 /// ```
 ///
 /// One `key,value` row per setting, in SPEC 16's order: SPEC 7's device keys, then the
-/// platform keys of SPEC 11, then `policy`, `file` and `end_s` (`RunKey`). MB and seconds have
+/// platform keys of SPEC 11, `assumptions_sha256` (SPEC 36), then `policy`, `file` and `end_s` (`RunKey`). MB and seconds have
 /// 3 decimals; `system_mb` is its value at the start, and `system_source` (after it) says
 /// where it came from (SPEC 30). The rows are declared once, in `rows`;
 /// the columns are `DeviceColumn`'s.
@@ -51,6 +51,8 @@ enum DeviceCSV {
         + CompressorKey.allCases.map(row)
         + FreezerKey.allCases.map(row)
         + DeviceKey.allCases.drop { $0 != .compressor }.flatMap(rowsOf) + [
+        // The assumption table the run's defaults came from (SPEC 36), after `lmkd_minfree`.
+        Row(key: assumptionsSHA256Key) { _, _, bytes in CSVFormatting.appendField(AssumptionTable.shippedSHA256, to: &bytes) },
         Row(key: RunKey.policy.rawValue) { _, policyName, bytes in CSVFormatting.appendField(policyName, to: &bytes) },
         Row(key: RunKey.file.rawValue) { scenario, _, bytes in CSVFormatting.appendField(scenario.sourcePath ?? "", to: &bytes) },
         // The run's end when the file gives one (SPEC 7 `end_s`), so that a page's timeline
@@ -59,6 +61,9 @@ enum DeviceCSV {
             if let end = scenario.endMs { CSVFormatting.appendSeconds(end, to: &bytes) }
         },
     ]
+
+    /// The key of the row after `lmkd_minfree` (SPEC 36): the shipped assumption table's SHA-256.
+    static let assumptionsSHA256Key = "assumptions_sha256"
 
     /// The key of the row after `system_mb` (SPEC 30): where system memory came from.
     static let systemSourceKey = "system_source"

@@ -89,6 +89,7 @@ public enum ReportWriter {
         let run = record(&recorder)
         try recorder.finish(survivors: run.apps, tasks: run.tasks)
         try DeviceCSV.write(scenario, policyName: policyName, intoFolder: folder)
+        try AssumptionsCSV.write(scenario, policyName: policyName, intoFolder: folder)
         if let metricKitDeviceType {
             try MetricKitPayloadJSON.write(run.apps, of: scenario, deviceType: metricKitDeviceType, runEndMs: run.endMs,
                                            intoFolder: folder)

@@ -14,6 +14,7 @@ enum RunReportFile: String, CaseIterable, Sendable {
     case tasks = "tasks.csv"
     case launches = "launches.csv"
     case freezer = "freezer.csv"
+    case assumptions = "assumptions.csv"
 
     /// The files written row by row during the run, in the order they are closed
     /// (`survivors.csv`, `exits.csv` and `tasks.csv` are written from the result at the end,
@@ -35,6 +36,7 @@ enum RunReportFile: String, CaseIterable, Sendable {
         case .tasks: TaskColumn.header
         case .launches: LaunchColumn.header
         case .freezer: FreezerColumn.header
+        case .assumptions: AssumptionColumn.header
         }
     }
 
@@ -162,6 +164,12 @@ enum TaskColumn: String, CSVColumns {
     case granted = "granted_s"
     case ended = "ended_s"
     case outcome
+}
+
+/// `assumptions.csv`: a row per default the run took (SPEC 36, `AssumptionTable.usedRows`),
+/// catalog figures first, then the assumption table's order.
+enum AssumptionColumn: String, CSVColumns {
+    case key, value, unit, origin, source, low, high
 }
 
 /// `device.csv`: a row per setting of the run (`DeviceCSV.rows`), its key and its value.

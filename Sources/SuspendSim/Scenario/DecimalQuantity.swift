@@ -136,6 +136,45 @@ struct DecimalQuantity: Sendable, Hashable, Comparable {
         return isNegative ? -magnitude : magnitude
     }
 
+    /// The exact product of two values, by long multiplication of their digits (no rounding:
+    /// a product has as many decimals as its factors together). SPEC 38's `apps.typical-day`
+    /// factor scales an included footprint this way, so that only the reading of the product
+    /// rounds, half up to a KiB, as a written value does.
+    ///
+    /// - Complexity: O(n × m) in the two values' numbers of digits.
+    func multiplied(by other: DecimalQuantity) -> DecimalQuantity {
+        if digits.isEmpty || other.digits.isEmpty { return DecimalQuantity(isNegative: false, digits: [], pointPosition: 0) }
+        var product = [Int](repeating: 0, count: digits.count + other.digits.count)
+        for (i, left) in digits.enumerated().reversed() {
+            for (j, right) in other.digits.enumerated().reversed() {
+                let sum = product[i + j + 1] + Int(left) * Int(right)
+                product[i + j + 1] = sum % 10
+                product[i + j] += sum / 10
+            }
+        }
+        // 0.a × 10^p times 0.b × 10^q is 0.(a×b) × 10^(p+q), a×b written on n+m digits.
+        let first = product.firstIndex { $0 != 0 } ?? product.count
+        let last = product.lastIndex { $0 != 0 } ?? first
+        return DecimalQuantity(
+            isNegative: isNegative != other.isNegative, digits: product[first...last].map { UInt8($0) },
+            pointPosition: pointPosition + other.pointPosition - first)
+    }
+
+    /// The value as a plain decimal, without exponent or needless zeros: `207`, `0.05`, `-3.5`.
+    var plainText: String {
+        if digits.isEmpty { return "0" }
+        let characters = digits.map { Character(String($0)) }
+        let body: String
+        if pointPosition <= 0 {
+            body = "0." + String(repeating: "0", count: -pointPosition) + String(characters)
+        } else if pointPosition >= digits.count {
+            body = String(characters) + String(repeating: "0", count: pointPosition - digits.count)
+        } else {
+            body = String(characters[..<pointPosition]) + "." + String(characters[pointPosition...])
+        }
+        return (isNegative ? "-" : "") + body
+    }
+
     static func < (lhs: DecimalQuantity, rhs: DecimalQuantity) -> Bool {
         if lhs.isNegative != rhs.isNegative { return lhs.isNegative }
         let order = compareMagnitudes(lhs, rhs)

@@ -33,6 +33,8 @@ package struct ScenarioTemplate: Sendable {
         var labels: [SweepValueLabel] = []
         /// The hash of the lists its `include:` entries read; 0 without includes.
         var includeHash: UInt64 = 0
+        /// What the reading took from SPEC 38's typical day.
+        var typicalDay = TypicalDay.Use()
     }
 
     /// The scenario as the file has it.
@@ -45,6 +47,9 @@ package struct ScenarioTemplate: Sendable {
     package let whatIf: WhatIf?
     /// The file's `labels:` for its swept values (SPEC 15 "Labels"), in file order.
     package let labels: [SweepValueLabel]
+    /// What the file, as written, takes from SPEC 38's typical day: the workload keys it takes
+    /// from the assumption table, and whether its apps include the typical day.
+    package let typicalDay: TypicalDay.Use
     /// The usage trace the scenario replays (SPEC 13), resolved; nil without `trace:`.
     public let tracePath: String?
     /// The apps of `apps:` that the trace is to map (SPEC 13), checked by `traceWarnings()`.
@@ -95,6 +100,7 @@ package struct ScenarioTemplate: Sendable {
         self.sweep = reading.sweep
         self.whatIf = reading.whatIf
         self.labels = reading.labels
+        self.typicalDay = reading.typicalDay
         self.tracePath = reading.tracePath
         self.traceApps = reading.traceApps
         self.document = document
@@ -111,7 +117,7 @@ package struct ScenarioTemplate: Sendable {
         traces.adopt(self.traces)
         return ScenarioTemplate(
             reading: Reading(scenario: scenario, replicates: replicates, sweep: sweep, tracePath: tracePath, traceApps: traceApps,
-                             whatIf: whatIf, labels: labels),
+                             whatIf: whatIf, labels: labels, typicalDay: typicalDay),
             document: document,
             textHash: textHash, path: path, traces: traces, fastEvents: fastEvents, streamedEvents: streamedEvents)
     }
@@ -158,7 +164,7 @@ package struct ScenarioTemplate: Sendable {
         scenario.sourcePath = path
         return Reading(scenario: scenario, replicates: reader.replicates, sweep: reader.sweep, tracePath: reader.tracePath,
                        traceApps: reader.traceApps, whatIf: reader.whatIf, labels: reader.labels,
-                       includeHash: reader.includeHash)
+                       includeHash: reader.includeHash, typicalDay: reader.typicalDay)
     }
 
     /// The node of `sweep: { key: [..., value #index, ...] }` in the document.

@@ -42,6 +42,9 @@ public struct Scenario: Sendable {
     public var observed: Scenario.Observed?
     /// The file the scenario came from, if any.
     public var sourcePath: String?
+    /// What the file, `--set` and the sweep gave, so that a run's `assumptions.csv` lists only
+    /// the defaults it took (SPEC 36); empty for a scenario built in code.
+    package var given = Scenario.Given()
 
     /// A scenario under `policy`. `init(name:device:apps:...)` gives SPEC 6's default policy,
     /// `init(name:policyName:...)` a built-in one by name.

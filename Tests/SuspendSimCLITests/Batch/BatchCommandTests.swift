@@ -90,7 +90,7 @@ import Testing
             #expect(survival.count == 1 + 4 * 5)
             #expect(survival[1].hasPrefix("small-day,lru,com.apple.MobileSMS,3,") && survival[1].hasSuffix(",1536,60"))
             // No report folders without --details.
-            #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["exits.csv", "summary.csv", "survival.csv"])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["assumptions.csv", "exits.csv", "summary.csv", "survival.csv"])
         }
     }
 
@@ -131,7 +131,10 @@ import Testing
             try process.run()
             process.waitUntilExit()
             #expect(process.terminationStatus == 0)
-            #expect(Self.text(shards.appendingPathComponent("3"), "shard.csv").hasSuffix(",3,4,22,true,device.ram_mb,1536\n"), "2 policies x 2 RAM sizes x 5 days, and state-lab at 2 RAM sizes")
+            // The manifest ends with the assumption table's SHA-256 (SPEC 36): 64 hex digits.
+            let manifest = Self.text(shards.appendingPathComponent("3"), "shard.csv")
+            #expect(manifest.dropLast(66).hasSuffix(",3,4,22,true,device.ram_mb,1536"), "2 policies x 2 RAM sizes x 5 days, and state-lab at 2 RAM sizes")
+            #expect(manifest.suffix(65).dropLast().allSatisfy { "0123456789abcdef".contains($0) })
 
             let merged = folder.appendingPathComponent("merged")
             let merge = try suspendsim(["merge"] + (1...4).map { shards.appendingPathComponent("\($0)").path } + ["--out", merged.path])

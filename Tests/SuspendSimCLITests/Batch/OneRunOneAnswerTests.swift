@@ -129,9 +129,18 @@ import Testing
                 for run in try Self.runFolders(under: out(path)) where path != "checked" || !swept.contains(run.segments[0]) {
                     let key = try Self.key(of: run, in: batch, path: path)
                     let cells = try ReportFolderTotals.cells(of: run.folder)
-                    for column in ReportFolderTotals.columns {
-                        let index = SummaryRows.columns.firstIndex(of: column)!
-                        #expect(cells[column] == batch.rows[key]?[index], "\(path)/\(run.relativePath): \(column)")
+                    let row = batch.rows[key] ?? []
+                    func cell(_ column: String) -> String? { row.isEmpty ? nil : row[SummaryRows.columns.firstIndex(of: column)!] }
+                    for column in ReportFolderTotals.columns where cells[column] != cell(column) {
+                        // Without end_s, the folder's last row bounds the run's length from below
+                        // (ReportFolderTotals): the row's length must be at least it, and its
+                        // kills_per_hour follow from the row's own length.
+                        let isLength = ReportFolderTotals.lengthColumns.contains(column) && cell("duration_s") != nil
+                        let rowLength = ReportFolderTotals.thousandths(cell("duration_s") ?? "0")
+                        let folderLength = ReportFolderTotals.thousandths(cells["duration_s"] ?? "0")
+                        let ratio = ReportFolderTotals.killsPerHour(kills: Int(cells["pressure_kills"] ?? "") ?? -1, durationThousandths: rowLength)
+                        #expect(isLength && folderLength <= rowLength && cell("kills_per_hour") == ratio,
+                                "\(path)/\(run.relativePath): \(column) \(cells[column] ?? "-") in the folder, \(cell(column) ?? "-") in summary.csv")
                     }
                     let bounds = try ReportFolderTotals.minFreeBounds(of: run.folder)
                     let minFree = batch.rows[key].map { ReportFolderTotals.thousandths($0[SummaryRows.columns.firstIndex(of: "min_free_mb")!]) }

@@ -100,11 +100,16 @@ import Testing
             #expect(cell("trigger") == "minfree")
             #expect(cell("threshold_mb") == "216.000")
             #expect(cell("priority") == "900")
-            #expect(try text("lmkd", "device.csv").contains("\nlmkd_minfree,0:72.000 900:216.000\npolicy,lmkd\n"))
+            // SPEC 36: the assumption table's digest (64 hex digits) comes between lmkd_minfree and policy.
+            let lmkdDevice = try text("lmkd", "device.csv")
+            let digestRow = try #require(lmkdDevice.split(separator: "\n").first { $0.hasPrefix("assumptions_sha256,") })
+            #expect(digestRow.count == "assumptions_sha256,".count + 64)
+            let digest = "\n" + digestRow + "\n"
+            #expect(try text("lmkd", "device.csv").contains("\nlmkd_minfree,0:72.000 900:216.000" + digest + "policy,lmkd\n"))
             for policy in ["largest-first", "lru", "jetsam"] {
                 // 150 MB free is above critical_free_mb (50 MB): no kill.
                 #expect(try text(policy, "evictions.csv").split(separator: "\n").count == 1, "\(policy)")
-                #expect(try text(policy, "device.csv").contains("\nlmkd_minfree,\npolicy,\(policy)\n"), "\(policy)")
+                #expect(try text(policy, "device.csv").contains("\nlmkd_minfree," + digest + "policy,\(policy)\n"), "\(policy)")
             }
             let explain = try suspendsim(["explain", "Reports/levels/lmkd"], in: folder)
             #expect(explain.stdout.contains(

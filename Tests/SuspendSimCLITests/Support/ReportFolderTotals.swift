@@ -11,7 +11,9 @@ import Foundation
 /// - `duration_s` is `device.csv`'s `end_s` when given, else the run's last event or timer
 ///   (SPEC 21): the time of the last row of any file streamed during the run, or under
 ///   `jetsam` the end of the last aging that ran, a timer that writes no row (SPEC 6: `aging_s`
-///   after an app's entry into `suspended`, dropped when it left `suspended` before);
+///   after an app's entry into `suspended`, dropped when it left `suspended` before). Without
+///   `end_s` that is a lower bound: a generated event that changes nothing a file records (a
+///   call declined on a locked phone) still ends the run (`lengthColumns`);
 /// - `hot_launch_ratio` and `kills_per_hour` follow from those as SPEC 8 and 21 define them,
 ///   printed as C's `printf("%.3f")` prints them.
 ///
@@ -21,6 +23,15 @@ enum ReportFolderTotals {
     /// The `summary.csv` columns this recomputes.
     static let columns = ["apps", "cold_launches", "warm_launches", "hot_launch_ratio", "pressure_kills", "state_losses",
                           "launch_wait_s", "duration_s", "kills_per_hour"]
+    /// The columns that follow from the run's length, which the folder gives exactly with
+    /// `end_s` and as a lower bound without it (`duration_s` above).
+    static let lengthColumns: Set<String> = ["duration_s", "kills_per_hour"]
+
+    /// `kills_per_hour` as SPEC 21 computes it: `kills × 3600000 / duration in ms`, 3 decimals,
+    /// empty for a duration of 0.
+    static func killsPerHour(kills: Int, durationThousandths: Int) -> String {
+        durationThousandths == 0 ? "" : String(format: "%.3f", Double(kills) * 3_600_000 / Double(durationThousandths))
+    }
 
     /// SPEC 32: the bounds of `min_free_mb` in thousandths of a MB: the least `free_mb` of any
     /// row (a launch's overshoot included), and the least of each instant's last row (free
@@ -55,7 +66,7 @@ enum ReportFolderTotals {
             "state_losses": String(total("state_losses")),
             "launch_wait_s": decimal(waitThousandths),
             "duration_s": decimal(durationThousandths),
-            "kills_per_hour": durationThousandths == 0 ? "" : String(format: "%.3f", Double(kills) * 3_600_000 / Double(durationThousandths)),
+            "kills_per_hour": killsPerHour(kills: kills, durationThousandths: durationThousandths),
         ]
     }
 

@@ -135,7 +135,7 @@ import Testing
             #expect(paths(withClassPrefix: "lane-bar st-background", in: timeline).count == 1)
             #expect(!timeline.contains("never resident"))
             // The survivors table: a row per app, with the survivor.
-            let survivors = try #require(html.components(separatedBy: "id=\"survivors\"").last)
+            let survivors = try #require(html.components(separatedBy: "id=\"survivors\"").last?.components(separatedBy: "id=\"assumptions\"").first)
             #expect(survivors.components(separatedBy: "<tr>").count - 1 == 7)
             // Apps kept after each launch (SPEC 33): a header and a row per launch, six.
             let kept = try #require(html.components(separatedBy: "id=\"kept\"").dropFirst().first)

@@ -107,7 +107,7 @@ import Testing
         #expect(again.device == scenario.device)
     }
 
-    @Test("device.csv has a row for every device key, in the table's order, then policy, file and end_s")
+    @Test("device.csv has a row for every device key, in the table's order, then assumptions_sha256, policy, file and end_s")
     func deviceCSVHasEveryKey() {
         // SPEC 28's rows come after SPEC 22's.
         // SPEC 30: system_source right after system_mb.
@@ -115,7 +115,8 @@ import Testing
         let after = DeviceKey.allCases.drop { $0 != .compressor }.dropFirst().map(\.rawValue)
         #expect(after == ["freezer", "charging", "low_power", "background_app_refresh", "refresh_window_s", "refresh_interval_s", "lmkd"])
         // SPEC 33: lmkd's block is the row `lmkd_minfree`, after the charging and refresh rows.
-        let rows = after.dropFirst().dropLast() + ["lmkd_minfree"]
+        // SPEC 36: assumptions_sha256 after lmkd_minfree, before policy.
+        let rows = after.dropFirst().dropLast() + ["lmkd_minfree", "assumptions_sha256"]
         // SPEC 37: the freezer's ten rows right after the compressor's, before `charging`.
         let freezerRows = [
             "freezer_max_frozen", "freezer_min_mb", "freezer_min_suspended", "freezer_start_free_mb", "freezer_interval_s",

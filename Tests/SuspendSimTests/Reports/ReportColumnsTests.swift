@@ -26,6 +26,7 @@ import Testing
         .tasks: "seq,app,kind,submitted_s,due_s,granted_s,ended_s,outcome",
         .launches: "time_s,app,kind,wait_s",
         .freezer: "time_s,app,action,written_mb,budget_left_mb,frozen_count",
+        .assumptions: "key,value,unit,origin,source,low,high",
     ]
 
     @Test("every run-report file's header is its column table, as SPEC 8 and 14 name the columns")
@@ -45,7 +46,7 @@ import Testing
         // comparison.csv's fields are written as summary.csv's.
         #expect(BatchReportFile.allCases.map(\.fileName) == ["summary.csv", "survival.csv", "exits.csv", "observed.csv",
                                                               "comparison.csv", "groups.csv", "paired.csv", "focus.csv", "focus_runs.csv",
-                                                              "whatif.csv", "shard.csv", "labels.csv"])
+                                                              "whatif.csv", "shard.csv", "labels.csv", "assumptions.csv"])
         #expect(ComparisonColumn.allCases.allSatisfy { SummaryColumn(rawValue: $0.rawValue) != nil })
     }
 
@@ -150,6 +151,9 @@ import Testing
                 (.shard, shard, BatchReportFile.shard.columns),
                 (.focusRuns, whole, BatchReportFile.focusRuns.columns + plan.columns + ["app"] + WhatIfAppMetric.names),
                 (.whatif, whole, ["scenario", "policy"] + BatchReportFile.whatif.columns),
+                // SPEC 36: the sweep columns between scenario,policy and the run folder's columns.
+                (.assumptions, whole, ["scenario", "policy"] + plan.columns + BatchReportFile.assumptions.columns.dropFirst(2)),
+                (.assumptions, shard, ["scenario", "policy"] + plan.columns + BatchReportFile.assumptions.columns.dropFirst(2)),
                 (.comparison, comparison, BatchReportFile.comparison.columns),
             ]
             for file in [BatchReportFile.survival, .exits, .observed] {

@@ -14,6 +14,7 @@ import Testing
         ("workload.allocations.mean_mb", .allocations(.meanMB)),
         ("trace.user", .trace(.user)),
         ("app.com.a.b.suspended_mb", .app(id: "com.a.b", .suspendedMB)),
+        ("apps.typical-day", .typicalDayFactor),
     ])
     func parses(_ path: String, _ key: SweepKey) {
         #expect(SweepKey(path: path) == key)
@@ -23,7 +24,7 @@ import Testing
     @Test("Texts that are no sweep key", arguments: [
         "", "Policy", "device.lmkd", "device.compressor", "workload.allocations", "trace.file", "trace",
         "app.com.a.id", "app.com.a.background_modes", "app..active_mb", "app.active_mb", "apps.com.a.active_mb",
-        "device.ram_mb ", "scenario", "point",
+        "device.ram_mb ", "scenario", "point", "apps.typical_day", "apps", "typical-day",
     ])
     func rejects(_ path: String) {
         #expect(SweepKey(path: path) == nil, "\(path)")

@@ -5,7 +5,8 @@ import Foundation
 /// `ShardColumn`'s `batch,shard,shards,units,survival,whatif_key,whatif_baseline` (the plan's
 /// fingerprint in hex, K, N, the whole batch's number of units, whether the batch writes
 /// `survival.csv`, and its what-if's KEY and baseline (SPEC 25), empty without one, so that
-/// `merge` writes `whatif.csv` as `run` would have).
+/// `merge` writes `whatif.csv` as `run` would have), and the SHA-256 of the assumption table the
+/// shard ran with (SPEC 36: shards whose tables differ do not merge).
 package struct ShardManifest: Sendable, Hashable {
 
     /// The batch's fingerprint (`BatchPlan.fingerprint`).
@@ -18,6 +19,8 @@ package struct ShardManifest: Sendable, Hashable {
     package var survival: Bool
     /// The batch's what-if (SPEC 25), whose `focus_runs.csv` the shard wrote.
     package var whatIf: WhatIf?
+    /// The SHA-256 of the assumption table the shard ran with (`AssumptionTable.shippedSHA256`).
+    package var assumptionsSHA256: String = AssumptionTable.shippedSHA256
 
     /// A manifest of `shard` of the batch `batch` of `units` units.
     package init(batch: UInt64, shard: BatchShard, units: Int, survival: Bool, whatIf: WhatIf? = nil) {
@@ -42,6 +45,7 @@ package struct ShardManifest: Sendable, Hashable {
                 case .survival: CSVFormatting.appendBool(manifest.survival, to: &bytes)
                 case .whatIfKey: if let whatIf = manifest.whatIf { CSVFormatting.appendField(whatIf.key, to: &bytes) }
                 case .whatIfBaseline: if let whatIf = manifest.whatIf { CSVFormatting.appendField(whatIf.baseline, to: &bytes) }
+                case .assumptionsSHA256: CSVFormatting.appendField(manifest.assumptionsSHA256, to: &bytes)
                 }
             }
         }
@@ -65,7 +69,9 @@ package struct ShardManifest: Sendable, Hashable {
             throw MergeError("\(path): not a shard manifest (expected the header \(ShardColumn.header) and one row)")
         }
         let whatIf = fields[5].isEmpty ? nil : WhatIf(key: fields[5], baseline: fields[6])
-        return ShardManifest(batch: batch, shard: shard, units: units, survival: survival, whatIf: whatIf)
+        var manifest = ShardManifest(batch: batch, shard: shard, units: units, survival: survival, whatIf: whatIf)
+        manifest.assumptionsSHA256 = fields[7]
+        return manifest
     }
 }
 

@@ -50,9 +50,10 @@ extension ShardMerge {
         try output.commit()
     }
 
-    /// Whether `folder` is a run's report folder: it holds one of a run's files.
+    /// Whether `folder` is a run's report folder: it holds one of a run's files (not
+    /// `assumptions.csv` alone, which a batch root has too).
     private static func isReportFolder(_ folder: String) -> Bool {
-        RunReportFile.allCases.contains { FileManager.default.fileExists(atPath: folder + "/" + $0.rawValue) }
+        RunReportFile.allCases.contains { $0 != .assumptions && FileManager.default.fileExists(atPath: folder + "/" + $0.rawValue) }
     }
 
     /// Copies the bytes of `source` into the existing empty file `partial` (opened without

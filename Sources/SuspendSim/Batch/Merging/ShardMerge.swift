@@ -14,9 +14,10 @@ import Foundation
 ///   (`mergeFocusRuns`); the manifests' what-if is the merge's, for `whatif.csv`.
 /// - Report folders (`--details`, single-run scenarios): copied; no file may be in two
 ///   shards.
+/// - `assumptions.csv` (SPEC 36): every shard writes the whole batch's; copied from the first.
 ///
 /// The shards must all come from one batch (`shard.csv`'s fingerprint: same files, same
-/// options), each K from 1 to N exactly once.
+/// options) and one assumption table (its `assumptions_sha256`), each K from 1 to N exactly once.
 package enum ShardMerge {
     /// What a merge put together.
     package struct Summary: Sendable, Hashable {
@@ -53,7 +54,7 @@ package enum ShardMerge {
                 try mergeObserved(shards, into: BatchReportFile.observed.path(in: out))
             }
         }
-        for file in [BatchReportFile.focus, .labels] {
+        for file in [BatchReportFile.focus, .labels, .assumptions] {
             let path = file.path(in: shards[0].folder)
             if FileManager.default.fileExists(atPath: path) {
                 try AtomicTextFile.write(try String(contentsOfFile: path, encoding: .utf8), to: file.path(in: out))
@@ -84,6 +85,11 @@ package enum ShardMerge {
                   manifest.units == first.units, manifest.survival == first.survival, manifest.whatIf == first.whatIf
             else {
                 throw MergeError("\(folder) is a shard of another batch than \(shards[0].folder) (different files, options or shard count)")
+            }
+            // SPEC 36: the shards' defaults must come from one assumption table.
+            guard manifest.assumptionsSHA256 == first.assumptionsSHA256 else {
+                throw MergeError("\(folder)/\(BatchReportFile.shard.rawValue): assumptions_sha256 \(manifest.assumptionsSHA256) differs "
+                    + "from \(shards[0].folder)'s \(first.assumptionsSHA256): the shards ran with different assumption tables")
             }
         }
         shards.sort { $0.manifest.shard.index < $1.manifest.shard.index }

@@ -8,7 +8,8 @@ import Synchronization
 
 /// Runs a `BatchPlan` on worker threads and writes `summary.csv`, `survival.csv` and
 /// `exits.csv` (when the plan has a batch), `focus_runs.csv` (with what-if apps, SPEC 27),
-/// `comparison.csv` (with `--policy all`) and, for a shard, `shard.csv`.
+/// `comparison.csv` (with `--policy all`), `assumptions.csv` (SPEC 36) and, for a shard,
+/// `shard.csv`.
 ///
 /// ```swift
 /// let output = try BatchRunner.run(plan, outPath: "Reports", jobs: 8) { progress.advance() }
@@ -210,6 +211,7 @@ package enum BatchRunner {
             }
             try state.summary?.commit()
             try state.focusRuns?.commit()
+            try BatchAssumptionsCSV.write(plan, toPath: BatchReportFile.assumptions.path(in: out))
             if let values = state.focusValues, let apps = whatIfApps {
                 state.output.focusRuns = FocusRunsTable(apps: plan.whatIfAppsByScenario(apps), runs: values)
             }

@@ -65,6 +65,7 @@ extension SweepKey {
         case .allocations(let key): AxisTitle.Words(key.words.words, key.words.unit)
         case .trace(let key): AxisTitle.Words(key.words, key.unit.label)
         case .app(_, let key): AxisTitle.Words(key.words, key.unit.label)
+        case .typicalDayFactor: AxisTitle.Words("footprint factor of the typical day's apps")
         }
     }
 }

@@ -5,8 +5,9 @@ import Plot
 /// the calibration picture (with `observed.csv`); survival per app with Wilson whiskers
 /// (launched rate, policies side by side with `--policy all`); pressure kills and the
 /// hot-launch ratio per point; and links to the pages of the runs that have folders
-/// (`--details`). Then the single runs compared on one chart, with links to their pages. It
-/// never draws a run on its own: runs are summed per point.
+/// (`--details`). Then the single runs compared on one chart, with links to their pages, and
+/// what the answer assumes (SPEC 36), each key once. It never draws a run on its own: runs are
+/// summed per point.
 ///
 /// A folder with `groups.csv` (SPEC 21) gets the comparison first (`ComparisonSection`), and
 /// the page as a whole draws at most `PanelBudget.limit` panels: a scenario's own charts are
@@ -66,6 +67,9 @@ struct BatchPage {
         let singles = reports.scenarios.filter { !$0.isBatch }
         if !singles.isEmpty {
             sections.append(Section(id: "single-runs", title: "Single runs", node: singleRunsSection(singles)))
+        }
+        if let assumptions = reports.assumptions {
+            sections.append(Section(id: "assumptions", title: "What this answer assumes", node: assumptions.node(batch: true)))
         }
         var content: [Node<HTML.BodyContext>] = [header()]
         if let verdict = fieldVerdict { content.append(verdict.node()) }

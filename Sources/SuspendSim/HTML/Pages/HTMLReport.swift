@@ -100,7 +100,7 @@ public enum HTMLReport {
             }
         }
         let name = BatchPage.heading(scenarios: reports.scenarios.map(\.name))
-        let files = [BatchReportFile.summary, .survival, .comparison, .observed, .groups, .paired, .whatif].map(\.fileName)
+        let files = [BatchReportFile.summary, .survival, .comparison, .observed, .groups, .paired, .whatif, .assumptions].map(\.fileName)
             .filter { ReportFolder.hasFile($0, in: folder) }
         // SPEC 21: with groups.csv, the comparison on the page and its charts as figures/<metric>.svg.
         if let comparison { try BatchPage.writeFigures(comparison, into: folder) }

@@ -1,8 +1,8 @@
 import Plot
 
 /// The page of one run's report folder (SPEC 15): a header (scenario, policy, device, seed
-/// when known), memory over time, the state timeline, the apps kept after each launch, and the
-/// survivors table.
+/// when known), memory over time, the state timeline, the apps kept after each launch, the
+/// survivors table, and what the answer assumes (SPEC 36, with `assumptions.csv`).
 struct RunPage {
     /// What the folder alone does not say, from its path or the batch around it.
     struct Context {
@@ -43,6 +43,7 @@ struct RunPage {
             guard column == appColumn else { return nil }
             return .span(.class("sw \(ChartPalette.colourClass(row))"), .attribute(named: "style", value: "margin-right:6px;vertical-align:-2px"))
         }))
+        if let assumptions = reports.assumptions { content.append(assumptions.node(batch: false)) }
         content.append(.footer(.p(.class("note"), .text("Reports in this folder: "), .group(files()))))
         return HTMLPage.render(title: "\(context.scenario) — suspendsim run", content: content)
     }
@@ -135,7 +136,7 @@ struct RunPage {
     }
 
     private func files() -> [Node<HTML.BodyContext>] {
-        let names = [RunReportFile.survivors, .evictions, .transitions, .callbacks, .memory, .pressure, .skipped, .device, .tasks]
+        let names = [RunReportFile.survivors, .evictions, .transitions, .callbacks, .memory, .pressure, .skipped, .device, .tasks, .assumptions]
             .map(\.fileName)
         return names.filter { reports.presentFiles.contains($0) }.enumerated().map { index, name in
             .group(.if(index > 0, .text(" · ")), .a(.attribute(named: "href", value: HTMLEscaping.href(name)), .text(name)))

@@ -131,6 +131,9 @@ struct BatchReports {
         ([scenario, policy, replicate] + settings.sorted()).joined(separator: "\u{1}")
     }
 
+    /// The folder's `assumptions.csv` as the page shows it (SPEC 36); nil without one.
+    var assumptions: AssumptionReports?
+
     /// Reads `folder/summary.csv` and, when present, `folder/survival.csv`.
     ///
     /// - Throws: `ReportCSV.Unreadable` for a file that cannot be read or lacks a column.
@@ -174,6 +177,7 @@ struct BatchReports {
             let keys = scenarios[index].points
             scenarios[index].isBatch = keys.contains { points[$0]!.replicated || points[$0]!.runs > 1 || !$0.settings.isEmpty }
         }
+        assumptions = try AssumptionReports(folder: folder)
         guard ReportFolder.hasFile(BatchReportFile.survival.fileName, in: folder) else { return }
         hasSurvival = true
         try readSurvival(BatchReportFile.survival.path(in: folder))

@@ -118,11 +118,14 @@ struct RunReports {
     /// The causes of a task's grant (SPEC 28).
     static let grantCauses = Set(EventLog.GrantCause.allCases.map(\.rawValue))
 
+    /// The folder's `assumptions.csv` as the page shows it (SPEC 36); nil without one.
+    var assumptions: AssumptionReports?
+
     /// Reads the run folder `folder`.
     ///
     /// - Throws: `ReportCSV.Unreadable` for a file that cannot be read or lacks a column.
     init(folder: String) throws(ReportCSV.Unreadable) {
-        for name in ReportFolder.runFiles + [RunReportFile.skipped, .device, .tasks].map(\.fileName) where ReportFolder.hasFile(name, in: folder) {
+        for name in ReportFolder.runFiles + [RunReportFile.skipped, .device, .tasks, .assumptions].map(\.fileName) where ReportFolder.hasFile(name, in: folder) {
             presentFiles.insert(name)
         }
         let survivors = try ReportCSV(path: RunReportFile.survivors.path(in: folder), required: [SurvivorColumn.app])
@@ -136,6 +139,7 @@ struct RunReports {
             self.device = device
             if let policy = device[DeviceCSV.RunKey.policy.rawValue], !policy.isEmpty { self.policy = policy }
         }
+        assumptions = try AssumptionReports(folder: folder)
         let firstMemoryStates = try readMemory(folder: folder)
         try readPressure(folder: folder)
         try readEvictions(folder: folder)

@@ -57,6 +57,9 @@ extension ScenarioReader {
                 // `app.ID.KEY` settings of a sweep point stand in for this app's keys (SPEC 14).
                 applyOverrides(to: &fields, allowed: AppKey.sweepNames, prefix: "app.\(id).")
             }
+            if let id {
+                for entry in fields.entries { given.keys.insert("app.\(id).\(entry.name)") }
+            }
             apps.profiles.append(readProfile(fields, id: id, path: path))
             let traceNameKey = AppKey.traceName.rawValue
             if let node = fields[traceNameKey], let name = identifier(node, Self.path(path, traceNameKey)) {

@@ -47,7 +47,11 @@ extension ScenarioReader {
                 }
                 continue
             }
-            guard let target, let apps = includedApps(target, Self.path(path, Self.includeKey)) else { continue }
+            guard let target, var apps = includedApps(target, Self.path(path, Self.includeKey)) else { continue }
+            if target.scalarText == TypicalDay.name, let factor = typicalDayFactor() {
+                apps = apps.map { Self.scaling($0, by: factor, at: target.position) }
+            }
+            if target.scalarText == TypicalDay.name { given.includesTypicalDayApps = true }
             for (number, app) in apps.enumerated() {
                 let id = Self.appID(app) ?? ""
                 if let first = listed[id] {

@@ -35,6 +35,11 @@ extension ScenarioReader {
             let override = overrides[path]
             let node = override?.origin == nil ? override?.node : nil
             let origin = override?.origin.map { String($0.prefix { $0 != "=" }) }
+            if path == TypicalDay.factorKey {
+                report(node, path, "the scenario's apps: do not include \(TypicalDay.name), whose footprints it scales (SPEC 38)",
+                       origin: origin, lineOnly: true)
+                continue
+            }
             if case .app(let id, _)? = SweepKey(path: path) {
                 report(node, path, "unknown app '\(id)'; apps are \(AppList.idList(appIDsRead))", origin: origin, lineOnly: true)
                 continue

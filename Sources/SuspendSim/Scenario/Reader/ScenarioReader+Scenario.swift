@@ -46,6 +46,7 @@ extension ScenarioReader {
         scenario.namedPolicies = namedPolicies
         scenario.initial = initial
         scenario.observed = observed ?? nil
+        scenario.given = given
         return scenario
     }
 

@@ -5,9 +5,9 @@ extension ScenarioReader {
     static let rateLimit: Int64 = 3_600_000
 
     /// The `workload:` block: `duration_s` is required, every other key has a default (see
-    /// `Workload`).
+    /// `Workload`); or the typical day (SPEC 38, `ScenarioReader+TypicalDay`).
     mutating func readWorkload(_ node: ScenarioNode) -> Workload? {
-        guard let fields = fields(node, "workload", allowed: WorkloadKey.names) else { return nil }
+        guard let node = expandingTypicalDay(node), let fields = fields(node, "workload", allowed: WorkloadKey.names) else { return nil }
         var workload = Workload(durationMs: .zero)
         var isValid = required(fields, WorkloadKey.durationS.rawValue) != nil
         func track<T>(_ value: T?) -> T? {
@@ -39,7 +39,19 @@ extension ScenarioReader {
                 }
             }
         }
+        if typicalDay.workload { forgetTypicalDayDefaultsAsGiven() }
         return isValid ? workload : nil
+    }
+
+    /// The typical day's keys stand in the `workload:` mapping as if the file wrote them; the
+    /// ones the reading took from the table are defaults (SPEC 36: its `workload typical-day`
+    /// rows are used), so they leave `Scenario.Given`, and the workload is the typical day.
+    private mutating func forgetTypicalDayDefaultsAsGiven() {
+        given.typicalDayWorkload = true
+        let taken = typicalDay.workloadDefaultsTaken
+        for path in taken { given.keys.remove(path) }
+        let allocations = Self.path(ScenarioKey.workload.rawValue, WorkloadKey.allocations.rawValue)
+        if taken.contains(where: { $0.hasPrefix(allocations + ".") }) { given.keys.remove(allocations) }
     }
 
     /// `allocations: { per_hour, mean_mb }`, both required.

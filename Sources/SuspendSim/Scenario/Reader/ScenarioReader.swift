@@ -57,6 +57,10 @@ struct ScenarioReader {
     /// includes. Part of the batch fingerprint (`ScenarioTemplate.textHash`), so that shards
     /// that read different lists do not merge.
     var includeHash: UInt64 = 0
+    /// What the reading took from SPEC 38's typical day (`ScenarioReader+TypicalDay`).
+    var typicalDay = TypicalDay.Use()
+    /// What the file, `--set` and the sweep gave (SPEC 36), filled as mappings are read.
+    var given = Scenario.Given()
 
     /// The largest magnitude accepted for memory in MB and time in s: 2^32, so that the
     /// engine's Int64 sums of KiB and ms never overflow.
@@ -161,7 +165,16 @@ struct ScenarioReader {
             fields.entries.append(Fields.Entry(name: name, key: key, value: value))
         }
         if !overrides.isEmpty { applyOverrides(to: &fields, allowed: allowed) }
+        recordGiven(fields)
         return fields
+    }
+
+    /// Records the keys of `device:` and `workload:` (and the mappings inside them) that
+    /// `fields` gives, for `Scenario.Given` (SPEC 36); an app's are recorded by id in `readApps`.
+    private mutating func recordGiven(_ fields: Fields) {
+        let path = fields.path
+        guard path == "device" || path.hasPrefix("device.") || path == "workload" || path.hasPrefix("workload.") else { return }
+        for entry in fields.entries { given.keys.insert(Self.path(path, entry.name)) }
     }
 
     /// The keys of one mapping met so far, by name (the first of each).

@@ -8,8 +8,8 @@
 ///
 /// Keys: `policy`, `end_s`, `device.<key>`, `device.compressor.<key>`, `workload.<key>`,
 /// `workload.allocations.<key>`, for the keys of SPEC 7's `device:` and of `workload:`,
-/// `app.<id>.<key>` for any key of an app but its `id` and `background_modes` (SPEC 14), and
-/// `trace.user` (SPEC 13): the key tables' rows that sweep.
+/// `app.<id>.<key>` for any key of an app but its `id` and `background_modes` (SPEC 14),
+/// `trace.user` (SPEC 13), and `apps.typical-day` (SPEC 38): the key tables' rows that sweep.
 package struct SweepAxis: Sendable, Hashable {
     /// Where an axis was given.
     package enum Source: Sendable, Hashable {
@@ -59,7 +59,7 @@ package struct SweepAxis: Sendable, Hashable {
             if SweepKey.looksLikeAppKey(path) {
                 throw ParseError("--set \(option): unknown app key '\(path)'; expected app.<id>.<key> with a key among \(Self.appKeys.joined(separator: ", "))")
             }
-            throw ParseError("--set \(option): unknown key '\(path)'; expected policy, end_s, device.<key>, workload.<key>, workload.allocations.<key> or app.<id>.<key>")
+            throw ParseError("--set \(option): unknown key '\(path)'; expected policy, end_s, device.<key>, workload.<key>, workload.allocations.<key>, app.<id>.<key> or \(TypicalDay.factorKey)")
         }
         let values = option[option.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingSpaces }

@@ -23,6 +23,8 @@ package enum SweepKey: Sendable, Hashable {
     case trace(TraceKey)
     /// `app.<id>.<key>`: a key of one app (SPEC 14); the id may hold dots.
     case app(id: String, AppKey)
+    /// `apps.typical-day`: the factor on the footprints `include: typical-day` brings (SPEC 38).
+    case typicalDayFactor
 
     /// Every key but the app keys, in the order messages list them: the key tables' rows that
     /// sweep.
@@ -32,7 +34,7 @@ package enum SweepKey: Sendable, Hashable {
         + FreezerKey.allCases.filter(\.sweeps).map { .freezer($0) }
         + WorkloadKey.allCases.filter(\.sweeps).map { .workload($0) }
         + AllocationsKey.allCases.map { .allocations($0) }
-        + TraceKey.allCases.filter(\.sweeps).map { .trace($0) }
+        + TraceKey.allCases.filter(\.sweeps).map { .trace($0) } + [.typicalDayFactor]
 
     private static let byPath = Dictionary(uniqueKeysWithValues: fixed.map { ($0.path, $0) })
 
@@ -65,6 +67,7 @@ package enum SweepKey: Sendable, Hashable {
         case .allocations(let key): key.path
         case .trace(let key): key.path
         case .app(let id, let key): Self.appPrefix + id + "." + key.rawValue
+        case .typicalDayFactor: TypicalDay.factorKey
         }
     }
 
@@ -72,7 +75,7 @@ package enum SweepKey: Sendable, Hashable {
     static func looksLikeAppKey(_ text: String) -> Bool { text.hasPrefix(appPrefix) }
 
     /// The unit of the key's row, by which values compare (`SweepAxis.comparison`); nil for
-    /// `policy` and the workload's keys, which have no `KeyUnit`.
+    /// `policy`, the workload's keys and the typical day's factor, which have no `KeyUnit`.
     var unit: KeyUnit? {
         switch self {
         case .device(let key): key.unit
@@ -80,7 +83,7 @@ package enum SweepKey: Sendable, Hashable {
         case .freezer(let key): key.unit
         case .trace(let key): key.unit
         case .app(_, let key): key.unit
-        case .policy, .endS, .workload, .allocations: nil
+        case .policy, .endS, .workload, .allocations, .typicalDayFactor: nil
         }
     }
 }

@@ -128,7 +128,10 @@ import Testing
         var scenario = try ScenarioLoader.load(path: packageFile("Scenarios/day-on-a-3gb-phone.yaml"))
         scenario.seed = BatchSeed.seed(base: 0, scenario: scenario.name, replicate: replicate)
         let result = Simulation.run(scenario)
-        #expect(result.eventsRun > 500)
+        // The typical day (SPEC 38): about 17 sessions of unlock, open, 1.2 switches, home and
+        // lock (90 events), 21 apps woken 4 times (84), 6 calls, 5 alerts and 15 bursts: about
+        // 210 events; half of that is a floor no ordinary day misses.
+        #expect(result.eventsRun > 100)
         #expect(result.log.skips.isEmpty, "\(result.log.skips.prefix(3))")
     }
 
