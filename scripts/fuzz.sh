@@ -6,7 +6,7 @@
 #
 # Files mode (the default): writes N mutated scenario files (default 10,000; scripts/fuzz-files.py)
 # from the bundled scenarios, with compressor:, bg_tasks:, observed:, whatif: and sweep: blocks
-# added, and runs each with `suspendsim run FILE --replicates 1 --out OUT` on J workers. Each run
+# added, and one in 30 more: include graphs and special files (scripts/fuzz-includes.py); runs each with `suspendsim run FILE --replicates 1 --out OUT` on J workers. Each run
 # must end with exit 0 (ran), 2 (refused as bad input) or 64 (a usage error), never by a signal
 # and within 10 s of CPU time (120 s of wall clock); a refused file leaves no OUT at all, and a run that ran leaves no
 # hidden partial output. Prints how many ran and how many were refused, and each failure with
@@ -64,6 +64,8 @@ scratch=$(mktemp -d "${TMPDIR:-/tmp}/suspendsim-fuzz.XXXXXX")
 if [ "$keep" -eq 0 ]; then trap 'rm -rf "$scratch"' EXIT; else echo "scratch folder: $scratch"; fi
 
 python3 scripts/fuzz-files.py "$files" "$seed" "$scratch/files"
+# Include graphs (chains, diamonds, doublings, cycles, fans) and special files, one case in 30.
+python3 scripts/fuzz-includes.py $(( (files + 29) / 30 )) "$seed" "$scratch/files/includes"
 
 # One file: prints "<verdict> <file> [<detail>]", verdict ran, refused, usage or FAIL; removes
 # the outputs of a file that passed.

@@ -13,21 +13,29 @@
 #            SIGINT, SIGTERM or SIGHUP (run: a 20-run batch with --details, --by and --html;
 #            merge: the shards above): exit 128+signal, none of the set left (old or new), no
 #            hidden entry; then a rerun gives the bytes of an uninterrupted command.
+# - inputs:  `report` (with --by), `report --figures`, `merge`, `import jetsam -o`,
+#            `import metrickit -o` and `run --details`, each sent SIGINT, SIGTERM, SIGHUP or
+#            SIGKILL at a random moment of its uninterrupted length: exit 0 or 128+signal (a
+#            SIGKILL: killed), what it read byte-identical (report's summary.csv, survival.csv
+#            and exits.csv; the imports' input files; the shards), then the next run of the same
+#            command leaves no temporary (.partial-, .old-, a set's marker) and the bytes of an
+#            uninterrupted run.
 # Prints one line per round and the counts per kind; exits 1 on any failure.
 #
-# usage: scripts/stress-interrupt.sh [ROUNDS] [--run N] [--merge N] [--landing N]
-#   ROUNDS           rounds of each kind (default 50 run, 30 merge, 30 landing)
+# usage: scripts/stress-interrupt.sh [ROUNDS] [--run N] [--merge N] [--landing N] [--inputs N]
+#   ROUNDS           rounds of each kind (default 50 run, 30 merge, 30 landing, 200 inputs)
 #   SUSPENDSIM_BIN=path  use this executable instead of building the release one
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export LC_ALL=C
-run_rounds=50; merge_rounds=30; landing_rounds=30
+run_rounds=50; merge_rounds=30; landing_rounds=30; inputs_rounds=200
 while [ $# -gt 0 ]; do
   case "$1" in
     --run) run_rounds=$2; shift 2 ;;
     --merge) merge_rounds=$2; shift 2 ;;
     --landing) landing_rounds=$2; shift 2 ;;
-    *) run_rounds=$1; merge_rounds=$1; landing_rounds=$1; shift ;;
+    --inputs) inputs_rounds=$2; shift 2 ;;
+    *) run_rounds=$1; merge_rounds=$1; landing_rounds=$1; inputs_rounds=$1; shift ;;
   esac
 done
 
@@ -37,6 +45,8 @@ if [ -z "${SUSPENDSIM_BIN:-}" ]; then
   SUSPENDSIM_BIN=.build/release/suspendsim
 fi
 
+# Absolute: the inputs rounds run it from their own folders.
+SUSPENDSIM_BIN=$(realpath "$SUSPENDSIM_BIN")
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/suspendsim-stress.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
 
@@ -47,7 +57,7 @@ set -m
 set_names="summary.csv survival.csv exits.csv observed.csv comparison.csv groups.csv paired.csv focus.csv focus_runs.csv whatif.csv shard.csv index.html figures"
 signals=(INT TERM HUP)
 declare -A signal_status=([INT]=130 [TERM]=143 [HUP]=129)
-declare -A passed=([run]=0 [merge]=0 [landing]=0) failed=([run]=0 [merge]=0 [landing]=0)
+declare -A passed=([run]=0 [merge]=0 [landing]=0 [inputs]=0) failed=([run]=0 [merge]=0 [landing]=0 [inputs]=0)
 problems=()
 
 # A random number in [0, 1), from the round and bash's generator.
@@ -56,8 +66,8 @@ random_fraction() { awk -v seed="$1$RANDOM" 'BEGIN { srand(seed); printf "%.3f",
 tree_hashes() { (cd "$1" && find . -type f -exec sha256sum {} + | sort -k2); }
 # The set's entries at the top of $1.
 set_entries() { local name; for name in $set_names; do [ -e "$1/$name" ] && printf '%s ' "$name"; done; true; }
-# Hidden entries under $1 (the first three).
-hidden_entries() { (cd "$1" 2>/dev/null && find . -name '.*' ! -name . | head -n 3); }
+# Hidden entries under $1 (the first three), but the report folders' ownership markers.
+hidden_entries() { (cd "$1" 2>/dev/null && find . -name '.*' ! -name . ! -name .suspendsim-folder | head -n 3); }
 # Waits for process $1 to end (30 s at most, then SIGKILL); sets `status` to its exit status.
 wait_status() {
   local pid=$1
@@ -108,7 +118,7 @@ done
 # --- the shards, the batch and their uninterrupted outputs, for merge and landing ------------
 batch=(Scenarios/day-on-a-3gb-phone.yaml --replicates 150 --details --set device.ram_mb=2048,3072 --jobs 2)
 earlier=(run Scenarios/day-on-a-3gb-phone.yaml --replicates 2 --policy all --by policy)
-if [ "$merge_rounds" -gt 0 ] || [ "$landing_rounds" -gt 0 ]; then
+if [ "$merge_rounds" -gt 0 ] || [ "$landing_rounds" -gt 0 ] || [ "$inputs_rounds" -gt 0 ]; then
   for k in 1 2; do "$SUSPENDSIM_BIN" run "${batch[@]}" --shard "$k/2" --out "$scratch/shard-$k" >/dev/null; done
   merge=(merge "$scratch/shard-1" "$scratch/shard-2" --by device.ram_mb)
   start=$EPOCHREALTIME
@@ -192,8 +202,68 @@ for round in $(seq "$landing_rounds"); do
   rm -rf "$scratch/landing-$round"
 done
 
+# --- inputs: every command that reads what it must not remove, any signal, SIGKILL too -----------
+# Each command: its name, how to set up its folder $work (inputs and an earlier output), the
+# command line (run in $work), the inputs it reads (relative to $work) and the output compared.
+if [ "$inputs_rounds" -gt 0 ]; then
+  cp Tests/Data/jetsam/synthetic-ios14.ips "$scratch/report.ips"
+  cp Scenarios/state-lab.yaml "$scratch/onto.yaml"
+  inputs_kinds=(report figures merge jetsam metrickit details)
+  # Sets up $work for kind $1.
+  inputs_setup() {
+    rm -rf "$work"; mkdir -p "$work"
+    case $1 in
+      report|figures) cp -R "$scratch/batch/out" "$work/out" ;;
+      merge) cp -R "$scratch/shard-1" "$work/s1"; cp -R "$scratch/shard-2" "$work/s2" ;;
+      jetsam) cp "$scratch/report.ips" "$work/" ;;
+      metrickit) cp "$scratch/onto.yaml" "$work/"; cp -R Tests/Data/metrickit/folder "$work/payloads" ;;
+      details) cp Scenarios/day-on-a-3gb-phone.yaml "$work/day.yaml" ;;
+    esac
+  }
+  inputs_command() {
+    case $1 in
+      report) command=(report out --by device.ram_mb); inputs=(out/summary.csv out/survival.csv out/exits.csv); output=out ;;
+      figures) command=(report out --figures out/figures); inputs=(out/summary.csv out/survival.csv out/exits.csv); output=out ;;
+      merge) command=(merge s1 s2 --by device.ram_mb --out m); inputs=(s1 s2); output=m ;;
+      jetsam) command=(import jetsam report.ips -o j.yaml); inputs=(report.ips); output=j.yaml ;;
+      metrickit) command=(import metrickit payloads --onto onto.yaml -o mk.yaml); inputs=(onto.yaml payloads); output=mk.yaml ;;
+      details) command=(run day.yaml --replicates 40 --details --jobs 2 --out r); inputs=(day.yaml); output=r ;;
+    esac
+  }
+  # The bytes of $1 under $work (a file or a tree), by relative path.
+  work_hashes() { (cd "$work" && { find "$@" -type f ! -name .suspendsim-folder -exec sha256sum {} + 2>/dev/null || true; } | sort -k2); }
+  declare -A reference_hashes=() reference_seconds=()
+  for kind in "${inputs_kinds[@]}"; do
+    work=$scratch/inputs-reference; inputs_setup "$kind"; inputs_command "$kind"
+    start=$EPOCHREALTIME
+    (cd "$work" && "$SUSPENDSIM_BIN" "${command[@]}" >/dev/null 2>&1) || echo "inputs: the reference $kind failed" >&2
+    reference_seconds[$kind]=$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.3f", b - a }')
+    reference_hashes[$kind]=$(work_hashes "$output")
+  done
+  for round in $(seq "$inputs_rounds"); do
+    kind=${inputs_kinds[$((RANDOM % ${#inputs_kinds[@]}))]}
+    all_signals=(INT TERM HUP KILL); signal=${all_signals[$((RANDOM % 4))]}
+    work=$scratch/inputs-$round; inputs_setup "$kind"; inputs_command "$kind"
+    read_before=$(work_hashes "${inputs[@]}")
+    (cd "$work" && exec "$SUSPENDSIM_BIN" "${command[@]}") >/dev/null 2>"$scratch/stderr" &
+    pid=$!
+    sleep "$(awk -v f="$(random_fraction "$round")" -v s="${reference_seconds[$kind]}" 'BEGIN { printf "%.3f", f * s }')"
+    kill -"$signal" "$pid" 2>/dev/null || true
+    wait_status "$pid"
+    want=$([ "$signal" = KILL ] && echo 137 || echo "${signal_status[$signal]}")
+    [ "$status" -eq 0 ] || [ "$status" -eq "$want" ] || problems+=("exit $status after SIG$signal: $(head -c 300 "$scratch/stderr")")
+    [ "$(work_hashes "${inputs[@]}")" = "$read_before" ] || problems+=("what $kind reads changed after SIG$signal")
+    (cd "$work" && "$SUSPENDSIM_BIN" "${command[@]}" >/dev/null 2>"$scratch/stderr") || problems+=("the next $kind failed: $(head -c 300 "$scratch/stderr")")
+    hidden=$(hidden_entries "$work")
+    [ -z "$hidden" ] || problems+=("temporaries left after the next command: $hidden")
+    [ "$(work_hashes "$output")" = "${reference_hashes[$kind]}" ] || problems+=("the next $kind's bytes differ from an uninterrupted one's")
+    verdict inputs "$round" "$kind, SIG$signal, exit $status"
+    rm -rf "$work"
+  done
+fi
+
 total_failed=0
-for kind in run merge landing; do
+for kind in run merge landing inputs; do
   echo "stress-interrupt $kind: ${passed[$kind]} passed, ${failed[$kind]} failed"
   total_failed=$((total_failed + failed[$kind]))
 done

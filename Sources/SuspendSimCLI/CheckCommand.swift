@@ -74,6 +74,14 @@ extension SuspendsimCommand {
             if let option, let unknown = scenarios.first(where: { PolicyOption.policies(option, for: $0) == nil }) {
                 throw ValidationError("--policy \(option.rawValue): \(unknown.name) knows no such policy; expected one of \(unknown.knownPolicyNames.joined(separator: ", ")) or all.")
             }
+            if html {
+                FolderOwnership.setCommand("check")
+                let folders = scenarios.filter(Self.hasRunAssertions).flatMap { scenario in
+                    (PolicyOption.policies(option, for: scenario) ?? []).map { pageFolder(scenario, $0, every: option == .all) }
+                }
+                try OutputFolder.refuseOverInputs(folders, inputs: input.paths + templates.map(\.path), doing: "Nothing was run.")
+                try OutputFolder.claim(folders, doing: "Nothing was run.")
+            }
             let runChecks = parallelMap(count: scenarios.count, jobs: input.workerCount) { index -> [Check] in
                 let scenario = scenarios[index]
                 guard Self.hasRunAssertions(scenario) else { return [] }
@@ -96,11 +104,12 @@ extension SuspendsimCommand {
             }
             let results = checks.map(\.result)
             if let junitPath {
+                OutputFolder.removeStale(of: junitPath)
                 do {
                     try JUnitReport.write(results, to: junitPath)
                 } catch {
                     printError("error: \(error)")
-                    throw ExitCode.failure
+                    throw OutputFolder.status(writing: error)
                 }
             }
             let failures = results.filter { $0.status == .failed }.count

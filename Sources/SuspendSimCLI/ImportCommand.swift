@@ -55,11 +55,12 @@ extension SuspendsimCommand {
                     throw ScenarioBatchLoader.invalidInputStatus
                 }
                 guard let output else { return print(text, terminator: "") }
+                OutputFolder.removeStale(of: output)
                 do {
                     try AtomicTextFile.write(text, to: output)
                 } catch {
                     printError("error: \(error)")
-                    throw ExitCode.failure
+                    throw OutputFolder.status(writing: error)
                 }
                 print("wrote \(output)")
             }

@@ -84,11 +84,12 @@ extension SuspendsimCommand.ImportCommand {
             for note in result.notes { printError("note: \(note)") }
             for warning in result.warnings { printError("warning: \(warning)") }
             guard let output else { return print(result.text, terminator: "") }
+            OutputFolder.removeStale(of: output)
             do {
                 try AtomicTextFile.write(result.text, to: output)
             } catch {
                 printError("error: \(error)")
-                throw ExitCode.failure
+                throw OutputFolder.status(writing: error)
             }
             print("wrote \(output)")
         }

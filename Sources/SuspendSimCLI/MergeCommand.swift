@@ -34,23 +34,28 @@ extension SuspendsimCommand {
 
         func run() throws {
             Interruption.cleanUpOnSignals()
+            FolderOwnership.setCommand("merge")
             try OutputFolder.prepare(out, doing: "Nothing was merged.")
-            defer { OutputSet.finish(out) }
-            do {
-                let merged = try ShardMerge.merge(folders, into: out)
-                print("merged \(merged.shards) shards, \(merged.units) runs: \(BatchReportFile.summary.path(in: out))")
-                try FieldVerdictLines.printVerdict(folder: out)
-                let given = try comparison.given
-                try ComparisonFiles.write(folder: out, by: comparison.by, baseline: given.policy)
-                if let whatIf = given.whatIf ?? merged.whatIf { try WhatIfFiles.write(folder: out, whatIf: whatIf) }
-            } catch let error as ExitCode {
-                throw error
-            } catch let error as MergeError {
-                printError("error: \(error)")
-                throw ScenarioBatchLoader.invalidInputStatus
-            } catch {
-                printError("error: \(error)")
-                throw ExitCode.failure
+            try OutputFolder.writingSet(in: out) {
+                do {
+                    let merged = try ShardMerge.merge(folders, into: out)
+                    print("merged \(merged.shards) shards, \(merged.units) runs: \(BatchReportFile.summary.path(in: out))")
+                    try FieldVerdictLines.printVerdict(folder: out)
+                    let given = try comparison.given
+                    try ComparisonFiles.write(folder: out, by: comparison.by, baseline: given.policy)
+                    if let whatIf = given.whatIf ?? merged.whatIf { try WhatIfFiles.write(folder: out, whatIf: whatIf) }
+                } catch let error as ExitCode {
+                    throw error
+                } catch let error as FolderOwnership.NotOurs {
+                    printError("error: \(error). Nothing was merged.")
+                    throw OutputFolder.cannotCreate
+                } catch let error as MergeError {
+                    printError("error: \(error)")
+                    throw ScenarioBatchLoader.invalidInputStatus
+                } catch {
+                    printError("error: \(error)")
+                    throw OutputFolder.status(writing: error)
+                }
             }
         }
     }

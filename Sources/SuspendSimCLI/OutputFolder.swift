@@ -11,8 +11,18 @@ enum OutputFolder {
     /// still empty; and makes the files at its top land as one set (`OutputSet`).
     ///
     /// - Throws: `ExitCode.failure` when another live `suspendsim` writes there (nothing written).
-    static func prepare(_ folder: String, doing what: String = "Nothing was run.") throws {
+    ///
+    /// - Parameter reading: the members of the top-level set the command reads (`report`'s
+    ///   tables): never removed by its clean-up (`OutputSet.watch(_:keeping:)`).
+    static func prepare(_ folder: String, doing what: String = "Nothing was run.", reading: Set<String> = []) throws {
         if !FileManager.default.fileExists(atPath: folder) { OutputRegistry.removeOnCloseIfEmpty(folder) }
+        try removeStale(in: folder, doing: what)
+        OutputSet.watch(folder, keeping: reading)
+    }
+
+    /// Clears the leftovers of a dead command in `folder` (`StaleOutputs`), saying what went;
+    /// a folder another live command writes is refused.
+    static func removeStale(in folder: String, doing what: String) throws {
         do {
             let removed = try StaleOutputs.removeStale(in: folder)
             if !removed.isEmpty {
@@ -23,6 +33,86 @@ enum OutputFolder {
             printError("error: \(error.description). \(what)")
             throw ExitCode.failure
         }
-        OutputSet.watch(folder)
+    }
+
+    /// Runs `body`, the command's writing into `folder`, whose top-level files land as one set
+    /// (SPEC 35): once it returns, the set is whole (`OutputSet.finish`); when it throws, the
+    /// set that began to land is removed, but what the command reads, as an interruption
+    /// removes it: a failure at any step leaves no new file beside an earlier batch's.
+    static func writingSet(in folder: String, _ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch {
+            OutputSet.abandon(folder)
+            throw error
+        }
+        OutputSet.finish(folder)
+    }
+
+    /// Clears the stale partials of the single file `target` (a dead command's
+    /// `.<name>.partial-<pid>-<random>` beside it), saying what went; and makes an
+    /// interruption remove this command's own (`Interruption`).
+    static func removeStale(of target: String) {
+        Interruption.cleanUpOnSignals()
+        let removed = StaleOutputs.removeStale(of: target)
+        if !removed.isEmpty {
+            printError("note: removed \(removed.count) unfinished output(s) of a command that ended without cleaning up: "
+                + removed.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", "))
+        }
+    }
+
+    /// The exit status of an output that could not be written, by the system's error
+    /// (sysexits(3)): 73, `EX_CANTCREAT`, when it cannot be created where asked (no
+    /// permission, a read-only file system, a file where a folder goes); 74, `EX_IOERR`, when
+    /// writing it failed (a full disk, a quota, a file-size limit, an I/O error); else 1.
+    static func status(writing error: any Error) -> ExitCode {
+        if error is FolderOwnership.NotOurs { return cannotCreate }
+        guard let code = (error as? ReportWriter.Error)?.code else { return ExitCode.failure }
+        return status(errno: code)
+    }
+
+    /// The exit status for the system's error `code` of a write (see `status(writing:)`).
+    static func status(errno code: Int32?) -> ExitCode {
+        switch code {
+        case EACCES, EPERM, EROFS, ENOTDIR, EISDIR, EEXIST: cannotCreate
+        case ENOSPC, EDQUOT, EFBIG, EIO: ExitCode(74)
+        default: ExitCode.failure
+        }
+    }
+
+    /// The exit status of a command that refuses to replace what is not its own: 73,
+    /// `EX_CANTCREAT` of sysexits(3) ("a (user specified) output file cannot be created").
+    static let cannotCreate = ExitCode(73)
+
+    /// Refuses, before anything is written, when one of `folders` (the folders the command
+    /// would replace: run folders, `figures/`) stands and is not the tool's (`FolderOwnership`):
+    /// the folder named, exit 73.
+    static func claim(_ folders: [String], doing what: String) throws {
+        do {
+            try FolderOwnership.check(folders)
+        } catch {
+            printError("error: \(error.description). \(what)")
+            throw cannotCreate
+        }
+    }
+
+    /// Refuses, before anything runs, a report folder that would hold one of the command's
+    /// `inputs` (a scenario named as the folder of scenario files being run, with `--out .`):
+    /// replacing it would remove what is being read. Exit 73, the folder and the input named.
+    static func refuseOverInputs(_ targets: [String], inputs: [String], doing what: String) throws {
+        let read = inputs.map(canonical)
+        for target in targets {
+            let folder = canonical(target)
+            if let input = zip(inputs, read).first(where: { $0.1 == folder || $0.1.hasPrefix(folder + "/") })?.0 {
+                printError("error: the report folder \(target) would replace \(input), which this command reads; "
+                    + "rename the scenario or give another --out. \(what)")
+                throw cannotCreate
+            }
+        }
+    }
+
+    /// `path` made absolute, `.`, `..` and symbolic links resolved, to compare folders.
+    private static func canonical(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 }

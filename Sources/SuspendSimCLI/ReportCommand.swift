@@ -52,6 +52,23 @@ extension SuspendsimCommand {
             _ = try Self.parseLabels(labels)
         }
 
+        /// The tables at the top of the folder that `report` reads and never removes, not even
+        /// when interrupted (SPEC 35 "One top-level set per command"): it cannot make them again.
+        static let tablesRead: Set<String> = Set([BatchReportFile.summary, .survival, .exits, .observed, .focus, .focusRuns, .labels, .shard]
+            .map(\.fileName) + ["sensitivity_runs.csv", "assumptions.csv"])
+
+        /// The members of the top-level set this `report` leaves alone, even when interrupted:
+        /// the tables it reads (`tablesRead`) and every member it does not write (`whatif.csv`
+        /// without `--baseline KEY=VALUE`, `groups.csv` and `paired.csv` without `--by` or a
+        /// baseline policy); it writes the page, `figures/` and what it is asked to compute.
+        func keptMembers() throws -> Set<String> {
+            let given = try comparison.given
+            var writes: Set<String> = ["index.html", "figures"]
+            if comparison.by != nil || given.policy != nil { writes.formUnion([BatchReportFile.groups.fileName, BatchReportFile.paired.fileName]) }
+            if given.whatIf != nil { writes.insert(BatchReportFile.whatif.fileName) }
+            return OutputSet.names.subtracting(writes).union(Self.tablesRead)
+        }
+
         /// `--label KEY=VALUE=TEXT` options (SPEC 15 "Labels"); a malformed one is a usage error.
         static func parseLabels(_ options: [String]) throws -> [SweepValueLabel] {
             try options.map { option in
@@ -64,17 +81,23 @@ extension SuspendsimCommand {
 
         func run() throws {
             Interruption.cleanUpOnSignals()
-            try OutputFolder.prepare(folder, doing: "Nothing was written.")
-            defer { OutputSet.finish(folder) }
-            let given = try comparison.given
-            if comparison.by != nil || given.policy != nil { try ComparisonFiles.write(folder: folder, by: comparison.by, baseline: given.policy) }
-            if let whatIf = given.whatIf { try WhatIfFiles.write(folder: folder, whatIf: whatIf, apps: apps) }
-            let focusApps = apps.isEmpty ? HTMLPages.savedFocusApps(in: folder) : apps
-            let labels = try Self.parseLabels(labels)
-            let pages = try HTMLPages.write(folder: folder, jobs: threads.workerCount,
-                                            focusApps: focusApps, labels: labels)
-            print(HTMLPages.line(pages))
-            try figures.write(folder: folder, focusApps: focusApps, labels: labels)
+            FolderOwnership.setCommand("report")
+            if let figuresFolder = figures.folder {
+                try OutputFolder.claim([figuresFolder], doing: "Nothing was written.")
+                try OutputFolder.removeStale(in: figuresFolder, doing: "Nothing was written.")
+            }
+            try OutputFolder.prepare(folder, doing: "Nothing was written.", reading: try keptMembers())
+            try OutputFolder.writingSet(in: folder) {
+                let given = try comparison.given
+                if comparison.by != nil || given.policy != nil { try ComparisonFiles.write(folder: folder, by: comparison.by, baseline: given.policy) }
+                if let whatIf = given.whatIf { try WhatIfFiles.write(folder: folder, whatIf: whatIf, apps: apps) }
+                let focusApps = apps.isEmpty ? HTMLPages.savedFocusApps(in: folder) : apps
+                let labels = try Self.parseLabels(labels)
+                let pages = try HTMLPages.write(folder: folder, jobs: threads.workerCount,
+                                                focusApps: focusApps, labels: labels)
+                print(HTMLPages.line(pages))
+                try figures.write(folder: folder, focusApps: focusApps, labels: labels)
+            }
         }
     }
 }
@@ -122,12 +145,15 @@ enum HTMLPages {
             return try body()
         } catch let error as ExitCode {
             throw error
+        } catch let error as FolderOwnership.NotOurs {
+            printError("error: \(error)")
+            throw OutputFolder.cannotCreate
         } catch let error as HTMLReport.Error {
             printError("error: \(error)")
             throw ScenarioBatchLoader.invalidInputStatus
         } catch {
             printError("error: \(error)")
-            throw ExitCode.failure
+            throw OutputFolder.status(writing: error)
         }
     }
 

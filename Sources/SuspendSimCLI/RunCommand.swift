@@ -165,16 +165,18 @@ extension SuspendsimCommand {
             try validateComparison(plan)
             let asked = try comparison.given.whatIf
             let whatIf = plan.writesSurvival || asked != nil ? try WhatIfFiles.resolve(plan, commandLine: asked, files: fileWhatIfs) : nil
+            try claimReportFolders(plan)
             try OutputFolder.prepare(out)
-            defer { OutputSet.finish(out) }
-            try HTMLReport.saveLabels(labels, in: out)
-            let part = shard.flatMap(BatchShard.init(parsing:)) ?? .whole
-            let output = try runBatch(plan, part: part, whatIf: whatIf)
-            report(plan, output, shard: part)
-            try failOnBadInputOrUnwrittenReports(output)
-            if part.count == 1 { try FieldVerdictLines.printVerdict(folder: out) }
-            for warning in FieldVerdictLines.runLengthWarnings(plan.observedRunLengths(measured: output.observedRunLengths)) { printWarning(warning) }
-            try printAndFinishOutputs(plan, output, part: part, whatIf: whatIf)
+            try OutputFolder.writingSet(in: out) {
+                try HTMLReport.saveLabels(labels, in: out)
+                let part = shard.flatMap(BatchShard.init(parsing:)) ?? .whole
+                let output = try runBatch(plan, part: part, whatIf: whatIf)
+                report(plan, output, shard: part)
+                try failOnBadInputOrUnwrittenReports(output)
+                if part.count == 1 { try FieldVerdictLines.printVerdict(folder: out) }
+                for warning in FieldVerdictLines.runLengthWarnings(plan.observedRunLengths(measured: output.observedRunLengths)) { printWarning(warning) }
+                try printAndFinishOutputs(plan, output, part: part, whatIf: whatIf)
+            }
         }
 
         /// The batch of the input files under the command line's options; a bad `--set` value
@@ -211,6 +213,17 @@ extension SuspendsimCommand {
             return (plan, templates.compactMap { template in template.whatIf.map { (template.path, $0) } }, templates.flatMap(\.labels))
         }
 
+        /// Refuses, before anything runs (exit 73), a scenario whose report folder would hold
+        /// an input of this command, and a single run's folder that stands and is not the
+        /// tool's (`FolderOwnership`). A batch's run folders lie below `<out>/<name>/`, which is
+        /// written into, not replaced; `AtomicOutput` checks each of them as it lands.
+        private func claimReportFolders(_ plan: BatchPlan) throws {
+            FolderOwnership.setCommand("run")
+            try OutputFolder.refuseOverInputs(plan.entries.map { "\(out)/\($0.name)" }, inputs: input.paths + plan.entries.map(\.path),
+                                              doing: "Nothing was run.")
+            try OutputFolder.claim(plan.entries.filter { $0.kind != .batch }.map { "\(out)/\($0.name)" }, doing: "Nothing was run.")
+        }
+
         /// `--by` and `--baseline` name keys and a policy the batch has (SPEC 21: exit 64).
         private func validateComparison(_ plan: BatchPlan) throws {
             guard comparison.by != nil || comparison.baseline != nil else { return }
@@ -235,7 +248,7 @@ extension SuspendsimCommand {
             } catch {
                 progress.finish()
                 printError("error: \(error)")
-                throw ExitCode.failure
+                throw OutputFolder.status(writing: error)
             }
         }
 
@@ -253,7 +266,7 @@ extension SuspendsimCommand {
                     printError("error: ... and \(output.failureCount - output.failures.count) more.")
                 }
                 printError("error: \(output.failureCount) of \(output.unitsRun) reports could not be written.")
-                throw ExitCode.failure
+                throw OutputFolder.status(errno: output.failureCode)
             }
         }
 

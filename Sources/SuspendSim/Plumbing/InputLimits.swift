@@ -14,4 +14,7 @@ package enum InputLimits {
     /// The most nodes YAML aliases may add to one document, each adding the node count of
     /// what it names (SPEC 35 "Aliases").
     package static let aliasNodes = 10_000
+    /// The longest chain of `include:` files below a scenario (SPEC 35 "Includes"): reading
+    /// an include reads the included file's own, so this bounds how deep that reading nests.
+    package static let includeDepth = 64
 }

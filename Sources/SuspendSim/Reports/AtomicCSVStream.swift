@@ -32,22 +32,37 @@ final class AtomicCSVStream {
         file.appendLines(bytes)
     }
 
-    /// Writes what is left and puts the file in place.
+    /// The hidden temporary path the rows go to, readable once `finishWriting()` is done.
+    var partialPath: String { output.partial }
+
+    private var written = false
+
+    /// Writes what is left, without putting the file in place (`commit()` then only puts
+    /// it there): a command that checks several files before any lands (`merge`).
     ///
     /// - Throws: `ReportWriter.Error`; the temporary file is then removed.
-    func commit() throws {
+    func finishWriting() throws {
+        guard !written else { return }
+        written = true
         do {
             try file.close()
         } catch {
             output.discard()
             throw error
         }
+    }
+
+    /// Writes what is left and puts the file in place.
+    ///
+    /// - Throws: `ReportWriter.Error`; the temporary file is then removed.
+    func commit() throws {
+        try finishWriting()
         try output.commit()
     }
 
     /// Drops the file: the target is left as it was.
     func discard() {
-        try? file.close()
+        if !written { try? file.close() }
         output.discard()
     }
 }

@@ -18,7 +18,8 @@ import Darwin
 ///
 /// It is built under a hidden temporary name beside its target and renamed into place by
 /// `commit()`; an existing report of the same name is renamed aside first and removed once
-/// the new one is in place. Every output in progress is known to `OutputRegistry`, whose
+/// the new one is in place. A folder gets its owner's marker, and replaces only a folder that
+/// holds one or nothing (`FolderOwnership`). Every output in progress is known to `OutputRegistry`, whose
 /// `close()` an interrupted command calls: a commit and a clean-up never run at once (they
 /// share one lock), and once closing, no output registers and no commit happens, so nothing
 /// is renamed into place after the clean-up has begun.
@@ -91,6 +92,7 @@ final class AtomicOutput {
     func commit() throws {
         finished = true
         do {
+            if kind == .folder { try FolderOwnership.mark(partial, name: name) }
             try OutputSet.willPutInPlace(target)
             let aside = try OutputRegistry.withCommitLock(of: target) { entries throws -> String? in
                 // A file replaces its target in one rename; a folder cannot, so an old one
@@ -100,6 +102,8 @@ final class AtomicOutput {
                     entries[partial] = nil
                     return nil
                 }
+                // Only a folder the tool wrote, or an empty one, is replaced (`FolderOwnership`).
+                guard FolderOwnership.isReplaceable(target) else { throw FolderOwnership.NotOurs(path: target) }
                 let aside = parent + "/." + name + ".old-" + ReportFileSystem.uniqueSuffix()
                 try ReportFileSystem.rename(target, to: aside)
                 do {

@@ -253,6 +253,7 @@ enum ShardColumn: String, CSVColumns {
     case batch, shard, shards, units, survival
     case whatIfKey = "whatif_key"
     case whatIfBaseline = "whatif_baseline"
+    case inputsSHA256 = "inputs_sha256"
     /// The SHA-256 of the assumption table the shard ran with (SPEC 36).
     case assumptionsSHA256 = "assumptions_sha256"
 }

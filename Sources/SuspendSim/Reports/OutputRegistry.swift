@@ -23,8 +23,8 @@ package enum OutputRegistry {
         /// removed.
         case replaced
         /// The marker of a set of top-level files landing in `folder` (`OutputSet`): removed
-        /// with the whole set, old files and new.
-        case set(folder: String)
+        /// with the whole set, old files and new, but the members the command reads.
+        case set(folder: String, keeping: Set<String>)
     }
 
     private struct State: ~Copyable {
@@ -55,6 +55,15 @@ package enum OutputRegistry {
     static func forgetSet(_ marker: String) {
         let mine = state.withLock { $0.entries.removeValue(forKey: marker) != nil }
         if mine { ReportFileSystem.removeTree(marker) }
+    }
+
+    /// Removes the set whose marker is `marker`, but what its command reads, then the marker
+    /// (`OutputSet.abandon`), unless a clean-up has taken it already.
+    static func abandonSet(_ marker: String) {
+        let entry = state.withLock { $0.entries.removeValue(forKey: marker) }
+        guard case .set(let folder, let keeping) = entry else { return }
+        OutputSet.removeSet(in: folder, keeping: keeping)
+        ReportFileSystem.removeTree(marker)
     }
 
     /// Forgets `path`: it was renamed into place or removed.
@@ -94,8 +103,8 @@ package enum OutputRegistry {
         }
         // An incomplete set of top-level files goes whole (SPEC 35), then its marker.
         for (path, entry) in current.sorted(by: { $0.key < $1.key }) {
-            guard case .set(let folder) = entry else { continue }
-            OutputSet.removeSet(in: folder)
+            guard case .set(let folder, let keeping) = entry else { continue }
+            OutputSet.removeSet(in: folder, keeping: keeping)
             removed += 1
             removeUntilGone(path)
         }

@@ -5,6 +5,11 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Synchronization
 
 /// The files one command writes at the top of its `--out` folder form one set (SPEC 35, "Whole
@@ -37,14 +42,21 @@ package enum OutputSet {
         /// The watched folders (as given, trailing slashes dropped), with their marker once
         /// the set began to land.
         var folders: [String: String?] = [:]
+        /// The members of each watched folder's set that the command reads and never removes.
+        var kept: [String: Set<String>] = [:]
         var paused = false
     }
 
     private static let state = Mutex(State())
 
-    /// From now on, the files of the set in `folder` land as one set.
-    package static func watch(_ folder: String) {
-        state.withLock { $0.folders[trimmed(folder)] = .some(nil) }
+    /// From now on, the files of the set in `folder` land as one set. `keeping`: the members
+    /// the command reads (`report` reads `summary.csv`, ...), which no clean-up of this
+    /// command's set removes, now or after a SIGKILL (the marker lists them: its owner record).
+    package static func watch(_ folder: String, keeping: Set<String> = []) {
+        state.withLock {
+            $0.folders[trimmed(folder)] = .some(nil)
+            $0.kept[trimmed(folder)] = keeping
+        }
     }
 
     /// Called by `AtomicOutput.commit()` before `target` is put in place: when `target` is a
@@ -69,7 +81,10 @@ package enum OutputSet {
         try state.withLock { state throws in
             guard case .some(.none) = state.folders[folder] else { return }
             let marker = folder + "/." + markerName + ".partial-" + ReportFileSystem.uniqueSuffix()
-            try OutputRegistry.register(marker, as: .set(folder: folder)) { try ReportFileSystem.makeEmptyFile(marker) }
+            let kept = state.kept[folder] ?? []
+            try OutputRegistry.register(marker, as: .set(folder: folder, keeping: kept)) {
+                try ReportFileSystem.makeFile(marker, contents: kept.sorted().map { $0 + "\n" }.joined())
+            }
             state.folders[folder] = .some(marker)
         }
         pauseIfAsked(before: member)
@@ -87,10 +102,36 @@ package enum OutputSet {
         OutputRegistry.forgetSet(marker)
     }
 
+    /// The command failed while writing the set in `folder`: what of it had landed goes, old
+    /// files and new, but those the command reads, then the marker (a set that never began
+    /// to land is left as it is).
+    package static func abandon(_ folder: String) {
+        let marker = state.withLock { state -> String? in
+            let marker = state.folders[trimmed(folder)] ?? nil
+            state.folders[trimmed(folder)] = nil
+            return marker
+        }
+        guard let marker else { return }
+        OutputRegistry.abandonSet(marker)
+    }
+
     /// Removes every file and folder of the set at the top of `folder` (an interrupted or dead
-    /// command's set, whatever of it had landed, old or new).
-    static func removeSet(in folder: String) {
-        for name in names.sorted() { ReportFileSystem.removeTree(folder + "/" + name) }
+    /// command's set, whatever of it had landed, old or new), but those the command read
+    /// (`keeping`).
+    static func removeSet(in folder: String, keeping: Set<String>) {
+        for name in names.sorted() where !keeping.contains(name) {
+            let path = folder + "/" + name
+            // A `figures/` that is not the tool's (`FolderOwnership`) is somebody's own.
+            if name == figuresFolder, !FolderOwnership.isReplaceable(path) { continue }
+            ReportFileSystem.removeTree(path)
+        }
+    }
+
+    /// The members a dead command's marker at `path` lists as read, one name a line (none in
+    /// a marker of a command that reads none, or of an older version).
+    static func keptMembers(marker path: String) -> Set<String> {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+        return Set(text.split(separator: "\n").map(String.init))
     }
 
     /// Whether `name` is a set's marker (`.batch-files.partial-<pid>-<random>`).

@@ -37,6 +37,17 @@ enum ReportFileSystem {
         try createFile(path).close()
     }
 
+    /// Creates the file `path`, which must not exist, holding `contents`.
+    static func makeFile(_ path: String, contents: String) throws {
+        let descriptor = try createFile(path)
+        defer { try? descriptor.close() }
+        do {
+            _ = try descriptor.writeAll(Array(contents.utf8))
+        } catch {
+            throw ReportWriter.Error("write", path: path, systemError: error)
+        }
+    }
+
     /// Creates the file `path`, which must not exist, open for writing (mode 0644).
     static func createFile(_ path: String) throws(ReportWriter.Error) -> FileDescriptor {
         do {

@@ -12,7 +12,8 @@ import Foundation
 #endif
 
 /// The leftovers of a run that died without cleaning up (SIGKILL, a node lost): the hidden
-/// temporary outputs `.<name>.partial-<pid>-<random>` that `AtomicOutput` builds reports in.
+/// temporary outputs `.<name>.partial-<pid>-<random>` that `AtomicOutput` builds reports in,
+/// and the old folders `.<name>.old-<pid>-<random>` it moves aside while a new one goes in.
 /// A run writing into the same folder removes those whose process is gone, so that a rerun
 /// leaves no partial file behind.
 ///
@@ -34,8 +35,8 @@ package enum StaleOutputs {
     }
 
     /// How deep below `folder` partials are looked for: the batch files at the top, run
-    /// folders one level down, `--details` replicate folders a few levels further.
-    static let depth = 4
+    /// folders one level down, `--details` replicate folders a level per sweep key further.
+    static let depth = 8
 
     /// Removes the stale partials in `folder` and below; returns their paths, sorted.
     ///
@@ -61,17 +62,35 @@ package enum StaleOutputs {
             // A dead command's set of top-level files that had begun to land (`OutputSet`):
             // the set goes whole, old files and new, then its marker.
             if OutputSet.isMarker(String(path.split(separator: "/").last ?? "")) {
-                OutputSet.removeSet(in: ReportFileSystem.parentPath(of: path))
+                OutputSet.removeSet(in: ReportFileSystem.parentPath(of: path), keeping: OutputSet.keptMembers(marker: path))
             }
             ReportFileSystem.removeTree(path)
         }
         return stale.sorted()
     }
 
+    /// Removes the stale partials of the single file `target` (`-o`, `--junit`): the hidden
+    /// `.<name>.partial-<pid>-<random>` beside it whose process is gone; returns their paths.
+    /// Only that name is looked at, so that a file written into a large folder costs one
+    /// listing of it, not a walk below it.
+    package static func removeStale(of target: String) -> [String] {
+        let parent = ReportFileSystem.parentPath(of: target)
+        let prefix = "." + String(target.split(separator: "/").last ?? "") + ".partial-"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
+        var removed: [String] = []
+        for name in names.sorted() where name.hasPrefix(prefix) {
+            guard let pid = partialOwner(name), pid != getpid(), !isRunningSuspendsim(pid) else { continue }
+            ReportFileSystem.removeTree(parent + "/" + name)
+            removed.append(parent + "/" + name)
+        }
+        return removed
+    }
+
     /// The process number in a partial's name (`.summary.csv.partial-4242-9f3a...`); nil for
     /// any other name.
     static func partialOwner(_ name: String) -> Int32? {
-        guard name.hasPrefix("."), let range = name.range(of: ".partial-", options: .backwards) else { return nil }
+        guard name.hasPrefix("."),
+              let range = name.range(of: ".partial-", options: .backwards) ?? name.range(of: ".old-", options: .backwards) else { return nil }
         let suffix = name[range.upperBound...].split(separator: "-")
         guard suffix.count == 2, let pid = Int32(suffix[0]), pid > 0,
               !suffix[1].isEmpty, suffix[1].allSatisfy(\.isHexDigit) else { return nil }

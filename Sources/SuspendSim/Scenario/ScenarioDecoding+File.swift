@@ -61,6 +61,12 @@ extension ScenarioDecoding {
         guard !isFolder.boolValue else {
             throw ScenarioLoader.Error(ScenarioLoader.Diagnostic(file: path, message: "is a folder, not a scenario file"))
         }
+        // A FIFO, a device or a socket is no file to read whole: it is named for what it is
+        // (reading a FIFO said "You don't have permission", even as root).
+        if let type = try? FilePath(path).stat().type, type != .regular {
+            let what = type == .fifo ? "a FIFO (named pipe)" : type == .socket ? "a socket" : "a device"
+            throw ScenarioLoader.Error(ScenarioLoader.Diagnostic(file: path, message: "is \(what), not a scenario file: give a regular file"))
+        }
         do {
             // Mapped rather than copied where the system allows: large files are read once.
             return try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)

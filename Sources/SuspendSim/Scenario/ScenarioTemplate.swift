@@ -35,6 +35,7 @@ package struct ScenarioTemplate: Sendable {
         var includeHash: UInt64 = 0
         /// What the reading took from SPEC 38's typical day.
         var typicalDay = TypicalDay.Use()
+        var includedFiles: [String] = []
     }
 
     /// The scenario as the file has it.
@@ -52,6 +53,9 @@ package struct ScenarioTemplate: Sendable {
     package let typicalDay: TypicalDay.Use
     /// The usage trace the scenario replays (SPEC 13), resolved; nil without `trace:`.
     public let tracePath: String?
+    /// The files a run of it reads: the scenario's, the included lists' and the trace's, in
+    /// that order (SPEC 35: a shard records their content hashes).
+    package let inputFiles: [String]
     /// The apps of `apps:` that the trace is to map (SPEC 13), checked by `traceWarnings()`.
     let traceApps: [TraceMappedApp]
     /// FNV-1a of the text read (for a JSON file read by the fast path, its header), with the
@@ -102,6 +106,7 @@ package struct ScenarioTemplate: Sendable {
         self.labels = reading.labels
         self.typicalDay = reading.typicalDay
         self.tracePath = reading.tracePath
+        self.inputFiles = [path] + reading.includedFiles + (reading.tracePath.map { [$0] } ?? [])
         self.traceApps = reading.traceApps
         self.document = document
         self.textHash = textHash
@@ -117,7 +122,8 @@ package struct ScenarioTemplate: Sendable {
         traces.adopt(self.traces)
         return ScenarioTemplate(
             reading: Reading(scenario: scenario, replicates: replicates, sweep: sweep, tracePath: tracePath, traceApps: traceApps,
-                             whatIf: whatIf, labels: labels, typicalDay: typicalDay),
+                             whatIf: whatIf, labels: labels, typicalDay: typicalDay,
+                             includedFiles: Array(inputFiles.dropFirst().dropLast(tracePath == nil ? 0 : 1))),
             document: document,
             textHash: textHash, path: path, traces: traces, fastEvents: fastEvents, streamedEvents: streamedEvents)
     }
@@ -164,7 +170,7 @@ package struct ScenarioTemplate: Sendable {
         scenario.sourcePath = path
         return Reading(scenario: scenario, replicates: reader.replicates, sweep: reader.sweep, tracePath: reader.tracePath,
                        traceApps: reader.traceApps, whatIf: reader.whatIf, labels: reader.labels,
-                       includeHash: reader.includeHash, typicalDay: reader.typicalDay)
+                       includeHash: reader.includeHash, typicalDay: reader.typicalDay, includedFiles: reader.includedFiles)
     }
 
     /// The node of `sweep: { key: [..., value #index, ...] }` in the document.

@@ -131,10 +131,12 @@ import Testing
             try process.run()
             process.waitUntilExit()
             #expect(process.terminationStatus == 0)
-            // The manifest ends with the assumption table's SHA-256 (SPEC 36): 64 hex digits.
+            // The manifest ends with the inputs' SHA-256 (`MergeChecksFirstTests`) and the assumption
+            // table's (SPEC 36): 64 hex digits each.
             let manifest = Self.text(shards.appendingPathComponent("3"), "shard.csv")
-            #expect(manifest.dropLast(66).hasSuffix(",3,4,22,true,device.ram_mb,1536"), "2 policies x 2 RAM sizes x 5 days, and state-lab at 2 RAM sizes")
-            #expect(manifest.suffix(65).dropLast().allSatisfy { "0123456789abcdef".contains($0) })
+            #expect(manifest.dropLast(131).hasSuffix(",3,4,22,true,device.ram_mb,1536"), "2 policies x 2 RAM sizes x 5 days, and state-lab at 2 RAM sizes")
+            let digests = manifest.suffix(131).dropLast().split(separator: ",", omittingEmptySubsequences: false)
+            #expect(digests.count == 3 && digests[0].isEmpty && digests.dropFirst().allSatisfy { $0.count == 64 && $0.allSatisfy(\.isHexDigit) })
 
             let merged = folder.appendingPathComponent("merged")
             let merge = try suspendsim(["merge"] + (1...4).map { shards.appendingPathComponent("\($0)").path } + ["--out", merged.path])

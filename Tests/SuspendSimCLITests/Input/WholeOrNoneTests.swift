@@ -22,11 +22,13 @@ import Testing
         setNames.filter { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
     }
 
-    /// Every hidden entry under `folder`, at any depth.
+    /// Every hidden entry under `folder`, at any depth; not the report folders' ownership
+    /// markers (docs/reports.md), which are no temporaries.
     static func hiddenEntries(_ folder: URL) -> [String] {
         let walker = FileManager.default.enumerator(atPath: folder.path)
         var hidden: [String] = []
         while let path = walker?.nextObject() as? String {
+            guard !path.hasSuffix(".suspendsim-folder") else { continue }
             if path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { hidden.append(path) }
         }
         return hidden

@@ -62,11 +62,14 @@ func withTemporaryFolder<T>(_ body: (URL) throws -> T) throws -> T {
     return try body(folder)
 }
 
-/// Every file under `folder`, by relative path, with its bytes.
+/// Every file under `folder`, by relative path, with its bytes; not the folders' ownership
+/// markers (`.suspendsim-folder`, docs/reports.md), which name the command and the folder:
+/// reports compare by what they report (the marker has tests of its own).
 func filesUnder(_ folder: URL) throws -> [String: Data] {
     var files: [String: Data] = [:]
     guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return files }
-    for case let url as URL in walker where (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true {
+    for case let url as URL in walker where (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true
+        && url.lastPathComponent != ".suspendsim-folder" {
         let relative = String(url.resolvingSymlinksInPath().path.dropFirst(folder.resolvingSymlinksInPath().path.count + 1))
         files[relative] = try Data(contentsOf: url)
     }

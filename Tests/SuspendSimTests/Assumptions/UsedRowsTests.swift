@@ -118,3 +118,31 @@ struct UsedRowsTests {
         #expect(workload["workload.wakes_per_hour"]?.value == "0.000")
     }
 }
+
+/// SPEC 36 and 38: the typical day's workload takes the table's `workload typical-day` rows for
+/// the keys the file does not give, and `include: typical-day` takes `apps.typical-day` until
+/// the factor is set.
+struct TypicalDayUsedRowsTests {
+    static let apps = "[{ include: typical-day }, { id: com.a, active_mb: 100 }]"
+
+    @Test func aTypicalDayTakesItsRowsButNotTheKeysTheFileGives() throws {
+        let day = try UsedRowsTests.used(UsedRowsTests.text(device: "{ ram_mb: 4096 }", apps: Self.apps, extra: "workload: typical-day\n"))
+        // LSApp's 17.41 sessions a day over 16 hours, less the mean session: 3153 s (the row).
+        #expect(day["workload.gap_s"]?.value == "3153.000" && day["workload.gap_s"]?.origin == .study)
+        #expect(day["workload.dwell_s"]?.value == "71.560")
+        #expect(day["workload.wakes_per_hour"]?.origin == .estimated)
+        #expect(day["apps.typical-day"]?.value == "1.000")
+        let given = try UsedRowsTests.used(UsedRowsTests.text(
+            device: "{ ram_mb: 4096 }", apps: Self.apps, extra: "workload: { include: typical-day, gap_s: 900 }\n"))
+        #expect(given["workload.gap_s"] == nil && given["workload.dwell_s"]?.value == "71.560")
+        // A plain workload takes the plain rows, never the typical day's.
+        let plain = try UsedRowsTests.used(UsedRowsTests.text(device: "{ ram_mb: 4096 }", extra: "workload: { duration_s: 3600 }\n"))
+        #expect(plain["workload.gap_s"]?.value == "600.000")
+        #expect(plain["apps.typical-day"] == nil)
+    }
+
+    @Test func aSetFactorIsNoAssumption() throws {
+        let text = UsedRowsTests.text(device: "{ ram_mb: 4096 }", apps: Self.apps, extra: "workload: typical-day\n")
+        #expect(try UsedRowsTests.used(text, settings: ["apps.typical-day=1.2"])["apps.typical-day"] == nil)
+    }
+}

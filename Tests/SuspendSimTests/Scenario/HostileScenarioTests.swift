@@ -52,11 +52,25 @@ import Testing
 
     @Test("Reserved names: ending in .csv .html .env, equal to figures shards logs, beginning with . (any case)", arguments: [
         "summary.csv", "Index.HTML", "slurm.env", "figures", "SHARDS", "Logs", ".hidden", ".csv",
+        // `.` and a combining acute accent: one character that is not ".", a hidden file all the same.
+        ".\u{301}notes",
     ])
     func reservedNames(_ name: String) {
         let message = Self.refusal(Self.text(name: "\"\(name)\""))
         #expect(message.hasPrefix("x.yaml:1:7: name: must not"), "\(message)")
         #expect(message.contains("SPEC 35"))
+    }
+
+    @Test("A sweep value whose --details folder name passes 255 bytes is refused by validate, located; 255 bytes load")
+    func folderNamesPast255Bytes() throws {
+        // `end_s=` and 249 digits: 6 + 249 = 255 bytes, the most a folder name may have.
+        let fits = "1" + String(repeating: "0", count: 248)
+        #expect(SweepAxis.folderLengthProblem(key: .endS, value: fits) == nil)
+        // `end_s=` and 250 digits: 6 + 250 = 256 bytes as a --details folder name.
+        let value = "1" + String(repeating: "0", count: 249)
+        let sweep = Self.refusal(Self.text(extra: "sweep: { end_s: [1, \(value)] }"))
+        #expect(sweep.contains("sweep.end_s[1]: value '"), "\(sweep)")
+        #expect(sweep.contains("makes the report folder name end_s=... 256 bytes long"), "\(sweep)")
     }
 
     @Test("Names near the reserved ones load")

@@ -11,9 +11,10 @@ func withTemporaryFolder<T>(_ body: (URL) throws -> T) throws -> T {
     return try body(folder)
 }
 
-/// The names in `folder`, sorted, hidden ones included.
+/// The names in `folder`, sorted, hidden ones included but the folder's ownership marker
+/// (`FolderOwnership.markerName`, which names the folder and has tests of its own).
 func contents(of folder: URL) throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != FolderOwnership.markerName }.sorted()
 }
 
 /// The text of `file` in `folder`.

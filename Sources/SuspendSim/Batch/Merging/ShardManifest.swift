@@ -5,8 +5,11 @@ import Foundation
 /// `ShardColumn`'s `batch,shard,shards,units,survival,whatif_key,whatif_baseline` (the plan's
 /// fingerprint in hex, K, N, the whole batch's number of units, whether the batch writes
 /// `survival.csv`, and its what-if's KEY and baseline (SPEC 25), empty without one, so that
-/// `merge` writes `whatif.csv` as `run` would have), and the SHA-256 of the assumption table the
-/// shard ran with (SPEC 36: shards whose tables differ do not merge).
+/// `merge` writes `whatif.csv` as `run` would have), `inputs_sha256`: the SHA-256 of the
+/// list of every input file's SHA-256 (`inputsDigest(_:)`), so that shards run against two
+/// versions of a scenario, an included list or a trace are not merged (SPEC 35), and
+/// `assumptions_sha256`, the SHA-256 of the assumption table the shard ran with (SPEC 36: shards
+/// whose tables differ do not merge).
 package struct ShardManifest: Sendable, Hashable {
 
     /// The batch's fingerprint (`BatchPlan.fingerprint`).
@@ -19,11 +22,18 @@ package struct ShardManifest: Sendable, Hashable {
     package var survival: Bool
     /// The batch's what-if (SPEC 25), whose `focus_runs.csv` the shard wrote.
     package var whatIf: WhatIf?
+    /// The content hash of the files the shard read (`inputsDigest(_:)`).
+    package var inputs: String
     /// The SHA-256 of the assumption table the shard ran with (`AssumptionTable.shippedSHA256`).
-    package var assumptionsSHA256: String = AssumptionTable.shippedSHA256
+    package var assumptionsSHA256: String
 
     /// A manifest of `shard` of the batch `batch` of `units` units.
-    package init(batch: UInt64, shard: BatchShard, units: Int, survival: Bool, whatIf: WhatIf? = nil) {
+    package init(
+        batch: UInt64, shard: BatchShard, units: Int, survival: Bool, whatIf: WhatIf? = nil, inputs: String = "",
+        assumptionsSHA256: String = AssumptionTable.shippedSHA256
+    ) {
+        self.inputs = inputs
+        self.assumptionsSHA256 = assumptionsSHA256
         self.batch = batch
         self.shard = shard
         self.units = units
@@ -45,6 +55,7 @@ package struct ShardManifest: Sendable, Hashable {
                 case .survival: CSVFormatting.appendBool(manifest.survival, to: &bytes)
                 case .whatIfKey: if let whatIf = manifest.whatIf { CSVFormatting.appendField(whatIf.key, to: &bytes) }
                 case .whatIfBaseline: if let whatIf = manifest.whatIf { CSVFormatting.appendField(whatIf.baseline, to: &bytes) }
+                case .inputsSHA256: CSVFormatting.appendField(manifest.inputs, to: &bytes)
                 case .assumptionsSHA256: CSVFormatting.appendField(manifest.assumptionsSHA256, to: &bytes)
                 }
             }
@@ -69,9 +80,17 @@ package struct ShardManifest: Sendable, Hashable {
             throw MergeError("\(path): not a shard manifest (expected the header \(ShardColumn.header) and one row)")
         }
         let whatIf = fields[5].isEmpty ? nil : WhatIf(key: fields[5], baseline: fields[6])
-        var manifest = ShardManifest(batch: batch, shard: shard, units: units, survival: survival, whatIf: whatIf)
-        manifest.assumptionsSHA256 = fields[7]
-        return manifest
+        return ShardManifest(batch: batch, shard: shard, units: units, survival: survival, whatIf: whatIf,
+                             inputs: fields[7], assumptionsSHA256: fields[8])
+    }
+
+    /// The SHA-256 of the lines `<SHA-256 of the file's bytes>\n`, one per file of `files` in
+    /// order (a file that cannot be read counts as `unreadable`).
+    static func inputsDigest(_ files: [String]) -> String {
+        let lines = files.map { file in
+            (FileManager.default.contents(atPath: file).map { InputDigest.sha256($0) } ?? "unreadable") + "\n"
+        }
+        return InputDigest.sha256(Array(lines.joined().utf8))
     }
 }
 

@@ -37,7 +37,8 @@ extension ShardMerge {
             if isFolder.boolValue {
                 // Each entry copied into the hidden folder; `copyItem` makes no missing parent,
                 // so nothing reappears once an interruption removed the folder.
-                for name in try manager.contentsOfDirectory(atPath: source).sorted() where !name.hasPrefix(".") {
+                // The shard's marker too, so that the folder is the one `run` writes (`FolderOwnership`).
+                for name in try manager.contentsOfDirectory(atPath: source).sorted() where !name.hasPrefix(".") || name == FolderOwnership.markerName {
                     try manager.copyItem(atPath: source + "/" + name, toPath: output.partial + "/" + name)
                 }
             } else {
@@ -52,7 +53,7 @@ extension ShardMerge {
 
     /// Whether `folder` is a run's report folder: it holds one of a run's files (not
     /// `assumptions.csv` alone, which a batch root has too).
-    private static func isReportFolder(_ folder: String) -> Bool {
+    static func isReportFolder(_ folder: String) -> Bool {
         RunReportFile.allCases.contains { $0 != .assumptions && FileManager.default.fileExists(atPath: folder + "/" + $0.rawValue) }
     }
 

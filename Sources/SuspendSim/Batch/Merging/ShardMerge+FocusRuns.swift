@@ -1,11 +1,11 @@
 extension ShardMerge {
-    /// Merges the shards' `focus_runs.csv` (SPEC 27) into `target`, in the merged
+    /// Merges the shards' `focus_runs.csv` (SPEC 27) for `target` (written, not yet in place), in the merged
     /// `summary.csv`'s run order (`summaryPath`), each line copied byte for byte: a run's
     /// lines are found by its `scenario`, `policy`, `seed`, `replicate` and sweep values.
     ///
     /// - Throws: `MergeError` when the shards' headers differ or a line has no run.
     /// - Memory: every shard's lines, O(runs × what-if apps).
-    static func mergeFocusRuns(_ folders: [String], summaryPath: String, into target: String) throws {
+    static func mergeFocusRuns(_ folders: [String], summaryPath: String, into target: String) throws -> AtomicCSVStream {
         var header: ArraySlice<UInt8>?
         var lines: [[ArraySlice<UInt8>]: [ArraySlice<UInt8>]] = [:]
         let summary = try CSVRecordReader(path: summaryPath)
@@ -36,6 +36,7 @@ extension ShardMerge {
             file.discard()
             throw MergeError("\(BatchReportFile.focusRuns.fileName): \(lines.count) run(s) of the shards are not in \(summaryPath)")
         }
-        try file.commit()
+        try file.finishWriting()
+        return file
     }
 }

@@ -41,17 +41,45 @@ package enum ShardMerge {
         }
         let shards = try manifests(folders)
         let first = shards[0].manifest
-        // The run folders first, each whole or absent; then the batch files, as `run` does.
-        var copied: Set<String> = []
+        // A report folder of a shard replaces only a folder the tool wrote (`FolderOwnership`):
+        // checked for every shard before anything is copied.
         for shard in shards {
-            try copyReports(from: shard.folder, to: out, copied: &copied)
+            let names = try FileManager.default.contentsOfDirectory(atPath: shard.folder).sorted()
+            try FolderOwnership.check(names.filter { !$0.hasPrefix(".") && !batchFiles.contains($0) && isReportFolder(shard.folder + "/" + $0) }
+                .map { out + "/" + $0 })
         }
-        try mergeSummary(shards, units: first.units, into: BatchReportFile.summary.path(in: out))
-        if first.survival {
-            try mergeSurvival(shards, into: BatchReportFile.survival.path(in: out))
-            try mergeExits(shards, into: BatchReportFile.exits.path(in: out))
-            if FileManager.default.fileExists(atPath: BatchReportFile.observed.path(in: shards[0].folder)) {
-                try mergeObserved(shards, into: BatchReportFile.observed.path(in: out))
+        // Every table is built and checked before anything is put in place (SPEC 35): a
+        // shard's bad table leaves the folder as it was. Then the run folders, each whole or
+        // absent; then the batch files, as `run` does.
+        var tables: [AtomicCSVStream] = []
+        do {
+            let summary = try mergeSummary(shards, units: first.units, into: BatchReportFile.summary.path(in: out))
+            tables.append(summary)
+            if first.survival {
+                tables.append(try mergeSurvival(shards, into: BatchReportFile.survival.path(in: out)))
+                tables.append(try mergeExits(shards, into: BatchReportFile.exits.path(in: out)))
+                if FileManager.default.fileExists(atPath: BatchReportFile.observed.path(in: shards[0].folder)) {
+                    tables.append(try mergeObserved(shards, into: BatchReportFile.observed.path(in: out)))
+                }
+            }
+            if FileManager.default.fileExists(atPath: BatchReportFile.focusRuns.path(in: shards[0].folder)) {
+                tables.append(try mergeFocusRuns(shards.map(\.folder), summaryPath: summary.partialPath,
+                                                 into: BatchReportFile.focusRuns.path(in: out)))
+            }
+            var copied: Set<String> = []
+            for shard in shards {
+                try copyReports(from: shard.folder, to: out, copied: &copied)
+            }
+        } catch {
+            for table in tables { table.discard() }
+            throw error
+        }
+        for (index, table) in tables.enumerated() {
+            do {
+                try table.commit()
+            } catch {
+                for later in tables[(index + 1)...] { later.discard() }
+                throw error
             }
         }
         for file in [BatchReportFile.focus, .labels, .assumptions] {
@@ -59,10 +87,6 @@ package enum ShardMerge {
             if FileManager.default.fileExists(atPath: path) {
                 try AtomicTextFile.write(try String(contentsOfFile: path, encoding: .utf8), to: file.path(in: out))
             }
-        }
-        if FileManager.default.fileExists(atPath: BatchReportFile.focusRuns.path(in: shards[0].folder)) {
-            try mergeFocusRuns(shards.map(\.folder), summaryPath: BatchReportFile.summary.path(in: out),
-                               into: BatchReportFile.focusRuns.path(in: out))
         }
         return Summary(shards: shards.count, units: first.units, whatIf: first.whatIf)
     }
@@ -86,6 +110,10 @@ package enum ShardMerge {
             else {
                 throw MergeError("\(folder) is a shard of another batch than \(shards[0].folder) (different files, options or shard count)")
             }
+            guard manifest.inputs == first.inputs else {
+                throw MergeError("\(folder) and \(shards[0].folder) read different input files (a scenario, an included list or a trace "
+                    + "changed between the shards: \(ShardColumn.inputsSHA256.rawValue) differs); run every shard against the same files")
+            }
             // SPEC 36: the shards' defaults must come from one assumption table.
             guard manifest.assumptionsSHA256 == first.assumptionsSHA256 else {
                 throw MergeError("\(folder)/\(BatchReportFile.shard.rawValue): assumptions_sha256 \(manifest.assumptionsSHA256) differs "
@@ -108,7 +136,7 @@ package enum ShardMerge {
     }
 
     /// Interleaves the shards' summary rows back into unit order.
-    private static func mergeSummary(_ shards: [(folder: String, manifest: ShardManifest)], units: Int, into target: String) throws {
+    private static func mergeSummary(_ shards: [(folder: String, manifest: ShardManifest)], units: Int, into target: String) throws -> AtomicCSVStream {
         let readers = try shards.map { shard throws(MergeError) in try openShardFile(BatchReportFile.summary.path(in: shard.folder)) }
         let headers = try readers.map { reader throws(MergeError) in try nextRecord(reader).map(Array.init) ?? [] }
         guard let header = headers.first, !header.isEmpty, headers.allSatisfy({ $0 == header }) else {
@@ -127,16 +155,17 @@ package enum ShardMerge {
             file.discard()
             throw MergeError("\(reader.path) has more rows than its shard of \(units) units")
         }
-        try file.commit()
+        try file.finishWriting()
+        return file
     }
 
     /// Adds the shards' survival counts, row by row: each shard's file holds exact totals
     /// (`SurvivalColumn.shardName`), and the merged file the rates, intervals and means of a
     /// single run's.
-    private static func mergeSurvival(_ shards: [(folder: String, manifest: ShardManifest)], into target: String) throws {
+    private static func mergeSurvival(_ shards: [(folder: String, manifest: ShardManifest)], into target: String) throws -> AtomicCSVStream {
         let counted: [SurvivalColumn] = [.survived, .neverKilled, .meanPressureKills, .meanColdLaunches, .meanWarmLaunches, .launched,
                                          .refreshRunsMean, .processingRunsMean]
-        try mergeTotals(
+        return try mergeTotals(
             shards, file: .survival, runs: SurvivalColumn.runs.shardName, totals: counted.map(\.shardName), into: target
         ) { runs, totals, row throws(MergeError) in
             // survival.csv holds no exit counts or launch wait: exits.csv's merge adds those.
@@ -155,10 +184,10 @@ package enum ShardMerge {
 
     /// Adds the shards' exit counts and launch waits, row by row, as `mergeSurvival` does
     /// (SPEC 17's batch `exits.csv`).
-    private static func mergeExits(_ shards: [(folder: String, manifest: ShardManifest)], into target: String) throws {
+    private static func mergeExits(_ shards: [(folder: String, manifest: ShardManifest)], into target: String) throws -> AtomicCSVStream {
         let categories = KillReason.ExitCategory.allCases
         let counted = categories.map { BatchExitColumn.exit($0) } + [.meanLaunchWait]
-        try mergeTotals(
+        return try mergeTotals(
             shards, file: .exits, runs: BatchExitColumn.runs.shardName, totals: counted.map(\.shardName), into: target
         ) { _, totals, _ throws(MergeError) in
             // exits.csv holds only the exit counts and the launch wait: survival.csv's merge adds the rest.
@@ -173,9 +202,9 @@ package enum ShardMerge {
 
     /// Adds the shards' sums of each observed counter and of its squares, row by row (SPEC 18's
     /// `observed.csv`), and writes the means and intervals of a single run's.
-    private static func mergeObserved(_ shards: [(folder: String, manifest: ShardManifest)], into target: String) throws {
+    private static func mergeObserved(_ shards: [(folder: String, manifest: ShardManifest)], into target: String) throws -> AtomicCSVStream {
         let counted: [ObservedShardColumn] = [.total, .totalSquares]
-        try mergeTotals(
+        return try mergeTotals(
             shards, file: .observed, runs: ObservedShardColumn.runs.rawValue, totals: counted.map(\.rawValue), into: target
         ) { runs, totals, _ throws(MergeError) in
             ObservedCSV.Sums(runs: runs, total: totals[0], squares: totals[1])
@@ -195,7 +224,7 @@ package enum ShardMerge {
         into target: String,
         counts: (_ runs: Int, _ totals: [Int], _ row: Int) throws(MergeError) -> Merged,
         appendRow: (_ fields: [ArraySlice<UInt8>], _ runs: Int, _ counts: Merged, _ bytes: inout CSVRowWriter) -> Void
-    ) throws {
+    ) throws -> AtomicCSVStream {
         let name = file.fileName
         let shardHeader = file.header(shard: true)
         let fixed = file.shardColumns.count
@@ -248,7 +277,8 @@ package enum ShardMerge {
                 }
             }
         }
-        try output.commit()
+        try output.finishWriting()
+        return output
     }
 
     /// Every shard's `file`, split into fields: the shards' common header and their rows.

@@ -182,6 +182,9 @@ package struct BatchPlan: Sendable {
     /// A hash of everything that decides the batch's output (the files' text, the options):
     /// shards of one batch share it, so that `merge` can refuse to mix batches.
     public let fingerprint: UInt64
+    /// The files the batch reads (each template's `inputFiles`, in the order given), whose
+    /// content hashes a shard records (SPEC 35).
+    package let inputFiles: [String]
     /// The passes made over usage traces for the plan, from loading its templates to checking
     /// its points: one per trace for a batch over the trace's users (SPEC 21), plus one when the
     /// file names a single user and the command line sweeps others.
@@ -255,6 +258,7 @@ package struct BatchPlan: Sendable {
         self.unitCount = unit
         self.groupCount = group
         self.fingerprint = Self.fingerprint(entries: entries, templates: templates, options: options, columns: self.columns)
+        self.inputFiles = templates.flatMap(\.inputFiles)
         self.tracePasses = traces.passes
         self.traceReadNanoseconds = traces.nanoseconds
         self.warnings = drafts.flatMap { $0.template.traceWarnings() }

@@ -81,10 +81,10 @@ extension BatchRunner {
                 result.failure = (entry.path, error.description)
                 result.isInvalidInput = true
             } catch {
-                result.failure = (entry.path, "\(error)")
+                result.fail(entry.path, error)
             }
         } catch {
-            result.failure = (entry.path, "\(error)")
+            result.fail(entry.path, error)
         }
         return result
     }

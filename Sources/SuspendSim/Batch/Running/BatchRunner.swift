@@ -35,6 +35,9 @@ package enum BatchRunner {
         package var failures: [(path: String, message: String)] = []
         /// How many units could not be written, all told.
         package var failureCount = 0
+        /// The system's error (`errno`) of the first unit that could not be written, when
+        /// it was one, for the exit status (docs/reports.md).
+        package var failureCode: Int32?
         /// How many failures `failures` keeps.
         package static let failuresKept = 20
         /// Of the failures, those that are mistakes in a scenario file found while running (a
@@ -80,6 +83,8 @@ package enum BatchRunner {
         var columnValues: [String?]
         var rows: [(row: SummaryRow, group: Int, apps: [SurvivalTally.Counts])]
         var failure: (path: String, message: String)?
+        /// The failure's `errno`, when the system gave one (`ReportWriter.Error`).
+        var failureCode: Int32?
         /// Whether the failure is a mistake in the scenario file found only while running (a
         /// large JSON file's streamed events), not a report that could not be written.
         var isInvalidInput: Bool
@@ -90,6 +95,12 @@ package enum BatchRunner {
         var focusBytes: [UInt8]
         /// Each row's what-if values (`FocusRunsCSV.values`), empty for a row without them.
         var focusValues: [[Int64]]
+
+        /// Records `error` as the unit's failure, for the scenario file at `path`.
+        mutating func fail(_ path: String, _ error: any Error) {
+            failure = (path, "\(error)")
+            failureCode = (error as? ReportWriter.Error)?.code
+        }
 
         /// A unit of entry `entry` at the point with `columnValues`, before it has run.
         init(entry: Int, kind: BatchPlan.Kind, columnValues: [String?]) {
@@ -229,7 +240,8 @@ package enum BatchRunner {
                 state.output.comparisonRows = state.comparison
             }
             if shard.count > 1 {
-                try ShardManifest(batch: plan.fingerprint, shard: shard, units: plan.unitCount, survival: plan.writesSurvival, whatIf: whatIf)
+                try ShardManifest(batch: plan.fingerprint, shard: shard, units: plan.unitCount, survival: plan.writesSurvival, whatIf: whatIf,
+                                  inputs: ShardManifest.inputsDigest(plan.inputFiles))
                     .write(toFolder: out)
             }
             return state.output
@@ -242,6 +254,7 @@ package enum BatchRunner {
             state.output.failureCount += 1
             if result.isInvalidInput { state.output.invalidInputCount += 1 }
             if state.output.failures.count < Output.failuresKept { state.output.failures.append(failure) }
+            if state.output.failureCode == nil { state.output.failureCode = result.failureCode }
             return
         }
         state.summary?.appendLines(bytes: result.summaryBytes)

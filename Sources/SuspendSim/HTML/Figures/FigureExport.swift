@@ -52,7 +52,8 @@ package enum FigureExport {
     /// What `report --figures` says on stderr when it wrote no PDF for want of the converter.
     package static let missingConverterHint = PDFConverter.hint
 
-    /// Writes the figures of `folder`'s page into `output` (created when missing).
+    /// Writes the figures of `folder`'s page into `output` (created when missing, and marked
+    /// as the tool's; an existing one must be: `FolderOwnership`).
     ///
     /// - Parameter focusApps: as `HTMLReport.write` takes them, so that the figures are the page's charts.
     /// - Throws: `HTMLReport.Error` when the folder is not a report folder or a report cannot be
@@ -63,11 +64,13 @@ package enum FigureExport {
         while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
         let figures = try figures(folder: folder, width: width, focusApps: focusApps, labels: labels)
         let names = FigureNames.names(figures.map(\.title))
+        try FolderOwnership.check([output])
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         } catch {
             throw ReportWriter.Error("create folder", path: output, code: EIO)
         }
+        try FolderOwnership.mark(output, name: String(output.split(separator: "/").last ?? ""))
         let converter = PDFConverter.find(environment: environment)
         for (figure, name) in zip(figures, names) {
             let base = output + "/" + name

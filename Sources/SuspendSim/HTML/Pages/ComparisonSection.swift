@@ -25,16 +25,20 @@ extension BatchPage {
         comparison == nil ? 0 : ComparisonChart.metrics.count
     }
 
-    /// Writes `folder/figures/<metric>.svg` for each chart, each whole or not at all.
+    /// Writes `folder/figures/<metric>.svg` for each chart, each whole or not at all, into a
+    /// `figures/` that is the tool's (`FolderOwnership`: marked, made so when new).
     ///
-    /// - Throws: `ReportWriter.Error` when the folder or a file cannot be written.
+    /// - Throws: `FolderOwnership.NotOurs` for a `figures/` of somebody else's;
+    ///   `ReportWriter.Error` when the folder or a file cannot be written.
     static func writeFigures(_ comparison: ComparisonReports, into folder: String) throws {
         let figures = folder + "/" + figuresFolder
+        try FolderOwnership.check([figures])
         do {
             try FileManager.default.createDirectory(atPath: figures, withIntermediateDirectories: true)
         } catch {
             throw ReportWriter.Error("create folder", path: figures, code: EIO)
         }
+        try FolderOwnership.mark(figures, name: figuresFolder)
         for chart in comparisonCharts(comparison) {
             try AtomicTextFile.write(chart.figure(), to: folder + "/" + figurePath(chart))
         }

@@ -13,6 +13,14 @@ import Foundation
 ///   includes. A file that includes itself, directly or through others, is bad input.
 /// - The apps are read as the including file's own (its `--set app.ID.KEY` settings and its
 ///   release's default `lifecycle` apply to them).
+/// - Includes are bounded (SPEC 35 "Includes"): a chain of includes is at most
+///   `InputLimits.includeDepth` files long below the scenario, so that reading, which nests a
+///   reader per included file, stays well within a thread's stack; and each include adds to
+///   the document the node count of the apps it brings (every key, value and collection counts
+///   1, its own includes expanded), at most `InputLimits.aliasNodes` in all, as aliases do. The
+///   include that passes either bound is the error, at its entry.
+/// - One reading reads each list once (`IncludeMemo`), valid or not: a file that includes the
+///   next twice, twenty files deep, costs twenty readings, not 2^20.
 extension ScenarioReader {
     /// One app entry of `apps:` once includes are expanded: its node and the field path
     /// messages name (`apps[2]`; `apps[0].include[5]` for an included app).
@@ -47,11 +55,19 @@ extension ScenarioReader {
                 }
                 continue
             }
-            guard let target, var apps = includedApps(target, Self.path(path, Self.includeKey)) else { continue }
-            if target.scalarText == TypicalDay.name, let factor = typicalDayFactor() {
-                apps = apps.map { Self.scaling($0, by: factor, at: target.position) }
+            guard let target, let list = includedApps(target, Self.path(path, Self.includeKey)) else { continue }
+            includeNodes += list.nodes
+            guard includeNodes <= InputLimits.aliasNodes else {
+                report(target, Self.path(path, Self.includeKey), "this include brings \(list.nodes) nodes, and the includes of the document "
+                    + "would add \(includeNodes): more than the \(InputLimits.aliasNodes) includes may add (SPEC 35)")
+                includeNodes -= list.nodes
+                continue
             }
-            if target.scalarText == TypicalDay.name { given.includesTypicalDayApps = true }
+            var apps = list.apps
+            if target.scalarText == TypicalDay.name {
+                given.includesTypicalDayApps = true
+                if let factor = typicalDayFactor() { apps = apps.map { Self.scaling($0, by: factor, at: target.position) } }
+            }
             for (number, app) in apps.enumerated() {
                 let id = Self.appID(app) ?? ""
                 if let first = listed[id] {
@@ -85,24 +101,30 @@ extension ScenarioReader {
         return scalar.string
     }
 
-    /// The app entries of the list `node` names, its includes expanded; nil, reported, when
-    /// it names nothing readable, a file that is not a valid scenario, or a cycle.
-    private mutating func includedApps(_ node: ScenarioNode, _ field: String) -> [ScenarioNode]? {
+    /// The list `node` names, its includes expanded; nil, reported, when it names nothing
+    /// readable, a file that is not a valid scenario, a cycle, or a chain too deep.
+    private mutating func includedApps(_ node: ScenarioNode, _ field: String) -> _IncludedApps.List? {
         guard let name = nonEmptyString(node, field) else { return nil }
-        let source: (key: String, file: String, text: String)
+        let source: IncludeSource
         if let text = Self.bundledIncludes[name] {
-            source = ("bundled:" + name, name, text)
+            source = IncludeSource(key: "bundled:" + name, file: name, text: text)
         } else {
             let folder = (file as NSString).deletingLastPathComponent
             let path = name.hasPrefix("/") || folder.isEmpty ? name : folder + "/" + name
-            // A regular file only: a device such as /dev/zero would never end.
-            let isFile = (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular
-            guard isFile, let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-                let bundled = Self.bundledIncludes.keys.sorted().joined(separator: ", ")
-                report(node, field, "cannot read '\(path)' (a path relative to this file's folder, or a bundled list: \(bundled))")
-                return nil
+            let key = Self.includeChainKey(path)
+            if let known = includeMemo.texts[key] {
+                source = IncludeSource(key: key, file: path, text: known)
+            } else {
+                // A regular file only: a device such as /dev/zero would never end.
+                let isFile = (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular
+                guard isFile, let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+                    let bundled = Self.bundledIncludes.keys.sorted().joined(separator: ", ")
+                    report(node, field, "cannot read '\(path)' (a path relative to this file's folder, or a bundled list: \(bundled))")
+                    return nil
+                }
+                includeMemo.texts[key] = text
+                source = IncludeSource(key: key, file: path, text: text)
             }
-            source = (Self.includeChainKey(path), path, text)
         }
         let chain = includeChain.isEmpty ? [Self.includeChainKey(file)] : includeChain
         if let start = chain.firstIndex(of: source.key) {
@@ -110,33 +132,69 @@ extension ScenarioReader {
             report(node, field, "includes itself: " + cycle.joined(separator: " -> "))
             return nil
         }
-        if let list = _IncludedApps.cached(key: source.key, text: source.text) {
-            includeHash = Self.combining(includeHash, list.hash)
-            return list.apps
+        let outcome: IncludeMemo.Outcome
+        if let known = includeMemo.outcomes[source.key] {
+            outcome = known
+        } else if let list = _IncludedApps.cached(key: source.key, text: source.text) {
+            outcome = .valid(list)
+        } else {
+            // Past the bound, the file is not read at all: reading nests no deeper.
+            guard chain.count <= InputLimits.includeDepth else {
+                return tooDeep(node, field, through: source.file)
+            }
+            outcome = reading(source, below: chain)
+            if case .valid(let list) = outcome { _IncludedApps.store(list, key: source.key, text: source.text) }
         }
-        let problems: [ScenarioLoader.Diagnostic]
-        var apps: [ScenarioNode] = []
+        includeMemo.outcomes[source.key] = outcome
+        switch outcome {
+        case .invalid(let message, let deep):
+            if let deep { return tooDeep(node, field, through: deep) }
+            report(node, field, message)
+            return nil
+        case .valid(let list):
+            guard chain.count + list.height <= InputLimits.includeDepth else { return tooDeep(node, field, through: source.file) }
+            includeHash = Self.combining(includeHash, list.hash)
+            includeHeight = max(includeHeight, list.height + 1)
+            for file in list.files where !includedFiles.contains(file) { includedFiles.append(file) }
+            return list
+        }
+    }
+
+    /// Reads the list `source` holds, as a scenario of its own below `chain`.
+    private func reading(_ source: IncludeSource, below chain: [String]) -> IncludeMemo.Outcome {
         var hash = BatchSeed.fnv1a(source.key + "\n" + source.text)
+        let reader: ScenarioReader
         do {
             let document = try YAMLDocument.compose(source.text, file: source.file)
-            var reader = ScenarioReader(file: source.file, originalKeys: document.originalKeys)
-            reader.includeChain = chain + [source.key]
-            _ = reader.readScenario(document.root)
-            problems = reader.diagnostics
-            apps = reader.appItems.map(\.node)
-            hash = Self.combining(hash, reader.includeHash)
+            var nested = ScenarioReader(file: source.file, originalKeys: document.originalKeys)
+            nested.includeChain = chain + [source.key]
+            nested.includeMemo = includeMemo
+            _ = nested.readScenario(document.root)
+            reader = nested
         } catch {
-            problems = error.diagnostics
+            let problems = error.diagnostics
+            return .invalid(Self.notValid(source.file, problems), tooDeep: nil)
         }
-        guard problems.isEmpty else {
-            let first = ScenarioLoader.sorted(problems, file: source.file)[0]
-            let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
-            report(node, field, "\(source.file) is not a valid scenario: \(first)\(more)")
-            return nil
-        }
-        _IncludedApps.store(.init(apps: apps, hash: hash), key: source.key, text: source.text)
-        includeHash = Self.combining(includeHash, hash)
-        return apps
+        if let deep = reader.includeTooDeep { return .invalid("", tooDeep: deep) }
+        guard reader.diagnostics.isEmpty else { return .invalid(Self.notValid(source.file, reader.diagnostics), tooDeep: nil) }
+        hash = Self.combining(hash, reader.includeHash)
+        let apps = reader.appItems.map(\.node)
+        let files = (source.key.hasPrefix("bundled:") ? [] : [source.key]) + reader.includedFiles
+        return .valid(.init(apps: apps, hash: hash, nodes: apps.reduce(0) { $0 + $1.nodeCount }, height: reader.includeHeight, files: files))
+    }
+
+    /// Reports the chain of includes through `file` as too deep (SPEC 35); nil.
+    private mutating func tooDeep(_ node: ScenarioNode, _ field: String, through deep: String) -> _IncludedApps.List? {
+        includeTooDeep = includeTooDeep ?? deep
+        report(node, field, "includes nest more than \(InputLimits.includeDepth) files deep through \(deep) (SPEC 35)")
+        return nil
+    }
+
+    /// The message for an included `file` that is not valid: its first problem, and how many more.
+    private static func notValid(_ file: String, _ problems: [ScenarioLoader.Diagnostic]) -> String {
+        let first = ScenarioLoader.sorted(problems, file: file)[0]
+        let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
+        return "\(file) is not a valid scenario: \(first)\(more)"
     }
 
     /// `hash` followed by `next`, in order (FNV-1a over `next`'s bytes).
@@ -147,5 +205,48 @@ extension ScenarioReader {
     /// A file's place in a chain of includes: its absolute path, `.` and `..` resolved.
     static func includeChainKey(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+}
+
+/// A list an include names: its key in a chain (absolute path, or `bundled:NAME`), the name
+/// messages give it, and its text.
+struct IncludeSource {
+    var key: String
+    var file: String
+    var text: String
+}
+
+/// What one reading of a scenario found of each list its includes name, its includes'
+/// includes too, by key: each list is read once per reading (SPEC 35 "Includes": linear time).
+/// Shared by the nested readers, so a reference.
+final class IncludeMemo {
+    /// A list read: valid, or the message its include entry reports (`tooDeep`: the file
+    /// through which a chain passed the depth bound, reported as such).
+    enum Outcome {
+        case valid(_IncludedApps.List)
+        case invalid(String, tooDeep: String?)
+    }
+
+    var outcomes: [String: Outcome] = [:]
+    /// The text of each file read, by key.
+    var texts: [String: String] = [:]
+}
+
+extension ScenarioNode {
+    /// The nodes of this tree: every key, value and collection counts 1 (SPEC 35 "Aliases").
+    /// A loop, not recursion: a tree nested deep does not grow the stack.
+    var nodeCount: Int {
+        var count = 0
+        var pending = [self]
+        while let node = pending.popLast() {
+            count += 1
+            switch node {
+            case .scalar, .alias: break
+            case .sequence(let sequence): pending.append(contentsOf: sequence.items)
+            case .mapping(let mapping):
+                for entry in mapping { pending.append(entry.key); pending.append(entry.value) }
+            }
+        }
+        return count
     }
 }

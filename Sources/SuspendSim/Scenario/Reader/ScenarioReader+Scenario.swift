@@ -75,10 +75,12 @@ extension ScenarioReader {
     static let reservedNames: Set<String> = ["figures", "shards", "logs"]
 
     /// Why `name` may not name a scenario's folder, when it is reserved: it ends in `.csv`,
-    /// `.html` or `.env`, equals `figures`, `shards` or `logs`, or begins with `.`.
+    /// `.html` or `.env`, equals `figures`, `shards` or `logs`, or its first scalar is `.`.
     static func reservedNameProblem(_ name: String) -> String? {
         let lower = name.lowercased()
-        if name.hasPrefix(".") { return "must not begin with '.' (a hidden file; unfinished reports are .<name>.partial-...) (SPEC 35)" }
+        // The first Unicode scalar, not the first character: `.` followed by a combining mark
+        // is one character that is not ".", yet the file system sees a hidden name.
+        if name.unicodeScalars.first == "." { return "must not begin with '.' (a hidden file; unfinished reports are .<name>.partial-...) (SPEC 35)" }
         if reservedNames.contains(lower) { return "must not be '\(name)': a batch writes a folder of that name beside the scenarios' (SPEC 35)" }
         if let suffix = reservedSuffixes.first(where: lower.hasSuffix) {
             return "must not end in '\(suffix)': a batch writes such files beside the scenarios' folders (SPEC 35)"

@@ -61,6 +61,17 @@ struct ScenarioReader {
     var typicalDay = TypicalDay.Use()
     /// What the file, `--set` and the sweep gave (SPEC 36), filled as mappings are read.
     var given = Scenario.Given()
+    /// The nodes this document's includes brought so far (SPEC 35 "Includes").
+    var includeNodes = 0
+    /// The outcome of every list read by this reading, the includes of its includes too,
+    /// shared by the nested readers (`ScenarioReader+Include`).
+    var includeMemo = IncludeMemo()
+    /// The deepest chain of includes below this file (0 without includes).
+    var includeHeight = 0
+    /// The files the includes read, their includes' too, in the order first read.
+    var includedFiles: [String] = []
+    /// The file through which a chain of includes passed `InputLimits.includeDepth`, once one did.
+    var includeTooDeep: String?
 
     /// The largest magnitude accepted for memory in MB and time in s: 2^32, so that the
     /// engine's Int64 sums of KiB and ms never overflow.

@@ -12,10 +12,17 @@ enum _IncludedApps {
         var text: String
     }
 
-    /// A list's entries and the hash of its text and of every list it includes.
+    /// A list's entries, the hash of its text and of every list it includes, the node count
+    /// of its entries, and the longest chain of includes below it (SPEC 35 "Includes": a list
+    /// kept here is checked against the bound wherever it is included again).
     struct List: Sendable {
         var apps: [ScenarioNode]
         var hash: UInt64
+        var nodes: Int
+        var height: Int
+        /// The files read for it, its own and its includes' (absolute paths; none for a
+        /// bundled list), for the inputs a shard records (SPEC 35).
+        var files: [String]
     }
 
     private static let lists = Mutex<[Key: List]>([:])

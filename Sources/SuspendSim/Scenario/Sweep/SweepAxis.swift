@@ -79,7 +79,7 @@ package struct SweepAxis: Sendable, Hashable {
     static func valueProblem(_ values: [String], key: SweepKey) -> (index: Int, message: String)? {
         for (index, value) in values.enumerated() {
             if Double(value) == nil, let problem = IdentifierRules.formulaProblem(value) { return (index, "value '\(value)' \(problem)") }
-            if let problem = folderProblem(value) { return (index, problem) }
+            if let problem = folderProblem(value) ?? folderLengthProblem(key: key, value: value) { return (index, problem) }
         }
         guard let repeated = repeatedValue(values, key: key) else { return nil }
         return (repeated.again, repeatedValueMessage(values, key: key, first: repeated.first, again: repeated.again))
@@ -89,6 +89,20 @@ package struct SweepAxis: Sendable, Hashable {
     static func folderProblem(_ value: String) -> String? {
         guard value.contains("/") || value.contains("\0") || value == "." || value == ".." else { return nil }
         return "value '\(value)' cannot name a report folder (no '/', NUL, '.' or '..')"
+    }
+
+    /// The most bytes a folder name may have (POSIX `NAME_MAX` on Linux's and macOS's file
+    /// systems).
+    static let folderNameBytes = 255
+
+    /// Why `<key>=<value>`, the folder a point's runs write under `--details`, is too long a
+    /// name, if it is: found by `validate`, not by a run late in a batch.
+    static func folderLengthProblem(key: SweepKey, value: String) -> String? {
+        // `RunFolderName.setting`'s spelling, `KEY=VALUE` (Reports is output, read by no input layer).
+        let bytes = key.path.utf8.count + 1 + value.utf8.count
+        guard bytes > folderNameBytes else { return nil }
+        return "value '\(value.prefix(40))...' makes the report folder name \(key.path)=... \(bytes) bytes long: "
+            + "more than the \(folderNameBytes) a folder name may have"
     }
 
     /// Why a `--set` option is not valid.
