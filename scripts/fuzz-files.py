@@ -4,7 +4,7 @@
 usage: scripts/fuzz-files.py COUNT SEED OUT
 
 The seeds are the bundled scenarios (Scenarios/*.yaml), each also with blocks added so that
-every block is fuzzed: compressor:, bg_tasks:, observed:, whatif: and sweep:. Each file gets
+every block is fuzzed: compressor:, freezer:, bg_tasks:, observed:, whatif: and sweep:. Each file gets
 one to four mutations: bit flips, truncation, deleted, duplicated and swapped lines, numbers
 replaced by extreme ones, values of the wrong type, YAML punctuation, duplicate sweep points
 (2.8 and 2.80), long sweeps, and whatif: baselines that are not values. The same COUNT and
@@ -36,6 +36,7 @@ PIECES = [
 # block of the scenario format is mutated.
 BLOCKS = {
     "compressor": "  compressor: { ratio: 2.8, pool_mb: 1024, start_free_mb: 400, decompress_mb_s: 2000 }\n",
+    "freezer": "  freezer: { max_frozen: 3, min_suspended: 1, interval_s: 5, daily_mb: 300, demotions_per_day: 1 }\n",
     "bg_tasks": "bg_tasks",  # placed on the first app, below
     "observed": (
         "observed:\n  app: {app}\n  days: 10\n  background_memory_pressure: 0.8\n  cold_launches: 1.5\n"
@@ -57,6 +58,13 @@ def with_blocks(text, rng):
         text = re.sub(r"(?m)^device:\s*\n", lambda m: m.group(0) + BLOCKS["compressor"], text, count=1)
         if "compressor:" not in text:
             text = re.sub(r"(?m)^device:\s*\{", "device: { compressor: { ratio: 2.8 },", text, count=1)
+    # SPEC 37: the freezer's block, and initial apps found frozen.
+    if "freezer:" not in text and "device:" in text and rng.random() < 0.4:
+        text = re.sub(r"(?m)^device:\s*\n", lambda m: m.group(0) + BLOCKS["freezer"], text, count=1)
+        if "freezer:" not in text:
+            text = re.sub(r"(?m)^device:\s*\{", "device: { freezer: { min_suspended: 0 },", text, count=1)
+    if "state: suspended }" in text and rng.random() < 0.5:
+        text = text.replace("state: suspended }", "state: suspended, frozen: true }", 1)
     if "bg_tasks" not in text and rng.random() < 0.5:
         task = "bg_tasks: [{ kind: refresh, earliest_s: 60, work_s: 5 }], background_modes: [fetch], "
         text = re.sub(r"\{ id: " + re.escape(ids[0]) + ", ", "{ id: " + ids[0] + ", " + task, text, count=1)

@@ -33,7 +33,8 @@ extension SuspendsimCommand {
                 let replay = try ReportReplay(folder: reportFolder)
                 let outcome = try replay.run()
                 print(try EvictionNarrative.text(outcome.evictions, freeDrops: outcome.freeDrops,
-                                                 compressionSteps: outcome.compressionSteps, tasks: outcome.tasks, scenario: replay.scenario,
+                                                 compressionSteps: outcome.compressionSteps, tasks: outcome.tasks, freezer: outcome.freezer,
+                                                 scenario: replay.scenario,
                                                  policy: replay.policy, app: app), terminator: "")
             } catch {
                 printError("error: \(error.description)")

@@ -30,7 +30,7 @@ import SuspendSimCore
             }
             let summary = String(decoding: files["summary.csv"] ?? Data(), as: UTF8.self).split(separator: "\n")
             // The sweep adds its key's column (docs/batch-runs.md).
-            #expect(summary.first == "scenario,policy,seed,replicate,apps,events,cold_launches,warm_launches,hot_launch_ratio,pressure_kills,state_losses,min_free_mb,launch_wait_s,duration_s,kills_per_hour,launch_wait_p50_s,launch_wait_p95_s,kills_per_use_hour,device.compressor.pool_mb,workload.gap_s,device.ios,app.com.example.photoeditor.suspended_mb")
+            #expect(summary.first == "scenario,policy,seed,replicate,apps,events,cold_launches,warm_launches,hot_launch_ratio,pressure_kills,state_losses,min_free_mb,launch_wait_s,duration_s,kills_per_hour,launch_wait_p50_s,launch_wait_p95_s,kills_per_use_hour,freezes,thaws,frozen_mb_written,device.compressor.pool_mb,workload.gap_s,device.ios,app.com.example.photoeditor.suspended_mb")
             #expect(summary.dropFirst().map { String($0.split(separator: ",")[0]) }
                 == scenarios.flatMap { Array(repeating: $0, count: runsPerBatch[$0] ?? 1) })
             // Nothing else: no temporary folders left behind, and no report folder for a batch.
@@ -99,8 +99,8 @@ import SuspendSimCore
                 #expect(run.status == 0, "\(run.stderr)")
                 reports.append(try filesUnder(out.appendingPathComponent("long")).filter { !$0.key.hasSuffix("device.csv") })
             }
-            // 12 files a folder (assumptions.csv the last, SPEC 36), device.csv left out.
-            #expect(reports[0].count == BuiltInPolicies.names.count * 12 - BuiltInPolicies.names.count)
+            // 13 files a folder (freezer.csv, SPEC 37; assumptions.csv the last, SPEC 36), device.csv left out.
+            #expect(reports[0].count == BuiltInPolicies.names.count * 13 - BuiltInPolicies.names.count)
             #expect(reports[1] == reports[0])
             #expect(reports[2] == reports[0])
             let evictions = String(decoding: reports[0]["jetsam/evictions.csv"] ?? Data(), as: UTF8.self)
@@ -214,6 +214,16 @@ import SuspendSimCore
                 compressor_pool_mb,
                 compressor_start_free_mb,
                 compressor_decompress_mb_s,
+                freezer_max_frozen,
+                freezer_min_mb,
+                freezer_min_suspended,
+                freezer_start_free_mb,
+                freezer_interval_s,
+                freezer_daily_mb,
+                freezer_thaw_mb_s,
+                freezer_refreeze_min_thawed,
+                freezer_demotions_per_day,
+                freezer_demotion_thaws,
                 charging,false
                 low_power,false
                 background_app_refresh,true

@@ -155,9 +155,11 @@ import Testing
                     try read(file, in: folder).reduce(0) { $1 == "\n" ? $0 + 1 : $0 } - 1
                 }
                 // exits.csv, like survivors.csv, has a row per app; launches.csv one per launch;
-                // assumptions.csv one per default the run took (SPEC 36).
+                // freezer.csv one per act of the freezer; assumptions.csv one per default the run
+                // took (SPEC 36).
                 let assumed = AssumptionTable.shipped.usedRows(scenario, policyName: scenario.policyName).count
-                let expected = [assumed, log.callbacks.count, DeviceCSV.rows.count, log.evictions.count, scenario.apps.count, log.launches.count,
+                let expected = [assumed, log.callbacks.count, DeviceCSV.rows.count, log.evictions.count, scenario.apps.count,
+                                log.freezerActs.count, log.launches.count,
                                 log.footprints.count, log.frees.count, log.skips.count, scenario.apps.count, result.tasks.count, log.transitions.count]
                 #expect(rows == expected, "\(scenario.name): rows \(rows), log \(expected)")
             }

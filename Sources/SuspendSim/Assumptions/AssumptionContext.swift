@@ -26,19 +26,13 @@ package struct AssumptionContext: Sendable, Hashable {
         self.policyName = policyName
         modelSet = device.model != nil
         compressorOn = device.compresses
-        freezerOn = Self.freezerOn(scenario, policyName: policyName)
         let levels = scenario.policy(named: policyName).map { Device.PressureKillLevels($0, on: device) }
             ?? Device.PressureKillLevels(usesBands: false, killLevels: [])
+        freezerOn = device.freezes(levels)
         reaperOn = device.runsLongIdleReaper(levels)
         hasWorkload = scenario.generator is Workload
         typicalDayWorkload = scenario.given.typicalDayWorkload
         includesTypicalDayApps = scenario.given.includesTypicalDayApps
-    }
-
-    /// Whether the freezer runs (SPEC 37), worked out here only. Main has no freezer yet, so
-    /// it is off; the freezer's branch answers from the resolved device and policy.
-    private static func freezerOn(_ scenario: Scenario, policyName: String) -> Bool {
-        false
     }
 
     /// Whether `atom` holds for this run.

@@ -48,5 +48,6 @@ extension Device {
         self.ios = ios
         apply(PlatformProfile(ios: ios))
         compressor = Device.shippedCompressor(ios: ios)
+        freezer = Device.shippedFreezer(ios: ios)
     }
 }

@@ -1,7 +1,8 @@
 /// `suspendsim explain`'s text (SPEC 14): per eviction, who went, when, and why this victim
 /// before the others: what set the kill off, and the policy's order at that instant, its top
 /// five with the keys the policy ranks by; with a compressor, what it did (SPEC 22); with task
-/// requests, what a task had to do with it (SPEC 28).
+/// requests, what a task had to do with it (SPEC 28); with the freezer, whether the victim was
+/// frozen or demoted, and the launches that waited for a thaw (SPEC 37).
 package enum EvictionNarrative {
     /// The narrative of `evictions` (a replay's, with `policyOrder` filled) of `scenario`
     /// under `policy`, with what brought free memory down before each pressure kill
@@ -10,7 +11,8 @@ package enum EvictionNarrative {
     /// - Throws: `ExplainError` for an `app` the scenario does not have.
     package static func text(
         _ evictions: [Eviction], freeDrops: [Int: FreeDrop] = [:], compressionSteps: [Int: [CompressionStep]] = [:],
-        tasks: TaskNarrative.Context = .none, scenario: Scenario, policy: any EvictionPolicy, app: String?
+        tasks: TaskNarrative.Context = .none, freezer: FreezerNarrative.Context = .none, scenario: Scenario, policy: any EvictionPolicy,
+        app: String?
     ) throws(ExplainError) -> String {
         if let app, !scenario.apps.contains(where: { $0.id == app }) {
             throw ExplainError("unknown app '\(app)'; apps are \(scenario.apps.map(\.id).joined(separator: ", "))")
@@ -26,7 +28,9 @@ package enum EvictionNarrative {
             lines.append(contentsOf: paragraph(eviction, freeDrop: freeDrops[eviction.who.seq], scenario: scenario, policy: policy))
             lines.append(contentsOf: CompressionNarrative.lines(eviction, steps: compressionSteps[eviction.who.seq] ?? [], scenario: scenario, policy: policy))
             lines.append(contentsOf: TaskNarrative.lines(eviction, context: tasks, scenario: scenario))
+            lines.append(contentsOf: FreezerNarrative.lines(eviction, context: freezer))
         }
+        lines.append(contentsOf: FreezerNarrative.thawLines(freezer, scenario: scenario, app: app))
         return lines.joined(separator: "\n") + "\n"
     }
 

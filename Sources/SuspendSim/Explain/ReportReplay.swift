@@ -76,6 +76,8 @@ package struct ReportReplay {
         package var compressionSteps: [Int: [CompressionStep]]
         /// The run's task grants and rows (SPEC 28).
         package var tasks: TaskNarrative.Context
+        /// Frozen victims' standings and the launches that waited for a thaw (SPEC 37).
+        package var freezer: FreezerNarrative.Context
     }
 
     /// Replays the run, step by step, and returns its evictions and what lowered free memory.
@@ -104,7 +106,7 @@ package struct ReportReplay {
         let tasks = TaskNarrative.Context(grants: simulation.recorder.grants, grantBefore: simulation.recorder.grantBefore,
                                           tasks: simulation.result.tasks)
         return Outcome(evictions: evictions, freeDrops: tracker.drops, compressionSteps: simulation.recorder.compressions.stepsByEviction,
-                       tasks: tasks)
+                       tasks: tasks, freezer: simulation.recorder.freezer.context)
     }
 
     /// An event as `explain` names it: its kind and its app (`open com.example.game`).
@@ -202,7 +204,10 @@ private struct OrderRecorder: SimulationRecorder {
         evictions.append(eviction)
         if let grant = grants.last, grant.timeMs == eviction.who.timeMs { grantBefore[eviction.who.seq] = grant }
         compressions.evictionRow(eviction)
+        freezer.evictionRow(eviction)
     }
+    var freezer = FreezerStandingTracker()
+    mutating func record(_ act: EventLog.FreezerRecord) { freezer.act(act) }
     mutating func record(_ footprint: EventLog.FootprintRecord) {
         compressions.footprintRow(at: footprint.timeMs, app: footprint.app, state: footprint.state, compressedKiB: footprint.compressedKiB)
     }

@@ -34,7 +34,7 @@ extension JetsamImport.Reading {
                 + "inside processes' rpages): reserved_mb is 0 and system_mb is lowered by the excess to "
                 + "\(ScenarioJSONWriter.mb(memory.systemKiB)) MB.")
         }
-        lines += compressorLines
+        lines += compressorLines + freezerLines
         let why = replayKills
             ? "a daemon, a running app or the frontmost app: the model has no band for it"
             : "run with --replay-kills to replay suspended apps' kills"
@@ -67,6 +67,21 @@ extension JetsamImport.Reading {
         }
         return ["Compressor: \(uncompressed) pages uncompressed held in \(stored) pages: ratio \(JetsamReport.ratioText(uncompressed, stored)), "
             + "\(ScenarioJSONWriter.mb(report.kib(pages: uncompressed))) MB in \(ScenarioJSONWriter.mb(report.kib(pages: stored))) MB.", notOn]
+    }
+}
+
+extension JetsamImport.Reading {
+    /// The freezer's lines (SPEC 37): how many suspended apps the report shows frozen (in the
+    /// freezer's band), and, for iOS 17.4 or later, that the freezer is off so that time 0 is
+    /// the report's, and how to turn it on.
+    var freezerLines: [String] {
+        let frozen = apps.apps.filter(isFrozen).count
+        var lines = ["Freezer: \(frozen) suspended app\(frozen == 1 ? "" : "s") in the freezer's band "
+            + "(\(PlatformProfile(ios: report.iosVersion).jetsamBands.freezer)) written frozen: true."]
+        if Self.freezesByDefault(report.iosVersion) {
+            lines.append("It is off (freezer: { max_frozen: 0 }) so that the time-0 check is the report's; write freezer: {} to turn it on.")
+        }
+        return lines
     }
 }
 

@@ -28,8 +28,9 @@ extension JetsamImport.Reading {
     }
 
     /// `device:`: the catalog's `model` (else `ram_mb`), `ios` as `MAJOR.MINOR`, the memory
-    /// figures, and the compressor off (`pool_mb` 0, SPEC 37), so that free memory at time 0
-    /// and the time-0 check are the report's.
+    /// figures, then the compressor off (`pool_mb: 0`) and, for a report of iOS 17.4 or later,
+    /// the freezer off (`max_frozen: 0`), so that free memory at time 0 and the time-0 check
+    /// are the report's (SPEC 37); the leading comment says how to turn them on.
     private var device: Value {
         var entries: [Entry] = []
         if let entry = memory.catalogEntry {
@@ -43,6 +44,9 @@ extension JetsamImport.Reading {
             Entry(DeviceKey.idleFreeMB.rawValue, .mb(memory.idleFreeKiB)), Entry(DeviceKey.criticalFreeMB.rawValue, .mb(memory.criticalFreeKiB)),
             Entry(DeviceKey.compressor.rawValue, .flowMapping([Entry(CompressorKey.poolMB.rawValue, .mb(.zero))])),
         ]
+        if Self.freezesByDefault(report.iosVersion) {
+            entries.append(Entry(DeviceKey.freezer.rawValue, .flowMapping([Entry(FreezerKey.maxFrozen.rawValue, .plain("0"))])))
+        }
         return .mapping(entries)
     }
 
@@ -74,10 +78,24 @@ extension JetsamImport.Reading {
         }
     }
 
-    /// One `initial:` entry: the app, its state, and its background mode when running.
+    /// One `initial:` entry: the app, its state, its background mode when running, and
+    /// `frozen: true` for a suspended app in the freezer's band of the report's release (75; 8
+    /// before iOS 16; SPEC 37). A report without `priority` has none.
     private func initialItem(_ app: JetsamImport.Classification.App) -> Item {
-        var fields = [Entry("app", .quoted(app.id)), Entry("state", .plain(app.state.rawValue))]
-        if let mode = app.mode { fields.append(Entry("modes", .flowSequence([.plain(mode.rawValue)]))) }
+        var fields = [Entry(InitialKey.app.rawValue, .quoted(app.id)), Entry(InitialKey.state.rawValue, .plain(app.state.rawValue))]
+        if let mode = app.mode { fields.append(Entry(InitialKey.modes.rawValue, .flowSequence([.plain(mode.rawValue)]))) }
+        if isFrozen(app) { fields.append(Entry(InitialKey.frozen.rawValue, .plain("true"))) }
         return Item(.flowMapping(fields))
+    }
+
+    /// Whether the report shows `app` frozen: suspended, in the freezer's band (SPEC 37).
+    func isFrozen(_ app: JetsamImport.Classification.App) -> Bool {
+        app.state == .suspended && report.processes[app.process].priority == PlatformProfile(ios: report.iosVersion).jetsamBands.freezer
+    }
+
+    /// Whether a release has the freezer on by default: iOS 17.4 and later
+    /// (`FREEZE_ENABLED_DEFAULT` is true on iOS from xnu-10063).
+    static func freezesByDefault(_ ios: IOSVersion?) -> Bool {
+        ios.map { $0 >= IOSVersion(major: 17, minor: 4) } ?? false
     }
 }

@@ -7,9 +7,9 @@ extension Device {
     /// let phone = Device(ramMB: 3072, ios: IOSVersion("18.5"), [.reservedMB: 640, .agingS: 1.5])
     /// ```
     ///
-    /// `ram_mb`, `ios`, `model`, `compressor` and `lmkd` are not numbers of this kind: RAM and
+    /// `ram_mb`, `ios`, `model`, `compressor`, `freezer` and `lmkd` are not numbers of this kind: RAM and
     /// the release are the parameters, a model comes from `DeviceCatalog`, the compressor is
-    /// `Device.Compressor` and lmkd's table `Device.lmkdMinfree`. Giving one here is a programmer's error.
+    /// `Device.Compressor`, the freezer `Device.Freezer` and lmkd's table `Device.lmkdMinfree`. Giving one here is a programmer's error.
     public init(ramMB: Double, ios: IOSVersion? = nil, _ keys: [DeviceKey: Double]) {
         self.init(ramMB: ramMB, ios: ios)
         for key in DeviceKey.allCases {
@@ -19,7 +19,7 @@ extension Device {
             case .time(let path): self[keyPath: path] = .seconds(value)
             case .optionalMemory(let path, _): self[keyPath: path] = .mb(value)
             case .flag(let path): self[keyPath: path] = value != 0
-            case .memory, .model, .ios, .compressor, .lmkd:
+            case .memory, .model, .ios, .compressor, .freezer, .lmkd:
                 preconditionFailure("Device(ramMB:ios:_:) takes \(key.rawValue) elsewhere")
             }
         }

@@ -1,4 +1,4 @@
-/// The keys of `device:` (SPEC 7, 11, 22, 28, 33), one row each, in the order SPEC 16 lists them: the
+/// The keys of `device:` (SPEC 7, 11, 22, 28, 33, 37), one row each, in the order SPEC 16 lists them: the
 /// reader, the scenario writers, `--set` and `SweepAxis`, `device.csv` and the HTML report read
 /// this table, so that a device key is declared once.
 ///
@@ -27,6 +27,8 @@ public enum DeviceKey: String, CaseIterable, Sendable {
     case appBackgroundLimitMB = "app_background_limit_mb"
     // SPEC 22's block.
     case compressor
+    // SPEC 37's block, after the compressor's.
+    case freezer
     // SPEC 28's keys: the device's conditions for task requests, and their timings.
     case charging
     case lowPower = "low_power"
@@ -55,6 +57,8 @@ public enum DeviceKey: String, CaseIterable, Sendable {
         case ios
         /// The compressor's block (`Device.compressor`), whose keys are `CompressorKey`'s.
         case compressor
+        /// The freezer's block (`Device.freezer`), whose keys are `FreezerKey`'s.
+        case freezer
         /// A switch (`true`/`false`).
         case flag(WritableKeyPath<Device, Bool> & Sendable)
         /// lmkd's block (`Device.lmkdMinfree`, SPEC 33): `minfree`, a table of `{adj, mb}`.
@@ -83,6 +87,7 @@ public enum DeviceKey: String, CaseIterable, Sendable {
         case .reaperIdleS: .time(\.reaperIdleMs)
         case .appBackgroundLimitMB: .optionalMemory(\.appBackgroundLimitKiB, resolved: \.inactiveAppLimitKiB)
         case .compressor: .compressor
+        case .freezer: .freezer
         case .charging: .flag(\.charging)
         case .lowPower: .flag(\.lowPower)
         case .backgroundAppRefresh: .flag(\.backgroundAppRefresh)
@@ -98,7 +103,7 @@ public enum DeviceKey: String, CaseIterable, Sendable {
         case .memory, .optionalMemory: .mb
         case .time: .seconds
         case .model, .ios: .name
-        case .compressor, .lmkd: .mapping
+        case .compressor, .freezer, .lmkd: .mapping
         case .flag: .flag
         }
     }
@@ -124,6 +129,7 @@ public enum DeviceKey: String, CaseIterable, Sendable {
         case .reaperIdleS: "300"
         case .appBackgroundLimitMB: "app_limit_mb's value"
         case .compressor: "with ios 9 or later, on with every default (as {}); else none: nothing is compressed"
+        case .freezer: "with ios 17.4 or later, on with every default (as {}), acting under jetsam; else none: nothing is frozen"
         case .charging, .lowPower: "false"
         case .backgroundAppRefresh: "true"
         case .refreshWindowS: "30"
@@ -154,6 +160,7 @@ public enum DeviceKey: String, CaseIterable, Sendable {
         case .reaperIdleS: "idle time before the long-idle reaper kills"
         case .appBackgroundLimitMB: "per-app memory limit in the background"
         case .compressor: "memory compressor"
+        case .freezer: "memory freezer"
         case .charging: "on external power"
         case .lowPower: "Low Power Mode"
         case .backgroundAppRefresh: "Background App Refresh"
@@ -164,9 +171,9 @@ public enum DeviceKey: String, CaseIterable, Sendable {
     }
 
     /// Every device key sweeps (`--set device.<key>=...`, SPEC 14, 28); the compressor's block
-    /// through its own keys (`CompressorKey`). lmkd's table does not: a table is not one value
+    /// through its own keys (`CompressorKey`), the freezer's likewise (`FreezerKey`). lmkd's table does not: a table is not one value
     /// (SPEC 34).
-    var sweeps: Bool { self != .compressor && self != .lmkd }
+    var sweeps: Bool { self != .compressor && self != .freezer && self != .lmkd }
 
     /// When the scenario writers write it: SPEC 7's keys always, SPEC 11's, 22's, 28's and 33's
     /// where they differ from what the file would resolve without them.
@@ -175,7 +182,7 @@ public enum DeviceKey: String, CaseIterable, Sendable {
         case .ramMB, .reservedMB, .systemMB, .warningFreeMB, .idleFreeMB, .criticalFreeMB, .appLimitMB,
              .didEnterBackgroundLimitS, .backgroundTaskLimitS, .wakeWindowS, .processingWindowS, .agingS:
             .always
-        case .model, .ios, .reaperIntervalS, .reaperFreeMB, .reaperIdleS, .appBackgroundLimitMB, .compressor,
+        case .model, .ios, .reaperIntervalS, .reaperFreeMB, .reaperIdleS, .appBackgroundLimitMB, .compressor, .freezer,
              .charging, .lowPower, .backgroundAppRefresh, .refreshWindowS, .refreshIntervalS, .lmkd:
             .unlessDefault
         }

@@ -192,3 +192,14 @@ extension EventLog.TaskRecord.Outcome: CSVField {
         }
     }
 }
+
+extension EventLog.FreezerRecord.Action: CSVField {
+    var csvIndex: Int {
+        switch self {
+        case .freeze: 0
+        case .refreeze: 1
+        case .thaw: 2
+        case .demote: 3
+        }
+    }
+}

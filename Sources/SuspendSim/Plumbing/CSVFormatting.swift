@@ -101,6 +101,14 @@ enum CSVFormatting {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// `value ÷ 10^decimals` with `decimals` decimals, as text (for messages): a thaw speed
+    /// held in thousandths of a MB/s, 1,000,000 as `1000.000`.
+    static func fixedText(_ value: Int64, decimals: Int) -> String {
+        var bytes: [UInt8] = []
+        appendFixed(value, decimals: decimals, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// `kib` as MB with 3 decimals, as text (for messages).
     static func mbText(_ kib: KiB) -> String {
         var bytes: [UInt8] = []

@@ -19,10 +19,14 @@ enum SummaryColumn: String, CSVColumns {
     case launchWaitP50 = "launch_wait_p50_s"
     case launchWaitP95 = "launch_wait_p95_s"
     case killsPerUseHour = "kills_per_use_hour"
+    // SPEC 37: the freezer's acts, which are not metrics of SPEC 21 or 25.
+    case freezes, thaws
+    case frozenMBWritten = "frozen_mb_written"
 
-    /// The last metric column: the sweep columns follow it (SPEC 21's boundary, moved from
-    /// `kills_per_hour` by the launch percentiles and `kills_per_use_hour`).
-    static let lastMetric = SummaryColumn.killsPerUseHour
+    /// The last column before the sweep columns (SPEC 21's boundary, moved from
+    /// `kills_per_hour` by the launch percentiles and `kills_per_use_hour`, then by SPEC 37's
+    /// freezer columns).
+    static let lastMetric = SummaryColumn.frozenMBWritten
 
     /// The metrics SPEC 21 compares (`groups.csv`, `paired.csv`), in its order.
     static let compared: [SummaryColumn] = [.pressureKills, .killsPerHour, .hotLaunchRatio, .launchWait, .stateLosses, .minFree]

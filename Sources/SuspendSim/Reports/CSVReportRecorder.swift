@@ -6,7 +6,7 @@ import Foundation
 
 /// A recorder that streams a run into the CSV files of a report folder (SPEC 8):
 /// `transitions.csv`, `callbacks.csv`, `evictions.csv`, `memory.csv`, `pressure.csv` and
-/// `skipped.csv` and `launches.csv` as the run goes, then `survivors.csv`, `exits.csv` and
+/// `skipped.csv`, `launches.csv` and `freezer.csv` as the run goes, then `survivors.csv`, `exits.csv` and
 /// `tasks.csv` from the result (`finish(survivors:tasks:)`), each through one helper that opens
 /// a report, writes its rows and closes it.
 ///
@@ -48,6 +48,7 @@ package struct CSVReportRecorder: SimulationRecorder {
     private let pressure: CSVFileBuffer
     private let skipped: CSVFileBuffer
     private let launches: CSVFileBuffer
+    private let freezerActs: CSVFileBuffer
 
     private let appIDs: CSVFieldStorage
     private let policyName: CSVStoredField
@@ -63,6 +64,7 @@ package struct CSVReportRecorder: SimulationRecorder {
     private let skipReasons = CSVFieldTable<EventLog.SkipReason>()
     private let grantCauses = CSVFieldTable<EventLog.GrantCause>()
     private let launchKinds = CSVFieldTable<LaunchKind>()
+    private let freezerActions = CSVFieldTable<EventLog.FreezerRecord.Action>()
     private let taskKinds = CSVFieldTable<AppProfile.TaskRequest.Kind>()
     private let taskOutcomes = CSVFieldTable<EventLog.TaskRecord.Outcome>()
     /// Most rows share their time with the row before (one event makes several): the time's
@@ -75,7 +77,7 @@ package struct CSVReportRecorder: SimulationRecorder {
     /// `callbacks.csv` and `evictions.csv`; nil: the run's thread writes them.
     private let writeBehind: CSVWriteBehindThread?
 
-    /// Creates the seven streamed files, with their header rows, in `folder` (which must exist
+    /// Creates the eight streamed files, with their header rows, in `folder` (which must exist
     /// and must not hold them yet).
     ///
     /// - Parameters:
@@ -112,8 +114,8 @@ package struct CSVReportRecorder: SimulationRecorder {
             for file in files { try? file.close() }
             throw error
         }
-        (transitions, callbacks, evictions, memory, pressure, skipped, launches) =
-            (files[0], files[1], files[2], files[3], files[4], files[5], files[6])
+        (transitions, callbacks, evictions, memory, pressure, skipped, launches, freezerActs) =
+            (files[0], files[1], files[2], files[3], files[4], files[5], files[6], files[7])
         appIDs = CSVFieldStorage(scenario.apps.map { CSVFormatting.field($0.id) })
         policyNameStorage = CSVFieldStorage([CSVFormatting.field(policyName)])
         self.policyName = policyNameStorage[0]
@@ -212,6 +214,20 @@ package struct CSVReportRecorder: SimulationRecorder {
         }
     }
 
+    /// A row of `freezer.csv` (SPEC 37), written on the run's thread.
+    public func record(_ act: EventLog.FreezerRecord) {
+        freezerActs.appendRow(FreezerColumn.self) { column, row in
+            switch column {
+            case .time: time.append(act.timeMs, to: &row)
+            case .app: row.append(appIDs[act.app])
+            case .action: row.append(freezerActions[act.action])
+            case .written: CSVFormatting.appendMB(act.writtenKiB, to: &row)
+            case .budgetLeft: CSVFormatting.appendMB(act.budgetLeftKiB, to: &row)
+            case .frozenCount: CSVFormatting.appendInteger(act.frozenCount, to: &row)
+            }
+        }
+    }
+
     // MARK: The files a formatting thread may write
 
     /// Writes a row the formatting thread was handed.
@@ -231,6 +247,7 @@ package struct CSVReportRecorder: SimulationRecorder {
             case .state: row.append(states[footprint.state])
             case .footprint: CSVFormatting.appendMB(footprint.footprintKiB, to: &row)
             case .compressed: CSVFormatting.appendMB(footprint.compressedKiB, to: &row)
+            case .flash: CSVFormatting.appendMB(footprint.flashKiB, to: &row)
             }
         }
     }
@@ -244,6 +261,7 @@ package struct CSVReportRecorder: SimulationRecorder {
             case .level: row.append(levels[free.level])
             case .compressed: CSVFormatting.appendMB(free.compressedKiB, to: &row)
             case .compressor: CSVFormatting.appendMB(free.compressorKiB, to: &row)
+            case .flash: CSVFormatting.appendMB(free.flashKiB, to: &row)
             }
         }
     }
@@ -276,7 +294,7 @@ package struct CSVReportRecorder: SimulationRecorder {
         } catch {
             firstError = error
         }
-        for file in [transitions, callbacks, evictions, memory, pressure, skipped, launches] {
+        for file in [transitions, callbacks, evictions, memory, pressure, skipped, launches, freezerActs] {
             do {
                 try file.close()
             } catch {
@@ -321,6 +339,8 @@ package struct CSVReportRecorder: SimulationRecorder {
         case .compressions: CSVFormatting.appendInteger(outcome.compressions, to: &row)
         case .refreshRuns: CSVFormatting.appendInteger(outcome.refreshRuns, to: &row)
         case .processingRuns: CSVFormatting.appendInteger(outcome.processingRuns, to: &row)
+        case .freezes: CSVFormatting.appendInteger(outcome.freezes, to: &row)
+        case .thaws: CSVFormatting.appendInteger(outcome.thaws, to: &row)
         }
     }
 

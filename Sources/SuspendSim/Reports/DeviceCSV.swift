@@ -43,11 +43,13 @@ enum DeviceCSV {
     }
 
     /// Every row, in file order: a row per `DeviceKey` (SPEC 7's keys, then SPEC 11's), a row
-    /// per `CompressorKey` (SPEC 22, empty cells without a compressor), a row per `DeviceKey`
+    /// per `CompressorKey` (SPEC 22, empty cells without a compressor), a row per `FreezerKey`
+    /// (SPEC 37, empty when the freezer is off by default or by policy), a row per `DeviceKey`
     /// after the compressor's (SPEC 28's, "after SPEC 22's rows"), then `policy`, `file` and
     /// `end_s`.
     static let rows: [Row] = DeviceKey.allCases.prefix { $0 != .compressor }.flatMap(rowsOf)
         + CompressorKey.allCases.map(row)
+        + FreezerKey.allCases.map(row)
         + DeviceKey.allCases.drop { $0 != .compressor }.flatMap(rowsOf) + [
         // The assumption table the run's defaults came from (SPEC 36), after `lmkd_minfree`.
         Row(key: assumptionsSHA256Key) { _, _, bytes in CSVFormatting.appendField(AssumptionTable.shippedSHA256, to: &bytes) },
@@ -79,7 +81,7 @@ enum DeviceCSV {
     /// as text, empty when not given.
     private static func row(_ key: DeviceKey) -> Row? {
         switch key.target {
-        case .compressor: nil
+        case .compressor, .freezer: nil
         case .memory(let path): .mb(key.rawValue, path)
         case .time(let path): .seconds(key.rawValue, path)
         case .optionalMemory(_, let resolved): .mb(key.rawValue, resolved)
@@ -118,6 +120,22 @@ enum DeviceCSV {
             case .ratio(let path): CSVFormatting.appendFixed(compressor[keyPath: path], decimals: 2, to: &bytes)
             case .optionalMemory(_, let resolved): CSVFormatting.appendMB(device[keyPath: resolved], to: &bytes)
             case .rate(let path): CSVFormatting.appendFixed(compressor[keyPath: path], decimals: 3, to: &bytes)
+            }
+        }
+    }
+
+    /// The row of a freezer key, `freezer_<key>` (SPEC 37): counts as they are, MB and seconds
+    /// with 3 decimals, MB/s with 3; empty when the freezer is off by default or by policy
+    /// (a policy without bands), the values as given with `max_frozen: 0`.
+    private static func row(_ key: FreezerKey) -> Row {
+        Row(key: key.deviceCSVKey) { scenario, policyName, bytes in
+            guard let freezer = scenario.device.freezer, pressureKillLevels(policyName, of: scenario).usesBands else { return }
+            switch key.target {
+            case .count(let path): CSVFormatting.appendField(String(freezer[keyPath: path]), to: &bytes)
+            case .memory(let path): CSVFormatting.appendMB(freezer[keyPath: path], to: &bytes)
+            case .optionalMemory(_, let resolved): CSVFormatting.appendMB(scenario.device[keyPath: resolved], to: &bytes)
+            case .time(let path): CSVFormatting.appendSeconds(freezer[keyPath: path], to: &bytes)
+            case .rate(let path): CSVFormatting.appendFixed(freezer[keyPath: path], decimals: 3, to: &bytes)
             }
         }
     }

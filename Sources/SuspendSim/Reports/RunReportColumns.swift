@@ -13,12 +13,13 @@ enum RunReportFile: String, CaseIterable, Sendable {
     case device = "device.csv"
     case tasks = "tasks.csv"
     case launches = "launches.csv"
+    case freezer = "freezer.csv"
     case assumptions = "assumptions.csv"
 
     /// The files written row by row during the run, in the order they are closed
     /// (`survivors.csv`, `exits.csv` and `tasks.csv` are written from the result at the end,
     /// `device.csv` from the scenario).
-    static let streamed: [RunReportFile] = [.transitions, .callbacks, .evictions, .memory, .pressure, .skipped, .launches]
+    static let streamed: [RunReportFile] = [.transitions, .callbacks, .evictions, .memory, .pressure, .skipped, .launches, .freezer]
 
     /// The file's header row.
     var header: String {
@@ -34,6 +35,7 @@ enum RunReportFile: String, CaseIterable, Sendable {
         case .device: DeviceColumn.header
         case .tasks: TaskColumn.header
         case .launches: LaunchColumn.header
+        case .freezer: FreezerColumn.header
         case .assumptions: AssumptionColumn.header
         }
     }
@@ -51,6 +53,16 @@ enum RunReportFile: String, CaseIterable, Sendable {
 enum LaunchColumn: String, CSVColumns {
     case time = "time_s", app, kind
     case wait = "wait_s"
+}
+
+/// `freezer.csv` (SPEC 37): every act of the freezer, in order: a `freeze`, `refreeze`, `thaw`
+/// or `demote`, what it wrote to flash (0 for a thaw or a demotion), the budget left and the
+/// frozen apps after it; the header alone when nothing happened.
+enum FreezerColumn: String, CSVColumns {
+    case time = "time_s", app, action
+    case written = "written_mb"
+    case budgetLeft = "budget_left_mb"
+    case frozenCount = "frozen_count"
 }
 
 /// `launches.csv`'s `kind`.
@@ -94,16 +106,18 @@ enum EvictionColumn: String, CSVColumns {
     case compressed = "compressed_mb"
 }
 
-/// `memory.csv`: each time a footprint or its compressed part changes (SPEC 22).
+/// `memory.csv`: each time a footprint, its compressed part (SPEC 22) or its memory on flash
+/// (SPEC 37) changes.
 enum MemoryColumn: String, CSVColumns {
     case time = "time_s", app, state
     case footprint = "footprint_mb"
     case compressed = "compressed_mb"
+    case flash = "flash_mb"
 }
 
 /// `pressure.csv`: a first row at 0, then a row each time free memory or the compressor
 /// changes; `compressed_mb` is the apps' compressed memory, `compressor_mb` what the
-/// compressor holds it in (SPEC 22).
+/// compressor holds it in (SPEC 22), `flash_mb` the apps' memory on flash (SPEC 37).
 enum PressureColumn: String, CSVColumns {
     case time = "time_s"
     case used = "used_mb"
@@ -111,6 +125,7 @@ enum PressureColumn: String, CSVColumns {
     case level
     case compressed = "compressed_mb"
     case compressor = "compressor_mb"
+    case flash = "flash_mb"
 }
 
 /// `skipped.csv`: the events that did nothing, and why.
@@ -120,7 +135,7 @@ enum SkippedColumn: String, CSVColumns {
 
 /// `survivors.csv`: one row per app in scenario order; `never_killed` to `resident_s` are
 /// SPEC 14's outcome columns, `launch_wait_s` SPEC 17's, `compressions` SPEC 22's, and
-/// `refresh_runs`, `processing_runs` (task grants) SPEC 28's.
+/// `refresh_runs`, `processing_runs` (task grants) SPEC 28's, `freezes`, `thaws` SPEC 37's.
 enum SurvivorColumn: String, CSVColumns {
     case app, survived
     case finalState = "final_state"
@@ -137,6 +152,7 @@ enum SurvivorColumn: String, CSVColumns {
     case compressions
     case refreshRuns = "refresh_runs"
     case processingRuns = "processing_runs"
+    case freezes, thaws
 }
 
 /// `tasks.csv`: one row per task request, in submission order (SPEC 28): `granted_s` and

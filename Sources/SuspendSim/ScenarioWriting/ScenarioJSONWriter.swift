@@ -21,6 +21,7 @@
                 if let modes = entry.modes {
                     fields.append(member(InitialKey.modes, "[" + modes.modes.map { quoted($0.rawValue) }.joined(separator: ", ") + "]"))
                 }
+                if entry.frozen { fields.append(member(InitialKey.frozen, "true")) }
                 return "    {" + fields.joined(separator: ", ") + "}"
             }.joined(separator: ",\n") + "\n  ],\n"
         }
@@ -66,6 +67,11 @@
                 // written as `pool_mb` 0, which runs alike.
                 let shipped = Device.shippedCompressor(ios: device.ios)
                 (value, isDefault) = (device.compressor.map(compressorBlock) ?? "{\"pool_mb\": 0}", device.compressor == shipped)
+            case .freezer:
+                // SPEC 37: the default is the freezer `ios` ships; none where it ships one is
+                // written as `max_frozen` 0, which runs alike.
+                let shipped = Device.shippedFreezer(ios: device.ios)
+                (value, isDefault) = (device.freezer.map(freezerBlock) ?? "{\"max_frozen\": 0}", device.freezer == shipped)
             case .flag(let keyPath):
                 (value, isDefault) = ("\(device[keyPath: keyPath])", device[keyPath: keyPath] == defaults[keyPath: keyPath])
             case .lmkd:
@@ -90,6 +96,31 @@
                 (value, isDefault) = (compressor[keyPath: keyPath].map(mb), compressor[keyPath: keyPath] == nil)
             case .rate(let keyPath):
                 (value, isDefault) = (fixed(compressor[keyPath: keyPath], decimals: 3), compressor[keyPath: keyPath] == defaults[keyPath: keyPath])
+            }
+            return key.writing.writes(isDefault: isDefault) ? value.map { (key.rawValue, $0) } : nil
+        }
+        return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+    }
+
+    /// The freezer's block as a JSON mapping, in `FreezerKey`'s order, each key where it is not
+    /// its default (the start where the file gives it: its default follows RAM), so that
+    /// `freezer: {}` is written `{}` (SPEC 37).
+    static func freezerBlock(_ freezer: Device.Freezer) -> String {
+        let defaults = Device.Freezer()
+        let fields: [(String, String)] = FreezerKey.allCases.compactMap { key in
+            let value: String?
+            let isDefault: Bool
+            switch key.target {
+            case .count(let keyPath):
+                (value, isDefault) = ("\(freezer[keyPath: keyPath])", freezer[keyPath: keyPath] == defaults[keyPath: keyPath])
+            case .memory(let keyPath):
+                (value, isDefault) = (mb(freezer[keyPath: keyPath]), freezer[keyPath: keyPath] == defaults[keyPath: keyPath])
+            case .optionalMemory(let keyPath, _):
+                (value, isDefault) = (freezer[keyPath: keyPath].map(mb), freezer[keyPath: keyPath] == nil)
+            case .time(let keyPath):
+                (value, isDefault) = (seconds(freezer[keyPath: keyPath]), freezer[keyPath: keyPath] == defaults[keyPath: keyPath])
+            case .rate(let keyPath):
+                (value, isDefault) = (fixed(freezer[keyPath: keyPath], decimals: 3), freezer[keyPath: keyPath] == defaults[keyPath: keyPath])
             }
             return key.writing.writes(isDefault: isDefault) ? value.map { (key.rawValue, $0) } : nil
         }

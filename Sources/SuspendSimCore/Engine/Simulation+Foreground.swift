@@ -53,7 +53,8 @@ extension Simulation {
             _ = connectSceneIfNeeded(of: index)
         case .background, .suspended:
             apps[index].stats.warmLaunches += 1
-            let decompression = countDecompressionWait(of: index)
+            // SPEC 22, 37: a compressed app decompresses, an app on flash is read back.
+            let decompression = countDecompressionWait(of: index) + countThawWait(of: index)
             recorder.record(EventLog.Launch(timeMs: nowMs, app: index, cold: false, waitMs: profiles[index].resumeMs + decompression))
             // SPEC 29: opening the app ends its running task, as a warm launch ends a wake.
             if tasks.isEnabled { endRunningTask(of: index, outcome: .opened) }

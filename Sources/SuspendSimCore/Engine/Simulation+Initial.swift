@@ -34,8 +34,16 @@ extension Simulation {
                 apps[index].lastFrontmostOrder = screen.nextFrontmostEnd()
             }
             appDidChange(index)
+            // SPEC 37: found frozen and thawed, thawed once (for demotion), when the freezer acts.
+            if entry.frozen, entry.state == .suspended, freezer.isOn {
+                apps[index].freezer.isFrozen = true
+                apps[index].freezer.thaws = 1
+                freezer.noteFrozenFound()
+                appDidChange(index)
+            }
             apps[index].jetsam.enteredBandBeforeStart = true
             refreshFootprint(of: index)
+            if apps[index].freezer.isFrozen { apps[index].freezer.copyKiB = apps[index].memory.footprintKiB }
         }
     }
 }

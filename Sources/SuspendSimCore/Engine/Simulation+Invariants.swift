@@ -5,6 +5,8 @@ extension Simulation {
     #if SUSPENDSIM_INTERNAL_CHECKS
     func checkInvariants() {
         var sum: KiB = .zero
+        var flash: KiB = .zero
+        var frozen = 0
         var resident = 0
         var foreground: [AppIndex] = []
         for index in apps.indices {
@@ -16,6 +18,15 @@ extension Simulation {
                 sum += app.memory.footprintKiB
                 resident += 1
             }
+            // SPEC 37: an app on flash is a suspended frozen one, holding its footprint there
+            // and nothing in the compressor.
+            let onFlash = app.freezer.isOnFlash
+            precondition(!onFlash || (app.state == .suspended && app.freezer.isFrozen && app.memory.compressedKiB == .zero),
+                         "App \(index) on flash in state \(app.state), frozen \(app.freezer.isFrozen), c \(app.memory.compressedKiB)")
+            precondition(app.memory.flashKiB == (onFlash ? app.memory.footprintKiB : .zero),
+                         "App \(index) flash \(app.memory.flashKiB) KiB, on flash \(onFlash), footprint \(app.memory.footprintKiB)")
+            flash += app.memory.flashKiB
+            if app.freezer.isFrozen { frozen += 1 }
             if app.state.isForeground { foreground.append(index) }
             if app.state == .suspended {
                 // Work cannot run there (`AppRuntime.Phase`); a continuous mode could be written down.
@@ -23,6 +34,9 @@ extension Simulation {
             }
         }
         precondition(sum == ledger.residentKiB, "Resident sum \(ledger.residentKiB) KiB, footprints add up to \(sum)")
+        precondition(flash == ledger.flashKiB, "Flash sum \(ledger.flashKiB) KiB, apps on flash add up to \(flash)")
+        precondition(frozen == freezer.frozenCount, "Frozen count \(freezer.frozenCount), \(frozen) apps frozen")
+        precondition(freezer.isOn || frozen == 0, "\(frozen) apps frozen with the freezer off")
         precondition(resident == ledger.residentCount, "Resident count \(ledger.residentCount), \(resident) apps resident")
         precondition(foreground.count <= 1, "Apps \(foreground) are all in the foreground")
         precondition(foreground.first == screen.frontmost, "Frontmost \(String(describing: screen.frontmost)), foreground apps \(foreground)")

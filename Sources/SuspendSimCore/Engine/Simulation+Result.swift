@@ -34,7 +34,8 @@ extension Simulation {
             compressions: app.stats.compressions, decompressionWaits: waits,
             refreshRuns: tasks.isEnabled ? tasks.apps[index].refreshRuns : 0,
             processingRuns: tasks.isEnabled ? tasks.apps[index].processingRuns : 0,
-            kills: app.stats.kills)
+            kills: app.stats.kills,
+            freezes: app.stats.freezes, thaws: app.stats.thaws, frozenWrittenKiB: app.stats.frozenWrittenKiB)
     }
 
     /// Where resident time stops counting: `end_s` when given, else now (at the end of a

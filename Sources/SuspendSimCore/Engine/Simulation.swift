@@ -16,7 +16,7 @@
 /// Its state has one owner per concern (`Engine/State/`), each a value stored in place:
 /// `Screen` (the frontmost app and what covers it), `MemoryLedger` (what free memory is made
 /// of), `PressureCheck` (the check's own state), `EventCursor` (the timeline read ahead),
-/// `ReaperClock`, `EvictionTally`, `CompressorBook` and `PolicyTraits`. The extensions read
+/// `ReaperClock`, `EvictionTally`, `CompressorBook`, `FreezerBook` and `PolicyTraits`. The extensions read
 /// as the rules; the owners keep their sums and flags consistent.
 public struct Simulation<Recorder: SimulationRecorder> {
     public let scenario: Scenario
@@ -46,6 +46,8 @@ public struct Simulation<Recorder: SimulationRecorder> {
     var evictions = EvictionTally()
     /// The compressor's order of suspended apps and its warm launches' waits (SPEC 22, 23).
     var compression = CompressorBook()
+    /// The freezer's budget, last freeze, frozen count and daily tick (SPEC 37).
+    var freezer: FreezerBook
     /// `initial:` apps are being placed: free memory's changes are not recorded one by one,
     /// since `pressure.csv` starts with the device as found (SPEC 20).
     var isPlacingInitialApps = false
@@ -65,10 +67,13 @@ public struct Simulation<Recorder: SimulationRecorder> {
         self.tasks = TaskScheduler(device: scenario.device, apps: scenario.apps)
         self.ledger = MemoryLedger(systemKiB: scenario.device.systemKiB)
         self.events = EventCursor(scenario)
+        self.freezer = FreezerBook(isOn: scenario.device.freezes(traits.levels), budgetKiB: scenario.device.freezer?.dailyKiB ?? .zero)
         pressure.startMinimum(at: freeKiB)
         if device.runsLongIdleReaper(traits.levels) {
             reaper.next = (device.reaperIntervalMs, timers.takeSequenceNumber())
         }
+        // SPEC 37: the freezer's daily tick, scheduled right after the reaper's first tick.
+        if freezer.isOn { freezer.nextDaily = (FreezerBook.dayMs, timers.takeSequenceNumber()) }
         // SPEC 12: the apps found resident, then one pressure check before the first event
         // (only when `initial:` lists an app, SPEC 16). `pressure.csv`'s first row is the
         // device as found at time 0, every listed footprint included (SPEC 20).
@@ -80,7 +85,7 @@ public struct Simulation<Recorder: SimulationRecorder> {
         self.recorder.record(EventLog.FreeRecord(
             timeMs: .zero, usedKiB: device.ramKiB - freeKiB, freeKiB: freeKiB,
             level: EventLog.PressureLevel(freeKiB: freeKiB, device: device),
-            compressedKiB: .zero, compressorKiB: .zero))
+            compressedKiB: .zero, compressorKiB: .zero, flashKiB: ledger.flashKiB))
         if !scenario.initial.isEmpty {
             runPressureCheck()
             // SPEC 32: with `initial:`, the starting value is free at the end of this check.
@@ -116,10 +121,10 @@ public struct Simulation<Recorder: SimulationRecorder> {
         } else if let eventTime {
             time = eventTime
         }
-        // The reaper's tick runs in its place among timers, but does not keep a run going:
-        // without `end_s`, the run ends at the last event or live timer, and only ticks due
-        // by then run (SPEC 16).
-        if let tick = reaper.next, reaper.isFirst(tick, timer: timer, eventTime: eventTime),
+        // The reaper's tick and the freezer's daily tick run in their place among timers, but
+        // do not keep a run going: without `end_s`, the run ends at the last event or live
+        // timer, and only ticks due by then run (SPEC 16, 37).
+        if let tick = nextClockTick()?.tick, reaper.isFirst(tick, timer: timer, eventTime: eventTime),
            time != nil || scenario.endMs != nil || tick.timeMs <= nowMs {
             time = tick.timeMs
         }
@@ -148,10 +153,14 @@ public struct Simulation<Recorder: SimulationRecorder> {
         if let event = events.upcoming, event.atMs == time {
             events.advance()
             handle(event.action)
-        } else if let tick = reaper.next, tick.timeMs == time, case let timer = firstLiveTimer(),
+        } else if let (tick, isReaper) = nextClockTick(), tick.timeMs == time, case let timer = firstLiveTimer(),
                   reaper.isFirst(tick, timer: timer, eventTime: events.upcoming?.atMs) {
-            runLongIdleReaper()
-            ranReaperTick = true
+            if isReaper {
+                runLongIdleReaper()
+                ranReaperTick = true
+            } else {
+                runDailyFreezerTick()
+            }
         } else {
             let timer = timers.popFirst()!
             fire(timer)
@@ -162,6 +171,17 @@ public struct Simulation<Recorder: SimulationRecorder> {
         if ranReaperTick, !reaper.runsEveryTick { skipTicksThatCannotAct() }
         checkInvariants()
         return true
+    }
+
+    /// The clock tick due first, by time then place among timers: the reaper's (`isReaper`)
+    /// or the freezer's daily tick; nil when neither is pending.
+    private func nextClockTick() -> (tick: (timeMs: Millis, seq: UInt64), isReaper: Bool)? {
+        switch (reaper.next, freezer.nextDaily) {
+        case (nil, nil): return nil
+        case (let reaper?, nil): return (reaper, true)
+        case (nil, let daily?): return (daily, false)
+        case (let reaper?, let daily?): return (reaper.timeMs, reaper.seq) < (daily.timeMs, daily.seq) ? (reaper, true) : (daily, false)
+        }
     }
 
     /// Runs until nothing is left (or `end_s`).

@@ -27,6 +27,14 @@ public struct Candidate: Sendable, Hashable {
     /// footprint, so a policy of its own can rank by what a kill would free.
     public var compressedKiB: KiB = .zero
     public var storedKiB: KiB = .zero
+    /// Frozen by the freezer (SPEC 37), demoted or not: a suspended one that is not demoted
+    /// sits in the freezer's band (75).
+    public var isFrozen = false
+    /// Frozen and demoted: a suspended one sits in band 0 until its next thaw.
+    public var isDemoted = false
+    /// Its memory on flash (SPEC 37): its footprint while on flash, else 0. Its physical
+    /// memory is then 0, and a kill frees nothing but its copy on flash.
+    public var flashKiB: KiB = .zero
     /// Its place by recency among the candidates (lmkd's previous and cached apps, SPEC 33):
     /// it depends on every other candidate, so the engine works it out only for a policy that
     /// `usesRecency`, and only for a candidate; nil otherwise.
@@ -90,8 +98,8 @@ extension Candidate {
 }
 
 extension Candidate {
-    /// The physical memory it occupies, and so what a kill frees (SPEC 22): its footprint
-    /// less its compressed memory plus what the compressor holds that in. The footprint
-    /// without a compressor.
-    public var physicalKiB: KiB { footprintKiB - compressedKiB + storedKiB }
+    /// The physical memory it occupies, and so what a kill frees (SPEC 22, 37): its footprint
+    /// less its compressed memory plus what the compressor holds that in, less what is on
+    /// flash. The footprint without a compressor or a freezer.
+    public var physicalKiB: KiB { footprintKiB - compressedKiB + storedKiB - flashKiB }
 }

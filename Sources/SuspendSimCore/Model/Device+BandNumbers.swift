@@ -14,19 +14,26 @@ extension Device {
         public var background: Int
         public var frontmost: Int
         public var audioAndAccessory: Int
+        /// A suspended frozen app's band (SPEC 37): `JETSAM_PRIORITY_FREEZER`, 75, from iOS 16;
+        /// before, the freezer used `JETSAM_PRIORITY_UI_SUPPORT`, 8. Between the background
+        /// and the frontmost bands in either numbering.
+        public var freezer: Int
 
-        public init(idle: Int, aging: Int, background: Int, frontmost: Int, audioAndAccessory: Int) {
+        public init(idle: Int, aging: Int, background: Int, frontmost: Int, audioAndAccessory: Int, freezer: Int) {
             self.idle = idle
             self.aging = aging
             self.background = background
             self.frontmost = frontmost
             self.audioAndAccessory = audioAndAccessory
+            self.freezer = freezer
         }
 
-        /// iOS 16 and later, and the classic profile: 0 / 20 / 30 / 100 / 120.
-        public static let current = Device.BandNumbers(idle: 0, aging: 20, background: 30, frontmost: 100, audioAndAccessory: 120)
-        /// Before iOS 16: 0 / 1 / 3 / 10 / 12.
-        public static let beforeIOS16 = Device.BandNumbers(idle: 0, aging: 1, background: 3, frontmost: 10, audioAndAccessory: 12)
+        /// iOS 16 and later, and the classic profile: 0 / 20 / 30 / 100 / 120, the freezer 75.
+        public static let current = Device.BandNumbers(
+            idle: 0, aging: 20, background: 30, frontmost: 100, audioAndAccessory: 120, freezer: 75)
+        /// Before iOS 16: 0 / 1 / 3 / 10 / 12, the freezer 8.
+        public static let beforeIOS16 = Device.BandNumbers(
+            idle: 0, aging: 1, background: 3, frontmost: 10, audioAndAccessory: 12, freezer: 8)
 
         /// This numbering's number for `band`, a band as `JetsamPolicy` numbers it (the current
         /// numbers); any other number is returned as it is.
@@ -38,6 +45,7 @@ extension Device {
             case current.background: return background
             case current.frontmost: return frontmost
             case current.audioAndAccessory: return audioAndAccessory
+            case current.freezer: return freezer
             default: return band
             }
         }

@@ -59,6 +59,9 @@ public struct Device: Sendable, Hashable {
     /// The memory compressor (XNU's `vm_compressor`, SPEC 22); nil: none, nothing is
     /// compressed (sections 1-21).
     public var compressor: Device.Compressor?
+    /// The memorystatus freezer (SPEC 37); nil: none, nothing is frozen. It acts only under a
+    /// policy with bands (jetsam).
+    public var freezer: Device.Freezer?
     /// On external power at time 0 (SPEC 28 `charging`); `charge` events change it in a run.
     public var charging = false
     /// Low Power Mode at time 0 (SPEC 28 `low_power`): while it is on, no task request is

@@ -182,11 +182,16 @@ extension Scenario {
         /// The continuous modes in use: required for `background`, none for `suspended`; nil for
         /// the frontmost app means its declared continuous modes.
         public var modes: AppProfile.BackgroundModes?
+        /// Found frozen (SPEC 37 `frozen: true`, only for a `suspended` app): frozen and thawed,
+        /// its copy on flash its footprint, in the freezer's band. No effect when the freezer
+        /// is off in the run.
+        public var frozen: Bool
 
-        public init(app: AppIndex, state: LifecycleState, modes: AppProfile.BackgroundModes? = nil) {
+        public init(app: AppIndex, state: LifecycleState, modes: AppProfile.BackgroundModes? = nil, frozen: Bool = false) {
             self.app = app
             self.state = state
             self.modes = modes
+            self.frozen = frozen
         }
     }
 }

@@ -9,7 +9,9 @@
 /// - 30, any other app running in background (`JETSAM_PRIORITY_BACKGROUND`);
 /// - 20, suspended for less than `aging_s` (`JETSAM_PRIORITY_AGING_BAND2`, where a process
 ///   that just went idle waits before it is idle for good);
-/// - 0, suspended longer (`JETSAM_PRIORITY_IDLE`).
+/// - 0, suspended longer (`JETSAM_PRIORITY_IDLE`);
+/// - 75, suspended and frozen (`JETSAM_PRIORITY_FREEZER`, SPEC 37), with no aging; a demoted
+///   frozen app is in band 0 until its next thaw.
 ///
 /// `memorystatus_kill_top_process` walks the bands from the lowest up and, inside a band,
 /// kills the process that entered it first (bands are FIFO lists). Before the critical loop,
@@ -33,6 +35,8 @@ public struct JetsamPolicy: BuiltInPolicy {
             let audioAndAccessory: AppProfile.BackgroundModes = [.audio, .externalAccessory, .bluetoothCentral, .bluetoothPeripheral]
             return candidate.modesInUse.isDisjoint(with: audioAndAccessory) ? Self.bands.background : Self.bands.audioAndAccessory
         case .suspended:
+            // SPEC 37: a frozen app sits in the freezer's band, a demoted one in band 0.
+            if candidate.isFrozen { return candidate.isDemoted ? Self.bands.idle : Self.bands.freezer }
             return candidate.aged ? Self.bands.idle : Self.bands.aging
         case .notRunning:
             return nil

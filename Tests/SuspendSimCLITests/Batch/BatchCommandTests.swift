@@ -79,7 +79,7 @@ import Testing
             ])
             #expect(run.status == 0, "\(run.stderr)")
             let summary = Self.text(out, "summary.csv").split(separator: "\n")
-            #expect(summary[0].hasSuffix(",min_free_mb,launch_wait_s,duration_s,kills_per_hour,launch_wait_p50_s,launch_wait_p95_s,kills_per_use_hour,device.ram_mb,workload.dwell_s"))
+            #expect(summary[0].hasSuffix(",min_free_mb,launch_wait_s,duration_s,kills_per_hour,launch_wait_p50_s,launch_wait_p95_s,kills_per_use_hour,freezes,thaws,frozen_mb_written,device.ram_mb,workload.dwell_s"))
             #expect(summary.count == 1 + 2 * 2 * 3)
             #expect(summary[1].hasSuffix(",1536,60") && summary[4].hasSuffix(",1536,240") && summary[12].hasSuffix(",2048,240"))
             #expect(summary.dropFirst().allSatisfy { $0.split(separator: ",")[1] == "lru" })

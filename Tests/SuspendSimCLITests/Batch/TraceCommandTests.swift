@@ -23,7 +23,7 @@ import SuspendSimCore
             let summary = try String(contentsOf: folder.appendingPathComponent("R/summary.csv"), encoding: .utf8)
             let users = summary.split(separator: "\n").dropFirst().map { $0.split(separator: ",").last.map(String.init) ?? "" }
             #expect(users == ["1", "2", "3"].flatMap { Array(repeating: $0, count: BuiltInPolicies.names.count) })
-            #expect(summary.hasPrefix("scenario,policy,seed,replicate,apps,events,cold_launches,warm_launches,hot_launch_ratio,pressure_kills,state_losses,min_free_mb,launch_wait_s,duration_s,kills_per_hour,launch_wait_p50_s,launch_wait_p95_s,kills_per_use_hour,trace.user\n"))
+            #expect(summary.hasPrefix("scenario,policy,seed,replicate,apps,events,cold_launches,warm_launches,hot_launch_ratio,pressure_kills,state_losses,min_free_mb,launch_wait_s,duration_s,kills_per_hour,launch_wait_p50_s,launch_wait_p95_s,kills_per_use_hour,freezes,thaws,frozen_mb_written,trace.user\n"))
         }
     }
 

@@ -93,7 +93,21 @@ enum ReportFolderTotals {
         let transitions = try table(folder, "transitions.csv")
         let (time, app, to) = (transitions.index["time_s"]!, transitions.index["app"]!, transitions.index["to"]!)
         var last: Int?
+        // SPEC 37: a frozen app (frozen from a freeze until it dies) enters suspended straight
+        // into band 75, with no aging timer.
+        var freezes: [String: [Int]] = [:]
+        if FileManager.default.fileExists(atPath: folder.appendingPathComponent("freezer.csv").path) {
+            let acts = try table(folder, "freezer.csv")
+            if let actTime = acts.index["time_s"], let actApp = acts.index["app"], let action = acts.index["action"] {
+                for act in acts.rows where act[action] == "freeze" { freezes[act[actApp], default: []].append(thousandths(act[actTime])) }
+            }
+        }
+        func isFrozen(_ name: String, at instant: Int, before position: Int) -> Bool {
+            guard let since = freezes[name]?.filter({ $0 < instant }).max() else { return false }
+            return !transitions.rows[..<position].contains { $0[app] == name && $0[to] == "not-running" && thousandths($0[time]) >= since }
+        }
         for (position, row) in transitions.rows.enumerated() where row[to] == "suspended" {
+            if isFrozen(row[app], at: thousandths(row[time]), before: position) { continue }
             let end = thousandths(row[time]) + aging
             let next = transitions.rows[(position + 1)...].first { $0[app] == row[app] }.map { thousandths($0[time]) }
             if next.map({ $0 > end }) ?? true { last = max(last ?? end, end) }

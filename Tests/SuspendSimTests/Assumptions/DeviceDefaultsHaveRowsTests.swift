@@ -6,9 +6,10 @@ import Testing
 /// condition, a label, `reserved_mb` or a copy of another key) is in the run's
 /// `assumptions.csv`, with the value `device.csv` writes.
 struct DeviceDefaultsHaveRowsTests {
-    /// The device keys that are not rows (SPEC 36's "Not rows"), and the blocks checked below.
+    /// The device keys that are not rows (SPEC 36's "Not rows"), and the blocks checked below
+    /// (the compressor's, the freezer's and lmkd's).
     static let notRows: Set<DeviceKey> = [
-        .reservedMB, .model, .ios, .charging, .lowPower, .backgroundAppRefresh, .appBackgroundLimitMB, .compressor, .lmkd,
+        .reservedMB, .model, .ios, .charging, .lowPower, .backgroundAppRefresh, .appBackgroundLimitMB, .compressor, .freezer, .lmkd,
     ]
     static let reaperKeys: Set<DeviceKey> = [.reaperFreeMB, .reaperIdleS, .reaperIntervalS]
 
@@ -28,6 +29,21 @@ struct DeviceDefaultsHaveRowsTests {
         #expect(checked > 100)
     }
 
+    /// SPEC 37: an iOS 18.5 phone under jetsam freezes by default, so it takes the freezer's
+    /// rows (the 50 % start as this phone's MB); under lru, and with `max_frozen: 0`, none.
+    @Test func theFreezerTakesItsRowsOnlyWhereItFreezes() throws {
+        let text = UsedRowsTests.text(device: "{ ram_mb: 4000, ios: \"18.5\" }")
+        let jetsam = try UsedRowsTests.used(text)
+        #expect(jetsam["device.freezer.max_frozen"]?.value == "20" && jetsam["device.freezer.start_free_mb"]?.value == "2000.000")
+        #expect(try UsedRowsTests.used(UsedRowsTests.text(device: "{ ram_mb: 4000, ios: \"18.5\" }", policy: "lru")).keys
+            .allSatisfy { !$0.hasPrefix("device.freezer.") })
+        let off = try UsedRowsTests.used(UsedRowsTests.text(device: "{ ram_mb: 4000, ios: \"18.5\", freezer: { max_frozen: 0 } }"))
+        #expect(off.keys.allSatisfy { !$0.hasPrefix("device.freezer.") })
+        // Before iOS 17.4 the freezer is off by default.
+        #expect(try UsedRowsTests.used(UsedRowsTests.text(device: "{ ram_mb: 4000, ios: \"17.3\" }")).keys
+            .allSatisfy { !$0.hasPrefix("device.freezer.") })
+    }
+
     /// Checks one run's rows against its device; returns how many values it compared.
     static func check(_ scenario: Scenario, policy: String, file: String) throws -> Int {
         let rows = Dictionary(uniqueKeysWithValues: AssumptionTable.shipped.usedRows(scenario, policyName: policy).map { ($0.key, $0.value) })
@@ -44,6 +60,17 @@ struct DeviceDefaultsHaveRowsTests {
         if let compressor = device.compressor, device.compresses {
             expected[CompressorKey.ratio.path] = fixed(compressor.ratioHundredths, decimals: 2)
             expected[CompressorKey.decompressMBPerS.path] = fixed(compressor.decompressMilliMBPerS, decimals: 3)
+        }
+        if let freezer = device.freezer, context.freezerOn {
+            for key in FreezerKey.allCases {
+                expected[key.path] = switch key.target {
+                case .count(let path): String(freezer[keyPath: path])
+                case .memory(let path): CSVFormatting.mbText(freezer[keyPath: path])
+                case .optionalMemory(_, let resolved): CSVFormatting.mbText(device[keyPath: resolved])
+                case .time(let path): CSVFormatting.secondsText(freezer[keyPath: path])
+                case .rate(let path): fixed(freezer[keyPath: path], decimals: 3)
+                }
+            }
         }
         if policy == "lmkd" {
             for level in device.lmkdMinfree { expected["device.lmkd.minfree.\(level.priority)"] = CSVFormatting.mbText(level.freeKiB) }

@@ -123,7 +123,7 @@ import Testing
         _ = try BatchRunner.run(plan, outPath: out, jobs: 2)
         let summary = try String(contentsOfFile: out + "/summary.csv", encoding: .utf8).split(separator: "\n")
         #expect(summary[0] == "scenario,policy,seed,replicate,apps,events,cold_launches,warm_launches,hot_launch_ratio,pressure_kills,state_losses,min_free_mb,launch_wait_s,duration_s,kills_per_hour,"
-            + "launch_wait_p50_s,launch_wait_p95_s,kills_per_use_hour,device.ram_mb")
+            + "launch_wait_p50_s,launch_wait_p95_s,kills_per_use_hour,freezes,thaws,frozen_mb_written,device.ram_mb")
         #expect(summary[1].hasPrefix("fixed,largest-first,,,1,2,1,0,0.000,0,0,") && summary[1].hasSuffix(","))
         #expect(summary.count == 1 + 1 + 12)
 

@@ -17,7 +17,8 @@ import Testing
             let replay = try ReportReplay(folder: run.path)
             let outcome = try replay.run()
             return try EvictionNarrative.text(outcome.evictions, freeDrops: outcome.freeDrops, compressionSteps: outcome.compressionSteps,
-                                              tasks: outcome.tasks, scenario: replay.scenario, policy: replay.policy, app: app)
+                                              tasks: outcome.tasks, freezer: outcome.freezer, scenario: replay.scenario, policy: replay.policy,
+                                              app: app)
         }
     }
 

@@ -182,3 +182,35 @@ import Testing
         }
     }
 }
+
+/// SPEC 37: `import jetsam` and the freezer.
+extension JetsamImportTests {
+    @Test("The shared iOS 18.5 report's 8 suspended apps in band 75 are imported frozen; the compressor and the freezer are written off")
+    func sharedReportFrozenApps() throws {
+        let text = try String(contentsOfFile: Self.sharedReport, encoding: .utf8)
+        var scenario = try importScenario(text, file: "ios18.5-iphone14.7.ips")
+        // The report's suspended processes at priority 75, in report order.
+        let frozen = scenario.initial.filter(\.frozen).map { scenario.apps[$0.app].id }
+        #expect(frozen == ["SafariViewService", "Freeform", "MobileCal", "Spotlight", "MessagesViewService", "InCallService", "Gmail",
+                           "com.apple.WebKit.WebContent"])
+        #expect(scenario.initial.filter(\.frozen).allSatisfy { $0.state == .suspended })
+        #expect(scenario.device.compressorPoolKiB == .zero && scenario.device.compressor != nil)
+        #expect(scenario.device.freezer?.maxFrozen == 0)
+        // Turned on (with start_free_mb 0, so that the time-0 check freezes nothing more), the
+        // frozen apps start in band 75, the others in band 0.
+        scenario.device.freezer = Device.Freezer()
+        scenario.device.freezer?.startFreeKiB = .zero
+        let simulation = Simulation(scenario, policy: JetsamPolicy(), recorder: NullRecorder())
+        for entry in scenario.initial where entry.state == .suspended {
+            #expect(simulation.apps[entry.app].jetsam.band == (entry.frozen ? 75 : 0), "\(scenario.apps[entry.app].id)")
+        }
+    }
+
+    @Test("Before iOS 16 the freezer's band is 8; a report before iOS 17.4 gets no freezer block")
+    func oldNumbering() throws {
+        let extra = #", { "name" : "com.frozen", "states" : ["suspended"], "rpages" : 100, "lifetimeMax" : 100, "priority" : 8 }"#
+        let scenario = try importScenario(Self.modernReport(extra: extra))
+        #expect(scenario.initial.filter(\.frozen).map { scenario.apps[$0.app].id } == ["com.frozen"])
+        #expect(scenario.device.freezer == nil && scenario.device.compressorPoolKiB == .zero)
+    }
+}

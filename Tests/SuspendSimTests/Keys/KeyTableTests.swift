@@ -27,6 +27,9 @@ import Testing
         case .ramMB: "3000"
         case .appBackgroundLimitMB: "900"
         case .compressor: "{ ratio: 3.1, pool_mb: 700, start_free_mb: 300, decompress_mb_s: 512.125 }"
+        case .freezer:
+            "{ max_frozen: 7, min_mb: 12.5, min_suspended: 0, start_free_mb: 900, interval_s: 2.5, daily_mb: 64, "
+                + "thaw_mb_s: 250.125, refreeze_min_thawed: 1, demotions_per_day: 9, demotion_thaws: 11 }"
         case .charging, .lowPower: "true"
         case .backgroundAppRefresh: "false"
         case .lmkd: "{ minfree: [{ adj: 100, mb: 50 }, { adj: 906, mb: 400.5 }] }"
@@ -89,6 +92,12 @@ import Testing
             compressor.startFreeKiB = .mb(300)
             compressor.decompressMilliMBPerS = 512_125
             #expect(scenario.device.compressor == compressor)
+        case .freezer:
+            var freezer = Device.Freezer()
+            (freezer.maxFrozen, freezer.minKiB, freezer.minSuspended, freezer.startFreeKiB) = (7, .mb(12.5), 0, .mb(900))
+            (freezer.intervalMs, freezer.dailyKiB, freezer.thawMilliMBPerS) = (.ms(2_500), .mb(64), 250_125)
+            (freezer.refreezeMinThawed, freezer.demotionsPerDay, freezer.demotionThaws) = (1, 9, 11)
+            #expect(scenario.device.freezer == freezer)
         case .flag(let path): #expect(scenario.device[keyPath: path] == (Self.unusualValue(key) == "true"))
         case .lmkd:
             #expect(scenario.device.lmkdMinfree == [Device.KillLevel(priority: 100, freeKiB: .mb(50)), Device.KillLevel(priority: 906, freeKiB: KiB(410_112))])
@@ -104,11 +113,18 @@ import Testing
         // SPEC 30: system_source right after system_mb.
         let before = DeviceKey.allCases.prefix { $0 != .compressor }.flatMap { $0 == .systemMB ? [$0.rawValue, "system_source"] : [$0.rawValue] }
         let after = DeviceKey.allCases.drop { $0 != .compressor }.dropFirst().map(\.rawValue)
-        #expect(after == ["charging", "low_power", "background_app_refresh", "refresh_window_s", "refresh_interval_s", "lmkd"])
+        #expect(after == ["freezer", "charging", "low_power", "background_app_refresh", "refresh_window_s", "refresh_interval_s", "lmkd"])
         // SPEC 33: lmkd's block is the row `lmkd_minfree`, after the charging and refresh rows.
         // SPEC 36: assumptions_sha256 after lmkd_minfree, before policy.
-        let rows = after.dropLast() + ["lmkd_minfree", "assumptions_sha256"]
-        #expect(DeviceCSV.rows.map(\.key) == before + CompressorKey.allCases.map(\.deviceCSVKey) + rows + ["policy", "file", "end_s"])
+        let rows = after.dropFirst().dropLast() + ["lmkd_minfree", "assumptions_sha256"]
+        // SPEC 37: the freezer's ten rows right after the compressor's, before `charging`.
+        let freezerRows = [
+            "freezer_max_frozen", "freezer_min_mb", "freezer_min_suspended", "freezer_start_free_mb", "freezer_interval_s",
+            "freezer_daily_mb", "freezer_thaw_mb_s", "freezer_refreeze_min_thawed", "freezer_demotions_per_day",
+            "freezer_demotion_thaws",
+        ]
+        #expect(FreezerKey.allCases.map(\.deviceCSVKey) == freezerRows)
+        #expect(DeviceCSV.rows.map(\.key) == before + CompressorKey.allCases.map(\.deviceCSVKey) + freezerRows + rows + ["policy", "file", "end_s"])
     }
 
     @Test("--set and sweep: accept every device key that sweeps, and a point puts its value in the device", arguments: DeviceKey.allCases.filter(\.sweeps))
@@ -130,8 +146,28 @@ import Testing
         case .optionalMemory(let path, _): #expect(point.device[keyPath: path] == .mb(value))
         case .time(let path): #expect(point.device[keyPath: path] == .seconds(1000))
         case .flag(let path): #expect(point.device[keyPath: path] == (text == "true"))
-        case .model, .ios, .compressor, .lmkd: break
+        case .model, .ios, .compressor, .freezer, .lmkd: break
         }
+    }
+
+    @Test("--set accepts every freezer key; on a scenario without the block it makes one, every other key at its default (SPEC 37)",
+          arguments: FreezerKey.allCases)
+    func freezerKeySweeps(_ key: FreezerKey) throws {
+        let axis = try SweepAxis(parsing: "\(key.path)=3")
+        let point = try withTemporaryFolder { folder in
+            let file = folder.appendingPathComponent("table.yaml")
+            try Self.scenarioText(device: .reservedMB).write(to: file, atomically: true, encoding: .utf8)
+            return try ScenarioLoader.template(path: file.path).scenario(at: [SweepSetting(axis: axis, index: 0)])
+        }
+        var expected = Device.Freezer()
+        switch key.target {
+        case .count(let path): expected[keyPath: path] = 3
+        case .memory(let path): expected[keyPath: path] = .mb(3)
+        case .optionalMemory(let path, _): expected[keyPath: path] = .mb(3)
+        case .time(let path): expected[keyPath: path] = .ms(3_000)
+        case .rate(let path): expected[keyPath: path] = 3_000
+        }
+        #expect(point.device.freezer == expected)
     }
 
     @Test("--set accepts every compressor key; on a scenario without the block it makes one, every other key at its default (SPEC 23)",

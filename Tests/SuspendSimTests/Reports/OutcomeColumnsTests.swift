@@ -50,16 +50,16 @@ import Testing
         #expect(Simulation.run(plain).outcome("com.a").residentMs == 400_000)
     }
 
-    @Test("survivors.csv appends never_killed, first_kill_s (empty when none), resident_s, SPEC 17's launch_wait_s, SPEC 22's compressions and SPEC 28's refresh_runs and processing_runs after SPEC 8's columns")
+    @Test("survivors.csv appends never_killed, first_kill_s (empty when none), resident_s, SPEC 17's launch_wait_s, SPEC 22's compressions and SPEC 28's refresh_runs and processing_runs, SPEC 37's freezes and thaws after SPEC 8's columns")
     func survivorsColumns() throws {
         try withTemporaryFolder { folder in
             try Simulation.run(killedAndReopened(), writingReportTo: folder.appendingPathComponent("r"))
             let text = try String(contentsOf: folder.appendingPathComponent("r/survivors.csv"), encoding: .utf8)
             #expect(text == """
-                app,survived,final_state,footprint_mb,cold_launches,warm_launches,pressure_kills,other_kills,state_losses,never_killed,first_kill_s,resident_s,launch_wait_s,compressions,refresh_runs,processing_runs
-                com.a,true,active,100.000,2,0,1,0,0,false,400.000,500.000,0.800,0,0,0
-                com.b,true,suspended,100.000,1,0,0,0,0,true,,690.000,0.400,0,0,0
-                com.c,false,not-running,0.000,1,0,0,0,0,true,,45.000,0.400,0,0,0
+                app,survived,final_state,footprint_mb,cold_launches,warm_launches,pressure_kills,other_kills,state_losses,never_killed,first_kill_s,resident_s,launch_wait_s,compressions,refresh_runs,processing_runs,freezes,thaws
+                com.a,true,active,100.000,2,0,1,0,0,false,400.000,500.000,0.800,0,0,0,0,0
+                com.b,true,suspended,100.000,1,0,0,0,0,true,,690.000,0.400,0,0,0,0,0
+                com.c,false,not-running,0.000,1,0,0,0,0,true,,45.000,0.400,0,0,0,0,0
 
                 """)
         }

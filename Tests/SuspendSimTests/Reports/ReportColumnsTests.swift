@@ -8,23 +8,24 @@ import Testing
 @Suite struct ReportColumnsTests {
     /// SPEC 8's headers, with SPEC 11's `phase`, SPEC 14's columns and `priority`, SPEC 17's
     /// `launch_wait_s` and `exits.csv` (its header written out as SPEC 17 gives it), SPEC 22's
-    /// compressor columns last, as the reports reference (`docs/reports.md`) lists them.
+    /// compressor columns and SPEC 37's freezer columns last, as the reports reference (`docs/reports.md`) lists them.
     static let documentedHeaders: [RunReportFile: String] = [
         .transitions: "time_s,app,from,to,cause",
         .callbacks: "time_s,app,callback,phase",
         .evictions: "seq,time_s,app,state,footprint_mb,reason,policy,free_before_mb,free_after_mb,priority,"
             + "trigger,threshold_mb,rank,candidates,runner_up,compressed_mb",
-        .memory: "time_s,app,state,footprint_mb,compressed_mb",
-        .pressure: "time_s,used_mb,free_mb,level,compressed_mb,compressor_mb",
+        .memory: "time_s,app,state,footprint_mb,compressed_mb,flash_mb",
+        .pressure: "time_s,used_mb,free_mb,level,compressed_mb,compressor_mb,flash_mb",
         .skipped: "time_s,event,app,reason",
         .survivors: "app,survived,final_state,footprint_mb,cold_launches,warm_launches,pressure_kills,other_kills,"
-            + "state_losses,never_killed,first_kill_s,resident_s,launch_wait_s,compressions,refresh_runs,processing_runs",
+            + "state_losses,never_killed,first_kill_s,resident_s,launch_wait_s,compressions,refresh_runs,processing_runs,freezes,thaws",
         .exits: "app,foreground_memory_resource_limit,foreground_memory_pressure,background_memory_pressure,"
             + "background_memory_resource_limit,background_app_watchdog,background_task_assertion_timeout,"
             + "background_fetch_completion_timeout,background_normal,user_force_quit",
         .device: "key,value",
         .tasks: "seq,app,kind,submitted_s,due_s,granted_s,ended_s,outcome",
         .launches: "time_s,app,kind,wait_s",
+        .freezer: "time_s,app,action,written_mb,budget_left_mb,frozen_count",
         .assumptions: "key,value,unit,origin,source,low,high",
     ]
 
@@ -35,7 +36,7 @@ import Testing
         }
         #expect(SummaryColumn.header == "scenario,policy,seed,replicate,apps,events,cold_launches,warm_launches,"
             + "hot_launch_ratio,pressure_kills,state_losses,min_free_mb,launch_wait_s,duration_s,kills_per_hour,"
-            + "launch_wait_p50_s,launch_wait_p95_s,kills_per_use_hour")
+            + "launch_wait_p50_s,launch_wait_p95_s,kills_per_use_hour,freezes,thaws,frozen_mb_written")
         #expect(PairedColumn.header == "policy,baseline,metric,pairs,mean_diff,ci_low,ci_high,wilcoxon_p,"
             + "wilcoxon_method,p_holm,ratio,ratio_ci_low,ratio_ci_high")
         #expect(WhatIfColumn.header == "key,value,baseline,app,metric,pairs,baseline_mean,mean,mean_diff,ci_low,ci_high,wilcoxon_p,"
@@ -65,8 +66,9 @@ import Testing
                     rows += 1
                 }
                 // The golden scenario lists no bg_tasks: its tasks.csv is a header (TasksReportTests
-                // checks a tasks.csv with rows).
-                #expect(rows > 0 || file == .tasks, "\(file.rawValue) has rows")
+                // checks a tasks.csv with rows), and no freezer: its freezer.csv is a header too
+                // (FreezerReportTests checks one with rows).
+                #expect(rows > 0 || file == .tasks || file == .freezer, "\(file.rawValue) has rows")
             }
         }
     }

@@ -7,7 +7,7 @@ import Testing
 @Suite struct ReportSummaryTests {
     private let header =
         "scenario,policy,seed,replicate,apps,events,cold_launches,warm_launches,hot_launch_ratio,pressure_kills,state_losses,min_free_mb,launch_wait_s,duration_s,kills_per_hour,"
-        + "launch_wait_p50_s,launch_wait_p95_s,kills_per_use_hour\n"
+        + "launch_wait_p50_s,launch_wait_p95_s,kills_per_use_hour,freezes,thaws,frozen_mb_written\n"
 
     /// The golden run (ReportTestSupport.swift): 2 apps, 13 events (skipped ones count: the
     /// second open of b, the alert_dismiss without an alert, b's undeclared fetch wake),
@@ -28,13 +28,13 @@ import Testing
             run: .init(scenario: "golden", policy: "largest-first", seed: nil, replicate: nil),
             extent: .init(apps: 2, events: 13, skippedEvents: 3, durationMs: 40_000, foregroundMs: 22_500),
             launches: .init(cold: 2, warm: 1, waitMs: 900, waitP50Ms: 400, waitP95Ms: 400),
-            memory: .init(pressureKills: 1, stateLosses: 0, minFreeKiB: 54 * 1024 - 64)))
+            memory: .init(pressureKills: 1, stateLosses: 0, minFreeKiB: 54 * 1024 - 64, freezes: 0, thaws: 0, frozenWrittenKiB: 0)))
         try withTemporaryFolder { folder in
             let url = folder.appendingPathComponent("Reports/summary.csv")
             try SummaryCSV.write([row, SummaryRow(result: result, seed: 42, replicate: 3)], to: url)
             #expect(try String(contentsOf: url, encoding: .utf8) == header + """
-                golden,largest-first,,,2,13,2,1,0.333,1,0,53.938,0.900,40.000,90.000,0.400,0.400,160.000
-                golden,largest-first,42,3,2,13,2,1,0.333,1,0,53.938,0.900,40.000,90.000,0.400,0.400,160.000
+                golden,largest-first,,,2,13,2,1,0.333,1,0,53.938,0.900,40.000,90.000,0.400,0.400,160.000,0,0,0.000
+                golden,largest-first,42,3,2,13,2,1,0.333,1,0,53.938,0.900,40.000,90.000,0.400,0.400,160.000,0,0,0.000
 
                 """)
         }
@@ -43,33 +43,33 @@ import Testing
     /// SPEC 8: hot_launch_ratio is empty when there was no launch; it is printed as printf
     /// prints the Double (1 warm of 80 launches: the Double of 0.0125 is just above, 0.013); names are quoted per RFC 4180; negative
     /// free memory keeps its sign. No launch: empty percentiles; no frontmost time: no
-    /// kills_per_use_hour (5 kills in 2 h of use: 2.5).
+    /// kills_per_use_hour (5 kills in 2 h of use: 2.5); 1536 KiB written is 1.500 MB.
     @Test func edgeCases() throws {
         let rows = [
             SummaryRow(
                 run: .init(scenario: "idle", policy: "lru", seed: nil, replicate: nil),
                 extent: .init(apps: 1, events: 0, skippedEvents: 0, durationMs: .zero, foregroundMs: .zero),
                 launches: .init(cold: 0, warm: 0, waitMs: .zero, waitP50Ms: nil, waitP95Ms: nil),
-                memory: .init(pressureKills: 0, stateLosses: 0, minFreeKiB: 1_048_576)),
+                memory: .init(pressureKills: 0, stateLosses: 0, minFreeKiB: 1_048_576, freezes: 0, thaws: 0, frozenWrittenKiB: 0)),
             SummaryRow(
                 run: .init(scenario: "ties, \"quoted\"", policy: "lru", seed: UInt64.max, replicate: 0),
                 extent: .init(apps: 3, events: 200, skippedEvents: 0, durationMs: 7_000, foregroundMs: 7_200_000),
                 launches: .init(cold: 79, warm: 1, waitMs: .zero, waitP50Ms: 400, waitP95Ms: 1_250),
-                memory: .init(pressureKills: 5, stateLosses: 2, minFreeKiB: -64)),
+                memory: .init(pressureKills: 5, stateLosses: 2, minFreeKiB: -64, freezes: 3, thaws: 2, frozenWrittenKiB: 1_536)),
             SummaryRow(
                 run: .init(scenario: "all-warm", policy: "largest-first", seed: nil, replicate: nil),
                 extent: .init(apps: 1, events: 4, skippedEvents: 0, durationMs: .zero, foregroundMs: .zero),
                 launches: .init(cold: 0, warm: 4, waitMs: .zero, waitP50Ms: 100, waitP95Ms: 100),
-                memory: .init(pressureKills: 0, stateLosses: 0, minFreeKiB: 0)),
+                memory: .init(pressureKills: 0, stateLosses: 0, minFreeKiB: 0, freezes: 0, thaws: 0, frozenWrittenKiB: 0)),
         ]
         try withTemporaryFolder { folder in
             let url = folder.appendingPathComponent("summary.csv")
             try SummaryCSV.write(rows, to: url)
             // A raw string: the quoted name holds three double quotes in a row.
             #expect(try String(contentsOf: url, encoding: .utf8) == header + #"""
-                idle,lru,,,1,0,0,0,,0,0,1024.000,0.000,0.000,,,,
-                "ties, ""quoted""",lru,18446744073709551615,0,3,200,79,1,0.013,5,2,-0.062,0.000,7.000,2571.429,0.400,1.250,2.500
-                all-warm,largest-first,,,1,4,0,4,1.000,0,0,0.000,0.000,0.000,,0.100,0.100,
+                idle,lru,,,1,0,0,0,,0,0,1024.000,0.000,0.000,,,,,0,0,0.000
+                "ties, ""quoted""",lru,18446744073709551615,0,3,200,79,1,0.013,5,2,-0.062,0.000,7.000,2571.429,0.400,1.250,2.500,3,2,1.500
+                all-warm,largest-first,,,1,4,0,4,1.000,0,0,0.000,0.000,0.000,,0.100,0.100,,0,0,0.000
 
                 """#)
             #expect(try contents(of: folder) == ["summary.csv"])

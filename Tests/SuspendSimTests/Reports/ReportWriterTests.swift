@@ -88,19 +88,20 @@ import Testing
     }
 
     /// SPEC 8 `memory.csv`: a row each time a footprint changes, to 0 when an app dies;
-    /// active -> inactive changes nothing (both `active_mb`), so no row (SPEC 5).
+    /// active -> inactive changes nothing (both `active_mb`), so no row (SPEC 5). Nothing is
+    /// compressed or on flash (no compressor, no freezer).
     private var memory: String {
         """
-        time_s,app,state,footprint_mb,compressed_mb
-        0.000,com.example.a,inactive,100.000,0.000
-        10.000,com.example.a,background,80.000,0.000
-        10.000,com.example.a,suspended,50.000,0.000
-        12.500,\(b),inactive,300.062,0.000
-        21.000,com.example.a,not-running,0.000,0.000
-        25.000,\(b),not-running,0.000,0.000
-        30.000,com.example.a,background,80.000,0.000
-        31.000,com.example.a,suspended,50.000,0.000
-        40.000,com.example.a,inactive,100.000,0.000
+        time_s,app,state,footprint_mb,compressed_mb,flash_mb
+        0.000,com.example.a,inactive,100.000,0.000,0.000
+        10.000,com.example.a,background,80.000,0.000,0.000
+        10.000,com.example.a,suspended,50.000,0.000,0.000
+        12.500,\(b),inactive,300.062,0.000,0.000
+        21.000,com.example.a,not-running,0.000,0.000,0.000
+        25.000,\(b),not-running,0.000,0.000,0.000
+        30.000,com.example.a,background,80.000,0.000,0.000
+        31.000,com.example.a,suspended,50.000,0.000,0.000
+        40.000,com.example.a,inactive,100.000,0.000,0.000
 
         """
     }
@@ -109,19 +110,19 @@ import Testing
     /// - free; the level is critical below 51.200 MB, warning below 153.600 MB (SPEC 5).
     private var pressure: String {
         """
-        time_s,used_mb,free_mb,level,compressed_mb,compressor_mb
-        0.000,0.000,1024.000,normal,0.000,0.000
-        0.000,100.000,924.000,normal,0.000,0.000
-        10.000,80.000,944.000,normal,0.000,0.000
-        10.000,50.000,974.000,normal,0.000,0.000
-        12.500,350.062,673.938,normal,0.000,0.000
-        20.000,970.062,53.938,warning,0.000,0.000
-        21.000,980.062,43.938,critical,0.000,0.000
-        21.000,930.062,93.938,warning,0.000,0.000
-        25.000,630.000,394.000,normal,0.000,0.000
-        30.000,710.000,314.000,normal,0.000,0.000
-        31.000,680.000,344.000,normal,0.000,0.000
-        40.000,730.000,294.000,normal,0.000,0.000
+        time_s,used_mb,free_mb,level,compressed_mb,compressor_mb,flash_mb
+        0.000,0.000,1024.000,normal,0.000,0.000,0.000
+        0.000,100.000,924.000,normal,0.000,0.000,0.000
+        10.000,80.000,944.000,normal,0.000,0.000,0.000
+        10.000,50.000,974.000,normal,0.000,0.000,0.000
+        12.500,350.062,673.938,normal,0.000,0.000,0.000
+        20.000,970.062,53.938,warning,0.000,0.000,0.000
+        21.000,980.062,43.938,critical,0.000,0.000,0.000
+        21.000,930.062,93.938,warning,0.000,0.000,0.000
+        25.000,630.000,394.000,normal,0.000,0.000,0.000
+        30.000,710.000,314.000,normal,0.000,0.000,0.000
+        31.000,680.000,344.000,normal,0.000,0.000,0.000
+        40.000,730.000,294.000,normal,0.000,0.000,0.000
 
         """
     }
@@ -146,9 +147,9 @@ import Testing
     /// for its cold launch and 0.1 s for its warm one, b 0.4 s.
     private var survivors: String {
         """
-        app,survived,final_state,footprint_mb,cold_launches,warm_launches,pressure_kills,other_kills,state_losses,never_killed,first_kill_s,resident_s,launch_wait_s,compressions,refresh_runs,processing_runs
-        com.example.a,true,active,100.000,1,1,1,0,0,false,21.000,31.000,0.500,0,0,0
-        \(b),false,not-running,0.000,1,0,0,0,0,true,,12.500,0.400,0,0,0
+        app,survived,final_state,footprint_mb,cold_launches,warm_launches,pressure_kills,other_kills,state_losses,never_killed,first_kill_s,resident_s,launch_wait_s,compressions,refresh_runs,processing_runs,freezes,thaws
+        com.example.a,true,active,100.000,1,1,1,0,0,false,21.000,31.000,0.500,0,0,0,0,0
+        \(b),false,not-running,0.000,1,0,0,0,0,true,,12.500,0.400,0,0,0,0,0
 
         """
     }

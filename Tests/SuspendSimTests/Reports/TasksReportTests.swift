@@ -32,7 +32,7 @@ import Testing
 
                 """)
             let survivors = try read("survivors.csv", in: folder.appendingPathComponent("news"))
-            #expect(survivors.split(separator: "\n").last?.hasSuffix(",0,1,0") == true, "\(survivors)")
+            #expect(survivors.split(separator: "\n").last?.hasSuffix(",0,1,0,0,0") == true, "\(survivors)")
             let transitions = try read("transitions.csv", in: folder.appendingPathComponent("news"))
             #expect(transitions.contains("70.000,com.news,suspended,background,bg-refresh\n80.000,com.news,background,suspended,bg-done\n"))
         }

@@ -283,7 +283,7 @@ struct BadScenario: Sendable, CustomTestStringConvertible {
                     + "warning_free_mb, idle_free_mb, critical_free_mb, app_limit_mb, did_enter_background_limit_s, "
                     + "background_task_limit_s, wake_window_s, processing_window_s, aging_s, model, ios, "
                     + "reaper_interval_s, reaper_free_mb, reaper_idle_s, app_background_limit_mb, compressor, "
-                    + "charging, low_power, background_app_refresh, refresh_window_s, refresh_interval_s, lmkd",
+                    + "freezer, charging, low_power, background_app_refresh, refresh_window_s, refresh_interval_s, lmkd",
                 "x.yaml:4:24: apps[0].active_mb: must be a number, got \"abc\"",
                 "x.yaml:5:10: apps[1].id: duplicate app id 'a' (first at line 4, column 10)",
                 "x.yaml:5:40: apps[1].saves_state: must be true or false, got \"maybe\"",

@@ -33,7 +33,8 @@ extension InvariantRecorder {
         guard !reaperKilledThisStep, device.compresses, free < modelCompressorStartKiB else { return }
         let pooled = apps.reduce(0) { $0 + $1.compressed }
         guard pooled < device.compressorPoolKiB else { return }
-        for index in apps.indices where apps[index].state == .suspended || index == victim {
+        // SPEC 37: an app on flash has nothing to compress.
+        for index in apps.indices where (apps[index].state == .suspended || index == victim) && apps[index].flash == 0 {
             let unpurged: KiB = apps[index].purged ? 0 : profiles[index].purgeableKiB
             let most = min(apps[index].footprint - unpurged, profiles[index].compressibleKiB ?? apps[index].footprint)
             if apps[index].compressed < most {

@@ -10,6 +10,7 @@ extension InvariantRecorder {
     mutating func record(_ transition: EventLog.Transition) {
         log?.record(transition)
         recordTransition(at: transition.timeMs, app: transition.app, from: transition.from, to: transition.to, cause: transition.cause)
+        noteFreezerTransition(transition)
     }
 
     mutating func record(_ callback: EventLog.CallbackRecord) {
@@ -24,6 +25,7 @@ extension InvariantRecorder {
 
     mutating func record(_ footprint: EventLog.FootprintRecord) {
         log?.record(footprint)
+        if noteFlash(footprint) { return }
         recordFootprint(
             at: footprint.timeMs, app: footprint.app, state: footprint.state, footprintKiB: footprint.footprintKiB,
             compressedKiB: footprint.compressedKiB)
@@ -31,6 +33,7 @@ extension InvariantRecorder {
 
     mutating func record(_ free: EventLog.FreeRecord) {
         log?.record(free)
+        checkFlashSum(free.flashKiB)
         recordFree(
             at: free.timeMs, usedKiB: free.usedKiB, freeKiB: free.freeKiB, level: free.level, compressedKiB: free.compressedKiB,
             compressorKiB: free.compressorKiB)

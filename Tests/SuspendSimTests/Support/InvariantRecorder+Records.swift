@@ -196,10 +196,11 @@ extension InvariantRecorder {
             freeKiB < device.criticalFreeKiB ? .critical : freeKiB < device.warningFreeKiB ? .warning : .normal
         if level != expectedLevel { fail("level \(level) for free \(freeKiB) KiB, SPEC 5 says \(expectedLevel)") }
         if freeKiB != modelFreeKiB { fail("pressure row free \(freeKiB) KiB, ram - reserved - system - footprints = \(modelFreeKiB)") }
-        if firstFreeSeen, freeKiB == lastRecordedFree, compressedKiB == lastRecordedCompressed {
+        if firstFreeSeen, freeKiB == lastRecordedFree, compressedKiB == lastRecordedCompressed, lastRecordedFlash == recordedFlashSum {
             fail("pressure row without a change of free or the compressor (\(freeKiB) KiB)")
         }
         lastRecordedCompressed = compressedKiB
+        lastRecordedFlash = recordedFlashSum
         firstFreeSeen = true
         lastRecordedFree = freeKiB
         minRowFreeKiB = min(minRowFreeKiB, freeKiB)

@@ -153,7 +153,7 @@ extension InvariantRecorder {
                 if app.footprint > device.appLimitKiB(in: app.state) {
                     fail("\(name(index)) footprint \(app.footprint) KiB above its \(app.state.rawValue) limit \(device.appLimitKiB(in: app.state)) after the check (SPEC 5, 11)")
                 }
-                if app.state == .suspended, isAged(index) == true { agedIdle += 1 }
+                if app.state == .suspended, inIdleBand(index) == true { agedIdle += 1 }
             } else if app.footprint != 0 {
                 fail("\(name(index)) is not running but holds \(app.footprint) KiB")
             }

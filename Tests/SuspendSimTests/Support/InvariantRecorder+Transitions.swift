@@ -115,7 +115,7 @@ extension InvariantRecorder {
             if free >= device.criticalFreeKiB, !idleKill {
                 fail("\(name(app)) killed for memory-pressure with free \(free) KiB >= critical \(device.criticalFreeKiB)")
             }
-            if free >= device.criticalFreeKiB, idleKill, from != .suspended || isAged(app) == false {
+            if free >= device.criticalFreeKiB, idleKill, from != .suspended || inIdleBand(app) == false {
                 fail("\(name(app)) (\(from.rawValue)) idle-killed by jetsam but it is not in band 0")
             }
             checkVictimChoice(app)
@@ -127,7 +127,7 @@ extension InvariantRecorder {
             let limit = device.appLimitKiB(in: from)
             if footprint <= limit { fail("per-process-limit kill of \(name(app)) at \(footprint) KiB <= limit \(limit)") }
         case .longIdleExit:
-            if from != .suspended || policyName != "jetsam" || !device.longIdleReaper || isAged(app) == false {
+            if from != .suspended || policyName != "jetsam" || !device.longIdleReaper || inIdleBand(app) == false {
                 fail("long-idle-exit of \(name(app)) (\(from.rawValue)) outside jetsam's reaper on an aged suspended app (SPEC 11)")
             }
             if free >= device.reaperFreeKiB { fail("long-idle-exit of \(name(app)) with free \(free) KiB >= reaper_free \(device.reaperFreeKiB)") }
@@ -218,7 +218,10 @@ extension InvariantRecorder {
         case "jetsam":
             var keys: [[Int64]] = []
             for app in candidates {
-                if apps[app].state == .suspended {
+                if apps[app].state == .suspended, apps[app].frozen {
+                    // SPEC 37: band 75 since its freeze or suspension; demoted, band 0 since then.
+                    keys.append(apps[app].demoted ? [0, apps[app].demotedAt.count] + tail(app) : [75, apps[app].freezerBandAt.count] + tail(app))
+                } else if apps[app].state == .suspended {
                     guard let aged = isAged(app) else { return nil }
                     let entered = aged ? apps[app].suspendedAt + device.agingMs : apps[app].suspendedAt
                     keys.append([aged ? 0 : 20, entered.count] + tail(app))

@@ -84,6 +84,10 @@ struct InvariantRecorder: SimulationRecorder {
     var lastRecordedFree: KiB
     /// The compressor's content in the last `pressure.csv` row (SPEC 22).
     var lastRecordedCompressed: KiB = 0
+    /// The apps' memory on flash in the last `pressure.csv` row, and in the row being checked
+    /// (SPEC 37).
+    var lastRecordedFlash: KiB = 0
+    var recordedFlashSum: KiB = 0
     /// The engine records the first row of pressure.csv in its initializer.
     var firstFreeSeen = false
     /// Settled free memory's minimum (SPEC 32): the start, then each step's end.
@@ -188,6 +192,14 @@ struct InvariantRecorder: SimulationRecorder {
         /// `applicationDidEnterBackground`, gone when the app dies (SPEC 32).
         var sessionMemory: KiB = 0
         var cold = 0, warm = 0, pressureKills = 0, otherKills = 0, stateLosses = 0
+        /// SPEC 37, from the records: its memory on flash (`flash_mb`), frozen (from a freeze to
+        /// its death), demoted (from a demotion to its next thaw), and since when it is in the
+        /// freezer's band or, demoted, in band 0.
+        var flash: KiB = 0
+        var frozen = false
+        var demoted = false
+        var freezerBandAt: Millis = 0
+        var demotedAt: Millis = 0
     }
 
     var apps: [AppModel]
@@ -207,6 +219,11 @@ struct InvariantRecorder: SimulationRecorder {
         self.minFreeKiB = free
         self.minRowFreeKiB = free
         self.log = keepsLog ? EventLog() : nil
+        // SPEC 37: `initial:` apps found frozen are frozen (thawed, in band 75 when suspended)
+        // when the freezer acts: a block with max_frozen above 0, under jetsam.
+        if policyName == "jetsam", (scenario.device.freezer?.maxFrozen ?? 0) > 0 {
+            for entry in scenario.initial where entry.frozen && entry.state == .suspended { apps[entry.app].frozen = true }
+        }
     }
 
     // MARK: Reporting
@@ -237,7 +254,13 @@ struct InvariantRecorder: SimulationRecorder {
     /// SPEC 22: the physical memory app `app` occupies: its footprint less its compressed
     /// memory plus what that is held in.
     func physical(_ app: AppIndex) -> KiB {
-        apps[app].footprint - apps[app].compressed + stored(app)
+        apps[app].footprint - apps[app].compressed + stored(app) - apps[app].flash
+    }
+
+    /// Whether a suspended app is in jetsam's band 0 (SPEC 6, 37): a frozen one only when
+    /// demoted, any other once past aging (nil when the records cannot tell).
+    func inIdleBand(_ app: AppIndex) -> Bool? {
+        apps[app].frozen ? apps[app].demoted : isAged(app)
     }
 
     /// SPEC 5: base for the state, plus allocations, less a warning release and a purge; never

@@ -107,6 +107,7 @@ enum HostileScenario {
             scenario.device.ios = ios
             scenario.device.apply(PlatformProfile(ios: ios))
             scenario.device.compressor = Device.shippedCompressor(ios: ios)
+            scenario.device.freezer = Device.shippedFreezer(ios: ios)
             scenario.device.backgroundTaskLimitMs = taskLimitMs
             scenario.device.reaperIntervalMs = max(1, duration(upTo: 5))
             scenario.device.reaperIdleMs = duration(upTo: 10)

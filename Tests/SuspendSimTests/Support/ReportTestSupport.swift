@@ -32,9 +32,9 @@ func snapshot(of folder: URL) throws -> [String: Data] {
 }
 
 /// The files of a report folder: SPEC 8's seven, `device.csv` (SPEC 14), `exits.csv` (SPEC 17)
-/// `tasks.csv` (SPEC 28) and `launches.csv` (one row per launch).
+/// `tasks.csv` (SPEC 28), `launches.csv` (one row per launch) and `freezer.csv` (SPEC 37).
 let reportFiles = [
-    "assumptions.csv", "callbacks.csv", "device.csv", "evictions.csv", "exits.csv", "launches.csv", "memory.csv", "pressure.csv", "skipped.csv",
+    "assumptions.csv", "callbacks.csv", "device.csv", "evictions.csv", "exits.csv", "freezer.csv", "launches.csv", "memory.csv", "pressure.csv", "skipped.csv",
     "survivors.csv", "tasks.csv", "transitions.csv",
 ]
 

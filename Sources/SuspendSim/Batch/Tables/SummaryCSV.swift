@@ -15,8 +15,9 @@ import Foundation
 /// - `duration_s` is the run's length and `kills_per_hour` its pressure kills per hour (SPEC 21).
 /// - `launch_wait_p50_s` and `launch_wait_p95_s` are nearest-rank percentiles of the run's
 ///   launches' waits (`LaunchWaits`), empty without a launch; `kills_per_use_hour` is its
-///   pressure kills per hour that an app was frontmost, empty when none was. The sweep columns
-///   are the columns after `kills_per_use_hour` (`SummaryColumn.lastMetric`).
+///   pressure kills per hour that an app was frontmost, empty when none was.
+/// - `freezes`, `thaws` and `frozen_mb_written` are the freezer's acts and what it wrote
+///   (SPEC 37). The sweep columns are the columns after them (`SummaryColumn.lastMetric`).
 package enum SummaryCSV {
 
     /// Writes `rows`, in the order given, to `url`: into a temporary file next to it, then
@@ -60,6 +61,9 @@ package enum SummaryCSV {
         case .launchWaitP50: if let wait = row.launches.waitP50Ms { CSVFormatting.appendSeconds(wait, to: &bytes) }
         case .launchWaitP95: if let wait = row.launches.waitP95Ms { CSVFormatting.appendSeconds(wait, to: &bytes) }
         case .killsPerUseHour: row.appendKillsPerUseHour(to: &bytes)
+        case .freezes: CSVFormatting.appendInteger(row.memory.freezes, to: &bytes)
+        case .thaws: CSVFormatting.appendInteger(row.memory.thaws, to: &bytes)
+        case .frozenMBWritten: CSVFormatting.appendMB(row.memory.frozenWrittenKiB, to: &bytes)
         }
     }
 }

@@ -26,7 +26,9 @@ extension SummaryRow {
                            durationMs: result.durationMs, foregroundMs: result.apps.reduce(.zero) { $0 + $1.field.foregroundMs }),
             launches: Launches(cold: result.coldLaunches, warm: result.warmLaunches, waitMs: result.launchWaitMs,
                                waitP50Ms: waits.percentile(50), waitP95Ms: waits.percentile(95)),
-            memory: Memory(pressureKills: result.pressureKills, stateLosses: result.stateLosses, minFreeKiB: result.minFreeKiB))
+            memory: Memory(pressureKills: result.pressureKills, stateLosses: result.stateLosses, minFreeKiB: result.minFreeKiB,
+                           freezes: result.apps.reduce(0) { $0 + $1.freezes }, thaws: result.apps.reduce(0) { $0 + $1.thaws },
+                           frozenWrittenKiB: result.apps.reduce(.zero) { $0 + $1.frozenWrittenKiB }))
     }
 }
 
@@ -72,12 +74,17 @@ extension SummaryRow {
         public var waitP95Ms: Millis?
     }
 
-    /// The run's memory (`pressure_kills`, `state_losses`, `min_free_mb`).
+    /// The run's memory (`pressure_kills`, `state_losses`, `min_free_mb`; SPEC 37's `freezes`,
+    /// `thaws`, `frozen_mb_written`).
     public struct Memory: Sendable, Hashable {
         /// `memory-pressure` and `vm-pageshortage` kills.
         public var pressureKills: Int
         public var stateLosses: Int
         /// The lowest free memory of the run, the starting value included.
         public var minFreeKiB: KiB
+        /// The freezer's freezes (refreezes included) and thaws, and what it wrote to flash.
+        public var freezes: Int
+        public var thaws: Int
+        public var frozenWrittenKiB: KiB
     }
 }

@@ -31,17 +31,19 @@ struct SummaryTable {
         self.rows = rows
     }
 
-    /// The sweep columns: every column after `kills_per_use_hour` (a folder written before it
-    /// existed: after `kills_per_hour`), in file order.
+    /// The sweep columns: every column after `frozen_mb_written` (a folder written before it
+    /// existed: after `kills_per_use_hour`, or before that after `kills_per_hour`), in file order.
     var sweepColumns: [String] {
         guard let last = Self.lastMetricIndex(header) else { return [] }
         return Array(header[(last + 1)...])
     }
 
-    /// The index of the last metric column of a `summary.csv` header: `SummaryColumn.lastMetric`,
-    /// else `kills_per_hour` (SPEC 21's first boundary); nil when it has neither.
+    /// The index of the last column before the sweep's in a `summary.csv` header:
+    /// `SummaryColumn.lastMetric`, else `kills_per_use_hour`, else `kills_per_hour` (SPEC 21's
+    /// first boundary); nil when it has none.
     static func lastMetricIndex(_ header: [String]) -> Int? {
-        header.firstIndex(of: SummaryColumn.lastMetric.rawValue) ?? header.firstIndex(of: SummaryColumn.killsPerHour.rawValue)
+        header.firstIndex(of: SummaryColumn.lastMetric.rawValue) ?? header.firstIndex(of: SummaryColumn.killsPerUseHour.rawValue)
+            ?? header.firstIndex(of: SummaryColumn.killsPerHour.rawValue)
     }
 
     /// The seed of the comparison files' bootstrap (`RatioBootstrap`): the `seed` of the first

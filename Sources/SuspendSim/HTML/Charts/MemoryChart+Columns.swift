@@ -14,7 +14,8 @@ extension MemoryChart {
     /// less its compressed memory (`memory.csv`'s `compressed_mb`), and one more layer on top
     /// is the compressor's physical size (`pressure.csv`'s `compressor_mb`): footprints count
     /// compressed memory at its uncompressed size, more than the RAM it takes. Without one
-    /// the layers are the footprints, as before.
+    /// the layers are the footprints, as before. An app's memory on flash (SPEC 37,
+    /// `flash_mb`) is left out of its layer: it takes no RAM.
     ///
     /// Before `pressure.csv`'s first row the band is `reserved_mb` + `system_mb` (at the
     /// start); a folder whose used memory is unknown (no `used_mb`, no `ram_mb`) keeps that.
@@ -52,7 +53,7 @@ extension MemoryChart {
             record(column)
             while let time = nextTime(), geometry.column(time) == column {
                 while change < changes.count, changes[change].time == time {
-                    footprint[changes[change].app] = compressorLayer ? changes[change].uncompressed : changes[change].footprint
+                    footprint[changes[change].app] = changes[change].uncompressed
                     change += 1
                 }
                 if sample < samples.count, samples[sample].time == time {

@@ -53,7 +53,7 @@ struct MemoryChart {
             highest = max(highest, column.high)
             lowest = min(lowest, column.low)
         }
-        let thresholds = Self.thresholds.compactMap { entry in reports.threshold(entry.key).map { (entry, $0) } }
+        let thresholds = actingThresholds()
         for (_, value) in thresholds { highest = max(highest, value) }
         let top = ChartScale.niceCeiling(max(highest, 1) * 1.04)
         let bottom = lowest < 0 ? -ChartScale.niceCeiling(-lowest * 1.1) : 0
@@ -140,8 +140,23 @@ struct MemoryChart {
         }
     }
 
+    /// The thresholds drawn: the device's three, then those that acted in the run: the
+    /// long-idle reaper's `reaper_free_mb` when it killed (SPEC 11), and the freezer's
+    /// `start_free_mb` when the freezer was on (SPEC 37, `device.csv`'s `freezer_*` rows).
+    private func actingThresholds() -> [((name: String, dash: String), Double)] {
+        var thresholds = Self.thresholds.compactMap { entry in reports.threshold(entry.key).map { ((entry.name, entry.dash), $0) } }
+        if reports.evictions.contains(where: { $0.reason == KillReason.longIdleExit.rawValue }), let reaper = reports.threshold(.reaperFreeMB) {
+            thresholds.append((("reaper", "2 2"), reaper))
+        }
+        let row = { (key: FreezerKey) in reports.device?[key.deviceCSVKey].flatMap(ReportCSV.number) }
+        if let maxFrozen = row(.maxFrozen), maxFrozen > 0, let start = row(.startFreeMB) {
+            thresholds.append((("freezer", "6 2 1 2"), start))
+        }
+        return thresholds
+    }
+
     /// The thresholds, dashed across the plot, named in the left margin (moved apart when close).
-    private func drawThresholds(_ thresholds: [((key: DeviceKey, name: String, dash: String), Double)],
+    private func drawThresholds(_ thresholds: [((name: String, dash: String), Double)],
                                 into svg: inout SVGWriter, y: ChartScale) {
         var lastLabelY = -Double.infinity
         for (entry, value) in thresholds.sorted(by: { $0.1 > $1.1 }) {

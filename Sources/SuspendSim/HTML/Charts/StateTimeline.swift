@@ -1,5 +1,6 @@
 /// The run page's state timeline (SPEC 15): a lane per app in scenario order, its bar
-/// coloured (and sized) by life-cycle state, with launches, wakes, kills and quits marked.
+/// coloured (and sized) by life-cycle state, with launches, wakes, kills and quits marked, and
+/// the spans in which an app was frozen (SPEC 37) as a dashed line along its lane's top.
 ///
 /// Per pixel column (`RunChartGeometry`) a lane shows the most awake state the app held for
 /// some time in the column (`ChartPalette.states` order; a state held for no time, between
@@ -31,6 +32,7 @@ struct StateTimeline {
         for compression in reports.compressions where compression.app < apps {
             compressions[compression.app].insert(geometry.column(compression.time))
         }
+        let frozen = frozenColumns(apps: apps)
         var baseLines = ""
         for app in 0..<apps {
             let laneTop = top + lane * Double(app)
@@ -76,6 +78,7 @@ struct StateTimeline {
                 }
                 svg.path(d, class: "fgmark mk-\(mark)")
             }
+            drawFrozenSpans(frozen[app], laneTop: laneTop, into: &svg)
             if !compressions[app].isEmpty {
                 let cy = Int((barBottom - barHeight / 2).rounded())
                 let d = compressions[app].sorted().map { Self.compressionGlyph(x: geometry.columnX($0), y: cy, size: lane >= 20 ? 4 : 3) }.joined()
@@ -85,6 +88,25 @@ struct StateTimeline {
         svg.path(baseLines, class: "lane")
         geometry.drawEnd(into: &svg, top: top, y: plotBottom)
         return svg.finish()
+    }
+
+    /// The frozen spans (SPEC 37) as column ranges, per lane.
+    private func frozenColumns(apps: Int) -> [[Range<Int>]] {
+        var frozen = [[Range<Int>]](repeating: [], count: apps)
+        for span in reports.frozenSpans where span.app < apps {
+            let first = geometry.column(span.start), last = geometry.column(min(span.end ?? geometry.end, geometry.end))
+            frozen[span.app].append(first..<max(last, first + 1))
+        }
+        return frozen
+    }
+
+    /// A lane's frozen spans (SPEC 37): a dashed line along the top of the lane.
+    private func drawFrozenSpans(_ spans: [Range<Int>], laneTop: Double, into svg: inout SVGWriter) {
+        guard !spans.isEmpty else { return }
+        let y = ChartNumber.px(laneTop + 2)
+        let d = spans.map { "M\(geometry.columnX($0.lowerBound)) \(y)H\(geometry.columnX($0.upperBound))" }.joined()
+        svg.path(d, class: "frozen-span", extra: "style=\"stroke:#56B4E9;stroke-width:2;stroke-dasharray:4 2;fill:none\"",
+                 title: "frozen (written to flash by the freezer)")
     }
 
     /// Per lane and column: the drawn state index (255: none) and a bit per mark kind.

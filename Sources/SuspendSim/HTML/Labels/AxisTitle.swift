@@ -60,6 +60,7 @@ extension SweepKey {
         case .endS: AxisTitle.Words("run length", "s")
         case .device(let key): AxisTitle.Words(key.words, key.unit.label)
         case .compressor(let key): AxisTitle.Words(key.words, key.unit.label)
+        case .freezer(let key): AxisTitle.Words(key.words, key.unit.label)
         case .workload(let key): AxisTitle.Words(key.words, key.unit)
         case .allocations(let key): AxisTitle.Words(key.words.words, key.words.unit)
         case .trace(let key): AxisTitle.Words(key.words, key.unit.label)

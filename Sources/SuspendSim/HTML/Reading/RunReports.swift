@@ -6,15 +6,26 @@
 /// the last of each instant is kept, the free and used memory the instant ended with.
 struct RunReports {
     /// A footprint change (`memory.csv`): from `time` the app holds `footprint` MB, of which
-    /// `compressed` MB are in the compressor (SPEC 22; 0 in a folder without the column).
+    /// `compressed` MB are in the compressor (SPEC 22) and `flash` MB on flash (SPEC 37; each 0
+    /// in a folder without the column).
     struct FootprintChange {
         var time: Double
         var app: Int
         var footprint: Double
         var compressed: Double = 0
+        var flash: Double = 0
 
-        /// The app's memory outside the compressor: its footprint less its compressed part.
-        var uncompressed: Double { footprint - compressed }
+        /// The app's memory outside the compressor and off flash: its footprint less its
+        /// compressed part and what is on flash (SPEC 37: the stack counts physical memory).
+        var uncompressed: Double { footprint - compressed - flash }
+    }
+
+    /// A span in which an app was frozen (SPEC 37): from the first `memory.csv` row that put
+    /// it on flash to its death (or the run's end, `end` nil).
+    struct FrozenSpan {
+        var app: Int
+        var start: Double
+        var end: Double?
     }
 
     /// A compression (SPEC 22): a `memory.csv` row of a `suspended` app whose `compressed_mb`
@@ -75,6 +86,8 @@ struct RunReports {
     var footprints: [FootprintChange] = []
     /// The compressions, in `memory.csv` order.
     var compressions: [Compression] = []
+    /// The frozen spans (SPEC 37), in `memory.csv` order.
+    var frozenSpans: [FrozenSpan] = []
     var free: [FreeSample] = []
     var evictions: [Eviction] = []
     var transitions: [Transition] = []
@@ -151,14 +164,24 @@ struct RunReports {
         let memory = try ReportCSV(path: RunReportFile.memory.path(in: folder), required: [MemoryColumn.time, .app, .footprint])
         let memoryTime = memory.column(MemoryColumn.time)!, memoryApp = memory.column(MemoryColumn.app)!
         let memoryMB = memory.column(MemoryColumn.footprint)!, memoryState = memory.column(MemoryColumn.state)
-        let memoryCompressed = memory.column(MemoryColumn.compressed)
+        let memoryCompressed = memory.column(MemoryColumn.compressed), memoryFlash = memory.column(MemoryColumn.flash)
         var firstMemoryStates: [Int: Int?] = [:]
         var compressed: [Int: Double] = [:]
+        var frozenSince: [Int: Int] = [:]
         try memory.forEachRow { row throws(ReportCSV.Unreadable) in
             let time = try Self.number(row[memoryTime], memory)
             let app = index(of: row[memoryApp])
             let now = try memoryCompressed.map { column throws(ReportCSV.Unreadable) in try Self.number(row[column], memory) } ?? 0
-            footprints.append(FootprintChange(time: time, app: app, footprint: try Self.number(row[memoryMB], memory), compressed: now))
+            let flash = try memoryFlash.map { column throws(ReportCSV.Unreadable) in try Self.number(row[column], memory) } ?? 0
+            footprints.append(FootprintChange(time: time, app: app, footprint: try Self.number(row[memoryMB], memory), compressed: now,
+                                              flash: flash))
+            // SPEC 37: frozen from its first time on flash until it dies.
+            if flash > 0, frozenSince[app] == nil {
+                frozenSince[app] = frozenSpans.count
+                frozenSpans.append(FrozenSpan(app: app, start: time, end: nil))
+            } else if let memoryState, row[memoryState] == LifecycleState.notRunning.rawValue, let span = frozenSince.removeValue(forKey: app) {
+                frozenSpans[span].end = time
+            }
             if let memoryState, row[memoryState] == LifecycleState.suspended.rawValue, now > compressed[app, default: 0] {
                 compressions.append(Compression(time: time, app: app))
             }

@@ -31,7 +31,7 @@ extension ScenarioReader {
             guard let key = DeviceKey.byName[entry.name], key != .ramMB else { continue }
             let field = Self.path("device", entry.name)
             switch key.target {
-            case .model, .ios, .compressor:
+            case .model, .ios, .compressor, .freezer:
                 continue
             case .lmkd:
                 if let levels = readLMKD(entry.value) { device.lmkdMinfree = levels } else { isValid = false }
@@ -49,6 +49,9 @@ extension ScenarioReader {
         }
         if let node = compressorNode(in: fields) {
             if let compressor = readCompressor(node) { device.compressor = compressor } else { isValid = false }
+        }
+        if let node = freezerNode(in: fields) {
+            if let freezer = readFreezer(node) { device.freezer = freezer } else { isValid = false }
         }
         // SPEC 16, 29: these times must be more than 0.
         for (key, value) in [(DeviceKey.reaperIntervalS, device.reaperIntervalMs), (.refreshWindowS, device.refreshWindowMs),

@@ -1,6 +1,6 @@
 extension ScenarioReader {
-    /// `initial:` (SPEC 12, 16): the apps resident at time 0, oldest first, each
-    /// `{ app: ID, state: suspended|background|active|inactive, modes: [..] }`. An app is listed
+    /// `initial:` (SPEC 12, 16, 37): the apps resident at time 0, oldest first, each
+    /// `{ app: ID, state: suspended|background|active|inactive, modes: [..], frozen: BOOL }`. An app is listed
     /// once; at most one entry is frontmost (`active` or `inactive`); a `background` entry has
     /// at least one continuous mode in use, declared by the app; a `suspended` one has none.
     mutating func readInitial(_ node: ScenarioNode, apps: AppList?) -> [Scenario.InitialApp]? {
@@ -20,7 +20,10 @@ extension ScenarioReader {
             let stateNode = required(fields, InitialKey.state.rawValue)
             let state = stateNode.flatMap { initialState($0, Self.path(path, InitialKey.state.rawValue)) }
             let modes = fields[InitialKey.modes.rawValue].flatMap { continuousModes($0, Self.path(path, InitialKey.modes.rawValue), of: index, in: apps) }
-            guard let index, let state, let appNode, let stateNode, fields[InitialKey.modes.rawValue] == nil || modes != nil else {
+            let frozenNode = fields[InitialKey.frozen.rawValue]
+            let frozen = frozenNode.flatMap { bool($0, Self.path(path, InitialKey.frozen.rawValue)) }
+            guard let index, let state, let appNode, let stateNode, fields[InitialKey.modes.rawValue] == nil || modes != nil,
+                  frozenNode == nil || frozen != nil else {
                 isValid = false
                 continue
             }
@@ -54,7 +57,13 @@ extension ScenarioReader {
             case .notRunning:
                 continue
             }
-            entries.append(Scenario.InitialApp(app: index, state: state, modes: modes))
+            // SPEC 40: only a suspended app can be found frozen.
+            if let frozenNode, frozen == true, state != .suspended {
+                report(frozenNode, Self.path(path, InitialKey.frozen.rawValue), "only a suspended app can be frozen; this one is \(state.rawValue)")
+                isValid = false
+                continue
+            }
+            entries.append(Scenario.InitialApp(app: index, state: state, modes: modes, frozen: frozen ?? false))
         }
         return isValid ? entries : nil
     }

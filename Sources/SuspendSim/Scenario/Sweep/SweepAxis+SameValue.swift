@@ -26,7 +26,7 @@ extension SweepAxis {
         case .device(.model): return .model
         case .endS, .workload, .allocations, .typicalDayFactor: return .number
         case .trace, .policy: return .text
-        case .device, .compressor, .app: break
+        case .device, .compressor, .freezer, .app: break
         }
         switch key.unit {
         case .mb?, .seconds?, .ratio?, .mbPerSecond?, .count?: return .number

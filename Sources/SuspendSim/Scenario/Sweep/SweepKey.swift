@@ -13,6 +13,8 @@ package enum SweepKey: Sendable, Hashable {
     case device(DeviceKey)
     /// `device.compressor.<key>` (SPEC 22).
     case compressor(CompressorKey)
+    /// `device.freezer.<key>` (SPEC 37).
+    case freezer(FreezerKey)
     /// `workload.<key>` (SPEC 14).
     case workload(WorkloadKey)
     /// `workload.allocations.<key>` (SPEC 14).
@@ -29,6 +31,7 @@ package enum SweepKey: Sendable, Hashable {
     package static let fixed: [SweepKey] =
         [.policy, .endS] + DeviceKey.allCases.filter(\.sweeps).map { .device($0) }
         + CompressorKey.allCases.filter(\.sweeps).map { .compressor($0) }
+        + FreezerKey.allCases.filter(\.sweeps).map { .freezer($0) }
         + WorkloadKey.allCases.filter(\.sweeps).map { .workload($0) }
         + AllocationsKey.allCases.map { .allocations($0) }
         + TraceKey.allCases.filter(\.sweeps).map { .trace($0) } + [.typicalDayFactor]
@@ -59,6 +62,7 @@ package enum SweepKey: Sendable, Hashable {
         case .endS: ScenarioKey.endS.rawValue
         case .device(let key): key.path
         case .compressor(let key): key.path
+        case .freezer(let key): key.path
         case .workload(let key): key.path
         case .allocations(let key): key.path
         case .trace(let key): key.path
@@ -76,6 +80,7 @@ package enum SweepKey: Sendable, Hashable {
         switch self {
         case .device(let key): key.unit
         case .compressor(let key): key.unit
+        case .freezer(let key): key.unit
         case .trace(let key): key.unit
         case .app(_, let key): key.unit
         case .policy, .endS, .workload, .allocations, .typicalDayFactor: nil

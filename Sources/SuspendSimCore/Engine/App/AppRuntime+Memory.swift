@@ -11,6 +11,9 @@ extension AppRuntime {
         /// The `compressedKiB` last recorded in `memory.csv`, so that a change of `c` alone
         /// writes a row.
         var recordedCompressedKiB: KiB = .zero
+        /// Its memory on flash as last recorded (SPEC 37 `flash_mb`): its footprint while on
+        /// flash, else 0; the ledger's `flashKiB` adds these up.
+        var flashKiB: KiB = .zero
         /// What `allocate` added and keeps (never below 0); gone when the app dies.
         var dynamicKiB: KiB = .zero
         /// What `allocate` with `session: true` added (SPEC 32): given back as its

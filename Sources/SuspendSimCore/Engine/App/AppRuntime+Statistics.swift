@@ -20,5 +20,10 @@ extension AppRuntime {
         var compressions = 0
         /// Terminations so far by `evictions.csv` trigger (SPEC 41).
         var kills = Eviction.TriggerCounts()
+        /// Freezes and refreezes, and thaws, in the run (`survivors.csv` `freezes`, `thaws`,
+        /// SPEC 37), and what its freezes wrote to flash.
+        var freezes = 0
+        var thaws = 0
+        var frozenWrittenKiB: KiB = .zero
     }
 }

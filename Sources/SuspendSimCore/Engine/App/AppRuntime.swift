@@ -19,6 +19,8 @@ struct AppRuntime {
     var stateEnteredMs: Millis = .zero
     /// Its jetsam band and since when: kept only under a policy with bands (SPEC 6, 16).
     var jetsam = JetsamStanding()
+    /// Frozen, on flash, demoted, its thaws since launch (SPEC 37): ends with the process.
+    var freezer = FreezerStanding()
     /// Force-quit by the user and not opened since: no wake relaunches it (survives death).
     var userTerminated = false
     /// Holds user state not saved since it last left the foreground; a system kill loses it.
@@ -91,6 +93,9 @@ struct AppRuntime {
         candidate.enteredBandBeforeStart = jetsam.enteredBandBeforeStart
         candidate.compressedKiB = memory.compressedKiB
         candidate.storedKiB = memory.storedKiB
+        candidate.isFrozen = freezer.isFrozen
+        candidate.isDemoted = freezer.isDemoted
+        candidate.flashKiB = memory.flashKiB
         return candidate
     }
 
@@ -107,5 +112,6 @@ struct AppRuntime {
         sceneConnected = false
         scenePhase = .background
         timerEpoch &+= 1
+        freezer = FreezerStanding()
     }
 }

@@ -75,7 +75,8 @@ extension Simulation {
         }
         setState(index, .suspended, cause: cause)
         apps[index].suspensionEpoch &+= 1
-        if traits.tracksAging { schedule(.agingDone, after: device.agingMs, for: index) }
+        // SPEC 37: a frozen app goes straight to the freezer's band, with no aging.
+        if traits.tracksAging, !apps[index].freezer.isFrozen { schedule(.agingDone, after: device.agingMs, for: index) }
     }
 
     /// `start_mode`: a continuous mode begins being used. Needs the app running code and

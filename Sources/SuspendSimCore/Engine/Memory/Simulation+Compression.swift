@@ -49,9 +49,11 @@ extension Simulation {
     /// Whether the queue's entry `entry` of app `index` is its current stay in `suspended`
     /// and it has memory left to compress. A suspended app's room only shrinks (it runs no
     /// code, so it neither allocates nor releases; a purge takes only purgeable memory), so an
-    /// entry found without room never gets it back.
+    /// entry found without room never gets it back. An app on flash has nothing to compress
+    /// (SPEC 37) until it leaves `suspended`, which gives it a new entry.
     func isCompressible(_ index: AppIndex, entry: UInt64) -> Bool {
-        apps[index].state == .suspended && apps[index].suspendedEntry == entry && compressionRoom(of: index) > .zero
+        apps[index].state == .suspended && apps[index].suspendedEntry == entry && !apps[index].freezer.isOnFlash
+            && compressionRoom(of: index) > .zero
     }
 
     /// What app `index` may still compress: `min(compressible_mb, footprint − purgeable not

@@ -22,8 +22,13 @@ extension Simulation {
         // put an app over its limit (SPEC 16).
         if new > device.appLimitKiB(in: apps[index].state) { pressure.noteOverLimit(index) }
         let compressed = apps[index].memory.compressedKiB
-        guard new != old || compressed != apps[index].memory.recordedCompressedKiB else { return }
+        // SPEC 37: an app on flash has its footprint there; a thaw or a death brings it to 0.
+        let flash = apps[index].freezer.isOnFlash ? new : .zero
+        let oldFlash = apps[index].memory.flashKiB
+        guard new != old || compressed != apps[index].memory.recordedCompressedKiB || flash != oldFlash else { return }
         apps[index].memory.recordedCompressedKiB = compressed
+        apps[index].memory.flashKiB = flash
+        ledger.flashChanged(from: oldFlash, to: flash)
         // Only a suspended footprint is integrated over time (`averageSuspendedMemory`); the
         // other field metrics change with the state, which `setState` counts.
         if apps[index].state == .suspended { apps[index].countFieldMetrics(to: nowMs) }
@@ -32,7 +37,7 @@ extension Simulation {
         appDidChange(index)
         ledger.footprintChanged(from: old, to: new)
         recorder.record(EventLog.FootprintRecord(
-            timeMs: nowMs, app: index, state: apps[index].state, footprintKiB: new, compressedKiB: compressed))
+            timeMs: nowMs, app: index, state: apps[index].state, footprintKiB: new, compressedKiB: compressed, flashKiB: flash))
         freeDidChange()
     }
 
@@ -45,7 +50,7 @@ extension Simulation {
         recorder.record(EventLog.FreeRecord(
             timeMs: nowMs, usedKiB: device.ramKiB - free, freeKiB: free,
             level: EventLog.PressureLevel(freeKiB: free, device: device),
-            compressedKiB: ledger.compressedKiB, compressorKiB: ledger.compressorKiB))
+            compressedKiB: ledger.compressedKiB, compressorKiB: ledger.compressorKiB, flashKiB: ledger.flashKiB))
     }
 
     /// Moves app `index` to `state`, logs the transition and updates its footprint. The state
@@ -68,6 +73,8 @@ extension Simulation {
         apps[index].phase = AppRuntime.Phase(entering: state)
         apps[index].stateEnteredMs = nowMs
         if from == .suspended, state != .suspended { releaseCompressedMemory(of: index) }
+        // SPEC 37: leaving `suspended` alive thaws a frozen app (a death has reset it).
+        if from == .suspended, state != .suspended, apps[index].freezer.isFrozen { thaw(index, into: state) }
         if state == .suspended, from != .suspended { noteSuspendedEntry(of: index) }
         // Aging counts from each suspension; the aging timer sets it (SPEC 6, jetsam).
         apps[index].aged = false
@@ -104,7 +111,8 @@ extension Simulation {
     /// Returns whether anything was purged.
     @discardableResult
     mutating func purge(_ index: AppIndex) -> Bool {
-        guard !apps[index].memory.purged, profiles[index].purgeableKiB > .zero else { return false }
+        // SPEC 37: an app on flash has nothing to purge.
+        guard !apps[index].memory.purged, profiles[index].purgeableKiB > .zero, !apps[index].freezer.isOnFlash else { return false }
         apps[index].memory.purged = true
         refreshFootprint(of: index)
         return true
@@ -170,6 +178,9 @@ extension Simulation {
         apps[index].stats.field.exits[reason.exitCategory(in: app.state)] += 1
         apps[index].stats.kills[trigger] += 1  // the row's trigger below (SPEC 41)
         if tasks.isEnabled { endRunningTask(of: index, outcome: .killed) }  // SPEC 28: any termination
+        // SPEC 37: a death frees its flash copy (its physical memory is 0 on flash); the
+        // budget is not given back.
+        if apps[index].freezer.isFrozen { freezer.noteFrozenDeath() }
         apps[index].resetProcess()
         setState(index, .notRunning, cause: .kill(reason))
         let seq = evictions.noteKill(of: index, reason: reason)

@@ -1,11 +1,12 @@
-/// The pressure check that follows every event and timer (SPEC 5, 22), in this order:
-/// 1. per-app limit kills; 2. compression (`Simulation+Compression.swift`); 3. memory
-/// warnings; 4. while free is below `critical_free_mb`, the policy's next victim is purged,
-/// then killed (`memory-pressure`); 5. if free is still below 0, the frontmost app is purged,
-/// then killed (`vm-pageshortage`).
+/// The pressure check that follows every event and timer (SPEC 5, 22, 37), in this order:
+/// 1. per-app limit kills; 2. the freezer (`Simulation+Freezer.swift`); 3. compression
+/// (`Simulation+Compression.swift`); 4. memory warnings; 5. while free is below
+/// `critical_free_mb`, the policy's next victim is purged, then killed (`memory-pressure`);
+/// 6. if free is still below 0, the frontmost app is purged, then killed (`vm-pageshortage`).
 extension Simulation {
     mutating func runPressureCheck() {
         killAppsOverLimit()
+        freezeIfDue()
         pressure.compressionStop = compressSuspendedApps()
         sendMemoryWarningsIfNeeded()
         killForMemoryPressure()

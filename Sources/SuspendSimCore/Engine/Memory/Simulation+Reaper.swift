@@ -1,13 +1,15 @@
 /// Jetsam's long-idle reaper (SPEC 11): XNU kills, with cause `long-idle-exit` (iOS 18.4 and
 /// later), processes that have sat idle in band 0 for long, before memory runs short.
 extension Simulation {
-    /// A tick: schedules the next one, runs the compression step first (SPEC 31: XNU's
-    /// page-out daemon compresses long before any jetsam threshold), then, while free is below
+    /// A tick: schedules the next one, runs the freezer's step and the compression step first
+    /// (SPEC 31, 37: XNU's page-out daemon compresses long before any jetsam threshold), then, while free is below
     /// `reaper_free_mb`, purges and kills the suspended apps idle in band 0 for at least
     /// `reaper_idle_s`, one at a time, oldest first (the jetsam order). A purge that brings
     /// free to the target spares its app.
     mutating func runLongIdleReaper() {
         reaper.next = (nowMs + device.reaperIntervalMs, timers.takeSequenceNumber())
+        // SPEC 37: the freezer's step first, then the compressor's, then the loop.
+        freezeIfDue()
         pressure.compressionStop = compressSuspendedApps()
         while freeKiB < device.reaperFreeKiB, let victim = longIdleVictim() {
             if purge(victim.index), freeKiB >= device.reaperFreeKiB { break }
@@ -35,6 +37,10 @@ extension Simulation {
         guard reaper.next != nil else { return }
         var next = events.upcoming?.atMs
         if let timer = firstLiveTimer() { next = min(next ?? timer.timeMs, timer.timeMs) }
+        // SPEC 37: the daily tick changes the budget and the bands; a freeze held back only by
+        // the interval can happen at a tick once it ends.
+        if let daily = freezer.nextDaily { next = min(next ?? daily.timeMs, daily.timeMs) }
+        if let ready = freezerReadyMs() { next = min(next ?? ready, ready) }
         if freeKiB < device.reaperFreeKiB, let ready = earliestLongIdle() { next = min(next ?? ready, ready) }
         guard let next else {
             // Nothing is left to happen: no tick could act again.

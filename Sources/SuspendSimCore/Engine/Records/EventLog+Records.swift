@@ -40,13 +40,16 @@ extension EventLog {
         public var footprintKiB: KiB
         /// Its compressed memory (SPEC 22's `c`).
         public var compressedKiB: KiB
+        /// Its memory on flash (SPEC 37): its footprint while on flash, else 0.
+        public var flashKiB: KiB
 
-        public init(timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB, compressedKiB: KiB) {
+        public init(timeMs: Millis, app: AppIndex, state: LifecycleState, footprintKiB: KiB, compressedKiB: KiB, flashKiB: KiB) {
             self.timeMs = timeMs
             self.app = app
             self.state = state
             self.footprintKiB = footprintKiB
             self.compressedKiB = compressedKiB
+            self.flashKiB = flashKiB
         }
     }
 
@@ -58,14 +61,20 @@ extension EventLog {
         /// The apps' compressed memory added up, and what the compressor holds it in (SPEC 22).
         public var compressedKiB: KiB
         public var compressorKiB: KiB
+        /// The apps' memory on flash added up (SPEC 37).
+        public var flashKiB: KiB
 
-        public init(timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: EventLog.PressureLevel, compressedKiB: KiB, compressorKiB: KiB) {
+        public init(
+            timeMs: Millis, usedKiB: KiB, freeKiB: KiB, level: EventLog.PressureLevel, compressedKiB: KiB, compressorKiB: KiB,
+            flashKiB: KiB
+        ) {
             self.timeMs = timeMs
             self.usedKiB = usedKiB
             self.freeKiB = freeKiB
             self.level = level
             self.compressedKiB = compressedKiB
             self.compressorKiB = compressorKiB
+            self.flashKiB = flashKiB
         }
     }
 

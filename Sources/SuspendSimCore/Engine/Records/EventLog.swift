@@ -8,6 +8,7 @@ public struct EventLog: SimulationRecorder, Sendable {
     public private(set) var frees: [FreeRecord] = []
     public private(set) var skips: [Skip] = []
     public private(set) var launches: [Launch] = []
+    public private(set) var freezerActs: [FreezerRecord] = []
 
     public init() {}
 
@@ -18,6 +19,7 @@ public struct EventLog: SimulationRecorder, Sendable {
     public mutating func record(_ free: FreeRecord) { frees.append(free) }
     public mutating func record(_ skip: Skip) { skips.append(skip) }
     public mutating func record(_ launch: Launch) { launches.append(launch) }
+    public mutating func record(_ freezer: FreezerRecord) { freezerActs.append(freezer) }
 
     /// The callbacks `app` received, in order.
     public func callbacks(of app: AppIndex) -> [Callback] {
@@ -35,5 +37,6 @@ public struct EventLog: SimulationRecorder, Sendable {
         for record in frees { recorder.record(record) }
         for record in skips { recorder.record(record) }
         for record in launches { recorder.record(record) }
+        for record in freezerActs { recorder.record(record) }
     }
 }

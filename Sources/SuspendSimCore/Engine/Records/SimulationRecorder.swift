@@ -24,6 +24,9 @@ public protocol SimulationRecorder {
     /// An app was launched (`launches.csv`): cold from `not-running`, else warm, with its wait
     /// as `launch_wait_s` counts it (SPEC 17, 22). A no-op unless the recorder keeps launches.
     mutating func record(_ launch: EventLog.Launch)
+    /// The freezer froze, refroze, thawed or demoted an app (`freezer.csv`, SPEC 37). A no-op
+    /// unless the recorder keeps them.
+    mutating func record(_ freezer: EventLog.FreezerRecord)
     /// Whether evictions carry the victim's place in the policy's order (`rank`,
     /// `candidateCount`, `runnerUp`), which costs a scan of the candidates per kill. True by
     /// default; the `NullRecorder` of summary-only runs says no.
@@ -35,6 +38,7 @@ public protocol SimulationRecorder {
 
 extension SimulationRecorder {
     public mutating func record(_ launch: EventLog.Launch) {}
+    public mutating func record(_ freezer: EventLog.FreezerRecord) {}
     public static var recordsVictimOrder: Bool { true }
     public static var recordsPolicyOrder: Bool { false }
 }

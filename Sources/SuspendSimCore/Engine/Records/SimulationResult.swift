@@ -58,7 +58,7 @@ public struct AppOutcome: Sendable, Hashable {
     /// How long the app was resident, until `end_s` when given, else until the run's end.
     public var residentMs: Millis
     /// `cold_launches × cold_launch_s + warm_launches × resume_s` (SPEC 17 `launch_wait_s`),
-    /// plus each warm launch's decompression (SPEC 22).
+    /// plus each warm launch's decompression (SPEC 22) or read back from flash (SPEC 37).
     public var launchWaitMs: Millis
     /// The wait of each cold launch (the profile's `cold_launch_s`) and of each warm launch
     /// before any decompression (`resume_s`), as `launchWaitMs` counts them (SPEC 17).
@@ -78,6 +78,11 @@ public struct AppOutcome: Sendable, Hashable {
     public var processingRuns: Int
     /// Its terminations by `evictions.csv` trigger, one per row of its in that file (SPEC 41).
     public var kills: Eviction.TriggerCounts
+    /// Its freezes (a refreeze counts) and thaws in the run, and what its freezes wrote to
+    /// flash (SPEC 37 `survivors.csv` `freezes`, `thaws`; `summary.csv` `frozen_mb_written`).
+    public var freezes: Int
+    public var thaws: Int
+    public var frozenWrittenKiB: KiB
 
     /// No pressure or other kill in the run (SPEC 14 `never_killed`): "resident at the end"
     /// (`survived`) is not "never killed".

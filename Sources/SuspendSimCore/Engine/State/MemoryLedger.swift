@@ -1,6 +1,6 @@
 /// The device's memory as the engine counts it: what the system holds, what the resident apps
 /// hold, and what the compressor has taken and holds it in. Free memory is worked out from
-/// these and the device's fixed sizes alone (`freeKiB(on:)`, SPEC 1, 22, 30); the sums move
+/// these and the device's fixed sizes alone (`freeKiB(on:)`, SPEC 1, 22, 30, 37); the sums move
 /// as footprints, states and compression change, so that no step scans the apps.
 struct MemoryLedger {
     /// `system_mb` (SPEC 30), moved by `system_allocate` (SPEC 3), never below 0.
@@ -14,6 +14,9 @@ struct MemoryLedger {
     private(set) var compressedKiB: KiB = .zero
     /// What the compressor holds that in: every app's `stored(c)` added up (SPEC 22).
     private(set) var compressorKiB: KiB = .zero
+    /// Every app's memory on flash added up (SPEC 37): footprints that occupy no physical
+    /// memory.
+    private(set) var flashKiB: KiB = .zero
 
     /// Dynamic and system memory never grow past 2^52 KiB (4 EiB), so that no sum of
     /// footprints can overflow 64 bits however many `allocate` events a file holds (each
@@ -29,11 +32,16 @@ struct MemoryLedger {
     }
 
     /// Free memory (SPEC 1): RAM less reserved, system and every resident footprint. The
-    /// compressor holds an app's compressed memory in less (SPEC 22): free counts what the
-    /// apps occupy physically.
+    /// compressor holds an app's compressed memory in less (SPEC 22), and an app on flash
+    /// occupies none (SPEC 37): free counts what the apps occupy physically.
     @inline(__always)
     func freeKiB(on device: Device) -> KiB {
-        device.ramKiB - device.reservedKiB - systemKiB - residentKiB + compressedKiB - compressorKiB
+        device.ramKiB - device.reservedKiB - systemKiB - residentKiB + compressedKiB - compressorKiB + flashKiB
+    }
+
+    /// An app's memory on flash went from `old` to `new` (a freeze, a thaw, a death, SPEC 37).
+    mutating func flashChanged(from old: KiB, to new: KiB) {
+        flashKiB += new - old
     }
 
     /// A resident app's footprint went from `old` to `new`.
