@@ -13,6 +13,13 @@ extension InvariantRecorder {
         if act.timeMs != now { fail("freezer row at \(act.timeMs) during a step at \(now)") }
         switch act.action {
         case .freeze, .refreeze:
+            if apps[app].footprint == 0, apps[app].state == .suspended, !apps[app].demoted {
+                // A footprint of 0 (after its purge) writes nothing to flash, so no memory.csv
+                // row says the freeze: this row alone makes the app frozen.
+                if !apps[app].frozen { apps[app].freezerBandAt = now }
+                apps[app].frozen = true
+                apps[app].compressed = 0
+            }
             if apps[app].state != .suspended || !apps[app].frozen || apps[app].flash != apps[app].footprint {
                 fail("\(name(app)) \(act.action.rawValue) in \(apps[app].state.rawValue) with \(apps[app].flash) KiB on flash")
             }

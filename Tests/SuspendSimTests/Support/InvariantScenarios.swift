@@ -118,7 +118,28 @@ enum HostileScenario {
         // `charge` and `low_power` events among the others.
         addTaskRequests(to: &scenario, random: &random)
         if random.chance(30) { makeCatalogPhone(&scenario, random: &random) }
+        // SPEC 37, drawn after every draw above: a freezer of hostile settings (a cap of 0 to 4,
+        // gates of 0, a budget that runs out, a start anywhere in RAM). Apps found frozen
+        // (`initial:`) are FreezerTests' and the fuzzer's: these scenarios start with none.
+        if random.chance(35) { drawFreezer(&scenario, random: &random) }
         return scenario
+    }
+
+    /// A `freezer:` block of small, edge-seeking values; the freezer acts only under jetsam
+    /// (SPEC 37).
+    static func drawFreezer(_ scenario: inout Scenario, random: inout SplitMix64) {
+        var freezer = Device.Freezer()
+        freezer.maxFrozen = Int(random.int(in: 0...4))
+        freezer.minKiB = KiB(random.int(in: 0...64) * 1024)
+        freezer.minSuspended = Int(random.int(in: 0...3))
+        freezer.startFreeKiB = random.chance(50) ? nil : KiB(random.int(in: 0...scenario.device.ramKiB.count))
+        freezer.intervalMs = Millis(random.int(in: 0...5_000))
+        freezer.dailyKiB = KiB(random.int(in: 0...512) * 1024)
+        freezer.thawMilliMBPerS = random.int(in: 1...2_000_000)
+        freezer.refreezeMinThawed = Int(random.int(in: 0...3))
+        freezer.demotionsPerDay = Int(random.int(in: 0...2))
+        freezer.demotionThaws = Int(random.int(in: 0...5))
+        scenario.device.freezer = freezer
     }
 
     /// SPEC 30, drawn last: the device becomes a catalog phone of its RAM, whose system memory
