@@ -29,7 +29,7 @@ extension AssumptionTable {
         let given = scenario.given.keys
         if key.hasPrefix(appPrefix) {
             let name = key.dropFirst(appPrefix.count)
-            return scenario.apps.contains { !given.contains("app.\($0.id).\(name)") }
+            return scenario.apps.contains { !scenario.given.app($0.id, gives: name) }
         }
         if key.hasPrefix(minfreePrefix) { return !given.contains(LMKDKey.minfree.path) }
         return !given.contains(key)

@@ -3,10 +3,14 @@ extension Scenario {
     /// run took that default: the file, `--set` and the sweep did not set the key"). The
     /// reader fills it; the engine never reads it.
     package struct Given: Sendable, Hashable {
-        /// Every key given, as a dotted path: `device.ram_mb`, `device.compressor.ratio`,
-        /// `device.lmkd.minfree`, `workload.dwell_s`, and an app's as `app.<id>.<key>`. A
-        /// `--set` or sweep value is given like the file's own.
+        /// Every key given but an app's, as a dotted path: `device.ram_mb`,
+        /// `device.compressor.ratio`, `device.lmkd.minfree`, `workload.dwell_s`. A `--set` or
+        /// sweep value is given like the file's own.
         package var keys: Set<String> = []
+        /// The keys each app listed in the file gives (its own or a `--set app.<id>.KEY`), by
+        /// id, as the file names them: kept apart from `keys` so that reading many apps (every
+        /// user of a trace) builds and hashes no dotted path.
+        package var appKeys: [String: [String]] = [:]
         /// Whether `apps:` includes the bundled typical day (`include: typical-day`, SPEC 7):
         /// the `applies` atom `apps include typical-day`.
         package var includesTypicalDayApps = false
@@ -14,5 +18,10 @@ extension Scenario {
         package var typicalDayWorkload = false
 
         package init() {}
+
+        /// Whether the app `id` gives `key` (`app.<id>.<key>`).
+        package func app(_ id: String, gives key: some StringProtocol) -> Bool {
+            appKeys[id]?.contains { $0 == key } ?? false
+        }
     }
 }

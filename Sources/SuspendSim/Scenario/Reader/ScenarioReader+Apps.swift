@@ -58,7 +58,7 @@ extension ScenarioReader {
                 applyOverrides(to: &fields, allowed: AppKey.sweepNames, prefix: "app.\(id).")
             }
             if let id {
-                for entry in fields.entries { given.keys.insert("app.\(id).\(entry.name)") }
+                given.appKeys[id] = fields.entries.map(\.name)
             }
             apps.profiles.append(readProfile(fields, id: id, path: path))
             let traceNameKey = AppKey.traceName.rawValue
