@@ -53,7 +53,8 @@ package enum FolderOwnership {
     }
 
     /// Whether the folder `path` may be replaced: nothing is there (or nothing can be, its
-    /// parent not being a folder), or a folder that holds the marker or nothing at all. A file, a link or any other node is not (a folder output
+    /// parent not being a folder), or a folder that holds the marker, or nothing but the tool's
+    /// own temporaries. A file, a link or any other node is not (a folder output
     /// never replaces it).
     package static func isReplaceable(_ path: String) -> Bool {
         let standing: FileType?
@@ -70,7 +71,10 @@ package enum FolderOwnership {
         defer { closedir(directory) }
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != ".", name != ".." { return false }
+            // A dead command's own temporaries (`.NAME.partial-PID-HEX`, `.NAME.old-PID-HEX`) are
+            // the tool's too: a `report --figures` killed while its PDF converter still wrote
+            // leaves one in a folder whose marker went with the rest (the next command removes them).
+            if name != ".", name != "..", StaleOutputs.partialOwner(name) == nil { return false }
         }
         return true
     }
