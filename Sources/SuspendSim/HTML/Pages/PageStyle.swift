@@ -41,6 +41,7 @@ enum PageStyle {
             th,td{padding:3px 8px;border-bottom:1px solid var(--grid);text-align:right;white-space:nowrap}
             th{color:var(--muted);font-weight:600;white-space:normal;vertical-align:bottom}th:first-child,td:first-child{text-align:left}
             .tablewrap{overflow-x:auto}
+            #assumptions th:last-child,#assumptions td:last-child{white-space:normal;text-align:left;min-width:28em}
             nav.toc ul{columns:3;margin:4px 0;padding-left:18px;font-size:14px}
             ul.runs{columns:4;font-size:13px;padding-left:18px}
             """
