@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// Student's t distribution: the 97.5th percentile t(0.975, ν) that SPEC 21's intervals use
 /// (mean ± t × s / √n).
@@ -18,10 +19,19 @@ import Darwin
 /// the last bit of a Double. The tests hold reference values to 1e-9.
 enum StudentT {
     /// t(0.975, `degreesOfFreedom`), for 1 degree of freedom or more.
+    ///
+    /// Each ν is worked out once (a bisection of some sixty continued fractions) and kept: a
+    /// batch's rows mostly share their number of runs, and `survival.csv` asks for every app.
     static func quantile975(degreesOfFreedom: Int) -> Double {
         precondition(degreesOfFreedom >= 1, "Student's t needs a degree of freedom")
-        return quantile(0.975, degreesOfFreedom: Double(degreesOfFreedom))
+        if let known = known975.withLock({ $0[degreesOfFreedom] }) { return known }
+        let value = quantile(0.975, degreesOfFreedom: Double(degreesOfFreedom))
+        known975.withLock { $0[degreesOfFreedom] = value }
+        return value
     }
+
+    /// The quantiles worked out so far, by degrees of freedom (the same value whoever asks first).
+    private static let known975 = Mutex<[Int: Double]>([:])
 
     /// The `p`-quantile (0.5 < p < 1) for ν degrees of freedom, by bisection.
     static func quantile(_ p: Double, degreesOfFreedom nu: Double) -> Double {
