@@ -29,8 +29,8 @@ package struct ShardManifest: Sendable, Hashable {
 
     /// A manifest of `shard` of the batch `batch` of `units` units.
     package init(
-        batch: UInt64, shard: BatchShard, units: Int, survival: Bool, whatIf: WhatIf? = nil, inputs: String = "",
-        assumptionsSHA256: String = AssumptionTable.shippedSHA256
+        batch: UInt64, shard: BatchShard, units: Int, survival: Bool, whatIf: WhatIf? = nil, inputs: String,
+        assumptionsSHA256: String
     ) {
         self.inputs = inputs
         self.assumptionsSHA256 = assumptionsSHA256

@@ -241,7 +241,7 @@ package enum BatchRunner {
             }
             if shard.count > 1 {
                 try ShardManifest(batch: plan.fingerprint, shard: shard, units: plan.unitCount, survival: plan.writesSurvival, whatIf: whatIf,
-                                  inputs: ShardManifest.inputsDigest(plan.inputFiles))
+                                  inputs: ShardManifest.inputsDigest(plan.inputFiles), assumptionsSHA256: AssumptionTable.shippedSHA256)
                     .write(toFolder: out)
             }
             return state.output
