@@ -6,10 +6,14 @@ extension AssumptionTable {
     /// file, `--set` and the sweep left unset. The features are atoms of `applies`: `compressor
     /// on`, `freezer on`, `reaper on`, and `policy lmkd` for `minfree`. An `app.*` row is used
     /// when at least one app took its default.
-    package func usedRows(_ scenario: Scenario, policyName: String) -> [AssumedRow] {
+    ///
+    /// `otherUsersAddApps`: the point pools trace users (SPEC 24) and some user other than
+    /// `scenario`'s has apps the trace adds, made from `default_app`: their defaults are used
+    /// at the point too.
+    package func usedRows(_ scenario: Scenario, policyName: String, otherUsersAddApps: Bool = false) -> [AssumedRow] {
         let context = AssumptionContext(scenario, policyName: policyName)
         var used = Self.catalogRows(scenario)
-        for row in rows where context.holds(row) && Self.takesDefault(row.key, scenario) {
+        for row in rows where context.holds(row) && Self.takesDefault(row.key, scenario, otherUsersAddApps: otherUsersAddApps) {
             used.append(AssumedRow(
                 key: row.key, value: row.value.resolved(unit: row.unit, ramKiB: context.ramKiB), unit: row.unit,
                 origin: row.origin, source: row.source, low: row.low.resolved(unit: row.unit, ramKiB: context.ramKiB),
@@ -20,15 +24,20 @@ extension AssumptionTable {
 
     /// The prefix of an app row's key: `app.*.cold_launch_s`.
     static let appPrefix = "app.*."
+    /// The prefix of a `bg_tasks` entry's rows (SPEC 28): `app.*.bg_tasks.earliest_s`.
+    static let bgTaskPrefix = "app.*.bg_tasks."
     /// The prefix of lmkd's rows, one per entry of its table, which only the whole table sets.
     static let minfreePrefix = LMKDKey.minfree.path + "."
 
     /// Whether the run took `key`'s default: no app gave an `app.*` key (for one app at
     /// least), and the file did not give any other.
-    static func takesDefault(_ key: String, _ scenario: Scenario) -> Bool {
+    static func takesDefault(_ key: String, _ scenario: Scenario, otherUsersAddApps: Bool = false) -> Bool {
         let given = scenario.given.keys
+        if key.hasPrefix(bgTaskPrefix) { return scenario.given.bgTaskDefaults.contains(String(key.dropFirst(bgTaskPrefix.count))) }
         if key.hasPrefix(appPrefix) {
             let name = key.dropFirst(appPrefix.count)
+            // Another user's trace apps are `default_app`'s (SPEC 13): they take what it leaves.
+            if otherUsersAddApps, !(scenario.given.traceDefaultAppKeys?.contains { $0 == name } ?? true) { return true }
             return scenario.apps.contains { !scenario.given.app($0.id, gives: name) }
         }
         if key.hasPrefix(minfreePrefix) { return !given.contains(LMKDKey.minfree.path) }

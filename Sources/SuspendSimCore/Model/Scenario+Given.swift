@@ -11,6 +11,14 @@ extension Scenario {
         /// id, as the file names them: kept apart from `keys` so that reading many apps (every
         /// user of a trace) builds and hashes no dotted path.
         package var appKeys: [String: [String]] = [:]
+        /// The keys the trace's `default_app` gives (SPEC 13), nil without one: an app the
+        /// trace adds (`trace.<name>`, in no `appKeys`) gives these, and takes every other
+        /// app default.
+        package var traceDefaultAppKeys: [String]?
+        /// The keys of a `bg_tasks` entry (SPEC 28) that some app's entry left to its default:
+        /// `earliest_s`, and `requires_power` on a processing entry (`work_s` copies the app's
+        /// `wake_work_s`, so it is no row of its own, SPEC 36).
+        package var bgTaskDefaults: Set<String> = []
         /// Whether `apps:` includes the bundled typical day (`include: typical-day`, SPEC 7):
         /// the `applies` atom `apps include typical-day`.
         package var includesTypicalDayApps = false
@@ -21,7 +29,7 @@ extension Scenario {
 
         /// Whether the app `id` gives `key` (`app.<id>.<key>`).
         package func app(_ id: String, gives key: some StringProtocol) -> Bool {
-            appKeys[id]?.contains { $0 == key } ?? false
+            (appKeys[id] ?? traceDefaultAppKeys)?.contains { $0 == key } ?? false
         }
     }
 }

@@ -4,7 +4,9 @@
 /// Rows: points in `summary.csv`'s order (scenarios in the order given, points in grid order,
 /// policies in built-in order under `--policy all`), each point's rows as its first run's
 /// folder would hold them (rows depend on neither the seed nor the user: a batch that pools
-/// its users has one point per point of its other sweep keys). Every shard writes the whole
+/// its users has one point per point of its other sweep keys), but for the apps a trace adds
+/// (SPEC 13): where another user has such apps and the first has none of them, their
+/// `default_app`'s defaults are used at the point too. Every shard writes the whole
 /// file; `merge` copies it; `suspendsim assumptions FILE` prints it.
 package enum BatchAssumptionsCSV {
     /// The file's header and rows for `plan`, as text cells.
@@ -17,10 +19,12 @@ package enum BatchAssumptionsCSV {
         for entry in plan.entries {
             for tablePoint in 0..<entry.tablePointCount {
                 let point = entry.points[entry.pooling?.firstPoint(of: tablePoint) ?? tablePoint]
+                // The pooled apps are the first user's, then the others' that it lacks.
+                let otherUsersAddApps = (entry.pooling?.apps[tablePoint].count ?? 0) > point.scenario.apps.count
                 let values = zip(point.columnValues, keep).filter(\.1).map { $0.0 ?? "" }
                 for policyIndex in 0..<entry.groupsPerPoint {
                     let policy = entry.kind == .singleEveryPolicy ? BuiltInPolicies.names[policyIndex] : point.scenario.policyName
-                    for row in AssumptionTable.shipped.usedRows(point.scenario, policyName: policy) {
+                    for row in AssumptionTable.shipped.usedRows(point.scenario, policyName: policy, otherUsersAddApps: otherUsersAddApps) {
                         rows.append([entry.name, policy] + values + row.cells)
                     }
                 }

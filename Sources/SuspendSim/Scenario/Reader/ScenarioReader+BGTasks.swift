@@ -51,6 +51,9 @@ extension ScenarioReader {
     private mutating func readBGTask(_ kind: AppProfile.TaskRequest.Kind, _ fields: Fields, _ entry: String) -> AppProfile.TaskRequest? {
         var request = AppProfile.TaskRequest(kind: kind)
         var isValid = true
+        // SPEC 36: an entry that leaves a key to its default uses that key's row.
+        if fields[BGTaskKey.earliestS.rawValue] == nil { given.bgTaskDefaults.insert(BGTaskKey.earliestS.rawValue) }
+        if kind == .processing, fields[BGTaskKey.requiresPower.rawValue] == nil { given.bgTaskDefaults.insert(BGTaskKey.requiresPower.rawValue) }
         if let node = fields[BGTaskKey.earliestS.rawValue] {
             if let value = millis(node, BGTaskKey.earliestS.path(in: entry)) { request.earliestMs = value } else { isValid = false }
         }

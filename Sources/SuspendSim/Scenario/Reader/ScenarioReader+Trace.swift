@@ -46,6 +46,7 @@ extension ScenarioReader {
             guard let defaultFields = self.fields(defaultNode, field, allowed: TraceKey.defaultAppKeys.map(\.rawValue)),
                   let profile = readProfile(defaultFields, id: "", path: field) else { return nil }
             defaultApp = profile
+            given.traceDefaultAppKeys = defaultFields.entries.map(\.name)
         }
         let index: TraceIndex
         let rows: ArraySlice<TraceIndex.Row>
