@@ -66,6 +66,14 @@ import Testing
         #expect(Set(stats.kills.keys) == Set(KillReason.allCases).subtracting(policy == "jetsam" ? [] : [.longIdleExit]))
         #expect(Set(stats.callbacks.keys) == Set(Callback.allCases))
         #expect(stats.purges * 1_000 > 500 * count)
+        // SPEC 37: the model judged freezes and thaws, and apps found frozen (refreezes and
+        // demotions need days: FreezerInvariantTests).
+        if policy == "jetsam" {
+            for action in [EventLog.FreezerRecord.Action.freeze, .thaw] {
+                #expect(stats.freezerActs[action, default: 0] > 0, "no \(action.rawValue) was checked")
+            }
+            #expect(stats.initialFrozen > 0)
+        }
     }
 
     /// 150 apps, all used, then the system takes memory back: lmkd's cached adj reaches its

@@ -11,6 +11,8 @@ extension InvariantRecorder {
         stats.records += 1
         let app = act.app
         if act.timeMs != now { fail("freezer row at \(act.timeMs) during a step at \(now)") }
+        checkFreezerRules(act)
+        defer { checkFrozenCount(act) }
         switch act.action {
         case .freeze, .refreeze:
             if apps[app].footprint == 0, apps[app].state == .suspended, !apps[app].demoted {
@@ -43,6 +45,9 @@ extension InvariantRecorder {
         if transition.to == .notRunning {
             apps[app].frozen = false
             apps[app].demoted = false
+            // A death frees its copy on flash and resets its thaw count.
+            apps[app].copy = 0
+            apps[app].thaws = 0
         } else if transition.to == .suspended, apps[app].frozen {
             apps[app].freezerBandAt = transition.timeMs
         }
@@ -60,6 +65,7 @@ extension InvariantRecorder {
             apps[app].flash = 0
             return row.footprintKiB == apps[app].footprint && row.compressedKiB == apps[app].compressed
         }
+        noteFreezeRow(of: app)
         if row.state != .suspended || apps[app].state != .suspended || row.flashKiB != row.footprintKiB || row.compressedKiB != 0 {
             fail("\(name(app)) put \(row.flashKiB) KiB on flash in \(row.state.rawValue) with footprint \(row.footprintKiB), compressed \(row.compressedKiB)")
         }

@@ -8,6 +8,9 @@ extension InvariantRecorder {
 
     /// Called before each step with the scenario event it runs (nil for a timer).
     mutating func beginStep(at time: Millis, event: ScenarioEvent?, index: Int) {
+        // SPEC 12, 16: with `initial:`, the engine's initializer ran the time-0 check; it ends
+        // like a step, against the first pressure rows.
+        if stats.steps == 0, !scenario.initial.isEmpty { endStep(engineFreeKiB: lastRecordedFree) }
         startSettledFree()
         reaperKilledThisStep = false
         if time < now { fail("time went back from \(now) to \(time)") }

@@ -34,6 +34,10 @@ struct InvariantRecorder: SimulationRecorder {
         var maxCandidates = 0
         var kills: [KillReason: Int] = [:]
         var callbacks: [Callback: Int] = [:]
+        /// Freezer rows by action whose rules the model checked (SPEC 37, `+FreezerRules`), and
+        /// `initial:` apps found frozen.
+        var freezerActs: [EventLog.FreezerRecord.Action: Int] = [:]
+        var initialFrozen = 0
 
         /// Adds `other` to these counts.
         mutating func add(_ other: Stats) {
@@ -48,6 +52,8 @@ struct InvariantRecorder: SimulationRecorder {
             maxCandidates = max(maxCandidates, other.maxCandidates)
             kills.merge(other.kills, uniquingKeysWith: +)
             callbacks.merge(other.callbacks, uniquingKeysWith: +)
+            freezerActs.merge(other.freezerActs, uniquingKeysWith: +)
+            initialFrozen += other.initialFrozen
         }
     }
 
@@ -200,11 +206,17 @@ struct InvariantRecorder: SimulationRecorder {
         var demoted = false
         var freezerBandAt: Millis = 0
         var demotedAt: Millis = 0
+        /// Its copy on flash, `f`, and its thaws since its launch (SPEC 37), kept by the
+        /// model's own freezer (`+FreezerRules`).
+        var copy: KiB = 0
+        var thaws = 0
     }
 
     var apps: [AppModel]
     /// Task requests (SPEC 28), `+Tasks`.
     var tasks: TaskModel
+    /// The freezer's budget, its ticks and its last freeze (SPEC 37), `+FreezerRules`.
+    var freezerModel = FreezerModel()
 
     init(scenario: Scenario, policyName: String, keepsLog: Bool = false) {
         self.scenario = scenario
@@ -219,11 +231,12 @@ struct InvariantRecorder: SimulationRecorder {
         self.minFreeKiB = free
         self.minRowFreeKiB = free
         self.log = keepsLog ? EventLog() : nil
-        // SPEC 37: `initial:` apps found frozen are frozen (thawed, in band 75 when suspended)
-        // when the freezer acts: a block with max_frozen above 0, under jetsam.
-        if policyName == "jetsam", (scenario.device.freezer?.maxFrozen ?? 0) > 0 {
-            for entry in scenario.initial where entry.frozen && entry.state == .suspended { apps[entry.app].frozen = true }
+        // SPEC 37: the freezer acts with a block whose max_frozen is above 0, under jetsam.
+        if policyName == "jetsam", let freezer = scenario.device.freezer, freezer.maxFrozen > 0 {
+            freezerModel.isOn = true
+            freezerModel.budget = freezer.dailyKiB
         }
+        placeInitialApps()
     }
 
     // MARK: Reporting

@@ -119,10 +119,31 @@ enum HostileScenario {
         addTaskRequests(to: &scenario, random: &random)
         if random.chance(30) { makeCatalogPhone(&scenario, random: &random) }
         // SPEC 37, drawn after every draw above: a freezer of hostile settings (a cap of 0 to 4,
-        // gates of 0, a budget that runs out, a start anywhere in RAM). Apps found frozen
-        // (`initial:`) are FreezerTests' and the fuzzer's: these scenarios start with none.
+        // gates of 0, a budget that runs out, a start anywhere in RAM).
         if random.chance(35) { drawFreezer(&scenario, random: &random) }
+        // SPEC 12 and 37, drawn last: apps found on the phone, some suspended ones frozen (more
+        // than the cap at times, and with the freezer off, where `frozen:` has no effect).
+        if random.chance(40) { drawInitialApps(&scenario, random: &random) }
         return scenario
+    }
+
+    /// An `initial:` list (SPEC 12): up to four apps in scenario order, each `suspended`
+    /// (frozen or not), `background` with a continuous mode of its own when it has one, or the
+    /// frontmost app (at most one, `active` or `inactive`).
+    static func drawInitialApps(_ scenario: inout Scenario, random: inout SplitMix64) {
+        var hasFrontmost = false
+        for index in scenario.apps.indices.prefix(4) where random.chance(70) {
+            let continuous = scenario.apps[index].backgroundModes.intersection(.continuous)
+            switch random.int(in: 0...5) {
+            case 0 where !hasFrontmost:
+                hasFrontmost = true
+                scenario.initial.append(Scenario.InitialApp(app: index, state: random.chance(50) ? .active : .inactive))
+            case 1 where !continuous.isEmpty:
+                scenario.initial.append(Scenario.InitialApp(app: index, state: .background, modes: continuous))
+            default:
+                scenario.initial.append(Scenario.InitialApp(app: index, state: .suspended, frozen: random.chance(70)))
+            }
+        }
     }
 
     /// A `freezer:` block of small, edge-seeking values; the freezer acts only under jetsam
