@@ -4,7 +4,10 @@ import Testing
 /// Golden reports: `suspendsim run Tests/Goldens/scenarios --policy all --replicates 10` gives
 /// the reviewed reports under `Tests/Goldens/reports/`. The inputs are the bundled scenarios of
 /// SPEC 1-10 (copied, so that new bundled files do not change them) and six generated
-/// workloads that use every SPEC 3 event (`GoldenInputTests`).
+/// workloads that use every SPEC 3 event (`GoldenInputTests`), and `every-device-key.yaml`: a
+/// classic-profile scenario that sets every device key but `ios` and `freezer`, recorded by the
+/// build before Part XI (0b1ede9; SPEC 40: the same values but for new files, columns and
+/// `device.csv`'s rows, which its golden leaves out).
 ///
 /// The rule behind them: Part II only appends columns and files, so "a scenario that uses none
 /// of the new keys gives the same values in SPEC 8's columns as before". Each golden file is
