@@ -134,6 +134,13 @@ extension ScenarioReader {
         case .optionalRatio(let keyPath):
             guard let value = ratio(node, field) else { return false }
             profile[keyPath: keyPath] = value
+        case .optionalTime(let keyPath):
+            guard let value = millis(node, field) else { return false }
+            guard value > .zero else {
+                report(node, field, "must be above 0 s after rounding to a millisecond, got \(node.summary)")
+                return false
+            }
+            profile[keyPath: keyPath] = value
         }
         return true
     }
