@@ -126,9 +126,11 @@ extension SuspendsimCommand {
 
         /// The sweep chart's focus apps (SPEC 19): the apps each scenario's `expect:` and
         /// `observed:` name, in file order, each once, as `<scenario>/<app>` so that each
-        /// scenario's chart takes its own; nil when none names any (the page then takes the
-        /// apps whose rate changes most).
-        static func focusApps(_ plan: BatchPlan) -> [String]? {
+        /// scenario's chart takes its own; for a scenario that names none, the what-if apps
+        /// given (`--app`, SPEC 27), else, when `apps:` includes the typical day, the app the
+        /// file lists last (the engineer's own, not one the include brought: SPEC 41's issue);
+        /// nil when none is found (the page then takes the apps whose rate changes most).
+        static func focusApps(_ plan: BatchPlan, given: [String] = []) -> [String]? {
             var apps: [String] = []
             for entry in plan.entries {
                 guard let scenario = entry.points.first?.scenario else { continue }
@@ -140,9 +142,17 @@ extension SuspendsimCommand {
                     }
                 }
                 if let observed = scenario.observed { named.append(scenario.apps[observed.app].id) }
+                if named.isEmpty { named = given.isEmpty ? ownApp(scenario).map { [$0] } ?? [] : given }
                 for app in named.map({ entry.name + "/" + $0 }) where !apps.contains(app) { apps.append(app) }
             }
             return apps.isEmpty ? nil : apps
+        }
+
+        /// The app a scenario's file lists last that `include: typical-day` did not bring
+        /// (`Scenario.Given.includedAppIDs`); nil without the include.
+        static func ownApp(_ scenario: Scenario) -> String? {
+            guard scenario.given.includesTypicalDayApps else { return nil }
+            return scenario.apps.last { !scenario.given.includedAppIDs.contains($0.id) }?.id
         }
 
         /// SPEC 20: `--replicates N` on a scenario without randomness would run N copies of
@@ -282,12 +292,12 @@ extension SuspendsimCommand {
             } else {
                 WhatIfFiles.removeStale(in: out, keepingFocusRuns: whatIf != nil)
             }
-            if plan.writesSurvival { try HTMLPages.saveFocusApps(Self.focusApps(plan), in: out) }
+            if plan.writesSurvival { try HTMLPages.saveFocusApps(Self.focusApps(plan, given: apps), in: out) }
             if part.count > 1 {
                 print("shard \(part): \(BatchReportFile.shard.path(in: out)); join the \(part.count) shards' folders with suspendsim merge")
             }
             if html {
-                print(HTMLPages.line(try HTMLPages.write(folder: out, jobs: input.workerCount, focusApps: Self.focusApps(plan))))
+                print(HTMLPages.line(try HTMLPages.write(folder: out, jobs: input.workerCount, focusApps: Self.focusApps(plan, given: apps))))
             }
             if stats {
                 if let figures = JemallocStats.read() { print(figures.description) }

@@ -28,6 +28,8 @@ package enum AppKey: String, CaseIterable, Sendable {
     case compressionRatio = "compression_ratio"
     // SPEC 28's list.
     case bgTasks = "bg_tasks"
+    // SPEC 41's time a continuous mode stays in use in a generated workload.
+    case modeInUseS = "mode_in_use_s"
 
     static let names = allCases.map(\.rawValue)
     /// The keys by name: a hashed lookup, cheaper for every key of every app than
@@ -59,6 +61,9 @@ package enum AppKey: String, CaseIterable, Sendable {
         case optionalRatio(WritableKeyPath<AppProfile, Int64?> & Sendable)
         /// `BGTaskScheduler` requests, a list of mappings whose keys are `BGTaskKey`'s (SPEC 28).
         case bgTasks
+        /// A time that is nil until the file gives it (seconds in the file), above 0 after
+        /// rounding to a ms (SPEC 41).
+        case optionalTime(WritableKeyPath<AppProfile, Millis?> & Sendable)
     }
 
     /// Where the key's value goes.
@@ -84,6 +89,7 @@ package enum AppKey: String, CaseIterable, Sendable {
         case .compressibleMB: .optionalMemory(\.compressibleKiB)
         case .compressionRatio: .optionalRatio(\.compressionRatioHundredths)
         case .bgTasks: .bgTasks
+        case .modeInUseS: .optionalTime(\.modeInUseMs)
         }
     }
 
@@ -92,7 +98,7 @@ package enum AppKey: String, CaseIterable, Sendable {
         switch target {
         case .footprint, .memory, .optionalMemory: .mb
         case .optionalRatio: .ratio
-        case .time: .seconds
+        case .time, .optionalTime: .seconds
         case .flag: .flag
         case .modes, .bgTasks: .list
         case .id, .lifecycle, .traceName: .name
@@ -115,6 +121,7 @@ package enum AppKey: String, CaseIterable, Sendable {
         case .compressibleMB: "all of its memory that is not purgeable"
         case .compressionRatio: "device.compressor.ratio's value"
         case .bgTasks: "none"
+        case .modeInUseS: "absent: a continuous mode stays in use until the app dies"
         }
     }
 
@@ -153,6 +160,7 @@ package enum AppKey: String, CaseIterable, Sendable {
         case .compressibleMB: "compressible memory"
         case .compressionRatio: "compression ratio"
         case .bgTasks: "background task requests"
+        case .modeInUseS: "time a mode stays in use"
         }
     }
 
@@ -170,7 +178,7 @@ package enum AppKey: String, CaseIterable, Sendable {
     /// differ from the default; `trace_name` never (the profile does not hold it).
     var writing: KeyWriting {
         switch self {
-        case .lifecycle, .coldLaunchS, .resumeS, .compressibleMB, .compressionRatio, .bgTasks: .unlessDefault
+        case .lifecycle, .coldLaunchS, .resumeS, .compressibleMB, .compressionRatio, .bgTasks, .modeInUseS: .unlessDefault
         case .traceName: .never
         default: .always
         }

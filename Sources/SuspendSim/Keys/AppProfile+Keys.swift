@@ -27,6 +27,7 @@ extension AppProfile {
             case .flag(let path): self[keyPath: path] = value != 0
             case .optionalMemory(let path): self[keyPath: path] = .mb(value)
             case .optionalRatio(let path): self[keyPath: path] = Int64((value * 100).rounded())
+            case .optionalTime(let path): self[keyPath: path] = .seconds(value)
             case .id, .footprint, .modes, .lifecycle, .traceName, .bgTasks:
                 preconditionFailure("AppProfile(id:activeMB:...:_:) takes \(key.rawValue) elsewhere")
             }

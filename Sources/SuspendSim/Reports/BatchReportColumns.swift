@@ -34,7 +34,7 @@ enum SummaryColumn: String, CSVColumns {
 
 /// `survival.csv`'s columns (SPEC 14, and SPEC 19's `launched` and the survival rate among the
 /// runs that launched the app, then the task grants per run of SPEC 28, then SPEC 41's kills by
-/// mechanism), before any sweep columns. A shard's file names the means `total_...`
+/// mechanism and the freezer's acts), before any sweep columns. A shard's file names the means `total_...`
 /// (`shardName`): it holds totals, which `merge` adds up (`total`, beside `SurvivalTally`).
 enum SurvivalColumn: String, CSVColumns {
     case scenario, policy, app, runs, survived
@@ -66,6 +66,9 @@ enum SurvivalColumn: String, CSVColumns {
     case minfreeKillsMean = "minfree_kills_mean"
     case pageshortageKillsMean = "pageshortage_kills_mean"
     case limitKillsMean = "limit_kills_mean"
+    /// The freezer's freezes (a refreeze counts) and thaws of the app per run (SPEC 37, 41).
+    case freezesMean = "freezes_mean"
+    case thawsMean = "thaws_mean"
 
     /// The column's name in a shard's file: `total_...` for the means, and for the pressure
     /// kills' lower bound the sum of their squares per run, from which `merge` computes the
@@ -84,6 +87,8 @@ enum SurvivalColumn: String, CSVColumns {
         case .minfreeKillsMean: "total_minfree_kills"
         case .pageshortageKillsMean: "total_pageshortage_kills"
         case .limitKillsMean: "total_limit_kills"
+        case .freezesMean: "total_freezes"
+        case .thawsMean: "total_thaws"
         case .scenario, .policy, .app, .runs, .survived, .survivalRate, .ciLow, .ciHigh, .neverKilled, .neverKilledRate,
              .neverKilledCILow, .neverKilledCIHigh, .launched, .launchedSurvivalRate, .launchedCILow, .launchedCIHigh,
              .pressureKillsCIHigh:

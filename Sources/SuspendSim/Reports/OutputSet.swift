@@ -20,7 +20,11 @@ import Synchronization
 /// How: a command names its folder with `watch(_:)`. Just before the first file of the set is
 /// put in place, a hidden marker `.batch-files.partial-<pid>-<random>` is created beside it
 /// (registered with `OutputRegistry`); `finish(_:)` removes it once the command's last file of
-/// the set is in place. While the marker stands, the set is incomplete:
+/// the set is in place. Right after the marker is made, every member of the set that stands
+/// there goes but those the command reads (SPEC 41, "One top-level set per command"): the
+/// members this command does not write are another command's, and would be read as this
+/// one's (an old `whatif.csv` linked by the new `index.html`). While the marker stands, the
+/// set is incomplete:
 /// - on SIGINT, SIGTERM or SIGHUP, `OutputRegistry.close()` removes the whole set, old files and
 ///   new, and the marker;
 /// - after SIGKILL, the marker stays; `StaleOutputs.removeStale` (which every command writing
@@ -33,8 +37,10 @@ package enum OutputSet {
     /// The marker's name before `.partial-<pid>-<random>`.
     package static let markerName = "batch-files"
 
-    /// The names at the top of a folder that belong to the set.
-    package static let names: Set<String> = Set(BatchReportFile.allCases.map(\.fileName) + [indexPage, figuresFolder])
+    /// The names at the top of a folder that belong to the set (SPEC 41's list): the tables,
+    /// the sensitivity tables of SPEC 39 by name, the page and its figures.
+    package static let names: Set<String> = Set(BatchReportFile.allCases.map(\.fileName) + sensitivityTables + [indexPage, figuresFolder])
+    private static let sensitivityTables = ["sensitivity_runs.csv", "sensitivity.csv", "sensitivity_whatif.csv"]
     private static let indexPage = "index.html"
     private static let figuresFolder = "figures"
 
@@ -61,7 +67,9 @@ package enum OutputSet {
 
     /// Called by `AtomicOutput.commit()` before `target` is put in place: when `target` is a
     /// file of a watched folder's set, makes sure that the set's marker stands (creating it,
-    /// registered, the first time), then pauses when the test hook asks for it.
+    /// registered, the first time, and then removing the members that stand there, but those
+    /// the command reads and the one `target` lands in), then pauses when the test hook asks
+    /// for it.
     ///
     /// - Throws: `ReportWriter.Error` when the marker cannot be made (ECANCELED once closing).
     static func willPutInPlace(_ target: String) throws {
@@ -78,14 +86,19 @@ package enum OutputSet {
         } else {
             return
         }
-        try state.withLock { state throws in
-            guard case .some(.none) = state.folders[folder] else { return }
+        let began = try state.withLock { state throws -> Set<String>? in
+            guard case .some(.none) = state.folders[folder] else { return nil }
             let marker = folder + "/." + markerName + ".partial-" + ReportFileSystem.uniqueSuffix()
             let kept = state.kept[folder] ?? []
             try OutputRegistry.register(marker, as: .set(folder: folder, keeping: kept)) {
                 try ReportFileSystem.makeFile(marker, contents: kept.sorted().map { $0 + "\n" }.joined())
             }
             state.folders[folder] = .some(marker)
+            return kept
+        }
+        if let kept = began {
+            // `figures/<name>`'s folder holds the file's partial: it stays.
+            removeSet(in: folder, keeping: kept.union([member.hasPrefix(figuresFolder + "/") ? figuresFolder : member]))
         }
         pauseIfAsked(before: member)
     }

@@ -56,7 +56,7 @@ extension ScenarioDecoding {
     private static func readBytes(path: String) throws(ScenarioLoader.Error) -> Data {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw ScenarioLoader.Error(ScenarioLoader.Diagnostic(file: path, message: "no such file"))
+            throw ScenarioLoader.Error(ScenarioLoader.Diagnostic(file: path, message: "no such file" + NearestNames.didYouMean(path: path)))
         }
         guard !isFolder.boolValue else {
             throw ScenarioLoader.Error(ScenarioLoader.Diagnostic(file: path, message: "is a folder, not a scenario file"))

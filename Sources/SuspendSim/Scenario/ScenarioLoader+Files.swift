@@ -17,7 +17,7 @@ extension ScenarioLoader {
         for path in paths {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-                diagnostics.append(ScenarioLoader.Diagnostic(file: path, message: "no such file or folder"))
+                diagnostics.append(ScenarioLoader.Diagnostic(file: path, message: "no such file or folder" + NearestNames.didYouMean(path: path)))
                 continue
             }
             guard isFolder.boolValue else {

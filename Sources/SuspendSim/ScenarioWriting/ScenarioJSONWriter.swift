@@ -176,6 +176,9 @@
             case .optionalRatio(let keyPath):
                 guard let ratio = app[keyPath: keyPath] else { return nil }
                 (value, isDefault) = (fixed(ratio, decimals: 2), false)
+            case .optionalTime(let keyPath):
+                guard let time = app[keyPath: keyPath] else { return nil }
+                (value, isDefault) = (seconds(time), false)
             case .bgTasks:
                 (value, isDefault) = ("[" + app.bgTasks.map(bgTask).joined(separator: ", ") + "]", app.bgTasks.isEmpty)
             }

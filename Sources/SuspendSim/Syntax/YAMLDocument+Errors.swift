@@ -20,7 +20,7 @@ extension YAMLDocument {
             .composer(let context, let problem, let mark, _):
             return SyntaxError(
                 line: mark.line, column: mark.column,
-                message: "YAML syntax error: " + describe(problem: problem, context: context))
+                message: "YAML syntax error: " + describe(problem: problem, context: context) + tabHint(text, line: mark.line, column: mark.column))
         case .reader(let problem, let offset, _, _):
             var line: Int?
             var column: Int?
@@ -40,6 +40,22 @@ extension YAMLDocument {
             // Memory, emitter and encoding errors: nothing to locate.
             return SyntaxError(message: "cannot read YAML: \(error)")
         }
+    }
+
+    /// `; line N is indented with a tab, ...` when the error's line begins with white space
+    /// holding a tab, or its column is a tab: YAML indents with spaces only (YAML 1.2, 6.1
+    /// "Indentation Spaces"), and libyaml's own words ("found character that cannot start any
+    /// token") do not say so. Empty otherwise.
+    static func tabHint(_ text: String, line: Int, column: Int) -> String {
+        guard line >= 1 else { return "" }
+        var lines = text.split(separator: "\n", maxSplits: line, omittingEmptySubsequences: false)
+        guard lines.count >= line else { return "" }
+        let scalars = Array(lines[line - 1].unicodeScalars)
+        lines.removeAll()
+        let indent = scalars.prefix { $0 == " " || $0 == "\t" }
+        let atColumn = column >= 1 && column <= scalars.count && scalars[column - 1] == "\t"
+        guard indent.contains("\t") || atColumn else { return "" }
+        return "; line \(line) holds a tab where YAML wants spaces: indent with spaces, never tabs"
     }
 
     /// libyaml's problem and context as one sentence:

@@ -45,6 +45,10 @@ public struct AppProfile: Sendable, Hashable {
     /// The requests it submits to `BGTaskScheduler` at each `applicationDidEnterBackground`,
     /// in the order listed, at most one per kind (SPEC 28 `bg_tasks`); none by default.
     public var bgTasks: [AppProfile.TaskRequest] = []
+    /// The mean time a continuous mode stays in use after the app leaves the foreground in a
+    /// generated workload (SPEC 41 `mode_in_use_s`); nil, the default: it stays in use until
+    /// the app dies (SPEC 4). Only the workload generator reads it (`WorkloadTimeline`).
+    public var modeInUseMs: Millis?
 
     /// A profile with `activeKiB` in every state (background and suspended default to it).
     public init(id: String, activeKiB: KiB, backgroundKiB: KiB? = nil, suspendedKiB: KiB? = nil) {

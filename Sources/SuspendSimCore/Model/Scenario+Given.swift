@@ -22,6 +22,9 @@ extension Scenario {
         /// Whether `apps:` includes the bundled typical day (`include: typical-day`, SPEC 7):
         /// the `applies` atom `apps include typical-day`.
         package var includesTypicalDayApps = false
+        /// The ids of the apps an `include:` brought and no later entry replaced (SPEC 7), so
+        /// that the page can tell the engineer's own apps from the typical day's (SPEC 41).
+        package var includedAppIDs: Set<String> = []
         /// Whether `workload:` is the typical day (SPEC 38): the atom `workload typical-day`.
         package var typicalDayWorkload = false
 

@@ -2,18 +2,25 @@
 ///
 /// Five processes each keep the time of their next step: the user's sessions, calls,
 /// alerts, allocations and wakes. `next()` runs the earliest step (ties in that order),
-/// which queues its events in `pending` (a handful at most: an interruption's follow-ups),
-/// and hands out the earliest queued event once no process can make an earlier one.
+/// which queues its events in `pending` (a handful at most: an interruption's follow-ups, and
+/// at most one `stop_mode` per continuous mode of each app, SPEC 41), and hands out the
+/// earliest queued event once no process can make an earlier one.
 struct WorkloadTimeline: EventSource {
     /// The independent random streams, one per process.
     enum Stream: UInt64 {
         case sessions = 1, calls, alerts, allocations, wakes
+        /// The times continuous modes stay in use (SPEC 41 `mode_in_use_s`): a stream of its
+        /// own, so that an app's key moves none of the other draws.
+        case modes
     }
 
     private let workload: Workload
     private let zipf: ZipfTable
     /// The apps that declare a wake-only mode, with those modes.
     private let wakeable: [(app: AppIndex, modes: [BackgroundMode])]
+    /// Per app, its continuous modes in SPEC 4's order and `mode_in_use_s`, when it gives the key
+    /// and declares a continuous mode; nil otherwise.
+    private let modeUse: [(modes: [BackgroundMode], meanMs: Millis)?]
     private let endMs: Millis
 
     private var sessionRNG: SplitMix64
@@ -21,6 +28,7 @@ struct WorkloadTimeline: EventSource {
     private var alertRNG: SplitMix64
     private var allocationRNG: SplitMix64
     private var wakeRNG: SplitMix64
+    private var modeRNG: SplitMix64
 
     /// The app in use; nil between sessions.
     private var current: AppIndex?
@@ -47,6 +55,11 @@ struct WorkloadTimeline: EventSource {
             let modes = apps[index].backgroundModes.modes.filter { !$0.isContinuous }
             return modes.isEmpty ? nil : (index, modes)
         }
+        modeUse = apps.map { app in
+            let modes = app.backgroundModes.modes.filter(\.isContinuous)
+            guard let mean = app.modeInUseMs, !modes.isEmpty else { return nil }
+            return (modes, mean)
+        }
         let (end, overflow) = startMs.addingReportingOverflow(workload.durationMs)
         endMs = overflow ? .max : end
 
@@ -58,6 +71,7 @@ struct WorkloadTimeline: EventSource {
         alertRNG = stream(.alerts)
         allocationRNG = stream(.allocations)
         wakeRNG = stream(.wakes)
+        modeRNG = stream(.modes)
 
         callIntervalMs = workload.callsPerHour.meanIntervalMs()
         alertIntervalMs = workload.alertsPerHour.meanIntervalMs()
@@ -117,17 +131,27 @@ struct WorkloadTimeline: EventSource {
             return
         }
         if zipf.count > 1, !sessionRNG.chance(workload.homeShare) {
-            openApp(zipf.choose(&sessionRNG, excluding: app), at: time)
+            let next = zipf.choose(&sessionRNG, excluding: app)
+            openApp(next, at: time)
+            stopModes(of: app, leftAt: time)
             return
         }
         queue(time, .home)
         queue(time, .lock)
+        stopModes(of: app, leftAt: time)
         current = nil
         locked = true
         sessionAt = Self.after(time, workload.meanGapMs, &sessionRNG, zeroMeansNow: true)
     }
 
     private mutating func openApp(_ app: AppIndex, at time: Millis) {
+        // Opened again before its modes stopped: no `stop_mode` for the stay that ends here.
+        // Every event still queued is later than `time` (`next()` hands out the others first).
+        if modeUse[app] != nil {
+            pending.removeAll { event in
+                if case .stopMode(app, _) = event.action { true } else { false }
+            }
+        }
         queue(time, .open(app))
         current = app
         sessionAt = Self.after(time, max(workload.meanDwellMs, Millis(1)), &sessionRNG)
@@ -180,6 +204,17 @@ struct WorkloadTimeline: EventSource {
         let mode = target.modes[Int(wakeRNG.uniform(below: UInt64(target.modes.count)))]
         queue(time, .wake(target.app, mode))
         wakeAt = Self.after(time, wakeIntervalMs, &wakeRNG)
+    }
+
+    /// The app left the foreground at `time` with its continuous modes in use (each user launch
+    /// puts them in use, SPEC 4): for each, in SPEC 4's order, an exponential time with mean
+    /// `mode_in_use_s`, rounded half up to a ms, after which it stops (SPEC 41). A stop at or
+    /// after the end of the run is dropped with the rest of the queue.
+    private mutating func stopModes(of app: AppIndex, leftAt time: Millis) {
+        guard let use = modeUse[app] else { return }
+        for mode in use.modes {
+            queue(Self.later(time, by: Millis(modeRNG.exponential(mean: use.meanMs.count))), .stopMode(app, mode))
+        }
     }
 
     /// An interruption of `length` moves what the user does next later by as much.

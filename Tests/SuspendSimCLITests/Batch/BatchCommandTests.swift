@@ -86,7 +86,7 @@ import Testing
             let survival = Self.text(out, "survival.csv").split(separator: "\n")
                 #expect(survival[0] == "scenario,policy,app,runs,survived,survival_rate,ci_low,ci_high,never_killed,never_killed_rate,"
                 + "never_killed_ci_low,never_killed_ci_high,mean_pressure_kills,mean_cold_launches,mean_warm_launches,"
-                + "launched,launched_survival_rate,launched_ci_low,launched_ci_high,refresh_runs_mean,processing_runs_mean,pressure_kills_ci_low,pressure_kills_ci_high,reaper_kills_mean,idle_kills_mean,critical_kills_mean,minfree_kills_mean,pageshortage_kills_mean,limit_kills_mean,device.ram_mb,workload.dwell_s")
+                + "launched,launched_survival_rate,launched_ci_low,launched_ci_high,refresh_runs_mean,processing_runs_mean,pressure_kills_ci_low,pressure_kills_ci_high,reaper_kills_mean,idle_kills_mean,critical_kills_mean,minfree_kills_mean,pageshortage_kills_mean,limit_kills_mean,freezes_mean,thaws_mean,device.ram_mb,workload.dwell_s")
             #expect(survival.count == 1 + 4 * 5)
             #expect(survival[1].hasPrefix("small-day,lru,com.apple.MobileSMS,3,") && survival[1].hasSuffix(",1536,60"))
             // No report folders without --details.

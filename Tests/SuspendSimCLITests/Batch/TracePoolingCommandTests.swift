@@ -40,7 +40,7 @@ import Testing
             let survival = String(decoding: whole["survival.csv"] ?? Data(), as: UTF8.self).split(separator: "\n")
             // A row per policy, RAM size and app of the three users (8 apps), no trace.user column.
             #expect(survival.count == 1 + 4 * 2 * 8)
-            #expect(survival.first?.hasSuffix(",pageshortage_kills_mean,limit_kills_mean,device.ram_mb") == true)
+            #expect(survival.first?.hasSuffix(",pageshortage_kills_mean,limit_kills_mean,freezes_mean,thaws_mean,device.ram_mb") == true)
             #expect(String(decoding: whole["observed.csv"] ?? Data(), as: UTF8.self).split(separator: "\n").count == 1 + 4 * 2 * 2)
             #expect(try filesUnder(folder.appendingPathComponent("merged")) == whole)
             #expect(try filesUnder(folder.appendingPathComponent("one")) == whole)
@@ -60,6 +60,8 @@ import Testing
         // survival.csv was rewritten for SPEC 41's kills by mechanism before the sweep columns, its
         // other columns checked equal to the recorded ones first (one run a point: no interval;
         // Gmail's one kill at 1024 MB is lru's critical loop, jetsam's idle loop).
+        // Then for SPEC 41's freezes_mean,thaws_mean after limit_kills_mean, the other columns
+        // checked equal to the recorded ones first: 0.000 each, as the device has no freezer.
         let golden = packageRoot.appendingPathComponent("Tests/Goldens/trace-one-user")
         try withTemporaryFolder { folder in
             try Self.scenario().write(to: folder.appendingPathComponent("day.yaml"), atomically: true, encoding: .utf8)

@@ -150,7 +150,7 @@ import Testing
         let survival = try String(contentsOfFile: out + "/survival.csv", encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(survival[0] == "scenario,policy,app,runs,survived,survival_rate,ci_low,ci_high,never_killed,never_killed_rate,"
             + "never_killed_ci_low,never_killed_ci_high,mean_pressure_kills,mean_cold_launches,mean_warm_launches,"
-            + "launched,launched_survival_rate,launched_ci_low,launched_ci_high,refresh_runs_mean,processing_runs_mean,pressure_kills_ci_low,pressure_kills_ci_high,reaper_kills_mean,idle_kills_mean,critical_kills_mean,minfree_kills_mean,pageshortage_kills_mean,limit_kills_mean,device.ram_mb")
+            + "launched,launched_survival_rate,launched_ci_low,launched_ci_high,refresh_runs_mean,processing_runs_mean,pressure_kills_ci_low,pressure_kills_ci_high,reaper_kills_mean,idle_kills_mean,critical_kills_mean,minfree_kills_mean,pageshortage_kills_mean,limit_kills_mean,freezes_mean,thaws_mean,device.ram_mb")
         // A single run: rates without intervals (SPEC 14); launched once, survived (SPEC 19).
         #expect(survival[1].hasPrefix("fixed,largest-first,com.x,1,1,1.000,,,1,1.000,,,0.000,1.000,0.000,1,1.000,,,"))
         #expect(Array(survival.dropFirst(2)) == expectedRows)

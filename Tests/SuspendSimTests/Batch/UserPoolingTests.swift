@@ -51,15 +51,15 @@ import Testing
         // 3 0.439..1, 2 of 2 0.342..1. Gmail: user 2's cold launch and resume; users 1 and 3 never
         // ran it (never resident, never killed). YouTube: users 1 (cold, then warm) and 3 (cold).
         #expect(try Self.read("survival.csv", in: out) == """
-            scenario,policy,app,runs,survived,survival_rate,ci_low,ci_high,never_killed,never_killed_rate,never_killed_ci_low,never_killed_ci_high,mean_pressure_kills,mean_cold_launches,mean_warm_launches,launched,launched_survival_rate,launched_ci_low,launched_ci_high,refresh_runs_mean,processing_runs_mean,pressure_kills_ci_low,pressure_kills_ci_high,reaper_kills_mean,idle_kills_mean,critical_kills_mean,minfree_kills_mean,pageshortage_kills_mean,limit_kills_mean
-            day,largest-first,com.google.Gmail,3,1,0.333,0.061,0.792,3,1.000,0.439,1.000,0.000,0.333,0.333,1,1.000,,,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000
-            day,largest-first,trace.Facebook,3,2,0.667,0.208,0.939,3,1.000,0.439,1.000,0.000,0.667,0.000,2,1.000,0.342,1.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000
-            day,largest-first,trace.YouTube,3,2,0.667,0.208,0.939,3,1.000,0.439,1.000,0.000,0.667,0.333,2,1.000,0.342,1.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000
-            day,largest-first,trace.Camera,3,1,0.333,0.061,0.792,3,1.000,0.439,1.000,0.000,0.333,0.000,1,1.000,,,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000
-            day,largest-first,trace.Netflix,3,1,0.333,0.061,0.792,3,1.000,0.439,1.000,0.000,0.333,0.000,1,1.000,,,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000
-            day,largest-first,trace.Maps,3,1,0.333,0.061,0.792,3,1.000,0.439,1.000,0.000,0.333,0.000,1,1.000,,,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000
-            day,largest-first,trace.Spotify Music,3,1,0.333,0.061,0.792,3,1.000,0.439,1.000,0.000,0.333,0.000,1,1.000,,,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000
-            day,largest-first,trace.Twitter,3,1,0.333,0.061,0.792,3,1.000,0.439,1.000,0.000,0.333,0.000,1,1.000,,,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000
+            scenario,policy,app,runs,survived,survival_rate,ci_low,ci_high,never_killed,never_killed_rate,never_killed_ci_low,never_killed_ci_high,mean_pressure_kills,mean_cold_launches,mean_warm_launches,launched,launched_survival_rate,launched_ci_low,launched_ci_high,refresh_runs_mean,processing_runs_mean,pressure_kills_ci_low,pressure_kills_ci_high,reaper_kills_mean,idle_kills_mean,critical_kills_mean,minfree_kills_mean,pageshortage_kills_mean,limit_kills_mean,freezes_mean,thaws_mean
+            day,largest-first,com.google.Gmail,3,1,0.333,0.061,0.792,3,1.000,0.439,1.000,0.000,0.333,0.333,1,1.000,,,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000
+            day,largest-first,trace.Facebook,3,2,0.667,0.208,0.939,3,1.000,0.439,1.000,0.000,0.667,0.000,2,1.000,0.342,1.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000
+            day,largest-first,trace.YouTube,3,2,0.667,0.208,0.939,3,1.000,0.439,1.000,0.000,0.667,0.333,2,1.000,0.342,1.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000
+            day,largest-first,trace.Camera,3,1,0.333,0.061,0.792,3,1.000,0.439,1.000,0.000,0.333,0.000,1,1.000,,,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000
+            day,largest-first,trace.Netflix,3,1,0.333,0.061,0.792,3,1.000,0.439,1.000,0.000,0.333,0.000,1,1.000,,,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000
+            day,largest-first,trace.Maps,3,1,0.333,0.061,0.792,3,1.000,0.439,1.000,0.000,0.333,0.000,1,1.000,,,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000
+            day,largest-first,trace.Spotify Music,3,1,0.333,0.061,0.792,3,1.000,0.439,1.000,0.000,0.333,0.000,1,1.000,,,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000
+            day,largest-first,trace.Twitter,3,1,0.333,0.061,0.792,3,1.000,0.439,1.000,0.000,0.333,0.000,1,1.000,,,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000,0.000
 
             """)
     }
@@ -95,7 +95,7 @@ import Testing
         #expect(rows.dropFirst().map { "\($0[$0.count - 2])@\($0[$0.count - 1])" }
             == ["1@2048", "1@4096", "2@2048", "2@4096", "3@2048", "3@4096"])
         let survival = try Self.read("survival.csv", in: out).split(separator: "\n")
-        #expect(survival.first?.hasSuffix(",launched_ci_high,refresh_runs_mean,processing_runs_mean,pressure_kills_ci_low,pressure_kills_ci_high,reaper_kills_mean,idle_kills_mean,critical_kills_mean,minfree_kills_mean,pageshortage_kills_mean,limit_kills_mean,device.ram_mb") == true)
+        #expect(survival.first?.hasSuffix(",launched_ci_high,refresh_runs_mean,processing_runs_mean,pressure_kills_ci_low,pressure_kills_ci_high,reaper_kills_mean,idle_kills_mean,critical_kills_mean,minfree_kills_mean,pageshortage_kills_mean,limit_kills_mean,freezes_mean,thaws_mean,device.ram_mb") == true)
         #expect(survival.count == 1 + 2 * 8)
     }
 

@@ -199,6 +199,7 @@ import Testing
             case .footprint(let path): #expect(app[keyPath: path] == .mb(Double(Self.unusualValue(key))!))
             case .memory(let path): #expect(app[keyPath: path] != defaults[keyPath: path], "\(key.rawValue)")
             case .time(let path): #expect(app[keyPath: path] == .ms(7_250), "\(key.rawValue)")
+            case .optionalTime(let path): #expect(app[keyPath: path] == .ms(7_250), "\(key.rawValue)")
             case .flag(let path): #expect(app[keyPath: path] != defaults[keyPath: path], "\(key.rawValue)")
             case .modes: #expect(app.backgroundModes == AppProfile.BackgroundModes([.audio, .fetch]))
             case .lifecycle: #expect(app.lifecycle == .scene)
@@ -219,7 +220,7 @@ import Testing
         var numbers: [AppKey: Double] = [:]
         for key in AppKey.allCases {
             switch key.target {
-            case .memory, .time, .optionalMemory, .optionalRatio: numbers[key] = Double(Self.unusualValue(key))
+            case .memory, .time, .optionalMemory, .optionalRatio, .optionalTime: numbers[key] = Double(Self.unusualValue(key))
             case .flag: numbers[key] = Self.unusualValue(key) == "true" ? 1 : 0
             case .id, .footprint, .modes, .lifecycle, .traceName, .bgTasks: break
             }

@@ -89,7 +89,7 @@ import Testing
         #expect(single.filter { $0.hasPrefix("mean_") }.count == 3)
         #expect(single.filter { $0.hasSuffix("_mean") } == ["refresh_runs_mean", "processing_runs_mean", "reaper_kills_mean",
                                                              "idle_kills_mean", "critical_kills_mean", "minfree_kills_mean",
-                                                             "pageshortage_kills_mean", "limit_kills_mean"])
+                                                             "pageshortage_kills_mean", "limit_kills_mean", "freezes_mean", "thaws_mean"])
     }
 
     /// A small batch with `observed:` that sweeps `device.ram_mb`.

@@ -44,7 +44,7 @@ import Testing
     func unknownKeyListsAll() {
         let diagnostics = loadDiagnostics(Self.text.replacingOccurrences(of: "  killed: [com.a]\n", with: "  rate: {}\n"))
         #expect(diagnostics.map(\.message) == [
-            "unknown key 'rate'; expected one of evictions, survivors, survives, never_killed, killed, max_pressure_kills, observed_within_ci, rates, by_policy",
+            "unknown key 'rate' (did you mean 'rates'?); expected one of evictions, survivors, survives, never_killed, killed, max_pressure_kills, observed_within_ci, rates, by_policy",
         ])
     }
 

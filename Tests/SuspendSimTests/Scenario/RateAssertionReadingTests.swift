@@ -89,7 +89,7 @@ import Testing
     func badRates() {
         let unknown = loadDiagnostics(Self.text.replacingOccurrences(of: "    survival_rate:\n", with: "    survival:\n"), path: "t.yaml")
         #expect(unknown.map(\.description) == [
-            "t.yaml:12:5: expect.rates.survival: unknown rate 'survival'; expected one of never_killed_rate, launched_survival_rate, survival_rate",
+            "t.yaml:12:5: expect.rates.survival: unknown rate 'survival' (did you mean 'survival_rate'?); expected one of never_killed_rate, launched_survival_rate, survival_rate",
         ])
         let list = loadDiagnostics(Self.text.replacingOccurrences(of: "{ com.b: \" 0.4 .. 0.6 \" }", with: "[com.b]"), path: "t.yaml")
         #expect(list.map(\.description) == ["t.yaml:11:29: expect.rates.launched_survival_rate: must be a mapping, got a list"])

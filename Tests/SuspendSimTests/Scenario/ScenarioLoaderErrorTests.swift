@@ -55,7 +55,7 @@ struct BadScenario: Sendable, CustomTestStringConvertible {
         BadScenario(
             kind: "unknown device key",
             text: BadScenario.replacing("  ram_mb: 2048\n", with: "  ram_mb: 2048\n  ram_gb: 2\n"),
-            line: 4, column: 3, field: "device.ram_gb", message: "unknown key 'ram_gb'; expected one of ram_mb, "),
+            line: 4, column: 3, field: "device.ram_gb", message: "unknown key 'ram_gb' (did you mean 'ram_mb'?); expected one of ram_mb, "),
         BadScenario(
             kind: "duplicate key",
             text: BadScenario.replacing("  ram_mb: 2048\n", with: "  ram_mb: 2048\n  ram_mb: 4096\n"),
@@ -279,7 +279,7 @@ struct BadScenario: Sendable, CustomTestStringConvertible {
         #expect(
             diagnostics.map(\.description) == [
                 "x.yaml:2:18: device.ram_mb: must not be negative, got -1",
-                "x.yaml:2:22: device.aging: unknown key 'aging'; expected one of ram_mb, reserved_mb, system_mb, "
+                "x.yaml:2:22: device.aging: unknown key 'aging' (did you mean 'aging_s'?); expected one of ram_mb, reserved_mb, system_mb, "
                     + "warning_free_mb, idle_free_mb, critical_free_mb, app_limit_mb, did_enter_background_limit_s, "
                     + "background_task_limit_s, wake_window_s, processing_window_s, aging_s, model, ios, "
                     + "reaper_interval_s, reaper_free_mb, reaper_idle_s, app_background_limit_mb, compressor, "

@@ -84,6 +84,8 @@ package enum SurvivalCSV {
             case .minfreeKillsMean: appendMean(counts.kills[.minfree], to: &bytes)
             case .pageshortageKillsMean: appendMean(counts.kills[.pageshortage], to: &bytes)
             case .limitKillsMean: appendMean(counts.kills[.limit], to: &bytes)
+            case .freezesMean: appendMean(counts.freezer.freezes, to: &bytes)
+            case .thawsMean: appendMean(counts.freezer.thaws, to: &bytes)
             }
         }
     }

@@ -21,6 +21,8 @@ extension SurvivalColumn {
         case .minfreeKillsMean: \.kills[.minfree]
         case .pageshortageKillsMean: \.kills[.pageshortage]
         case .limitKillsMean: \.kills[.limit]
+        case .freezesMean: \.freezer.freezes
+        case .thawsMean: \.freezer.thaws
         case .scenario, .policy, .app, .runs, .survivalRate, .ciLow, .ciHigh, .neverKilledRate, .neverKilledCILow,
              .neverKilledCIHigh, .launchedSurvivalRate, .launchedCILow, .launchedCIHigh, .pressureKillsCIHigh:
             nil

@@ -1,9 +1,10 @@
 extension SurvivalTally {
-    /// One app's counts, in one run or summed over a group's runs, in six named parts: what
+    /// One app's counts, in one run or summed over a group's runs, in seven named parts: what
     /// became of it (`survival.csv`, SPEC 14, 19), its launches (SPEC 17), its terminations in
     /// each MetricKit exit category (`exits.csv`, SPEC 17), its time in the foreground and
-    /// background (`observed.csv`, SPEC 26), its background task grants (SPEC 28) and its
-    /// terminations by `evictions.csv` trigger (`survival.csv`, SPEC 41). No field
+    /// background (`observed.csv`, SPEC 26), its background task grants (SPEC 28), its
+    /// terminations by `evictions.csv` trigger and the freezer's acts on it (`survival.csv`,
+    /// SPEC 37, 41). No field
     /// of a part has a default, so that counts built part by part cannot leave one out unseen
     /// (STYLE section 8).
     package struct Counts: Sendable, Hashable {
@@ -13,14 +14,17 @@ extension SurvivalTally {
         var time: Time
         var tasks: Tasks
         var kills: Eviction.TriggerCounts
+        var freezer: Freezer
 
-        init(fate: Fate, launches: Launches, exits: AppOutcome.ExitCounts, time: Time, tasks: Tasks, kills: Eviction.TriggerCounts) {
+        init(fate: Fate, launches: Launches, exits: AppOutcome.ExitCounts, time: Time, tasks: Tasks, kills: Eviction.TriggerCounts,
+             freezer: Freezer) {
             self.fate = fate
             self.launches = launches
             self.exits = exits
             self.time = time
             self.tasks = tasks
             self.kills = kills
+            self.freezer = freezer
         }
 
         /// One run's outcome of one app.
@@ -33,18 +37,19 @@ extension SurvivalTally {
                 exits: outcome.field.exits,
                 time: Time(foregroundS: Time.wholeSeconds(outcome.field.foregroundMs), backgroundS: Time.wholeSeconds(outcome.field.backgroundMs)),
                 tasks: Tasks(refreshRuns: outcome.refreshRuns, processingRuns: outcome.processingRuns),
-                kills: outcome.kills)
+                kills: outcome.kills,
+                freezer: Freezer(freezes: outcome.freezes, thaws: outcome.thaws))
         }
 
         /// No run counted yet.
         static let zero = Counts(fate: .zero, launches: .zero, exits: AppOutcome.ExitCounts(), time: .zero, tasks: .zero,
-                                 kills: Eviction.TriggerCounts())
+                                 kills: Eviction.TriggerCounts(), freezer: .zero)
 
         /// An app that a run does not have, in a table that pools trace users (SPEC 24): never
         /// resident, never killed, every count 0, as an app of the run that never launched.
         static let absent = Counts(fate: Fate(survived: 0, neverKilled: 1, launched: 0, pressureKills: 0, pressureKillSquares: 0),
                                    launches: .zero, exits: AppOutcome.ExitCounts(), time: .zero, tasks: .zero,
-                                   kills: Eviction.TriggerCounts())
+                                   kills: Eviction.TriggerCounts(), freezer: .zero)
 
         /// Adds `more`'s counts, field by field.
         static func += (total: inout Counts, more: Counts) {
@@ -62,6 +67,8 @@ extension SurvivalTally {
             total.tasks.refreshRuns += more.tasks.refreshRuns
             total.tasks.processingRuns += more.tasks.processingRuns
             total.kills += more.kills
+            total.freezer.freezes += more.freezer.freezes
+            total.freezer.thaws += more.freezer.thaws
         }
 
         /// The counts' value of an observed counter (SPEC 18, 26): an exit category's count, the
@@ -124,5 +131,15 @@ extension SurvivalTally.Counts {
         var processingRuns: Int
 
         static let zero = Tasks(refreshRuns: 0, processingRuns: 0)
+    }
+
+    /// The freezer's freezes (a refreeze counts) and thaws of the app (SPEC 37 `survivors.csv`
+    /// `freezes`, `thaws`; `survival.csv` `freezes_mean`, `thaws_mean`, SPEC 41): one per
+    /// `freeze` or `refreeze` row, and per `thaw` row, of the app in `freezer.csv`.
+    struct Freezer: Sendable, Hashable {
+        var freezes: Int
+        var thaws: Int
+
+        static let zero = Freezer(freezes: 0, thaws: 0)
     }
 }

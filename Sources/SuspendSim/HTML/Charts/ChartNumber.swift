@@ -32,6 +32,18 @@ enum ChartNumber {
         return text == "-0" ? "0" : text
     }
 
+    /// The labels of an axis' tick `values`, each `short(_, decimals)`, with more decimals (up to
+    /// 6) while two different values would read alike: a step of 0.005 shown with 2 decimals
+    /// gave two ticks labelled "-0.01" (SPEC 15: an axis a reader can read).
+    static func tickLabels(_ values: [Double], _ decimals: Int) -> [String] {
+        var places = decimals
+        while true {
+            let labels = values.map { short($0, places) }
+            if places >= 6 || Set(labels).count == Set(values).count { return labels }
+            places += 1
+        }
+    }
+
     /// A pixel coordinate: whole pixels.
     static func px(_ value: Double) -> String {
         String(pixel(value))

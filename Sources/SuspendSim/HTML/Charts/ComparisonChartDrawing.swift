@@ -166,7 +166,7 @@ extension ComparisonChart {
         }
         let y = yScale(plotTop...bottom)
         let tickValues = metric.share ? [0, 0.25, 0.5, 0.75, 1] : y.ticks(4)
-        let tickTexts = tickValues.map { ChartNumber.short($0, 2) }
+        let tickTexts = ChartNumber.tickLabels(tickValues, 2)
         let widest = tickTexts.map { TextMetrics.width($0, size: 11) }.max() ?? 0
         let left = max(44, (widest + 30).rounded(.up))
         let plotRight = frame.width - 12

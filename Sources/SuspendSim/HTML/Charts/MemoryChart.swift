@@ -98,10 +98,11 @@ struct MemoryChart {
         // The unit above the top tick's label, clear of it (SPEC 19: no two labels overlap).
         svg.label("MB", x: Double(RunChartGeometry.left) - 8, y: plotTop - 10, anchor: "end", class: "tm")
         var grid = ""
-        for tick in y.ticks(6) {
+        let ticks = y.ticks(6)
+        for (tick, text) in zip(ticks, ChartNumber.tickLabels(ticks, 1)) {
             let py = ChartNumber.px(y.pixel(tick))
             grid += "M\(RunChartGeometry.left) \(py)H\(geometry.width - RunChartGeometry.right)"
-            svg.label(ChartNumber.short(tick, 1), x: Double(RunChartGeometry.left) - 8, y: y.pixel(tick) + 4, anchor: "end", class: "tm")
+            svg.label(text, x: Double(RunChartGeometry.left) - 8, y: y.pixel(tick) + 4, anchor: "end", class: "tm")
         }
         svg.path(grid, class: "grid")
     }

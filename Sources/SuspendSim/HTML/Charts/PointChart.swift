@@ -78,7 +78,8 @@ struct PointChart {
         let most = rows.map { $0.point.maxPressureKills.isFinite ? $0.point.maxPressureKills : 0 }.max() ?? 0
         let kills = ChartScale(domain: 0...ChartScale.niceCeiling(max(most, 1)), range: left...(left + panelWidth))
         let few = panelWidth < Self.fewTicksBelow
-        drawAxis(&svg, scale: kills, ticks: kills.ticks(few ? 2 : 5).map { ($0, ChartNumber.short($0, 2)) }, top: top, bottom: plotBottom,
+        let killTicks = kills.ticks(few ? 2 : 5)
+        drawAxis(&svg, scale: kills, ticks: Array(zip(killTicks, ChartNumber.tickLabels(killTicks, 2))), top: top, bottom: plotBottom,
                  title: titles[0], whole: Self.killsTitle)
         // Hot-launch ratio.
         let x1 = left + panelWidth + gap

@@ -71,7 +71,7 @@ struct SweepChart {
         let y = yScale()
         let heading = titleLines, top = top
         let tickValues = yAxis == .share ? [0, 0.25, 0.5, 0.75, 1] : y.ticks(4)
-        let tickTexts = tickValues.map { yAxis == .share ? ChartNumber.short($0 * 100, 0) + " %" : ChartNumber.short($0, 2) }
+        let tickTexts = yAxis == .share ? tickValues.map { ChartNumber.short($0 * 100, 0) + " %" } : ChartNumber.tickLabels(tickValues, 2)
         let widest = tickTexts.map { TextMetrics.width($0, size: 11) }.max() ?? 0
         let left = max(50, (widest + 14).rounded(.up))
         let plotRight = width - Self.right

@@ -79,7 +79,8 @@ struct SweepChartAxis {
             var seen = Set<String>()
             if let ticks = Self.placed(swept.filter { seen.insert($0.1).inserted }, within: bounds) { return ticks }
             for count in stride(from: 10, through: 1, by: -1) {
-                let labels = scale.ticks(count).map { (scale.pixel($0), ChartNumber.short($0, 4), String?.none) }
+                let values = scale.ticks(count)
+                let labels = zip(values, ChartNumber.tickLabels(values, 4)).map { (scale.pixel($0.0), $0.1, String?.none) }
                 if let ticks = Self.placed(labels, within: bounds) { return ticks }
             }
             return []

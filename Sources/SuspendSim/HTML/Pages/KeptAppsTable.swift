@@ -13,6 +13,19 @@ enum KeptAppsTable {
         var suspended: Int
     }
 
+    /// The table's note, in the words of the run's `policy` (SPEC 33): lmkd's cached apps and
+    /// previous app are lmkd's; under jetsam a suspended app sits in band 0, or 75 when frozen
+    /// (SPEC 37); under another policy they are only suspended (a run page never speaks of
+    /// lmkd under jetsam).
+    static func note(policy: String?) -> String {
+        let lead = "Resident apps besides the foreground one once each launch's pressure check is done"
+        switch policy {
+        case "lmkd": return lead + "; suspended ones are lmkd's cached apps and the previous app (SPEC 33)."
+        case "jetsam": return lead + "; suspended ones sit in jetsam's idle band, band 0, unless the freezer moved them to band 75 (SPEC 33, 37)."
+        default: return lead + ", and how many of them are suspended (SPEC 33)."
+        }
+    }
+
     /// The rows of `reports`, in time order; empty for a run without a launch.
     static func rows(_ reports: RunReports) -> [Row] {
         let foreground = Set(["active", "inactive"].compactMap(ChartPalette.stateIndex))

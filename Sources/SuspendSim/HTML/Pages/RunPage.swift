@@ -34,7 +34,7 @@ struct RunPage {
         let kept = KeptAppsTable.rows(reports)
         if !kept.isEmpty {
             content.append(.section(.id("kept"), .h2("Apps kept after each launch"),
-                                    .p(.class("note"), .text("Resident apps besides the foreground one once each launch's pressure check is done; suspended ones are lmkd's cached apps and the previous app (SPEC 33).")),
+                                    .p(.class("note"), .text(KeptAppsTable.note(policy: reports.policy))),
                                     HTMLPage.table(header: KeptAppsTable.header, rows: KeptAppsTable.cells(kept, apps: reports.apps))))
         }
         let appColumn = reports.survivorsHeader.firstIndex(of: SurvivorColumn.app.rawValue)

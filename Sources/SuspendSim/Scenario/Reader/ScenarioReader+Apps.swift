@@ -59,6 +59,7 @@ extension ScenarioReader {
             }
             if let id {
                 given.appKeys[id] = fields.entries.map(\.name)
+                if path.contains("." + TypicalDay.includeKey + "[") { given.includedAppIDs.insert(id) }
             }
             apps.profiles.append(readProfile(fields, id: id, path: path))
             let traceNameKey = AppKey.traceName.rawValue
@@ -133,6 +134,13 @@ extension ScenarioReader {
             profile[keyPath: keyPath] = value
         case .optionalRatio(let keyPath):
             guard let value = ratio(node, field) else { return false }
+            profile[keyPath: keyPath] = value
+        case .optionalTime(let keyPath):
+            guard let value = millis(node, field) else { return false }
+            guard value > .zero else {
+                report(node, field, "must be above 0 s after rounding to a millisecond, got \(node.summary)")
+                return false
+            }
             profile[keyPath: keyPath] = value
         }
         return true

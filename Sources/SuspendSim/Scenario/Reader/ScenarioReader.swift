@@ -169,7 +169,8 @@ struct ScenarioReader {
             }
             seen.insert(name, key)
             guard allowed.contains(name) else {
-                report(key, Self.path(path, name), "unknown \(noun) '\(name)'; expected one of \(allowed.joined(separator: ", "))")
+                report(key, Self.path(path, name), "unknown \(noun) '\(name)'\(NearestNames.didYouMean(name, among: allowed)); "
+                    + "expected one of \(allowed.joined(separator: ", "))")
                 fields.hadUnknownKey = true
                 continue
             }

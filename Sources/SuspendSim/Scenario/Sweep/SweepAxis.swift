@@ -43,6 +43,14 @@ package struct SweepAxis: Sendable, Hashable {
     /// (every key but `id`, `trace_name` and `bg_tasks`).
     package static let appKeys: [String] = AppKey.sweepNames
 
+    /// ` (did you mean 'app.<id>.<key>'?)` for an `app.<id>.<key>` whose key is no app key
+    /// that sweeps but is near one; empty otherwise.
+    private static func nearestAppKey(_ path: String) -> String {
+        guard let dot = path.lastIndex(of: "."), let key = NearestNames.closest(to: String(path[path.index(after: dot)...]), among: appKeys)
+        else { return "" }
+        return " (did you mean '\(path[..<dot]).\(key)'?)"
+    }
+
     /// Parses `key=v1,v2,...` (a `--set` option): values are separated by commas and
     /// trimmed of spaces.
     ///
@@ -58,9 +66,10 @@ package struct SweepAxis: Sendable, Hashable {
                 throw ParseError("--set \(option): \(path) does not sweep (a table is not one value, SPEC 34); give device.lmkd.minfree in the file")
             }
             if SweepKey.looksLikeAppKey(path) {
-                throw ParseError("--set \(option): unknown app key '\(path)'; expected app.<id>.<key> with a key among \(Self.appKeys.joined(separator: ", "))")
+                throw ParseError("--set \(option): unknown app key '\(path)'\(Self.nearestAppKey(path)); "
+                    + "expected app.<id>.<key> with a key among \(Self.appKeys.joined(separator: ", "))")
             }
-            throw ParseError("--set \(option): unknown key '\(path)'; expected policy, end_s, device.<key>, workload.<key>, workload.allocations.<key>, app.<id>.<key> or \(TypicalDay.factorKey)")
+            throw ParseError("--set \(option): unknown key '\(path)'\(NearestNames.didYouMean(path, among: SweepKey.fixed.map(\.path))); expected policy, end_s, device.<key>, workload.<key>, workload.allocations.<key>, app.<id>.<key> or \(TypicalDay.factorKey)")
         }
         var values = option[option.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingSpaces }
