@@ -25,6 +25,9 @@ package enum SweepKey: Sendable, Hashable {
     case app(id: String, AppKey)
     /// `apps.typical-day`: the factor on the footprints `include: typical-day` brings (SPEC 38).
     case typicalDayFactor
+    /// `device.limit_share`: a catalog phone's per-app limit within the catalog's estimated
+    /// range, with `system_mb` moved so that their sum stays (SPEC 39).
+    case limitShare
 
     /// Every key but the app keys, in the order messages list them: the key tables' rows that
     /// sweep.
@@ -34,7 +37,7 @@ package enum SweepKey: Sendable, Hashable {
         + FreezerKey.allCases.filter(\.sweeps).map { .freezer($0) }
         + WorkloadKey.allCases.filter(\.sweeps).map { .workload($0) }
         + AllocationsKey.allCases.map { .allocations($0) }
-        + TraceKey.allCases.filter(\.sweeps).map { .trace($0) } + [.typicalDayFactor]
+        + TraceKey.allCases.filter(\.sweeps).map { .trace($0) } + [.typicalDayFactor, .limitShare]
 
     private static let byPath = Dictionary(uniqueKeysWithValues: fixed.map { ($0.path, $0) })
 
@@ -68,6 +71,7 @@ package enum SweepKey: Sendable, Hashable {
         case .trace(let key): key.path
         case .app(let id, let key): Self.appPrefix + id + "." + key.rawValue
         case .typicalDayFactor: TypicalDay.factorKey
+        case .limitShare: SensitivityRequest.limitShareKey
         }
     }
 
@@ -83,6 +87,7 @@ package enum SweepKey: Sendable, Hashable {
         case .freezer(let key): key.unit
         case .trace(let key): key.unit
         case .app(_, let key): key.unit
+        case .limitShare: .mb
         case .policy, .endS, .workload, .allocations, .typicalDayFactor: nil
         }
     }
