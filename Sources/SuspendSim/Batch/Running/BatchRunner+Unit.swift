@@ -7,8 +7,10 @@ import Foundation
 extension BatchRunner {
     /// Runs one unit: a single run into its report folder, every policy into theirs, or a
     /// run of a batch (into its folder only with `details`); with `whatIfApps`, a batch run's
-    /// `focus_runs.csv` lines too.
-    static func execute(_ plan: BatchPlan, unit: Int, out: String, whatIfApps: [[String]]? = nil) -> UnitResult {
+    /// `focus_runs.csv` lines too; with `sensitivity`, the run as SPEC 39 compares it when it
+    /// is one of its point's first `R` replicates.
+    static func execute(_ plan: BatchPlan, unit: Int, out: String, whatIfApps: [[String]]? = nil,
+                        sensitivity: SensitivityPlan? = nil) -> UnitResult {
         let (entryIndex, pointIndex, replicate) = plan.locate(unit)
         let entry = plan.entries[entryIndex]
         let point = entry.points[pointIndex]
@@ -59,6 +61,10 @@ extension BatchRunner {
             } else {
                 result.focusValues.append([])
             }
+            if let wanted = sensitivity?.entries.first(where: { $0.entry == entryIndex }), replicate < wanted.replicates, policyIndex == 0 {
+                result.sensitivityRuns.append(SensitivityRun(row, outcomes: outcome.apps, apps: wanted.apps, entry: entryIndex,
+                                                             point: pointIndex, columnValues: point.columnValues))
+            }
             result.rows.append((
                 row,
                 plan.group(entry: entryIndex, point: pointIndex, policyIndex: policyIndex),
@@ -74,6 +80,7 @@ extension BatchRunner {
             result.rows = []
             result.focusBytes = []
             result.focusValues = []
+            result.sensitivityRuns = []
             do {
                 if let refusal = scenario.eventStreamRefusal { throw refusal }
                 try run(ScenarioLoader.template(path: entry.path).scenario(at: point.settings))
