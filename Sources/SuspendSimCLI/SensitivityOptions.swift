@@ -51,6 +51,21 @@ struct SensitivityOptions: ParsableArguments {
         }
     }
 
+    /// `check` and `validate` (SPEC 39): the files' `sensitivity:` checked against their batch,
+    /// never run; a bad key is printed and exits 2. `plan` is the files' batch, made when nil.
+    static func validateFiles(_ templates: [ScenarioTemplate], plan given: BatchPlan? = nil) throws {
+        let requests = templates.map(\.sensitivity)
+        guard requests.contains(where: { $0 != nil }) else { return }
+        do throws(ScenarioLoader.Error) {
+            let plan: BatchPlan
+            if let given { plan = given } else { plan = try BatchPlan(templates: templates, options: BatchPlan.Options()) }
+            _ = try SensitivityPlan(plan, requests: requests, fromCommandLine: false)
+        } catch {
+            printError(error.description)
+            throw ScenarioBatchLoader.invalidInputStatus
+        }
+    }
+
     /// `sensitivity: <file>: <K> assumptions, <V> variants, <N> runs`, one per file that asks
     /// (SPEC 39), printed before anything runs.
     static func plannedLines(_ plan: SensitivityPlan, batch: BatchPlan) -> [String] {
