@@ -100,4 +100,39 @@ import Testing
             }
         }
     }
+
+    @Test("A single run with sensitivity: pairs 1, the interval and p-value empty; its own run and the variant's in sensitivity_runs.csv")
+    func singleRun() throws {
+        try withTemporaryFolder { folder in
+            let file = folder.appendingPathComponent("one.yaml")
+            try """
+                name: one
+                device: { model: iphone-15, ios: "18.4" }
+                apps:
+                  - { id: com.a, active_mb: 1500, background_mb: 1200, suspended_mb: 1000 }
+                  - { id: com.b, active_mb: 1500, background_mb: 1200, suspended_mb: 1000 }
+                  - { id: com.c, active_mb: 1500, background_mb: 1200, suspended_mb: 1000 }
+                events:
+                  - { at: 0, open: com.a }
+                  - { at: 10, open: com.b }
+                  - { at: 20, open: com.c }
+                sensitivity: [device.limit_share]
+                """.write(to: file, atomically: true, encoding: .utf8)
+            let out = folder.appendingPathComponent("O")
+            let run = try suspendsim(["run", file.path, "--out", out.path])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout.contains("sensitivity: \(file.path): 1 assumption, 2 variants, 3 runs"), "\(run.stdout)")
+            let table = try Self.rows(out.appendingPathComponent("sensitivity.csv"))
+            // Three apps' 13 metrics and the 6 run metrics, at each end.
+            #expect(table.count == 1 + 2 * (3 * 13 + 6))
+            #expect(table.dropFirst().allSatisfy { $0[7] == "1" && $0[11].isEmpty && $0[12].isEmpty && $0[13].isEmpty })
+            #expect(table.dropFirst().map { $0[4] } == Array(repeating: "2826.000", count: 45) + Array(repeating: "3600.000", count: 45))
+            let runs = try Self.rows(out.appendingPathComponent("sensitivity_runs.csv"))
+            // One row per app and one with the run metrics, for the own run and each end.
+            #expect(runs.count == 1 + 3 * 4)
+            #expect(runs.dropFirst().map { Array($0.prefix(3)) } == Array(repeating: ["", "", ""], count: 4)
+                + Array(repeating: ["device.limit_share", "low", "2826.000"], count: 4)
+                + Array(repeating: ["device.limit_share", "high", "3600.000"], count: 4))
+        }
+    }
 }

@@ -64,7 +64,10 @@ package enum SensitivityRunner {
                         let rows = try SensitivityComparison.rows(base: own.filter(inPoint), variant: variantRuns, scenario: scenario.name,
                                                                   apps: entry.apps, columns: batch.columns)
                         let others = rows.first.map { $0.count - 9 } ?? 0
-                        byPoint[tablePoint] += rows.map { Array($0.prefix(others)) + [key, end, value] + Array($0.suffix(9)) }
+                        // A single run (SPEC 39): `pairs` 1, its interval and p-value empty.
+                        let single = scenario.kind == .single
+                        byPoint[tablePoint] += rows.map { Array($0.prefix(others)) + [key, end, value] + Array($0.suffix(9).dropLast(single ? 1 : 0))
+                            + (single ? [""] : []) }
                     }
                     if let whatIf, let ownWhatIf {
                         whatIfRows += try SensitivityWhatIf.rows(own: own, variant: runs, ownRecords: ownWhatIf, scenario: scenario.name,
