@@ -99,7 +99,7 @@ package enum BatchRunner {
         /// Each row's what-if values (`FocusRunsCSV.values`), empty for a row without them.
         var focusValues: [[Int64]]
         /// The unit's runs that SPEC 39's sensitivity compares (`SensitivityRun`).
-        var sensitivityRuns: [SensitivityRun] = []
+        var sensitivityRuns: [SensitivityRun]
 
         /// Records `error` as the unit's failure, for the scenario file at `path`.
         mutating func fail(_ path: String, _ error: any Error) {
@@ -118,6 +118,15 @@ package enum BatchRunner {
             summaryBytes = []
             focusBytes = []
             focusValues = []
+            sensitivityRuns = []
+        }
+
+        /// Drops the rows of a run made before it was made again.
+        mutating func clearRows() {
+            rows = []
+            focusBytes = []
+            focusValues = []
+            sensitivityRuns = []
         }
 
         /// Formats the rows' `summary.csv` lines: SPEC 8's columns, then the sweep columns.

@@ -12,7 +12,7 @@ struct SensitivityCandidate: Sendable, Hashable {
     var value: String
     var low: String
     var high: String
-    /// For an `app.*` key, the apps that took the default (a variant sets each of them).
+    /// For an `app.*` key, the apps of `apps:` that took the default (a variant sets each of them).
     var apps: [String]
 
     /// The end `isHigh` names.
@@ -42,7 +42,10 @@ struct SensitivityCandidate: Sendable, Hashable {
             var apps: [String] = []
             if row.key.hasPrefix(AssumptionTable.appPrefix) {
                 let name = row.key.dropFirst(AssumptionTable.appPrefix.count)
-                apps = scenario.apps.filter { !scenario.given.app($0.id, gives: name) }.map(\.id)
+                // A trace's apps (SPEC 13) are not `apps:` entries, which `--set app.<id>.KEY`
+                // alone can reach: the variant moves the listed apps that took the default.
+                apps = scenario.apps.filter { scenario.given.appKeys[$0.id] != nil && !scenario.given.app($0.id, gives: name) }.map(\.id)
+                if apps.isEmpty { continue }
             }
             found.append(SensitivityCandidate(key: row.key, order: order, value: row.value, low: row.low, high: row.high, apps: apps))
         }

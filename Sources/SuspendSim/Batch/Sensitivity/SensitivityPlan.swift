@@ -30,6 +30,17 @@ package struct SensitivityPlan: Sendable {
         /// By variant (key `k`'s low end at `2k`, its high end at `2k + 1`), by point: what the
         /// variant runs there, or nil where it does not run.
         let ends: [[PointEnd?]]
+        /// For a batch that pools its trace users (SPEC 24): its `UserPooling.stride` and
+        /// number of users, and how many of them are compared (SPEC 39: the first `R` users of
+        /// each table point); nil for any other batch.
+        let users: (stride: Int, count: Int, compared: Int)?
+
+        /// Whether the runs of `point` are among those compared: every point's, or in a pooled
+        /// trace batch, the first `R` users' points'.
+        func samples(point: Int) -> Bool {
+            guard let users else { return true }
+            return (point / users.stride) % users.count < users.compared
+        }
 
         /// The variants that run at some point.
         package var variantCount: Int { ends.filter { $0.contains { $0 != nil } }.count }
@@ -70,10 +81,12 @@ package struct SensitivityPlan: Sendable {
                 for candidate in points.joined() where candidate.low != candidate.high { seen[candidate.key] = candidate.order }
                 keys = seen.sorted { $0.value < $1.value }.map(\.key)
             }
+            let users = entry.pooling.map { (stride: $0.stride, count: $0.users, compared: min(request.replicates, $0.users)) }
             let ends = keys.flatMap { key in
                 [false, true].map { isHigh in
-                    points.map { candidates -> PointEnd? in
-                        guard let candidate = candidates.first(where: { $0.key == key }), candidate.end(high: isHigh) != candidate.value
+                    points.enumerated().map { point, candidates -> PointEnd? in
+                        guard users.map({ (point / $0.stride) % $0.count < $0.compared }) ?? true,
+                              let candidate = candidates.first(where: { $0.key == key }), candidate.end(high: isHigh) != candidate.value
                         else { return nil }
                         let end = candidate.end(high: isHigh)
                         return PointEnd(value: end, settings: candidate.settings(end: end))
@@ -81,7 +94,7 @@ package struct SensitivityPlan: Sendable {
                 }
             }
             entries.append(Entry(entry: index, keys: keys, replicates: min(request.replicates, entry.replicates),
-                                 apps: batch.whatIfApps(of: entry, given: given), ends: ends))
+                                 apps: batch.whatIfApps(of: entry, given: given), ends: ends, users: users))
         }
         guard diagnostics.isEmpty else { throw ScenarioLoader.Error(diagnostics: diagnostics) }
         self.entries = entries
@@ -112,6 +125,18 @@ package struct SensitivityPlan: Sendable {
     private static func sweeps(_ sweepKey: SweepKey, _ name: String) -> Bool {
         if case .app(_, let key) = sweepKey { return AssumptionTable.appPrefix + key.rawValue == name }
         return sweepKey.path == name
+    }
+
+    /// The batch's own run `row` (with its apps' `outcomes`) of `entry`, `point` and `replicate`
+    /// (at sweep values `columnValues`) as SPEC 39 compares it, when it is one of the runs compared (the first `R` replicates,
+    /// the first `R` users of a pooled trace batch); else none.
+    func compared(_ row: SummaryRow, outcomes: [AppOutcome], entry index: Int, point: Int, replicate: Int, columnValues: [String?])
+        -> [SensitivityRun]
+    {
+        guard let entry = entries.first(where: { $0.entry == index }), replicate < entry.replicates, entry.samples(point: point) else {
+            return []
+        }
+        return [SensitivityRun(row, outcomes: outcomes, apps: entry.apps, entry: index, point: point, columnValues: columnValues)]
     }
 
     /// The runs of `entry` in all, the batch's own included (the verdict's first line).

@@ -47,8 +47,11 @@ package enum SensitivityRunner {
                 let own = base.filter { $0.entry == entry.entry }
                 let tablePoints = scenario.tablePointCount
                 var byPoint = [[[String]]](repeating: [], count: tablePoints)
-                let ownWhatIf = try whatIf.map { try SensitivityComparison.whatIfRecords(own, scenario: scenario.name, apps: entry.apps,
-                                                                                           columns: batch.columns, whatIf: $0) }
+                // whatif.csv was checked against the whole batch; a scenario that does not sweep
+                // its key has no rows of it.
+                let ownWhatIf = whatIf.flatMap { whatIf in
+                    try? SensitivityComparison.whatIfRecords(own, scenario: scenario.name, apps: entry.apps, columns: batch.columns, whatIf: whatIf)
+                }
                 if let ownWhatIf { output.ownWhatIf[scenario.name] = ownWhatIf }
                 for (variant, ends) in entry.ends.enumerated() where ends.contains(where: { $0 != nil }) {
                     let key = entry.keys[variant / 2], end = variant % 2 == 0 ? "low" : "high"

@@ -79,7 +79,8 @@ package enum SweepKey: Sendable, Hashable {
     static func looksLikeAppKey(_ text: String) -> Bool { text.hasPrefix(appPrefix) }
 
     /// The unit of the key's row, by which values compare (`SweepAxis.comparison`); nil for
-    /// `policy`, the workload's keys and the typical day's factor, which have no `KeyUnit`.
+    /// `policy`, the workload's keys, the typical day's factor and `device.limit_share`, which
+    /// have no `KeyUnit`.
     var unit: KeyUnit? {
         switch self {
         case .device(let key): key.unit
@@ -87,8 +88,7 @@ package enum SweepKey: Sendable, Hashable {
         case .freezer(let key): key.unit
         case .trace(let key): key.unit
         case .app(_, let key): key.unit
-        case .limitShare: .mb
-        case .policy, .endS, .workload, .allocations, .typicalDayFactor: nil
+        case .policy, .endS, .workload, .allocations, .typicalDayFactor, .limitShare: nil
         }
     }
 }
