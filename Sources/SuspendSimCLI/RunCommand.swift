@@ -181,6 +181,8 @@ extension SuspendsimCommand {
                 for warning in FieldVerdictLines.runLengthWarnings(plan.observedRunLengths(measured: output.observedRunLengths)) { printWarning(warning) }
                 if let sensitivity, part.count == 1 {
                     try SensitivityLines.runAndPrint(plan, sensitivity, base: output.sensitivityRuns, out: out, jobs: input.workerCount, whatIf: whatIf)
+                } else if sensitivity != nil {
+                    printError("note: a shard runs no sensitivity variants yet (SPEC 39); run the batch whole for sensitivity.csv.")
                 }
                 try printAndFinishOutputs(plan, output, part: part, whatIf: whatIf)
             }
