@@ -66,6 +66,7 @@ extension SuspendsimCommand {
         func run() throws {
             if html { Interruption.cleanUpOnSignals() }
             let templates = try ScenarioBatchLoader.loadTemplates(input)
+            try SensitivityOptions.validateFiles(templates)
             let scenarios = templates.map(\.scenario)
             for template in templates {
                 if let note = SystemMemoryNote.text(file: template.path, device: template.scenario.device) { printError(note) }

@@ -75,6 +75,8 @@ extension SuspendsimCommand {
 
         @OptionGroup var comparison: ComparisonOptions
 
+        @OptionGroup var sensitivityOptions: SensitivityOptions
+
         @Option(name: .customLong("app"), help: ArgumentHelp(
             "A what-if app of whatif.csv, in the order given (repeat for more; default: the observed: and expect: apps, else every app).",
             valueName: "id"))
@@ -167,7 +169,8 @@ extension SuspendsimCommand {
 
         func run() throws {
             Interruption.cleanUpOnSignals()
-            let (plan, fileWhatIfs, labels) = try makePlan()
+            let (plan, fileWhatIfs, labels, requests) = try makePlan()
+            let sensitivity = try sensitivityOptions.plan(plan, files: requests, apps: apps)
             warnAboutReplicatesWithoutRandomness(plan)
             for warning in plan.warnings { printWarning(warning.description) }
             for note in plan.systemMemoryNotes { printError(note) }
@@ -176,15 +179,21 @@ extension SuspendsimCommand {
             let asked = try comparison.given.whatIf
             let whatIf = plan.writesSurvival || asked != nil ? try WhatIfFiles.resolve(plan, commandLine: asked, files: fileWhatIfs) : nil
             try claimReportFolders(plan)
+            if let sensitivity { for line in SensitivityOptions.plannedLines(sensitivity, batch: plan) { print(line) } }
             try OutputFolder.prepare(out)
             try OutputFolder.writingSet(in: out) {
                 try HTMLReport.saveLabels(labels, in: out)
                 let part = shard.flatMap(BatchShard.init(parsing:)) ?? .whole
-                let output = try runBatch(plan, part: part, whatIf: whatIf)
+                let output = try runBatch(plan, part: part, whatIf: whatIf, sensitivity: sensitivity)
                 report(plan, output, shard: part)
                 try failOnBadInputOrUnwrittenReports(output)
                 if part.count == 1 { try FieldVerdictLines.printVerdict(folder: out) }
                 for warning in FieldVerdictLines.runLengthWarnings(plan.observedRunLengths(measured: output.observedRunLengths)) { printWarning(warning) }
+                if let sensitivity, part.count == 1 {
+                    try SensitivityLines.runAndPrint(plan, sensitivity, base: output.sensitivityRuns, out: out, jobs: input.workerCount, whatIf: whatIf)
+                } else if sensitivity != nil {
+                    printError("note: a shard runs no sensitivity variants yet (SPEC 39); run the batch whole for sensitivity.csv.")
+                }
                 try printAndFinishOutputs(plan, output, part: part, whatIf: whatIf)
             }
         }
@@ -192,7 +201,7 @@ extension SuspendsimCommand {
         /// The batch of the input files under the command line's options; a bad `--set` value
         /// is exit 64 (the command line's mistake, SPEC 14), a bad value in a file exit 2. With
         /// it, the files' `whatif:` blocks (SPEC 25), by file, and their `labels:` (SPEC 15).
-        private func makePlan() throws -> (BatchPlan, [(path: String, whatIf: WhatIf)], [SweepValueLabel]) {
+        private func makePlan() throws -> (BatchPlan, [(path: String, whatIf: WhatIf)], [SweepValueLabel], [SensitivityRequest?]) {
             let templates = try ScenarioBatchLoader.loadTemplates(input, streamingEvents: true)
             var options = BatchPlan.Options()
             options.seed = seed
@@ -220,7 +229,8 @@ extension SuspendsimCommand {
                     + "add --details. Nothing was run.")
                 throw ExitCode(64)
             }
-            return (plan, templates.compactMap { template in template.whatIf.map { (template.path, $0) } }, templates.flatMap(\.labels))
+            return (plan, templates.compactMap { template in template.whatIf.map { (template.path, $0) } }, templates.flatMap(\.labels),
+                    templates.map(\.sensitivity))
         }
 
         /// Refuses, before anything runs (exit 73), a scenario whose report folder would hold
@@ -246,11 +256,12 @@ extension SuspendsimCommand {
         }
 
         /// Runs the batch's share `part`, with the progress line.
-        private func runBatch(_ plan: BatchPlan, part: BatchShard, whatIf: WhatIf?) throws -> BatchRunner.Output {
+        private func runBatch(_ plan: BatchPlan, part: BatchShard, whatIf: WhatIf?, sensitivity: SensitivityPlan?) throws -> BatchRunner.Output {
             let whatIfApps = whatIf.map { _ in plan.whatIfApps(given: apps) }
             let progress = ProgressLine(total: part.unitCount(of: plan.unitCount), label: "runs")
             do {
-                let output = try BatchRunner.run(plan, outPath: out, jobs: input.workerCount, shard: part, whatIfApps: whatIfApps, whatIf: whatIf) {
+                let output = try BatchRunner.run(plan, outPath: out, jobs: input.workerCount, shard: part, whatIfApps: whatIfApps, whatIf: whatIf,
+                                                sensitivity: sensitivity) {
                     progress.advance()
                 }
                 progress.finish()

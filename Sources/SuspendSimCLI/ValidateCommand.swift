@@ -27,6 +27,7 @@ extension SuspendsimCommand {
                 printError(error.description)
                 throw ScenarioBatchLoader.invalidInputStatus
             }
+            try SensitivityOptions.validateFiles(templates, plan: plan)
             for warning in plan.warnings { printWarning(warning.description) }
             for scenario in templates.map(\.scenario) {
                 print("valid \(scenario.sourcePath ?? scenario.name): \(scenario.name), "

@@ -120,6 +120,15 @@ import Testing
                                       with (default: the first policy in summary.csv);
                                       KEY=VALUE: the sweep key and baseline value of
                                       whatif.csv (SPEC 25). Both may be given.
+              --sensitivity           Also run every assumption of the batch at its low and
+                                      high end (SPEC 39): sensitivity_runs.csv,
+                                      sensitivity.csv and, with a what-if,
+                                      sensitivity_whatif.csv; overrides the files'
+                                      sensitivity:.
+              --sensitivity-keys <key,key>
+                                      The assumptions to vary, comma-separated (implies
+                                      --sensitivity); the keys are the key column of
+                                      `suspendsim assumptions` and device.limit_share.
               --app <id>              A what-if app of whatif.csv, in the order given
                                       (repeat for more; default: the observed: and expect:
                                       apps, else every app).

@@ -11,6 +11,7 @@ enum ScenarioKey: String, CaseIterable, Sendable {
     case observed
     case whatif
     case labels
+    case sensitivity
 
     static let names = allCases.map(\.rawValue)
 }

@@ -29,6 +29,8 @@ package struct ScenarioTemplate: Sendable {
         var traceApps: [TraceMappedApp]
         /// The file's `whatif:` (SPEC 25).
         var whatIf: WhatIf? = nil
+        /// The file's `sensitivity:` (SPEC 39); nil for `false` or none.
+        var sensitivity: SensitivityRequest? = nil
         /// The file's `labels:` (SPEC 15 "Labels").
         var labels: [SweepValueLabel] = []
         /// The hash of the lists its `include:` entries read; 0 without includes.
@@ -46,6 +48,8 @@ package struct ScenarioTemplate: Sendable {
     public let sweep: [SweepAxis]
     /// The file's `whatif: { key, baseline }` (SPEC 25), checked against the batch as run.
     package let whatIf: WhatIf?
+    /// The file's `sensitivity:` (SPEC 39); nil for `false` or none.
+    package let sensitivity: SensitivityRequest?
     /// The file's `labels:` for its swept values (SPEC 15 "Labels"), in file order.
     package let labels: [SweepValueLabel]
     /// What the file, as written, takes from SPEC 38's typical day: the workload keys it takes
@@ -103,6 +107,7 @@ package struct ScenarioTemplate: Sendable {
         self.replicates = reading.replicates
         self.sweep = reading.sweep
         self.whatIf = reading.whatIf
+        self.sensitivity = reading.sensitivity
         self.labels = reading.labels
         self.typicalDay = reading.typicalDay
         self.tracePath = reading.tracePath
@@ -122,7 +127,7 @@ package struct ScenarioTemplate: Sendable {
         traces.adopt(self.traces)
         return ScenarioTemplate(
             reading: Reading(scenario: scenario, replicates: replicates, sweep: sweep, tracePath: tracePath, traceApps: traceApps,
-                             whatIf: whatIf, labels: labels, typicalDay: typicalDay,
+                             whatIf: whatIf, sensitivity: sensitivity, labels: labels, typicalDay: typicalDay,
                              includedFiles: Array(inputFiles.dropFirst().dropLast(tracePath == nil ? 0 : 1))),
             document: document,
             textHash: textHash, path: path, traces: traces, fastEvents: fastEvents, streamedEvents: streamedEvents)
@@ -169,7 +174,7 @@ package struct ScenarioTemplate: Sendable {
         }
         scenario.sourcePath = path
         return Reading(scenario: scenario, replicates: reader.replicates, sweep: reader.sweep, tracePath: reader.tracePath,
-                       traceApps: reader.traceApps, whatIf: reader.whatIf, labels: reader.labels,
+                       traceApps: reader.traceApps, whatIf: reader.whatIf, sensitivity: reader.sensitivity, labels: reader.labels,
                        includeHash: reader.includeHash, typicalDay: reader.typicalDay, includedFiles: reader.includedFiles)
     }
 

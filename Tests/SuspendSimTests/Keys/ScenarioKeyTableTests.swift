@@ -30,7 +30,7 @@ import Testing
     @Test("The top level allows exactly ScenarioKey's rows, in its order; its required rows are named when missing")
     func topLevelKeys() {
         #expect(Self.allowedKeys(Self.scenario("zz: 1")) == ScenarioKey.names)
-        #expect(ScenarioKey.names.count == 16)
+        #expect(ScenarioKey.names.count == 17)
         let missing = loadDiagnostics("zz: 1\n").filter { $0.message.hasPrefix("missing required key") }
         #expect(missing.map(\.field) == [ScenarioKey.name, .device, .apps].map(\.rawValue))
         #expect(missing.map(\.message) == ["missing required key 'name'", "missing required key 'device'", "missing required key 'apps'"])

@@ -17,6 +17,9 @@ extension BatchPlan {
         /// The template that reads a trace's point again (`Point.runnableScenario()`); nil for a
         /// scenario without a trace.
         let template: ScenarioTemplate?
+        /// The template every point was read from, which reads a point again with more
+        /// settings (`scenario(of:adding:)`, SPEC 39's variants).
+        let source: ScenarioTemplate?
         /// The scenarios kept: one per point, or one per table point with `pooling`.
         let scenarios: [Scenario]
         /// How the points' users share the per-app tables' rows (SPEC 24); nil when each point
@@ -28,7 +31,8 @@ extension BatchPlan {
         /// The points of the grid of `axes`, with the plan's sweep `columns`; `scenarios` and
         /// `pooling` as the properties say.
         init(axes: [SweepAxis], fixed: [SweepSetting], columns: [SweepKey], template: ScenarioTemplate?, scenarios: [Scenario],
-             pooling: UserPooling?) {
+             pooling: UserPooling?, source: ScenarioTemplate? = nil) {
+            self.source = source
             self.axes = axes
             self.fixed = fixed
             self.columnAxes = columns.map { column in axes.firstIndex { $0.key == column } }
@@ -51,6 +55,16 @@ extension BatchPlan {
                 scenario: scenarios[pooling?.tablePoint(of: position) ?? position], settings: settings,
                 columnValues: columnAxes.map { $0.map { settings[$0].value } },
                 rereading: template.map { ($0, fixed + settings) })
+        }
+
+        /// Point `position`'s scenario read again with `extra` after its own settings, as
+        /// `--set` would add them (SPEC 39: a variant is the batch with one more `--set`), a
+        /// trace's events included.
+        ///
+        /// - Throws: `ScenarioLoader.Error` for a value the point does not accept.
+        func scenario(of position: Int, adding extra: [SweepSetting]) throws(ScenarioLoader.Error) -> Scenario {
+            guard let source else { preconditionFailure("a point list made without its template") }
+            return try source.scenario(at: fixed + Self.settings(of: position, axes: axes) + extra)
         }
 
         /// The number of points of the grid of `axes`.

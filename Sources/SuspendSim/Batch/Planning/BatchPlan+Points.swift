@@ -43,7 +43,7 @@ extension BatchPlan {
             }
         }
         let points = PointList(axes: axes, fixed: fixed, columns: columns, template: traced ? template : nil, scenarios: scenarios,
-                               pooling: pools)
+                               pooling: pools, source: template)
         return (points, diagnostics)
     }
 }

@@ -23,24 +23,28 @@ extension BatchPlan {
     /// in `expect:`, each once; else every app of the scenario (`apps:` order, then trace apps
     /// as SPEC 13 appends them, over several users in SPEC 24's order).
     package func whatIfApps(given: [String]) -> [[String]] {
-        entries.map { entry in
-            guard entry.kind == .batch, let scenario = entry.points.first?.scenario else { return [] }
-            guard given.isEmpty else { return given }
-            var named: [String] = []
-            if let observed = scenario.observed { named.append(scenario.apps[observed.app].id) }
-            if let expected = scenario.expectation {
-                for expectation in [expected] + expected.byPolicy.keys.sorted().compactMap({ expected.byPolicy[$0] }) {
-                    named += (expectation.evictions ?? []) + (expectation.survivors ?? []) + (expectation.survives ?? [])
-                    named += (expectation.neverKilled ?? []) + (expectation.killed ?? []) + expectation.rates.map(\.app)
-                }
+        entries.map { entry in entry.kind == .batch ? whatIfApps(of: entry, given: given) : [] }
+    }
+
+    /// `entry`'s what-if apps, as `whatIfApps(given:)` says, whatever its kind (a single run's
+    /// sensitivity, SPEC 39, takes them too).
+    func whatIfApps(of entry: Entry, given: [String]) -> [String] {
+        guard let scenario = entry.points.first?.scenario else { return [] }
+        guard given.isEmpty else { return given }
+        var named: [String] = []
+        if let observed = scenario.observed { named.append(scenario.apps[observed.app].id) }
+        if let expected = scenario.expectation {
+            for expectation in [expected] + expected.byPolicy.keys.sorted().compactMap({ expected.byPolicy[$0] }) {
+                named += (expectation.evictions ?? []) + (expectation.survivors ?? []) + (expectation.survives ?? [])
+                named += (expectation.neverKilled ?? []) + (expectation.killed ?? []) + expectation.rates.map(\.app)
             }
-            var apps: [String] = []
-            for app in named where !apps.contains(app) { apps.append(app) }
-            guard apps.isEmpty else { return apps }
-            let pointApps = entry.pooling?.apps ?? [scenario.apps.map(\.id)]
-            for app in pointApps.joined() where !apps.contains(app) { apps.append(app) }
-            return apps
         }
+        var apps: [String] = []
+        for app in named where !apps.contains(app) { apps.append(app) }
+        guard apps.isEmpty else { return apps }
+        let pointApps = entry.pooling?.apps ?? [scenario.apps.map(\.id)]
+        for app in pointApps.joined() where !apps.contains(app) { apps.append(app) }
+        return apps
     }
 
     /// `whatIfApps` (by entry) by scenario name, as `focus_runs.csv`'s lines group them: a

@@ -7,8 +7,9 @@ import Foundation
 extension BatchRunner {
     /// Runs one unit: a single run into its report folder, every policy into theirs, or a
     /// run of a batch (into its folder only with `details`); with `whatIfApps`, a batch run's
-    /// `focus_runs.csv` lines too.
-    static func execute(_ plan: BatchPlan, unit: Int, out: String, whatIfApps: [[String]]? = nil) -> UnitResult {
+    /// `focus_runs.csv` lines too; with `sensitivity`, the run as SPEC 39 compares it when it
+    /// is one of its point's first `R` replicates.
+    static func execute(_ plan: BatchPlan, unit: Int, out: String, whatIfApps: [[String]]? = nil, sensitivity: SensitivityPlan? = nil) -> UnitResult {
         let (entryIndex, pointIndex, replicate) = plan.locate(unit)
         let entry = plan.entries[entryIndex]
         let point = entry.points[pointIndex]
@@ -59,6 +60,8 @@ extension BatchRunner {
             } else {
                 result.focusValues.append([])
             }
+            result.sensitivityRuns += sensitivity?.compared(row, outcomes: outcome.apps, entry: entryIndex, point: pointIndex, replicate: replicate,
+                                                            columnValues: point.columnValues) ?? []
             result.rows.append((
                 row,
                 plan.group(entry: entryIndex, point: pointIndex, policyIndex: policyIndex),
@@ -71,9 +74,7 @@ extension BatchRunner {
             // A large JSON file whose streamed events the fast reader did not take: its mistake
             // found from where the reader stopped (SPEC 35: a refusal streams as the run does),
             // else the whole file read the ordinary way, which runs it as written.
-            result.rows = []
-            result.focusBytes = []
-            result.focusValues = []
+            result.clearRows()
             do {
                 if let refusal = scenario.eventStreamRefusal { throw refusal }
                 try run(ScenarioLoader.template(path: entry.path).scenario(at: point.settings))

@@ -63,6 +63,9 @@ package enum BatchRunner {
         /// Every run's what-if values, in `summary.csv`'s order, when the batch has what-if
         /// apps and is not a shard: what `whatif.csv` is computed from (`BatchWhatIf`).
         package var focusRuns: FocusRunsTable?
+        /// The batch's own runs that SPEC 39's sensitivity compares (the first `R` replicates
+        /// of each point of a scenario that asks for it), in `summary.csv`'s order.
+        package var sensitivityRuns: [SensitivityRun] = []
 
         /// An output of no units yet.
         package init() {}
@@ -95,6 +98,8 @@ package enum BatchRunner {
         var focusBytes: [UInt8]
         /// Each row's what-if values (`FocusRunsCSV.values`), empty for a row without them.
         var focusValues: [[Int64]]
+        /// The unit's runs that SPEC 39's sensitivity compares (`SensitivityRun`).
+        var sensitivityRuns: [SensitivityRun]
 
         /// Records `error` as the unit's failure, for the scenario file at `path`.
         mutating func fail(_ path: String, _ error: any Error) {
@@ -113,6 +118,15 @@ package enum BatchRunner {
             summaryBytes = []
             focusBytes = []
             focusValues = []
+            sensitivityRuns = []
+        }
+
+        /// Drops the rows of a run made before it was made again.
+        mutating func clearRows() {
+            rows = []
+            focusBytes = []
+            focusValues = []
+            sensitivityRuns = []
         }
 
         /// Formats the rows' `summary.csv` lines: SPEC 8's columns, then the sweep columns.
@@ -145,7 +159,7 @@ package enum BatchRunner {
 
     /// Runs this shard's units of `plan` (all of them by default) with `jobs` workers,
     /// writing into the folder `outPath`; `progress` is called after each unit, from any
-    /// worker. `whatIfApps` (by entry, `BatchPlan.whatIfApps(given:)`) has `focus_runs.csv`
+    /// worker. `sensitivity` keeps the runs SPEC 39 compares (`Output.sensitivityRuns`). `whatIfApps` (by entry, `BatchPlan.whatIfApps(given:)`) has `focus_runs.csv`
     /// written with those apps' values of every run of a batch scenario (SPEC 27); a shard
     /// records `whatIf` in its manifest.
     ///
@@ -153,7 +167,7 @@ package enum BatchRunner {
     ///   folder cannot be written is a failure in the output instead; the other units run.
     public static func run(
         _ plan: BatchPlan, outPath: String, jobs: Int, shard: BatchShard = .whole, whatIfApps: [[String]]? = nil, whatIf: WhatIf? = nil,
-        progress: @escaping @Sendable () -> Void = {}
+        sensitivity: SensitivityPlan? = nil, progress: @escaping @Sendable () -> Void = {}
     ) throws -> Output {
         let out = outPath.hasSuffix("/") && outPath.count > 1 ? String(outPath.dropLast()) : outPath
         let units = shard.unitCount(of: plan.unitCount)
@@ -188,7 +202,7 @@ package enum BatchRunner {
                         return
                     }
                     let started = DispatchTime.now().uptimeNanoseconds
-                    var result = execute(plan, unit: shard.unit(index), out: out, whatIfApps: whatIfApps)
+                    var result = execute(plan, unit: shard.unit(index), out: out, whatIfApps: whatIfApps, sensitivity: sensitivity)
                     if result.failure == nil {
                         result.formatSummary()
                         for item in result.rows { tally.record(group: item.group, apps: item.apps) }
@@ -260,6 +274,7 @@ package enum BatchRunner {
         state.summary?.appendLines(bytes: result.summaryBytes)
         if !result.focusBytes.isEmpty { state.focusRuns?.appendLines(bytes: result.focusBytes) }
         state.focusValues? += result.focusValues
+        state.output.sensitivityRuns += result.sensitivityRuns
         for item in result.rows {
             switch result.kind {
             case .single: state.output.singleRunRows.append((result.entry, item.row))

@@ -21,6 +21,9 @@ struct PairedRows {
     let withMeans: Bool
     /// The threads the bootstraps run on.
     let jobs: Int
+    /// Whether the ratios' bootstraps run; without them `ratio,ratio_ci_low,ratio_ci_high`
+    /// are empty (SPEC 39's `sensitivity.csv` has no ratio columns and draws none).
+    var ratios = true
     private var rows: [Row] = []
 
     private struct Row {
@@ -80,7 +83,7 @@ struct PairedRows {
     var fields: [[String]] {
         let adjusted = HolmAdjustment.adjust(rows.map { $0.test?.p }, families: rows.map(\.family))
         let rows = rows, groups = groups
-        let computed = parallelMap(count: groups.count, jobs: jobs) { group in
+        let computed = !ratios ? [] : parallelMap(count: groups.count, jobs: jobs) { group in
             Self.ratioFields(groups[group].rows.map { rows[$0].sides }, seed: groups[group].seed)
         }
         var ratios = [[String]](repeating: ["", "", ""], count: rows.count)

@@ -12,13 +12,17 @@
 /// adjustment over the file's rows of one app and metric, and the ratio M(V) ÷ M(B) with its
 /// bootstrap interval. A row with 0 pairs has its other cells empty.
 struct WhatIfTable {
-    let csvText: String
+    /// The header and the rows, as cells.
+    let records: [[String]]
+    /// The file's text.
+    var csvText: String { CSVText.lines(records) }
 
     /// The pairs of one combination, policy and value: each run at V with its run at B.
     private typealias Pairs = [(run: Int, baseline: Int)]
 
-    /// The table of `whatIf` over `table`'s runs; the ratios' bootstraps run on `jobs` threads.
-    init(_ table: SummaryTable, focusRuns: FocusRunsTable, whatIf: WhatIf, jobs: Int = 1) throws(ComparisonError) {
+    /// The table of `whatIf` over `table`'s runs; the ratios' bootstraps run on `jobs` threads,
+    /// or not at all without `ratios` (their cells then empty).
+    init(_ table: SummaryTable, focusRuns: FocusRunsTable, whatIf: WhatIf, jobs: Int = 1, ratios: Bool = true) throws(ComparisonError) {
         let key = whatIf.key
         guard let keyColumn = table.column(key) else {
             throw .usage("--baseline: '\(key)' is not a sweep column of \(table.path); the keys are "
@@ -48,6 +52,7 @@ struct WhatIfTable {
         }
         let policies = table.distinctValues(of: .policy)
         var rows = PairedRows(seed: table.bootstrapSeed, withMeans: true, jobs: jobs)
+        rows.ratios = ratios
         for combination in combinations {
             for policy in policies {
                 for value in values where value.canonical != baseline.canonical {
@@ -73,7 +78,7 @@ struct WhatIfTable {
                 }
             }
         }
-        csvText = CSVText.lines([[SummaryColumn.scenario.rawValue, SummaryColumn.policy.rawValue] + others + WhatIfColumn.names] + rows.fields)
+        records = [[SummaryColumn.scenario.rawValue, SummaryColumn.policy.rawValue] + others + WhatIfColumn.names] + rows.fields
     }
 
     /// KEY's values in order of first appearance, each with its text as `summary.csv` writes it.

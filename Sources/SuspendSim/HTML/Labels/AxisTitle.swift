@@ -66,6 +66,7 @@ extension SweepKey {
         case .trace(let key): AxisTitle.Words(key.words, key.unit.label)
         case .app(_, let key): AxisTitle.Words(key.words, key.unit.label)
         case .typicalDayFactor: AxisTitle.Words("footprint factor of the typical day's apps")
+        case .limitShare: AxisTitle.Words("per-app limit in MB within the catalog's estimated range")
         }
     }
 }

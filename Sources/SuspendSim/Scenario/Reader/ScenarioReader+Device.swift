@@ -47,6 +47,7 @@ extension ScenarioReader {
                 if let value = bool(entry.value, field) { device[keyPath: keyPath] = value } else { isValid = false }
             }
         }
+        if !applyLimitShare(to: &device, catalog: entry) { isValid = false }
         if let node = compressorNode(in: fields) {
             if let compressor = readCompressor(node) { device.compressor = compressor } else { isValid = false }
         }

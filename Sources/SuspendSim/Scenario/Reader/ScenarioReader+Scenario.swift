@@ -31,6 +31,7 @@ extension ScenarioReader {
         replicates = fields[ScenarioKey.replicates.rawValue].flatMap { readReplicates($0) }
         sweep = readsSweep ? fields[ScenarioKey.sweep.rawValue].flatMap { readSweep($0) } ?? [] : []
         whatIf = fields[ScenarioKey.whatif.rawValue].flatMap { readWhatIf($0) }
+        sensitivity = fields[ScenarioKey.sensitivity.rawValue].flatMap { readSensitivity($0) }
         if let axis = traceUsersAxis, !sweep.contains(where: { $0.key == axis.key }) { sweep.append(axis) }
         if readsSweep, let node = fields[ScenarioKey.labels.rawValue] { labels = readLabels(node) }
         if tracePath != nil, let apps, let initial, let events {

@@ -30,6 +30,8 @@ struct ScenarioReader {
     var readsSweep = true
     /// The file's `whatif:` (SPEC 25), once read.
     var whatIf: WhatIf?
+    /// The file's `sensitivity:` (SPEC 39), once read; nil for `false` or none.
+    var sensitivity: SensitivityRequest?
     /// The file's `labels:` (SPEC 15 "Labels"), once read with the sweep.
     var labels: [SweepValueLabel] = []
     /// The usage trace the scenario replays, resolved (SPEC 13); nil without `trace:`.

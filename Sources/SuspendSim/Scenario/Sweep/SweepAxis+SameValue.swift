@@ -24,7 +24,7 @@ extension SweepAxis {
         switch key {
         case .device(.ios): return .version
         case .device(.model): return .model
-        case .endS, .workload, .allocations, .typicalDayFactor: return .number
+        case .endS, .workload, .allocations, .typicalDayFactor, .limitShare: return .number
         case .trace, .policy: return .text
         case .device, .compressor, .freezer, .app: break
         }

@@ -25,6 +25,9 @@ package enum SweepKey: Sendable, Hashable {
     case app(id: String, AppKey)
     /// `apps.typical-day`: the factor on the footprints `include: typical-day` brings (SPEC 38).
     case typicalDayFactor
+    /// `device.limit_share`: a catalog phone's per-app limit within the catalog's estimated
+    /// range, with `system_mb` moved so that their sum stays (SPEC 39).
+    case limitShare
 
     /// Every key but the app keys, in the order messages list them: the key tables' rows that
     /// sweep.
@@ -34,7 +37,7 @@ package enum SweepKey: Sendable, Hashable {
         + FreezerKey.allCases.filter(\.sweeps).map { .freezer($0) }
         + WorkloadKey.allCases.filter(\.sweeps).map { .workload($0) }
         + AllocationsKey.allCases.map { .allocations($0) }
-        + TraceKey.allCases.filter(\.sweeps).map { .trace($0) } + [.typicalDayFactor]
+        + TraceKey.allCases.filter(\.sweeps).map { .trace($0) } + [.typicalDayFactor, .limitShare]
 
     private static let byPath = Dictionary(uniqueKeysWithValues: fixed.map { ($0.path, $0) })
 
@@ -68,6 +71,7 @@ package enum SweepKey: Sendable, Hashable {
         case .trace(let key): key.path
         case .app(let id, let key): Self.appPrefix + id + "." + key.rawValue
         case .typicalDayFactor: TypicalDay.factorKey
+        case .limitShare: SensitivityRequest.limitShareKey
         }
     }
 
@@ -75,7 +79,8 @@ package enum SweepKey: Sendable, Hashable {
     static func looksLikeAppKey(_ text: String) -> Bool { text.hasPrefix(appPrefix) }
 
     /// The unit of the key's row, by which values compare (`SweepAxis.comparison`); nil for
-    /// `policy`, the workload's keys and the typical day's factor, which have no `KeyUnit`.
+    /// `policy`, the workload's keys, the typical day's factor and `device.limit_share`, which
+    /// have no `KeyUnit`.
     var unit: KeyUnit? {
         switch self {
         case .device(let key): key.unit
@@ -83,7 +88,7 @@ package enum SweepKey: Sendable, Hashable {
         case .freezer(let key): key.unit
         case .trace(let key): key.unit
         case .app(_, let key): key.unit
-        case .policy, .endS, .workload, .allocations, .typicalDayFactor: nil
+        case .policy, .endS, .workload, .allocations, .typicalDayFactor, .limitShare: nil
         }
     }
 }

@@ -1,0 +1,76 @@
+/// One run that SPEC 39's files compare: the batch's own (one of the first `R` replicates of a
+/// point) or a variant's, with what `sensitivity_runs.csv` writes of it: its identity, its
+/// what-if apps' metrics (`FocusRunsCSV.values`, thousandths) and SPEC 21's run metrics as
+/// `summary.csv` writes them.
+package struct SensitivityRun: Sendable {
+    /// The batch plan's entry and point.
+    var entry: Int
+    var point: Int
+    /// `scenario,policy,seed,replicate` as `summary.csv` writes them.
+    var identity: [String]
+    /// The point's value of each of the plan's sweep columns ("" where it has none).
+    var columnValues: [String]
+    /// The what-if apps' metrics, `WhatIfAppMetric`'s 13 per app in order.
+    var appValues: [Int64]
+    /// `SummaryColumn.compared`'s cells, as `summary.csv` writes them.
+    var metrics: [String]
+
+    init(entry: Int, point: Int, identity: [String], columnValues: [String], appValues: [Int64], metrics: [String]) {
+        self.entry = entry
+        self.point = point
+        self.identity = identity
+        self.columnValues = columnValues
+        self.appValues = appValues
+        self.metrics = metrics
+    }
+
+    /// The run of `row` (with its apps' `outcomes`) at `point` of `entry`, whose sweep
+    /// columns hold `columnValues`, for the what-if `apps`.
+    init(_ row: SummaryRow, outcomes: [AppOutcome], apps: [String], entry: Int, point: Int, columnValues: [String?]) {
+        func cell(_ column: SummaryColumn) -> String {
+            var bytes: [UInt8] = []
+            SummaryCSV.appendField(column, of: row, to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        self.init(entry: entry, point: point, identity: [SummaryColumn.scenario, .policy, .seed, .replicate].map(cell),
+                  columnValues: columnValues.map { $0 ?? "" }, appValues: FocusRunsCSV.values(apps: apps, outcomes: outcomes),
+                  metrics: SummaryColumn.compared.map(cell))
+    }
+
+    /// `sensitivity_runs.csv`'s header for a batch with the sweep columns `columns`.
+    static func header(sweepColumns columns: [String]) -> [String] {
+        SensitivityFile.runsPrefix + FocusRunsColumn.names + columns + ["app"] + WhatIfAppMetric.names
+            + SummaryColumn.compared.map(\.rawValue)
+    }
+
+    /// The run's rows of `sensitivity_runs.csv` (SPEC 39): one per what-if app of `apps`
+    /// (run metrics empty), then one with an empty `app` (app metrics empty); `variant` is
+    /// `assumption,end,assumption_value`, empty for the batch's own run.
+    func rows(variant: [String], apps: [String]) -> [[String]] {
+        let metricCount = WhatIfAppMetric.allCases.count
+        var rows: [[String]] = []
+        for (slot, app) in apps.enumerated() {
+            let cells = WhatIfAppMetric.allCases.enumerated().map { index, metric -> String in
+                let value = slot * metricCount + index < appValues.count ? appValues[slot * metricCount + index] : 0
+                return metric == .launchWait ? CSVFormatting.secondsText(Millis(value)) : String(value / 1000)
+            }
+            rows.append(variant + identity + columnValues + [app] + cells + Array(repeating: "", count: metrics.count))
+        }
+        rows.append(variant + identity + columnValues + [""] + Array(repeating: "", count: metricCount) + metrics)
+        return rows
+    }
+}
+
+/// SPEC 39's files at the top of `--out`.
+package enum SensitivityFile: String, CaseIterable, Sendable {
+    case runs = "sensitivity_runs.csv"
+    case table = "sensitivity.csv"
+    case whatIf = "sensitivity_whatif.csv"
+
+    /// Its path in `folder`.
+    package func path(in folder: String) -> String { folder + "/" + rawValue }
+
+    /// The columns that name a variant, first in `sensitivity_runs.csv` and
+    /// `sensitivity_whatif.csv`.
+    static let runsPrefix = ["assumption", "end", "assumption_value"]
+}
