@@ -38,7 +38,7 @@ extension BatchPage {
         let barWidth = width?.layoutWidth(page: wide) ?? wide
         var figures: [Figure] = []
         if let comparison {
-            figures += Self.comparisonCharts(comparison).map { Figure.comparison($0, title: [$0.metric.title]) }
+            figures += Self.comparisonCharts(comparison, cap: seriesCap).map { Figure.comparison($0, title: [$0[0].metric.title]) }
         }
         if let whatIf, !whatIf.sentences.isEmpty {
             let styles = SeriesStyle.styles(for: whatIf.charts.policies)

@@ -37,6 +37,9 @@ struct BatchPage {
     var whatIf: WhatIfAnswer?
     /// The verdict of the folder's `observed.csv` (SPEC 26), shown at the top.
     var fieldVerdict: FieldVerdict?
+    /// The most lines of a comparison figure, when the user sets it (`report --figures DIR
+    /// --figure-series N`); nil: every line, in small multiples where there are many.
+    var seriesCap: Int?
 
     /// At most this many run links per point; the rest are counted.
     static let linksPerGroup = 40
