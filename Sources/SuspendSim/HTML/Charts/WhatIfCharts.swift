@@ -58,7 +58,7 @@ struct WhatIfCharts {
         let styles = SeriesStyle.styles(for: policies)
         return plans.map { plan in
             let lines = plan.policies.map { policy in
-                SweepChart.Line(label: policy, style: styles[policies.firstIndex(of: policy)!],
+                SweepChart.Line(label: labels.policy(policy), style: styles[policies.firstIndex(of: policy)!],
                                 values: plan.values.map { plan.differences[policy]?[$0] })
             }
             return SweepChart(title: plan.title, subtitle: plan.subtitle, key: plan.key, values: plan.values, lines: lines,

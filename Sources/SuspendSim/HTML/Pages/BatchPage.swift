@@ -190,7 +190,7 @@ struct BatchPage {
         let svgs = charts.enumerated().map { index, chart in Node<HTML.BodyContext>.raw(chart.render(id: "\(id)-\(index + 1)")) }
         let styles = SeriesStyle.styles(for: policies)
         return .figure(.div(.class("multiples"), .group(svgs)), .figcaption(HTMLPage.legend(policies.enumerated().map { index, policy in
-            .group(.raw(SeriesMarker.legendIcon(styles[index])), .escaped(policy))
+            .group(.raw(SeriesMarker.legendIcon(styles[index])), .escaped(reports.labels.policy(policy)))
         } + [.text(band)])))
     }
 
@@ -230,8 +230,9 @@ struct BatchPage {
                 // One policy over several points: a colour per point; else the policy's own.
                 let style = policies.count == 1 && scenario.sweepOrder.count > 1
                     ? SeriesStyle.indexed(scenario.sweepOrder.firstIndex(of: settings) ?? 0) : styles[index]
-                return PointChart.Row(parts: [policy] + settings.map { reports.labels.text(setting: $0) }, style: style, point: point,
-                                      shortParts: [policy] + settings.map { reports.labels.short(setting: $0) })
+                let name = reports.labels.policy(policy)
+                return PointChart.Row(parts: [name] + settings.map { reports.labels.text(setting: $0) }, style: style, point: point,
+                                      shortParts: [name] + settings.map { reports.labels.short(setting: $0) })
             }
         }
     }

@@ -95,7 +95,7 @@ extension BatchPage {
             let keyCells = row[..<pairs].enumerated().map { comparison.labels.tick(header[$0.offset], $0.element) }
             return keyCells + [row[pairs], difference, row[p]] + (statistics?.cells(row) ?? [])
         }
-        let baseline = column(.baseline).flatMap { comparison.paired.first?[$0] } ?? ""
+        let baseline = column(.baseline).flatMap { comparison.paired.first?[$0] }.map(comparison.labels.policy) ?? ""
         let rest = comparison.paired.count - rows.count
         let file = BatchReportFile.paired.fileName
         let meanHeading = "\(PairedColumn.meanDiff.rawValue) [\(PairedColumn.ciLow.rawValue), \(PairedColumn.ciHigh.rawValue)]"

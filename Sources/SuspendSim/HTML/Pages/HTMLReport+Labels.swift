@@ -28,6 +28,8 @@ extension HTMLReport {
             if !(values[key]?.contains(value) ?? false) { values[key, default: []].append(value) }
         }
         for scenario in reports.scenarios {
+            // Policies are named by labels too, built-in and YAML ones alike (SPEC 15 "Labels").
+            for point in scenario.points { add(SweepKey.policy.path, point.policy) }
             for setting in scenario.sweepOrder.joined() {
                 guard let parts = RunFolderName.split(setting) else { continue }
                 add(parts.key, parts.value)

@@ -116,7 +116,7 @@ struct WhatIfAnswer {
         let svgs = charts.charts(labels: labels).enumerated().map { index, chart in Node<HTML.BodyContext>.raw(chart.render(id: "whatif-\(index + 1)")) }
         let styles = SeriesStyle.styles(for: charts.policies)
         return .figure(.div(.class("multiples"), .group(svgs)), .figcaption(HTMLPage.legend(charts.policies.enumerated().map { index, policy in
-            .group(.raw(SeriesMarker.legendIcon(styles[index])), .escaped(policy))
+            .group(.raw(SeriesMarker.legendIcon(styles[index])), .escaped(labels.policy(policy)))
         } + [.text("marker: mean paired difference at each swept value (0 at the baseline); band: its 95 % interval")])))
     }
 }
