@@ -90,23 +90,21 @@ extension BatchPage {
                 + "two policies or more."))
         }
         let statistics = PairedStatistics(header: header)
-        let rows = comparison.paired.prefix(Self.pairedRows).map { row -> [String] in
+        let rows = comparison.paired.map { row -> [String] in
             let difference = row[mean].isEmpty ? "" : row[low].isEmpty ? row[mean] : "\(row[mean]) [\(row[low]), \(row[high])]"
             let keyCells = row[..<pairs].enumerated().map { comparison.labels.tick(header[$0.offset], $0.element) }
             return keyCells + [row[pairs], difference, row[p]] + (statistics?.cells(row) ?? [])
         }
         let baseline = column(.baseline).flatMap { comparison.paired.first?[$0] }.map(comparison.labels.policy) ?? ""
-        let rest = comparison.paired.count - rows.count
         let file = BatchReportFile.paired.fileName
         let meanHeading = "\(PairedColumn.meanDiff.rawValue) [\(PairedColumn.ciLow.rawValue), \(PairedColumn.ciHigh.rawValue)]"
         return .group(
             .h3(.escaped("Paired differences" + (baseline.isEmpty ? "" : " against \(baseline)"))),
             .p(.class("note"), .escaped("\(file): runs paired by scenario, seed, replicate and sweep values; \(PairedColumn.meanDiff.rawValue) is "
                 + "the policy's value minus the baseline's with its 95 % Student's interval; \(PairedColumn.wilcoxonP.rawValue) is the "
-                + "two-sided signed-rank p-value" + (statistics == nil ? "." : PairedStatistics.note)
-                + (rest > 0 ? " The first \(rows.count) of \(comparison.paired.count) rows; \(file) has them all." : ""))),
-            HTMLPage.table(header: Array(header[..<pairs]) + [PairedColumn.pairs.rawValue, meanHeading, PairedColumn.wilcoxonP.rawValue]
-                + (statistics == nil ? [] : PairedStatistics.headings), rows: rows)
+                + "two-sided signed-rank p-value" + (statistics == nil ? "." : PairedStatistics.note))),
+            HTMLPage.foldedTable(header: Array(header[..<pairs]) + [PairedColumn.pairs.rawValue, meanHeading, PairedColumn.wilcoxonP.rawValue]
+                + (statistics == nil ? [] : PairedStatistics.headings), rows: rows, file: file, most: Self.pairedRows)
         )
     }
 }

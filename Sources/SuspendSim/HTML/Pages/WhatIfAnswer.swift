@@ -23,6 +23,8 @@ struct WhatIfAnswer {
 
     /// At most this many sentences; the rest go into the table.
     static let sentenceLimit = 12
+    /// At most this many rows in the table (20 shown, the rest folded); `whatif.csv` has them all.
+    static let tableRows = 200
     /// The table's columns.
     private static let header = ["where", "app", "metric", "baseline", "value", "baseline_mean", "mean", "mean_diff", "95 % CI", "pairs"]
     /// The table's header: `header`, then `wilcoxon_p` and the statistics after it when the file has them (`PairedStatistics`).
@@ -103,7 +105,8 @@ struct WhatIfAnswer {
         ]
         if sentences.count > Self.sentenceLimit {
             nodes.append(.p(.class("note"), .escaped("\(sentences.count - Self.sentenceLimit) more, from \(BatchReportFile.whatif.fileName):")))
-            nodes.append(HTMLPage.table(header: tableHeader, rows: Array(rows.dropFirst(Self.sentenceLimit))))
+            nodes.append(HTMLPage.foldedTable(header: tableHeader, rows: Array(rows.dropFirst(Self.sentenceLimit)),
+                                              file: BatchReportFile.whatif.fileName, most: Self.tableRows))
         }
         if !charts.isEmpty { nodes.append(chartFigure()) }
         nodes.append(.p(.class("note"), .escaped("Paired differences between sweep points on the same seeds (SPEC 25); "
