@@ -30,7 +30,9 @@ struct WhatIfCharts {
 
     /// Adds a row of `whatif.csv` (its `cells`) that has a sentence; `context` is its scenario
     /// and other sweep values, without the policy, and `showContext` whether titles name it.
-    mutating func add(_ cells: [String], column: (WhatIfColumn) -> Int, context: [String], policy: String, showContext: Bool) {
+    /// Titles are in words (`MetricWords`, the baseline by its label or its key's words).
+    mutating func add(_ cells: [String], column: (WhatIfColumn) -> Int, context: [String], policy: String, showContext: Bool,
+                      labels: SweepValueLabels = SweepValueLabels()) {
         let app = cells[column(.app)], metric = cells[column(.metric)]
         guard let difference = ReportCSV.number(cells[column(.meanDiff)]) else { return }
         let id = context + [app, metric]
@@ -39,8 +41,8 @@ struct WhatIfCharts {
             index[id] = plans.count
             let baseline = cells[column(.baseline)]
             let place = showContext ? " · " + context.filter { !$0.isEmpty }.joined(separator: " · ") : ""
-            plans.append(Plan(title: "\(metric) of \(app)\(place)",
-                              subtitle: "change per run against \(baseline); band: 95 % CI of the paired difference",
+            plans.append(Plan(title: "\(MetricWords.text(metric)) of \(app)\(place)",
+                              subtitle: "change per run against \(labels.text(cells[column(.key)], baseline)); band: 95 % CI of the paired difference",
                               key: cells[column(.key)], baseline: baseline, values: [baseline], seenValues: [baseline]))
         }
         let at = index[id]!

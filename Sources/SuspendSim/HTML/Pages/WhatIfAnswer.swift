@@ -46,7 +46,11 @@ struct WhatIfAnswer {
         let contexts = table.map { Array($0[..<column(.key)]) }
         let showContext = Set(contexts).count > 1
         // A chart's context leaves out the policy (`whatif.csv`'s second column): its lines are the policies.
-        let chartContexts = contexts.map { [$0[0]] + $0.dropFirst(2) }
+        // In words: each other sweep value by its label, else its key's words and unit.
+        let contextKeys = Array(file.header[..<column(.key)])
+        let chartContexts = contexts.map { context in
+            [context[0]] + zip(contextKeys.dropFirst(2), context.dropFirst(2)).map { $1.isEmpty ? "" : labels.text($0, $1) }
+        }
         let chartsShowContext = Set(chartContexts).count > 1
         var sentences: [String] = []
         var rows: [[String]] = []
@@ -61,7 +65,8 @@ struct WhatIfAnswer {
             let context = contexts[index].filter { !$0.isEmpty }.joined(separator: " · ")
             let sentence = Self.sentence(row, column: column, labels: labels)
             sentences.append(showContext ? context + ": " + sentence : sentence)
-            charts.add(row, column: column, context: chartContexts[index], policy: contexts[index][1], showContext: chartsShowContext)
+            charts.add(row, column: column, context: chartContexts[index], policy: contexts[index][1], showContext: chartsShowContext,
+                       labels: labels)
             let interval = row[column(.ciLow)].isEmpty ? "" : Self.minus(row[column(.ciLow)]) + " to " + Self.minus(row[column(.ciHigh)])
             let key = row[column(.key)]
             rows.append([context, app, metric, labels.tick(key, row[column(.baseline)]), labels.tick(key, row[column(.value)]),
