@@ -70,6 +70,13 @@ mkdir -p "$png_dir"
 "$bin" run Scenarios/compressor.yaml --replicates 3 --set policy=largest-first,lru,jetsam,lmkd --set device.ram_mb=1536,2048,3072 \
   --by policy,device.ram_mb,device.compressor.pool_mb --html --out "$work/reports/labels" >/dev/null
 "$bin" report "$work/reports/labels" --label "device.ram_mb=2048=2 GB phone" >/dev/null
+# The study of issue-sized figures: 5 policies (one of them YAML) × compressor off and on × 4 RAM
+# sizes over 20 users of a synthetic trace, with the compressor as its what-if: 10 series per
+# comparison chart, drawn as a panel per compressor setting (Tests/Data/studies/policy-study.yaml).
+mkdir -p "$work/study"
+cp Tests/Data/studies/policy-study.yaml "$work/study/"
+scripts/make-lsapp-trace.sh 20 400 1 > "$work/study/trace.tsv" 2>/dev/null
+"$bin" run "$work/study/policy-study.yaml" --baseline device.compressor.pool_mb=0 --html --out "$work/reports/study" >/dev/null
 python3 - Scenarios/memory-pressure.yaml "$work/long-ids.yaml" <<'PY'
 import re, sys
 text = open(sys.argv[1], encoding="utf-8").read().replace("name: memory-pressure", "name: long-ids")

@@ -16,6 +16,11 @@ struct FigureOptions: ParsableArguments {
         valueName: "inches"))
     var width: String?
 
+    @Option(name: .customLong("figure-series"), help: ArgumentHelp(
+        "Draw at most this many lines on a comparison figure and name the rest in a note under it. Without it every line is drawn, a chart of more than 8 as small multiples.",
+        valueName: "n"))
+    var series: Int?
+
     /// The width given, or one column.
     var figureWidth: FigureWidth {
         get throws {
@@ -31,6 +36,8 @@ struct FigureOptions: ParsableArguments {
         try OptionChecks.path(folder, "--figures")
         _ = try figureWidth
         if width != nil, folder == nil { throw ValidationError("--figure-width needs --figures DIR.") }
+        if let series, series < 1 { throw ValidationError("--figure-series must be 1 or more, got \(series).") }
+        if series != nil, folder == nil { throw ValidationError("--figure-series needs --figures DIR.") }
     }
 
     /// Writes the figures of `report`'s folder when `--figures` is given, and says what it wrote.
@@ -38,7 +45,7 @@ struct FigureOptions: ParsableArguments {
         guard let folder else { return }
         let width = try figureWidth
         let outcome = try HTMLPages.exitStatuses {
-            try FigureExport.write(folder: report, into: folder, width: width, focusApps: focusApps, labels: labels)
+            try FigureExport.write(folder: report, into: folder, width: width, focusApps: focusApps, labels: labels, seriesCap: series)
         }
         let kinds = outcome.pdfs ? "SVG, PDF and CSV" : "SVG and CSV"
         print("figures: \(outcome.names.count) in \(folder) (\(kinds) each)")

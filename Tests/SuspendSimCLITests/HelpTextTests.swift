@@ -294,7 +294,7 @@ import Testing
             21), and with --baseline KEY=VALUE its whatif.csv, from focus_runs.csv (SPEC
             25).
 
-            USAGE: suspendsim report <dir> [--jobs <n>] [--app <id> ...] [--by <keys>] [--baseline <policy|key=value> ...] [--figures <dir>] [--figure-width <inches>] [--label <key=value=text> ...]
+            USAGE: suspendsim report <dir> [--jobs <n>] [--app <id> ...] [--by <keys>] [--baseline <policy|key=value> ...] [--figures <dir>] [--figure-width <inches>] [--figure-series <n>] [--label <key=value=text> ...]
 
             ARGUMENTS:
               <dir>                   A report folder.
@@ -319,6 +319,10 @@ import Testing
                                       this folder, each named after the chart's title.
               --figure-width <inches> The figures' width in inches: 3.5 (one column, 252
                                       pt) or 7 (two columns, 504 pt). (default: 3.5)
+              --figure-series <n>     Draw at most this many lines on a comparison figure
+                                      and name the rest in a note under it. Without it
+                                      every line is drawn, a chart of more than 8 as small
+                                      multiples.
               --label <key=value=text>
                                       Name swept value VALUE of sweep key KEY as TEXT on
                                       every chart and table of the page, over the

@@ -45,7 +45,9 @@ import Testing
             #expect(notSwept.status == 64 && notSwept.stderr.contains("is not swept at '2048'; it takes 0, 4096"))
             #expect(try suspendsim(["report", out, "--label", "device.compressor.pool_mb=0"]).status == 64)
             #expect(try suspendsim(["report", out, "--label", "device.compressor.pool_mb=0=+1"]).status == 64)
-            #expect(try suspendsim(["report", out, "--label", "policy=lru=LRU"]).status == 64)
+            // A policy takes labels as a swept key does: one the batch did not run is refused.
+            let policy = try suspendsim(["report", out, "--label", "policy=no-such-policy=X"])
+            #expect(policy.status == 64 && policy.stderr.contains("policy is not swept at 'no-such-policy'"))
             // A saved label that names nothing on the page is left out, not refused.
             try ("key,value,label\ndevice.compressor.pool_mb,0,no compressor\ntrace.user,u1,first user\n")
                 .write(toFile: out + "/labels.csv", atomically: true, encoding: .utf8)

@@ -63,7 +63,7 @@ import Testing
                 #expect(paths(withClassPrefix: "whisker ", in: chart).allSatisfy { $0.d.components(separatedBy: "V").count == 4 })
                 #expect(texts(withClass: "tm", in: chart).contains("RAM (MB)"))
             }
-            #expect(charts[0].svg.contains("kills per hour") && charts[1].svg.contains("share of launches") && charts[2].svg.contains("seconds"))
+            #expect(charts[0].svg.contains("kills per hour") && charts[1].svg.contains("share of launches") && charts[2].svg.contains("launch wait (s)"))
             // The table: pairs, the difference with its interval, the p-value; empty cells stay empty.
             #expect(html.contains("<td>-0.416 [-0.475, -0.357]</td><td>7.552e-10</td>"))
             #expect(html.contains("<td>1</td><td>2.000</td><td>0.3173</td>"))
@@ -80,7 +80,7 @@ import Testing
             let names = try FileManager.default.contentsOfDirectory(atPath: batch + "/figures").sorted()
             // The figures and the folder's ownership marker (docs/reports.md).
             #expect(names == [".suspendsim-folder", "hot_launch_ratio.svg", "kills_per_hour.svg", "launch_wait_s.svg"])
-            for (name, unit) in [("kills_per_hour", "kills per hour"), ("hot_launch_ratio", "share of launches"), ("launch_wait_s", "seconds")] {
+            for (name, unit) in [("kills_per_hour", "kills per hour"), ("hot_launch_ratio", "share of launches"), ("launch_wait_s", "launch wait (s)")] {
                 let figure = try String(contentsOfFile: batch + "/figures/\(name).svg", encoding: .utf8)
                 // 252 units for the plot and its axes, then one legend row (baseline 260; 275 - 6 = 269
                 // units in all), scaled by 504 / 378: 358.7, so 359 pixels high.
@@ -147,7 +147,7 @@ import Testing
         }
     }
 
-    @Test("Other keys: a line per policy and combination, colour by policy, line style by the other key, in words, at most 8")
+    @Test("Other keys: a line per policy and combination, colour by policy, line style by the other key, in words; a cap only when set")
     func otherKeys() {
         let rows = ["a", "b", "c"].flatMap { scenario in ["lru", "jetsam"].flatMap { policy in ["xs", "xr"].map { [scenario, policy, $0] } } }
         let reports = ComparisonReports(keys: ["scenario", "policy", "device.model"], groups: rows.enumerated().map { index, row in
@@ -165,7 +165,10 @@ import Testing
         let many = ComparisonReports(keys: ["policy", "end_s"], groups: (0..<10).map {
             ComparisonReports.Group(values: ["p\($0)", "60"], runs: 1, metrics: [:])
         })
-        let capped = ComparisonChart(metric: ComparisonChart.metrics[0], reports: many)
+        // One dimension, nothing to split panels by: every line, unless the user caps them.
+        let all = ComparisonChart(metric: ComparisonChart.metrics[0], reports: many)
+        #expect(all.lines.count == 10 && all.leftOut == 0 && ComparisonChart.panels(metric: ComparisonChart.metrics[0], reports: many).count == 1)
+        let capped = ComparisonChart(metric: ComparisonChart.metrics[0], reports: many, cap: 8)
         #expect(capped.lines.count == 8 && capped.leftOut == 2 && !capped.hasData)
     }
 

@@ -139,22 +139,22 @@ import Testing
         #expect(many.height >= (many.legend.last?.baseline ?? 0) + 2 && many.height > few.height)
     }
 
-    @Test("A figure that leaves series out says which, in the figure and in the page's chart")
+    @Test("A figure the user caps (--figure-series 8) says which series it leaves out, in the figure and in the chart")
     func leftOutNote() {
         let policies = ["largest-first", "lru", "jetsam", "lmkd", "p5"]
-        let chart = ComparisonChart(metric: ComparisonChart.metrics[1], reports: Self.comparison(policies: policies))
+        let chart = ComparisonChart(metric: ComparisonChart.metrics[1], reports: Self.comparison(policies: policies), cap: 8)
         // 5 policies × 2 pools = 10 lines: the last two (p5 at both pools) are left out.
         #expect(chart.lines.count == 8 && chart.leftOut == 2)
-        #expect(chart.leftOutNote == "2 series left out (at most 8 drawn): p5 · compressor pool 0 MB; p5 · compressor pool 4096 MB")
+        #expect(chart.leftOutNote == "2 series left out (--figure-series 8): p5 · compressor pool 0 MB; p5 · compressor pool 4096 MB")
         let layout = chart.figureLayout()
         #expect(layout.noteBaseline == (layout.legend.last?.baseline ?? 0) + 15)
         // 370 units do not hold the note's 90 characters: two lines, whole, the figure 15 units a line taller.
         #expect(layout.note.count == 2 && layout.note.joined(separator: " ") == chart.leftOutNote)
         #expect(layout.height == (layout.noteBaseline ?? 0) + 2 * 15 - 6)
-        #expect(chart.figure().contains(">2 series left out (at most 8 drawn): "))
+        #expect(chart.figure().contains(">2 series left out (--figure-series 8): "))
         // The page's chart, 586 units wide, holds it on one line: 240 + 15 units high.
         #expect(chart.noteLines(width: 586).lines == [chart.leftOutNote!])
-        #expect(chart.render(id: "c").contains(">2 series left out (at most 8 drawn): "))
+        #expect(chart.render(id: "c").contains(">2 series left out (--figure-series 8): "))
         #expect(chart.render(id: "c").contains("height=\"255\""))
     }
 

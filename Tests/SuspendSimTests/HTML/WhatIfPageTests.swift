@@ -88,7 +88,7 @@ import Testing
             let charts = chartSVGs(withIDPrefix: "whatif-", in: html)
             #expect(charts.count == 1, "one app and counter; run metrics have no sentence and no chart")
             let chart = try #require(charts.first).svg
-            #expect(textElements(withClass: "ttl", in: chart).first?.text == "background_memory_pressure of com.acme.shop")
+            #expect(textElements(withClass: "ttl", in: chart).first?.text == "background memory pressure exits of com.acme.shop")
             // Three points: the baseline at 0 and the two values below it.
             #expect(markerCount(try #require(pathData(withClass: "dot c2", in: chart).first)) == 3)
             #expect(textElements(withClass: "tm halo", in: chart).map(\.text) == ["no change"])

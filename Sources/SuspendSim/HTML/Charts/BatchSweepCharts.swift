@@ -57,7 +57,7 @@ struct BatchSweepCharts {
         let styles = SeriesStyle.styles(for: scenario.policies)
         return focus.apps.map { app in
             let lines = scenario.policies.enumerated().map { index, policy in
-                SweepChart.Line(label: policy, style: styles[index],
+                SweepChart.Line(label: reports.labels.policy(policy), style: styles[index],
                                 values: axis.settings.map { reports.survival[key(policy, $0)]?[app]?.neverKilled })
             }
             let change = FocusApps.change(lines.map { $0.values.map { $0?.value } })
@@ -86,7 +86,7 @@ struct BatchSweepCharts {
         let styles = SeriesStyle.styles(for: scenario.policies)
         return (observed.counters[scenario.name] ?? []).filter { !Self.isZeroEverywhere($0) }.map { counter in
             let lines = scenario.policies.enumerated().map { index, policy in
-                SweepChart.Line(label: policy, style: styles[index], values: axis.settings.map { counter.simulated[key(policy, $0)] })
+                SweepChart.Line(label: reports.labels.policy(policy), style: styles[index], values: axis.settings.map { counter.simulated[key(policy, $0)] })
             }
             let observedText = ChartNumber.short(counter.observed, 3)
             return SweepChart(title: counter.name,
@@ -104,13 +104,13 @@ struct BatchSweepCharts {
         let styles = SeriesStyle.styles(for: scenario.policies)
         for (index, policy) in scenario.policies.enumerated() {
             let points = axis.settings.map { reports.point(key(policy, $0)) }
-            kills.append(SweepChart.Line(label: policy, style: styles[index], values: points.map { point in
+            kills.append(SweepChart.Line(label: reports.labels.policy(policy), style: styles[index], values: points.map { point in
                 guard let point, point.runs > 0 else { return nil }
                 let spread = point.runs > 1
                 return BatchReports.Rate(value: point.pressureKills / Double(point.runs),
                                          low: spread ? point.minPressureKills : nil, high: spread ? point.maxPressureKills : nil)
             }))
-            ratios.append(SweepChart.Line(label: policy, style: styles[index], values: points.map { point in
+            ratios.append(SweepChart.Line(label: reports.labels.policy(policy), style: styles[index], values: points.map { point in
                 guard let point, point.coldLaunches + point.warmLaunches > 0 else { return nil }
                 return BatchReports.Rate(value: point.warmLaunches / (point.coldLaunches + point.warmLaunches))
             }))

@@ -10,20 +10,26 @@
 ///   (`SeriesChannels`): the first (the policy) colour, as elsewhere on the page, the second
 ///   line style, the rest marker shape. Its label names its values in words
 ///   (`SweepValueLabels`: a label of the page's, else the key's words and unit), never as
-///   `key=value`.
-///   At most `maxLines` lines are drawn; the chart itself says which were left out, in a note
-///   line under it (`leftOutNote`). So the comparison always draws exactly three panels, one
-///   per metric, whatever the batch's size.
+///   `key=value`; a key whose value every line shares is left out of the labels and named
+///   once, in the caption (`shared`).
+/// - No line is dropped unasked (SPEC 15 "Labels, styles, legends"): a chart of more than
+///   `maxLines` lines becomes small multiples (`ComparisonChart.panels`), one panel per value
+///   of the lines' second dimension, sharing the y scale and one legend. Only a cap the user
+///   sets (`report --figure-series N`) leaves lines out, and the chart says which, in a note
+///   line under it (`leftOutNote`).
 struct ComparisonChart {
-    /// One line: its legend label, its colour and marker, and its value at each x.
+    /// One line: its legend label (without what its panel or every line shares), its whole
+    /// name (`series`: every value that tells it from the others, as the figure's CSV names
+    /// it), its colour and marker, and its value at each x.
     struct Line {
         var label: String
+        var series: String
         var style: SeriesStyle
         var values: [BatchReports.Rate?]
     }
 
     /// A charted metric: its column of `summary.csv` (its `groups.csv` columns are named after
-    /// it), its title and its y axis' title with the unit.
+    /// it), its title and its y axis' title with the unit, in words.
     struct Metric {
         var column: SummaryColumn
         var title: String
@@ -39,10 +45,10 @@ struct ComparisonChart {
     static let metrics = [
         Metric(column: .killsPerHour, title: "Pressure kills per hour", unit: "kills per hour", share: false),
         Metric(column: .hotLaunchRatio, title: "Hot-launch ratio", unit: "share of launches", share: true),
-        Metric(column: .launchWait, title: "Launch wait", unit: "seconds", share: false),
+        Metric(column: .launchWait, title: "Launch wait", unit: "launch wait (s)", share: false),
     ]
 
-    /// The most lines on one chart (the palette's size).
+    /// The most lines one chart holds before it becomes small multiples (the palette's size).
     static let maxLines = 8
 
     let metric: Metric
@@ -50,44 +56,73 @@ struct ComparisonChart {
     let key: String
     let values: [String]
     let lines: [Line]
-    /// Line keys not drawn (beyond `maxLines`).
+    /// The panel this chart is of small multiples: the panel key's value and its words; nil
+    /// for a chart of every line.
+    let panel: (value: String, title: String)?
+    /// Every line of the metric, in all panels: the y scale is shared by the panels.
+    let scaleLines: [Line]
+    /// Line keys not drawn (beyond the user's cap).
     let leftOut: Int
+    /// The cap the user set (`--figure-series N`), nil: every line is drawn.
+    let cap: Int?
     /// The labels of the lines not drawn, in order.
     let leftOutLabels: [String]
     /// The x values' tick labels: their labels where the page has them, else the values.
     let valueNames: [String]
+    /// What every line shares, in words ("no compressor"): named once, in the caption.
+    let shared: [String]
 
-    /// The chart of `metric` over `reports`' groups.
-    init(metric: Metric, reports: ComparisonReports) {
+    /// The chart of `metric` over `reports`' groups: every line, or the lines of `panel` (a
+    /// value of the layout's panel key), at most `cap` of them when the user set one.
+    init(metric: Metric, reports: ComparisonReports, cap: Int? = nil, panel: String? = nil) {
+        self.init(metric: metric, reports: reports, layout: Self.layout(reports, cap: cap), cap: cap, panel: panel)
+    }
+
+    init(metric: Metric, reports: ComparisonReports, layout: Layout, cap: Int?, panel: String?) {
         self.metric = metric
-        let layout = Self.layout(reports)
+        self.cap = cap
         key = layout.key
         values = layout.values
+        shared = layout.shared
         valueNames = layout.values.map { reports.labels.tick(layout.key, $0) }
-        let styles = SeriesChannels.styles(layout.lineKeys.map(\.values), policyFirst: layout.hasPolicy)
-        var lines: [Line] = []
-        for (index, lineKey) in layout.lineKeys.prefix(Self.maxLines).enumerated() {
-            var values = [BatchReports.Rate?](repeating: nil, count: layout.values.count)
-            for group in reports.groups where layout.lineKey(group) == lineKey.values {
-                if let x = layout.values.firstIndex(of: group.value(layout.key, in: reports.keys)) {
-                    values[x] = group.metrics[metric.column.rawValue]
-                }
-            }
-            lines.append(Line(label: lineKey.label, style: styles[index], values: values))
+        let styles = SeriesChannels.styles(layout.lineKeys.map(\.styleValues), policyFirst: layout.hasPolicy)
+        let xIndex = Dictionary(layout.values.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let lineIndex = Dictionary(layout.lineKeys.enumerated().map { ($1.values, $0) }, uniquingKeysWith: { first, _ in first })
+        var all = layout.lineKeys.enumerated().map { index, lineKey in
+            Line(label: lineKey.label, series: lineKey.series, style: styles[index],
+                 values: [BatchReports.Rate?](repeating: nil, count: layout.values.count))
         }
-        self.lines = lines
-        leftOut = max(layout.lineKeys.count - Self.maxLines, 0)
-        leftOutLabels = layout.lineKeys.dropFirst(Self.maxLines).map(\.label)
+        // One pass over the groups (linear in groups, SPEC 35).
+        for group in reports.groups {
+            guard let line = lineIndex[layout.lineKey(group)], let x = xIndex[group.value(layout.key, in: reports.keys)] else { continue }
+            all[line].values[x] = group.metrics[metric.column.rawValue]
+        }
+        scaleLines = all
+        let inPanel = zip(layout.lineKeys, all).filter { panel == nil || $0.0.panel == panel }.map(\.1)
+        let drawn = Array(inPanel.prefix(cap ?? Int.max))
+        lines = drawn
+        leftOut = inPanel.count - drawn.count
+        leftOutLabels = inPanel.dropFirst(drawn.count).map(\.series)
+        self.panel = panel.map { value in (value, layout.panelKey.map { reports.labels.text($0, value) } ?? value) }
     }
 
-    /// The note a chart that leaves lines out carries under it: "4 series left out: lmkd ·
-    /// compressor pool 4096 MB, …"; nil when it draws them all.
+    /// The charts of `metric`: one, or with a panel key (more than `maxLines` lines and no cap
+    /// set), one per value of it, in order of first appearance.
+    static func panels(metric: Metric, reports: ComparisonReports, cap: Int? = nil) -> [ComparisonChart] {
+        let layout = layout(reports, cap: cap)
+        guard layout.panelKey != nil else { return [ComparisonChart(metric: metric, reports: reports, layout: layout, cap: cap, panel: nil)] }
+        return layout.panelValues.map { ComparisonChart(metric: metric, reports: reports, layout: layout, cap: cap, panel: $0) }
+    }
+
+    /// The note a chart that leaves lines out carries under it: "2 series left out
+    /// (--figure-series 8): frees-most · no compressor; …"; nil when it draws them all.
     var leftOutNote: String? {
         guard leftOut > 0 else { return nil }
-        return "\(leftOut) series left out (at most \(Self.maxLines) drawn): " + leftOutLabels.joined(separator: "; ")
+        return "\(leftOut) series left out (--figure-series \(cap ?? lines.count)): " + leftOutLabels.joined(separator: "; ")
     }
 
-    /// How the groups map onto a chart: the x key and values, and the lines' keys.
+    /// How the groups map onto a chart: the x key and values, the panel key and values, and
+    /// the lines' keys.
     struct Layout {
         var key: String
         var values: [String]
@@ -96,7 +131,25 @@ struct ComparisonChart {
         var keys: [String]
         var policies: [String] = []
         var combinations: [[String]] = []
-        var lineKeys: [(values: [String], policy: String, others: [String], label: String)] = []
+        /// The key of the small multiples' panels (the lines' second dimension), nil: one chart.
+        var panelKey: String?
+        var panelValues: [String] = []
+        /// What every line shares, in words.
+        var shared: [String] = []
+        var lineKeys: [LineKey] = []
+
+        /// A line's key: its values (policy first), its panel's value ("" without panels),
+        /// the values that choose its style (without the panel's), its legend label and its
+        /// whole name.
+        struct LineKey {
+            var values: [String]
+            var policy: String
+            var others: [String]
+            var panel: String
+            var styleValues: [String]
+            var label: String
+            var series: String
+        }
 
         /// The group's line key: its policy (when `policy` is a key) and its other keys' values.
         func lineKey(_ group: ComparisonReports.Group) -> [String] {
@@ -105,13 +158,15 @@ struct ComparisonChart {
         }
     }
 
-    /// The layout of `reports`' groups (see the type's documentation).
-    static func layout(_ reports: ComparisonReports) -> Layout {
+    /// The layout of `reports`' groups (see the type's documentation); `cap`, the user's cap
+    /// on lines, keeps every line on one chart.
+    static func layout(_ reports: ComparisonReports, cap: Int? = nil) -> Layout {
         let keys = reports.keys
         let key = keys.last { $0 != Self.policyKey } ?? Self.policyKey
         var layout = Layout(key: key, values: [], hasPolicy: keys.contains(Self.policyKey),
                             otherKeys: keys.filter { $0 != Self.policyKey && $0 != key }, keys: keys)
         var seenValues = Set<String>(), seenLines = Set<[String]>(), seenPolicies = Set<String>(), seenOthers = Set<[String]>()
+        var found: [(values: [String], policy: String, others: [String])] = []
         for group in reports.groups {
             let x = group.value(key, in: keys)
             if seenValues.insert(x).inserted { layout.values.append(x) }
@@ -120,10 +175,27 @@ struct ComparisonChart {
             let others = layout.otherKeys.map { group.value($0, in: keys) }
             if seenOthers.insert(others).inserted { layout.combinations.append(others) }
             let lineKey = layout.lineKey(group)
-            guard seenLines.insert(lineKey).inserted else { continue }
-            let settings = zip(layout.otherKeys, others).map { reports.labels.text($0, $1) }
-            let label = key == Self.policyKey ? policy : ((layout.hasPolicy ? [policy] : []) + settings).joined(separator: " · ")
-            layout.lineKeys.append((lineKey, policy, others, label.isEmpty ? "all runs" : label))
+            if seenLines.insert(lineKey).inserted { found.append((lineKey, policy, others)) }
+        }
+        // A key every line shares is said once; the second dimension splits more lines than
+        // a chart tells apart into panels.
+        let sharedKeys = layout.otherKeys.indices.filter { index in Set(found.map { $0.others[index] }).count == 1 && found.count > 1 }
+        layout.shared = sharedKeys.map { reports.labels.text(layout.otherKeys[$0], found[0].others[$0]) }
+        let dimensions = (layout.hasPolicy ? [-1] : []) + layout.otherKeys.indices.filter { !sharedKeys.contains($0) }
+        let panelIndex = cap == nil && found.count > Self.maxLines && dimensions.count > 1 ? dimensions[1] : nil
+        layout.panelKey = panelIndex.map { layout.otherKeys[$0] }
+        for line in found {
+            let panel = panelIndex.map { line.others[$0] } ?? ""
+            if panelIndex != nil, !layout.panelValues.contains(panel) { layout.panelValues.append(panel) }
+            let words = { (indices: [Int]) in indices.map { reports.labels.text(layout.otherKeys[$0], line.others[$0]) } }
+            let policyWords = layout.hasPolicy ? [reports.labels.text(Self.policyKey, line.policy)] : []
+            let kept = layout.otherKeys.indices.filter { !sharedKeys.contains($0) }
+            let label = key == Self.policyKey ? policyWords.joined() : (policyWords + words(kept.filter { $0 != panelIndex })).joined(separator: " · ")
+            let series = key == Self.policyKey ? policyWords.joined() : (policyWords + words(kept)).joined(separator: " · ")
+            let styleValues = (layout.hasPolicy ? [line.policy] : []) + kept.filter { $0 != panelIndex }.map { line.others[$0] }
+            layout.lineKeys.append(Layout.LineKey(values: line.values, policy: line.policy, others: line.others, panel: panel,
+                                                  styleValues: styleValues.isEmpty ? [""] : styleValues,
+                                                  label: label.isEmpty ? "all runs" : label, series: series.isEmpty ? "all runs" : series))
         }
         return layout
     }

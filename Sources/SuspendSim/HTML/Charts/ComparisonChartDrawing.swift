@@ -22,6 +22,9 @@ extension ComparisonChart {
         var width: Double
         var height: Double
         var standalone: Bool
+        /// A panel of a figure's small multiples (`ComparisonFigure`): its title on top, no
+        /// legend or note of its own.
+        var cell = false
     }
 
     static let pageFrame = Frame(width: 590, height: 240, standalone: false)
@@ -45,10 +48,18 @@ extension ComparisonChart {
     /// The left-out note (`leftOutNote`) in lines of at most `width` units, at most
     /// `noteLines` of them (the last shortened, with the whole note as its `<title>`, when it
     /// does not fit); none when the chart draws every line.
-    func noteLines(width: Double) -> (lines: [String], title: String?) {
-        guard let note = leftOutNote else { return ([], nil) }
+    func noteLines(width: Double, figure: Bool = false) -> (lines: [String], title: String?) {
+        let parts = [figure ? sharedNote : nil, leftOutNote].compactMap { $0 }
+        guard !parts.isEmpty else { return ([], nil) }
+        let note = parts.joined(separator: " ")
         let wrapped = TextMetrics.wrap(note, width: width, size: 11, lines: Self.noteLines)
         return (wrapped.lines, wrapped.shortened ? note : nil)
+    }
+
+    /// What every line shares, as a figure says it under its legend ("Every line: no
+    /// compressor."); nil when the lines share nothing.
+    var sharedNote: String? {
+        shared.isEmpty ? nil : "Every line: " + shared.joined(separator: ", ") + "."
     }
 
     /// The standalone figure: a whole SVG document, the same bytes for the same groups.
@@ -93,7 +104,7 @@ extension ComparisonChart {
             legend.append((baseline, row))
             baseline += 15
         }
-        let note = noteLines(width: frame.width - 8).lines
+        let note = noteLines(width: frame.width - 8, figure: true).lines
         let noteBaseline: Double? = note.isEmpty ? nil : baseline
         baseline += Self.noteHeight * Double(note.count)
         return FigureLayout(plotTop: 14, plotBottom: plotBottom, legend: legend, noteBaseline: noteBaseline, note: note,
@@ -105,7 +116,7 @@ extension ComparisonChart {
         var css = "text{font-family:\"DejaVu Sans\",Arial,Helvetica,sans-serif;font-size:12px;fill:#1b1b1b}"
             + ".tm{fill:#4a4d52;font-size:11px}.axis{stroke:#5f6368;stroke-width:1;fill:none}"
             + ".grid{stroke:#e4e4e4;stroke-width:1;fill:none}.line{stroke-width:1.5;fill:none;stroke-linejoin:round}"
-            + ".whisker{stroke-width:1.2;fill:none}.dot{stroke:#ffffff;stroke-width:0.8}"
+            + ".whisker{stroke-width:1.2;fill:none}.dot{stroke:#ffffff;stroke-width:0.8}.ttl{font-weight:bold}"
         for (index, colour) in ChartPalette.okabeIto.enumerated() {
             css += ".c\(index).line,.c\(index).whisker{stroke:\(colour)}.c\(index).dot{fill:\(colour)}"
         }
@@ -114,6 +125,11 @@ extension ComparisonChart {
 
     /// The legend's rows in the figure: each line's label at (x, row), fitted to the width.
     func legendRows(width: Double) -> [[(x: Double, text: String, title: String?, line: Line)]] {
+        Self.legendRows(lines, width: width)
+    }
+
+    /// The legend's rows of `lines`, fitted to `width`.
+    static func legendRows(_ lines: [Line], width: Double) -> [[(x: Double, text: String, title: String?, line: Line)]] {
         var rows: [[(x: Double, text: String, title: String?, line: Line)]] = [[]]
         var x = 4.0
         for line in lines {
@@ -133,29 +149,38 @@ extension ComparisonChart {
     /// lowest interval) to a round value above every mean and interval.
     func yScale(_ pixels: ClosedRange<Double>) -> ChartScale {
         guard !metric.share else { return ChartScale(domain: 0...1, range: pixels, inverted: true) }
-        let numbers = lines.flatMap { $0.values.compactMap { $0 }.flatMap { [$0.value, $0.low ?? $0.value, $0.high ?? $0.value] } }
+        let numbers = scaleLines.flatMap { $0.values.compactMap { $0 }.flatMap { [$0.value, $0.low ?? $0.value, $0.high ?? $0.value] } }
         let highest = numbers.max() ?? 0, lowest = numbers.min() ?? 0
         let top = ChartScale.niceCeiling(max(highest * 1.12, 0.5))
         let bottom = lowest < 0 ? -ChartScale.niceCeiling(-lowest * 1.12) : 0
         return ChartScale(domain: bottom...max(top, bottom + 0.5), range: pixels, inverted: true)
     }
 
-    private func draw(in frame: Frame, id: String?) -> SVGWriter {
-        let label = metric.title + " (" + metric.unit + ") against " + AxisTitle.text(key)
+    /// The chart's title: the metric's, and its panel's value ("Pressure kills per hour: no
+    /// compressor").
+    var title: String {
+        metric.title + (panel.map { ": " + $0.title } ?? "")
+    }
+
+    func draw(in frame: Frame, id: String?) -> SVGWriter {
+        let label = title + " (" + metric.unit + ") against " + AxisTitle.text(key)
         var svg = SVGWriter(width: Int(frame.width), height: Int(frame.height), label: label, id: id)
         var plotTop = 46.0
         var bottom = frame.height - 44
-        if frame.standalone {
+        if frame.cell {
+            svg.fittedLabel(panel?.title ?? title, x: 4, y: 13, width: frame.width - 8, size: 12, bold: true, class: "ttl")
+            plotTop = 26
+        } else if frame.standalone {
             let layout = figureLayout()
-            drawLegend(layout.legend, into: &svg)
+            Self.drawLegend(layout.legend, into: &svg)
             plotTop = layout.plotTop
             bottom = layout.plotBottom
             if let baseline = layout.noteBaseline {
                 svg.lines(layout.note, x: 4, y: baseline, lineHeight: Self.noteHeight, class: "tm",
-                          title: noteLines(width: frame.width - 8).title)
+                          title: noteLines(width: frame.width - 8, figure: true).title)
             }
         } else {
-            svg.fittedLabel(metric.title, x: 2, y: 17, width: frame.width - 4, size: 13, bold: true, class: "ttl")
+            svg.fittedLabel(title, x: 2, y: 17, width: frame.width - 4, size: 13, bold: true, class: "ttl")
             svg.fittedLabel("group mean (" + metric.unit + "); error bar: 95 % interval of the mean", x: 2, y: 33,
                             width: frame.width - 4, size: 11, class: "tm")
             let note = noteLines(width: frame.width - 4)
@@ -177,7 +202,10 @@ extension ComparisonChart {
         let yTitle = TextMetrics.fit(metric.unit, width: bottom - plotTop, size: 11, keep: .end)
         svg.label(yTitle.text, x: 12, y: middle, anchor: "middle", class: "tm", extra: "transform=\"rotate(-90 12 \(Int(middle)))\"",
                   title: yTitle.shortened ? metric.unit : nil)
-        let axis = SweepChartAxis(key: key, values: values, range: (left + 14)...(plotRight - 14), names: valueNames)
+        // Room for the dodged lines' outermost markers (2.5 dodges of at most 5 units, half a
+        // marker), so that none sits on the y axis or the plot's right edge.
+        let inset = lines.count > 1 && key != Self.policyKey ? 24.0 : 14.0
+        let axis = SweepChartAxis(key: key, values: values, range: (left + inset)...(plotRight - inset), names: valueNames)
         svg.valueMarks(axis, count: values.count, bottom: bottom)
         for tick in axis.ticks(within: 2...(frame.width - 2)) {
             svg.label(tick.text, x: tick.x, y: bottom + 19, anchor: tick.anchor, class: "tm", title: tick.title)
@@ -227,10 +255,10 @@ extension ComparisonChart {
         markers = points.map { SeriesMarker.glyph(line.style.shape, x: $0.x, y: $0.y, size: size) }.joined()
         svg.path(stroke.contains("L") ? stroke : "", class: "line \(colour)", extra: line.style.dash.attribute)
         svg.path(whiskers, class: "whisker \(colour)")
-        svg.path(markers, class: "dot \(colour)", title: line.label)
+        svg.path(markers, class: "dot \(colour)", title: line.series)
     }
 
-    private func drawLegend(_ rows: [(baseline: Double, items: [(x: Double, text: String, title: String?, line: Line)])],
+    static func drawLegend(_ rows: [(baseline: Double, items: [(x: Double, text: String, title: String?, line: Line)])],
                             into svg: inout SVGWriter) {
         for row in rows {
             for item in row.items {

@@ -41,6 +41,11 @@ struct SweepChartAxis {
         self.names = names.flatMap { $0.count == values.count && $0 != values ? $0 : nil }
         let parsed = values.compactMap { Double($0) }.filter(\.isFinite)
         numbers = parsed.count == values.count && !values.isEmpty ? parsed : nil
+        if let numbers, let low = numbers.min(), let high = numbers.max() {
+            numericScale = ChartScale(domain: low...high, range: range)
+        } else {
+            numericScale = nil
+        }
     }
 
     /// Whether the values are placed by value.
@@ -62,10 +67,9 @@ struct SweepChartAxis {
         return values.indices.sorted { numbers[$0] != numbers[$1] ? numbers[$0] < numbers[$1] : $0 < $1 }
     }
 
-    private var numericScale: ChartScale? {
-        guard let numbers, let low = numbers.min(), let high = numbers.max() else { return nil }
-        return ChartScale(domain: low...high, range: range)
-    }
+    /// The scale of numeric values, from the lowest to the highest: made once, so that placing
+    /// a value costs the same however many there are (a page linear in points, SPEC 35).
+    private let numericScale: ChartScale?
 
     /// The tick labels, inside `bounds` and at least `gap` apart.
     func ticks(within bounds: ClosedRange<Double>) -> [Tick] {

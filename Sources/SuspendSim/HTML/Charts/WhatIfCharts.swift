@@ -14,6 +14,9 @@ struct WhatIfCharts {
         var values: [String] = []
         var policies: [String] = []
         var differences: [String: [String: BatchReports.Rate]] = [:]
+        /// `values` and `policies` as sets: a row is added in constant time (SPEC 35).
+        var seenValues: Set<String> = []
+        var seenPolicies: Set<String> = []
     }
 
     /// At most this many charts.
@@ -23,10 +26,13 @@ struct WhatIfCharts {
     private var index: [[String]: Int] = [:]
     /// The policies of every chart, in order of first appearance (the legend's).
     private(set) var policies: [String] = []
+    private var seenPolicies: Set<String> = []
 
     /// Adds a row of `whatif.csv` (its `cells`) that has a sentence; `context` is its scenario
     /// and other sweep values, without the policy, and `showContext` whether titles name it.
-    mutating func add(_ cells: [String], column: (WhatIfColumn) -> Int, context: [String], policy: String, showContext: Bool) {
+    /// Titles are in words (`MetricWords`, the baseline by its label or its key's words).
+    mutating func add(_ cells: [String], column: (WhatIfColumn) -> Int, context: [String], policy: String, showContext: Bool,
+                      labels: SweepValueLabels = SweepValueLabels()) {
         let app = cells[column(.app)], metric = cells[column(.metric)]
         guard let difference = ReportCSV.number(cells[column(.meanDiff)]) else { return }
         let id = context + [app, metric]
@@ -35,15 +41,15 @@ struct WhatIfCharts {
             index[id] = plans.count
             let baseline = cells[column(.baseline)]
             let place = showContext ? " · " + context.filter { !$0.isEmpty }.joined(separator: " · ") : ""
-            plans.append(Plan(title: "\(metric) of \(app)\(place)",
-                              subtitle: "change per run against \(baseline); band: 95 % CI of the paired difference",
-                              key: cells[column(.key)], baseline: baseline, values: [baseline]))
+            plans.append(Plan(title: "\(MetricWords.text(metric)) of \(app)\(place)",
+                              subtitle: "change per run against \(labels.text(cells[column(.key)], baseline)); band: 95 % CI of the paired difference",
+                              key: cells[column(.key)], baseline: baseline, values: [baseline], seenValues: [baseline]))
         }
         let at = index[id]!
         let value = cells[column(.value)]
-        if !plans[at].values.contains(value) { plans[at].values.append(value) }
-        if !plans[at].policies.contains(policy) { plans[at].policies.append(policy) }
-        if !policies.contains(policy) { policies.append(policy) }
+        if plans[at].seenValues.insert(value).inserted { plans[at].values.append(value) }
+        if plans[at].seenPolicies.insert(policy).inserted { plans[at].policies.append(policy) }
+        if seenPolicies.insert(policy).inserted { policies.append(policy) }
         let atBaseline = [plans[at].baseline: BatchReports.Rate(value: 0, low: nil, high: nil)]
         plans[at].differences[policy, default: atBaseline][value] =
             BatchReports.Rate(value: difference, low: ReportCSV.number(cells[column(.ciLow)]), high: ReportCSV.number(cells[column(.ciHigh)]))
@@ -58,7 +64,7 @@ struct WhatIfCharts {
         let styles = SeriesStyle.styles(for: policies)
         return plans.map { plan in
             let lines = plan.policies.map { policy in
-                SweepChart.Line(label: policy, style: styles[policies.firstIndex(of: policy)!],
+                SweepChart.Line(label: labels.policy(policy), style: styles[policies.firstIndex(of: policy)!],
                                 values: plan.values.map { plan.differences[policy]?[$0] })
             }
             return SweepChart(title: plan.title, subtitle: plan.subtitle, key: plan.key, values: plan.values, lines: lines,

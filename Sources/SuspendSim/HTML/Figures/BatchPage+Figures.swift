@@ -38,11 +38,11 @@ extension BatchPage {
         let barWidth = width?.layoutWidth(page: wide) ?? wide
         var figures: [Figure] = []
         if let comparison {
-            figures += Self.comparisonCharts(comparison).map { Figure.comparison($0, title: [$0.metric.title]) }
+            figures += Self.comparisonCharts(comparison, cap: seriesCap).map { Figure.comparison($0, title: [$0[0].metric.title]) }
         }
         if let whatIf, !whatIf.sentences.isEmpty {
             let styles = SeriesStyle.styles(for: whatIf.charts.policies)
-            let legend = zip(whatIf.charts.policies, styles).map { (label: $0, style: $1) }
+            let legend = zip(whatIf.charts.policies, styles).map { (label: reports.labels.policy($0), style: $1) }
             figures += whatIf.charts.charts(labels: whatIf.labels).map(fitted).map { Figure.line($0, title: ["What if", $0.title], yName: "mean_diff", legend: legend) }
         }
         let several = reports.scenarios.count > 1
@@ -65,7 +65,7 @@ extension BatchPage {
     /// A scenario's charts as figures, in the order its section draws them.
     private func scenarioFigures(_ plan: BatchScenarioPlan, fitted: (SweepChart) -> SweepChart, barWidth: Double) -> [Figure] {
         let scenario = plan.scenario
-        let legend = zip(scenario.policies, SeriesStyle.styles(for: scenario.policies)).map { (label: $0, style: $1) }
+        let legend = zip(scenario.policies, SeriesStyle.styles(for: scenario.policies)).map { (label: reports.labels.policy($0), style: $1) }
         var figures: [Figure] = []
         if !plan.neverKilled.isEmpty, let key = scenario.sweep?.key {
             figures += plan.neverKilled.map(fitted).map { Figure.line($0, title: ["Never killed, against \(key)", $0.title], yName: "never_killed", legend: legend) }

@@ -26,18 +26,24 @@ extension Figure {
                       columns: [labelColumn, chart.key, yName] + intervalColumns, rows: rows)
     }
 
-    /// A comparison chart's figure (SPEC 21): a group mean and its interval per marker.
-    static func comparison(_ chart: ComparisonChart, title: [String]) -> Figure {
+    /// A comparison metric's figure (SPEC 21): a group mean and its interval per marker, each
+    /// row's `label` the line's whole name (`ComparisonChart.Line.series`). A metric of small
+    /// multiples (`panels`) is drawn as `ComparisonFigure` lays them out: a panel to a row at
+    /// one column, two to a row at two.
+    static func comparison(_ panels: [ComparisonChart], title: [String]) -> Figure {
+        let chart = panels[0]
         var rows: [[String]] = []
-        for line in chart.lines {
+        for line in panels.flatMap(\.lines) {
             for (index, value) in line.values.enumerated() {
                 guard let value else { continue }
-                rows.append([line.label, chart.values[index], number(value.value), number(value.low), number(value.high)])
+                rows.append([line.series, chart.values[index], number(value.value), number(value.low), number(value.high)])
             }
         }
-        return Figure(title: title, svg: chart.render(id: "figure"), legend: chart.lines.map { ($0.label, $0.style) },
+        let several = panels.count > 1
+        return Figure(title: title, svg: chart.render(id: "figure"), legend: ComparisonFigure.legendLines(panels).map { ($0.label, $0.style) },
                       columns: [labelColumn, chart.key, chart.metric.column.rawValue] + intervalColumns, rows: rows,
-                      oneColumn: chart.figure())
+                      oneColumn: ComparisonFigure.document(panels, columns: 1),
+                      twoColumns: several ? ComparisonFigure.document(panels, columns: 2) : nil)
     }
 
     /// A survival chart's figure: a series' drawn rate (and Wilson interval) per app per panel.

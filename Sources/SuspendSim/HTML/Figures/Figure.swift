@@ -21,6 +21,9 @@ struct Figure {
     /// A layout of the same chart made for one column, its legend inside (the comparison's
     /// `figures/<metric>.svg`, 378 units wide), used at 3.5 in instead of `svg` and `legend`.
     var oneColumn: String? = nil
+    /// A layout of the same chart made for two columns, its legend inside (a comparison's
+    /// small multiples, two panels to a row), used at 7 in instead of `svg` and `legend`.
+    var twoColumns: String? = nil
 
     /// The first column of every figure's CSV: the series a row belongs to.
     static let labelColumn = "label"

@@ -2,7 +2,8 @@
 /// column, 3.5 in = 252 pt, or two, 7 in = 504 pt), drawing the chart laid out for that width
 /// (`FigureWidth.layoutWidth`: at most 396 or 792 units, so that 11 px text prints at 7 pt or
 /// more), scaled to it, with its legend under it; at one column, a chart's one-column layout
-/// (`Figure.oneColumn`) when it has one, its legend inside.
+/// (`Figure.oneColumn`) when it has one, at two a chart's two-column layout (`Figure.twoColumns`)
+/// when it has one, their legend inside.
 ///
 /// - The height follows from the width: the chart keeps its proportions, so a figure is as
 ///   tall as its chart scaled to the width, plus its legend's rows.
@@ -20,7 +21,7 @@ struct FigureDocument {
 
     /// The whole document, the same bytes for the same figure.
     func text() -> String {
-        let paper = width == .oneColumn ? figure.oneColumn.map(Self.nestable) : nil
+        let paper = (width == .oneColumn ? figure.oneColumn : figure.twoColumns).map(Self.nestable)
         let chart = paper ?? figure.svg
         let (chartWidth, chartHeight) = Self.viewBox(of: chart)
         let rows = paper == nil ? legendRows(width: chartWidth) : []

@@ -56,13 +56,15 @@ package enum FigureExport {
     /// as the tool's; an existing one must be: `FolderOwnership`).
     ///
     /// - Parameter focusApps: as `HTMLReport.write` takes them, so that the figures are the page's charts.
+    /// - Parameter seriesCap: the most lines of a comparison figure (`--figure-series N`, the
+    ///   rest named in a note); nil: every line, in small multiples where there are many.
     /// - Throws: `HTMLReport.Error` when the folder is not a report folder or a report cannot be
     ///   read; `ReportWriter.Error` when a file cannot be written or the converter fails.
     package static func write(folder path: String, into output: String, width: FigureWidth, focusApps: [String]? = nil,
-                             labels: [SweepValueLabel] = [], environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Outcome {
+                             labels: [SweepValueLabel] = [], seriesCap: Int? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Outcome {
         var folder = path
         while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
-        let figures = try figures(folder: folder, width: width, focusApps: focusApps, labels: labels)
+        let figures = try figures(folder: folder, width: width, focusApps: focusApps, labels: labels, seriesCap: seriesCap)
         let names = FigureNames.names(figures.map(\.title))
         try FolderOwnership.check([output])
         do {
@@ -84,7 +86,8 @@ package enum FigureExport {
     /// The charts of `folder`'s page as figures, in page order, named with the page's labels
     /// (`labels` over the folder's `labels.csv`, SPEC 15 "Labels").
     ///   Each chart is laid out for `width` (`FigureWidth.layoutWidth(page:)`).
-    static func figures(folder: String, width: FigureWidth, focusApps: [String]?, labels given: [SweepValueLabel]) throws -> [Figure] {
+    static func figures(folder: String, width: FigureWidth, focusApps: [String]?, labels given: [SweepValueLabel],
+                        seriesCap: Int? = nil) throws -> [Figure] {
         switch try ReportFolder.kind(of: folder) {
         case .run:
             let reports = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try RunReports(folder: folder) }
@@ -97,8 +100,9 @@ package enum FigureExport {
             comparison?.labels = labels
             let observed = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try ObservedReports(folder: folder) }
             let whatIf = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try WhatIfAnswer(folder: folder, labels: labels) }
-            let page = BatchPage(reports: reports, observed: observed, name: "", runFolders: [:], ramByScenario: [:], files: [],
+            var page = BatchPage(reports: reports, observed: observed, name: "", runFolders: [:], ramByScenario: [:], files: [],
                                  focusApps: focusApps, comparison: comparison, whatIf: whatIf)
+            page.seriesCap = seriesCap
             return page.figures(width: width)
         }
     }

@@ -21,6 +21,12 @@ struct SweepValueLabels: Sendable, Equatable {
         texts[key]?[value] ?? Self.worded(key, value)
     }
 
+    /// A policy's name on the page: its label (`labels: { policy: { lru: "LRU" } }`, `report
+    /// --label policy=lru=LRU`), else its name; a built-in and a YAML policy alike.
+    func policy(_ name: String) -> String {
+        texts[SweepKey.policy.path]?[name] ?? name
+    }
+
     /// Value `value` of `key` on an axis titled with the key's words: its label, else the value.
     func tick(_ key: String, _ value: String) -> String {
         texts[key]?[value] ?? value

@@ -37,6 +37,9 @@ struct BatchPage {
     var whatIf: WhatIfAnswer?
     /// The verdict of the folder's `observed.csv` (SPEC 26), shown at the top.
     var fieldVerdict: FieldVerdict?
+    /// The most lines of a comparison figure, when the user sets it (`report --figures DIR
+    /// --figure-series N`); nil: every line, in small multiples where there are many.
+    var seriesCap: Int?
 
     /// At most this many run links per point; the rest are counted.
     static let linksPerGroup = 40
@@ -53,12 +56,15 @@ struct BatchPage {
         var node: Node<HTML.BodyContext>
     }
 
+    /// The page: its header (and a field verdict), then the answer the batch was run for
+    /// (`answerSections`), then the contents, then the other sections.
     func render() -> String {
-        var sections: [Section] = []
+        var sections = answerSections()
+        let answers = sections.count
         let charted = chartedPlans()
         let plans = charted.map(\.plan)
-        if let comparison {
-            sections.append(Section(id: "comparison", title: "Comparison", node: comparisonSection(comparison, id: "comparison")))
+        if comparison != nil, let answer = whatIf?.node() {
+            sections.append(Section(id: "whatif", title: "What if", node: answer))
         }
         for (index, (plan, charts)) in charted.enumerated() {
             let id = "s\(index + 1)"
@@ -73,15 +79,27 @@ struct BatchPage {
         }
         var content: [Node<HTML.BodyContext>] = [header()]
         if let verdict = fieldVerdict { content.append(verdict.node()) }
-        if let answer = whatIf?.node() { content.append(answer) }
+        content += sections.prefix(answers).map(\.node)
         let chartCount = plans.reduce(0) { $0 + $1.panelCount + 1 } + (singles.isEmpty ? 0 : 1) + Self.comparisonPanels(comparison)
         if sections.count > 1 || chartCount > 3 {
             content.append(.nav(.class("toc"), .h2("Contents"), .ul(.group(sections.map { section in
                 .li(.a(.attribute(named: "href", value: "#" + section.id), .escaped(section.title)))
             }))))
         }
-        content += sections.map(\.node)
+        content += sections.dropFirst(answers).map(\.node)
         return HTMLPage.render(title: "\(name) — suspendsim batch", content: content)
+    }
+
+    /// The answer the batch was run for, which the page opens with, before its contents:
+    /// the comparison of policies (SPEC 21, `groups.csv`) when there is one, else the what-if
+    /// (SPEC 25, `whatif.csv`). A section answering how far the answer moves (SPEC 39's
+    /// sensitivity) belongs in this slot, after these.
+    private func answerSections() -> [Section] {
+        if let comparison {
+            return [Section(id: "comparison", title: "Comparison", node: comparisonSection(comparison, id: "comparison"))]
+        }
+        if let answer = whatIf?.node() { return [Section(id: "whatif", title: "What if", node: answer)] }
+        return []
     }
 
     /// The title of a page of `scenarios` (in `summary.csv` order): the scenario's name; for
@@ -187,7 +205,7 @@ struct BatchPage {
         let svgs = charts.enumerated().map { index, chart in Node<HTML.BodyContext>.raw(chart.render(id: "\(id)-\(index + 1)")) }
         let styles = SeriesStyle.styles(for: policies)
         return .figure(.div(.class("multiples"), .group(svgs)), .figcaption(HTMLPage.legend(policies.enumerated().map { index, policy in
-            .group(.raw(SeriesMarker.legendIcon(styles[index])), .escaped(policy))
+            .group(.raw(SeriesMarker.legendIcon(styles[index])), .escaped(reports.labels.policy(policy)))
         } + [.text(band)])))
     }
 
@@ -227,8 +245,9 @@ struct BatchPage {
                 // One policy over several points: a colour per point; else the policy's own.
                 let style = policies.count == 1 && scenario.sweepOrder.count > 1
                     ? SeriesStyle.indexed(scenario.sweepOrder.firstIndex(of: settings) ?? 0) : styles[index]
-                return PointChart.Row(parts: [policy] + settings.map { reports.labels.text(setting: $0) }, style: style, point: point,
-                                      shortParts: [policy] + settings.map { reports.labels.short(setting: $0) })
+                let name = reports.labels.policy(policy)
+                return PointChart.Row(parts: [name] + settings.map { reports.labels.text(setting: $0) }, style: style, point: point,
+                                      shortParts: [name] + settings.map { reports.labels.short(setting: $0) })
             }
         }
     }

@@ -71,7 +71,7 @@ struct BatchScenarioPlan {
             return keys.contains(key) ? key : nil
         }
         if policies.count > 1 {
-            let series = zip(policies, SeriesStyle.styles(for: policies)).map { SurvivalChart.Series(label: $0, style: $1) }
+            let series = zip(policies, SeriesStyle.styles(for: policies)).map { SurvivalChart.Series(label: names.policy($0), style: $1) }
             let panels = sweeps.prefix(budget.take(sweeps.count)).map { settings in
                 SurvivalChart.Panel(title: settings.map { names.text(setting: $0) }, points: policies.map { key($0, settings) })
             }

@@ -2,8 +2,9 @@ import Foundation
 import Plot
 
 /// The batch page's comparison (SPEC 21), for a folder with `groups.csv`: a chart per metric of
-/// `ComparisonChart.metrics` (three panels, drawn side by side with one legend), links to the
-/// same charts as `figures/<metric>.svg`, and `paired.csv` as a table.
+/// `ComparisonChart.metrics` (three panels, or with more lines than a chart tells apart, the
+/// small multiples of each, `ComparisonChart.panels`), drawn side by side with one legend,
+/// links to the same charts as `figures/<metric>.svg`, and `paired.csv` as a table.
 extension BatchPage {
     /// The figures' folder, relative to the batch folder.
     static let figuresFolder = "figures"
@@ -15,14 +16,16 @@ extension BatchPage {
     /// At most this many rows of `paired.csv` in the table; the rest are counted.
     static let pairedRows = 300
 
-    /// The comparison's charts, one per metric.
-    static func comparisonCharts(_ comparison: ComparisonReports) -> [ComparisonChart] {
-        ComparisonChart.metrics.map { ComparisonChart(metric: $0, reports: comparison) }
+    /// The comparison's charts, per metric: its chart, or its small multiples; at most `cap`
+    /// lines each when the user set a cap (`--figure-series`).
+    static func comparisonCharts(_ comparison: ComparisonReports, cap: Int? = nil) -> [[ComparisonChart]] {
+        ComparisonChart.metrics.map { ComparisonChart.panels(metric: $0, reports: comparison, cap: cap) }
     }
 
-    /// The panels the comparison draws.
+    /// The panels the comparison draws: a chart per metric, or each one's small multiples.
     static func comparisonPanels(_ comparison: ComparisonReports?) -> Int {
-        comparison == nil ? 0 : ComparisonChart.metrics.count
+        guard let comparison else { return 0 }
+        return ComparisonChart.metrics.count * max(1, ComparisonChart.layout(comparison).panelValues.count)
     }
 
     /// Writes `folder/figures/<metric>.svg` for each chart, each whole or not at all, into a
@@ -39,17 +42,19 @@ extension BatchPage {
             throw ReportWriter.Error("create folder", path: figures, code: EIO)
         }
         try FolderOwnership.mark(figures, name: figuresFolder)
-        for chart in comparisonCharts(comparison) {
-            try AtomicTextFile.write(chart.figure(), to: folder + "/" + figurePath(chart))
+        for charts in comparisonCharts(comparison) {
+            try AtomicTextFile.write(ComparisonFigure.document(charts, columns: 1), to: folder + "/" + figurePath(charts[0]))
         }
     }
 
     /// The comparison section.
     func comparisonSection(_ comparison: ComparisonReports, id: String) -> Node<HTML.BodyContext> {
-        let charts = Self.comparisonCharts(comparison)
+        let metrics = Self.comparisonCharts(comparison)
+        let charts = metrics.flatMap { $0 }
         let layout = ComparisonChart.layout(comparison)
-        let lineKeys = (layout.hasPolicy ? [ComparisonChart.policyKey] : []) + layout.otherKeys
-        let lineText = lineKeys.isEmpty ? "one line" : "one line per " + lineKeys.joined(separator: " × ")
+        let lineKeys = (layout.hasPolicy ? [ComparisonChart.policyKey] : []) + layout.otherKeys.filter { $0 != layout.panelKey }
+        let lineText = (lineKeys.isEmpty ? "one line" : "one line per " + lineKeys.joined(separator: " × "))
+            + (layout.panelKey.map { ", a panel per \($0)" } ?? "")
         let xText = layout.key == ComparisonChart.policyKey ? "the policies on the x axis" : "against \(layout.key)"
         var nodes: [Node<HTML.BodyContext>] = [
             .h2("Comparison"),
@@ -57,21 +62,18 @@ extension BatchPage {
                 + comparison.keys.joined(separator: ", ") + " · \(xText), \(lineText)")),
         ]
         let svgs = charts.enumerated().map { index, chart in Node<HTML.BodyContext>.raw(chart.render(id: "\(id)-\(index + 1)")) }
-        let lines = charts.first?.lines ?? []
+        let lines = ComparisonFigure.legendLines(metrics.first ?? [])
         let styled = lines.contains { $0.style.dash != .solid }
         let legend = lines.map { line -> Node<HTML.BodyContext> in
             .group(.raw(SeriesMarker.legendIcon(line.style, withLine: styled)), .escaped(line.label))
         }
-        let figureLinks: Node<HTML.BodyContext> = .group(.text("figures: "), .group(charts.enumerated().map { index, chart in
+        let figureLinks: Node<HTML.BodyContext> = .group(.text("figures: "), .group(metrics.compactMap(\.first).enumerated().map { index, chart in
             let file = Self.figurePath(chart)
             return .group(.if(index > 0, .text(" · ")), .a(.attribute(named: "href", value: file), .text(file)))
         }))
         nodes.append(.figure(.div(.class("multiples"), .group(svgs)), .figcaption(HTMLPage.legend(
-            legend + [.text("error bar: 95 % Student's interval of the mean (none for a group of one run)"), figureLinks]))))
-        if let leftOut = charts.first?.leftOut, leftOut > 0 {
-            nodes.append(.p(.class("note"), .escaped("\(ComparisonChart.maxLines) lines drawn, \(leftOut) left out: a chart draws at "
-                + "most \(ComparisonChart.maxLines); \(BatchReportFile.groups.fileName) has them all.")))
-        }
+            legend + (layout.shared.isEmpty ? [] : [.escaped("every line: " + layout.shared.joined(separator: ", "))])
+                + [.text("error bar: 95 % Student's interval of the mean (none for a group of one run)"), figureLinks]))))
         nodes.append(pairedTable(comparison))
         return .section(.id(id), .group(nodes))
     }
@@ -88,23 +90,21 @@ extension BatchPage {
                 + "two policies or more."))
         }
         let statistics = PairedStatistics(header: header)
-        let rows = comparison.paired.prefix(Self.pairedRows).map { row -> [String] in
+        let rows = comparison.paired.map { row -> [String] in
             let difference = row[mean].isEmpty ? "" : row[low].isEmpty ? row[mean] : "\(row[mean]) [\(row[low]), \(row[high])]"
             let keyCells = row[..<pairs].enumerated().map { comparison.labels.tick(header[$0.offset], $0.element) }
             return keyCells + [row[pairs], difference, row[p]] + (statistics?.cells(row) ?? [])
         }
-        let baseline = column(.baseline).flatMap { comparison.paired.first?[$0] } ?? ""
-        let rest = comparison.paired.count - rows.count
+        let baseline = column(.baseline).flatMap { comparison.paired.first?[$0] }.map(comparison.labels.policy) ?? ""
         let file = BatchReportFile.paired.fileName
         let meanHeading = "\(PairedColumn.meanDiff.rawValue) [\(PairedColumn.ciLow.rawValue), \(PairedColumn.ciHigh.rawValue)]"
         return .group(
             .h3(.escaped("Paired differences" + (baseline.isEmpty ? "" : " against \(baseline)"))),
             .p(.class("note"), .escaped("\(file): runs paired by scenario, seed, replicate and sweep values; \(PairedColumn.meanDiff.rawValue) is "
                 + "the policy's value minus the baseline's with its 95 % Student's interval; \(PairedColumn.wilcoxonP.rawValue) is the "
-                + "two-sided signed-rank p-value" + (statistics == nil ? "." : PairedStatistics.note)
-                + (rest > 0 ? " The first \(rows.count) of \(comparison.paired.count) rows; \(file) has them all." : ""))),
-            HTMLPage.table(header: Array(header[..<pairs]) + [PairedColumn.pairs.rawValue, meanHeading, PairedColumn.wilcoxonP.rawValue]
-                + (statistics == nil ? [] : PairedStatistics.headings), rows: rows)
+                + "two-sided signed-rank p-value" + (statistics == nil ? "." : PairedStatistics.note))),
+            HTMLPage.foldedTable(header: Array(header[..<pairs]) + [PairedColumn.pairs.rawValue, meanHeading, PairedColumn.wilcoxonP.rawValue]
+                + (statistics == nil ? [] : PairedStatistics.headings), rows: rows, file: file, most: Self.pairedRows)
         )
     }
 }

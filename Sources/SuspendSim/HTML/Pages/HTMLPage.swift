@@ -35,6 +35,20 @@ enum HTMLPage {
         .group(.span(.class(swatchClass)), .escaped(name))
     }
 
+    /// A long table folded: its first `shown` rows, then the next ones up to `most` in all
+    /// inside a `<details>` whose summary counts them and names `file`, the CSV that has every
+    /// row; the page's size then grows with neither the batch's points nor its apps (SPEC 35).
+    /// A table of `shown` rows or fewer is a plain table.
+    static func foldedTable(header: [String], rows: [[String]], file: String, shown: Int = 20, most: Int) -> Node<HTML.BodyContext> {
+        guard rows.count > shown else { return table(header: header, rows: rows) }
+        let rest = rows[shown..<min(max(most, shown), rows.count)]
+        let summary = "\(rows.count - shown) more row\(rows.count - shown == 1 ? "" : "s")"
+            + (shown + rest.count < rows.count ? ", the next \(rest.count) here; " : "; ") + "\(file) has them all"
+        return .group(table(header: header, rows: Array(rows.prefix(shown))), rest.isEmpty
+            ? .p(.class("note"), .escaped(summary))
+            : .element(named: "details", nodes: [.element(named: "summary", nodes: [.escaped(summary)]), table(header: header, rows: Array(rest))]))
+    }
+
     /// A table of `header` and `rows` (every cell escaped); `decorate` may put a node before
     /// a cell's text (an app's swatch).
     static func table(header: [String], rows: [[String]],

@@ -24,10 +24,13 @@ extension HTMLReport {
     /// scenarios' sweep points, and the sweep keys `groups.csv` is grouped by.
     static func sweptValues(_ reports: BatchReports, _ comparison: ComparisonReports?) -> [String: [String]] {
         var values: [String: [String]] = [:]
+        var seen: [String: Set<String>] = [:]
         func add(_ key: String, _ value: String) {
-            if !(values[key]?.contains(value) ?? false) { values[key, default: []].append(value) }
+            if seen[key, default: []].insert(value).inserted { values[key, default: []].append(value) }
         }
         for scenario in reports.scenarios {
+            // Policies are named by labels too, built-in and YAML ones alike (SPEC 15 "Labels").
+            for point in scenario.points { add(SweepKey.policy.path, point.policy) }
             for setting in scenario.sweepOrder.joined() {
                 guard let parts = RunFolderName.split(setting) else { continue }
                 add(parts.key, parts.value)

@@ -40,7 +40,9 @@ enum PageStyle {
             table{border-collapse:collapse;font-size:13px;margin:6px 0;font-variant-numeric:tabular-nums}
             th,td{padding:3px 8px;border-bottom:1px solid var(--grid);text-align:right;white-space:nowrap}
             th{color:var(--muted);font-weight:600;white-space:normal;vertical-align:bottom}th:first-child,td:first-child{text-align:left}
-            .tablewrap{overflow-x:auto}
+            .tablewrap{overflow-x:auto;max-width:100%}.tablewrap td{white-space:normal}
+            .tablewrap th:first-child,.tablewrap td:first-child{position:sticky;left:0;background:var(--bg)}
+            details{margin:4px 0}summary{cursor:pointer;color:var(--muted);font-size:13px}
             #assumptions th:last-child,#assumptions td:last-child{white-space:normal;text-align:left;min-width:28em}
             nav.toc ul{columns:3;margin:4px 0;padding-left:18px;font-size:14px}
             ul.runs{columns:4;font-size:13px;padding-left:18px}

@@ -23,6 +23,8 @@ struct WhatIfAnswer {
 
     /// At most this many sentences; the rest go into the table.
     static let sentenceLimit = 12
+    /// At most this many rows in the table (20 shown, the rest folded); `whatif.csv` has them all.
+    static let tableRows = 200
     /// The table's columns.
     private static let header = ["where", "app", "metric", "baseline", "value", "baseline_mean", "mean", "mean_diff", "95 % CI", "pairs"]
     /// The table's header: `header`, then `wilcoxon_p` and the statistics after it when the file has them (`PairedStatistics`).
@@ -44,7 +46,11 @@ struct WhatIfAnswer {
         let contexts = table.map { Array($0[..<column(.key)]) }
         let showContext = Set(contexts).count > 1
         // A chart's context leaves out the policy (`whatif.csv`'s second column): its lines are the policies.
-        let chartContexts = contexts.map { [$0[0]] + $0.dropFirst(2) }
+        // In words: each other sweep value by its label, else its key's words and unit.
+        let contextKeys = Array(file.header[..<column(.key)])
+        let chartContexts = contexts.map { context in
+            [context[0]] + zip(contextKeys.dropFirst(2), context.dropFirst(2)).map { $1.isEmpty ? "" : labels.text($0, $1) }
+        }
         let chartsShowContext = Set(chartContexts).count > 1
         var sentences: [String] = []
         var rows: [[String]] = []
@@ -59,7 +65,8 @@ struct WhatIfAnswer {
             let context = contexts[index].filter { !$0.isEmpty }.joined(separator: " · ")
             let sentence = Self.sentence(row, column: column, labels: labels)
             sentences.append(showContext ? context + ": " + sentence : sentence)
-            charts.add(row, column: column, context: chartContexts[index], policy: contexts[index][1], showContext: chartsShowContext)
+            charts.add(row, column: column, context: chartContexts[index], policy: contexts[index][1], showContext: chartsShowContext,
+                       labels: labels)
             let interval = row[column(.ciLow)].isEmpty ? "" : Self.minus(row[column(.ciLow)]) + " to " + Self.minus(row[column(.ciHigh)])
             let key = row[column(.key)]
             rows.append([context, app, metric, labels.tick(key, row[column(.baseline)]), labels.tick(key, row[column(.value)]),
@@ -103,7 +110,8 @@ struct WhatIfAnswer {
         ]
         if sentences.count > Self.sentenceLimit {
             nodes.append(.p(.class("note"), .escaped("\(sentences.count - Self.sentenceLimit) more, from \(BatchReportFile.whatif.fileName):")))
-            nodes.append(HTMLPage.table(header: tableHeader, rows: Array(rows.dropFirst(Self.sentenceLimit))))
+            nodes.append(HTMLPage.foldedTable(header: tableHeader, rows: Array(rows.dropFirst(Self.sentenceLimit)),
+                                              file: BatchReportFile.whatif.fileName, most: Self.tableRows))
         }
         if !charts.isEmpty { nodes.append(chartFigure()) }
         nodes.append(.p(.class("note"), .escaped("Paired differences between sweep points on the same seeds (SPEC 25); "
@@ -116,7 +124,7 @@ struct WhatIfAnswer {
         let svgs = charts.charts(labels: labels).enumerated().map { index, chart in Node<HTML.BodyContext>.raw(chart.render(id: "whatif-\(index + 1)")) }
         let styles = SeriesStyle.styles(for: charts.policies)
         return .figure(.div(.class("multiples"), .group(svgs)), .figcaption(HTMLPage.legend(charts.policies.enumerated().map { index, policy in
-            .group(.raw(SeriesMarker.legendIcon(styles[index])), .escaped(policy))
+            .group(.raw(SeriesMarker.legendIcon(styles[index])), .escaped(labels.policy(policy)))
         } + [.text("marker: mean paired difference at each swept value (0 at the baseline); band: its 95 % interval")])))
     }
 }

@@ -30,12 +30,12 @@ struct AssumptionReports {
                           low: cell(record, .low), high: cell(record, .high), source: cell(record, .source))
             guard Self.isWorthShowing(row) else { return }
             let number = ReportCSV.number(row.value) ?? 0
-            if var seen = byKey[row.key] {
-                seen.values.append(number)
-                seen.texts.append(row.value)
-                if (ReportCSV.number(row.low) ?? 0) < (ReportCSV.number(seen.row.low) ?? 0) { seen.row.low = row.low }
-                if (ReportCSV.number(row.high) ?? 0) > (ReportCSV.number(seen.row.high) ?? 0) { seen.row.high = row.high }
-                byKey[row.key] = seen
+            if byKey[row.key] != nil {
+                // In place: a copy of the entry would copy its values, once per point (quadratic, SPEC 35).
+                byKey[row.key]!.values.append(number)
+                byKey[row.key]!.texts.append(row.value)
+                if (ReportCSV.number(row.low) ?? 0) < (ReportCSV.number(byKey[row.key]!.row.low) ?? 0) { byKey[row.key]!.row.low = row.low }
+                if (ReportCSV.number(row.high) ?? 0) > (ReportCSV.number(byKey[row.key]!.row.high) ?? 0) { byKey[row.key]!.row.high = row.high }
             } else {
                 order.append(row.key)
                 byKey[row.key] = ([number], [row.value], row)

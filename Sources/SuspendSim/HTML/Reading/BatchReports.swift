@@ -146,6 +146,8 @@ struct BatchReports {
         let replicate = summary.column(SummaryColumn.replicate), seed = summary.column(SummaryColumn.seed)
         let kills = summary.column(SummaryColumn.pressureKills)
         let cold = summary.column(SummaryColumn.coldLaunches), warm = summary.column(SummaryColumn.warmLaunches)
+        // Each scenario's sweep points seen, so that the page is linear in points (SPEC 35).
+        var seenSweeps: [Int: Set<[String]>] = [:]
         try summary.forEachRow { row in
             runCount += 1
             let settings = pointSweep.compactMap { row[$0.offset].isEmpty ? nil : RunFolderName.setting(key: $0.element, value: row[$0.offset]) }
@@ -154,7 +156,7 @@ struct BatchReports {
             if points[key] == nil {
                 points[key] = Point(key: key)
                 scenarios[scenario].points.append(key)
-                if !scenarios[scenario].sweepOrder.contains(settings) { scenarios[scenario].sweepOrder.append(settings) }
+                if seenSweeps[scenario, default: []].insert(settings).inserted { scenarios[scenario].sweepOrder.append(settings) }
             }
             var point = points[key]!
             point.runs += 1
@@ -199,6 +201,9 @@ struct BatchReports {
         hasNeverKilled = file.column(SurvivalColumn.neverKilledRate) != nil
         let sweep = file.header.enumerated().filter { Self.isSweepKey($0.element) }
         var sweepOrder: [String: [[String]]] = [:]
+        // What each scenario has, so that reading is linear in points and apps (SPEC 35).
+        var seenSweeps: [String: Set<[String]>] = [:]
+        var seenApps = Dictionary(uniqueKeysWithValues: scenarios.indices.map { ($0, Set(scenarios[$0].apps)) })
         try file.forEachRow { row throws(ReportCSV.Unreadable) in
             let settings = sweep.compactMap { row[$0.offset].isEmpty ? nil : RunFolderName.setting(key: $0.element, value: row[$0.offset]) }
             let key = PointKey(scenario: row[scenarioColumn], policy: row[policyColumn], settings: settings)
@@ -207,12 +212,12 @@ struct BatchReports {
             }
             let scenario = scenarioEntry(key.scenario)
             let app = row[appColumn]
-            if !scenarios[scenario].apps.contains(app) { scenarios[scenario].apps.append(app) }
+            if seenApps[scenario, default: []].insert(app).inserted { scenarios[scenario].apps.append(app) }
             if points[key] == nil {
                 points[key] = Point(key: key)
                 scenarios[scenario].points.append(key)
             }
-            if !(sweepOrder[key.scenario]?.contains(settings) ?? false) { sweepOrder[key.scenario, default: []].append(settings) }
+            if seenSweeps[key.scenario, default: []].insert(settings).inserted { sweepOrder[key.scenario, default: []].append(settings) }
             let interval = Self.rate(in: file, row, SurvivalColumn.survivalRate, .ciLow, .ciHigh)
             survival[key, default: [:]][app] = Survival(
                 rate: rate, low: interval?.low, high: interval?.high, runs: runs.flatMap { Int(row[$0]) } ?? 0,

@@ -2,17 +2,17 @@ extension ScenarioReader {
     /// `labels:` (SPEC 15 "Labels"): a mapping from the file's sweep keys to mappings from
     /// swept values to labels, `labels: { device.compressor.pool_mb: { 0: "no compressor" } }`.
     /// A key the file does not sweep, a value it does not sweep the key at, a text that is
-    /// not one (`SweepValueLabel.textProblem`) is reported at its place; `policy` takes no
-    /// labels (a policy is named by its name). Read with the sweep only (a sweep point's
-    /// reading skips it).
+    /// not one (`SweepValueLabel.textProblem`) is reported at its place. A swept `policy` takes
+    /// labels as any key does, a built-in or a YAML policy alike (the label names it on the
+    /// page; its colour and marker stay the policy's). Read with the sweep only (a sweep
+    /// point's reading skips it).
     mutating func readLabels(_ node: ScenarioNode) -> [SweepValueLabel] {
         guard !sweep.isEmpty else {
             report(node, "labels", "names swept values, but the file sweeps no key; add a sweep: block or remove labels:")
             return []
         }
         let sweeps = Dictionary(sweep.map { ($0.key.path, $0.values) }, uniquingKeysWith: { first, _ in first })
-        // A policy is named by its own name (its colour and marker are the policy's everywhere).
-        guard let fields = fields(node, "labels", allowed: sweep.filter { $0.key != .policy }.map(\.key.path), noun: "swept key") else { return [] }
+        guard let fields = fields(node, "labels", allowed: sweep.map(\.key.path), noun: "swept key") else { return [] }
         var labels: [SweepValueLabel] = []
         for entry in fields.entries {
             let field = Self.path("labels", entry.name)
