@@ -48,7 +48,7 @@ extension SuspendsimCommand {
                 }
                 let text: String
                 do {
-                    let parsed = try JetsamReport(text: String(decoding: data, as: UTF8.self), file: report)
+                    let parsed = try JetsamReport(data: data, file: report)
                     text = try JetsamImport.checkedScenarioText(parsed, file: report, replayKills: replayKills)
                 } catch {
                     printError("error: \(error.description)")

@@ -5,8 +5,11 @@ import Foundation
 /// would kill them. Both forms are read: iOS 10-12's without `priority`, and iOS 14 and later
 /// with it; pages of 4096 or 16384 bytes.
 ///
-/// JSON is read with Foundation's `JSONSerialization`: the report is a tree of a few thousand
-/// values, read once.
+/// JSON is read with `JSONTreeReader`, which keeps only the fields below (the rest of a report
+/// is checked and skipped), and tells numbers, booleans and null apart: a field that is
+/// present must be what it says (a whole number in its range, a string), or the report is
+/// refused at that field's JSON path (SPEC 35), never read as 1 (`true`) or as absent (`null`,
+/// `-2^63`, `1e308`).
 package struct JetsamReport: Sendable {
     /// One process of the report.
     package struct Process: Sendable, Hashable {
@@ -42,66 +45,71 @@ package struct JetsamReport: Sendable {
 
     /// Reads the text of a report.
     ///
-    /// - Throws: `ImportError` naming what is wrong: not a report's JSON, a `bug_type` other
-    ///   than 298, no `processes`, a page size other than 4096 or 16384, a negative page
-    ///   count.
+    /// - Throws: `ImportError` as `init(data:file:)`.
     package init(text: String, file: String) throws(ImportError) {
-        let trimmed = text.drop { $0.isWhitespace }
-        guard let newline = trimmed.firstIndex(of: "\n") else {
-            throw ImportError(file, "not a JetsamEvent report: expected a JSON header line, then a JSON body")
+        try self.init(data: Data(text.utf8), file: file)
+    }
+
+    /// Reads the bytes of a report.
+    ///
+    /// - Throws: `ImportError` naming what is wrong: not a report's JSON, a `bug_type` other
+    ///   than 298, no `processes`, a page size other than 4096 or 16384, a field that is not
+    ///   what it must be (a count not a whole number from 0, a name not a string), at its JSON
+    ///   path.
+    package init(data: Data, file: String) throws(ImportError) {
+        let header: [String: MetricKitJSON], body: [String: MetricKitJSON]
+        do {
+            (header, body) = try data.withUnsafeBytes { raw in try Self.parts(raw.bindMemory(to: UInt8.self), file: file) }
+        } catch let error as ImportError {
+            throw error
+        } catch {
+            throw ImportError(file, "\(error)")
         }
-        let header = try Self.object(text, trimmed.startIndex..<newline, file: file, what: "header line")
-        let body = try Self.object(text, trimmed.index(after: newline)..<trimmed.endIndex, file: file, what: "body")
         let bugType = Self.text(header["bug_type"]) ?? Self.text(body["bug_type"])
         guard bugType == "298" else {
             throw ImportError(file, "bug_type is \(bugType.map { "'\($0)'" } ?? "missing"), expected 298 (a JetsamEvent report)")
         }
         osVersion = Self.text(header["os_version"]) ?? Self.text(body["build"]) ?? ""
         product = Self.text(body["product"]) ?? ""
-        guard let status = body["memoryStatus"] as? [String: Any] else {
+        guard case .object(let status)? = body["memoryStatus"] else {
             throw ImportError(file, "the body has no memoryStatus")
         }
-        guard let size = Self.integer(status["pageSize"] ?? body["pageSize"]) else {
-            throw ImportError(file, "memoryStatus.pageSize is missing or not a whole number")
+        let pageSizePath = status["pageSize"] == nil && body["pageSize"] != nil ? "pageSize" : "memoryStatus.pageSize"
+        guard let size = try Self.whole(status["pageSize"] ?? body["pageSize"], pageSizePath, in: 0...Int64(Int32.max), file: file) else {
+            throw ImportError(file, "memoryStatus.pageSize is missing")
         }
         guard Self.pageSizes.contains(size) else {
-            throw ImportError(file, "memoryStatus.pageSize is \(size), expected 4096 or 16384 (the page sizes of iOS devices, SPEC 12)")
+            throw ImportError(file, "\(pageSizePath) is \(size), expected 4096 or 16384 (the page sizes of iOS devices, SPEC 12)")
         }
         pageSize = size
+        let pageRange = Self.pageRange(pageSize: size)
+        guard case .object(let pageObject)? = status["memoryPages"] ?? .object([:]) else {
+            throw ImportError(file, "memoryStatus.memoryPages must be an object")
+        }
         var pages: [String: Int64] = [:]
-        for (key, value) in (status["memoryPages"] as? [String: Any]) ?? [:] {
-            guard let count = Self.integer(value), count >= 0 else {
-                throw ImportError(file, "memoryStatus.memoryPages.\(key) must be a whole number, 0 or more")
-            }
-            pages[key] = count
+        for key in pageObject.keys.sorted() {
+            pages[key] = try Self.whole(pageObject[key], "memoryStatus.memoryPages.\(key)", in: pageRange, file: file)
         }
         guard pages["free"] != nil else { throw ImportError(file, "memoryStatus.memoryPages.free is missing") }
         memoryPages = pages
-        uncompressedPages = try Self.pageCount(status, "uncompressed", file: file)
-        compressorPages = try Self.pageCount(status, "compressorSize", file: file)
-        guard let list = body["processes"] as? [Any] else {
+        uncompressedPages = try Self.whole(status["uncompressed"], "memoryStatus.uncompressed", in: pageRange, file: file)
+        compressorPages = try Self.whole(status["compressorSize"], "memoryStatus.compressorSize", in: pageRange, file: file)
+        guard case .array(let list)? = body["processes"] else {
             throw ImportError(file, "the body has no processes list")
         }
-        var processes: [Process] = []
-        for (index, item) in list.enumerated() {
-            guard let entry = item as? [String: Any] else { throw ImportError(file, "processes[\(index)] is not an object") }
-            guard let name = Self.text(entry["name"]) else { throw ImportError(file, "processes[\(index)].name is missing") }
-            if let problem = IdentifierRules.controlProblem(name) ?? IdentifierRules.formulaProblem(name) {
-                throw ImportError(file, "processes[\(index)].name \(problem)")
-            }
-            guard let rpages = Self.integer(entry["rpages"]) else {
-                throw ImportError(file, "processes[\(index)] (\(name)): rpages is missing or not a whole number")
-            }
-            guard rpages >= 0 else { throw ImportError(file, "processes[\(index)] (\(name)): rpages is \(rpages), must not be negative") }
-            let lifetimeMax = Self.integer(entry["lifetimeMax"]) ?? rpages
-            guard lifetimeMax >= 0 else { throw ImportError(file, "processes[\(index)] (\(name)): lifetimeMax is \(lifetimeMax), must not be negative") }
-            processes.append(Process(
-                name: name, states: (entry["states"] as? [Any])?.compactMap { $0 as? String } ?? [],
-                residentPages: rpages, lifetimeMaxPages: lifetimeMax,
-                priority: Self.integer(entry["priority"]).map { Int($0) },
-                reason: Self.text(entry["reason"]), killDelta: Self.integer(entry["killDelta"])))
+        processes = try list.enumerated().map { (index, item) throws(ImportError) in
+            try Self.process(item, index: index, pageRange: pageRange, file: file)
         }
-        self.processes = processes
+        // The import adds these counts up (the RAM, free, system and app memory): their sum is
+        // held to one count's range, so that no sum of them overflows.
+        var total: Int64 = 0
+        for count in memoryPages.values.sorted() + processes.map(\.residentPages) where total <= pageRange.upperBound {
+            total += count
+        }
+        guard total <= pageRange.upperBound else {
+            throw ImportError(file, "memoryStatus.memoryPages and the processes' rpages add up to more than \(pageRange.upperBound) pages "
+                + "(2^32 MB, SPEC 35)")
+        }
     }
 
     /// `pages` pages of the report's page size, in whole KiB (exact for pages of 4 or 16 KiB).
@@ -115,49 +123,121 @@ package struct JetsamReport: Sendable {
         return IOSVersion(major: major, minor: parts.count > 1 ? Int(parts[1]) ?? 0 : 0)
     }
 
-    /// `memoryStatus.KEY` as a page count: nil when absent.
-    private static func pageCount(_ status: [String: Any], _ key: String, file: String) throws(ImportError) -> Int64? {
-        guard let value = status[key] else { return nil }
-        guard let count = integer(value), count >= 0 else {
-            throw ImportError(file, "memoryStatus.\(key) must be a whole number, 0 or more")
+    /// The fields of a report the import reads (SPEC 12); every other value is skipped.
+    private static let fields: JSONTreeReader.Filter = .keys([
+        "bug_type": .all, "os_version": .all, "build": .all, "product": .all, "pageSize": .all, "memoryStatus": .all,
+        "processes": .elements(.keys([
+            "name": .all, "states": .all, "rpages": .all, "lifetimeMax": .all, "priority": .all, "reason": .all, "killDelta": .all,
+        ])),
+    ])
+
+    /// The header line's and the body's objects, their fields as `fields` keeps them.
+    ///
+    /// A duplicate key or nesting deeper than 256 levels is refused with its JSON path, and a
+    /// part that is not JSON names where it stops being JSON, as a byte offset, line and
+    /// column of the file (SPEC 35).
+    private static func parts(
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String
+    ) throws(ImportError) -> (header: [String: MetricKitJSON], body: [String: MetricKitJSON]) {
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || (0x09...0x0D).contains($0) }
+        let start = bytes.firstIndex { !isSpace($0) } ?? bytes.endIndex
+        guard let newline = bytes[start...].firstIndex(of: 0x0A) else {
+            throw ImportError(file, "not a JetsamEvent report: expected a JSON header line, then a JSON body")
         }
-        return count
+        var end = bytes.endIndex
+        while end > newline + 1, isSpace(bytes[end - 1]) { end -= 1 }
+        let header = try object(bytes, start..<newline, file: file, what: "header line")
+        let body = try object(bytes, newline + 1..<end, file: file, what: "body")
+        return (header, body)
     }
 
-    /// The JSON object of `range` of the report's `text`; a duplicate key or nesting deeper
-    /// than 256 levels is refused with its JSON path, and a part that is not JSON names where
-    /// it stops being JSON, as a byte offset, line and column of the file (SPEC 35).
-    private static func object(_ text: String, _ range: Range<String.Index>, file: String, what: String) throws(ImportError) -> [String: Any] {
-        let bytes = Array(text[range].utf8)
-        if let problem = JSONShapeCheck.firstProblem(in: bytes) {
+    /// The JSON object of `range` of the report's `bytes`.
+    private static func object(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, file: String, what: String
+    ) throws(ImportError) -> [String: MetricKitJSON] {
+        let part = UnsafeBufferPointer(rebasing: bytes[range])
+        if let problem = JSONShapeCheck.firstProblem(in: part) {
             throw ImportError(file, "its \(what): \(problem)")
         }
-        guard let value = try? JSONSerialization.jsonObject(with: Data(bytes), options: []),
-              let object = value as? [String: Any]
-        else {
-            guard var failure = JSONSyntaxCheck.firstError(in: bytes) else {
-                throw ImportError(file, "not a JetsamEvent report: its \(what) is not a JSON object")
+        let value: MetricKitJSON
+        do {
+            value = try JSONTreeReader.read(part, keeping: fields)
+        } catch {
+            let prefix = bytes[..<range.lowerBound]
+            if var failure = JSONSyntaxCheck.firstError(in: Array(part)) {
+                if failure.line == 1 { failure.column += prefix.reversed().prefix { $0 != 0x0A }.count { $0 & 0xC0 != 0x80 } }
+                failure.offset += prefix.count
+                failure.line += prefix.count { $0 == 0x0A }
+                throw ImportError(file, "not a JetsamEvent report: its \(what) is not JSON: \(failure)")
             }
-            let before = text[..<range.lowerBound]
-            if failure.line == 1 { failure.column += before.unicodeScalars.reversed().prefix { $0 != "\n" }.count }
-            failure.offset += before.utf8.count
-            failure.line += before.utf8.count { $0 == UInt8(ascii: "\n") }
-            throw ImportError(file, "not a JetsamEvent report: its \(what) is not JSON: \(failure)")
+            let offset = range.lowerBound + error.offset
+            let line = 1 + bytes[..<offset].count { $0 == 0x0A }
+            let column = 1 + bytes[..<offset].reversed().prefix { $0 != 0x0A }.count { $0 & 0xC0 != 0x80 }
+            throw ImportError(file, "not a JetsamEvent report: its \(what): \(error.problem), at byte \(offset) (line \(line), column \(column))")
+        }
+        guard case .object(let object) = value else {
+            throw ImportError(file, "not a JetsamEvent report: its \(what) is not a JSON object")
         }
         return object
     }
 
-    private static func text(_ value: Any?) -> String? {
-        if let string = value as? String { return string }
-        if let number = value as? NSNumber { return number.stringValue }
-        return nil
+    /// Process `index` of the report's `processes`.
+    private static func process(
+        _ item: MetricKitJSON, index: Int, pageRange: ClosedRange<Int64>, file: String
+    ) throws(ImportError) -> Process {
+        guard case .object(let entry) = item else { throw ImportError(file, "processes[\(index)] is not an object") }
+        guard let nameValue = entry["name"] else { throw ImportError(file, "processes[\(index)].name is missing") }
+        guard case .string(let name) = nameValue else {
+            throw ImportError(file, "processes[\(index)].name is \(nameValue.kind), must be a string")
+        }
+        if let problem = IdentifierRules.controlProblem(name) ?? IdentifierRules.formulaProblem(name) {
+            throw ImportError(file, "processes[\(index)].name \(problem)")
+        }
+        let at = "processes[\(index)] (\(name)):"
+        guard let rpages = try whole(entry["rpages"], "\(at) rpages", in: pageRange, file: file) else {
+            throw ImportError(file, "\(at) rpages is missing")
+        }
+        var states: [String] = []
+        if case .array(let items)? = entry["states"] { states = items.compactMap { if case .string(let state) = $0 { state } else { nil } } }
+        let reason: String? = if case .string(let text)? = entry["reason"] { text } else { nil }
+        return Process(
+            name: name, states: states, residentPages: rpages,
+            lifetimeMaxPages: try whole(entry["lifetimeMax"], "\(at) lifetimeMax", in: pageRange, file: file) ?? rpages,
+            priority: try whole(entry["priority"], "\(at) priority", in: Int64(Int32.min)...Int64(Int32.max), file: file).map { Int($0) },
+            reason: reason, killDelta: try whole(entry["killDelta"], "\(at) killDelta", in: -interoperable...interoperable, file: file))
     }
 
-    private static func integer(_ value: Any?) -> Int64? {
-        guard let number = value as? NSNumber else { return nil }
-        let double = number.doubleValue
-        guard double.rounded() == double, abs(double) < 9e15 else { return nil }
-        return number.int64Value
+    /// The page counts a report may give: 0 to the count whose bytes are 2^32 MB (SPEC 35's
+    /// bound on MB; 2^40 pages of 4 KiB, 2^38 of 16 KiB).
+    private static func pageRange(pageSize: Int64) -> ClosedRange<Int64> { 0...((1 << 52) / pageSize) }
+
+    /// The largest whole number every JSON reader keeps exactly: 2^53 − 1 (RFC 8259,
+    /// section 6, "Numbers": the interoperable range of IEEE 754 doubles).
+    private static let interoperable: Int64 = (1 << 53) - 1
+
+    /// A field that must be a whole number in `range`: nil when absent.
+    ///
+    /// - Throws: `ImportError` at `path` when it is present and is not one: a boolean, null, a
+    ///   string, a fraction, or a number past `range` (SPEC 35).
+    private static func whole(_ value: MetricKitJSON?, _ path: String, in range: ClosedRange<Int64>, file: String) throws(ImportError) -> Int64? {
+        guard let value else { return nil }
+        switch value {
+        case .integer(let number) where range.contains(number):
+            return number
+        case .number(let number) where number.rounded() == number && Double(range.lowerBound) <= number && number <= Double(range.upperBound):
+            return Int64(number)
+        default:
+            throw ImportError(file, "\(path) is \(value.summary), must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+    }
+
+    /// A field read as text: a string, or a whole number as written (`"bug_type": 298`).
+    private static func text(_ value: MetricKitJSON?) -> String? {
+        switch value {
+        case .string(let text)?: text
+        case .integer(let number)?: String(number)
+        default: nil
+        }
     }
 }
 
