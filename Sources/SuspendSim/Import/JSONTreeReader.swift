@@ -15,7 +15,7 @@
 /// byte; `JSONSyntaxCheck` gives the line and column of a syntax error.
 struct JSONTreeReader {
     /// The parts of a document a caller reads.
-    indirect enum Filter: Sendable {
+    indirect enum Filter {
         /// The whole value.
         case all
         /// Of an object, the members with these keys, each read with its own filter; of an
@@ -23,6 +23,10 @@ struct JSONTreeReader {
         case keys([String: Filter])
         /// Of an array, every element read with this filter; of an object, every member whole.
         case elements(Filter)
+        /// Of an array, every element read with this filter and handed to the closure with its
+        /// index as soon as it is read, never kept: the array reads as empty. So a list of
+        /// many entries costs what the caller keeps of each. Of an object, every member whole.
+        case each(Filter, (Int, MetricKitJSON) -> Void)
     }
 
     /// Where and why the bytes are not a JSON value the reader takes.
@@ -82,7 +86,7 @@ struct JSONTreeReader {
                 index += 1
                 let member: Filter? = switch filter {
                 case .keys(let kept)?: kept[key]
-                case .all?, .elements?: .all
+                case .all?, .elements?, .each?: .all
                 case nil: nil
                 }
                 if let value = try value(member) {
@@ -97,14 +101,20 @@ struct JSONTreeReader {
     private mutating func array(_ filter: Filter?) throws(Failure) -> MetricKitJSON? {
         try open()
         var elements: [MetricKitJSON] = []
-        let element: Filter? = switch filter {
-        case .elements(let kept)?: kept
-        case .all?, .keys?: .all
-        case nil: nil
+        var sink: ((Int, MetricKitJSON) -> Void)? = nil
+        let element: Filter?
+        switch filter {
+        case .elements(let kept)?: element = kept
+        case .each(let kept, let handler)?: (element, sink) = (kept, handler)
+        case .all?, .keys?: element = .all
+        case nil: element = nil
         }
+        var count = 0
         if try !isEmpty(closing: UInt8(ascii: "]")) {
             repeat {
-                if let value = try value(element) { elements.append(value) }
+                guard let value = try value(element) else { continue }
+                if let sink { sink(count, value) } else { elements.append(value) }
+                count += 1
             } while try next(closing: UInt8(ascii: "]"))
         }
         depth -= 1

@@ -73,6 +73,21 @@ import Testing
         #expect(huge.hasSuffix("(line 4, column 35)"), "\(huge)")
     }
 
+    @Test("A page count past the report's range is refused with that range, wherever the page size stands in the body")
+    func pageSizeAfterProcesses() {
+        // 2^38 + 1 pages of 16 KiB pass 2^32 MB; they would not with 4 KiB pages (2^40 of them).
+        let early = Self.report("rpages", "274877906945")
+        let expected = "r.ips: processes[1] (com.a): rpages is 274877906945, must be a whole number from 0 to 274877906944"
+        #expect(Self.failure(early) == expected)
+        // The same body with memoryStatus moved after the processes.
+        let status = "\"memoryStatus\" : { \"pageSize\" : 16384, \"memoryPages\" : { \"active\" : 100000, \"inactive\" : 50000, "
+            + "\"speculative\" : 1000, \"throttled\" : 0, \"wired\" : 40000, \"free\" : 5000 } },"
+        #expect(early.contains(status))
+        let late = early.replacingOccurrences(of: status, with: "").replacingOccurrences(of: "\n  ]\n}", with: "\n  ],\n" + status.dropLast() + "\n}")
+        #expect(late != early && late.hasSuffix("} }\n}"), "\(late.suffix(200))")
+        #expect(Self.failure(late) == expected)
+    }
+
     @Test("Page counts that add up past 2^32 MB are refused, so that no sum the import makes overflows")
     func sumOfPages() {
         // One process of 2^38 pages is in its own range; with the report's other pages (5000 free, ...) the sum is past it.
