@@ -45,9 +45,9 @@ package struct JetsamReport: Sendable {
 
     /// Reads the text of a report.
     ///
-    /// - Throws: `ImportError` as `init(data:file:)`.
+    /// - Throws: `ImportError` as `init(bytes:file:)`.
     package init(text: String, file: String) throws(ImportError) {
-        try self.init(data: Data(text.utf8), file: file)
+        try self.init(bytes: Array(text.utf8), file: file)
     }
 
     /// Reads the bytes of a report.
@@ -56,16 +56,10 @@ package struct JetsamReport: Sendable {
     ///   than 298, no `processes`, a page size other than 4096 or 16384, a field that is not
     ///   what it must be (a count not a whole number from 0, a name not a string), at its JSON
     ///   path.
-    package init(data: Data, file: String) throws(ImportError) {
+    package init(bytes: [UInt8], file: String) throws(ImportError) {
         let header: [String: MetricKitJSON], body: [String: MetricKitJSON]
         let list = ProcessList(file: file)
-        do {
-            (header, body) = try data.withUnsafeBytes { raw in try Self.parts(raw.bindMemory(to: UInt8.self), into: list, file: file) }
-        } catch let error as ImportError {
-            throw error
-        } catch {
-            throw ImportError(file, "\(error)")
-        }
+        (header, body) = try bytes.withUnsafeBufferPointer { buffer throws(ImportError) in try Self.parts(buffer, into: list, file: file) }
         let bugType = Self.text(header["bug_type"]) ?? Self.text(body["bug_type"])
         guard bugType == "298" else {
             throw ImportError(file, "bug_type is \(bugType.map { "'\($0)'" } ?? "missing"), expected 298 (a JetsamEvent report)")
