@@ -128,4 +128,17 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.yaml").path))
         }
     }
+
+    @Test("A FIFO given as a scenario's trace file is named for what it is, exit 2; validate no longer waits on it")
+    func fifoTrace() throws {
+        try withTemporaryFolder { folder in
+            #expect(mkfifo(folder.appendingPathComponent("t.tsv").path, 0o600) == 0)
+            try "name: day\ndevice: {ram_mb: 4096}\napps: [{id: a, active_mb: 1}]\ntrace: {file: t.tsv, user: \"1\", default_app: {active_mb: 10}}\n"
+                .write(to: folder.appendingPathComponent("tr.yaml"), atomically: true, encoding: .utf8)
+            let run = try suspendsim(["validate", "tr.yaml"], in: folder)
+            #expect(run.status == 2, "\(run.stderr)")
+            #expect(run.stderr.contains("trace.file: ") && run.stderr.contains("t.tsv: is a FIFO (named pipe), not a trace file: give a regular file"),
+                    "\(run.stderr)")
+        }
+    }
 }
