@@ -6,12 +6,14 @@ usage: fuzz-includes.py COUNT SEED FOLDER
 Writes COUNT cases into FOLDER, each a top file `case-inc-N.yaml` in a folder of its own with the
 files it includes (`fN.yaml`): chains (1 to 1,200 files), diamonds (two lists that include one
 more), doublings (each file includes the next twice, up to 30 deep), cycles, wide fans (up to
-300 includes of small lists), includes of a FIFO, of a folder and of a missing file; and a
-few top files that are FIFOs themselves. Every case must be refused (exit 2) or run (exit 0)
+300 includes of small lists), includes of a FIFO, of a folder, of a missing file, of a device
+(a symbolic link to /dev/zero, which never ends), of a socket, of a symbolic link to itself
+and of a dangling one; and top files that are a FIFO, a device link and a socket themselves. Every case must be refused (exit 2) or run (exit 0)
 within fuzz.sh's limits, never end by a signal.
 """
 import os
 import random
+import socket
 import sys
 
 HEAD = "name: {name}\ndevice: {{ ram_mb: 2048 }}\napps:\n"
@@ -29,7 +31,8 @@ def leaf(folder, index, app):
 
 
 def case(folder, number, rng):
-    kind = rng.choice(["chain", "diamond", "doubling", "cycle", "fan", "fifo", "folder", "missing"])
+    kind = rng.choice(["chain", "diamond", "doubling", "cycle", "fan", "fifo", "folder", "missing", "device", "socket", "loop",
+                       "dangling"])
     top = os.path.join(folder, f"case-inc-{number}.yaml")
     own = "{ id: com.top, active_mb: 10 }"
     if kind == "chain":
@@ -65,8 +68,26 @@ def case(folder, number, rng):
     elif kind == "folder":
         os.mkdir(os.path.join(folder, "f0.yaml"))
         write(top, "top", [own, "{ include: f0.yaml }"])
+    elif kind == "device":
+        os.symlink("/dev/zero", os.path.join(folder, "f0.yaml"))
+        write(top, "top", [own, "{ include: f0.yaml }"])
+    elif kind == "socket":
+        bind_socket(os.path.join(folder, "f0.yaml"))
+        write(top, "top", [own, "{ include: f0.yaml }"])
+    elif kind == "loop":
+        os.symlink("f0.yaml", os.path.join(folder, "f0.yaml"))
+        write(top, "top", [own, "{ include: f0.yaml }"])
+    elif kind == "dangling":
+        os.symlink("gone.yaml", os.path.join(folder, "f0.yaml"))
+        write(top, "top", [own, "{ include: f0.yaml }"])
     else:
         write(top, "top", [own, "{ include: nowhere.yaml }"])
+
+
+def bind_socket(path):
+    """A Unix socket at `path`, left in place (its listener closed)."""
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as listener:
+        listener.bind(path)
 
 
 def main():
@@ -80,6 +101,8 @@ def main():
     fifos = os.path.join(folder, "inc-fifo")
     os.makedirs(fifos, exist_ok=True)
     os.mkfifo(os.path.join(fifos, "case-fifo.yaml"))
+    os.symlink("/dev/zero", os.path.join(fifos, "case-device.yaml"))
+    bind_socket(os.path.join(fifos, "case-socket.yaml"))
 
 
 if __name__ == "__main__":

@@ -73,8 +73,12 @@ judge() {
   local file=$1 out=${1%.yaml}.out status=0
   # 10 s of CPU time (a machine shared with other work slows the wall clock, not the work),
   # and 120 s of wall clock for a run that waits on nothing.
-  (ulimit -H -t 12; ulimit -S -t 10; SWIFT_BACKTRACE=enable=no exec timeout -k 5 120 "$bin" run "$file" --replicates 1 --out "$out") \
+  # /usr/bin/time records the run's CPU time (user + system, its children's included).
+  (ulimit -H -t 12; ulimit -S -t 10; SWIFT_BACKTRACE=enable=no exec /usr/bin/time -f "%U %S" -o "${file%.yaml}.cpu" \
+      timeout -k 5 120 "$bin" run "$file" --replicates 1 --out "$out") \
     >"${file%.yaml}.stdout" 2>"${file%.yaml}.stderr" </dev/null || status=$?
+  echo "$(tail -n 1 "${file%.yaml}.cpu" 2>/dev/null | awk '{ printf "%.2f", $1 + $2 }') $file" >>"$cpu_times"
+  rm -f "${file%.yaml}.cpu"
   local leftovers=""
   [ -d "$out" ] && leftovers=$(find "$out" -name '.*partial*' | head -3)
   case "$status" in
@@ -94,6 +98,8 @@ judge() {
 }
 export -f judge
 export bin
+cpu_times="$scratch/cpu-times"
+export cpu_times
 
 start=$EPOCHREALTIME
 find "$scratch/files" -name 'case-*.yaml' | sort | xargs -P "$jobs" -I{} bash -c 'judge "$1"' _ {} >"$scratch/verdicts"
@@ -102,6 +108,7 @@ end=$EPOCHREALTIME
 count() { grep -c "^$1 " "$scratch/verdicts" || true; }
 failed=$(count FAIL)
 echo "fuzz: $files files (seed $seed) in $(awk "BEGIN { printf \"%.0f\", $end - $start }") s: $(count ran) ran, $(count refused) refused as bad input (exit 2), $(count usage) usage errors (exit 64), $failed failed"
+echo "fuzz: most CPU time for one file: $(sort -rn "$cpu_times" | head -1 | awk '{ print $1 " s (" $2 ")" }')"
 if [ "$failed" -gt 0 ]; then
   grep '^FAIL ' "$scratch/verdicts" | head -20
   [ "$keep" -eq 1 ] || echo "fuzz: rerun with --keep to keep the files"

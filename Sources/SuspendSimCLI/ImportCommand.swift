@@ -42,13 +42,9 @@ extension SuspendsimCommand {
             }
 
             func run() throws {
-                guard let data = FileManager.default.contents(atPath: report) else {
-                    printError("error: \(report): cannot read the file")
-                    throw ScenarioBatchLoader.invalidInputStatus
-                }
                 let text: String
                 do {
-                    let parsed = try JetsamReport(text: String(decoding: data, as: UTF8.self), file: report)
+                    let parsed = try JetsamReport(bytes: ImportInputFile.read(report, expected: "a JetsamEvent report"), file: report)
                     text = try JetsamImport.checkedScenarioText(parsed, file: report, replayKills: replayKills)
                 } catch {
                     printError("error: \(error.description)")

@@ -5,8 +5,11 @@ import Foundation
 /// would kill them. Both forms are read: iOS 10-12's without `priority`, and iOS 14 and later
 /// with it; pages of 4096 or 16384 bytes.
 ///
-/// JSON is read with Foundation's `JSONSerialization`: the report is a tree of a few thousand
-/// values, read once.
+/// JSON is read with `JSONTreeReader`, which keeps only the fields below (the rest of a report
+/// is checked and skipped), and tells numbers, booleans and null apart: a field that is
+/// present must be what it says (a whole number in its range, a string), or the report is
+/// refused at that field's JSON path (SPEC 35), never read as 1 (`true`) or as absent (`null`,
+/// `-2^63`, `1e308`).
 package struct JetsamReport: Sendable {
     /// One process of the report.
     package struct Process: Sendable, Hashable {
@@ -42,66 +45,64 @@ package struct JetsamReport: Sendable {
 
     /// Reads the text of a report.
     ///
-    /// - Throws: `ImportError` naming what is wrong: not a report's JSON, a `bug_type` other
-    ///   than 298, no `processes`, a page size other than 4096 or 16384, a negative page
-    ///   count.
+    /// - Throws: `ImportError` as `init(bytes:file:)`.
     package init(text: String, file: String) throws(ImportError) {
-        let trimmed = text.drop { $0.isWhitespace }
-        guard let newline = trimmed.firstIndex(of: "\n") else {
-            throw ImportError(file, "not a JetsamEvent report: expected a JSON header line, then a JSON body")
-        }
-        let header = try Self.object(text, trimmed.startIndex..<newline, file: file, what: "header line")
-        let body = try Self.object(text, trimmed.index(after: newline)..<trimmed.endIndex, file: file, what: "body")
+        try self.init(bytes: Array(text.utf8), file: file)
+    }
+
+    /// Reads the bytes of a report.
+    ///
+    /// - Throws: `ImportError` naming what is wrong: not a report's JSON, a `bug_type` other
+    ///   than 298, no `processes`, a page size other than 4096 or 16384, a field that is not
+    ///   what it must be (a count not a whole number from 0, a name not a string), at its JSON
+    ///   path.
+    package init(bytes: [UInt8], file: String) throws(ImportError) {
+        let header: [String: MetricKitJSON], body: [String: MetricKitJSON]
+        let list = ProcessList(file: file)
+        (header, body) = try bytes.withUnsafeBufferPointer { buffer throws(ImportError) in try Self.parts(buffer, into: list, file: file) }
         let bugType = Self.text(header["bug_type"]) ?? Self.text(body["bug_type"])
         guard bugType == "298" else {
             throw ImportError(file, "bug_type is \(bugType.map { "'\($0)'" } ?? "missing"), expected 298 (a JetsamEvent report)")
         }
         osVersion = Self.text(header["os_version"]) ?? Self.text(body["build"]) ?? ""
         product = Self.text(body["product"]) ?? ""
-        guard let status = body["memoryStatus"] as? [String: Any] else {
+        guard case .object(let status)? = body["memoryStatus"] else {
             throw ImportError(file, "the body has no memoryStatus")
         }
-        guard let size = Self.integer(status["pageSize"] ?? body["pageSize"]) else {
-            throw ImportError(file, "memoryStatus.pageSize is missing or not a whole number")
+        let pageSizePath = status["pageSize"] == nil && body["pageSize"] != nil ? "pageSize" : "memoryStatus.pageSize"
+        guard let size = try Self.whole(status["pageSize"] ?? body["pageSize"], pageSizePath, in: 0...Int64(Int32.max), file: file) else {
+            throw ImportError(file, "memoryStatus.pageSize is missing")
         }
         guard Self.pageSizes.contains(size) else {
-            throw ImportError(file, "memoryStatus.pageSize is \(size), expected 4096 or 16384 (the page sizes of iOS devices, SPEC 12)")
+            throw ImportError(file, "\(pageSizePath) is \(size), expected 4096 or 16384 (the page sizes of iOS devices, SPEC 12)")
         }
         pageSize = size
+        let pageRange = Self.pageRange(pageSize: size)
+        guard case .object(let pageObject)? = status["memoryPages"] ?? .object([:]) else {
+            throw ImportError(file, "memoryStatus.memoryPages must be an object")
+        }
         var pages: [String: Int64] = [:]
-        for (key, value) in (status["memoryPages"] as? [String: Any]) ?? [:] {
-            guard let count = Self.integer(value), count >= 0 else {
-                throw ImportError(file, "memoryStatus.memoryPages.\(key) must be a whole number, 0 or more")
-            }
-            pages[key] = count
+        for key in pageObject.keys.sorted() {
+            pages[key] = try Self.whole(pageObject[key], "memoryStatus.memoryPages.\(key)", in: pageRange, file: file)
         }
         guard pages["free"] != nil else { throw ImportError(file, "memoryStatus.memoryPages.free is missing") }
         memoryPages = pages
-        uncompressedPages = try Self.pageCount(status, "uncompressed", file: file)
-        compressorPages = try Self.pageCount(status, "compressorSize", file: file)
-        guard let list = body["processes"] as? [Any] else {
+        uncompressedPages = try Self.whole(status["uncompressed"], "memoryStatus.uncompressed", in: pageRange, file: file)
+        compressorPages = try Self.whole(status["compressorSize"], "memoryStatus.compressorSize", in: pageRange, file: file)
+        guard case .array? = body["processes"] else {
             throw ImportError(file, "the body has no processes list")
         }
-        var processes: [Process] = []
-        for (index, item) in list.enumerated() {
-            guard let entry = item as? [String: Any] else { throw ImportError(file, "processes[\(index)] is not an object") }
-            guard let name = Self.text(entry["name"]) else { throw ImportError(file, "processes[\(index)].name is missing") }
-            if let problem = IdentifierRules.controlProblem(name) ?? IdentifierRules.formulaProblem(name) {
-                throw ImportError(file, "processes[\(index)].name \(problem)")
-            }
-            guard let rpages = Self.integer(entry["rpages"]) else {
-                throw ImportError(file, "processes[\(index)] (\(name)): rpages is missing or not a whole number")
-            }
-            guard rpages >= 0 else { throw ImportError(file, "processes[\(index)] (\(name)): rpages is \(rpages), must not be negative") }
-            let lifetimeMax = Self.integer(entry["lifetimeMax"]) ?? rpages
-            guard lifetimeMax >= 0 else { throw ImportError(file, "processes[\(index)] (\(name)): lifetimeMax is \(lifetimeMax), must not be negative") }
-            processes.append(Process(
-                name: name, states: (entry["states"] as? [Any])?.compactMap { $0 as? String } ?? [],
-                residentPages: rpages, lifetimeMaxPages: lifetimeMax,
-                priority: Self.integer(entry["priority"]).map { Int($0) },
-                reason: Self.text(entry["reason"]), killDelta: Self.integer(entry["killDelta"])))
+        processes = try list.checked(pageRange: pageRange)
+        // The import adds these counts up (the RAM, free, system and app memory): their sum is
+        // held to one count's range, so that no sum of them overflows.
+        var total: Int64 = 0
+        for count in memoryPages.values.sorted() + processes.map(\.residentPages) where total <= pageRange.upperBound {
+            total += count
         }
-        self.processes = processes
+        guard total <= pageRange.upperBound else {
+            throw ImportError(file, "memoryStatus.memoryPages and the processes' rpages add up to more than \(pageRange.upperBound) pages "
+                + "(2^32 MB, SPEC 35)")
+        }
     }
 
     /// `pages` pages of the report's page size, in whole KiB (exact for pages of 4 or 16 KiB).
@@ -113,51 +114,6 @@ package struct JetsamReport: Sendable {
         let parts = number.split(separator: ".")
         guard let major = parts.first.flatMap({ Int($0) }) else { return nil }
         return IOSVersion(major: major, minor: parts.count > 1 ? Int(parts[1]) ?? 0 : 0)
-    }
-
-    /// `memoryStatus.KEY` as a page count: nil when absent.
-    private static func pageCount(_ status: [String: Any], _ key: String, file: String) throws(ImportError) -> Int64? {
-        guard let value = status[key] else { return nil }
-        guard let count = integer(value), count >= 0 else {
-            throw ImportError(file, "memoryStatus.\(key) must be a whole number, 0 or more")
-        }
-        return count
-    }
-
-    /// The JSON object of `range` of the report's `text`; a duplicate key or nesting deeper
-    /// than 256 levels is refused with its JSON path, and a part that is not JSON names where
-    /// it stops being JSON, as a byte offset, line and column of the file (SPEC 35).
-    private static func object(_ text: String, _ range: Range<String.Index>, file: String, what: String) throws(ImportError) -> [String: Any] {
-        let bytes = Array(text[range].utf8)
-        if let problem = JSONShapeCheck.firstProblem(in: bytes) {
-            throw ImportError(file, "its \(what): \(problem)")
-        }
-        guard let value = try? JSONSerialization.jsonObject(with: Data(bytes), options: []),
-              let object = value as? [String: Any]
-        else {
-            guard var failure = JSONSyntaxCheck.firstError(in: bytes) else {
-                throw ImportError(file, "not a JetsamEvent report: its \(what) is not a JSON object")
-            }
-            let before = text[..<range.lowerBound]
-            if failure.line == 1 { failure.column += before.unicodeScalars.reversed().prefix { $0 != "\n" }.count }
-            failure.offset += before.utf8.count
-            failure.line += before.utf8.count { $0 == UInt8(ascii: "\n") }
-            throw ImportError(file, "not a JetsamEvent report: its \(what) is not JSON: \(failure)")
-        }
-        return object
-    }
-
-    private static func text(_ value: Any?) -> String? {
-        if let string = value as? String { return string }
-        if let number = value as? NSNumber { return number.stringValue }
-        return nil
-    }
-
-    private static func integer(_ value: Any?) -> Int64? {
-        guard let number = value as? NSNumber else { return nil }
-        let double = number.doubleValue
-        guard double.rounded() == double, abs(double) < 9e15 else { return nil }
-        return number.int64Value
     }
 }
 

@@ -1,11 +1,9 @@
 import Foundation
 
-/// A JSON value of a MetricKit payload file (SPEC 18), decoded with `JSONDecoder` so that a
-/// number, a boolean and a string stay apart on every platform (`JSONSerialization` hands
-/// back `NSNumber` for both `1` and `true`).
-///
-/// Payload files are small (a few kilobytes a day), so the whole tree is read at once.
-enum MetricKitJSON: Sendable, Decodable {
+/// A JSON value of an importer's input: a MetricKit payload file (SPEC 18) or the parts of a
+/// JetsamEvent report the import reads (SPEC 12), as `JSONTreeReader` reads it, so that a
+/// number, a boolean, a string and null stay apart.
+enum MetricKitJSON: Sendable {
     case object([String: MetricKitJSON])
     case array([MetricKitJSON])
     case string(String)
@@ -16,29 +14,12 @@ enum MetricKitJSON: Sendable, Decodable {
     case bool(Bool)
     case null
 
-    /// Decodes `data`, a whole JSON text.
+    /// Reads `data`, a whole JSON text.
     ///
-    /// - Throws: the decoder's error when `data` is not JSON.
+    /// - Throws: `JSONTreeReader.Failure` when `data` is not JSON.
     static func decode(_ data: Data) throws -> MetricKitJSON {
-        try JSONDecoder().decode(MetricKitJSON.self, from: data)
-    }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Int64.self) {
-            self = .integer(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([MetricKitJSON].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: MetricKitJSON].self))
+        try data.withUnsafeBytes { raw throws(JSONTreeReader.Failure) in
+            try JSONTreeReader.read(raw.bindMemory(to: UInt8.self))
         }
     }
 

@@ -12,9 +12,7 @@ enum MetricKitPayloadFile {
     static func read(_ arguments: [String], region: MetricKitRegion? = nil) throws(ImportError) -> [MetricKitPayload] {
         var payloads: [MetricKitPayload] = []
         for file in try files(arguments) {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                throw ImportError(file, "cannot read the file")
-            }
+            let data = Data(try ImportInputFile.read(file, expected: "a payload file"))
             payloads += try MetricKitPayloadReader(file: file, region: region).payloads(data)
         }
         return payloads

@@ -39,4 +39,28 @@ package enum IdentifierRules {
         guard let first = text.first, formulaStarts.contains(first) else { return nil }
         return "begins with '\(first)', which a spreadsheet runs as a formula (SPEC 35)"
     }
+
+    /// What is wrong with `bytes` as UTF-8 text, in words: the first byte that does not begin
+    /// or continue a well-formed sequence (Unicode 15, section 3.9, "U+FFFD Substitution of
+    /// Maximal Subparts" defines the ill-formed subsequences), and its 1-based place; nil when
+    /// the bytes are well-formed. An identifier read as bytes is refused rather than decoded
+    /// with U+FFFD, which would make two names that differ only in such bytes one name.
+    package static func invalidUTF8Problem(_ bytes: some Collection<UInt8>) -> String? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar):
+                offset += scalar.count
+            case .emptyInput:
+                return nil
+            case .error(let length):
+                let byte = bytes[bytes.index(bytes.startIndex, offsetBy: offset)]
+                let hex = String(byte, radix: 16, uppercase: true)
+                return "is not valid UTF-8: byte \(offset + 1) (0x\(hex.count < 2 ? "0" : "")\(hex)) begins an ill-formed "
+                    + "sequence of \(length) byte\(length == 1 ? "" : "s"); an identifier must be UTF-8 text (SPEC 35)"
+            }
+        }
+    }
 }

@@ -32,7 +32,10 @@ import Synchronization
 ///
 /// For tests, `SUSPENDSIM_PAUSE_BEFORE_SET=NAME` pauses the command for up to 60 s just before
 /// the set's file `NAME` (`summary.csv`, `index.html`, ...; `*`: the first one) is put in
-/// place, after saying so on stderr: the instant a timed signal rarely hits.
+/// place, after saying so on stderr: the instant a timed signal rarely hits. And
+/// `SUSPENDSIM_FAIL_BEFORE_SET=NAME:ERRNO` (`index.html:ENOSPC`; `ENOSPC`, `EDQUOT`, `EROFS`,
+/// `EACCES`, `EIO`, or a number) makes putting `NAME` in place fail as the system would with
+/// that error: the writer's seam for a full disk, a quota, a read-only file system.
 package enum OutputSet {
     /// The marker's name before `.partial-<pid>-<random>`.
     package static let markerName = "batch-files"
@@ -101,6 +104,19 @@ package enum OutputSet {
             removeSet(in: folder, keeping: kept.union([member.hasPrefix(figuresFolder + "/") ? figuresFolder : member]))
         }
         pauseIfAsked(before: member)
+        try failIfAsked(target, member: member)
+    }
+
+    /// The errors `SUSPENDSIM_FAIL_BEFORE_SET` may name, by their C names.
+    private static let simulatedErrors: [String: Int32] = ["ENOSPC": ENOSPC, "EDQUOT": EDQUOT, "EROFS": EROFS, "EACCES": EACCES, "EIO": EIO]
+
+    /// The failure seam (see the type's comment): throws the asked error for the asked member.
+    private static func failIfAsked(_ target: String, member: String) throws {
+        guard let asked = getenv("SUSPENDSIM_FAIL_BEFORE_SET").map({ String(cString: $0) }),
+              let colon = asked.lastIndex(of: ":"), asked[..<colon] == member else { return }
+        let name = String(asked[asked.index(after: colon)...])
+        guard let code = simulatedErrors[name] ?? Int32(name) else { return }
+        throw ReportWriter.Error("rename into place", path: target, code: code)
     }
 
     /// The command wrote its last file of the set in `folder`: the set is whole, its marker

@@ -54,11 +54,34 @@ extension StreamedJSONEvents {
         guard case .failure(let error) = outcome else { return nil }
         // The excerpt's events are the file's from the one before the stop on.
         let first = stop.index - (stop.previous == nil ? 0 : 1)
+        // On the excerpt's line of its first event, the file has more before it (the events
+        // in between, on a one-line file): columns there move by what the excerpt left out.
+        let shift = Self.scalars(descriptor, before: from.offset, after: eventsStart.offset)
         return ScenarioLoader.Error(diagnostics: error.diagnostics.map { diagnostic in
             var diagnostic = diagnostic
             diagnostic.field = Self.renumbered(diagnostic.field, by: first)
+            if diagnostic.line == from.line, let column = diagnostic.column, let shift { diagnostic.column = column + shift }
             return diagnostic
         })
+    }
+
+    /// The Unicode scalars of the file on the line of `offset` before it, counted back to
+    /// that line's start or to `floor`, whichever comes first (a UTF-8 scalar is each byte
+    /// that is not a continuation byte, `10xxxxxx`); read back in chunks, in constant memory.
+    /// Nil when the file cannot be read.
+    private static func scalars(_ descriptor: FileDescriptor, before offset: Int64, after floor: Int64) -> Int? {
+        var count = 0
+        var end = offset
+        while end > floor {
+            let start = max(floor, end - (1 << 16))
+            guard let chunk = read(descriptor, at: start, count: Int(end - start)), chunk.count == Int(end - start) else { return nil }
+            if let newline = chunk.lastIndex(of: UInt8(ascii: "\n")) {
+                return count + chunk[(newline + 1)...].count { $0 & 0xC0 != 0x80 }
+            }
+            count += chunk.count { $0 & 0xC0 != 0x80 }
+            end = start
+        }
+        return count
     }
 
     /// `field` with the index of its leading `events[k]` increased by `offset`.

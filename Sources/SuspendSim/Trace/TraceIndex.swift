@@ -1,3 +1,4 @@
+import SystemPackage
 /// The `Opened` and `Closed` rows of some users of a usage trace, read in one pass over the file
 /// (SPEC 13, 21), each user's rows checked by SPEC 13's rules as a run of that user alone would
 /// check them, and kept compact: a row in 16 bytes, each app name once.
@@ -101,6 +102,18 @@ struct TraceIndex: Sendable {
     /// The app names, by number.
     private let apps: [String]
 
+    /// What `path` is when it is a FIFO, a socket or a device ("a FIFO (named pipe)"); nil for
+    /// anything else. Such a file is named, never opened: opening a FIFO waits for a writer,
+    /// and `validate` hung on one (SPEC 35, "Errors that say what happened").
+    private static func specialKind(_ path: String) -> String? {
+        switch try? FilePath(path).stat().type {
+        case .fifo?: "a FIFO (named pipe)"
+        case .socket?: "a socket"
+        case .characterSpecial?, .blockSpecial?: "a device"
+        default: nil
+        }
+    }
+
     /// Reads the trace at `path` in one pass, keeping the rows `selection` covers.
     ///
     /// - Throws: `UsageTrace.Problem` for the file as a whole: one that cannot be opened, no
@@ -109,6 +122,9 @@ struct TraceIndex: Sendable {
     /// - Complexity: O(file size); memory as the type says.
     init(path: String, selection: Selection) throws(UsageTrace.Problem) {
         let started = ContinuousClock.now
+        if let kind = Self.specialKind(path) {
+            throw UsageTrace.Problem(line: nil, column: "", message: "is \(kind), not a trace file: give a regular file")
+        }
         guard let reader = TextLineReader(path: path) else {
             throw UsageTrace.Problem(line: nil, column: "", message: "cannot open the trace file")
         }

@@ -104,7 +104,7 @@ struct _TracePass {
         switch event {
         case .opened?, .closed?:
             guard !fields.app.isEmpty else { return .failure(.init(line: line, column: "app_name", message: "must not be empty")) }
-            if let problem = controlProblem(fields.app) { return .failure(.init(line: line, column: "app_name", message: problem)) }
+            if let problem = identifierProblem(fields.app) { return .failure(.init(line: line, column: "app_name", message: problem)) }
             return .success(Kept(seconds: time - start, app: fields.app, opened: event == .opened))
         case .ignored?:
             return .success(nil)
@@ -114,10 +114,13 @@ struct _TracePass {
         }
     }
 
-    /// What is wrong with a field's bytes as an identifier: a control character (SPEC 35); nil
-    /// when nothing is. Found on the bytes: C0 and DEL are single bytes, C1 is `C2 80`-`C2 9F`
-    /// and U+2028, U+2029 are `E2 80 A8`, `E2 80 A9` in UTF-8.
-    private static func controlProblem(_ bytes: ArraySlice<UInt8>) -> String? {
+    /// What is wrong with a field's bytes as an identifier: bytes that are not UTF-8, or a
+    /// control character (SPEC 35); nil when nothing is. Found on the bytes: C0 and DEL are
+    /// single bytes, C1 is `C2 80`-`C2 9F` and U+2028, U+2029 are `E2 80 A8`, `E2 80 A9` in
+    /// UTF-8. Ill-formed UTF-8 is refused rather than read as U+FFFD, so that two app names or
+    /// user ids that differ only in such bytes never become one (docs/decisions.md).
+    private static func identifierProblem(_ bytes: ArraySlice<UInt8>) -> String? {
+        if bytes.contains(where: { $0 >= 0x80 }), let problem = IdentifierRules.invalidUTF8Problem(bytes) { return problem }
         for index in bytes.indices {
             let byte = bytes[index]
             let next = index + 1 < bytes.endIndex ? bytes[index + 1] : 0
@@ -135,14 +138,14 @@ struct _TracePass {
 
     /// The slot of the user whose `user_id` has these bytes, meeting it now if it is new.
     ///
-    /// - Throws: `UsageTrace.Problem` for a new `user_id` that holds a control character
-    ///   (SPEC 35 "Identifiers"), whichever users the pass covers.
+    /// - Throws: `UsageTrace.Problem` for a new `user_id` that holds a control character or is
+    ///   not UTF-8 (SPEC 35 "Identifiers"), whichever users the pass covers.
     private mutating func slot(of user: ArraySlice<UInt8>, line: Int) throws(UsageTrace.Problem) -> Int {
         if user.elementsEqual(lastUser) { return lastSlot }
         let key = Array(user)
         var slot = slots[key] ?? -1
         if slots[key] == nil {
-            if let problem = Self.controlProblem(user) { throw UsageTrace.Problem(line: line, column: "user_id", message: problem) }
+            if let problem = Self.identifierProblem(user) { throw UsageTrace.Problem(line: line, column: "user_id", message: problem) }
             if selection.listsUsers { users.append(String(decoding: key, as: UTF8.self)) }
             if selection.covers(key) {
                 slot = states.count

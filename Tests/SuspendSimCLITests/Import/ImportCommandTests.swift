@@ -32,6 +32,12 @@ import Testing
         "{\"bug_type\":\"309\"}\n{\"processes\": []}\n",
         "{\"bug_type\":\"298\"}\n{\"memoryStatus\": {\"pageSize\": 0, \"memoryPages\": {\"free\": 1}}, \"processes\": []}\n",
         "{\"bug_type\":\"298\"}\n{\"memoryStatus\": {\"pageSize\": 12345, \"memoryPages\": {\"free\": 1}}, \"processes\": []}\n",
+        // SPEC 35: a boolean, null, -2^63 or 1e308 where a whole number belongs.
+        "{\"bug_type\":\"298\"}\n{\"memoryStatus\": {\"pageSize\": 16384, \"memoryPages\": {\"free\": true}}, \"processes\": []}\n",
+        "{\"bug_type\":\"298\"}\n{\"memoryStatus\": {\"pageSize\": 16384, \"memoryPages\": {\"free\": 1}}, \"processes\": [{\"name\": \"a\", \"rpages\": null}]}\n",
+        "{\"bug_type\":\"298\"}\n{\"memoryStatus\": {\"pageSize\": 16384, \"memoryPages\": {\"free\": 1}}, \"processes\": [{\"name\": \"a\", \"rpages\": 1, "
+            + "\"killDelta\": -9223372036854775808}]}\n",
+        "{\"bug_type\":\"298\"}\n{\"memoryStatus\": {\"pageSize\": 16384, \"memoryPages\": {\"free\": 1e308}}, \"processes\": []}\n",
     ])
     func malformed(_ text: String) throws {
         try withTemporaryFolder { folder in

@@ -43,6 +43,39 @@ import Testing
         #expect(messages == ["\(trace):3: \(expected); an identifier may not (SPEC 35)"], "\(messages)")
     }
 
+    @Test("Two trace app names that differ only in invalid UTF-8 bytes never merge: the first is refused at its line and field")
+    func traceInvalidUTF8Apps() throws {
+        let folder = try TemporaryFolder()
+        // `Ma FF ps` and `Ma FE ps`: both would decode to "Ma\u{FFFD}ps". 0xFF and 0xFE never occur in
+        // UTF-8 (Unicode 15, table 3-7), so each is an ill-formed sequence of one byte, the third.
+        var bytes = Array("user_id\tsession_id\ttimestamp\tapp_name\tevent_type\n".utf8)
+        bytes += Array("1\t1\t2019-03-01 07:00:00\tMa".utf8) + [0xFF] + Array("ps\tOpened\n".utf8)
+        bytes += Array("1\t1\t2019-03-01 08:00:00\tMa".utf8) + [0xFE] + Array("ps\tOpened\n".utf8)
+        let trace = folder.path + "/t.tsv"
+        try Data(bytes).write(to: URL(fileURLWithPath: trace))
+        let text = "name: day\ndevice: {ram_mb: 4096}\napps: [{id: a, active_mb: 1}]\n"
+            + "trace: {file: \(trace), user: \"1\", default_app: {active_mb: 10}}\n"
+        let messages = loadDiagnostics(text).map(\.description)
+        #expect(messages == ["\(trace):2: app_name: is not valid UTF-8: byte 3 (0xFF) begins an ill-formed sequence of 1 byte; "
+            + "an identifier must be UTF-8 text (SPEC 35)"], "\(messages)")
+    }
+
+    @Test("A trace user id that is not UTF-8 is refused at its line, whichever user the scenario replays", arguments: [
+        ([0x31, 0xC3], "byte 2 (0xC3) begins an ill-formed sequence of 1 byte"),
+        ([0xED, 0xA0, 0x80], "byte 1 (0xED) begins an ill-formed sequence of 1 byte"),
+    ] as [([UInt8], String)])
+    func traceInvalidUTF8User(_ user: [UInt8], _ problem: String) throws {
+        let folder = try TemporaryFolder()
+        var bytes = Array("user_id\tsession_id\ttimestamp\tapp_name\tevent_type\n1\t1\t2019-03-01 07:00:00\tMaps\tOpened\n".utf8)
+        bytes += user + Array("\t1\t2019-03-01 08:00:00\tMaps\tOpened\n".utf8)
+        let trace = folder.path + "/t.tsv"
+        try Data(bytes).write(to: URL(fileURLWithPath: trace))
+        let text = "name: day\ndevice: {ram_mb: 4096}\napps: [{id: a, active_mb: 1}]\n"
+            + "trace: {file: \(trace), user: \"1\", default_app: {active_mb: 10}}\n"
+        let messages = loadDiagnostics(text).map(\.description)
+        #expect(messages == ["\(trace):3: user_id: is not valid UTF-8: \(problem); an identifier must be UTF-8 text (SPEC 35)"], "\(messages)")
+    }
+
     @Test("trace.user with a control character is refused at its place")
     func traceUser() {
         let text = "name: day\ndevice: {ram_mb: 4096}\napps: [{id: a, active_mb: 1}]\ntrace: {file: t.tsv, user: \"1\\n2\"}\n"

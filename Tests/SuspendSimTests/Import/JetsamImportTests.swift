@@ -167,10 +167,10 @@ import Testing
         // SPEC 12: a page is 4096 or 16384 bytes; any other size is refused, not scaled.
         (modernReport(pageSize: 12345), "pageSize is 12345, expected 4096 or 16384"),
         (modernReport(pageSize: 8192), "pageSize is 8192, expected 4096 or 16384"),
-        (modernReport(extra: ",\n { \"name\" : \"bad\", \"states\" : [\"suspended\"], \"rpages\" : -5 }"), "rpages is -5, must not be negative"),
+        (modernReport(extra: ",\n { \"name\" : \"bad\", \"states\" : [\"suspended\"], \"rpages\" : -5 }"), "rpages is -5, must be a whole number from 0 to 274877906944"),
         (modernReport().replacingOccurrences(of: "\"processes\"", with: "\"procs\""), "the body has no processes list"),
         (modernReport().replacingOccurrences(of: "\"memoryStatus\" : { ", with: "\"memoryStatus\" : { \"compressorSize\" : -3, "),
-         "memoryStatus.compressorSize must be a whole number, 0 or more"),
+         "memoryStatus.compressorSize is -3, must be a whole number from 0 to 274877906944"),
     ])
     func malformed(_ text: String, _ message: String) {
         do {

@@ -188,6 +188,12 @@ enum ReferenceTraceScan {
             switch event {
             case "Opened", "Closed":
                 guard !app.isEmpty else { throw Problem(line: number, column: "app_name", message: "must not be empty") }
+                // SPEC 35: a name that is not UTF-8 is refused, never read with U+FFFD. The
+                // generator's only such name is `M FF p`: 0xFF, its second byte, is never UTF-8.
+                if String(validating: bytes.tabField(index.app), as: UTF8.self) == nil {
+                    throw Problem(line: number, column: "app_name", message: "is not valid UTF-8: byte 2 (0xFF) begins an ill-formed sequence "
+                        + "of 1 byte; an identifier must be UTF-8 text (SPEC 35)")
+                }
                 records.append(UsageTrace.Record(seconds: time - start, app: app, opened: event == "Opened", line: number))
             case "User Interaction", "Broken":
                 continue
