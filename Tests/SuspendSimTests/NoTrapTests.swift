@@ -72,7 +72,7 @@ import Testing
         #expect(throws: Batch.ArgumentError(kind: .duplicateLabel, value: "a")) {
             try Batch(Self.twoApps(), sweep: [("a", { _ in }), ("b", { _ in }), ("a", { _ in })])
         }
-        #expect(throws: Batch.ArgumentError(kind: .jobs, value: "-1")) { try Batch(Self.twoApps()).run(jobs: -1) }
+        await #expect(throws: Batch.ArgumentError(kind: .jobs, value: "-1")) { try await Batch(Self.twoApps()).run(jobs: -1) }
     }
 
     @Test("Batch.Result.rates(of:at:) throws on an unknown point, a missing point in a sweep, and an unknown app")
@@ -86,11 +86,11 @@ import Testing
         await #expect(processExitsWith: .success) {
             _ = try? Batch(NoTrapTests.twoApps(), sweep: [("a", { _ in })]).run(jobs: 1).rates(of: "com.example.mail", at: "c")
         }
-        let one = try Batch(Self.twoApps()).run(jobs: 1)
+        let one = try await Batch(Self.twoApps()).run(jobs: 1)
         #expect(throws: Batch.ArgumentError(kind: .unknownApp, value: "com.example.mial", nearest: ["com.example.mail", "com.example.maps"])) {
             try one.rates(of: "com.example.mial")
         }
-        let swept = try Batch(Self.twoApps(), sweep: [("120", { _ in }), ("60", { _ in })]).run(jobs: 1)
+        let swept = try await Batch(Self.twoApps(), sweep: [("120", { _ in }), ("60", { _ in })]).run(jobs: 1)
         let needed = #expect(throws: Batch.ArgumentError.self) { try swept.rates(of: "com.example.mail") }
         #expect(needed == Batch.ArgumentError(kind: .pointNeeded, value: "", nearest: ["120", "60"]))
         #expect(needed?.description == "the batch has 2 points: name one with `at:`; points: 120, 60")

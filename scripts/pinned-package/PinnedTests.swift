@@ -4,7 +4,8 @@ import Testing
 
 /// A regression test as a user writes it against a version-pinned suspendsim: the bundled
 /// iPhone 11 scenario from its file and the same kind of day built in Swift, with their kills in
-/// order, the reaper's included (SPEC 5, 11, 16). `SUSPENDSIM_ROOT` is the tagged copy.
+/// order, the reaper's included (SPEC 5, 11, 16), a file's `expect:`, and a sweep file.
+/// `SUSPENDSIM_ROOT` is the tagged copy.
 @Suite struct PinnedTests {
     static func file(_ path: String) throws -> String {
         let root = try #require(ProcessInfo.processInfo.environment["SUSPENDSIM_ROOT"], "scripts/pinned-package.sh sets SUSPENDSIM_ROOT")
@@ -39,6 +40,18 @@ import Testing
         // Reaped after 300 s idle in band 0, at the reaper's 30 s ticks; then memory pressure.
         #expect(result.pressureKilled == ["com.example.news", "com.example.social", "com.example.shop", "com.example.game"])
         #expect(result.pressureEvictions == ["com.example.game"])
+    }
+
+    @Test func checksAFilesExpect() throws {
+        let scenario = try ScenarioLoader.load(path: Self.file("Scenarios/iphone-11-ios18.yaml"))
+        let failures = scenario.check(Simulation.run(scenario))
+        #expect(failures.isEmpty, "\(failures)")
+    }
+
+    @Test func runsASweepFile() throws {
+        let result = try Batch(file: Self.file("Scenarios/ios-releases-day.yaml"), replicates: 2, seed: 0).run(jobs: 2)
+        #expect(result.points == ["device.ios=12", "device.ios=15", "device.ios=18.4"])
+        #expect(try result.rates(of: "com.apple.MobileSMS", at: "device.ios=18.4").runs == 2)
     }
 
     @Test func aTypoIsAFailedTestNotATrap() throws {

@@ -87,16 +87,23 @@ public struct Batch: Sendable {
     /// - Complexity: points × `runsPerPoint` runs, spread over `jobs` threads.
     public func run(jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws(Batch.ArgumentError) -> Batch.Result {
         guard jobs >= 1 else { throw Batch.ArgumentError(kind: .jobs, value: String(jobs)) }
+        return run(jobs: jobs, stopped: { false })!
+    }
+
+    /// Every run on up to `jobs` threads, each chunk asking `stopped` before each run; nil when
+    /// it said yes (the runs made are dropped).
+    func run(jobs: Int, stopped: @Sendable () -> Bool) -> Batch.Result? {
         let runs = runsPerPoint
         let units = points.count * runs
         let empty = SurvivalTally(appCounts: points.map { $0.scenario.apps.count })
         // A few chunks per thread, so that a slow chunk does not hold the others up; each
         // chunk counts its runs in a tally of its own.
         let chunks = min(units, jobs * 4)
-        let chunkResults = parallelMap(count: chunks, jobs: jobs) { chunk in
+        let chunkResults = parallelMap(count: chunks, jobs: jobs) { chunk -> (SurvivalTally, [SummaryRow])? in
             var tally = empty
             var rows: [SummaryRow] = []
             for unit in (chunk * units / chunks)..<((chunk + 1) * units / chunks) {
+                if stopped() { return nil }
                 let point = unit / runs
                 let (outcomes, row) = runUnit(point: point, replicate: unit % runs)
                 tally.record(group: point, apps: outcomes)
@@ -105,10 +112,15 @@ public struct Batch: Sendable {
             return (tally, rows)
         }
         var total = empty
-        for (tally, _) in chunkResults { total.add(tally) }
+        var summary: [SummaryRow] = []
+        for chunk in chunkResults {
+            guard let (tally, rows) = chunk else { return nil }
+            total.add(tally)
+            summary += rows
+        }
         return Batch.Result(
             points: points.map(\.label), apps: points.map { $0.scenario.apps.map(\.id) }, runsPerPoint: runs, tally: total,
-            summary: chunkResults.flatMap(\.1))
+            summary: summary)
     }
 
     /// Replicate `replicate` of point `point`: its apps' counts, as `BatchRunner` makes them,
