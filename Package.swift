@@ -25,16 +25,13 @@ let package = Package(
     targets: [
         // The simulation itself (SPEC 1-7): model, engine, policies, workload generation.
         // Pure Swift on swift-collections: no Foundation, no Yams, no I/O.
-        // Cross-module optimization lets the engine be specialized for recorders defined in
-        // SuspendSim (the CSV writer): without it, `run` on a 10^6-event file was 8 % slower
-        // than before the split (docs/performance.md). An unsafe flag: SwiftPM accepts it for
-        // this package as a path or branch dependency, not as a version-pinned one.
+        // No unsafe flags in any target a product holds: SwiftPM refuses a version-pinned
+        // dependency (`from:`) whose products carry one (scripts/pinned-package.sh checks it).
         .target(
             name: "SuspendSimCore",
             dependencies: [
                 .product(name: "HeapModule", package: "swift-collections"),
-            ],
-            swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+            ]
         ),
         // Files in and out: scenario reading, reports, batches, the HTML report. Re-exports
         // SuspendSimCore.

@@ -36,16 +36,12 @@ package struct CheckResult: Sendable, Hashable {
     /// The result of checking a finished run against `expectation`; every mismatch names the
     /// file and the line of its assertion.
     package static func of<R>(_ result: SimulationResult<R>, expected expectation: Scenario.Expectation, file: String) -> CheckResult {
-        let mismatches = ExpectationCheck.mismatches(result, expected: expectation)
+        let found = ExpectationCheck.failures(of: result, expected: expectation, file: file)
         let lines = ExpectationCheck.effective(expectation, policyName: result.policyName).lines
-        let failures = mismatches.map { mismatch in
-            let location = lines[mismatch.key].map { "\(file):\($0)" } ?? file
-            return "\(location): expect.\(mismatch.description)"
-        }
         let checked = ExpectationCheck.runKeys.compactMap { lines[$0] }.min() ?? lines.values.min()
-        let line = mismatches.first.flatMap { lines[$0.key] } ?? checked
+        let line = found.first.flatMap(\.line) ?? checked
         return CheckResult(scenario: result.scenarioName, policy: result.policyName, file: file,
-                           status: failures.isEmpty ? .passed : .failed, failures: failures, line: line)
+                           status: found.isEmpty ? .passed : .failed, failures: found.map(\.description), line: line)
     }
 
     /// What `check` prints: one line for a pass or an unchecked file, a block with every failed

@@ -4,13 +4,15 @@ extension Device {
     /// order), then each key, which always wins.
     ///
     /// ```swift
-    /// let phone = Device(ramMB: 3072, ios: IOSVersion("18.5"), [.reservedMB: 640, .agingS: 1.5])
+    /// let phone = try Device(ramMB: 3072, ios: IOSVersion("18.5"), [.reservedMB: 640, .agingS: 1.5])
     /// ```
     ///
     /// `ram_mb`, `ios`, `model`, `compressor`, `freezer` and `lmkd` are not numbers of this kind: RAM and
     /// the release are the parameters, a model comes from `DeviceCatalog`, the compressor is
-    /// `Device.Compressor`, the freezer `Device.Freezer` and lmkd's table `Device.lmkdMinfree`. Giving one here is a programmer's error.
-    public init(ramMB: Double, ios: IOSVersion? = nil, _ keys: [DeviceKey: Double]) {
+    /// `Device.Compressor`, the freezer `Device.Freezer` and lmkd's table `Device.lmkdMinfree`. Giving one here
+    /// throws `Device.KeyError`, before anything is set.
+    public init(ramMB: Double, ios: IOSVersion? = nil, _ keys: [DeviceKey: Double]) throws(Device.KeyError) {
+        if let wrong = DeviceKey.allCases.first(where: { keys[$0] != nil && !$0.isNumber }) { throw Device.KeyError(key: wrong) }
         self.init(ramMB: ramMB, ios: ios)
         for key in DeviceKey.allCases {
             guard let value = keys[key] else { continue }
@@ -19,9 +21,20 @@ extension Device {
             case .time(let path): self[keyPath: path] = .seconds(value)
             case .optionalMemory(let path, _): self[keyPath: path] = .mb(value)
             case .flag(let path): self[keyPath: path] = value != 0
-            case .memory, .model, .ios, .compressor, .freezer, .lmkd:
-                preconditionFailure("Device(ramMB:ios:_:) takes \(key.rawValue) elsewhere")
+            case .memory, .model, .ios, .compressor, .freezer, .lmkd: continue   // refused above
             }
+        }
+    }
+}
+
+extension DeviceKey {
+    /// A number of the kind `Device(ramMB:ios:_:)` takes: memory (but `ram_mb`), a time or a
+    /// switch.
+    var isNumber: Bool {
+        switch target {
+        case .memory: self != .ramMB
+        case .time, .optionalMemory, .flag: true
+        case .model, .ios, .compressor, .freezer, .lmkd: false
         }
     }
 }

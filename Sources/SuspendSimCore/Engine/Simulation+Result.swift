@@ -11,6 +11,7 @@ extension Simulation {
             minFreeKiB: pressure.minFreeKiB,
             durationMs: runEndMs,
             pressureEvictionOrder: evictions.pressureOrder,
+            pressureKillOrder: evictions.pressureKillOrder,
             tasks: tasks.records,
             log: recorder)
     }

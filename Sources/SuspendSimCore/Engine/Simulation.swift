@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// let result = Simulation.run(scenario)                 // default policy, in-memory log
-/// let callbacks = result.log.callbacks(of: scenario.app("com.example.a"))
+/// let callbacks = result.log.callbacks(of: try scenario.app("com.example.a"))
 /// ```
 ///
 /// The lifecycle rules live in extensions, one concern each: `+Foreground` (open, home,

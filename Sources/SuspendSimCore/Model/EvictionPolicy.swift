@@ -19,7 +19,7 @@
 /// struct SmallestFirst: EvictionPolicy {
 ///     let name = "smallest-first"
 ///     func rank(of candidate: Candidate) -> Candidate.Rank {
-///         Candidate.Rank(candidate.footprintKiB)
+///         Candidate.Rank(candidate.footprintKiB.count)
 ///     }
 /// }
 /// let result = Simulation.run(scenario, policy: SmallestFirst())

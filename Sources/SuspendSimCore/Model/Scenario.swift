@@ -5,7 +5,7 @@
 /// ```swift
 /// var scenario = Scenario(name: "demo", device: Device(ramMB: 2048),
 ///                         apps: [AppProfile(id: "com.example.a", activeMB: 120)])
-/// let a = scenario.app("com.example.a")
+/// let a = try scenario.app("com.example.a")
 /// scenario.append(at: 0, .open(a))
 /// scenario.append(at: 10, .home)
 /// let result = Simulation.run(scenario)
@@ -63,10 +63,13 @@ public struct Scenario: Sendable {
         self.sourcePath = sourcePath
     }
 
-    /// The index of the app with bundle id `id`. A missing id is a programmer error.
-    public func app(_ id: String) -> AppIndex {
-        guard let index = apps.firstIndex(where: { $0.id == id }) else {
-            preconditionFailure("No app \(id) in scenario \(name)")
+    /// The index of the app with bundle id `id`; an id no app has throws, naming the nearest
+    /// ids (`appIndex(_:)` returns nil instead).
+    ///
+    /// - Complexity: O(apps)
+    public func app(_ id: String) throws(Scenario.LookupError) -> AppIndex {
+        guard let index = appIndex(id) else {
+            throw Scenario.LookupError(kind: .app, name: id, among: apps.map(\.id), scenario: name)
         }
         return index
     }

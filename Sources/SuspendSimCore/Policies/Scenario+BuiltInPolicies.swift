@@ -10,15 +10,15 @@ extension Scenario {
                   expectation: expectation, sourcePath: sourcePath)
     }
 
-    /// A scenario under the built-in policy called `policyName` (SPEC 6); an unknown name is a
-    /// programmer error.
+    /// A scenario under the built-in policy called `policyName` (SPEC 6); an unknown name
+    /// throws, naming the nearest built-in names.
     public init(
         name: String, policyName: String, device: Device, apps: [AppProfile],
         events: [ScenarioEvent] = [], endMs: Millis? = nil, expectation: Scenario.Expectation? = nil,
         sourcePath: String? = nil
-    ) {
+    ) throws(Scenario.LookupError) {
         guard let policy = BuiltInPolicies.named(policyName) else {
-            preconditionFailure("No built-in policy \(policyName); built-in: \(BuiltInPolicies.names)")
+            throw Scenario.LookupError(kind: .policy, name: policyName, among: BuiltInPolicies.names)
         }
         self.init(name: name, policy: policy, device: device, apps: apps, events: events, endMs: endMs,
                   expectation: expectation, sourcePath: sourcePath)

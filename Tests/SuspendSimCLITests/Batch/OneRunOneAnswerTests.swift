@@ -198,7 +198,7 @@ import Testing
             guard !text.contains("\nsweep:"), !text.contains("\ntrace:") else { continue }
             let scenario = try ScenarioLoader.load(path: file)
             for policy in BuiltInPolicies.all {
-                let result = Batch(scenario, replicates: 2, seed: 0, policy: policy).run(jobs: 2)
+                let result = try Batch(scenario, replicates: 2, seed: 0, policy: policy).run(jobs: 2)
                 let rows = try SummaryRows(result.summary)
                 #expect(!rows.rows.isEmpty)
                 for (key, cells) in rows.rows { #expect(batch.rows[key] == cells, "Batch API: run \(key)") }

@@ -17,8 +17,8 @@ private struct BackgroundFirstPolicy: EvictionPolicy {
     @Test("Batch.Comparison: groups of each policy's runs, and the user's policy paired with LRU replicate by replicate")
     func customPolicyComparedWithLRU() throws {
         let scenario = try ScenarioLoader.parse(BatchRunTests.text, path: "batch-api.yaml")
-        let lru = Batch(scenario, replicates: 12, seed: 3, policy: LRUPolicy()).run(jobs: 2)
-        let mine = Batch(scenario, replicates: 12, seed: 3, policy: BackgroundFirstPolicy()).run(jobs: 2)
+        let lru = try Batch(scenario, replicates: 12, seed: 3, policy: LRUPolicy()).run(jobs: 2)
+        let mine = try Batch(scenario, replicates: 12, seed: 3, policy: BackgroundFirstPolicy()).run(jobs: 2)
         let comparison = try Batch.Comparison([lru, mine], by: ["policy"])
 
         // The same runs, by hand: each replicate seeded as the batch seeds it.
@@ -44,13 +44,13 @@ private struct BackgroundFirstPolicy: EvictionPolicy {
         #expect(killsRow[0] == "background-first" && killsRow[1] == "lru" && killsRow[3] == "12")
         #expect(killsRow[4] == String(format: "%.3f", differences.reduce(0, +) / 12))
         // The same comparison whatever the threads.
-        #expect(try Batch.Comparison([Batch(scenario, replicates: 12, seed: 3, policy: LRUPolicy()).run(jobs: 1), mine], by: ["policy"]) == comparison)
+        #expect(try Batch.Comparison([try Batch(scenario, replicates: 12, seed: 3, policy: LRUPolicy()).run(jobs: 1), mine], by: ["policy"]) == comparison)
     }
 
     @Test("Keys are checked: an unknown one is refused, naming those there are")
     func unknownKey() throws {
         let scenario = try ScenarioLoader.parse(BatchRunTests.text, path: "batch-api.yaml")
-        let result = Batch(scenario, replicates: 2, policy: LRUPolicy()).run(jobs: 1)
+        let result = try Batch(scenario, replicates: 2, policy: LRUPolicy()).run(jobs: 1)
         #expect {
             try Batch.Comparison([result], by: ["ram"])
         } throws: { error in

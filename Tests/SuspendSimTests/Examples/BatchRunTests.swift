@@ -36,7 +36,7 @@ import Testing
             phone.compressor?.poolKiB = .zero
             return phone
         }
-        let result = Batch(scenario, replicates: 30, seed: 7, sweep: [
+        let result = try Batch(scenario, replicates: 30, seed: 7, sweep: [
             ("iphone-x", { $0.device = phones[0] }),
             ("iPhone 11", { $0.device = phones[1] }),
         ]).run(jobs: 2)
@@ -55,7 +55,7 @@ import Testing
         func cell(_ row: [String], _ column: String) -> String { row[header.firstIndex(of: column)!] }
         #expect(rows.count == 1 + 2 * scenario.apps.count)
         for row in rows.dropFirst() {
-            let rates = result.rates(of: cell(row, "app"), at: cell(row, "device.model"))
+            let rates = try result.rates(of: cell(row, "app"), at: cell(row, "device.model"))
             #expect(cell(row, "runs") == "\(rates.runs)")
             let columns: [(String, Batch.Rate?)] = [
                 ("survival_rate", rates.survival), ("never_killed_rate", rates.neverKilled),
@@ -73,19 +73,19 @@ import Testing
         }
         // The comparison covers the cases that matter: apps killed in some runs and not in
         // others, and apps that did not launch in every run (launched < runs).
-        let maps = result.rates(of: "com.example.maps", at: "iphone-x")
+        let maps = try result.rates(of: "com.example.maps", at: "iphone-x")
         #expect(maps.neverKilled.successes > 0 && maps.neverKilled.successes < maps.runs)
         #expect(maps.launched > 0 && maps.launched < maps.runs)
-        #expect(result.rates(of: "com.example.maps", at: "iPhone 11").neverKilled.rate == 1)
+        #expect(try result.rates(of: "com.example.maps", at: "iPhone 11").neverKilled.rate == 1)
     }
 
     @Test("A user's own policy runs every replicate with BatchRunner's seeds, and any number of threads gives the same result")
     func customPolicyAndThreads() throws {
         let scenario = try ScenarioLoader.parse(Self.text, path: "batch-api.yaml")
-        let batch = Batch(scenario, replicates: 12, seed: 3, policy: SmallestFirstPolicy())
-        let result = batch.run(jobs: 1)
-        #expect(batch.run(jobs: 3) == result)
-        #expect(batch.run(jobs: 40) == result)
+        let batch = try Batch(scenario, replicates: 12, seed: 3, policy: SmallestFirstPolicy())
+        let result = try batch.run(jobs: 1)
+        #expect(try batch.run(jobs: 3) == result)
+        #expect(try batch.run(jobs: 40) == result)
         var neverKilled = Array(repeating: 0, count: scenario.apps.count)
         for replicate in 0..<12 {
             var run = scenario
@@ -94,28 +94,28 @@ import Testing
                 neverKilled[index] += 1
             }
         }
-        #expect(scenario.apps.indices.map { result.rates(of: scenario.apps[$0].id).neverKilled.successes } == neverKilled)
+        #expect(try scenario.apps.indices.map { try result.rates(of: scenario.apps[$0].id).neverKilled.successes } == neverKilled)
         #expect(batch.scenario.policyName == "smallest-first")
     }
 
     @Test("A sweep point may set its own policy; a scenario without a workload runs once per point (SPEC 20)")
-    func policiesAndDeterministicScenarios() {
+    func policiesAndDeterministicScenarios() throws {
         var scenario = Scenario(name: "once", device: Device(ramMB: 1024),
                                 apps: [AppProfile(id: "com.a", activeMB: 300), AppProfile(id: "com.b", activeMB: 100)])
-        let a = scenario.app("com.a")
+        let a = try scenario.app("com.a")
         scenario.append(at: 0, .open(a))
         scenario.append(at: 5, .home)
-        let result = Batch(scenario, replicates: 50, sweep: [
+        let result = try Batch(scenario, replicates: 50, sweep: [
             ("lru", { $0.policy = LRUPolicy() }),
             ("jetsam", { $0.policy = JetsamPolicy() }),
         ]).run()
         #expect(result.runsPerPoint == 1)
-        let opened = result.rates(of: "com.a", at: "jetsam")
+        let opened = try result.rates(of: "com.a", at: "jetsam")
         #expect(opened.runs == 1 && opened.survival.rate == 1 && opened.neverKilled.successes == 1)
         #expect(opened.launchedSurvival?.trials == 1)
         // One run: Wilson's bounds of 1 of 1 (survival.csv leaves them empty).
         #expect(Self.fixed3(opened.survival.low) == "0.207" && opened.survival.high == 1)
-        let unopened = result.rates(of: "com.b", at: "lru")
+        let unopened = try result.rates(of: "com.b", at: "lru")
         #expect(unopened.launchedSurvival == nil && unopened.launched == 0 && unopened.survival.rate == 0)
     }
 

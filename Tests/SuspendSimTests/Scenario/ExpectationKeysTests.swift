@@ -71,7 +71,7 @@ import Testing
             device: { ram_mb: 3072, reserved_mb: 640, system_mb: 720, app_limit_mb: 1400, app_background_limit_mb: 900, aging_s: 1.5, ios: "18.5", reaper_free_mb: 500 }
             apps: [{ id: a, active_mb: 1 }]
             """, path: "t.yaml").device
-        let code = Device(ramMB: 3072, ios: IOSVersion("18.5"), [
+        let code = try Device(ramMB: 3072, ios: IOSVersion("18.5"), [
             .reservedMB: 640, .systemMB: 720, .appLimitMB: 1400, .appBackgroundLimitMB: 900, .agingS: 1.5, .reaperFreeMB: 500,
         ])
         #expect(code == file)

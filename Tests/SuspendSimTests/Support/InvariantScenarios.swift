@@ -195,7 +195,7 @@ enum CrowdScenario {
             profile.didEnterBackgroundMs = random.chance(20) ? random.int(in: 0...3) * 1000 : 0
             apps.append(profile)
         }
-        var scenario = Scenario(name: "crowd-\(seed)", policyName: "lmkd", device: Device(ramMB: 4096), apps: apps)
+        var scenario = Scenario(name: "crowd-\(seed)", policy: LMKDPolicy(), device: Device(ramMB: 4096), apps: apps)
         var time: Millis = 0
         for index in random.chance(50) ? Array(0..<appCount) : Array((0..<appCount).reversed()) {
             time += random.int(in: 0...2) * 500

@@ -48,8 +48,8 @@ func goldenScenario() -> Scenario {
     // 300 MB + 64 KiB = 300.0625 MB: a tie at 3 decimals.
     let b = AppProfile(id: "com.example.\"b\",2", activeKiB: 300 * 1024 + 64)
     var scenario = Scenario(name: "golden", device: Device(ramMB: 1024), apps: [a, b])
-    let ia = scenario.app("com.example.a")
-    let ib = scenario.app("com.example.\"b\",2")
+    let ia = scenario.appIndex("com.example.a")!
+    let ib = scenario.appIndex("com.example.\"b\",2")!
     scenario.append(at: 0, .open(ia))
     scenario.append(at: 10, .home)
     scenario.append(at: 12.5, .open(ib))

@@ -12,7 +12,7 @@ func scenario(
 ) -> Scenario {
     var device = Device(ramMB: ramMB)
     configure(&device)
-    var scenario = Scenario(name: "test", policyName: policy, device: device, apps: apps)
+    var scenario = Scenario(name: "test", policy: BuiltInPolicies.named(policy)!, device: device, apps: apps)
     for (seconds, action) in events { scenario.append(at: seconds, action) }
     scenario.endMs = endSeconds.map { .seconds($0) }
     return scenario

@@ -9,8 +9,8 @@ import Foundation
 /// never-killed and launched-survival rates, each with a Wilson 95 % interval.
 ///
 /// ```swift
-/// let result = Batch(scenario, replicates: 200, seed: 0).run()
-/// let mail = result.rates(of: "com.example.mail")
+/// let result = try Batch(scenario, replicates: 200, seed: 0).run()
+/// let mail = try result.rates(of: "com.example.mail")
 /// #expect(mail.neverKilled.low >= 0.8)
 /// ```
 ///
@@ -45,7 +45,7 @@ public struct Batch: Sendable {
     /// from `scenario` (with `policy` in place, so a point may set its own policy):
     ///
     /// ```swift
-    /// let batch = Batch(scenario, replicates: 100, sweep: [
+    /// let batch = try Batch(scenario, replicates: 100, sweep: [
     ///     ("120", { $0.apps[editor].suspendedKiB = .mb(120) }),
     ///     ("60", { $0.apps[editor].suspendedKiB = .mb(60) }),
     /// ])
@@ -53,13 +53,13 @@ public struct Batch: Sendable {
     ///
     /// The changes run here, once each. Without a sweep the batch has one point, `scenario`.
     ///
-    /// - Precondition: `replicates >= 1`; the labels are unique.
+    /// - Throws: `Batch.ArgumentError` when `replicates` is below 1 or a label is given twice.
     /// - Complexity: O(points), plus the changes' own cost.
     public init(
         _ scenario: Scenario, replicates: Int = 1, seed: UInt64 = 0, policy: (any EvictionPolicy)? = nil,
         sweep: [(label: String, change: (inout Scenario) -> Void)] = []
-    ) {
-        precondition(replicates >= 1, "replicates must be at least 1, got \(replicates)")
+    ) throws(Batch.ArgumentError) {
+        guard replicates >= 1 else { throw Batch.ArgumentError(kind: .replicates, value: String(replicates)) }
         var base = scenario
         if let policy { base.policy = policy }
         self.scenario = base
@@ -69,8 +69,10 @@ public struct Batch: Sendable {
             points = [("", base)]
             return
         }
-        let labels = sweep.map(\.label)
-        precondition(Set(labels).count == labels.count, "Sweep labels must be unique, got \(labels)")
+        var seen = Set<String>()
+        if let twice = sweep.map(\.label).first(where: { !seen.insert($0).inserted }) {
+            throw Batch.ArgumentError(kind: .duplicateLabel, value: twice)
+        }
         points = sweep.map { point in
             var changed = base
             point.change(&changed)
@@ -81,20 +83,27 @@ public struct Batch: Sendable {
     /// Runs every replicate of every point on up to `jobs` threads (default: every core) and
     /// returns the apps' rates. The same batch gives the same result at any `jobs`.
     ///
-    /// - Precondition: `jobs >= 1`.
+    /// - Throws: `Batch.ArgumentError` when `jobs` is below 1.
     /// - Complexity: points × `runsPerPoint` runs, spread over `jobs` threads.
-    public func run(jobs: Int = ProcessInfo.processInfo.activeProcessorCount) -> Batch.Result {
-        precondition(jobs >= 1, "jobs must be at least 1, got \(jobs)")
+    public func run(jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws(Batch.ArgumentError) -> Batch.Result {
+        guard jobs >= 1 else { throw Batch.ArgumentError(kind: .jobs, value: String(jobs)) }
+        return run(jobs: jobs, stopped: { false })!
+    }
+
+    /// Every run on up to `jobs` threads, each chunk asking `stopped` before each run; nil when
+    /// it said yes (the runs made are dropped).
+    func run(jobs: Int, stopped: @Sendable () -> Bool) -> Batch.Result? {
         let runs = runsPerPoint
         let units = points.count * runs
         let empty = SurvivalTally(appCounts: points.map { $0.scenario.apps.count })
         // A few chunks per thread, so that a slow chunk does not hold the others up; each
         // chunk counts its runs in a tally of its own.
         let chunks = min(units, jobs * 4)
-        let chunkResults = parallelMap(count: chunks, jobs: jobs) { chunk in
+        let chunkResults = parallelMap(count: chunks, jobs: jobs) { chunk -> (SurvivalTally, [SummaryRow])? in
             var tally = empty
             var rows: [SummaryRow] = []
             for unit in (chunk * units / chunks)..<((chunk + 1) * units / chunks) {
+                if stopped() { return nil }
                 let point = unit / runs
                 let (outcomes, row) = runUnit(point: point, replicate: unit % runs)
                 tally.record(group: point, apps: outcomes)
@@ -103,10 +112,15 @@ public struct Batch: Sendable {
             return (tally, rows)
         }
         var total = empty
-        for (tally, _) in chunkResults { total.add(tally) }
+        var summary: [SummaryRow] = []
+        for chunk in chunkResults {
+            guard let (tally, rows) = chunk else { return nil }
+            total.add(tally)
+            summary += rows
+        }
         return Batch.Result(
             points: points.map(\.label), apps: points.map { $0.scenario.apps.map(\.id) }, runsPerPoint: runs, tally: total,
-            summary: chunkResults.flatMap(\.1))
+            summary: summary)
     }
 
     /// Replicate `replicate` of point `point`: its apps' counts, as `BatchRunner` makes them,

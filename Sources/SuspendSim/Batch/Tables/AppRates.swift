@@ -24,21 +24,22 @@ extension Batch {
         /// The rates of the app with bundle id `app` at the point labelled `point` (nil: the
         /// batch's only point).
         ///
-        /// - Precondition: the point exists (nil only without a sweep) and has the app.
+        /// - Throws: `Batch.ArgumentError` when no point has the label, when `point` is nil in
+        ///   a batch of several points, or when the point has no such app; each names what exists.
         /// - Complexity: O(points + apps)
-        public func rates(of app: String, at point: String? = nil) -> Batch.Rates {
+        public func rates(of app: String, at point: String? = nil) throws(Batch.ArgumentError) -> Batch.Rates {
             let group: Int
             if let point {
                 guard let index = points.firstIndex(of: point) else {
-                    preconditionFailure("No sweep point \(point); points: \(points)")
+                    throw Batch.ArgumentError(kind: .unknownPoint, name: point, among: points)
                 }
                 group = index
             } else {
-                precondition(points.count == 1, "The batch has \(points.count) points \(points): name one with `at:`")
+                guard points.count == 1 else { throw Batch.ArgumentError(kind: .pointNeeded, value: "", nearest: points) }
                 group = 0
             }
             guard let index = apps[group].firstIndex(of: app) else {
-                preconditionFailure("No app \(app) at point '\(points[group])'")
+                throw Batch.ArgumentError(kind: .unknownApp, name: app, among: apps[group])
             }
             return Batch.Rates(runs: tally.runs[group], counts: tally.counts(group: group, app: index))
         }

@@ -1,5 +1,6 @@
 /// A recorder that keeps every record in memory, for tests and for library users who want
-/// to assert on a run: `Simulation.run(scenario).log.callbacks(of: "com.example.a")`.
+/// to assert on a run: `Simulation.run(scenario).log.callbacks(of: try scenario.app("com.example.a"))`,
+/// or `result.evictions(of: "com.example.a")` by bundle id.
 public struct EventLog: SimulationRecorder, Sendable {
     public private(set) var transitions: [Transition] = []
     public private(set) var callbacks: [CallbackRecord] = []

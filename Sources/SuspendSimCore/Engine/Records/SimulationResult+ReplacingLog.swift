@@ -11,6 +11,7 @@ extension SimulationResult {
             minFreeKiB: minFreeKiB,
             durationMs: durationMs,
             pressureEvictionOrder: pressureEvictionOrder,
+            pressureKillOrder: pressureKillOrder,
             tasks: tasks,
             log: log)
     }

@@ -17,21 +17,32 @@ public struct SimulationResult<Recorder: SimulationRecorder> {
     /// The run's length: `end_s` when given, else the last event or timer (SPEC 21
     /// `duration_s`, the end `resident_s` counts to).
     public var durationMs: Millis
-    /// The apps killed for `memory-pressure`, in order, by index.
+    /// The apps killed for `memory-pressure`, in order, by index: `pressureEvictions`' order.
     public var pressureEvictionOrder: [AppIndex]
+    /// Every pressure kill, in order, by index: `pressureKilled`'s order.
+    public var pressureKillOrder: [AppIndex]
     /// Every task request, in submission order, with what became of it (SPEC 28 `tasks.csv`);
     /// empty without `bg_tasks`.
     public var tasks: [EventLog.TaskRecord]
     /// The recorder, with whatever it kept.
     public var log: Recorder
 
-    /// The ids of the apps killed for `memory-pressure`, in order (`expect.evictions`).
+    /// The ids of the apps killed for `memory-pressure`, in order, an app once per kill: the
+    /// list `expect.evictions` is compared with (SPEC 7). The reaper's `long-idle-exit` kills
+    /// and the frontmost app's `vm-pageshortage` kill are not in it (SPEC 16), though both are
+    /// pressure kills: `pressureKilled` lists every pressure kill.
     public var pressureEvictions: [String] { pressureEvictionOrder.map { apps[$0].id } }
+    /// The ids of the apps killed by every pressure kill, in order, an app once per kill: the
+    /// `memory-pressure` kills of SPEC 5's check, its `vm-pageshortage` kill of the frontmost
+    /// app, and the long-idle reaper's `long-idle-exit` kills (SPEC 11). Its count is
+    /// `pressureKills`, `summary.csv`'s `pressure_kills`.
+    public var pressureKilled: [String] { pressureKillOrder.map { apps[$0].id } }
     /// The ids of the apps resident at the end.
     public var survivors: [String] { apps.filter(\.survived).map(\.id) }
     public var coldLaunches: Int { apps.reduce(0) { $0 + $1.coldLaunches } }
     public var warmLaunches: Int { apps.reduce(0) { $0 + $1.warmLaunches } }
-    /// `memory-pressure` and `vm-pageshortage` kills.
+    /// The run's pressure kills (SPEC 5, 11): `memory-pressure`, `vm-pageshortage` and
+    /// `long-idle-exit`, `summary.csv`'s `pressure_kills`; `pressureKilled.count`.
     public var pressureKills: Int { apps.reduce(0) { $0 + $1.pressureKills } }
     public var stateLosses: Int { apps.reduce(0) { $0 + $1.stateLosses } }
     /// The apps' launch waits added up (SPEC 17 `launch_wait_s` of `summary.csv`).

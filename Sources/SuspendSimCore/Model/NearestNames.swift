@@ -5,8 +5,9 @@ import Foundation
 #endif
 
 /// The names nearest one that matched nothing, for messages that say what was probably meant:
-/// SPEC 11's unknown model (`DeviceCatalog.nearestModels`) and SPEC 13's trace names that match
-/// no `app_name` of the trace (`ScenarioTemplate.traceWarnings`).
+/// SPEC 11's unknown model (`DeviceCatalog.nearestModels`), SPEC 13's trace names that match
+/// no `app_name` of the trace (`ScenarioTemplate.traceWarnings`), and a library call's unknown
+/// app id, policy or sweep point (`Scenario.LookupError`, `Batch.ArgumentError`).
 ///
 /// ```swift
 /// NearestNames.nearest(to: ["Spotify"], among: ["Shazam", "Spotfy", "Spotify Music"])  // ["Spotify Music", "Spotfy"]
@@ -14,7 +15,7 @@ import Foundation
 ///
 /// Names are compared case-insensitively, as Unicode scalars. The order is deterministic: the
 /// same names always give the same answer.
-enum NearestNames {
+package enum NearestNames {
     /// Up to `limit` of `candidates`, nearest first to any of `queries` (a name may be asked
     /// for in several forms: an app id and its last part):
     ///
@@ -27,7 +28,7 @@ enum NearestNames {
     /// inside each rank by edit distance, then in `candidates`' order.
     ///
     /// - Complexity: O(candidates × queries × name length²)
-    static func nearest(to queries: [String], among candidates: [String], limit: Int = 3) -> [String] {
+    package static func nearest(to queries: [String], among candidates: [String], limit: Int = 3) -> [String] {
         let wanted = queries.map { Array($0.lowercased().unicodeScalars) }.filter { !$0.isEmpty }
         var ranked: [(rank: Int, distance: Int, order: Int, name: String)] = []
         for (order, candidate) in candidates.enumerated() {
@@ -92,7 +93,7 @@ enum NearestNames {
     /// and substitutions that turn one into the other.
     ///
     /// - Complexity: O(a × b) time, O(b) memory.
-    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+    package static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
         var previous = Array(0...b.count)
         for (i, x) in a.enumerated() {
             var current = [i + 1] + Array(repeating: 0, count: b.count)

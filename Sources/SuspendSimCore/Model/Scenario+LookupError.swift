@@ -1,0 +1,60 @@
+extension Scenario {
+    /// Why a name given to a scenario found nothing: an app id that no app of the scenario has
+    /// (`Scenario.app(_:)`), or a policy name that no built-in policy has
+    /// (`Scenario(name:policyName:...)`, SPEC 6). A mistyped name in a test is a failed test,
+    /// never a trap that ends the whole test run.
+    ///
+    /// ```swift
+    /// do { _ = try scenario.app("com.example.mial") } catch {
+    ///     // error.kind == .app, error.nearest == ["com.example.mail"]
+    /// }
+    /// ```
+    public struct LookupError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// What was looked up: the machine-readable part of the error.
+        public enum Kind: String, Sendable, Hashable, CaseIterable {
+            /// An app by its bundle id (SPEC 7 `apps[].id`).
+            case app
+            /// A built-in eviction policy by name (SPEC 6).
+            case policy
+        }
+
+        public let kind: Kind
+        /// The name as given.
+        public let name: String
+        /// Up to three of the names that exist, nearest first (`NearestNames`); every name when
+        /// none is near.
+        public let nearest: [String]
+        /// The scenario looked in; nil for a policy name.
+        public let scenario: String?
+
+        public init(kind: Kind, name: String, nearest: [String], scenario: String? = nil) {
+            self.kind = kind
+            self.name = name
+            self.nearest = nearest
+            self.scenario = scenario
+        }
+
+        /// The error for `name`, with the nearest of `names` (all of them when none is near).
+        package init(kind: Kind, name: String, among names: [String], scenario: String? = nil) {
+            let near = NearestNames.nearest(to: [name], among: names)
+            self.init(kind: kind, name: name, nearest: near.isEmpty ? names : near, scenario: scenario)
+        }
+
+        /// `no app 'com.example.mial' in scenario 'demo'; nearest: com.example.mail`, or
+        /// `no built-in policy 'lur'; nearest: lru`.
+        public var description: String {
+            let subject = switch kind {
+            case .app: "no app '\(name)'" + (scenario.map { " in scenario '\($0)'" } ?? "")
+            case .policy: "no built-in policy '\(name)'"
+            }
+            return nearest.isEmpty ? subject : subject + "; nearest: " + nearest.joined(separator: ", ")
+        }
+    }
+
+    /// The index of the app with bundle id `id`, or nil when no app has it.
+    ///
+    /// - Complexity: O(apps)
+    public func appIndex(_ id: String) -> AppIndex? {
+        apps.firstIndex { $0.id == id }
+    }
+}
