@@ -43,12 +43,22 @@ extension BatchRunner {
                 if plan.details {
                     add(try Simulation.run(scenario, policy: policy, writingReportTo: URL(fileURLWithPath: folder, isDirectory: true),
                                            metricKitPayloads: plan.metricKit))
+                    // The run folder's recorder writes files; `kills.csv` takes the same
+                    // run's kills from a run that keeps them (the same seed, the same run).
+                    addKills(Simulation.runKeepingKills(scenario, policy: policy))
                 } else {
                     // A concrete entry point of the core module, so that the engine runs
                     // specialized for its recorder (a generic call across modules would not).
-                    add(Simulation.runKeepingNoRecords(scenario, policy: policy))
+                    let outcome = Simulation.runKeepingKills(scenario, policy: policy)
+                    add(outcome)
+                    addKills(outcome)
                 }
             }
+        }
+        /// Formats the kills of the batch run `outcome` as `kills.csv` lines (SPEC 41).
+        func addKills(_ outcome: SimulationResult<KillRecorder>) {
+            let row = SummaryRow(result: outcome, seed: seed, replicate: replicateNumber)
+            KillsCSV.appendLines(row, columnValues: point.columnValues, apps: outcome.apps, kills: outcome.log.kills, to: &result.killBytes)
         }
         func add<R>(_ outcome: SimulationResult<R>, policyIndex: Int = 0) {
             let row = SummaryRow(result: outcome, seed: seed, replicate: replicateNumber)
@@ -74,6 +84,7 @@ extension BatchRunner {
             result.rows = []
             result.focusBytes = []
             result.focusValues = []
+            result.killBytes = []
             do {
                 if let refusal = scenario.eventStreamRefusal { throw refusal }
                 try run(ScenarioLoader.template(path: entry.path).scenario(at: point.settings))
