@@ -14,15 +14,14 @@ extension BatchKillNarrative {
         }
     }
 
-    /// Whose free-memory target a kill of `trigger` fell below.
+    /// Whose free-memory target a kill of `trigger` fell below (a page shortage's is 0 MB).
     static func loop(_ trigger: String) -> String {
         switch Eviction.Trigger(rawValue: trigger) {
         case .reaper: "the reaper's"
-        case .idle: "idle_free_mb,"
-        case .critical: "critical_free_mb,"
-        case .minfree: "minfree,"
-        case .pageshortage: "zero,"
-        default: "the target"
+        case .idle: "the idle loop's"
+        case .critical: "the critical loop's"
+        case .minfree: "lmkd's minfree level of"
+        default: "the target of"
         }
     }
 
