@@ -27,7 +27,7 @@ extension BatchRunner {
         }
         let replicateNumber = entry.isRandomized ? replicate : nil
         let folder = out + "/" + plan.folder(entry: entryIndex, point: pointIndex, replicate: replicate)
-        /// Runs the unit's scenario into its folders, adding its rows.
+        // Runs the unit's scenario into its folders, adding its rows.
         func run(_ scenario: Scenario) throws {
             let policy = scenario.policy
             switch entry.kind {
@@ -40,25 +40,14 @@ extension BatchRunner {
                     metricKitPayloads: plan.metricKit)
                 for (index, outcome) in outcomes.enumerated() { add(outcome, policyIndex: index) }
             case .batch:
-                if plan.details {
+                // `kills.csv` (SPEC 41): a run that keeps the kills (a second one under `--details`).
+                let outcome = Simulation.runKeepingKills(scenario, policy: policy)
+                if !plan.details { add(outcome) } else {
                     add(try Simulation.run(scenario, policy: policy, writingReportTo: URL(fileURLWithPath: folder, isDirectory: true),
                                            metricKitPayloads: plan.metricKit))
-                    // The run folder's recorder writes files; `kills.csv` takes the same
-                    // run's kills from a run that keeps them (the same seed, the same run).
-                    addKills(Simulation.runKeepingKills(scenario, policy: policy))
-                } else {
-                    // A concrete entry point of the core module, so that the engine runs
-                    // specialized for its recorder (a generic call across modules would not).
-                    let outcome = Simulation.runKeepingKills(scenario, policy: policy)
-                    add(outcome)
-                    addKills(outcome)
                 }
+                KillsCSV.appendLines(of: outcome, seed: seed, replicate: replicateNumber, columnValues: point.columnValues, to: &result.killBytes)
             }
-        }
-        /// Formats the kills of the batch run `outcome` as `kills.csv` lines (SPEC 41).
-        func addKills(_ outcome: SimulationResult<KillRecorder>) {
-            let row = SummaryRow(result: outcome, seed: seed, replicate: replicateNumber)
-            KillsCSV.appendLines(row, columnValues: point.columnValues, apps: outcome.apps, kills: outcome.log.kills, to: &result.killBytes)
         }
         func add<R>(_ outcome: SimulationResult<R>, policyIndex: Int = 0) {
             let row = SummaryRow(result: outcome, seed: seed, replicate: replicateNumber)

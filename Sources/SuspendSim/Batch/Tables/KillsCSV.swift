@@ -1,26 +1,3 @@
-/// `kills.csv`'s columns before and after the sweep columns (SPEC 41): a run's identity as
-/// `focus_runs.csv` has it, then the sweep columns, then `KillsColumn`'s.
-enum KillsRunColumn: String, CSVColumns {
-    case scenario, policy, seed, replicate
-}
-
-/// One termination of a batch run (an `evictions.csv` row, SPEC 14) with the victim's last
-/// two state changes before it (`transitions.csv`'s `to` and `cause`): what
-/// `explain DIR --app ID` reads, without `--details` (SPEC 41).
-enum KillsColumn: String, CSVColumns {
-    case app
-    case timeS = "time_s"
-    case state, reason, trigger
-    case freeBeforeMB = "free_before_mb"
-    case thresholdMB = "threshold_mb"
-    case earlierS = "earlier_s"
-    case earlierState = "earlier_state"
-    case earlierCause = "earlier_cause"
-    case lastS = "last_s"
-    case lastState = "last_state"
-    case lastCause = "last_cause"
-}
-
 /// `kills.csv` (SPEC 41): one line per termination of every batch run, in `summary.csv`'s run
 /// order and each run's `evictions.csv` order. Times in seconds and memory in MB with 3
 /// decimals; `threshold_mb` empty for a kill without a free-memory target (limit, timer,
@@ -35,6 +12,15 @@ enum KillsCSV {
         bytes.append(CSVFormatting.comma)
         bytes += Array(KillsColumn.header.utf8)
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the lines of the batch run `outcome` (its `seed` and `replicate`, at sweep values
+    /// `columnValues`).
+    static func appendLines(
+        of outcome: SimulationResult<KillRecorder>, seed: UInt64?, replicate: Int?, columnValues: [String?], to bytes: inout [UInt8]
+    ) {
+        appendLines(SummaryRow(result: outcome, seed: seed, replicate: replicate), columnValues: columnValues,
+                    apps: outcome.apps, kills: outcome.log.kills, to: &bytes)
     }
 
     /// Appends one run's lines (`row`, at sweep values `columnValues`), one per kill of

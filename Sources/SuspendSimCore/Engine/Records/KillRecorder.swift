@@ -2,14 +2,14 @@
 /// changes before it: what a batch needs to say why an app was killed across its runs
 /// without `--details` (SPEC 41, `kills.csv`). Memory is one pair of steps per app plus one
 /// record per kill, so a batch's runs stay as small as summary-only runs.
-public struct KillRecorder: SimulationRecorder, Sendable {
+package struct KillRecorder: SimulationRecorder, Sendable {
     /// One state change of an app: when, into which state, and what made it (`transitions.csv`).
-    public struct Step: Sendable, Hashable {
-        public var timeMs: Millis
-        public var state: LifecycleState
-        public var cause: EventLog.TransitionCause
+    package struct Step: Sendable, Hashable {
+        package var timeMs: Millis
+        package var state: LifecycleState
+        package var cause: EventLog.TransitionCause
 
-        public init(timeMs: Millis, state: LifecycleState, cause: EventLog.TransitionCause) {
+        package init(timeMs: Millis, state: LifecycleState, cause: EventLog.TransitionCause) {
             self.timeMs = timeMs
             self.state = state
             self.cause = cause
@@ -17,26 +17,26 @@ public struct KillRecorder: SimulationRecorder, Sendable {
     }
 
     /// One termination (an `evictions.csv` row) with the victim's state changes before it.
-    public struct Kill: Sendable, Hashable {
-        public var eviction: Eviction
+    package struct Kill: Sendable, Hashable {
+        package var eviction: Eviction
         /// The change before `last`, when the app had one since it was last launched or killed.
-        public var earlier: Step?
+        package var earlier: Step?
         /// The victim's last state change before the kill (its launch at the least, unless the
         /// scenario started it resident).
-        public var last: Step?
+        package var last: Step?
     }
 
     /// The run's terminations, in `evictions.csv`'s order.
-    public private(set) var kills: [Kill] = []
+    package private(set) var kills: [Kill] = []
     /// Each app's last two state changes since its launch, by app index (grown on demand).
     private var earlier: [Step?] = []
     private var last: [Step?] = []
 
-    public init() {}
+    package init() {}
 
-    public static var recordsVictimOrder: Bool { false }
+    package static var recordsVictimOrder: Bool { false }
 
-    public mutating func record(_ transition: EventLog.Transition) {
+    package mutating func record(_ transition: EventLog.Transition) {
         // A kill's own change to not-running (recorded just before its eviction) is the
         // kill, not a step before it.
         if case .kill = transition.cause { return }
@@ -50,7 +50,7 @@ public struct KillRecorder: SimulationRecorder, Sendable {
     }
 
     /// Keeps the kill with the victim's steps, then forgets them: a relaunch starts afresh.
-    public mutating func record(_ eviction: Eviction) {
+    package mutating func record(_ eviction: Eviction) {
         let app = eviction.who.app
         guard app < last.count else {
             kills.append(Kill(eviction: eviction, earlier: nil, last: nil))
@@ -61,16 +61,16 @@ public struct KillRecorder: SimulationRecorder, Sendable {
         last[app] = nil
     }
 
-    public mutating func record(_ callback: EventLog.CallbackRecord) {}
-    public mutating func record(_ footprint: EventLog.FootprintRecord) {}
-    public mutating func record(_ free: EventLog.FreeRecord) {}
-    public mutating func record(_ skip: EventLog.Skip) {}
+    package mutating func record(_ callback: EventLog.CallbackRecord) {}
+    package mutating func record(_ footprint: EventLog.FootprintRecord) {}
+    package mutating func record(_ free: EventLog.FreeRecord) {}
+    package mutating func record(_ skip: EventLog.Skip) {}
 }
 
 extension Simulation where Recorder == KillRecorder {
     /// Runs `scenario` to the end under `policy` (default: the scenario's own), keeping its
     /// terminations only (`KillRecorder`): a batch run without `--details` (SPEC 41).
-    public static func runKeepingKills(_ scenario: Scenario, policy: (any EvictionPolicy)? = nil) -> SimulationResult<KillRecorder> {
+    package static func runKeepingKills(_ scenario: Scenario, policy: (any EvictionPolicy)? = nil) -> SimulationResult<KillRecorder> {
         var simulation = Simulation(scenario, policy: policy ?? scenario.policy, recorder: KillRecorder())
         simulation.run()
         return simulation.result
