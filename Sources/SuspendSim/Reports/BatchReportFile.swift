@@ -29,6 +29,9 @@ package enum BatchReportFile: String, CaseIterable, Sendable {
     case labels = "labels.csv"
     /// What each point of the batch assumed (SPEC 36): the defaults its runs took.
     case assumptions = "assumptions.csv"
+    /// Every batch run's terminations with the victim's last steps before them (SPEC 41),
+    /// which `explain DIR --app ID` reads.
+    case kills = "kills.csv"
 
     /// The file's name.
     package var fileName: String { rawValue }
@@ -57,6 +60,7 @@ package enum BatchReportFile: String, CaseIterable, Sendable {
         case .shard: ShardColumn.names
         case .labels: LabelsColumn.names
         case .assumptions: BatchAssumptionColumn.names
+        case .kills: KillsRunColumn.names
         }
     }
 
@@ -68,7 +72,7 @@ package enum BatchReportFile: String, CaseIterable, Sendable {
         case .survival: SurvivalColumn.allCases.map(\.shardName)
         case .exits: BatchExitColumn.allCases.map(\.shardName)
         case .observed: ObservedShardColumn.names
-        case .summary, .comparison, .groups, .paired, .focus, .focusRuns, .whatif, .shard, .labels, .assumptions: columns
+        case .summary, .comparison, .groups, .paired, .focus, .focusRuns, .whatif, .shard, .labels, .assumptions, .kills: columns
         }
     }
 

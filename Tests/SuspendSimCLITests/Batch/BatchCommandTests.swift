@@ -90,7 +90,7 @@ import Testing
             #expect(survival.count == 1 + 4 * 5)
             #expect(survival[1].hasPrefix("small-day,lru,com.apple.MobileSMS,3,") && survival[1].hasSuffix(",1536,60"))
             // No report folders without --details.
-            #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["assumptions.csv", "exits.csv", "summary.csv", "survival.csv"])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["assumptions.csv", "exits.csv", "kills.csv", "summary.csv", "survival.csv"])
         }
     }
 

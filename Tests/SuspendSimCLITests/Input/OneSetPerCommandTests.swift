@@ -19,7 +19,7 @@ import Testing
     }
 
     /// SPEC 41's list of the set's members.
-    static let setNames = WholeOrNoneTests.setNames + ["assumptions.csv", "sensitivity_runs.csv", "sensitivity.csv", "sensitivity_whatif.csv"]
+    static let setNames = WholeOrNoneTests.setNames + ["assumptions.csv", "kills.csv", "sensitivity_runs.csv", "sensitivity.csv", "sensitivity_whatif.csv"]
 
     /// The set's entries at the top of `folder`.
     static func entries(_ folder: URL) -> [String] {

@@ -10,6 +10,7 @@ import Foundation
 ///   from the sums, as a single run does from its own.
 /// - `exits.csv` (SPEC 17) and `observed.csv` (SPEC 18): likewise, from the shards' exact
 ///   totals (and sums of squares).
+/// - `kills.csv` (SPEC 41), like `focus_runs.csv`.
 /// - `focus_runs.csv` (SPEC 27): each run's lines, in the merged `summary.csv`'s order
 ///   (`mergeFocusRuns`); the manifests' what-if is the merge's, for `whatif.csv`.
 /// - Report folders (`--details`, single-run scenarios): copied; no file may be in two
@@ -60,6 +61,10 @@ package enum ShardMerge {
                 tables.append(try mergeExits(shards, into: BatchReportFile.exits.path(in: out)))
                 if FileManager.default.fileExists(atPath: BatchReportFile.observed.path(in: shards[0].folder)) {
                     tables.append(try mergeObserved(shards, into: BatchReportFile.observed.path(in: out)))
+                }
+                if FileManager.default.fileExists(atPath: BatchReportFile.kills.path(in: shards[0].folder)) {
+                    tables.append(try mergeFocusRuns(shards.map(\.folder), summaryPath: summary.partialPath,
+                                                     into: BatchReportFile.kills.path(in: out), table: .kills))
                 }
             }
             if FileManager.default.fileExists(atPath: BatchReportFile.focusRuns.path(in: shards[0].folder)) {

@@ -28,7 +28,7 @@ extension BatchRunner {
         }
         let replicateNumber = entry.isRandomized ? replicate : nil
         let folder = out + "/" + plan.folder(entry: entryIndex, point: pointIndex, replicate: replicate)
-        /// Runs the unit's scenario into its folders, adding its rows.
+        // Runs the unit's scenario into its folders, adding its rows.
         func run(_ scenario: Scenario) throws {
             let policy = scenario.policy
             switch entry.kind {
@@ -41,14 +41,13 @@ extension BatchRunner {
                     metricKitPayloads: plan.metricKit)
                 for (index, outcome) in outcomes.enumerated() { add(outcome, policyIndex: index) }
             case .batch:
-                if plan.details {
+                // `kills.csv` (SPEC 41): a run that keeps the kills (a second one under `--details`).
+                let outcome = Simulation.runKeepingKills(scenario, policy: policy)
+                if !plan.details { add(outcome) } else {
                     add(try Simulation.run(scenario, policy: policy, writingReportTo: URL(fileURLWithPath: folder, isDirectory: true),
                                            metricKitPayloads: plan.metricKit))
-                } else {
-                    // A concrete entry point of the core module, so that the engine runs
-                    // specialized for its recorder (a generic call across modules would not).
-                    add(Simulation.runKeepingNoRecords(scenario, policy: policy))
                 }
+                KillsCSV.appendLines(of: outcome, seed: seed, replicate: replicateNumber, columnValues: point.columnValues, to: &result.killBytes)
             }
         }
         func add<R>(_ outcome: SimulationResult<R>, policyIndex: Int = 0) {

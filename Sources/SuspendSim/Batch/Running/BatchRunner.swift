@@ -7,7 +7,7 @@ import Dispatch
 import Synchronization
 
 /// Runs a `BatchPlan` on worker threads and writes `summary.csv`, `survival.csv` and
-/// `exits.csv` (when the plan has a batch), `focus_runs.csv` (with what-if apps, SPEC 27),
+/// `exits.csv` and `kills.csv` (when the plan has a batch), `focus_runs.csv` (with what-if apps, SPEC 27),
 /// `comparison.csv` (with `--policy all`), `assumptions.csv` (SPEC 36) and, for a shard,
 /// `shard.csv`.
 ///
@@ -100,6 +100,8 @@ package enum BatchRunner {
         var focusValues: [[Int64]]
         /// The unit's runs that SPEC 39's sensitivity compares (`SensitivityRun`).
         var sensitivityRuns: [SensitivityRun]
+        /// The batch run's `kills.csv` lines (SPEC 41), formatted on the worker.
+        var killBytes: [UInt8]
 
         /// Records `error` as the unit's failure, for the scenario file at `path`.
         mutating func fail(_ path: String, _ error: any Error) {
@@ -119,6 +121,7 @@ package enum BatchRunner {
             focusBytes = []
             focusValues = []
             sensitivityRuns = []
+            killBytes = []
         }
 
         /// Drops the rows of a run made before it was made again.
@@ -127,6 +130,7 @@ package enum BatchRunner {
             focusBytes = []
             focusValues = []
             sensitivityRuns = []
+            killBytes = []
         }
 
         /// Formats the rows' `summary.csv` lines: SPEC 8's columns, then the sweep columns.
@@ -148,6 +152,7 @@ package enum BatchRunner {
         var waiting: [Int: UnitResult] = [:]
         var summary: AtomicCSVStream?
         var focusRuns: AtomicCSVStream?
+        var kills: AtomicCSVStream?
         /// Each `summary.csv` row's what-if values, in its order, when the batch computes
         /// `whatif.csv` after the runs (not for a shard).
         var focusValues: [[Int64]]?
@@ -177,8 +182,10 @@ package enum BatchRunner {
         let focusRuns = try whatIfApps.map { _ in
             try AtomicCSVStream(path: BatchReportFile.focusRuns.path(in: out), header: FocusRunsCSV.header(sweepColumns: plan.columns))
         }
+        let kills = try plan.writesSurvival ? AtomicCSVStream(
+            path: BatchReportFile.kills.path(in: out), header: KillsCSV.header(sweepColumns: plan.columns)) : nil
         let state = Mutex(WriterState(
-            summary: summary, focusRuns: focusRuns, focusValues: whatIfApps != nil && shard.count == 1 ? [] : nil, tally: emptyTally))
+            summary: summary, focusRuns: focusRuns, kills: kills, focusValues: whatIfApps != nil && shard.count == 1 ? [] : nil, tally: emptyTally))
 
         let workers = max(1, min(jobs, units))
         let window = max(4 * workers, 16)
@@ -232,10 +239,12 @@ package enum BatchRunner {
             guard state.output.failureCount == 0 else {
                 state.summary?.discard()
                 state.focusRuns?.discard()
+                state.kills?.discard()
                 return state.output
             }
             try state.summary?.commit()
             try state.focusRuns?.commit()
+            try state.kills?.commit()
             try BatchAssumptionsCSV.write(plan, toPath: BatchReportFile.assumptions.path(in: out))
             if let values = state.focusValues, let apps = whatIfApps {
                 state.output.focusRuns = FocusRunsTable(apps: plan.whatIfAppsByScenario(apps), runs: values)
@@ -273,6 +282,7 @@ package enum BatchRunner {
         }
         state.summary?.appendLines(bytes: result.summaryBytes)
         if !result.focusBytes.isEmpty { state.focusRuns?.appendLines(bytes: result.focusBytes) }
+        if !result.killBytes.isEmpty { state.kills?.appendLines(bytes: result.killBytes) }
         state.focusValues? += result.focusValues
         state.output.sensitivityRuns += result.sensitivityRuns
         for item in result.rows {
