@@ -26,6 +26,7 @@ extension InvariantRecorder {
                 fail("\(name(app)) \(act.action.rawValue) in \(apps[app].state.rawValue) with \(apps[app].flash) KiB on flash")
             }
             if apps[app].demoted { fail("\(name(app)) refrozen while demoted") }
+            apps[app].onFlash = true
         case .demote:
             if apps[app].state != .suspended || !apps[app].frozen || apps[app].demoted {
                 fail("\(name(app)) demoted in \(apps[app].state.rawValue), frozen \(apps[app].frozen), demoted \(apps[app].demoted)")
@@ -35,6 +36,7 @@ extension InvariantRecorder {
         case .thaw:
             if apps[app].state == .suspended || !apps[app].frozen { fail("\(name(app)) thawed in \(apps[app].state.rawValue)") }
             apps[app].demoted = false
+            apps[app].onFlash = false
         }
     }
 
@@ -47,6 +49,7 @@ extension InvariantRecorder {
             apps[app].demoted = false
             // A death frees its copy on flash and resets its thaw count.
             apps[app].copy = 0
+            apps[app].onFlash = false
             apps[app].thaws = 0
         } else if transition.to == .suspended, apps[app].frozen {
             apps[app].freezerBandAt = transition.timeMs
@@ -63,6 +66,7 @@ extension InvariantRecorder {
         stats.records += 1
         guard row.flashKiB > 0 else {
             apps[app].flash = 0
+            apps[app].onFlash = false
             return row.footprintKiB == apps[app].footprint && row.compressedKiB == apps[app].compressed
         }
         noteFreezeRow(of: app)
@@ -80,6 +84,7 @@ extension InvariantRecorder {
         apps[app].frozen = true
         apps[app].compressed = 0
         apps[app].flash = row.flashKiB
+        apps[app].onFlash = true
         apps[app].footprint = row.footprintKiB
         return true
     }

@@ -141,7 +141,7 @@ extension InvariantRecorder {
                 }
             } else {
                 // A thawed frozen app not demoted, in any state; this one was thawed just before.
-                let thawed = others.filter { apps[$0].frozen && !apps[$0].demoted && apps[$0].flash == 0 } + [app]
+                let thawed = others.filter { apps[$0].frozen && !apps[$0].demoted && !apps[$0].onFlash } + [app]
                 let suspendedThawed = thawed.filter { $0 == app || apps[$0].state == .suspended }
                 let first = firstEntered(suspendedThawed) { apps[$0].freezerBandAt }
                 if newAllowed { fail("\(name(app)) refrozen while \(name(fresh[0])) could be frozen") }

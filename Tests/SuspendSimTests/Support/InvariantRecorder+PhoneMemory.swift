@@ -34,7 +34,7 @@ extension InvariantRecorder {
         let pooled = apps.reduce(0) { $0 + $1.compressed }
         guard pooled < device.compressorPoolKiB else { return }
         // SPEC 37: an app on flash has nothing to compress.
-        for index in apps.indices where (apps[index].state == .suspended || index == victim) && apps[index].flash == 0 {
+        for index in apps.indices where (apps[index].state == .suspended || index == victim) && !apps[index].onFlash {
             let unpurged: KiB = apps[index].purged ? 0 : profiles[index].purgeableKiB
             let most = min(apps[index].footprint - unpurged, profiles[index].compressibleKiB ?? apps[index].footprint)
             if apps[index].compressed < most {

@@ -202,6 +202,9 @@ struct InvariantRecorder: SimulationRecorder {
         /// its death), demoted (from a demotion to its next thaw), and since when it is in the
         /// freezer's band or, demoted, in band 0.
         var flash: KiB = 0
+        /// On flash from a freeze to its next thaw or death, whatever `flash` holds: an app
+        /// whose footprint is 0 after its purge is on flash with 0 KiB there.
+        var onFlash = false
         var frozen = false
         var demoted = false
         var freezerBandAt: Millis = 0
