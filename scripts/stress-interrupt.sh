@@ -67,7 +67,9 @@ tree_hashes() { (cd "$1" && find . -type f -exec sha256sum {} + | sort -k2); }
 # The set's entries at the top of $1.
 set_entries() { local name; for name in $set_names; do [ -e "$1/$name" ] && printf '%s ' "$name"; done; true; }
 # Hidden entries under $1 (the first three), but the report folders' ownership markers.
-hidden_entries() { (cd "$1" 2>/dev/null && find . -name '.*' ! -name . ! -name .suspendsim-folder | head -n 3); }
+# Nothing when $1 does not exist (a command interrupted before it made its folder): under
+# `set -e` a failing `cd` would end the script without a word.
+hidden_entries() { [ -d "$1" ] || return 0; (cd "$1" && find . -name '.*' ! -name . ! -name .suspendsim-folder | head -n 3); }
 # Waits for process $1 to end (30 s at most, then SIGKILL); sets `status` to its exit status.
 wait_status() {
   local pid=$1
@@ -163,7 +165,7 @@ for round in $(seq "$merge_rounds"); do
   hidden=$(hidden_entries "$out")
   [ -z "$hidden" ] || problems+=("hidden entries left: $hidden")
   [ -d "$out" ] && check_against_merged "$out"
-  folders=$(find "$out" -mindepth 3 -maxdepth 3 -type d 2>/dev/null | wc -l)
+  folders=$({ find "$out" -mindepth 3 -maxdepth 3 -type d 2>/dev/null || true; } | wc -l)
   "$SUSPENDSIM_BIN" "${merge[@]}" --out "$out" >/dev/null 2>&1 || problems+=("the rerun failed")
   [ "$(tree_hashes "$out")" = "$merged_hashes" ] || problems+=("the rerun's files differ from an uninterrupted merge")
   verdict merge "$round" "SIG$signal, exit $status, $folders whole run folders left"
