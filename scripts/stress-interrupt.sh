@@ -11,8 +11,9 @@
 # - landing: over an earlier batch's files, a `run` or a `merge` paused just before a random
 #            file of its top-level set is put in place (SUSPENDSIM_PAUSE_BEFORE_SET), then
 #            SIGINT, SIGTERM or SIGHUP (run: a 20-run batch with --details, --by and --html;
-#            merge: the shards above): exit 128+signal, none of the set left (old or new), no
-#            hidden entry; then a rerun gives the bytes of an uninterrupted command.
+#            merge: the shards above): exit 128+signal, nothing of the new set left and the
+#            earlier set back byte for byte, no hidden entry; then a rerun gives the bytes of an
+#            uninterrupted command.
 # - inputs:  `report` (with --by), `report --figures`, `merge`, `import jetsam -o`,
 #            `import metrickit -o` and `run --details`, each sent SIGINT, SIGTERM, SIGHUP or
 #            SIGKILL at a random moment of its uninterrupted length: exit 0 or 128+signal (a
@@ -66,6 +67,8 @@ random_fraction() { awk -v seed="$1$RANDOM" 'BEGIN { srand(seed); printf "%.3f",
 tree_hashes() { (cd "$1" && find . -type f -exec sha256sum {} + | sort -k2); }
 # The set's entries at the top of $1.
 set_entries() { local name; for name in $set_names; do [ -e "$1/$name" ] && printf '%s ' "$name"; done; true; }
+# The set's files at the top of $1 (figures/ within) with their hashes.
+set_hashes() { local name; for name in $(set_entries "$1"); do (cd "$1" && find "./$name" -type f ! -name .suspendsim-folder -exec sha256sum {} +); done | sort -k2; }
 # Hidden entries under $1 (the first three), but the report folders' ownership markers.
 # Nothing when $1 does not exist (a command interrupted before it made its folder): under
 # `set -e` a failing `cd` would end the script without a word.
@@ -184,6 +187,7 @@ for round in $(seq "$landing_rounds"); do
     # merge writes no page: the earlier one goes with the earlier set.
     rm -rf "$out/index.html" "$out/figures"
   fi
+  earlier_set=$(set_hashes "$out")
   member=$(cd "$reference" && { ls -d $set_names 2>/dev/null | grep -v -x figures; ls -d figures/* 2>/dev/null || true; } | shuf -n 1)
   # A fresh file: a pause line of an earlier round must not be taken for this one's.
   rm -f "$scratch/stderr"
@@ -196,8 +200,7 @@ for round in $(seq "$landing_rounds"); do
   [ "$status" -eq "${signal_status[$signal]}" ] || problems+=("exit $status after SIG$signal, expected ${signal_status[$signal]}")
   hidden=$(hidden_entries "$out")
   [ -z "$hidden" ] || problems+=("hidden entries left: $hidden")
-  entries=$(set_entries "$out")
-  [ -z "$entries" ] || problems+=("files of the set left: $entries")
+  [ "$(set_hashes "$out")" = "$earlier_set" ] || problems+=("the earlier set is not back whole: $(set_entries "$out")")
   "$SUSPENDSIM_BIN" "${command[@]}" --out "$out" >/dev/null 2>&1 || problems+=("the rerun failed")
   [ "$(tree_hashes "$out")" = "$expected" ] || problems+=("the rerun's files differ from an uninterrupted ${command[0]}'s")
   verdict landing "$round" "${command[0]} paused before $member, SIG$signal"

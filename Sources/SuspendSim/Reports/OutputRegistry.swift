@@ -23,7 +23,8 @@ package enum OutputRegistry {
         /// removed.
         case replaced
         /// The marker of a set of top-level files landing in `folder` (`OutputSet`): removed
-        /// with the whole set, old files and new, but the members the command reads.
+        /// with what of the new set landed, but the members the command reads, the earlier
+        /// set put back.
         case set(folder: String, keeping: Set<String>)
     }
 
@@ -50,20 +51,24 @@ package enum OutputRegistry {
         }
     }
 
-    /// Removes the marker of a set that is whole (`OutputSet.finish`), unless a clean-up has
-    /// taken it already (it then removes the set).
+    /// Removes the marker of a set that is whole (`OutputSet.finish`), then the earlier set it
+    /// kept, unless a clean-up has taken it already (it then restores the earlier set).
     static func forgetSet(_ marker: String) {
         let mine = state.withLock { $0.entries.removeValue(forKey: marker) != nil }
-        if mine { ReportFileSystem.removeTree(marker) }
+        guard mine else { return }
+        // The marker first: once it is gone the new set is whole, and a lone earlier set is
+        // a leftover that the next command removes.
+        ReportFileSystem.removeTree(marker)
+        ReportFileSystem.removeTree(OutputSet.earlierSetPath(marker: marker))
     }
 
-    /// Removes the set whose marker is `marker`, but what its command reads, then the marker
-    /// (`OutputSet.abandon`), unless a clean-up has taken it already.
+    /// Removes the set whose marker is `marker`, but what its command reads, and puts the
+    /// earlier set back (`OutputSet.abandon`, `OutputSet.restore`), unless a clean-up has
+    /// taken it already.
     static func abandonSet(_ marker: String) {
         let entry = state.withLock { $0.entries.removeValue(forKey: marker) }
         guard case .set(let folder, let keeping) = entry else { return }
-        OutputSet.removeSet(in: folder, keeping: keeping)
-        ReportFileSystem.removeTree(marker)
+        OutputSet.restore(marker: marker, in: folder, keeping: keeping)
     }
 
     /// Forgets `path`: it was renamed into place or removed.
@@ -101,12 +106,12 @@ package enum OutputRegistry {
             }
             removeUntilGone(path)
         }
-        // An incomplete set of top-level files goes whole (SPEC 35), then its marker.
+        // An incomplete set of top-level files goes whole, the earlier set put back (SPEC 35),
+        // then its marker.
         for (path, entry) in current.sorted(by: { $0.key < $1.key }) {
             guard case .set(let folder, let keeping) = entry else { continue }
-            OutputSet.removeSet(in: folder, keeping: keeping)
+            OutputSet.restore(marker: path, in: folder, keeping: keeping)
             removed += 1
-            removeUntilGone(path)
         }
         // A folder this command made for its output goes too, when nothing was put in it
         // (`rmdir` removes only an empty folder): an interrupted shard leaves no empty folder.

@@ -19,16 +19,18 @@ import Synchronization
 ///
 /// How: a command names its folder with `watch(_:)`. Just before the first file of the set is
 /// put in place, a hidden marker `.batch-files.partial-<pid>-<random>` is created beside it
-/// (registered with `OutputRegistry`); `finish(_:)` removes it once the command's last file of
-/// the set is in place. Right after the marker is made, every member of the set that stands
-/// there goes but those the command reads (SPEC 41, "One top-level set per command"): the
-/// members this command does not write are another command's, and would be read as this
-/// one's (an old `whatif.csv` linked by the new `index.html`). While the marker stands, the
-/// set is incomplete:
-/// - on SIGINT, SIGTERM or SIGHUP, `OutputRegistry.close()` removes the whole set, old files and
-///   new, and the marker;
+/// (registered with `OutputRegistry`), with a hidden folder `.batch-files.old-<pid>-<random>`
+/// (the same suffix) that the earlier set goes into: every member that stands there but those
+/// the command reads (SPEC 41, "One top-level set per command": the members this command does
+/// not write are another command's, and would be read as this one's, an old `whatif.csv`
+/// linked by the new `index.html`). The earlier set is kept, whole, until the new one is
+/// complete: `finish(_:)` removes the marker once the command's last file of the set is in
+/// place, then the earlier set. While the marker stands, the new set is incomplete, and it
+/// goes, the earlier one put back as it was (`restore`, SPEC 35 "whole reports or none"):
+/// - when the command fails (a full disk while `index.html` lands): `abandon(_:)`;
+/// - on SIGINT, SIGTERM or SIGHUP: `OutputRegistry.close()`;
 /// - after SIGKILL, the marker stays; `StaleOutputs.removeStale` (which every command writing
-///   that folder calls first) finds its process gone and removes the set with it.
+///   that folder calls first) finds its process gone and restores with it.
 ///
 /// For tests, `SUSPENDSIM_PAUSE_BEFORE_SET=NAME` pauses the command for up to 60 s just before
 /// the set's file `NAME` (`summary.csv`, `index.html`, ...; `*`: the first one) is put in
@@ -45,7 +47,7 @@ package enum OutputSet {
     package static let names: Set<String> = Set(BatchReportFile.allCases.map(\.fileName) + sensitivityTables + [indexPage, figuresFolder])
     private static let sensitivityTables = ["sensitivity_runs.csv", "sensitivity.csv", "sensitivity_whatif.csv"]
     private static let indexPage = "index.html"
-    private static let figuresFolder = "figures"
+    static let figuresFolder = "figures"
 
     private struct State {
         /// The watched folders (as given, trailing slashes dropped), with their marker once
@@ -70,9 +72,9 @@ package enum OutputSet {
 
     /// Called by `AtomicOutput.commit()` before `target` is put in place: when `target` is a
     /// file of a watched folder's set, makes sure that the set's marker stands (creating it,
-    /// registered, the first time, and then removing the members that stand there, but those
-    /// the command reads and the one `target` lands in), then pauses when the test hook asks
-    /// for it.
+    /// registered, the first time, and then moving the members that stand there aside, but
+    /// those the command reads and a `figures/` that `target` lands in: `moveAside`), then
+    /// pauses when the test hook asks for it.
     ///
     /// - Throws: `ReportWriter.Error` when the marker cannot be made (ECANCELED once closing).
     static func willPutInPlace(_ target: String) throws {
@@ -89,19 +91,25 @@ package enum OutputSet {
         } else {
             return
         }
-        let began = try state.withLock { state throws -> Set<String>? in
-            guard case .some(.none) = state.folders[folder] else { return nil }
+        try state.withLock { state throws in
+            guard case .some(.none) = state.folders[folder] else { return }
             let marker = folder + "/." + markerName + ".partial-" + ReportFileSystem.uniqueSuffix()
             let kept = state.kept[folder] ?? []
+            // `figures/<name>`'s folder holds the file's partial: it stays.
+            let staying = kept.union(member.hasPrefix(figuresFolder + "/") ? [figuresFolder] : [])
+            // Under the registry's lock: a signal's clean-up finds the earlier set all moved
+            // aside or not at all.
             try OutputRegistry.register(marker, as: .set(folder: folder, keeping: kept)) {
                 try ReportFileSystem.makeFile(marker, contents: kept.sorted().map { $0 + "\n" }.joined())
+                do {
+                    try ReportFileSystem.makeFolder(earlierSetPath(marker: marker))
+                    try moveAside(in: folder, keeping: staying, marker: marker)
+                } catch {
+                    putBack(marker: marker, in: folder)
+                    throw error
+                }
             }
             state.folders[folder] = .some(marker)
-            return kept
-        }
-        if let kept = began {
-            // `figures/<name>`'s folder holds the file's partial: it stays.
-            removeSet(in: folder, keeping: kept.union([member.hasPrefix(figuresFolder + "/") ? figuresFolder : member]))
         }
         pauseIfAsked(before: member)
         try failIfAsked(target, member: member)
@@ -131,9 +139,9 @@ package enum OutputSet {
         OutputRegistry.forgetSet(marker)
     }
 
-    /// The command failed while writing the set in `folder`: what of it had landed goes, old
-    /// files and new, but those the command reads, then the marker (a set that never began
-    /// to land is left as it is).
+    /// The command failed while writing the set in `folder`: what of it had landed goes, but
+    /// those the command reads, the earlier set is put back, then the marker goes (a set that
+    /// never began to land is left as it is).
     package static func abandon(_ folder: String) {
         let marker = state.withLock { state -> String? in
             let marker = state.folders[trimmed(folder)] ?? nil

@@ -18,7 +18,7 @@ import Foundation
 /// leaves no partial file behind.
 ///
 /// A set's marker (`OutputSet`) left so stands for an incomplete set of top-level files: the
-/// set is removed with it (SPEC 35).
+/// set is removed with it, and the earlier set it had moved aside put back (SPEC 35).
 ///
 /// A partial whose process is alive is another run's work in progress (or, across hosts
 /// sharing a file system, a process of the same number here): removing it could break that
@@ -58,12 +58,17 @@ package enum StaleOutputs {
                 }
             }
         }
-        for path in stale {
-            // A dead command's set of top-level files that had begun to land (`OutputSet`):
-            // the set goes whole, old files and new, then its marker.
-            if OutputSet.isMarker(String(path.split(separator: "/").last ?? "")) {
-                OutputSet.removeSet(in: ReportFileSystem.parentPath(of: path), keeping: OutputSet.keptMembers(marker: path))
-            }
+        // A dead command's set of top-level files that had begun to land (`OutputSet`): what
+        // of it landed goes, the earlier set it kept aside is put back, then the marker; first,
+        // before the leftovers, among which that earlier set's folder is listed.
+        for path in stale where OutputSet.isMarker(String(path.split(separator: "/").last ?? "")) {
+            OutputSet.restore(marker: path, in: ReportFileSystem.parentPath(of: path), keeping: OutputSet.keptMembers(marker: path))
+        }
+        for path in stale where !OutputSet.isMarker(String(path.split(separator: "/").last ?? "")) {
+            // An earlier set's folder with its marker was put back above (or stays with the
+            // marker when it could not be); alone, its set had been replaced whole.
+            if OutputSet.isEarlierSet(String(path.split(separator: "/").last ?? "")),
+               FileManager.default.fileExists(atPath: OutputSet.markerPath(earlierSet: path)) { continue }
             ReportFileSystem.removeTree(path)
         }
         return stale.sorted()

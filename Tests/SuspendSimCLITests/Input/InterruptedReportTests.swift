@@ -4,7 +4,8 @@ import Testing
 /// SPEC 35 "One top-level set per command": `report` never removes what it reads
 /// (`summary.csv`, `survival.csv`, `exits.csv`, ...), neither when SIGINT, SIGTERM or SIGHUP
 /// interrupts it once its first file has landed, nor when the next command cleans up after a
-/// SIGKILL; only what it computes goes.
+/// SIGKILL; only what it computes goes, and the earlier page and tables it replaces are put
+/// back.
 @Suite struct InterruptedReportTests {
     /// The tables `report` reads, with their bytes, at the top of `folder`.
     static func tablesRead(_ folder: URL) throws -> [String: Data] {
@@ -26,13 +27,14 @@ import Testing
             let out = folder.appendingPathComponent("out")
             #expect(try suspendsim(WholeOrNoneTests.batch(2, out: out)).status == 0)
             let before = try Self.tablesRead(out)
+            let earlier = try WholeOrNoneTests.setFiles(out)
             let (status, stderr) = try WholeOrNoneTests.interruptAtLanding(["report", out.path, "--by", "policy"], pause: "index.html", signal: signal)
             #expect(stderr.contains("paused before putting index.html in place"), "\(stderr)")
             #expect(status == 128 + signal, "\(stderr)")
             #expect(try Self.tablesRead(out) == before)
-            // What report computes (groups.csv, the page) is gone with the set.
-            #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("groups.csv").path))
-            #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("index.html").path))
+            // What report computed (groups.csv) goes with its set; the earlier groups.csv, page
+            // and figures are back, byte for byte.
+            #expect(try WholeOrNoneTests.setFiles(out) == earlier)
             #expect(Self.leftovers(out).isEmpty, "\(Self.leftovers(out))")
         }
     }

@@ -67,4 +67,27 @@ import Testing
             #expect(lstat(node, &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR)
         }
     }
+
+    @Test("import jetsam -o onto a private null device (root only) is written through, the node stays a device; onto a link, the file it names gets the scenario")
+    func importOntoSpecialFiles() throws {
+        let report = packageRoot.appendingPathComponent("Tests/Data/jetsam/ios18.5-iphone14.7.min.ips").path
+        try withTemporaryFolder { folder in
+            try "old\n".write(to: folder.appendingPathComponent("real.yaml"), atomically: true, encoding: .utf8)
+            try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link.yaml").path, withDestinationPath: "real.yaml")
+            let linked = try suspendsim(["import", "jetsam", report, "-o", "link.yaml"], in: folder)
+            #expect(linked.status == 0, "\(linked.stderr)")
+            #expect(Self.type(folder.appendingPathComponent("link.yaml").path) == .typeSymbolicLink)
+            // What the link names is the imported scenario, which validate reads back.
+            #expect(try String(contentsOf: folder.appendingPathComponent("real.yaml"), encoding: .utf8).contains("apps:"))
+            #expect(try suspendsim(["validate", "real.yaml"], in: folder).status == 0)
+            // The reproducer: `-o /dev/null` as root replaced the system's node by a file.
+            guard getuid() == 0 else { return }
+            let node = folder.appendingPathComponent("null").path
+            guard mknod(node, S_IFCHR | 0o600, dev_t(1 << 8 | 3)) == 0 else { return }
+            let run = try suspendsim(["import", "jetsam", report, "-o", "null"], in: folder)
+            #expect(run.status == 0, "\(run.stderr)")
+            var info = stat()
+            #expect(lstat(node, &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR)
+        }
+    }
 }

@@ -51,6 +51,34 @@ import Testing
         }
     }
 
+    @Test("A dead run's .replicate-N.old- folder goes with the next run --details; a dead report's figures/.NAME.pdf.partial- with the next report --figures")
+    func oldFoldersAndFigurePartials() throws {
+        try withTemporaryFolder { folder in
+            let out = folder.appendingPathComponent("R")
+            let details = ["run", "Scenarios/day-on-a-3gb-phone.yaml", "--replicates", "2", "--details", "--jobs", "2", "--out", out.path]
+            #expect(try suspendsim(details).status == 0)
+            let dead = try Self.deadPID()
+            // What a SIGKILL leaves between moving a replicate's old folder aside and removing
+            // it, and while the PDF converter writes a figure.
+            let old = out.appendingPathComponent("day-on-a-3gb-phone/.replicate-2.old-\(dead)-ab12")
+            try FileManager.default.createDirectory(at: old, withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: old.appendingPathComponent("summary.csv"))
+            let rerun = try suspendsim(details)
+            #expect(rerun.status == 0, "\(rerun.stderr)")
+            #expect(rerun.stderr.contains("note: removed 1 unfinished output(s)") && rerun.stderr.contains(".replicate-2.old-\(dead)-ab12"), "\(rerun.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: old.path))
+            let figures = out.appendingPathComponent("figures")
+            #expect(try suspendsim(["report", out.path, "--figures", figures.path]).status == 0)
+            let partial = figures.appendingPathComponent(".survival.pdf.partial-\(dead)-cd34")
+            try Data("%PDF".utf8).write(to: partial)
+            let report = try suspendsim(["report", out.path, "--figures", figures.path])
+            #expect(report.status == 0, "\(report.stderr)")
+            #expect(report.stderr.contains(".survival.pdf.partial-\(dead)-cd34"), "\(report.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: partial.path))
+            #expect(WholeOrNoneTests.hiddenEntries(out).isEmpty, "\(WholeOrNoneTests.hiddenEntries(out))")
+        }
+    }
+
     @Test("A partial of a live suspendsim run is not touched: the rerun refuses, naming it, and runs nothing")
     func liveRunRefused() throws {
         try withTemporaryFolder { folder in

@@ -60,7 +60,14 @@ import Testing
         return (process.terminationStatus, text)
     }
 
-    @Test("SIGTERM just before index.html lands, over an earlier batch: exit 143, no file of either set left, a rerun gives the same bytes")
+    /// The files of the set at the top of `folder` (`figures/` within), with their bytes.
+    static func setFiles(_ folder: URL) throws -> [String: Data] {
+        try filesUnder(folder).filter { path, _ in
+            setNames.contains(String(path.split(separator: "/").first ?? ""))
+        }
+    }
+
+    @Test("SIGTERM just before index.html lands, over an earlier batch: exit 143, the earlier set back whole, a rerun gives the same bytes")
     func interruptedBeforeTheLastFileOfTheSet() throws {
         try withTemporaryFolder { folder in
             let out = folder.appendingPathComponent("out")
@@ -68,11 +75,13 @@ import Testing
             let reference = folder.appendingPathComponent("reference/out")
             #expect(try suspendsim(Self.batch(2, out: out)).status == 0)
             #expect(Set(Self.setEntries(out)).isSuperset(of: ["summary.csv", "index.html", "figures", "groups.csv"]))
+            let earlier = try Self.setFiles(out)
             let (status, stderr) = try Self.interruptAtLanding(Self.batch(3, out: out), pause: "index.html", signal: SIGTERM)
             #expect(stderr.contains("paused before putting index.html in place"), "\(stderr)")
             #expect(status == 143, "\(stderr)")
-            // The new tables had landed, the old page not yet replaced: none of them is left.
-            #expect(Self.setEntries(out).isEmpty, "\(Self.setEntries(out))")
+            // The new tables had landed, the page not yet: they go, and the earlier set (two
+            // replicates' tables, page and figures) is back byte for byte, nothing of the new.
+            #expect(try Self.setFiles(out) == earlier)
             #expect(Self.hiddenEntries(out).isEmpty, "\(Self.hiddenEntries(out))")
             #expect(try suspendsim(Self.batch(3, out: out)).status == 0)
             #expect(try suspendsim(Self.batch(3, out: reference)).status == 0)
@@ -80,16 +89,17 @@ import Testing
         }
     }
 
-    @Test("SIGHUP before the set's first file lands (--out with a trailing slash): exit 129, the set removed, no hidden entry")
+    @Test("SIGHUP before the set's first file lands (--out with a trailing slash): exit 129, the earlier set back whole, no hidden entry")
     func hangUpBeforeTheFirstFile() throws {
         try withTemporaryFolder { folder in
             let out = folder.appendingPathComponent("out")
             #expect(try suspendsim(Self.batch(2, out: out)).status == 0)
+            let earlier = try Self.setFiles(out)
             // `--out` with a trailing slash names the same folder.
             let (status, stderr) = try Self.interruptAtLanding(
                 Self.batch(3, out: out).dropLast() + [out.path + "/"], pause: "*", signal: SIGHUP)
             #expect(status == 129, "\(stderr)")
-            #expect(Self.setEntries(out).isEmpty, "\(Self.setEntries(out))")
+            #expect(try Self.setFiles(out) == earlier)
             #expect(Self.hiddenEntries(out).isEmpty, "\(Self.hiddenEntries(out))")
         }
     }
@@ -101,14 +111,33 @@ import Testing
             #expect(try suspendsim(Self.batch(2, out: out)).status == 0)
             let (status, _) = try Self.interruptAtLanding(Self.batch(3, out: out), pause: "index.html", signal: SIGKILL)
             #expect(status == SIGKILL)
-            // The new summary.csv beside the old index.html, and the set's marker.
+            // The new summary.csv, the set's marker and the earlier set kept aside.
             #expect(Self.hiddenEntries(out).contains { $0.hasPrefix(".batch-files.partial-") }, "\(Self.hiddenEntries(out))")
+            #expect(Self.hiddenEntries(out).contains { $0.hasPrefix(".batch-files.old-") }, "\(Self.hiddenEntries(out))")
             let next = try suspendsim(["run", "Scenarios/state-lab.yaml", "--out", out.path])
             #expect(next.status == 0, "\(next.stderr)")
             #expect(next.stderr.contains("note: removed"), "\(next.stderr)")
             #expect(next.stderr.contains(".batch-files.partial-"), "\(next.stderr)")
             // state-lab writes summary.csv alone: every other file of the dead set is gone.
             #expect(Self.setEntries(out) == ["summary.csv"], "\(Self.setEntries(out))")
+            #expect(Self.hiddenEntries(out).isEmpty, "\(Self.hiddenEntries(out))")
+        }
+    }
+
+    @Test("SIGKILL while the set lands, then a command that fails: the dead command's set goes, the earlier set is back byte for byte")
+    func killedWhileLandingRestoresTheEarlierSet() throws {
+        try withTemporaryFolder { folder in
+            let out = folder.appendingPathComponent("out")
+            #expect(try suspendsim(Self.batch(2, out: out)).status == 0)
+            let earlier = try Self.setFiles(out)
+            let (status, _) = try Self.interruptAtLanding(Self.batch(3, out: out), pause: "index.html", signal: SIGKILL)
+            #expect(status == SIGKILL)
+            // report cleans up first (the earlier set put back), then its own page fails, and
+            // the set it found is put back again: the two-replicate batch's, whole.
+            let next = try suspendsim(["report", out.path, "--by", "policy"], environment: ["SUSPENDSIM_FAIL_BEFORE_SET": "index.html:EIO"])
+            #expect(next.status == 74, "\(next.stderr)")
+            #expect(next.stderr.contains("note: removed") && next.stderr.contains(".batch-files.old-"), "\(next.stderr)")
+            #expect(try Self.setFiles(out) == earlier)
             #expect(Self.hiddenEntries(out).isEmpty, "\(Self.hiddenEntries(out))")
         }
     }

@@ -4,7 +4,8 @@ import Testing
 /// docs/reports.md "Exit statuses" and SPEC 35 "Whole or none": a write that fails names the
 /// system's error (a full disk, a quota, a read-only file system, no permission), exits 74
 /// (`EX_IOERR`) or 73 (`EX_CANTCREAT`), and leaves the top-level set whole or absent, never an
-/// earlier batch's page beside a new `summary.csv`. Failures are made through the writer's
+/// earlier batch's page beside a new `summary.csv`: the earlier set is kept whole until the new
+/// one is complete (`OutputSet`). Failures are made through the writer's
 /// seam (`SUSPENDSIM_FAIL_BEFORE_SET`, `OutputSet`) and, where the test runs as root, for real:
 /// a full tmpfs and a read-only bind mount.
 @Suite struct WriteFailureTests {
@@ -18,24 +19,57 @@ import Testing
         }
     }
 
-    @Test("index.html cannot be put in place over an earlier batch (ENOSPC): exit 74, the error named, no file of either set left")
+    @Test("index.html cannot be put in place over an earlier batch (ENOSPC): exit 74, the error named, the earlier set kept whole")
     func pageFailsOverAnEarlierBatch() throws {
         try withTemporaryFolder { folder in
             try Self.scenarios(in: folder)
             #expect(try suspendsim(["run", "sc", "--html", "--out", "out"], in: folder).status == 0)
             let out = folder.appendingPathComponent("out")
             #expect(Set(WholeOrNoneTests.setEntries(out)).isSuperset(of: ["summary.csv", "index.html"]))
+            let before = try filesUnder(out)
             let failed = try suspendsim(["run", "sc", "--html", "--out", "out"], in: folder,
                                         environment: ["SUSPENDSIM_FAIL_BEFORE_SET": "index.html:ENOSPC"])
             #expect(failed.status == 74, "\(failed.stderr)")
             #expect(failed.stderr.contains("out/index.html: No space left on device (errno \(ENOSPC))"), "\(failed.stderr)")
-            // The new summary.csv had landed before the page: neither it nor the old page stays.
-            #expect(WholeOrNoneTests.setEntries(out).isEmpty, "\(WholeOrNoneTests.setEntries(out))")
+            // The new summary.csv had landed before the page: it goes, and the earlier set
+            // (tables and page) is back as it was. The run folders were replaced whole by runs
+            // of the same files, so every file under out is the earlier run's, byte for byte,
+            // and no hidden temporary is left.
+            #expect(try filesUnder(out) == before)
             #expect(WholeOrNoneTests.hiddenEntries(out).isEmpty, "\(WholeOrNoneTests.hiddenEntries(out))")
-            // The run folders are whole: a rerun gives the bytes of a first run elsewhere.
+            // A rerun gives the bytes of a first run elsewhere.
             #expect(try suspendsim(["run", "sc", "--html", "--out", "out"], in: folder).status == 0)
             #expect(try suspendsim(["run", "sc", "--html", "--out", "ref/out"], in: folder).status == 0)
             #expect(try filesUnder(out) == filesUnder(folder.appendingPathComponent("ref/out")))
+        }
+    }
+
+    @Test("A first batch whose index.html cannot be put in place (ENOSPC) leaves no file of the set and no temporary")
+    func pageFailsWithNoEarlierBatch() throws {
+        try withTemporaryFolder { folder in
+            try Self.scenarios(in: folder)
+            let failed = try suspendsim(["run", "sc", "--html", "--out", "out"], in: folder,
+                                        environment: ["SUSPENDSIM_FAIL_BEFORE_SET": "index.html:ENOSPC"])
+            #expect(failed.status == 74, "\(failed.stderr)")
+            let out = folder.appendingPathComponent("out")
+            #expect(WholeOrNoneTests.setEntries(out).isEmpty, "\(WholeOrNoneTests.setEntries(out))")
+            #expect(WholeOrNoneTests.hiddenEntries(out).isEmpty, "\(WholeOrNoneTests.hiddenEntries(out))")
+        }
+    }
+
+    @Test("report whose index.html cannot be put in place (ENOSPC): exit 74; the earlier page and groups.csv are back, the tables it read untouched")
+    func reportPageFails() throws {
+        try withTemporaryFolder { folder in
+            try Self.scenarios(in: folder)
+            #expect(try suspendsim(["run", "sc", "--html", "--by", "policy", "--out", "out"], in: folder).status == 0)
+            let out = folder.appendingPathComponent("out")
+            #expect(Set(WholeOrNoneTests.setEntries(out)).isSuperset(of: ["summary.csv", "groups.csv", "index.html"]))
+            let before = try filesUnder(out)
+            let failed = try suspendsim(["report", "out", "--by", "policy"], in: folder,
+                                        environment: ["SUSPENDSIM_FAIL_BEFORE_SET": "index.html:ENOSPC"])
+            #expect(failed.status == 74, "\(failed.stderr)")
+            // report's new groups.csv had landed: it goes, the earlier one is back.
+            #expect(try filesUnder(out) == before)
         }
     }
 

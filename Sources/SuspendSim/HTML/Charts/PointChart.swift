@@ -4,6 +4,13 @@
 /// Pressure kills: the mean per run as a bar, the fewest and most in one run as a whisker.
 /// Hot-launch ratio: warm launches over all launches of the point's runs together (SPEC 8's
 /// `hot_launch_ratio`, pooled), as a bar; none when the point had no launch.
+///
+/// Folded past `maxRows` rows (SPEC 35: nothing grows faster than linearly in sweep points;
+/// SPEC 15: legible): a bar each would make the page 520 bytes and 22 px taller a point (5.2 MB
+/// at 10^4 points), so the chart becomes a summary of fixed size, in one pass over the rows:
+/// kills per run over all the runs, the fewest and most at a point, the hot-launch ratio pooled
+/// over every launch, its lowest and highest at a point, each extreme with its point's label;
+/// every point's row is in `summary.csv`, which the page links.
 struct PointChart {
     /// One row: its label's parts (the policy, then the point's settings, or a scenario's
     /// name), joined by " · ".
@@ -55,7 +62,11 @@ struct PointChart {
         return min(Self.maxLeft, max(Self.left, (widest + 14).rounded(.up)), (width * Self.maxLeftShare).rounded(.down))
     }
 
+    /// The most rows drawn a bar each; more are folded into a summary (see the type's comment).
+    static let maxRows = 100
+
     func render(title: String, id: String? = nil) -> String {
+        if rows.count > Self.maxRows { return renderFolded(title: title, id: id) }
         let left = left
         let rowHeight = 22.0
         let narrow = width < Double(RunChartGeometry.width)
@@ -113,6 +124,51 @@ struct PointChart {
             } else {
                 svg.label("no launch", x: x1 + 4, y: y + rowHeight - 10, class: "tm")
             }
+        }
+        return svg.finish()
+    }
+
+    /// The chart of more than `maxRows` rows: its title, then a line each (see the type's
+    /// comment). Ties keep the first row in page order.
+    private func renderFolded(title: String, id: String?) -> String {
+        var runs = 0, kills = 0.0, warm = 0.0, launches = 0.0
+        var fewest: (value: Double, row: Row)?, most: (value: Double, row: Row)?
+        var lowest: (value: Double, row: Row)?, highest: (value: Double, row: Row)?
+        for row in rows {
+            let point = row.point
+            if point.runs > 0 {
+                runs += point.runs
+                kills += point.pressureKills
+                let mean = point.pressureKills / Double(point.runs)
+                if mean < fewest?.value ?? .infinity { fewest = (mean, row) }
+                if mean > most?.value ?? -.infinity { most = (mean, row) }
+            }
+            let pointLaunches = point.coldLaunches + point.warmLaunches
+            guard pointLaunches > 0 else { continue }
+            warm += point.warmLaunches
+            launches += pointLaunches
+            let share = point.warmLaunches / pointLaunches
+            if share < lowest?.value ?? .infinity { lowest = (share, row) }
+            if share > highest?.value ?? -.infinity { highest = (share, row) }
+        }
+        var lines = ["\(rows.count) points, more than \(Self.maxRows): no bar each; every point has its row in "
+            + "\(BatchReportFile.summary.fileName) (linked above)."]
+        if let fewest, let most {
+            lines.append("Pressure kills per run: \(ChartNumber.short(kills / Double(max(runs, 1)), 2)) over all \(runs) runs; "
+                + "fewest \(ChartNumber.short(fewest.value, 2)) at \(fewest.row.label); most \(ChartNumber.short(most.value, 2)) at \(most.row.label).")
+        }
+        if let lowest, let highest {
+            lines.append("Hot-launch ratio (warm / all launches): \(ChartNumber.percent(warm / launches)) pooled over every launch; "
+                + "lowest \(ChartNumber.percent(lowest.value)) at \(lowest.row.label); highest \(ChartNumber.percent(highest.value)) at \(highest.row.label).")
+        } else {
+            lines.append("Hot-launch ratio: no launch at any point.")
+        }
+        let lineHeight = 18.0
+        var svg = SVGWriter(width: Int(width), height: Int(28 + lineHeight * Double(lines.count) + 8), label: title, id: id)
+        svg.fittedLabel(title, x: 2, y: 16, width: width - 4, size: 13, bold: true, class: "ttl")
+        for (index, line) in lines.enumerated() {
+            // A line too long for the chart is shortened in its middle, whole in its <title>.
+            svg.fittedLabel(line, x: 2, y: 40 + lineHeight * Double(index), width: width - 4, size: 11, class: "lbl")
         }
         return svg.finish()
     }

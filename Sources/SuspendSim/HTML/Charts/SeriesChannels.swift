@@ -20,12 +20,13 @@ enum SeriesChannels {
         guard dimensions > 0 else { return lines.indices.map(SeriesStyle.indexed) }
         let firsts = ordered(lines.map { [$0[0]] }).map { $0[0] }
         let firstStyles = policyFirst ? SeriesStyle.styles(for: firsts) : firsts.indices.map(SeriesStyle.indexed)
-        let seconds = dimensions > 1 ? ordered(lines.map { [$0[1]] }).map { $0[0] } : []
-        let rests = dimensions > 2 ? ordered(lines.map { Array($0.dropFirst(2)) }) : []
+        let firstPlaces = places(firsts.map { [$0] })
+        let secondPlaces = dimensions > 1 ? places(ordered(lines.map { [$0[1]] })) : [:]
+        let restPlaces = dimensions > 2 ? places(ordered(lines.map { Array($0.dropFirst(2)) })) : [:]
         return lines.map { line in
-            var style = firstStyles[firsts.firstIndex(of: line[0])!]
-            if dimensions > 1 { style.dash = .indexed(seconds.firstIndex(of: line[1])!) }
-            if dimensions > 2 { style.shape = .indexed(rests.firstIndex(of: Array(line.dropFirst(2)))!) }
+            var style = firstStyles[firstPlaces[[line[0]]]!]
+            if dimensions > 1 { style.dash = .indexed(secondPlaces[[line[1]]]!) }
+            if dimensions > 2 { style.shape = .indexed(restPlaces[Array(line.dropFirst(2))]!) }
             return style
         }
     }
@@ -36,15 +37,21 @@ enum SeriesChannels {
         return values.filter { seen.insert($0).inserted }
     }
 
+    /// Each of `values` (without repeats) by its place: looked up per line in constant time,
+    /// where a search per line made a chart of many points quadratic in them (SPEC 35).
+    private static func places(_ values: [[String]]) -> [[String]: Int] {
+        Dictionary(uniqueKeysWithValues: values.enumerated().map { ($1, $0) })
+    }
+
     /// The styles of series drawn as markers only (a survival chart's sweep points), `lines`
     /// as in `styles`: colour for the first dimension, the marker for the combination of the
     /// others (a marker chart has no line to dash); one dimension: colour and marker both.
     static func markerStyles(_ lines: [[String]]) -> [SeriesStyle] {
         guard (lines.first?.count ?? 0) > 1 else { return styles(lines, policyFirst: false) }
-        let rests = ordered(lines.map { Array($0.dropFirst()) })
+        let restPlaces = places(ordered(lines.map { Array($0.dropFirst()) }))
         return zip(lines, styles(lines.map { [$0[0]] }, policyFirst: false)).map { line, style in
             var style = style
-            style.shape = .indexed(rests.firstIndex(of: Array(line.dropFirst()))!)
+            style.shape = .indexed(restPlaces[Array(line.dropFirst())]!)
             return style
         }
     }

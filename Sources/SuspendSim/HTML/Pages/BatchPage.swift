@@ -238,13 +238,14 @@ struct BatchPage {
     func pointRows(_ scenario: BatchReports.Scenario) -> [PointChart.Row] {
         let policies = scenario.policies
         let styles = SeriesStyle.styles(for: policies)
-        return scenario.sweepOrder.flatMap { settings in
+        // The point's place by enumeration, not by a search of `sweepOrder` (its values are
+        // unique): a search per point made the page quadratic in points (SPEC 35).
+        return scenario.sweepOrder.enumerated().flatMap { place, settings in
             policies.enumerated().compactMap { index, policy -> PointChart.Row? in
                 let key = BatchReports.PointKey(scenario: scenario.name, policy: policy, settings: settings)
                 guard let point = reports.point(key), point.runs > 0 else { return nil }
                 // One policy over several points: a colour per point; else the policy's own.
-                let style = policies.count == 1 && scenario.sweepOrder.count > 1
-                    ? SeriesStyle.indexed(scenario.sweepOrder.firstIndex(of: settings) ?? 0) : styles[index]
+                let style = policies.count == 1 && scenario.sweepOrder.count > 1 ? SeriesStyle.indexed(place) : styles[index]
                 let name = reports.labels.policy(policy)
                 return PointChart.Row(parts: [name] + settings.map { reports.labels.text(setting: $0) }, style: style, point: point,
                                       shortParts: [name] + settings.map { reports.labels.short(setting: $0) })
