@@ -3,7 +3,10 @@
 # sources with no build: the stored properties of the engine's two wide types, the funcs and
 # inits with more than 10 parameters, the files outside Policies/ that spell a built-in
 # policy's name, the folders of more than 30 Swift files, and the scenario keys looked up by a
-# literal. Prints one line per figure, then what it counted.
+# literal; and the house's figures: `public` members of `package` types (AccessLevelTests),
+# functions over 80 lines and files over 400 (tests 600; SourceShapeTests), the files that
+# handle a byte-order mark, `default:` in a column enum's switches, and the stored properties
+# of CSVReportRecorder and Device. Prints one line per figure, then what it counted.
 #
 #   scripts/metrics.sh            # the figures and what they counted
 #   scripts/metrics.sh --summary  # the figures alone
@@ -167,6 +170,80 @@ def literal_key_lookups():
                     rows.append(f"{path}:{number}: {m.group(0)}"); keys.update(spelled)
     return rows, keys
 
+def public_members_of_package_types():
+    """`public` members inside a top-level `package` type (AccessLevelTests' measure): a
+    top-level declaration starts in the first column, so an indented one is a member."""
+    top = re.compile(r"^(?:@\w+(?:\([^)]*\))?\s+)*(?:(package|public|internal|private|fileprivate)\s+)?(?:final\s+|indirect\s+)?(struct|enum|class|extension|protocol|actor|func|let|var|typealias)\b")
+    member = re.compile(r"^\s+(?:@\w+(?:\([^)]*\))?\s+)*public\b")
+    rows = []
+    for path in swift_files(SOURCES):
+        inside = False
+        for number, line in enumerate(open(path).read().split("\n"), 1):
+            m = top.match(line)
+            if m: inside = m.group(1) == "package" and m.group(2) != "extension"
+            if inside and member.match(line): rows.append(f"{path}:{number}: {line.strip()}")
+    return rows
+
+DECLARATION = re.compile(r"^\s*(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|private|fileprivate|static|class|final|override|mutating|nonmutating|nonisolated|convenience|required|consuming|borrowing)(?:\([^)]*\))?\s+)*(?:func\s|init[?!]?\s*[(<]|subscript\s*[(<]|deinit\s*\{)")
+
+def long_functions(limit):
+    """Functions longer than `limit` lines, measured as SourceShapeTests does: from the
+    declaration to the brace closing its body; braces inside the signature's parentheses (a
+    closure as a default argument) are not the body."""
+    rows = []
+    for path in swift_files(SOURCES):
+        lines = open(path).read().split("\n")
+        marks = [[c for c in re.sub(r"//.*", "", re.sub(r'"(?:[^"\\]|\\.)*"', "", l)) if c in "{}()"] for l in lines]
+        for start, line in enumerate(lines):
+            if not DECLARATION.match(line): continue
+            parens = depth = 0; opened = False; end = start; found = None
+            while end < len(lines) and (opened or end <= start + 20) and found is None:
+                for c in marks[end]:
+                    if c == "(": parens += 1
+                    elif c == ")": parens -= 1
+                    elif c == "{" and (opened or parens == 0): depth += 1; opened = True
+                    elif c == "}" and opened:
+                        depth -= 1
+                        if depth == 0: found = end; break
+                    elif c == "}" and parens == 0: end = len(lines); break
+                end += 1
+            if found is not None and found - start + 1 > limit:
+                rows.append((found - start + 1, f"{path}:{start + 1}"))
+    return sorted(rows, key=lambda r: (-r[0], r[1]))
+
+def long_files():
+    """Swift files over 400 lines in Sources, over 600 in Tests (SourceShapeTests; STYLE)."""
+    rows = []
+    for root, limit in (("Sources", 400), ("Tests", 600)):
+        for path in swift_files(root):
+            count = len(open(path).read().splitlines())
+            if count > limit: rows.append((count, path))
+    return sorted(rows, key=lambda r: (-r[0], r[1]))
+
+def byte_order_mark_files():
+    """Files whose code (comment lines aside) recognises a UTF-8 byte-order mark: its bytes
+    EF BB BF or the scalar U+FEFF in a string."""
+    mark = re.compile(r"0xEF,\s*0xBB,\s*0xBF|\\u\{FEFF\}", re.I)
+    return sorted(path for path in swift_files(SOURCES)
+                  if any(mark.search(l) for l in open(path) if not l.lstrip().startswith("//")))
+
+def column_enum_defaults():
+    """`default:` cases in the switches of a column enum's body or its extensions (an enum
+    whose name ends in `Column`): a new case would fall into them unseen."""
+    rows = []
+    for path in swift_files(SOURCES):
+        code = code_of(open(path).read())
+        for m in re.finditer(r"\b(?:enum|extension)\s+(\w*Column)\b[^{]*\{", code):
+            depth, i = 1, m.end()
+            while i < len(code) and depth:
+                if code[i] == "{": depth += 1
+                elif code[i] == "}": depth -= 1
+                i += 1
+            for d in re.finditer(r"^\s*default\s*:", code[m.end():i], re.M):
+                line = code.count("\n", 0, m.end() + d.start()) + 1
+                rows.append(f"{path}:{line}: {m.group(1)}")
+    return rows
+
 app_path, app = stored_properties("AppRuntime", "Engine/")
 sim_path, sim = stored_properties("Simulation", "Engine/Simulation.swift")
 wide = decls_with_params(10)
@@ -176,6 +253,13 @@ spellings = policy_spellings(names)
 spelling_files = sorted({r.split(":")[0] for r in spellings})
 folders = crowded_folders(30)
 lookups, keys = literal_key_lookups()
+public_members = public_members_of_package_types()
+functions = long_functions(80)
+files = long_files()
+marks = byte_order_mark_files()
+defaults = column_enum_defaults()
+recorder_path, recorder = stored_properties("CSVReportRecorder", "Reports/CSVReportRecorder.swift")
+device_path, device = stored_properties("Device", "SuspendSimCore/Model/Device.swift")
 
 print(f"AppRuntime stored properties: {len(app)} (target <= 16)")
 print(f"Simulation stored properties: {len(sim)} (target <= 20)")
@@ -183,6 +267,13 @@ print(f"funcs/inits with more than 10 parameters: {len(wide)} (target 0)")
 print(f"files outside Policies/ spelling a built-in policy's name ({', '.join(names)}): {len(spelling_files)} ({len(spellings)} literals; target 0)")
 print(f"folders with more than 30 Swift files: {len(folders)} (target 0)")
 print(f"scenario keys looked up by literal: {len(keys)} keys, {len(lookups)} lookups (target 0)")
+print(f"public members of package types: {len(public_members)} (target 0)")
+print(f"functions over 80 lines: {len(functions)} (target 0)")
+print(f"files over 400 lines (tests 600): {len(files)} (target 0)")
+print(f"files handling the byte-order mark: {len(marks)} (target 1)")
+print(f"default: in a column enum's switches: {len(defaults)} (target 0)")
+print(f"CSVReportRecorder stored properties: {len(recorder)} (target < 16)")
+print(f"Device stored properties: {len(device)} (target < 16)")
 if summary: sys.exit(0)
 print(f"\n== AppRuntime ({app_path}): " + ", ".join(app))
 print(f"\n== Simulation ({sim_path}): " + ", ".join(sim))
@@ -194,4 +285,16 @@ print("\n== folders over 30 Swift files")
 for count, folder in folders: print(f"  {count:3d}  {folder}")
 print("\n== scenario keys by literal: " + ", ".join(sorted(keys)))
 for row in lookups: print("  " + row)
+print("\n== public members of package types")
+for row in public_members: print("  " + row)
+print("\n== functions over 80 lines")
+for count, where in functions: print(f"  {count:3d}  {where}")
+print("\n== files over 400 lines (tests 600)")
+for count, path in files: print(f"  {count:4d}  {path}")
+print("\n== files handling the byte-order mark")
+for path in marks: print("  " + path)
+print("\n== default: in a column enum's switches")
+for row in defaults: print("  " + row)
+print(f"\n== CSVReportRecorder ({recorder_path}): " + ", ".join(recorder))
+print(f"\n== Device ({device_path}): " + ", ".join(device))
 PY

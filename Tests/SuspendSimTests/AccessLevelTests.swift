@@ -6,9 +6,10 @@ import Testing
 /// reach).
 @Suite struct AccessLevelTests {
     /// The lines of `text` that declare a member `public` inside the body of a top-level
-    /// `package` declaration.
+    /// `package` declaration. A top-level declaration starts in the line's first column: an
+    /// indented one (a member without a modifier, `    var x: Int`) is inside the type.
     static func publicMembersOfPackageTypes(in text: String) -> [String] {
-        let topLevel = /^(?:@\w+(?:\([^)]*\))?\s+)*(package|public|internal|private|fileprivate)?\s*(?:final\s+)?(struct|enum|class|extension|protocol|actor|func|let|var|typealias)\b/
+        let topLevel = /^(?:@\w+(?:\([^)]*\))?\s+)*(?:(package|public|internal|private|fileprivate)\s+)?(?:final\s+|indirect\s+)?(struct|enum|class|extension|protocol|actor|func|let|var|typealias)\b/
         let publicMember = /^\s+(?:@\w+(?:\([^)]*\))?\s+)*public\b/
         var insidePackageType = false
         var found: [String] = []
@@ -36,6 +37,23 @@ import Testing
             }
             """
         #expect(Self.publicMembersOfPackageTypes(in: text) == ["    public var x: Int"])
+    }
+
+    @Test("The measure looks past a member declared without a modifier")
+    func measureLooksPastUnmodifiedMembers() {
+        let text = """
+            package struct A {
+                var count: Int
+                struct Inner {}
+                public var x: Int
+                enum Kind { case a }
+                public static func f() {}
+            }
+            struct C {
+                public var y: Int
+            }
+            """
+        #expect(Self.publicMembersOfPackageTypes(in: text) == ["    public var x: Int", "    public static func f() {}"])
     }
 
     @Test("No member of a package type in Sources is declared public")

@@ -23,13 +23,16 @@ import Testing
     static var declaration: Regex<Substring> { /^\s*(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|private|fileprivate|static|class|final|override|mutating|nonmutating|nonisolated|convenience|required|consuming|borrowing)(?:\([^)]*\))?\s+)*(?:func\s|init[?!]?\s*[(<]|subscript\s*[(<]|deinit\s*\{)/ }
 
     /// The lengths of the functions declared in `lines`: from each declaration to the brace
-    /// that closes its body, counting braces outside string literals and line comments.
+    /// that closes its body, counting braces outside string literals and line comments. Until
+    /// the body opens, a brace inside parentheses is a closure in the signature (a default
+    /// argument `progress: () -> Void = {}`), not the body; a closing brace outside them is the
+    /// enclosing type's, so the declaration (a protocol requirement) has no body.
     static func functionLengths(_ lines: [Substring]) -> [(line: Int, length: Int)] {
-        // Each line's braces, in order, outside string literals and line comments.
-        let braces: [[Character]] = lines.map { line in
-            guard line.contains("{") || line.contains("}") else { return [] }
+        // Each line's parentheses and braces, in order, outside string literals and line comments.
+        let marks: [[Character]] = lines.map { line in
+            guard line.contains(where: { "{}()".contains($0) }) else { return [] }
             let code = line.replacing(/"(?:[^"\\]|\\.)*"/, with: "").replacing(/\/\/.*/, with: "")
-            return code.filter { $0 == "{" || $0 == "}" }
+            return code.filter { "{}()".contains($0) }
         }
         let declaration = Self.declaration
         let isDeclaration = { (line: Substring) in
@@ -38,22 +41,36 @@ import Testing
         }
         var lengths: [(line: Int, length: Int)] = []
         for start in lines.indices where isDeclaration(lines[start]) {
-            var depth = 0
-            var end = start
-            scan: while end < lines.count {
-                for brace in braces[end] {
-                    depth += brace == "{" ? 1 : -1
-                    if depth == 0 { break scan }
-                }
-                // A protocol requirement has no body.
-                if depth == 0, end > start + 20 { break }
-                end += 1
-            }
-            if end < lines.count, depth == 0, !braces[start...end].joined().isEmpty {
-                lengths.append((start + 1, end - start + 1))
-            }
+            if let end = Self.bodyEnd(marks, from: start) { lengths.append((start + 1, end - start + 1)) }
         }
         return lengths
+    }
+
+    /// The index of the line that closes the body of the declaration at `start`, or nil when
+    /// it has none within 20 lines of its start.
+    static func bodyEnd(_ marks: [[Character]], from start: Int) -> Int? {
+        var parentheses = 0
+        var depth = 0
+        var opened = false
+        var end = start
+        while end < marks.count, opened || end <= start + 20 {
+            for mark in marks[end] {
+                switch mark {
+                case "(": parentheses += 1
+                case ")": parentheses -= 1
+                case "{" where opened || parentheses == 0:
+                    depth += 1
+                    opened = true
+                case "}" where opened:
+                    depth -= 1
+                    if depth == 0 { return end }
+                case "}" where parentheses == 0: return nil
+                default: break
+                }
+            }
+            end += 1
+        }
+        return nil
     }
 
     @Test("No file in Sources is longer than 400 lines, and no function longer than 80 (STYLE: one job each)")
@@ -77,5 +94,19 @@ import Testing
         let lengths = Self.functionLengths(lines)
         #expect(lengths.map(\.line) == [2, 7])
         #expect(lengths.map(\.length) == [5, 1])
+    }
+
+    @Test("A closure in a signature (a default argument) is not the function's body")
+    func measureSkipsClosuresInSignatures() {
+        let lines: [Substring] = [
+            "protocol P {", "    func h(_ f: () -> Void)", "}",
+            "enum E {",
+            "    static func run(_ n: Int, progress: @escaping () -> Void = {}) -> Int {", "        n", "    }",
+            "    init(", "        done: @escaping (Int) -> Void = { _ in }", "    ) {", "        if true {", "        }", "    }",
+            "}",
+        ]
+        let lengths = Self.functionLengths(lines)
+        #expect(lengths.map(\.line) == [5, 8])
+        #expect(lengths.map(\.length) == [3, 6])
     }
 }

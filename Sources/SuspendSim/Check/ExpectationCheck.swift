@@ -32,7 +32,7 @@ package struct ExpectationCheck: Sendable, Hashable {
             }
         }
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .evictions(let expected, let actual):
                 var lines = [
@@ -64,13 +64,13 @@ package struct ExpectationCheck: Sendable, Hashable {
     }
 
     /// What a run did, as far as expectations look at it.
-    public struct RunOutcome: Sendable, Hashable {
+    package struct RunOutcome: Sendable, Hashable {
         /// The `memory-pressure` kills, in order.
-        public var pressureEvictions: [String]
+        package var pressureEvictions: [String]
         /// Every app's outcome, in scenario order.
-        public var apps: [AppOutcome]
+        package var apps: [AppOutcome]
 
-        public init(pressureEvictions: [String], apps: [AppOutcome]) {
+        package init(pressureEvictions: [String], apps: [AppOutcome]) {
             self.pressureEvictions = pressureEvictions
             self.apps = apps
         }
@@ -84,7 +84,7 @@ package struct ExpectationCheck: Sendable, Hashable {
     /// key by `by_policy[policyName]`. A rate bound overrides the general bound on the same
     /// rate of the same app, and adds to the others (SPEC 19); `observed_within_ci: true`
     /// there adds the check under that policy.
-    public static func effective(_ expectation: Scenario.Expectation, policyName: String) -> Scenario.Expectation {
+    package static func effective(_ expectation: Scenario.Expectation, policyName: String) -> Scenario.Expectation {
         var merged = expectation
         if var specific = expectation.byPolicy[policyName] {
             if let evictions = specific.evictions { merged.evictions = evictions }
@@ -113,7 +113,7 @@ package struct ExpectationCheck: Sendable, Hashable {
 
     /// The mismatches between `expectation` (under `policyName`) and a run's outcome; empty
     /// when the run is as expected.
-    public static func mismatches(_ expectation: Scenario.Expectation, policyName: String, outcome: RunOutcome) -> [Mismatch] {
+    package static func mismatches(_ expectation: Scenario.Expectation, policyName: String, outcome: RunOutcome) -> [Mismatch] {
         let expected = effective(expectation, policyName: policyName)
         var mismatches = orderAndSetMismatches(
             expected, pressureEvictions: outcome.pressureEvictions, survivors: outcome.apps.filter(\.survived).map(\.id))
@@ -139,7 +139,7 @@ package struct ExpectationCheck: Sendable, Hashable {
 
     /// As `mismatches(_:policyName:outcome:)`, for `evictions` and `survivors` only, from the
     /// pressure kills and the resident apps (SPEC 7).
-    public static func mismatches(
+    package static func mismatches(
         _ expectation: Scenario.Expectation, policyName: String, pressureEvictions: [String], survivors: [String]
     ) -> [Mismatch] {
         orderAndSetMismatches(effective(expectation, policyName: policyName), pressureEvictions: pressureEvictions, survivors: survivors)
@@ -164,7 +164,7 @@ package struct ExpectationCheck: Sendable, Hashable {
     }
 
     /// The mismatches of a finished run against its scenario's expectations.
-    public static func mismatches<R>(_ result: SimulationResult<R>, expected expectation: Scenario.Expectation) -> [Mismatch] {
+    package static func mismatches<R>(_ result: SimulationResult<R>, expected expectation: Scenario.Expectation) -> [Mismatch] {
         mismatches(expectation, policyName: result.policyName,
                    outcome: RunOutcome(pressureEvictions: result.pressureEvictions, apps: result.apps))
     }

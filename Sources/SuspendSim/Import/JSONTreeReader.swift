@@ -43,7 +43,7 @@ struct JSONTreeReader {
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        index = ByteOrderMark.length(atStartOf: bytes)
     }
 
     /// The value of `bytes`, a whole JSON text, with only what `filter` keeps built.

@@ -47,7 +47,7 @@ enum JSONSyntaxCheck {
 
         init(bytes: [UInt8]) {
             self.bytes = bytes
-            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+            index = ByteOrderMark.length(atStartOf: bytes)
         }
 
         mutating func check() -> Failure? {

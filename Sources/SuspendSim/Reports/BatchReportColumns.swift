@@ -25,8 +25,8 @@ enum SummaryColumn: String, CSVColumns {
 
     /// The last column before the sweep columns (SPEC 21's boundary, moved from
     /// `kills_per_hour` by the launch percentiles and `kills_per_use_hour`, then by SPEC 37's
-    /// freezer columns).
-    static let lastMetric = SummaryColumn.frozenMBWritten
+    /// freezer columns): the last case, so that a column added at the end moves it too.
+    static let lastMetric = allCases[allCases.count - 1]
 
     /// The metrics SPEC 21 compares (`groups.csv`, `paired.csv`), in its order.
     static let compared: [SummaryColumn] = [.pressureKills, .killsPerHour, .hotLaunchRatio, .launchWait, .stateLosses, .minFree]
@@ -132,6 +132,15 @@ enum BatchExitColumn: CSVColumns, Hashable {
         case .meanLaunchWait: "total_launch_wait_ms"
         }
     }
+
+    /// Whether a shard's file holds a total in this column, which `merge` adds up (`runs` is
+    /// added apart).
+    var isTotal: Bool {
+        switch self {
+        case .scenario, .policy, .app, .runs: false
+        case .exit, .meanLaunchWait: true
+        }
+    }
 }
 
 /// `observed.csv`'s columns (SPEC 18, 26), before any sweep columns.
@@ -201,19 +210,28 @@ enum GroupsColumn: CSVColumns, Hashable {
     }
 }
 
-/// `paired.csv`'s columns (SPEC 21), after the KEYS other than `policy`; `wilcoxon_method` to
-/// `ratio_ci_high` refine SPEC 21 (`PairedRows`).
-enum PairedColumn: String, CSVColumns {
+/// `paired.csv`'s columns (SPEC 21), after the KEYS other than `policy`: then the paired
+/// statistics (`PairedStatistic`).
+enum PairedColumn: CSVColumns, Hashable, PairedStatisticColumns {
     case policy, baseline, metric, pairs
-    case meanDiff = "mean_diff"
-    case ciLow = "ci_low"
-    case ciHigh = "ci_high"
-    case wilcoxonP = "wilcoxon_p"
-    case wilcoxonMethod = "wilcoxon_method"
-    case pHolm = "p_holm"
-    case ratio
-    case ratioCILow = "ratio_ci_low"
-    case ratioCIHigh = "ratio_ci_high"
+    case statistic(PairedStatistic)
+
+    static let allCases: [PairedColumn] = [.policy, .baseline, .metric, .pairs] + PairedStatistic.allCases.map { .statistic($0) }
+
+    init?(rawValue: String) {
+        guard let column = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = column
+    }
+
+    var rawValue: String {
+        switch self {
+        case .policy: "policy"
+        case .baseline: "baseline"
+        case .metric: "metric"
+        case .pairs: "pairs"
+        case .statistic(let statistic): statistic.rawValue
+        }
+    }
 }
 
 /// `focus.csv`'s one column: the focus apps `run` took from the scenarios (SPEC 19), a row each.
@@ -260,20 +278,33 @@ enum WhatIfAppMetric: CSVColumns, Hashable {
 }
 
 /// `whatif.csv`'s columns (SPEC 25), after `scenario,policy` and the sweep columns other than
-/// KEY and `trace.user`; `wilcoxon_method` to `ratio_ci_high` as in `paired.csv`.
-enum WhatIfColumn: String, CSVColumns {
-    case key, value, baseline, app, metric, pairs
-    case baselineMean = "baseline_mean"
-    case mean
-    case meanDiff = "mean_diff"
-    case ciLow = "ci_low"
-    case ciHigh = "ci_high"
-    case wilcoxonP = "wilcoxon_p"
-    case wilcoxonMethod = "wilcoxon_method"
-    case pHolm = "p_holm"
-    case ratio
-    case ratioCILow = "ratio_ci_low"
-    case ratioCIHigh = "ratio_ci_high"
+/// KEY and `trace.user`: then the means at the baseline and at the value, and the paired
+/// statistics as in `paired.csv` (`PairedStatistic`).
+enum WhatIfColumn: CSVColumns, Hashable, PairedStatisticColumns {
+    case key, value, baseline, app, metric, pairs, baselineMean, mean
+    case statistic(PairedStatistic)
+
+    static let allCases: [WhatIfColumn] =
+        [.key, .value, .baseline, .app, .metric, .pairs, .baselineMean, .mean] + PairedStatistic.allCases.map { .statistic($0) }
+
+    init?(rawValue: String) {
+        guard let column = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = column
+    }
+
+    var rawValue: String {
+        switch self {
+        case .key: "key"
+        case .value: "value"
+        case .baseline: "baseline"
+        case .app: "app"
+        case .metric: "metric"
+        case .pairs: "pairs"
+        case .baselineMean: "baseline_mean"
+        case .mean: "mean"
+        case .statistic(let statistic): statistic.rawValue
+        }
+    }
 }
 
 /// `shard.csv`'s columns (`ShardManifest`).

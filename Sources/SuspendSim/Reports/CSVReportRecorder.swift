@@ -130,7 +130,7 @@ package struct CSVReportRecorder: SimulationRecorder {
     // MARK: SimulationRecorder
 
     /// A row of `transitions.csv`.
-    public func record(_ transition: EventLog.Transition) {
+    package func record(_ transition: EventLog.Transition) {
         transitions.appendRow(TransitionColumn.self) { column, row in
             switch column {
             case .time: time.append(transition.timeMs, to: &row)
@@ -149,7 +149,7 @@ package struct CSVReportRecorder: SimulationRecorder {
     }
 
     /// A row of `callbacks.csv` (`phase` empty for an app-delegate app, SPEC 11).
-    public func record(_ callback: EventLog.CallbackRecord) {
+    package func record(_ callback: EventLog.CallbackRecord) {
         callbacks.appendRow(CallbackColumn.self) { column, row in
             switch column {
             case .time: time.append(callback.timeMs, to: &row)
@@ -161,7 +161,7 @@ package struct CSVReportRecorder: SimulationRecorder {
     }
 
     /// A row of `evictions.csv`.
-    public func record(_ eviction: Eviction) {
+    package func record(_ eviction: Eviction) {
         evictions.appendRow(EvictionColumn.self) { column, row in
             switch column {
             case .seq: CSVFormatting.appendInteger(eviction.who.seq, to: &row)
@@ -185,25 +185,25 @@ package struct CSVReportRecorder: SimulationRecorder {
     }
 
     /// A row of `memory.csv`.
-    public func record(_ footprint: EventLog.FootprintRecord) {
+    package func record(_ footprint: EventLog.FootprintRecord) {
         if let formattingThread { return formattingThread.append(.footprint(footprint)) }
         write(footprint, time: time)
     }
 
     /// A row of `pressure.csv`.
-    public func record(_ free: EventLog.FreeRecord) {
+    package func record(_ free: EventLog.FreeRecord) {
         if let formattingThread { return formattingThread.append(.free(free)) }
         write(free, time: time)
     }
 
     /// A row of `skipped.csv` (`app` empty when the event names none).
-    public func record(_ skip: EventLog.Skip) {
+    package func record(_ skip: EventLog.Skip) {
         if let formattingThread { return formattingThread.append(.skipped(skip)) }
         write(skip, time: time)
     }
 
     /// A row of `launches.csv`, written on the run's thread.
-    public func record(_ launch: EventLog.Launch) {
+    package func record(_ launch: EventLog.Launch) {
         launches.appendRow(LaunchColumn.self) { column, row in
             switch column {
             case .time: time.append(launch.timeMs, to: &row)
@@ -215,7 +215,7 @@ package struct CSVReportRecorder: SimulationRecorder {
     }
 
     /// A row of `freezer.csv` (SPEC 37), written on the run's thread.
-    public func record(_ act: EventLog.FreezerRecord) {
+    package func record(_ act: EventLog.FreezerRecord) {
         freezerActs.appendRow(FreezerColumn.self) { column, row in
             switch column {
             case .time: time.append(act.timeMs, to: &row)
@@ -284,7 +284,7 @@ package struct CSVReportRecorder: SimulationRecorder {
     /// closes every file. Closes them all even after an error.
     ///
     /// - Throws: the first `ReportWriter.Error` met while writing any of the files.
-    public func finish(survivors: [AppOutcome], tasks: [EventLog.TaskRecord]) throws {
+    package func finish(survivors: [AppOutcome], tasks: [EventLog.TaskRecord]) throws {
         formattingThread?.finish()
         var firstError: (any Error)?
         do {

@@ -36,7 +36,7 @@ package enum OutputRegistry {
     private static let state = Mutex(State())
 
     /// Whether `close()` has begun: workers stop taking work.
-    public static var isClosing: Bool { state.withLock { $0.closing } }
+    package static var isClosing: Bool { state.withLock { $0.closing } }
 
     /// Creates the temporary output `path` with `create` and records it as in progress, both
     /// under the lock, so that a clean-up finds everything that was created.
@@ -91,7 +91,7 @@ package enum OutputRegistry {
     /// outputs it removed. Meant for an interrupted command that exits right after. A commit
     /// under way finishes first; none starts after.
     @discardableResult
-    public static func close() -> Int {
+    package static func close() -> Int {
         let current = state.withLock { state -> [String: Entry] in
             state.closing = true
             defer { state.entries = [:] }
@@ -124,7 +124,7 @@ package enum OutputRegistry {
 
     /// Notes that `folder` does not exist yet and is the command's output folder: an
     /// interruption removes it when it is still empty.
-    public static func removeOnCloseIfEmpty(_ folder: String) {
+    package static func removeOnCloseIfEmpty(_ folder: String) {
         createdFolders.withLock { $0.append(folder) }
     }
 

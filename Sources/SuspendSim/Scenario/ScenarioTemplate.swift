@@ -41,11 +41,11 @@ package struct ScenarioTemplate: Sendable {
     }
 
     /// The scenario as the file has it.
-    public let scenario: Scenario
+    package let scenario: Scenario
     /// The file's `replicates:`, if any.
-    public let replicates: Int?
+    package let replicates: Int?
     /// The file's `sweep:` axes, in file order.
-    public let sweep: [SweepAxis]
+    package let sweep: [SweepAxis]
     /// The file's `whatif: { key, baseline }` (SPEC 25), checked against the batch as run.
     package let whatIf: WhatIf?
     /// The file's `sensitivity:` (SPEC 39); nil for `false` or none.
@@ -56,7 +56,7 @@ package struct ScenarioTemplate: Sendable {
     /// from the assumption table, and whether its apps include the typical day.
     package let typicalDay: TypicalDay.Use
     /// The usage trace the scenario replays (SPEC 13), resolved; nil without `trace:`.
-    public let tracePath: String?
+    package let tracePath: String?
     /// The files a run of it reads: the scenario's, the included lists' and the trace's, in
     /// that order (SPEC 35: a shard records their content hashes).
     package let inputFiles: [String]
@@ -64,7 +64,7 @@ package struct ScenarioTemplate: Sendable {
     let traceApps: [TraceMappedApp]
     /// FNV-1a of the text read (for a JSON file read by the fast path, its header), with the
     /// lists its `include:` entries read, for the batch fingerprint.
-    public let textHash: UInt64
+    package let textHash: UInt64
     /// The composed document, which `scenario(at:)` reads again with a point's settings.
     private let document: ScenarioDocument
     /// The events of a JSON file read by the fast path, which every point keeps.
@@ -72,14 +72,14 @@ package struct ScenarioTemplate: Sendable {
     /// The events of a large JSON file read while each run goes, which every point streams.
     private let streamedEvents: StreamedJSONEvents?
     /// The file, for messages.
-    public let path: String
+    package let path: String
     /// The indexes of the usage traces that the template's readings have read (SPEC 21).
     let traces: TraceIndexes
 
     /// Reads `text` as if it came from `path` (see `ScenarioDecoding`).
     ///
     /// - Throws: `ScenarioLoader.Error` with every problem found.
-    public init(text: String, path: String) throws(ScenarioLoader.Error) {
+    package init(text: String, path: String) throws(ScenarioLoader.Error) {
         let traces = TraceIndexes()
         try self.init(ScenarioDecoding.decode(text: text, path: path, traces: traces), path: path, traces: traces)
     }
@@ -140,7 +140,7 @@ package struct ScenarioTemplate: Sendable {
     ///   a block the file does not have (`workload.*` without `workload:`).
     /// - Complexity: O(n) in the size of the document (for a JSON file, of its header); the
     ///   text is not composed again.
-    public func scenario(at settings: [SweepSetting]) throws(ScenarioLoader.Error) -> Scenario {
+    package func scenario(at settings: [SweepSetting]) throws(ScenarioLoader.Error) -> Scenario {
         if settings.isEmpty { return scenario }
         var point = try Self.read(document, path: path, settings: settings, traces: traces).scenario
         if let fastEvents { point.events = fastEvents }

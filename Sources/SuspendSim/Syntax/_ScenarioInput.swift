@@ -21,12 +21,10 @@ struct _ScenarioInput {
     let body: UnsafeBufferPointer<UInt8>
     let format: Format
 
-    /// The mark of UTF-8 text: U+FEFF encoded.
-    private static let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
-
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if bytes.starts(with: Self.mark) {
-            body = UnsafeBufferPointer(rebasing: bytes[Self.mark.count...])
+        let mark = ByteOrderMark.length(atStartOf: bytes)
+        if mark > 0 {
+            body = UnsafeBufferPointer(rebasing: bytes[mark...])
             format = .yaml
         } else {
             body = bytes
@@ -37,7 +35,7 @@ struct _ScenarioInput {
     /// `text` without its byte-order mark, for the one reader that composes a scenario text
     /// itself: `import metrickit`, which edits the user's file as Yams nodes (SPEC 18).
     static func droppingMark(_ text: String) -> String {
-        text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        ByteOrderMark.dropping(from: text)
     }
 
     /// Whether the first byte that is not white space is `{`.

@@ -24,12 +24,12 @@ package enum BatchSeed {
 
     /// FNV-1a, 64 bits, of `text`'s UTF-8 bytes: a stable hash (Swift's `Hasher` is seeded
     /// per process).
-    public static func fnv1a(_ text: String) -> UInt64 {
+    package static func fnv1a(_ text: String) -> UInt64 {
         fnv1a(text.utf8)
     }
 
     /// FNV-1a, 64 bits, of `bytes`, continuing from `hash`.
-    public static func fnv1a<Bytes: Sequence>(_ bytes: Bytes, continuing hash: UInt64 = 0xCBF2_9CE4_8422_2325) -> UInt64
+    package static func fnv1a<Bytes: Sequence>(_ bytes: Bytes, continuing hash: UInt64 = 0xCBF2_9CE4_8422_2325) -> UInt64
     where Bytes.Element == UInt8 {
         var hash = hash
         for byte in bytes {

@@ -172,10 +172,10 @@ package enum ShardMerge {
         // survival.csv holds no exit counts or launch wait: exits.csv's merge adds those.
         let counted = SurvivalColumn.allCases.compactMap { column in column.total.map { (column: column, field: $0) } }
         return try mergeTotals(
-            shards, file: .survival, runs: SurvivalColumn.runs.shardName, totals: counted.map(\.column.shardName), into: target
+            shards, file: .survival, runs: SurvivalColumn.runs.shardName, totals: counted.map(\.column), named: \.shardName, into: target
         ) { runs, totals, row throws(MergeError) in
             var counts = SurvivalTally.Counts.zero
-            for (total, column) in zip(totals, counted) { counts[keyPath: column.field] = total }
+            for (column, field) in counted { counts[keyPath: field] = totals[column] ?? 0 }
             guard counts.fate.survived <= runs, counts.fate.neverKilled <= runs, counts.fate.survived <= counts.fate.launched, counts.fate.launched <= runs else {
                 throw MergeError("\(BatchReportFile.survival.fileName) row \(row): more survivals than runs")
             }
@@ -188,15 +188,20 @@ package enum ShardMerge {
     /// Adds the shards' exit counts and launch waits, row by row, as `mergeSurvival` does
     /// (SPEC 17's batch `exits.csv`).
     private static func mergeExits(_ shards: [(folder: String, manifest: ShardManifest)], into target: String) throws -> AtomicCSVStream {
-        let categories = KillReason.ExitCategory.allCases
-        let counted = categories.map { BatchExitColumn.exit($0) } + [.meanLaunchWait]
+        let counted = BatchExitColumn.allCases.filter(\.isTotal)
         return try mergeTotals(
-            shards, file: .exits, runs: BatchExitColumn.runs.shardName, totals: counted.map(\.shardName), into: target
+            shards, file: .exits, runs: BatchExitColumn.runs.shardName, totals: counted, named: \.shardName, into: target
         ) { _, totals, _ throws(MergeError) in
             // exits.csv holds only the exit counts and the launch wait: survival.csv's merge adds the rest.
             var counts = SurvivalTally.Counts.zero
-            for (index, category) in categories.enumerated() { counts.exits[category] = totals[index] }
-            counts.launches.waitMs = Int64(totals[categories.count])
+            for column in counted {
+                let total = totals[column] ?? 0
+                switch column {
+                case .exit(let category): counts.exits[category] = total
+                case .meanLaunchWait: counts.launches.waitMs = Int64(total)
+                case .scenario, .policy, .app, .runs: break
+                }
+            }
             return counts
         } appendRow: { fields, runs, counts, bytes in
             BatchExitsCSV.appendRow(BatchRowPrefix(fields: fields), runs: runs, counts: counts, to: &bytes)
@@ -208,9 +213,9 @@ package enum ShardMerge {
     private static func mergeObserved(_ shards: [(folder: String, manifest: ShardManifest)], into target: String) throws -> AtomicCSVStream {
         let counted: [ObservedShardColumn] = [.total, .totalSquares]
         return try mergeTotals(
-            shards, file: .observed, runs: ObservedShardColumn.runs.rawValue, totals: counted.map(\.rawValue), into: target
+            shards, file: .observed, runs: ObservedShardColumn.runs.rawValue, totals: counted, named: \.rawValue, into: target
         ) { runs, totals, _ throws(MergeError) in
-            ObservedCSV.Sums(runs: runs, total: totals[0], squares: totals[1])
+            ObservedCSV.Sums(runs: runs, total: totals[.total] ?? 0, squares: totals[.totalSquares] ?? 0)
         } appendRow: { fields, _, sums, bytes in
             ObservedCSV.appendRow(BatchRowPrefix(fields: fields), field: .init(observed: fields[3], low: fields[4], high: fields[5]),
                                   sums: sums, to: &bytes)
@@ -219,13 +224,14 @@ package enum ShardMerge {
 
     /// Adds up a batch file whose shards hold exact totals: every shard lists the same rows
     /// (`BatchRowPrefix`'s cells first, the sweep columns after the file's `shardColumns`); the
-    /// `runs` and `totals` columns (found by name) are added, `counts` turns a row's sums into
-    /// tally counts (and may refuse them), and `appendRow` writes the merged row's fixed fields
-    /// (the file's `columns`), before the sweep fields are copied.
-    private static func mergeTotals<Merged>(
-        _ shards: [(folder: String, manifest: ShardManifest)], file: BatchReportFile, runs runsName: String, totals: [String],
-        into target: String,
-        counts: (_ runs: Int, _ totals: [Int], _ row: Int) throws(MergeError) -> Merged,
+    /// `runs` and `totals` columns (found by their shard file's name, `named`) are added,
+    /// `counts` turns a row's sums, by column, into tally counts (and may refuse them), and
+    /// `appendRow` writes the merged row's fixed fields (the file's `columns`), before the
+    /// sweep fields are copied.
+    private static func mergeTotals<Column: Hashable, Merged>(
+        _ shards: [(folder: String, manifest: ShardManifest)], file: BatchReportFile, runs runsName: String, totals: [Column],
+        named shardName: (Column) -> String, into target: String,
+        counts: (_ runs: Int, _ totals: [Column: Int], _ row: Int) throws(MergeError) -> Merged,
         appendRow: (_ fields: [ArraySlice<UInt8>], _ runs: Int, _ counts: Merged, _ bytes: inout CSVRowWriter) -> Void
     ) throws -> AtomicCSVStream {
         let name = file.fileName
@@ -237,7 +243,7 @@ package enum ShardMerge {
         // The counts are read by column name, not position.
         let names = CSVRecordReader.fields(header[...]).map { String(decoding: $0, as: UTF8.self) }
         let runsColumn = names.firstIndex(of: runsName) ?? -1
-        let totalColumns = totals.map { names.firstIndex(of: $0) ?? -1 }
+        let totalColumns = totals.map { names.firstIndex(of: shardName($0)) ?? -1 }
         let output = try AtomicCSVStream(path: target, header: file.header() + sweepHeader)
         /// The whole number in a field, or nil.
         func number(_ fields: [ArraySlice<UInt8>], _ column: Int) -> Int? {
@@ -267,7 +273,7 @@ package enum ShardMerge {
             }
             let merged: Merged
             do {
-                merged = try counts(runs, sums, row + 2)
+                merged = try counts(runs, Dictionary(uniqueKeysWithValues: zip(totals, sums)), row + 2)
             } catch {
                 output.discard()
                 throw error

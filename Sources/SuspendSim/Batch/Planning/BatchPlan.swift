@@ -83,19 +83,19 @@ package struct BatchPlan: Sendable {
     }
 
     /// One point of a scenario's grid.
-    public struct Point: Sendable {
+    package struct Point: Sendable {
         /// The scenario with the point's values in place; for a scenario that replays a usage
         /// trace, without its events, which `runnableScenario()` makes again from the trace's
         /// index (SPEC 21: the plan holds one compact index of the users' rows, not each
         /// point's events). In a scenario whose users are pooled (SPEC 24, `Entry.pooling`),
         /// the scenario of the point's table point's first user, shared by all its users
         /// (`PointList`): a run's own, with its user's apps, is `runnableScenario()`'s.
-        public let scenario: Scenario
+        package let scenario: Scenario
         /// The point's value of each axis, in axis order.
-        public let settings: [SweepSetting]
+        package let settings: [SweepSetting]
         /// The point's value of each of the plan's `columns` (nil where the scenario has no
         /// such axis).
-        public let columnValues: [String?]
+        package let columnValues: [String?]
         /// The template and settings that read the scenario again, for a trace's point.
         let rereading: (template: ScenarioTemplate, settings: [SweepSetting])?
 
@@ -113,35 +113,35 @@ package struct BatchPlan: Sendable {
         ///
         /// - Throws: `ScenarioLoader.Error` when the scenario no longer reads as it did when
         ///   the plan checked it.
-        public func runnableScenario() throws(ScenarioLoader.Error) -> Scenario {
+        package func runnableScenario() throws(ScenarioLoader.Error) -> Scenario {
             guard let rereading else { return scenario }
             return try rereading.template.scenario(at: rereading.settings)
         }
     }
 
     /// One scenario of the plan.
-    public struct Entry: Sendable {
+    package struct Entry: Sendable {
         /// The scenario's name.
-        public let name: String
+        package let name: String
         /// The file it came from.
-        public let path: String
+        package let path: String
         /// How it runs.
-        public let kind: Kind
+        package let kind: Kind
         /// Whether it has a workload (its runs have a seed and a replicate number).
-        public let isRandomized: Bool
+        package let isRandomized: Bool
         /// Its sweep axes, in grid order (`policy` included).
-        public let axes: [SweepAxis]
+        package let axes: [SweepAxis]
         /// Its grid's points, made when asked for (`PointList`).
-        public let points: PointList
+        package let points: PointList
         /// Runs per point: 1 without a workload.
-        public let replicates: Int
+        package let replicates: Int
         /// The number of its first unit.
-        public let firstUnit: Int
+        package let firstUnit: Int
         /// The number of its first survival group (a table point under one policy).
         let firstGroup: Int
 
         /// Its number of units.
-        public var unitCount: Int { points.count * replicates }
+        package var unitCount: Int { points.count * replicates }
         /// How its trace users share the rows of the per-app tables (SPEC 24); nil when each
         /// point has its own rows (no `trace.user` sweep, one user, or a batch of one user).
         var pooling: UserPooling? { points.pooling }
@@ -153,18 +153,18 @@ package struct BatchPlan: Sendable {
     }
 
     /// The batch's seed.
-    public let seed: UInt64
+    package let seed: UInt64
     /// Whether every run writes its report folder.
-    public let details: Bool
+    package let details: Bool
     /// Whether every report folder written gets its MetricKit payloads (`metrickit/`).
-    public let metricKit: Bool
+    package let metricKit: Bool
     /// The `--policy` choice.
-    public let policy: PolicyChoice?
+    package let policy: PolicyChoice?
     /// The sweep keys of `summary.csv`'s extra columns: every sweep key but `policy` (which
     /// has its own column), in the order they first appear.
-    public let sweepKeys: [SweepKey]
+    package let sweepKeys: [SweepKey]
     /// The extra columns of `summary.csv`: `sweepKeys` as spelled (`SweepKey.path`).
-    public let columns: [String]
+    package let columns: [String]
     /// The extra columns of the per-app tables (`survival.csv`, `exits.csv`, `observed.csv`):
     /// `columns`, without `trace.user` when the batch pools its users (SPEC 24).
     let tableColumns: [String]
@@ -174,43 +174,43 @@ package struct BatchPlan: Sendable {
     /// keeps a row per point, with its `trace.user` column, as before SPEC 24.
     let poolsUsers: Bool
     /// The scenarios, in the order given.
-    public let entries: [Entry]
+    package let entries: [Entry]
     /// The number of runs.
-    public let unitCount: Int
+    package let unitCount: Int
     /// The number of survival groups.
     let groupCount: Int
     /// A hash of everything that decides the batch's output (the files' text, the options):
     /// shards of one batch share it, so that `merge` can refuse to mix batches.
-    public let fingerprint: UInt64
+    package let fingerprint: UInt64
     /// The files the batch reads (each template's `inputFiles`, in the order given), whose
     /// content hashes a shard records (SPEC 35).
     package let inputFiles: [String]
     /// The passes made over usage traces for the plan, from loading its templates to checking
     /// its points: one per trace for a batch over the trace's users (SPEC 21), plus one when the
     /// file names a single user and the command line sweeps others.
-    public let tracePasses: Int
+    package let tracePasses: Int
     /// How long those passes took: part of the batch's serial part, which `BatchRunner` adds
     /// to the time under its writer's lock.
-    public let traceReadNanoseconds: UInt64
+    package let traceReadNanoseconds: UInt64
 
     /// What is valid and probably not meant, for stderr (no report changes): SPEC 13's apps
     /// that the trace is to map and that no `app_name` of the trace matches
     /// (`ScenarioTemplate.traceWarnings`), file by file in the order given. Looked for once the
     /// points are checked, so the pass this may take is not among `tracePasses`.
-    public let warnings: [ScenarioLoader.Diagnostic]
+    package let warnings: [ScenarioLoader.Diagnostic]
     /// What the user should know about the files as written, for stderr (`note: `): each
     /// file's workload wakes (`ScenarioTemplate.wakeNote`), in the order given.
     package let notes: [String]
 
     /// Whether `survival.csv` is written: when any scenario is a batch.
-    public var writesSurvival: Bool { entries.contains { $0.kind == .batch } }
+    package var writesSurvival: Bool { entries.contains { $0.kind == .batch } }
 
     /// The plan for `templates` (in that order; names must be unique) under `options`.
     ///
     /// - Throws: `ScenarioLoader.Error` with every problem of every point (a value a key does
     ///   not accept, a `workload.*` key for a scenario without a workload).
     /// - Complexity: O(points × file size).
-    public init(templates: [ScenarioTemplate], options: Options) throws(ScenarioLoader.Error) {
+    package init(templates: [ScenarioTemplate], options: Options) throws(ScenarioLoader.Error) {
         precondition((options.replicates ?? 1) >= 1, "replicates must be at least 1, got \(options.replicates ?? 0)")
         let traces = TraceIndexes()
         var drafts: [(template: ScenarioTemplate, kind: Kind, axes: [SweepAxis], fixed: [SweepSetting])] = []
@@ -334,7 +334,7 @@ package struct BatchPlan: Sendable {
     /// The scenario, point and replicate of unit `unit`.
     ///
     /// - Complexity: O(log scenarios)
-    public func locate(_ unit: Int) -> (entry: Int, point: Int, replicate: Int) {
+    package func locate(_ unit: Int) -> (entry: Int, point: Int, replicate: Int) {
         precondition(unit >= 0 && unit < unitCount, "Unit \(unit) out of 0..<\(unitCount)")
         // The last scenario whose first unit is at most `unit` (every scenario has a unit:
         // a grid has a point, a point a replicate).
@@ -357,7 +357,7 @@ package struct BatchPlan: Sendable {
 
     /// The report folder of a unit, relative to the output folder: `<name>` for a single run,
     /// `<name>/<key>=<value>/.../replicate-<k>` for a run of a batch.
-    public func folder(entry index: Int, point: Int, replicate: Int) -> String {
+    package func folder(entry index: Int, point: Int, replicate: Int) -> String {
         let entry = entries[index]
         var folder = entry.name
         switch entry.kind {

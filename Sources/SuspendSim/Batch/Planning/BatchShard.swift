@@ -25,21 +25,21 @@ package struct BatchShard: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The whole batch.
-    public static let whole = BatchShard(index: 1, count: 1)!
+    package static let whole = BatchShard(index: 1, count: 1)!
 
     /// How many of `units` units are this shard's.
-    public func unitCount(of units: Int) -> Int {
+    package func unitCount(of units: Int) -> Int {
         units > index - 1 ? (units - index) / count + 1 : 0
     }
 
     /// How many of the units `first ..< first + length` are this shard's.
-    public func unitCount(from first: Int, length: Int) -> Int {
+    package func unitCount(from first: Int, length: Int) -> Int {
         unitCount(of: first + length) - unitCount(of: first)
     }
 
     /// The batch-wide number of this shard's `i`-th unit.
-    public func unit(_ i: Int) -> Int { index - 1 + i * count }
+    package func unit(_ i: Int) -> Int { index - 1 + i * count }
 
     /// `K/N`.
-    public var description: String { "\(index)/\(count)" }
+    package var description: String { "\(index)/\(count)" }
 }

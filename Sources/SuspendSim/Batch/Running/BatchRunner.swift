@@ -170,7 +170,7 @@ package enum BatchRunner {
     ///
     /// - Throws: `ReportWriter.Error` when a batch-wide file cannot be written. A unit whose report
     ///   folder cannot be written is a failure in the output instead; the other units run.
-    public static func run(
+    package static func run(
         _ plan: BatchPlan, outPath: String, jobs: Int, shard: BatchShard = .whole, whatIfApps: [[String]]? = nil, whatIf: WhatIf? = nil,
         sensitivity: SensitivityPlan? = nil, progress: @escaping @Sendable () -> Void = {}
     ) throws -> Output {
@@ -234,41 +234,50 @@ package enum BatchRunner {
         }
 
         return try state.withLock { state throws -> Output in
-            state.output.unitsRun = state.nextToWrite
-            state.output.serialNanoseconds += plan.traceReadNanoseconds
-            guard state.output.failureCount == 0 else {
-                state.summary?.discard()
-                state.focusRuns?.discard()
-                state.kills?.discard()
-                return state.output
-            }
-            try state.summary?.commit()
-            try state.focusRuns?.commit()
-            try state.kills?.commit()
-            try BatchAssumptionsCSV.write(plan, toPath: BatchReportFile.assumptions.path(in: out))
-            if let values = state.focusValues, let apps = whatIfApps {
-                state.output.focusRuns = FocusRunsTable(apps: plan.whatIfAppsByScenario(apps), runs: values)
-            }
-            state.output.tally = state.tally
-            if plan.writesSurvival {
-                try SurvivalCSV.write(plan, tally: state.tally, shard: shard.count > 1, toPath: BatchReportFile.survival.path(in: out))
-                try BatchExitsCSV.write(plan, tally: state.tally, shard: shard.count > 1, toPath: BatchReportFile.exits.path(in: out))
-                if plan.writesObserved {
-                    try ObservedCSV.write(plan, tally: state.tally, shard: shard.count > 1, toPath: BatchReportFile.observed.path(in: out))
-                }
-            }
-            // Only single runs are compared there: a batch under every policy writes none.
-            if plan.policy == .every, shard.count == 1, !state.comparison.isEmpty {
-                try ComparisonCSV.write(state.comparison, to: URL(fileURLWithPath: BatchReportFile.comparison.path(in: out)))
-                state.output.comparisonRows = state.comparison
-            }
-            if shard.count > 1 {
-                try ShardManifest(batch: plan.fingerprint, shard: shard, units: plan.unitCount, survival: plan.writesSurvival, whatIf: whatIf,
-                                  inputs: ShardManifest.inputsDigest(plan.inputFiles), assumptionsSHA256: AssumptionTable.shippedSHA256)
-                    .write(toFolder: out)
-            }
+            try finish(&state, plan: plan, out: out, shard: shard, whatIfApps: whatIfApps, whatIf: whatIf)
+        }
+    }
+
+    /// Closes the batch once every unit has run: discards the streamed files when a unit
+    /// failed; otherwise commits them and writes the batch-wide files (`assumptions.csv`, the
+    /// survival tables, `comparison.csv`, a shard's manifest).
+    private static func finish(
+        _ state: inout WriterState, plan: BatchPlan, out: String, shard: BatchShard, whatIfApps: [[String]]?, whatIf: WhatIf?
+    ) throws -> Output {
+        state.output.unitsRun = state.nextToWrite
+        state.output.serialNanoseconds += plan.traceReadNanoseconds
+        guard state.output.failureCount == 0 else {
+            state.summary?.discard()
+            state.focusRuns?.discard()
+            state.kills?.discard()
             return state.output
         }
+        try state.summary?.commit()
+        try state.focusRuns?.commit()
+        try state.kills?.commit()
+        try BatchAssumptionsCSV.write(plan, toPath: BatchReportFile.assumptions.path(in: out))
+        if let values = state.focusValues, let apps = whatIfApps {
+            state.output.focusRuns = FocusRunsTable(apps: plan.whatIfAppsByScenario(apps), runs: values)
+        }
+        state.output.tally = state.tally
+        if plan.writesSurvival {
+            try SurvivalCSV.write(plan, tally: state.tally, shard: shard.count > 1, toPath: BatchReportFile.survival.path(in: out))
+            try BatchExitsCSV.write(plan, tally: state.tally, shard: shard.count > 1, toPath: BatchReportFile.exits.path(in: out))
+            if plan.writesObserved {
+                try ObservedCSV.write(plan, tally: state.tally, shard: shard.count > 1, toPath: BatchReportFile.observed.path(in: out))
+            }
+        }
+        // Only single runs are compared there: a batch under every policy writes none.
+        if plan.policy == .every, shard.count == 1, !state.comparison.isEmpty {
+            try ComparisonCSV.write(state.comparison, to: URL(fileURLWithPath: BatchReportFile.comparison.path(in: out)))
+            state.output.comparisonRows = state.comparison
+        }
+        if shard.count > 1 {
+            try ShardManifest(batch: plan.fingerprint, shard: shard, units: plan.unitCount, survival: plan.writesSurvival, whatIf: whatIf,
+                              inputs: ShardManifest.inputsDigest(plan.inputFiles), assumptionsSHA256: AssumptionTable.shippedSHA256)
+                .write(toFolder: out)
+        }
+        return state.output
     }
 
     /// Writes a unit's formatted rows (in unit order, under the lock).

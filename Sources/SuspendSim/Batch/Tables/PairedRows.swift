@@ -27,7 +27,10 @@ struct PairedRows {
     private var rows: [Row] = []
 
     private struct Row {
+        /// The leading cells, then `pairs` (and `baseline_mean,mean`).
         var leading: [String]
+        /// Student's interval of the differences, when there are any.
+        var interval: (mean: Double, low: Double, high: Double)?
         var test: (p: Double, method: WilcoxonSignedRank.Method)?
         /// The pairs; none for a row without any.
         var sides: [(baseline: Int64, value: Int64)]
@@ -58,17 +61,15 @@ struct PairedRows {
                       comparison: [String], runs: [Int]) {
         precondition(runs.count == sides.count)
         guard !sides.isEmpty else {
-            // `baseline_mean,mean` (what-ifs), `mean_diff,ci_low,ci_high,wilcoxon_p`.
-            rows.append(Row(leading: leading + ["0"] + Array(repeating: "", count: withMeans ? 6 : 4), test: nil,
-                            sides: [], family: family))
+            // `baseline_mean,mean` (what-ifs) empty too.
+            rows.append(Row(leading: leading + ["0"] + (withMeans ? ["", ""] : []), interval: nil, test: nil, sides: [], family: family))
             return
         }
         let differences = sides.map { $0.value - $0.baseline }
         let test = WilcoxonSignedRank.test(thousandths: differences)
         var cells = leading + [String(sides.count)]
         if withMeans { cells += [Self.mean(sides.map(\.baseline)), Self.mean(sides.map(\.value))] }
-        cells += GroupsTable.intervalFields(differences.map { Double($0) / 1000 })
-        cells.append(test.map { ComparisonNumbers.general4($0.p) } ?? "")
+        let interval = ComparisonNumbers.studentInterval(differences.map { Double($0) / 1000 })
         let key = GroupKey(cells: comparison, runs: runs)
         if let group = groupIndex[key] {
             groups[group].rows.append(rows.count)
@@ -76,7 +77,7 @@ struct PairedRows {
             groupIndex[key] = groups.count
             groups.append((RatioBootstrap.seed(base: seed, row: comparison), [rows.count]))
         }
-        rows.append(Row(leading: cells, test: test, sides: sides, family: family))
+        rows.append(Row(leading: cells, interval: interval, test: test, sides: sides, family: family))
     }
 
     /// The rows' fields, in the order added, each family's p-values adjusted by Holm.
@@ -84,34 +85,47 @@ struct PairedRows {
         let adjusted = HolmAdjustment.adjust(rows.map { $0.test?.p }, families: rows.map(\.family))
         let rows = rows, groups = groups
         let computed = !ratios ? [] : parallelMap(count: groups.count, jobs: jobs) { group in
-            Self.ratioFields(groups[group].rows.map { rows[$0].sides }, seed: groups[group].seed)
+            Self.ratios(groups[group].rows.map { rows[$0].sides }, seed: groups[group].seed)
         }
-        var ratios = [[String]](repeating: ["", "", ""], count: rows.count)
-        for (group, fields) in zip(groups, computed) {
-            for (row, cells) in zip(group.rows, fields) { ratios[row] = cells }
+        var ratios = [Ratio](repeating: Self.noRatio, count: rows.count)
+        for (group, values) in zip(groups, computed) {
+            for (row, ratio) in zip(group.rows, values) { ratios[row] = ratio }
         }
-        return zip(zip(rows, adjusted), ratios).map { pair, ratio in
-            pair.0.leading + [pair.0.test?.method.rawValue ?? "", pair.1.map(ComparisonNumbers.general4) ?? ""] + ratio
+        let cell = { (value: Double?) in value.map(ComparisonNumbers.fixed3) ?? "" }
+        return rows.indices.map { index in
+            let row = rows[index]
+            return row.leading + PairedStatistic.allCases.map { statistic in
+                switch statistic {
+                case .meanDiff: cell(row.interval?.mean)
+                case .ciLow: cell(row.interval?.low)
+                case .ciHigh: cell(row.interval?.high)
+                case .wilcoxonP: row.test.map { ComparisonNumbers.general4($0.p) } ?? ""
+                case .wilcoxonMethod: row.test?.method.rawValue ?? ""
+                case .pHolm: adjusted[index].map(ComparisonNumbers.general4) ?? ""
+                case .ratio: cell(ratios[index].ratio)
+                case .ratioCILow: cell(ratios[index].low)
+                case .ratioCIHigh: cell(ratios[index].high)
+                }
+            }
         }
     }
 
-    /// `ratio,ratio_ci_low,ratio_ci_high` of each row of one group (each row's `sides`, the
-    /// same count), from resamples drawn once for the group when a row needs them; the
-    /// per-row method with the group's seed (the same bytes) for rows that need no draw and
-    /// for a group too large to count.
-    private static func ratioFields(_ group: [[(baseline: Int64, value: Int64)]], seed: UInt64) -> [[String]] {
+    /// A row's ratio of the means and its bootstrap interval (`ratio,ratio_ci_low,ratio_ci_high`),
+    /// each nil when it has none.
+    private typealias Ratio = (ratio: Double?, low: Double?, high: Double?)
+    private static let noRatio: Ratio = (nil, nil, nil)
+
+    /// The ratio of each row of one group (each row's `sides`, the same count), from resamples
+    /// drawn once for the group when a row needs them; the per-row method with the group's
+    /// seed (the same values) for rows that need no draw and for a group too large to count.
+    private static func ratios(_ group: [[(baseline: Int64, value: Int64)]], seed: UInt64) -> [Ratio] {
         let count = group.first?.count ?? 0
         let intervals = (1...RatioBootstrap.Counts.largestGroup).contains(count)
             ? RatioBootstrap.Counts(pairs: count, seed: seed).intervals(group)
             : group.map { RatioBootstrap.interval($0, seed: seed) }
         return zip(group, intervals).map { sides, interval in
-            sides.isEmpty ? ["", "", ""] : ratioFields(sides, interval: interval)
+            sides.isEmpty ? noRatio : (RatioBootstrap.ratio(sides), interval?.low, interval?.high)
         }
-    }
-
-    /// `ratio,ratio_ci_low,ratio_ci_high` of `sides` (not empty) with its `interval`.
-    private static func ratioFields(_ sides: [(baseline: Int64, value: Int64)], interval: (low: Double, high: Double)?) -> [String] {
-        return [RatioBootstrap.ratio(sides), interval?.low, interval?.high].map { $0.map(ComparisonNumbers.fixed3) ?? "" }
     }
 
     /// The mean of thousandths, summed in order in double precision, with 3 decimals.

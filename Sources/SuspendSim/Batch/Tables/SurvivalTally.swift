@@ -43,7 +43,7 @@ package struct SurvivalTally: Sendable, Hashable {
     /// Counts one run of `group` with each app's counts `apps[i]`.
     ///
     /// - Complexity: O(apps)
-    public mutating func record(group: Int, apps: [Counts]) {
+    package mutating func record(group: Int, apps: [Counts]) {
         runs[group] += 1
         for (app, run) in apps.enumerated() {
             counts[offsets[group] + app] += run
@@ -66,7 +66,7 @@ package struct SurvivalTally: Sendable, Hashable {
     /// their own runs finish: sums, so the order of adding does not matter.
     ///
     /// - Complexity: O(groups + apps in all groups)
-    public mutating func add(_ other: SurvivalTally) {
+    package mutating func add(_ other: SurvivalTally) {
         precondition(offsets == other.offsets, "Tallies of different groups added")
         for group in runs.indices { runs[group] += other.runs[group] }
         for index in counts.indices { counts[index] += other.counts[index] }
@@ -74,12 +74,12 @@ package struct SurvivalTally: Sendable, Hashable {
     }
 
     /// The counts of app `app` in `group`, summed over its runs.
-    public func counts(group: Int, app: Int) -> Counts {
+    package func counts(group: Int, app: Int) -> Counts {
         counts[offsets[group] + app]
     }
 
     /// Survivals of app `app` in `group`.
-    public func survived(group: Int, app: Int) -> Int {
+    package func survived(group: Int, app: Int) -> Int {
         counts(group: group, app: app).fate.survived
     }
 }

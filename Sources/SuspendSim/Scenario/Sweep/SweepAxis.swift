@@ -125,9 +125,9 @@ package struct SweepAxis: Sendable, Hashable {
     }
 
     /// Why a `--set` option is not valid.
-    public struct ParseError: Error, Sendable, CustomStringConvertible {
+    package struct ParseError: Error, Sendable, CustomStringConvertible {
         /// What is wrong, naming the option.
-        public var description: String
+        package var description: String
         init(_ description: String) { self.description = description }
     }
 }
