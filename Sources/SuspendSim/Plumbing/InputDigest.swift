@@ -9,29 +9,50 @@
 /// product"). Speed is not at stake: the inputs are hashed once per batch.
 package enum InputDigest {
     /// The SHA-256 of `bytes`, 64 lowercase hex digits.
+    ///
+    /// - Complexity: O(n), reading the whole blocks of `bytes` in place (a shard hashes input
+    ///   files of tens of MB).
     package static func sha256<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
-        var state = initialHash
-        var message = Array(bytes)
-        let bitLength = UInt64(message.count) &* 8
-        // Padding (FIPS 180-4 5.1.1): a 1 bit, zeros to 56 mod 64 bytes, the length in 64 bits.
-        message.append(0x80)
-        while message.count % 64 != 56 { message.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        var schedule = [UInt32](repeating: 0, count: 64)
-        for block in stride(from: 0, to: message.count, by: 64) {
-            compress(message, at: block, schedule: &schedule, state: &state)
-        }
-        return state.map { word in
+        let whole = bytes.withContiguousStorageIfAvailable { digest(of: $0) } ?? Array(bytes).withUnsafeBufferPointer { digest(of: $0) }
+        return whole.map { word in
             let hex = String(word, radix: 16)
             return String(repeating: "0", count: 8 - hex.count) + hex
         }.joined()
     }
 
-    /// One 512-bit block at `offset` into the hash `state` (FIPS 180-4 6.2.2).
-    private static func compress(_ message: [UInt8], at offset: Int, schedule w: inout [UInt32], state: inout [UInt32]) {
+    /// The eight words of the hash of `message`: its whole 64-byte blocks in place, then the
+    /// rest with the padding (FIPS 180-4 5.1.1: a 1 bit, zeros to 56 mod 64 bytes, the length
+    /// in bits as 64 bits).
+    private static func digest(of message: UnsafeBufferPointer<UInt8>) -> [UInt32] {
+        var state = initialHash
+        let schedule = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: 64)
+        defer { schedule.deallocate() }
+        let constants = roundConstants
+        let wholeBytes = message.count / 64 * 64
+        for block in stride(from: 0, to: wholeBytes, by: 64) {
+            compress(UnsafeBufferPointer(rebasing: message[block..<block + 64]), schedule: schedule, constants: constants, state: &state)
+        }
+        var tail = Array(message[wholeBytes...])
+        tail.append(0x80)
+        while tail.count % 64 != 56 { tail.append(0) }
+        let bitLength = UInt64(message.count) &* 8
+        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        tail.withUnsafeBufferPointer { padded in
+            for block in stride(from: 0, to: padded.count, by: 64) {
+                compress(UnsafeBufferPointer(rebasing: padded[block..<block + 64]), schedule: schedule, constants: constants,
+                         state: &state)
+            }
+        }
+        return state
+    }
+
+    /// One 512-bit block into the hash `state` (FIPS 180-4 6.2.2).
+    private static func compress(
+        _ block: UnsafeBufferPointer<UInt8>, schedule w: UnsafeMutableBufferPointer<UInt32>, constants: [UInt32], state: inout [UInt32]
+    ) {
         for t in 0..<16 {
-            let i = offset + 4 * t
-            w[t] = UInt32(message[i]) << 24 | UInt32(message[i + 1]) << 16 | UInt32(message[i + 2]) << 8 | UInt32(message[i + 3])
+            let i = 4 * t
+            w[t] = UInt32(block[i]) << 24 | UInt32(block[i + 1]) << 16 | UInt32(block[i + 2]) << 8 | UInt32(block[i + 3])
         }
         for t in 16..<64 {
             let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
@@ -42,13 +63,20 @@ package enum InputDigest {
         for t in 0..<64 {
             let sum1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
             let choice = (e & f) ^ (~e & g)
-            let t1 = h &+ sum1 &+ choice &+ roundConstants[t] &+ w[t]
+            let t1 = h &+ sum1 &+ choice &+ constants[t] &+ w[t]
             let sum0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
             let majority = (a & b) ^ (a & c) ^ (b & c)
             let t2 = sum0 &+ majority
             (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
         }
-        for (index, word) in [a, b, c, d, e, f, g, h].enumerated() { state[index] = state[index] &+ word }
+        state[0] = state[0] &+ a
+        state[1] = state[1] &+ b
+        state[2] = state[2] &+ c
+        state[3] = state[3] &+ d
+        state[4] = state[4] &+ e
+        state[5] = state[5] &+ f
+        state[6] = state[6] &+ g
+        state[7] = state[7] &+ h
     }
 
     private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }
