@@ -19,8 +19,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
         // The HTML report's page structure (SPEC 15); its SVG charts are written by hand.
         .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
-        // SHA-256 of the shipped assumption table (SPEC 36's `assumptions_sha256`).
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
     ],
     targets: [
         // The simulation itself (SPEC 1-7): model, engine, policies, workload generation.
@@ -42,7 +40,6 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Plot", package: "Plot"),
                 .product(name: "SystemPackage", package: "swift-system"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ],
             // The device catalog (SPEC 11) is data: compiled in as bytes, so that it cannot go
             // missing wherever the binary is installed.

@@ -44,9 +44,14 @@ sed -e "s|@URL@|file://$scratch/suspendsim|" -e "s|@VERSION@|$version|" -e "s|@P
 cp scripts/pinned-package/PinnedTests.swift "$scratch/consumer/Tests/PinnedTests/"
 cd "$scratch/consumer"
 start=$(date +%s.%N)
-swift build --build-tests
+swift build --build-tests 2>&1 | tee "$scratch/build.log"
 end=$(date +%s.%N)
 SUSPENDSIM_ROOT="$scratch/suspendsim" swift test --skip-build
 echo "pinned-package: resolved suspendsim $(swift package show-dependencies 2>/dev/null | grep -o 'suspendsim[^ ]*<[^>]*>' | head -1)"
 echo "pinned-package: cold build of the consumer (resolution included): $(awk "BEGIN{printf \"%.1f\", $end - $start}") s; .build: $(du -sh .build | cut -f1)"
-echo "pinned-package: modules compiled: $(find .build/debug -maxdepth 1 -name '*.build' | sed 's|.*/||; s|\.build$||' | sort | tr '\n' ' ')"
+# A module is compiled when its folder holds object files (SwiftPM makes a folder for every
+# target of the graph, built or not); plugins are compiled as scripts, named in the build log.
+echo "pinned-package: modules compiled: $(for m in .build/debug/*.build; do
+  [ -n "$(find "$m" -name '*.o' -print -quit)" ] && basename "$m" .build
+done | sort | tr '\n' ' ')"
+echo "pinned-package: plugins compiled: $(grep -o 'Compiling plugin [A-Za-z]*' "$scratch/build.log" | sed 's/Compiling plugin //' | sort | tr '\n' ' ')"

@@ -179,7 +179,7 @@ extension SuspendsimCommand {
                 return Check(result: Self.compare(scenario, Simulation.runKeepingNoRecords(scenario, policy: policy)))
             }
             do {
-                let run = try Simulation.run(scenario, policy: policy, writingReportTo: URL(fileURLWithPath: folder, isDirectory: true))
+                let run = try Simulation.run(scenario, policy: policy, writingReportTo: folder)
                 let result = Self.compare(scenario, run)
                 do {
                     try HTMLReport.write(folder: folder)

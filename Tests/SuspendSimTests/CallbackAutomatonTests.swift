@@ -90,7 +90,7 @@ import Testing
         configure(&a)
         let b = AppProfile(id: "b", activeMB: 300)
         var scenario = Scenario(name: "feed", device: Device(ramMB: 1024), apps: [a, b])
-        for (seconds, action) in events { scenario.append(at: seconds, action) }
+        for (seconds, action) in events { scenario.appendUnchecked(at: seconds, action) }
         return scenario
     }
 

@@ -34,7 +34,8 @@ import Testing
     static func folderGraph(of module: String) throws -> [String: [String: Set<String>]] {
         let root = sources.appendingPathComponent(module)
         var texts: [String: String] = [:]
-        for folder in try FileManager.default.contentsOfDirectory(atPath: root.path) where folder != "Resources" && !folder.hasSuffix(".swift") {
+        for folder in try FileManager.default.contentsOfDirectory(atPath: root.path) where folder != "Resources" && !folder.hasSuffix(".swift")
+            && !folder.hasSuffix(".docc") {
             let url = root.appendingPathComponent(folder)
             let files = FileManager.default.enumerator(atPath: url.path)?.compactMap { $0 as? String }
                 .filter { $0.hasSuffix(".swift") } ?? []

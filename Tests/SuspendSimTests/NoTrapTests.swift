@@ -100,4 +100,75 @@ import Testing
         }
         #expect(try swept.rates(of: "com.example.mail", at: "60").runs == 1)
     }
+
+    @Test("Scenario.append and appendInitial refuse an app index that no app has, naming the apps")
+    func appIndexOutOfRange() async throws {
+        await #expect(processExitsWith: .success) {
+            var scenario = NoTrapTests.twoApps()
+            try? scenario.append(at: 1, .open(2))
+            try? scenario.append(at: 2, .allocate(-1, .mb(10)))
+            try? scenario.appendInitial(Scenario.InitialApp(app: 7, state: .suspended))
+            _ = Simulation.run(scenario)
+        }
+        var scenario = Self.twoApps()
+        let error = #expect(throws: Scenario.LookupError(kind: .appIndex, name: "2", nearest: ["com.example.mail", "com.example.maps"],
+                                                         scenario: "demo")) {
+            try scenario.append(at: 1, .open(2))
+        }
+        #expect(error?.description == "no app at index 2 in scenario 'demo' (it has 2; take an index from app(_:)): com.example.mail, com.example.maps")
+        #expect(throws: Scenario.LookupError.self) { try scenario.append(at: 1, .wake(-1, .fetch)) }
+        #expect(throws: Scenario.LookupError.self) { try scenario.appendInitial(Scenario.InitialApp(app: 2, state: .suspended)) }
+        // Nothing was added by the refused calls; the valid ones are, and the run sees them.
+        #expect(scenario.events.isEmpty && scenario.initial.isEmpty)
+        try scenario.append(at: 1, .open(1))
+        try scenario.append(at: 2, .home)
+        try scenario.appendInitial(Scenario.InitialApp(app: 0, state: .suspended))
+        #expect(scenario.events.count == 2 && scenario.initial.count == 1)
+        #expect(Simulation.run(scenario).log.callbacks(of: 1).contains(.didFinishLaunching))
+    }
+
+    @Test("Device.scaledSystemKiB refuses a catalog RAM of 0 and a negative amount")
+    func scalingArguments() async throws {
+        await #expect(processExitsWith: .success) {
+            _ = try? Device.scaledSystemKiB(.mb(1), ramKiB: .mb(1), catalogRAMKiB: .zero)
+        }
+        #expect(throws: Device.ScalingError(kind: .catalogRAM, value: .zero)) {
+            try Device.scaledSystemKiB(.mb(1), ramKiB: .mb(1), catalogRAMKiB: .zero)
+        }
+        #expect(throws: Device.ScalingError(kind: .systemMemory, value: .mb(-1))) {
+            try Device.scaledSystemKiB(.mb(-1), ramKiB: .mb(1), catalogRAMKiB: .mb(1))
+        }
+        #expect(throws: Device.ScalingError(kind: .ram, value: .mb(-2))) {
+            try Device.scaledSystemKiB(.mb(1), ramKiB: .mb(-2), catalogRAMKiB: .mb(1))
+        }
+        // 0 system and 0 RAM are in range: no system memory.
+        #expect(try Device.scaledSystemKiB(.zero, ramKiB: .zero, catalogRAMKiB: .mb(1)) == .zero)
+    }
+
+    @Test("A batch plan with replicates below 1 throws a located error of kind argument")
+    func planReplicates() async throws {
+        await #expect(processExitsWith: .success) {
+            var options = BatchPlan.Options()
+            options.replicates = 0
+            _ = try? BatchPlan(templates: [ScenarioTemplate(text: NoTrapTests.plainFile, path: "plain.yaml")], options: options)
+        }
+        var options = BatchPlan.Options()
+        options.replicates = -3
+        var expected = ScenarioLoader.Diagnostic(file: "plain.yaml", field: "replicates", message: "must be at least 1, got -3",
+                                                 kind: .argument)
+        expected.isFromCommandLine = true
+        let error = #expect(throws: ScenarioLoader.Error(diagnostics: [expected])) {
+            try BatchPlan(templates: [ScenarioTemplate(text: Self.plainFile, path: "plain.yaml")], options: options)
+        }
+        #expect(error?.kind == .argument)
+        options.replicates = 1
+        #expect(try BatchPlan(templates: [ScenarioTemplate(text: Self.plainFile, path: "plain.yaml")], options: options).unitCount == 1)
+    }
+
+    static let plainFile = """
+        name: plain
+        device: { ram_mb: 2048 }
+        apps: [{ id: com.example.mail, active_mb: 120 }]
+        events: [{ at: 0, open: com.example.mail }]
+        """
 }

@@ -31,10 +31,10 @@ import Testing
         ])
         let news = try day.app("com.example.news")
         for (seconds, id) in [(0.0, "com.example.news"), (20, "com.example.social"), (40, "com.example.shop"), (60, "com.example.game")] {
-            day.append(at: seconds, .open(try day.app(id)))
+            try day.append(at: seconds, .open(try day.app(id)))
         }
-        day.append(at: 600, .open(news))
-        day.append(at: 620, .allocate(news, .mb(900)))
+        try day.append(at: 600, .open(news))
+        try day.append(at: 620, .allocate(news, .mb(900)))
         day.endMs = .seconds(900)
         let result = Simulation.run(day)
         // Reaped after 300 s idle in band 0, at the reaper's 30 s ticks; then memory pressure.

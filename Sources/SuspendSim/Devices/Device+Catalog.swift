@@ -42,7 +42,10 @@ extension Device {
         if let entry {
             model = entry.model
             appLimitKiB = .mb(Double(entry.appLimitMB))
-            systemKiB = Device.scaledSystemKiB(.mb(Double(entry.systemMB)), ramKiB: ramKiB, catalogRAMKiB: .mb(Double(entry.ramMB)))
+            // The catalog's RAM is above 0 and its system memory at least 0 (DeviceCatalog
+            // checks both) and the reader refuses a RAM below 1 KiB, so this does not throw.
+            systemKiB = (try? Device.scaledSystemKiB(.mb(Double(entry.systemMB)), ramKiB: ramKiB,
+                                                     catalogRAMKiB: .mb(Double(entry.ramMB)))) ?? .zero
             systemSource = entry.systemSource
         }
         self.ios = ios

@@ -71,8 +71,8 @@ package struct DeviceCatalog: Sendable {
         guard let header = records.first, header == Self.columns else { return nil }
         var entries: [Entry] = []
         for record in records.dropFirst() {
-            guard record.count == Self.columns.count, let ram = Int(record[3]), let limit = Int(record[4]),
-                  let system = Int(record[6]), let systemSource = Device.SystemSource(rawValue: record[7]),
+            guard record.count == Self.columns.count, let ram = Int(record[3]), ram > 0, let limit = Int(record[4]),
+                  let system = Int(record[6]), system >= 0, let systemSource = Device.SystemSource(rawValue: record[7]),
                   systemSource == .limit || systemSource == .estimated, let ramSource = RAMSource(rawValue: record[8]),
                   let low = Int(record[9]), let high = Int(record[10]), low <= limit, limit <= high else { return nil }
             entries.append(Entry(

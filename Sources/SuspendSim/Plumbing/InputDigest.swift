@@ -1,15 +1,102 @@
-import Crypto
-
-/// SHA-256 (FIPS 180-4, "Secure Hash Standard") of bytes, in lowercase hex, through
-/// swift-crypto's `SHA256`: what a shard's manifest records of every file it read (SPEC 35,
-/// "merge checks before it writes") and of the assumption table it ran with (SPEC 36), so that
-/// shards run against two versions of one file, or two tables, are never merged.
+/// SHA-256 (FIPS 180-4, "Secure Hash Standard", section 6.2) of bytes, in lowercase hex: what a
+/// shard's manifest records of every file it read (SPEC 35, "merge checks before it writes")
+/// and of the assumption table it ran with (SPEC 36), so that shards run against two versions
+/// of one file, or two tables, are never merged.
+///
+/// Written here rather than taken from swift-crypto: a digest of a few input files is all the
+/// package needs, and swift-crypto on Linux compiles BoringSSL into every package that depends
+/// on `SuspendSim`, a user's test target included (docs/architecture.md, "The library
+/// product"). Speed is not at stake: the inputs are hashed once per batch.
 package enum InputDigest {
     /// The SHA-256 of `bytes`, 64 lowercase hex digits.
+    ///
+    /// - Complexity: O(n), reading the whole blocks of `bytes` in place (a shard hashes input
+    ///   files of tens of MB).
     package static func sha256<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
-        SHA256.hash(data: Array(bytes)).map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
+        let whole = bytes.withContiguousStorageIfAvailable { digest(of: $0) } ?? Array(bytes).withUnsafeBufferPointer { digest(of: $0) }
+        return whole.map { word in
+            let hex = String(word, radix: 16)
+            return String(repeating: "0", count: 8 - hex.count) + hex
         }.joined()
     }
+
+    /// The eight words of the hash of `message`: its whole 64-byte blocks in place, then the
+    /// rest with the padding (FIPS 180-4 5.1.1: a 1 bit, zeros to 56 mod 64 bytes, the length
+    /// in bits as 64 bits).
+    private static func digest(of message: UnsafeBufferPointer<UInt8>) -> [UInt32] {
+        var state = initialHash
+        let schedule = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: 64)
+        defer { schedule.deallocate() }
+        let constants = roundConstants
+        let wholeBytes = message.count / 64 * 64
+        for block in stride(from: 0, to: wholeBytes, by: 64) {
+            compress(UnsafeBufferPointer(rebasing: message[block..<block + 64]), schedule: schedule, constants: constants, state: &state)
+        }
+        var tail = Array(message[wholeBytes...])
+        tail.append(0x80)
+        while tail.count % 64 != 56 { tail.append(0) }
+        let bitLength = UInt64(message.count) &* 8
+        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        tail.withUnsafeBufferPointer { padded in
+            for block in stride(from: 0, to: padded.count, by: 64) {
+                compress(UnsafeBufferPointer(rebasing: padded[block..<block + 64]), schedule: schedule, constants: constants,
+                         state: &state)
+            }
+        }
+        return state
+    }
+
+    /// One 512-bit block into the hash `state` (FIPS 180-4 6.2.2).
+    private static func compress(
+        _ block: UnsafeBufferPointer<UInt8>, schedule w: UnsafeMutableBufferPointer<UInt32>, constants: [UInt32], state: inout [UInt32]
+    ) {
+        for t in 0..<16 {
+            let i = 4 * t
+            w[t] = UInt32(block[i]) << 24 | UInt32(block[i + 1]) << 16 | UInt32(block[i + 2]) << 8 | UInt32(block[i + 3])
+        }
+        for t in 16..<64 {
+            let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
+            let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
+            w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+        }
+        var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
+        for t in 0..<64 {
+            let sum1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
+            let choice = (e & f) ^ (~e & g)
+            let t1 = h &+ sum1 &+ choice &+ constants[t] &+ w[t]
+            let sum0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
+            let majority = (a & b) ^ (a & c) ^ (b & c)
+            let t2 = sum0 &+ majority
+            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+        }
+        state[0] = state[0] &+ a
+        state[1] = state[1] &+ b
+        state[2] = state[2] &+ c
+        state[3] = state[3] &+ d
+        state[4] = state[4] &+ e
+        state[5] = state[5] &+ f
+        state[6] = state[6] &+ g
+        state[7] = state[7] &+ h
+    }
+
+    private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }
+
+    /// H(0) (FIPS 180-4 5.3.3): the first 32 bits of the fractional parts of the square roots
+    /// of the first 8 primes.
+    private static let initialHash: [UInt32] = [
+        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
+    ]
+
+    /// K (FIPS 180-4 4.2.2): the first 32 bits of the fractional parts of the cube roots of the
+    /// first 64 primes.
+    private static let roundConstants: [UInt32] = [
+        0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
+        0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
+        0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
+        0x983e_5152, 0xa831_c66d, 0xb003_27c8, 0xbf59_7fc7, 0xc6e0_0bf3, 0xd5a7_9147, 0x06ca_6351, 0x1429_2967,
+        0x27b7_0a85, 0x2e1b_2138, 0x4d2c_6dfc, 0x5338_0d13, 0x650a_7354, 0x766a_0abb, 0x81c2_c92e, 0x9272_2c85,
+        0xa2bf_e8a1, 0xa81a_664b, 0xc24b_8b70, 0xc76c_51a3, 0xd192_e819, 0xd699_0624, 0xf40e_3585, 0x106a_a070,
+        0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
+        0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
+    ]
 }

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Writes report folders (SPEC 8), which appear whole or not at all.
 ///
 /// From a finished run's `EventLog`:
@@ -11,7 +5,7 @@ import Foundation
 /// ```swift
 /// let result = Simulation.run(scenario)
 /// #expect(result.survivors == ["com.example.mail"])
-/// try ReportWriter.write(result, of: scenario, into: URL(filePath: "Reports/mine"))
+/// try ReportWriter.write(result, of: scenario, into: "Reports/mine")
 /// ```
 ///
 /// or while the run goes, in constant memory, with `Simulation.run(_:policy:writingReportTo:)`.
@@ -29,17 +23,25 @@ public enum ReportWriter {
     ///   - result: the run, recorded by `EventLog` (`Simulation.run(_:policy:)`).
     ///   - scenario: the scenario that was run (its apps name the rows; `device.csv` shows
     ///     its device).
-    ///   - reportFolder: the report folder, conventionally `Reports/<scenario name>`.
+    ///   - reportFolder: the report folder's path, conventionally `Reports/<scenario name>`:
+    ///     a `String`, as `ScenarioLoader.load(path:)` and `Batch(file:)` take theirs.
     /// - Throws: `ReportWriter.Error` naming the path and the system's error. Nothing is left behind:
     ///   the temporary folder is removed and any previous report stays where it was. Only a
-    ///   folder is replaced: a file or a symbolic link at `reportFolder` is refused (ENOTDIR).
-    public static func write(_ result: SimulationResult<EventLog>, of scenario: Scenario, into reportFolder: URL) throws {
-        try writeFolder(at: reportFolder.path) { folder in
-            try writeReport(scenario, policyName: result.policyName, intoFolder: folder,
-                            flushThreshold: CSVReportRecorder.defaultFlushThreshold) { recorder in
-                result.log.replay(into: &recorder)
-                return (apps: result.apps, endMs: result.durationMs, tasks: result.tasks)
+    ///   folder is replaced: a file or a symbolic link at `reportFolder` is refused (ENOTDIR),
+    ///   and so is a folder that suspendsim did not write (kind `notOurs`).
+    public static func write(
+        _ result: SimulationResult<EventLog>, of scenario: Scenario, into reportFolder: String
+    ) throws(ReportWriter.Error) {
+        do {
+            try writeFolder(at: reportFolder) { folder in
+                try writeReport(scenario, policyName: result.policyName, intoFolder: folder,
+                                flushThreshold: CSVReportRecorder.defaultFlushThreshold) { recorder in
+                    result.log.replay(into: &recorder)
+                    return (apps: result.apps, endMs: result.durationMs, tasks: result.tasks)
+                }
             }
+        } catch {
+            throw ReportWriter.Error(converting: error, path: reportFolder)
         }
     }
 

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 extension Simulation where Recorder == NullRecorder {
     /// Runs `scenario` to the end under `policy`, streaming its report (SPEC 8) into
     /// `reportFolder` as it goes, in constant memory however long the run: the six streamed
@@ -12,7 +6,7 @@ extension Simulation where Recorder == NullRecorder {
     /// at all, replacing any report already there; missing parent folders are created.
     ///
     /// ```swift
-    /// let result = try Simulation.run(scenario, writingReportTo: URL(filePath: "Reports/state-lab"))
+    /// let result = try Simulation.run(scenario, writingReportTo: "Reports/state-lab")
     /// ```
     ///
     /// - Parameters:
@@ -26,11 +20,15 @@ extension Simulation where Recorder == NullRecorder {
     ///   victims), plus writing the rows; memory for buffers stays below about 2 MB.
     @discardableResult
     public static func run(
-        _ scenario: Scenario, policy: (any EvictionPolicy)? = nil, writingReportTo reportFolder: URL,
+        _ scenario: Scenario, policy: (any EvictionPolicy)? = nil, writingReportTo reportFolder: String,
         metricKitPayloads: Bool = false
-    ) throws -> SimulationResult<NullRecorder> {
-        try run(scenario, policy: policy ?? scenario.policy, writingReportToPath: reportFolder.path,
-                flushThreshold: CSVReportRecorder.defaultFlushThreshold, metricKitPayloads: metricKitPayloads)
+    ) throws(ReportWriter.Error) -> SimulationResult<NullRecorder> {
+        do {
+            return try run(scenario, policy: policy ?? scenario.policy, writingReportToPath: reportFolder,
+                           flushThreshold: CSVReportRecorder.defaultFlushThreshold, metricKitPayloads: metricKitPayloads)
+        } catch {
+            throw ReportWriter.Error(converting: error, path: reportFolder)
+        }
     }
 
     /// As `run(_:policy:writingReportTo:)`, with a path, a chosen flush threshold (tests use
@@ -53,10 +51,25 @@ extension Simulation where Recorder == NullRecorder {
     ///
     /// - Throws: as `run(_:policy:writingReportTo:metricKitPayloads:)`; nothing is left behind.
     public static func runEveryPolicy(
-        _ scenario: Scenario, policies: [any EvictionPolicy], writingReportsTo reportFolder: URL,
+        _ scenario: Scenario, policies: [any EvictionPolicy], writingReportsTo reportFolder: String,
         metricKitPayloads: Bool = false
+    ) throws(ReportWriter.Error) -> [SimulationResult<NullRecorder>] {
+        do {
+            return try runEveryPolicy(scenario, policies: policies, writingReportsToPath: reportFolder,
+                                      metricKitPayloads: metricKitPayloads)
+        } catch {
+            throw ReportWriter.Error(converting: error, path: reportFolder)
+        }
+    }
+
+    /// As `runEveryPolicy(_:policies:writingReportsTo:metricKitPayloads:)`, throwing what the
+    /// writers threw as it is (a batch tells a folder that is not ours and unreadable streamed
+    /// events apart by their types).
+    static func runEveryPolicy(
+        _ scenario: Scenario, policies: [any EvictionPolicy], writingReportsToPath reportFolder: String,
+        metricKitPayloads: Bool
     ) throws -> [SimulationResult<NullRecorder>] {
-        try ReportWriter.writeFolder(at: reportFolder.path) { folder in
+        try ReportWriter.writeFolder(at: reportFolder) { folder in
             var results: [SimulationResult<NullRecorder>] = []
             for policy in policies {
                 let policyFolder = folder + "/" + policy.name

@@ -56,22 +56,22 @@ extension ScenarioDecoding {
     private static func readBytes(path: String) throws(ScenarioLoader.Error) -> Data {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw ScenarioLoader.Error(ScenarioLoader.Diagnostic(file: path, message: "no such file" + NearestNames.didYouMean(path: path)))
+            throw ScenarioLoader.Error(ScenarioLoader.Diagnostic(file: path, message: "no such file" + NearestNames.didYouMean(path: path), kind: .file))
         }
         guard !isFolder.boolValue else {
-            throw ScenarioLoader.Error(ScenarioLoader.Diagnostic(file: path, message: "is a folder, not a scenario file"))
+            throw ScenarioLoader.Error(ScenarioLoader.Diagnostic(file: path, message: "is a folder, not a scenario file", kind: .file))
         }
         // A FIFO, a device or a socket is no file to read whole: it is named for what it is
         // (reading a FIFO said "You don't have permission", even as root).
         if let type = try? FilePath(path).stat().type, type != .regular {
             let what = type == .fifo ? "a FIFO (named pipe)" : type == .socket ? "a socket" : "a device"
-            throw ScenarioLoader.Error(ScenarioLoader.Diagnostic(file: path, message: "is \(what), not a scenario file: give a regular file"))
+            throw ScenarioLoader.Error(ScenarioLoader.Diagnostic(file: path, message: "is \(what), not a scenario file: give a regular file", kind: .file))
         }
         do {
             // Mapped rather than copied where the system allows: large files are read once.
             return try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
         } catch {
-            throw ScenarioLoader.Error(ScenarioLoader.Diagnostic(file: path, message: "cannot read the file: \(error.localizedDescription)"))
+            throw ScenarioLoader.Error(ScenarioLoader.Diagnostic(file: path, message: "cannot read the file: \(error.localizedDescription)", kind: .file))
         }
     }
 }

@@ -36,7 +36,7 @@ enum ScenarioDecoding {
         }
         // The fast path already had its chance at the bytes: compose the text.
         guard let text = String(validating: input.body, as: UTF8.self) else {
-            throw ScenarioLoader.Error(ScenarioLoader.Diagnostic(file: path, message: "is not UTF-8 text"))
+            throw ScenarioLoader.Error(ScenarioLoader.Diagnostic(file: path, message: "is not UTF-8 text", kind: .file))
         }
         let document = try YAMLDocument.compose(text, file: path)
         let reading = try ScenarioTemplate.read(document, path: path, settings: [], traces: traces)

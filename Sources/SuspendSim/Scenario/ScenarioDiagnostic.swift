@@ -10,6 +10,23 @@ extension ScenarioLoader {
     /// `line` and `column` are 1-based and are omitted from the description when unknown (a
     /// file that cannot be read, say). List indexes in `field` count from 0.
     public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+        /// What sort of problem a diagnostic is: the machine-readable part, for a test that
+        /// asserts on it and a tool that sorts them.
+        public enum Kind: String, Sendable, Hashable, CaseIterable {
+            /// The file cannot be read as text: missing, a folder or a FIFO, unreadable, not
+            /// UTF-8.
+            case file
+            /// The text is not YAML (or JSON) at all: libyaml's or the JSON reader's complaint.
+            case syntax
+            /// A key or value that the scenario's schema refuses (SPEC 7 and the keys' own
+            /// sections): the usual kind.
+            case value
+            /// An argument given beside the file: a `--set` value, `replicates` below 1.
+            case argument
+        }
+
+        /// What sort of problem it is.
+        public var kind: Kind
         /// The file, as given to the loader.
         public var file: String
         /// The 1-based line, when known.
@@ -25,7 +42,9 @@ extension ScenarioLoader {
         public var isFromCommandLine = false
 
         /// A diagnostic for `field` of `file` at `line`:`column`.
-        public init(file: String, line: Int? = nil, column: Int? = nil, field: String = "", message: String) {
+        public init(file: String, line: Int? = nil, column: Int? = nil, field: String = "", message: String,
+                    kind: Kind = .value) {
+            self.kind = kind
             self.file = file
             self.line = line
             self.column = column

@@ -17,7 +17,7 @@ extension ScenarioLoader {
         for path in paths {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-                diagnostics.append(ScenarioLoader.Diagnostic(file: path, message: "no such file or folder" + NearestNames.didYouMean(path: path)))
+                diagnostics.append(ScenarioLoader.Diagnostic(file: path, message: "no such file or folder" + NearestNames.didYouMean(path: path), kind: .file))
                 continue
             }
             guard isFolder.boolValue else {
@@ -29,7 +29,7 @@ extension ScenarioLoader {
                 names = try FileManager.default.contentsOfDirectory(atPath: path)
             } catch {
                 diagnostics.append(
-                    ScenarioLoader.Diagnostic(file: path, message: "cannot list the folder: \(error.localizedDescription)"))
+                    ScenarioLoader.Diagnostic(file: path, message: "cannot list the folder: \(error.localizedDescription)", kind: .file))
                 continue
             }
             let folder = path.hasSuffix("/") ? path : path + "/"

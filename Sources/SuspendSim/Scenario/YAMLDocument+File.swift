@@ -6,7 +6,7 @@ extension YAMLDocument {
             return try compose(text)
         } catch {
             throw ScenarioLoader.Error(ScenarioLoader.Diagnostic(
-                file: file, line: error.line, column: error.column, message: error.message))
+                file: file, line: error.line, column: error.column, message: error.message, kind: .syntax))
         }
     }
 }

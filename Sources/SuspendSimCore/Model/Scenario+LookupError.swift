@@ -16,6 +16,9 @@ extension Scenario {
             case app
             /// A built-in eviction policy by name (SPEC 6).
             case policy
+            /// An app by its index in `apps` (an `AppIndex` that an event or an `initial:`
+            /// entry names): `name` is the index in decimal, `nearest` the apps' ids.
+            case appIndex
         }
 
         public let kind: Kind
@@ -46,9 +49,18 @@ extension Scenario {
             let subject = switch kind {
             case .app: "no app '\(name)'" + (scenario.map { " in scenario '\($0)'" } ?? "")
             case .policy: "no built-in policy '\(name)'"
+            case .appIndex: "no app at index \(name)" + (scenario.map { " in scenario '\($0)'" } ?? "")
+                + " (it has \(nearest.count); take an index from app(_:))"
             }
+            if kind == .appIndex { return subject + (nearest.isEmpty ? "" : ": " + nearest.joined(separator: ", ")) }
             return nearest.isEmpty ? subject : subject + "; nearest: " + nearest.joined(separator: ", ")
         }
+    }
+
+    /// `index` itself when an app of the scenario has it; else the error that names the apps.
+    func checked(_ index: AppIndex) throws(Scenario.LookupError) -> AppIndex {
+        guard !apps.indices.contains(index) else { return index }
+        throw Scenario.LookupError(kind: .appIndex, name: String(index), nearest: apps.map(\.id), scenario: name)
     }
 
     /// The index of the app with bundle id `id`, or nil when no app has it.

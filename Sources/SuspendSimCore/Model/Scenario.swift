@@ -6,8 +6,8 @@
 /// var scenario = Scenario(name: "demo", device: Device(ramMB: 2048),
 ///                         apps: [AppProfile(id: "com.example.a", activeMB: 120)])
 /// let a = try scenario.app("com.example.a")
-/// scenario.append(at: 0, .open(a))
-/// scenario.append(at: 10, .home)
+/// try scenario.append(at: 0, .open(a))
+/// try scenario.append(at: 10, .home)
 /// let result = Simulation.run(scenario)
 /// ```
 public struct Scenario: Sendable {
@@ -22,8 +22,10 @@ public struct Scenario: Sendable {
     public var device: Device
     /// The apps, in scenario order.
     public var apps: [AppProfile]
-    /// The timeline, in time order.
-    public var events: [ScenarioEvent]
+    /// The timeline, in time order. From outside the package it grows only through
+    /// `append(at:_:)`, which refuses an app index that no app has, so that a run never
+    /// meets one.
+    public package(set) var events: [ScenarioEvent]
     /// More events, generated from `seed` after the listed ones (a `workload:` block).
     @_spi(Generators) public var generator: (any EventGenerator)?
     /// The seed of the generated events; nil for a scenario without randomness.
@@ -31,8 +33,9 @@ public struct Scenario: Sendable {
     /// Events and timers after this instant do not run (inclusive); nil: run until none is left.
     public var endMs: Millis?
     /// The device as found at time 0 (SPEC 12 `initial:`): apps already resident, oldest
-    /// first.
-    public var initial: [Scenario.InitialApp] = []
+    /// first. From outside the package it grows only through `appendInitial(_:)`, which
+    /// checks the app index.
+    public package(set) var initial: [Scenario.InitialApp] = []
     /// The policies the file writes in YAML (its `policies:`), by name beside the built-ins,
     /// for `--policy` and a `policy` sweep.
     public var namedPolicies: [any EvictionPolicy] = []
@@ -46,11 +49,21 @@ public struct Scenario: Sendable {
     /// the defaults it took (SPEC 36); empty for a scenario built in code.
     package var given = Scenario.Given()
 
-    /// A scenario under `policy`. `init(name:device:apps:...)` gives SPEC 6's default policy,
-    /// `init(name:policyName:...)` a built-in one by name.
+    /// A scenario under `policy`, with no events yet (`append(at:_:)` adds them).
+    /// `init(name:device:apps:...)` gives SPEC 6's default policy, `init(name:policyName:...)`
+    /// a built-in one by name.
     public init(
         name: String, policy: any EvictionPolicy, device: Device, apps: [AppProfile],
-        events: [ScenarioEvent] = [], endMs: Millis? = nil, expectation: Scenario.Expectation? = nil,
+        endMs: Millis? = nil, expectation: Scenario.Expectation? = nil, sourcePath: String? = nil
+    ) {
+        self.init(name: name, policy: policy, device: device, apps: apps, events: [], endMs: endMs,
+                  expectation: expectation, sourcePath: sourcePath)
+    }
+
+    /// A scenario with `events` as read from a file, whose app indexes the reader has checked.
+    package init(
+        name: String, policy: any EvictionPolicy, device: Device, apps: [AppProfile],
+        events: [ScenarioEvent], endMs: Millis? = nil, expectation: Scenario.Expectation? = nil,
         sourcePath: String? = nil
     ) {
         self.name = name
@@ -75,8 +88,22 @@ public struct Scenario: Sendable {
     }
 
     /// Appends an event at `seconds` (rounded half up to a millisecond).
-    public mutating func append(at seconds: Double, _ action: ScenarioEvent.Action) {
+    ///
+    /// - Throws: `Scenario.LookupError` of kind `appIndex` when the event names an app index
+    ///   that no app of the scenario has (an index taken from another scenario, say): a
+    ///   failed test, never a trap in the run.
+    public mutating func append(at seconds: Double, _ action: ScenarioEvent.Action) throws(Scenario.LookupError) {
+        if let app = action.app { _ = try checked(app) }
         events.append(ScenarioEvent(atMs: .seconds(seconds), action))
+    }
+
+    /// Appends an app found resident at time 0 (SPEC 12 `initial:`), after those already
+    /// listed (oldest first).
+    ///
+    /// - Throws: `Scenario.LookupError` of kind `appIndex` when no app has `entry.app`.
+    public mutating func appendInitial(_ entry: Scenario.InitialApp) throws(Scenario.LookupError) {
+        _ = try checked(entry.app)
+        initial.append(entry)
     }
 }
 

@@ -3,10 +3,9 @@ extension Scenario {
     /// runs.
     public init(
         name: String, device: Device, apps: [AppProfile],
-        events: [ScenarioEvent] = [], endMs: Millis? = nil, expectation: Scenario.Expectation? = nil,
-        sourcePath: String? = nil
+        endMs: Millis? = nil, expectation: Scenario.Expectation? = nil, sourcePath: String? = nil
     ) {
-        self.init(name: name, policy: LargestFirstPolicy(), device: device, apps: apps, events: events, endMs: endMs,
+        self.init(name: name, policy: LargestFirstPolicy(), device: device, apps: apps, endMs: endMs,
                   expectation: expectation, sourcePath: sourcePath)
     }
 
@@ -14,13 +13,12 @@ extension Scenario {
     /// throws, naming the nearest built-in names.
     public init(
         name: String, policyName: String, device: Device, apps: [AppProfile],
-        events: [ScenarioEvent] = [], endMs: Millis? = nil, expectation: Scenario.Expectation? = nil,
-        sourcePath: String? = nil
+        endMs: Millis? = nil, expectation: Scenario.Expectation? = nil, sourcePath: String? = nil
     ) throws(Scenario.LookupError) {
         guard let policy = BuiltInPolicies.named(policyName) else {
             throw Scenario.LookupError(kind: .policy, name: policyName, among: BuiltInPolicies.names)
         }
-        self.init(name: name, policy: policy, device: device, apps: apps, events: events, endMs: endMs,
+        self.init(name: name, policy: policy, device: device, apps: apps, endMs: endMs,
                   expectation: expectation, sourcePath: sourcePath)
     }
 }

@@ -20,14 +20,14 @@ import Testing
     }
 
     @Test("Scaling is exact on whole KiB and rounds half up (SPEC 30)")
-    func scalingRounds() {
+    func scalingRounds() throws {
         // 3 × 1 ÷ 2 = 1.5 -> 2; 1 × 1 ÷ 4 = 0.25 -> 0; 5 × 3 ÷ 4 = 3.75 -> 4; equal RAMs keep it.
-        #expect(Device.scaledSystemKiB(KiB(3), ramKiB: KiB(1), catalogRAMKiB: KiB(2)) == KiB(2))
-        #expect(Device.scaledSystemKiB(KiB(1), ramKiB: KiB(1), catalogRAMKiB: KiB(4)) == KiB(0))
-        #expect(Device.scaledSystemKiB(KiB(5), ramKiB: KiB(3), catalogRAMKiB: KiB(4)) == KiB(4))
-        #expect(Device.scaledSystemKiB(.mb(1776), ramKiB: .mb(3844), catalogRAMKiB: .mb(3844)) == .mb(1776))
+        #expect(try Device.scaledSystemKiB(KiB(3), ramKiB: KiB(1), catalogRAMKiB: KiB(2)) == KiB(2))
+        #expect(try Device.scaledSystemKiB(KiB(1), ramKiB: KiB(1), catalogRAMKiB: KiB(4)) == KiB(0))
+        #expect(try Device.scaledSystemKiB(KiB(5), ramKiB: KiB(3), catalogRAMKiB: KiB(4)) == KiB(4))
+        #expect(try Device.scaledSystemKiB(.mb(1776), ramKiB: .mb(3844), catalogRAMKiB: .mb(3844)) == .mb(1776))
         // No overflow on large values: 2^40 × 2^40 ÷ 2^40.
-        #expect(Device.scaledSystemKiB(KiB(1 << 40), ramKiB: KiB(1 << 40), catalogRAMKiB: KiB(1 << 40)) == KiB(1 << 40))
+        #expect(try Device.scaledSystemKiB(KiB(1 << 40), ramKiB: KiB(1 << 40), catalogRAMKiB: KiB(1 << 40)) == KiB(1 << 40))
     }
 
     @Test("A catalog phone gets the catalog's system_mb, scaled when ram_mb is set; a set key wins (SPEC 30)")

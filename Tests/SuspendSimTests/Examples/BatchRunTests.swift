@@ -103,8 +103,8 @@ import Testing
         var scenario = Scenario(name: "once", device: Device(ramMB: 1024),
                                 apps: [AppProfile(id: "com.a", activeMB: 300), AppProfile(id: "com.b", activeMB: 100)])
         let a = try scenario.app("com.a")
-        scenario.append(at: 0, .open(a))
-        scenario.append(at: 5, .home)
+        try scenario.append(at: 0, .open(a))
+        try scenario.append(at: 5, .home)
         let result = try Batch(scenario, replicates: 50, sweep: [
             ("lru", { $0.policy = LRUPolicy() }),
             ("jetsam", { $0.policy = JetsamPolicy() }),

@@ -12,7 +12,7 @@ import Testing
             AppProfile(id: "com.big", activeMB: 300), AppProfile(id: "com.small", activeMB: 200), AppProfile(id: "com.front", activeMB: 700),
         ])
         scenario.device.appLimitKiB = .mb(5000)
-        for (seconds, id) in [(0.0, "com.big"), (10, "com.small"), (20, "com.front")] { scenario.append(at: seconds, .open(try scenario.app(id))) }
+        for (seconds, id) in [(0.0, "com.big"), (10, "com.small"), (20, "com.front")] { try scenario.append(at: seconds, .open(try scenario.app(id))) }
         return scenario
     }
 

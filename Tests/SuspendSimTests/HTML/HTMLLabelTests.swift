@@ -50,7 +50,7 @@ import Testing
         // The run page's timeline lane.
         try withTemporaryFolder { folder in
             var scenario = Scenario(name: "long", device: Device(ramMB: 2048), apps: [AppProfile(id: Self.longID, activeMB: 100)])
-            scenario.append(at: 0, .open(try scenario.app(Self.longID)))
+            try scenario.append(at: 0, .open(try scenario.app(Self.longID)))
             let run = folder.appendingPathComponent("long")
             try Simulation.run(scenario, writingReportTo: run)
             let html = try HTMLReport.runPage(folder: run.path)

@@ -189,7 +189,7 @@ import Testing
             // each open pushes out a suspended app.
             let apps = (0..<45).map { AppProfile(id: "com.example.app\($0)", activeMB: 300) }
             var scenario = Scenario(name: "crowd", device: Device(ramMB: 1024), apps: apps)
-            for index in 0..<45 { scenario.append(at: Double(index), .open(try scenario.app("com.example.app\(index)"))) }
+            for index in 0..<45 { try scenario.append(at: Double(index), .open(try scenario.app("com.example.app\(index)"))) }
             let run = folder.appendingPathComponent("crowd")
             try Simulation.run(scenario, writingReportTo: run)
             let evictions = try String(contentsOf: run.appendingPathComponent("evictions.csv"), encoding: .utf8)

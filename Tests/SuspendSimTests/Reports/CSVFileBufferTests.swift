@@ -104,7 +104,7 @@ import Testing
             name: "long", device: Device(ramMB: 2048),
             apps: (0 ..< 8).map { AppProfile(id: "com.example.app\($0)", activeMB: 150, suspendedMB: 90) })
         for step in 0 ..< 20_000 {
-            scenario.append(at: Double(step), step % 2 == 0 ? .open(step / 2 % 8) : .home)
+            try scenario.append(at: Double(step), step % 2 == 0 ? .open(step / 2 % 8) : .home)
         }
         try withTemporaryFolder { temporary in
             let folder = temporary.appendingPathComponent("long")

@@ -42,8 +42,8 @@ import Testing
         }
         #expect(
             error?.diagnostics == [
-                ScenarioLoader.Diagnostic(file: missing, message: "no such file or folder"),
-                ScenarioLoader.Diagnostic(file: alsoMissing, message: "no such file or folder"),
+                ScenarioLoader.Diagnostic(file: missing, message: "no such file or folder", kind: .file),
+                ScenarioLoader.Diagnostic(file: alsoMissing, message: "no such file or folder", kind: .file),
             ])
     }
 
@@ -58,12 +58,12 @@ import Testing
     @Test func loadRejectsMissingFilesFoldersAndNonUTF8() throws {
         let folder = try TemporaryFolder()
         let missing = folder.path + "/nope.yaml"
-        #expect(loadError(missing)?.diagnostics == [ScenarioLoader.Diagnostic(file: missing, message: "no such file")])
+        #expect(loadError(missing)?.diagnostics == [ScenarioLoader.Diagnostic(file: missing, message: "no such file", kind: .file)])
         #expect(loadError(folder.path)?.diagnostics.first?.message == "is a folder, not a scenario file")
 
         let latin1 = folder.path + "/latin1.yaml"
         try Data([0x6E, 0x61, 0x6D, 0x65, 0x3A, 0x20, 0xE9, 0x0A]).write(to: URL(fileURLWithPath: latin1))
-        #expect(loadError(latin1)?.diagnostics == [ScenarioLoader.Diagnostic(file: latin1, message: "is not UTF-8 text")])
+        #expect(loadError(latin1)?.diagnostics == [ScenarioLoader.Diagnostic(file: latin1, message: "is not UTF-8 text", kind: .file)])
     }
 
     private func loadError(_ path: String) -> ScenarioLoader.Error? {

@@ -45,7 +45,7 @@ import Testing
         #expect(few.allSatisfy { $0.message.hasPrefix("duplicate key") ? $0.field == "k" : true })
 
         let many = loadDiagnostics("name: x\n" + (1...300).map { "k: \($0)\n" }.joined())
-        #expect(many == [ScenarioLoader.Diagnostic(file: "x.yaml", line: 6, column: 1, message: "duplicate key 'k'")])
+        #expect(many == [ScenarioLoader.Diagnostic(file: "x.yaml", line: 6, column: 1, message: "duplicate key 'k'", kind: .syntax)])
     }
 
     @Test func aliasesAreReadAsTheirAnchors() throws {

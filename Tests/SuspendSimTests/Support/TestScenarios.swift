@@ -13,7 +13,7 @@ func scenario(
     var device = Device(ramMB: ramMB)
     configure(&device)
     var scenario = Scenario(name: "test", policy: BuiltInPolicies.named(policy)!, device: device, apps: apps)
-    for (seconds, action) in events { scenario.append(at: seconds, action) }
+    for (seconds, action) in events { scenario.appendUnchecked(at: seconds, action) }
     scenario.endMs = endSeconds.map { .seconds($0) }
     return scenario
 }
@@ -47,3 +47,11 @@ extension SimulationResult where Recorder == EventLog {
 
 typealias CB = Callback
 
+
+extension Scenario {
+    /// `append(at:_:)` without its check of the app index, for helpers whose indexes come
+    /// from the scenario they build (the check has its own test, `NoTrapTests`).
+    mutating func appendUnchecked(at seconds: Double, _ action: ScenarioEvent.Action) {
+        events.append(ScenarioEvent(atMs: .seconds(seconds), action))
+    }
+}

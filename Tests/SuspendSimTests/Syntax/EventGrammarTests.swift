@@ -15,7 +15,7 @@ import Testing
             .callEnd, .forceQuit(0), .wake(0, .fetch), .startMode(0, .audio), .stopMode(0, .audio),
             .allocate(0, -1536), .systemAllocate(1), .charge(true), .lowPower(false),
         ]
-        for (second, action) in actions.enumerated() { scenario.append(at: Double(second), action) }
+        for (second, action) in actions.enumerated() { scenario.appendUnchecked(at: Double(second), action) }
         return scenario
     }
 

@@ -208,10 +208,16 @@ package struct BatchPlan: Sendable {
     /// The plan for `templates` (in that order; names must be unique) under `options`.
     ///
     /// - Throws: `ScenarioLoader.Error` with every problem of every point (a value a key does
-    ///   not accept, a `workload.*` key for a scenario without a workload).
+    ///   not accept, a `workload.*` key for a scenario without a workload), or for
+    ///   `options.replicates` below 1 (kind `argument`).
     /// - Complexity: O(points × file size).
     package init(templates: [ScenarioTemplate], options: Options) throws(ScenarioLoader.Error) {
-        precondition((options.replicates ?? 1) >= 1, "replicates must be at least 1, got \(options.replicates ?? 0)")
+        if let replicates = options.replicates, replicates < 1 {
+            var diagnostic = ScenarioLoader.Diagnostic(file: templates.first?.path ?? "", field: "replicates",
+                                                       message: "must be at least 1, got \(replicates)", kind: .argument)
+            diagnostic.isFromCommandLine = true
+            throw ScenarioLoader.Error(diagnostic)
+        }
         let traces = TraceIndexes()
         var drafts: [(template: ScenarioTemplate, kind: Kind, axes: [SweepAxis], fixed: [SweepSetting])] = []
         var sweepKeys: [SweepKey] = []

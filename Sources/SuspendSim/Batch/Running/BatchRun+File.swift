@@ -21,7 +21,8 @@ extension Batch {
     public init(file path: String, replicates: Int? = nil, seed: UInt64 = 0) throws(ScenarioLoader.Error) {
         if let replicates, replicates < 1 {
             throw ScenarioLoader.Error(ScenarioLoader.Diagnostic(file: path, field: "replicates",
-                                                                 message: "must be at least 1, got \(replicates)"))
+                                                                 message: "must be at least 1, got \(replicates)",
+                                                                 kind: .argument))
         }
         let template = try ScenarioLoader.template(path: path)
         var options = BatchPlan.Options()

@@ -33,19 +33,19 @@ extension BatchRunner {
             let policy = scenario.policy
             switch entry.kind {
             case .single:
-                add(try Simulation.run(scenario, policy: policy, writingReportTo: URL(fileURLWithPath: folder, isDirectory: true),
-                                       metricKitPayloads: plan.metricKit))
+                add(try Simulation.run(scenario, policy: policy, writingReportToPath: folder,
+                                       flushThreshold: CSVReportRecorder.defaultFlushThreshold, metricKitPayloads: plan.metricKit))
             case .singleEveryPolicy:
                 let outcomes = try Simulation.runEveryPolicy(
-                    scenario, policies: BuiltInPolicies.all, writingReportsTo: URL(fileURLWithPath: folder, isDirectory: true),
+                    scenario, policies: BuiltInPolicies.all, writingReportsToPath: folder,
                     metricKitPayloads: plan.metricKit)
                 for (index, outcome) in outcomes.enumerated() { add(outcome, policyIndex: index) }
             case .batch:
                 // `kills.csv` (SPEC 41): a run that keeps the kills (a second one under `--details`).
                 let outcome = Simulation.runKeepingKills(scenario, policy: policy)
                 if !plan.details { add(outcome) } else {
-                    add(try Simulation.run(scenario, policy: policy, writingReportTo: URL(fileURLWithPath: folder, isDirectory: true),
-                                           metricKitPayloads: plan.metricKit))
+                    add(try Simulation.run(scenario, policy: policy, writingReportToPath: folder,
+                                           flushThreshold: CSVReportRecorder.defaultFlushThreshold, metricKitPayloads: plan.metricKit))
                 }
                 KillsCSV.appendLines(of: outcome, seed: seed, replicate: replicateNumber, columnValues: point.columnValues, to: &result.killBytes)
             }

@@ -71,7 +71,8 @@ struct SensitivityCandidate: Sendable, Hashable {
               !scenario.given.keys.contains(SensitivityRequest.limitShareKey) else { return nil }
         let catalogRAM = KiB.mb(Double(entry.ramMB))
         func scaled(_ mb: Int) -> String {
-            CSVFormatting.mbText(Device.scaledSystemKiB(.mb(Double(mb)), ramKiB: device.ramKiB, catalogRAMKiB: catalogRAM))
+            // The catalog's amounts are checked when it loads and a scenario's RAM is above 0.
+            CSVFormatting.mbText((try? Device.scaledSystemKiB(.mb(Double(mb)), ramKiB: device.ramKiB, catalogRAMKiB: catalogRAM)) ?? .zero)
         }
         return SensitivityCandidate(key: SensitivityRequest.limitShareKey, order: -1, value: CSVFormatting.mbText(device.appLimitKiB),
                                     low: scaled(entry.limitLowMB), high: scaled(entry.limitHighMB), apps: [])

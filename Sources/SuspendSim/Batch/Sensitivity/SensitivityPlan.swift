@@ -73,6 +73,7 @@ package struct SensitivityPlan: Sendable {
                         file: entry.path, line: key.place?.line, column: key.place?.column,
                         field: fromCommandLine ? "--sensitivity-keys" : ScenarioKey.sensitivity.rawValue, message: message)
                     diagnostic.isFromCommandLine = fromCommandLine
+                    if fromCommandLine { diagnostic.kind = .argument }
                     diagnostics.append(diagnostic)
                 }
                 keys = listed.map(\.name)

@@ -103,6 +103,7 @@ struct ScenarioReader {
             file: file, line: node?.line, column: lineOnly ? nil : node?.column, field: field,
             message: message + (origin.map { " (from \($0))" } ?? ""))
         diagnostic.isFromCommandLine = origin != nil
+        if origin != nil { diagnostic.kind = .argument }
         diagnostics.append(diagnostic)
     }
 

@@ -52,7 +52,7 @@ import Testing
         // A later system allocation takes free below the target again: the next tick after it
         // (and after the apps' idle time, long past) kills the next oldest, app1.
         var scenario = idleScenario(reaperIdleSeconds: 300, endSeconds: 86_400)
-        scenario.append(at: 50_000.5, .systemAllocate(100 * 1024))
+        scenario.appendUnchecked(at: 50_000.5, .systemAllocate(100 * 1024))
         let later = stepped(scenario, limit: 1_000).result
         #expect(later.kills == ["com.app0:long-idle-exit", "com.app1:long-idle-exit"])
         #expect(later.log.evictions.last?.who.timeMs == .ms(50_010_000))

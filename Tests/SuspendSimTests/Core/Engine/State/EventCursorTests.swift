@@ -20,8 +20,8 @@ import Testing
     @Test("Listed events first, then the generated ones from the last listed time; each run counted, skips apart")
     func order() {
         var scenario = Scenario(name: "cursor", device: Device(ramKiB: 1024 * 1024), apps: [AppProfile(id: "com.a", activeKiB: 100 * 1024)])
-        scenario.append(at: 1, .open(0))
-        scenario.append(at: 3, .lock)
+        scenario.appendUnchecked(at: 1, .open(0))
+        scenario.appendUnchecked(at: 3, .lock)
         scenario.generator = TwoHomes()
         var cursor = EventCursor(scenario)
         #expect(cursor.upcoming == nil)
