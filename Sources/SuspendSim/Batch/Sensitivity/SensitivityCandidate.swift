@@ -12,7 +12,8 @@ struct SensitivityCandidate: Sendable, Hashable {
     var value: String
     var low: String
     var high: String
-    /// For an `app.*` key, the apps of `apps:` that took the default (a variant sets each of them).
+    /// For an `app.*` key, the apps of `apps:` that took the default (a variant sets each of
+    /// them), and `trace.*` when the apps a trace adds took it too.
     var apps: [String]
 
     /// The end `isHigh` names.
@@ -42,9 +43,14 @@ struct SensitivityCandidate: Sendable, Hashable {
             var apps: [String] = []
             if row.key.hasPrefix(AssumptionTable.appPrefix) {
                 let name = row.key.dropFirst(AssumptionTable.appPrefix.count)
-                // A trace's apps (SPEC 13) are not `apps:` entries, which `--set app.<id>.KEY`
-                // alone can reach: the variant moves the listed apps that took the default.
+                // Every app that took the default: the `apps:` entries (an included typical day's
+                // among them) one by one, and the apps a trace adds (SPEC 13) all at once
+                // through `default_app` (`app.trace.*.KEY`).
                 apps = scenario.apps.filter { scenario.given.appKeys[$0.id] != nil && !scenario.given.app($0.id, gives: name) }.map(\.id)
+                let traceApps = scenario.apps.contains { scenario.given.appKeys[$0.id] == nil }
+                if traceApps, let given = scenario.given.traceDefaultAppKeys, !given.contains(String(name)) {
+                    apps.append(TraceKey.everyTraceApp)
+                }
                 if apps.isEmpty { continue }
             }
             found.append(SensitivityCandidate(key: row.key, order: order, value: row.value, low: row.low, high: row.high, apps: apps))
