@@ -66,17 +66,3 @@ package struct SensitivityRun: Sendable {
         return rows
     }
 }
-
-/// SPEC 39's files at the top of `--out`.
-package enum SensitivityFile: String, CaseIterable, Sendable {
-    case runs = "sensitivity_runs.csv"
-    case table = "sensitivity.csv"
-    case whatIf = "sensitivity_whatif.csv"
-
-    /// Its path in `folder`.
-    package func path(in folder: String) -> String { folder + "/" + rawValue }
-
-    /// The columns that name a variant, first in `sensitivity_runs.csv` and
-    /// `sensitivity_whatif.csv`.
-    static let runsPrefix = ["assumption", "end", "assumption_value"]
-}

@@ -19,13 +19,17 @@ struct TornadoChart {
     }
 
     var title: String
+    /// What the bars are and where: the point's policy and sweep values.
     var subtitle: String
+    /// The scenario, which the figure's title starts with.
+    var scenario: String
     /// The metric's mean with the defaults (the batch's own runs).
     var defaults: Double
     /// Widest first (`ordered`).
     var bars: [Bar]
-    /// The layout width: the page's, or a figure's (`FigureWidth.layoutWidth(page:)`).
-    var width = Double(RunChartGeometry.width)
+    /// The layout width: the page's (two side by side, as the what-if's charts), or a
+    /// figure's (`FigureWidth.layoutWidth(page:)`).
+    var width = SweepChart.width
 
     static let rowHeight = 22.0
     static let minLeft = 140.0
@@ -47,12 +51,17 @@ struct TornadoChart {
 
     func render(id: String? = nil) -> String {
         let left = left
-        let top = 56.0
+        // The title and the subtitle each on up to two lines, the whole text as their <title>
+        // when shortened even so.
+        let heading = TextMetrics.wrap(title, width: width - 4, size: 13, bold: true, lines: 2)
+        let sub = TextMetrics.wrap(subtitle, width: width - 4, size: 11, lines: 2)
+        let subtitleY = 35 + 15 * Double(heading.lines.count - 1)
+        let top = subtitleY + 13 * Double(sub.lines.count - 1) + 21
         let plotBottom = top + Self.rowHeight * Double(max(bars.count, 1))
         let height = plotBottom + 58
         var svg = SVGWriter(width: Int(width), height: Int(height), label: title, id: id)
-        svg.fittedLabel(title, x: 2, y: 17, width: width - 4, size: 13, bold: true, class: "ttl")
-        svg.fittedLabel(subtitle, x: 2, y: 35, width: width - 4, size: 11, class: "tm")
+        svg.lines(heading.lines, x: 2, y: 17, lineHeight: 15, class: "ttl", title: heading.shortened ? title : nil)
+        svg.lines(sub.lines, x: 2, y: subtitleY, lineHeight: 13, class: "tm", title: sub.shortened ? subtitle : nil)
         let values = bars.flatMap { [$0.low, $0.high] } + [defaults]
         let lowest = min(values.min() ?? 0, 0), highest = max(values.max() ?? 1, defaults + 1e-9)
         let step = ChartScale.niceStep(highest - lowest, count: 4)

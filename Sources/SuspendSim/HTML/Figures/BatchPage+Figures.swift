@@ -50,7 +50,7 @@ extension BatchPage {
             figures += sensitivity.charts.map { chart in
                 var chart = chart
                 chart.width = width?.layoutWidth(page: chart.width) ?? chart.width
-                return Figure.tornado(chart, title: [SensitivitySection.title, chart.title, chart.subtitle])
+                return Figure.tornado(chart, title: [chart.scenario, SensitivitySection.title, chart.title])
             }
         }
         let several = reports.scenarios.count > 1

@@ -39,7 +39,9 @@ struct SensitivitySection {
             let atPoint = scenario.own.filter { run in [scenario.name, run.identity[1]] + columns.map { run.columnValues[$0] } == point }
             let rows = output.table.dropFirst().filter { Array($0.prefix(point.count)) == point }
             let key = point.count
-            let place = point.dropFirst().filter { !$0.isEmpty }.joined(separator: " · ")
+            // The first point: its policy and sweep values, each by its key's last part.
+            let keys = ["policy"] + columns.map { output.columns[$0].split(separator: ".").last.map(String.init) ?? "" }
+            let place = zip(keys, point.dropFirst()).filter { !$0.1.isEmpty }.map { "\($0) \($1)" }.joined(separator: ", ")
             for (app, metric) in SensitivityVerdict.answerMetrics(scenario.own, apps: scenario.apps) {
                 let name = WhatIfAppMetric.names[metric]
                 let slot = (scenario.apps.firstIndex(of: app) ?? 0) * WhatIfAppMetric.allCases.count + metric
@@ -58,9 +60,8 @@ struct SensitivitySection {
                     return TornadoChart.Bar(key: assumption, low: low.mean, high: high.mean, lowValue: low.value, highValue: high.value)
                 }
                 guard !bars.isEmpty else { continue }
-                charts.append(TornadoChart(title: "\(MetricWords.text(name)) of \(app)",
-                                           subtitle: "\(scenario.name) · \(place): mean per run at each assumption's ends",
-                                           defaults: defaults, bars: TornadoChart.ordered(bars)))
+                charts.append(TornadoChart(title: "\(MetricWords.text(name)) of \(app)", subtitle: "mean per run at each end · \(place)",
+                                           scenario: scenario.name, defaults: defaults, bars: TornadoChart.ordered(bars)))
             }
         }
         return charts
