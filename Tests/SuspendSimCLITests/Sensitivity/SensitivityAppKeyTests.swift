@@ -84,4 +84,18 @@ import Testing
             #expect(own.first?[wait] == high.first?[wait])
         }
     }
+
+    @Test("sensitivity: true on a plain workload without allocations: runs every key but the allocations' (--set cannot add the block); listing one is used at no point")
+    func plainWorkloadHasNoAllocationsKey() throws {
+        try withTemporaryFolder { folder in
+            let text = SensitivityCommandTests.scenario.replacingOccurrences(of: "replicates: 6", with: "replicates: 2") + "\nsensitivity: true\n"
+            try text.write(to: folder.appendingPathComponent("sens.yaml"), atomically: true, encoding: .utf8)
+            let run = try suspendsim(["run", "sens.yaml", "--app", "com.acme.app", "--out", "R"], in: folder)
+            #expect(run.status == 0, "\(run.stderr)")
+            let table = try ComparisonCommandTests.rows(folder.appendingPathComponent("R/sensitivity.csv"))
+            #expect(table.count > 1 && !table.contains { $0[2].hasPrefix("workload.allocations.") })
+            let listed = try suspendsim(["run", "sens.yaml", "--sensitivity-keys", "workload.allocations.per_hour", "--out", "L"], in: folder)
+            #expect(listed.status == 64 && listed.stderr.contains("workload.allocations.per_hour is used at no point"), "\(listed.stderr)")
+        }
+    }
 }

@@ -38,7 +38,7 @@ struct SensitivityCandidate: Sendable, Hashable {
     static func all(_ scenario: Scenario, policyName: String) -> [SensitivityCandidate] {
         let table = AssumptionTable.shipped
         var found: [SensitivityCandidate] = limitShare(scenario).map { [$0] } ?? []
-        for row in table.usedRows(scenario, policyName: policyName) where isSettable(row.key) {
+        for row in table.usedRows(scenario, policyName: policyName) where isSettable(row.key) && !lacksBlock(row.key, scenario) {
             guard let order = table.rows.firstIndex(where: { $0.key == row.key }) else { continue }  // a catalog figure
             var apps: [String] = []
             if row.key.hasPrefix(AssumptionTable.appPrefix) {
@@ -56,6 +56,16 @@ struct SensitivityCandidate: Sendable, Hashable {
             found.append(SensitivityCandidate(key: row.key, order: order, value: row.value, low: row.low, high: row.high, apps: apps))
         }
         return found
+    }
+
+    /// Whether `key` sets a field of a block the scenario does not have, which `--set` cannot
+    /// add: a plain workload without `allocations:` takes `workload.allocations.per_hour` 0
+    /// (no bursts, SPEC 32), and `--set workload.allocations.per_hour=40` finds no block to set
+    /// it in (both of its keys are required together, so a file that gives the block takes
+    /// neither default); the typical day brings the block (SPEC 38).
+    static func lacksBlock(_ key: String, _ scenario: Scenario) -> Bool {
+        let allocations = ScenarioKey.workload.rawValue + "." + WorkloadKey.allocations.rawValue + "."
+        return key.hasPrefix(allocations) && !scenario.given.typicalDayWorkload
     }
 
     /// Whether `--set` can set `key` (SPEC 14): an app key that sweeps, or any other sweep key.
