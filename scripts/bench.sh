@@ -4,8 +4,9 @@
 # fresh processes and prints one table: figure, measured (median of the samples), target,
 # pass/fail. Two rows are batches over every user of a synthetic usage trace
 # (scripts/make-lsapp-trace.sh): 320 against 40 users, and 10,000 runs of 500 users (SPEC 21);
-# then a sweep of 500 points of a one-event scenario (SPEC 35: linear in the points); the last,
-# policies written in YAML against the built-ins they reproduce (at most 10 % slower).
+# then a sweep of 500 points of a one-event scenario (SPEC 35: linear in the points); policies
+# written in YAML against the built-ins they reproduce (at most 10 % slower); and a batch with
+# the sensitivity of SPEC 39 against the batch alone (at most (1 + 2K) times it plus 10 %).
 # Timings depend on what else the machine is doing: take figures on a quiet one.
 #
 # usage: scripts/bench.sh [--samples N] [--skip-suites] [--trace-only] [--big-samples N] [--strict] [--keep]
@@ -47,7 +48,7 @@ while [ $# -gt 0 ]; do
     --keep) keep=1; shift ;;
     --trace-users) trace_users="$2"; trace_only=1; suites=0; shift 2 ;;
     --against) against="$2"; shift 2 ;;
-    -h | --help) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -384,6 +385,44 @@ yaml_lru=$(calc "$(policy_median lru-yaml) / $(policy_median lru)")
 yaml_largest=$(calc "$(policy_median largest-yaml) / $(policy_median largest-first)")
 yaml_worst=$(awk -v a="$yaml_lru" -v b="$yaml_largest" 'BEGIN { print (a > b ? a : b) }')
 
+echo "-- sensitivity (SPEC 39): an iPhone 15, five apps, a 16-hour day, 100 replicates; the batch alone, then with K = 3 keys and with every key" >&2
+cat >"$scratch/sens.yaml" <<'YAML'
+name: sens
+policy: jetsam
+device: { model: iphone-15, ios: "18.4" }
+apps:
+  - { id: com.acme.app, active_mb: 900, background_mb: 700, suspended_mb: 500 }
+  - { id: com.b, active_mb: 1200, background_mb: 900, suspended_mb: 600, cold_launch_s: 0.4 }
+  - { id: com.c, active_mb: 1100, background_mb: 800, suspended_mb: 650, cold_launch_s: 0.4 }
+  - { id: com.d, active_mb: 1000, background_mb: 700, suspended_mb: 550, cold_launch_s: 0.4 }
+  - { id: com.e, active_mb: 1300, background_mb: 900, suspended_mb: 700, cold_launch_s: 0.4 }
+workload: { duration_s: 57600, dwell_s: 60, gap_s: 300 }
+replicates: 100
+YAML
+# CPU seconds (user + system) and peak resident KiB of `suspendsim run sens.yaml --jobs 1 ARGS`,
+# medians of $samples processes; sens_keys is the K its plan line prints.
+sens_measure() {
+  local cpus=() rsss=()
+  for _ in $(seq "$samples"); do
+    rm -rf "$scratch/sens-reports"
+    /usr/bin/time -f '%U %S %M' -o "$scratch/rss" "$cli" run "$scratch/sens.yaml" --jobs 1 --out "$scratch/sens-reports" "$@" \
+      >"$scratch/sens-out" 2>/dev/null
+    cpus+=("$(awk '{ print $1 + $2 }' "$scratch/rss")")
+    rsss+=("$(awk '{ print $3 }' "$scratch/rss")")
+  done
+  sens_keys=$(sed -n 's/^sensitivity: .*: \([0-9]*\) assumptions\{0,1\}, .*/\1/p' "$scratch/sens-out")
+  sens_cpu=$(printf '%s\n' "${cpus[@]}" | median)
+  sens_rss=$(printf '%s\n' "${rsss[@]}" | median)
+  echo "    ${*:-the batch alone}: cpu_s $sens_cpu peak_rss_kib $sens_rss${sens_keys:+ (K = $sens_keys)}" >&2
+  rm -rf "$scratch/sens-reports"
+}
+sens_measure
+sens_alone_cpu=$sens_cpu sens_alone_rss=$sens_rss
+sens_measure --sensitivity-keys device.limit_share,device.compressor.ratio,app.*.cold_launch_s
+sens_3_cpu=$sens_cpu sens_3_rss=$sens_rss
+sens_measure --sensitivity
+sens_all_cpu=$sens_cpu sens_all_rss=$sens_rss sens_all_keys=${sens_keys:-0}
+
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # One table row: figure, measured, target, and whether `value op limit` holds ("" = no target).
@@ -464,6 +503,16 @@ row "trace batch, 10,000 runs: 500 users x 4 policies x 5 RAM sizes" \
 row "sweep of 500 points, one-event scenario: check, plan and run" \
   "$(fmt "$sweep_500" '%.2f s')" \
   "< 5 s" "$sweep_500" "<" 5
+targets=$((targets + 2))
+row "sensitivity, K = 3 keys: CPU / the batch alone (SPEC 39)" \
+  "$(fmt "$(calc "$sens_3_cpu / $sens_alone_cpu")" '%.2fx') ($(fmt "$sens_3_cpu" '%.2f') / $(fmt "$sens_alone_cpu" '%.2f') s)" \
+  "<= 7.7x" "$(calc "$sens_3_cpu / $sens_alone_cpu")" "<=" 7.7
+row "sensitivity, every key (K = $sens_all_keys): CPU / the batch alone" \
+  "$(fmt "$(calc "$sens_all_cpu / $sens_alone_cpu")" '%.1fx') ($(fmt "$sens_all_cpu" '%.1f') s)" \
+  "<= $(calc "(1 + 2 * $sens_all_keys) * 1.1" | awk '{ printf "%.1f", $1 }')x" "$(calc "$sens_all_cpu / $sens_alone_cpu")" "<=" "$(calc "(1 + 2 * $sens_all_keys) * 1.1")"
+row "sensitivity: peak RSS, K = 3 / every key / the batch alone" \
+  "$(fmt "$(calc "$sens_3_rss / 1024")" '%.1f') / $(fmt "$(calc "$sens_all_rss / 1024")" '%.1f') / $(fmt "$(calc "$sens_alone_rss / 1024")" '%.1f') MiB" \
+  "(report)" "" "" ""
 row "YAML policy / the built-in it reproduces, CPU: lru, largest-first" \
   "$(fmt "$yaml_lru" '%.2fx'), $(fmt "$yaml_largest" '%.2fx')" \
   "<= 1.10x" "$yaml_worst" "<=" 1.10

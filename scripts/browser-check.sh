@@ -77,6 +77,13 @@ mkdir -p "$work/study"
 cp Tests/Data/studies/policy-study.yaml "$work/study/"
 scripts/make-lsapp-trace.sh 20 400 1 > "$work/study/trace.tsv" 2>/dev/null
 "$bin" run "$work/study/policy-study.yaml" --baseline device.compressor.pool_mb=0 --html --out "$work/reports/study" >/dev/null
+# SPEC 39's sensitivity: the typical day on an iPhone 15, four assumptions at both ends, with a
+# what-if: the verdict lines and a tornado per what-if app and metric on the page, and each
+# tornado as a figure at 3.5 in (no text under 7 pt, nothing cut).
+"$bin" run docs/examples/photo-editor-day.yaml --set device.model=iphone-15 --replicates 3 \
+  --sensitivity-keys device.limit_share,device.compressor.ratio,app.*.cold_launch_s,workload.gap_s \
+  --set app.com.example.photoeditor.suspended_mb=150,100 --html --out "$work/reports/sensitivity" >/dev/null 2>&1
+"$bin" report "$work/reports/sensitivity" --figures "$work/reports/sensitivity/figures" >/dev/null 2>&1
 python3 - Scenarios/memory-pressure.yaml "$work/long-ids.yaml" <<'PY'
 import re, sys
 text = open(sys.argv[1], encoding="utf-8").read().replace("name: memory-pressure", "name: long-ids")

@@ -44,6 +44,7 @@ extension SuspendsimCommand {
                     let given = try comparison.given
                     try ComparisonFiles.write(folder: out, by: comparison.by, baseline: given.policy)
                     if let whatIf = given.whatIf ?? merged.whatIf { try WhatIfFiles.write(folder: out, whatIf: whatIf) }
+                    try SensitivityLines.recompute(folder: out, whatIf: given.whatIf ?? merged.whatIf, printing: true)
                 } catch let error as ExitCode {
                     throw error
                 } catch let error as FolderOwnership.NotOurs {

@@ -66,6 +66,10 @@ extension SuspendsimCommand {
             var writes: Set<String> = ["index.html", "figures"]
             if comparison.by != nil || given.policy != nil { writes.formUnion([BatchReportFile.groups.fileName, BatchReportFile.paired.fileName]) }
             if given.whatIf != nil { writes.insert(BatchReportFile.whatif.fileName) }
+            // SPEC 39: `report` computes the sensitivity tables again from sensitivity_runs.csv.
+            if FileManager.default.fileExists(atPath: SensitivityFile.runs.path(in: folder)) {
+                writes.formUnion([SensitivityFile.table.rawValue, SensitivityFile.whatIf.rawValue])
+            }
             return OutputSet.names.subtracting(writes).union(Self.tablesRead)
         }
 
@@ -91,6 +95,7 @@ extension SuspendsimCommand {
                 let given = try comparison.given
                 if comparison.by != nil || given.policy != nil { try ComparisonFiles.write(folder: folder, by: comparison.by, baseline: given.policy) }
                 if let whatIf = given.whatIf { try WhatIfFiles.write(folder: folder, whatIf: whatIf, apps: apps) }
+                try SensitivityLines.recompute(folder: folder, whatIf: given.whatIf ?? SensitivityRunsFile.savedWhatIf(folder: folder), printing: false)
                 let focusApps = apps.isEmpty ? HTMLPages.savedFocusApps(in: folder) : apps
                 let labels = try Self.parseLabels(labels)
                 let pages = try HTMLPages.write(folder: folder, jobs: threads.workerCount,

@@ -189,10 +189,9 @@ extension SuspendsimCommand {
                 try failOnBadInputOrUnwrittenReports(output)
                 if part.count == 1 { try FieldVerdictLines.printVerdict(folder: out) }
                 for warning in FieldVerdictLines.runLengthWarnings(plan.observedRunLengths(measured: output.observedRunLengths)) { printWarning(warning) }
-                if let sensitivity, part.count == 1 {
-                    try SensitivityLines.runAndPrint(plan, sensitivity, base: output.sensitivityRuns, out: out, jobs: input.workerCount, whatIf: whatIf)
-                } else if sensitivity != nil {
-                    printError("note: a shard runs no sensitivity variants yet (SPEC 39); run the batch whole for sensitivity.csv.")
+                if let sensitivity {
+                    try SensitivityLines.runAndPrint(plan, sensitivity, base: output.sensitivityRuns, out: out, jobs: input.workerCount,
+                                                     whatIf: whatIf, shard: part)
                 }
                 try printAndFinishOutputs(plan, output, part: part, whatIf: whatIf)
             }

@@ -19,6 +19,12 @@ package enum TraceKey: String, CaseIterable, Sendable {
     /// is `trace.<name>`) and `trace_name` (its name is the trace's).
     static let defaultAppKeys = AppKey.allCases.filter { $0 != .id && $0 != .traceName }
 
+    /// The prefix of an `app.*` setting that applies to every app a trace adds (`trace.<name>`,
+    /// made from `default_app`): `app.trace.*.suspended_mb`. A sensitivity variant (SPEC 39)
+    /// sets an app default this way on the apps that took it from `default_app`.
+    static let everyTraceApp = "trace.*"
+    static let everyTraceAppPrefix = "app." + everyTraceApp + "."
+
     /// The key's unit.
     var unit: KeyUnit {
         switch self {

@@ -15,6 +15,8 @@ import Foundation
 ///   (`mergeFocusRuns`); the manifests' what-if is the merge's, for `whatif.csv`.
 /// - Report folders (`--details`, single-run scenarios): copied; no file may be in two
 ///   shards.
+/// - `sensitivity_runs.csv` (SPEC 39): runs in the batch's order (`mergeSensitivityRuns`);
+///   `merge` then computes `sensitivity.csv` and `sensitivity_whatif.csv` from it.
 /// - `assumptions.csv` (SPEC 36): every shard writes the whole batch's; copied from the first.
 ///
 /// The shards must all come from one batch (`shard.csv`'s fingerprint: same files, same
@@ -70,6 +72,10 @@ package enum ShardMerge {
             if FileManager.default.fileExists(atPath: BatchReportFile.focusRuns.path(in: shards[0].folder)) {
                 tables.append(try mergeFocusRuns(shards.map(\.folder), summaryPath: summary.partialPath,
                                                  into: BatchReportFile.focusRuns.path(in: out)))
+            }
+            if FileManager.default.fileExists(atPath: SensitivityFile.runs.path(in: shards[0].folder)) {
+                tables.append(try mergeSensitivityRuns(shards.map(\.folder), summaryPath: summary.partialPath,
+                                                       into: SensitivityFile.runs.path(in: out)))
             }
             var copied: Set<String> = []
             for shard in shards {

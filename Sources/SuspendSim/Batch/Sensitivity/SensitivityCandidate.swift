@@ -12,7 +12,8 @@ struct SensitivityCandidate: Sendable, Hashable {
     var value: String
     var low: String
     var high: String
-    /// For an `app.*` key, the apps of `apps:` that took the default (a variant sets each of them).
+    /// For an `app.*` key, the apps of `apps:` that took the default (a variant sets each of
+    /// them), and `trace.*` when the apps a trace adds took it too.
     var apps: [String]
 
     /// The end `isHigh` names.
@@ -37,19 +38,34 @@ struct SensitivityCandidate: Sendable, Hashable {
     static func all(_ scenario: Scenario, policyName: String) -> [SensitivityCandidate] {
         let table = AssumptionTable.shipped
         var found: [SensitivityCandidate] = limitShare(scenario).map { [$0] } ?? []
-        for row in table.usedRows(scenario, policyName: policyName) where isSettable(row.key) {
+        for row in table.usedRows(scenario, policyName: policyName) where isSettable(row.key) && !lacksBlock(row.key, scenario) {
             guard let order = table.rows.firstIndex(where: { $0.key == row.key }) else { continue }  // a catalog figure
             var apps: [String] = []
             if row.key.hasPrefix(AssumptionTable.appPrefix) {
                 let name = row.key.dropFirst(AssumptionTable.appPrefix.count)
-                // A trace's apps (SPEC 13) are not `apps:` entries, which `--set app.<id>.KEY`
-                // alone can reach: the variant moves the listed apps that took the default.
+                // Every app that took the default: the `apps:` entries (an included typical day's
+                // among them) one by one, and the apps a trace adds (SPEC 13) all at once
+                // through `default_app` (`app.trace.*.KEY`).
                 apps = scenario.apps.filter { scenario.given.appKeys[$0.id] != nil && !scenario.given.app($0.id, gives: name) }.map(\.id)
+                let traceApps = scenario.apps.contains { scenario.given.appKeys[$0.id] == nil }
+                if traceApps, let given = scenario.given.traceDefaultAppKeys, !given.contains(String(name)) {
+                    apps.append(TraceKey.everyTraceApp)
+                }
                 if apps.isEmpty { continue }
             }
             found.append(SensitivityCandidate(key: row.key, order: order, value: row.value, low: row.low, high: row.high, apps: apps))
         }
         return found
+    }
+
+    /// Whether `key` sets a field of a block the scenario does not have, which `--set` cannot
+    /// add: a plain workload without `allocations:` takes `workload.allocations.per_hour` 0
+    /// (no bursts, SPEC 32), and `--set workload.allocations.per_hour=40` finds no block to set
+    /// it in (both of its keys are required together, so a file that gives the block takes
+    /// neither default); the typical day brings the block (SPEC 38).
+    static func lacksBlock(_ key: String, _ scenario: Scenario) -> Bool {
+        let allocations = ScenarioKey.workload.rawValue + "." + WorkloadKey.allocations.rawValue + "."
+        return key.hasPrefix(allocations) && !scenario.given.typicalDayWorkload
     }
 
     /// Whether `--set` can set `key` (SPEC 14): an app key that sweeps, or any other sweep key.

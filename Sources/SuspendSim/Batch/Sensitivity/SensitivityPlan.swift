@@ -137,7 +137,16 @@ package struct SensitivityPlan: Sendable {
         guard let entry = entries.first(where: { $0.entry == index }), replicate < entry.replicates, entry.samples(point: point) else {
             return []
         }
-        return [SensitivityRun(row, outcomes: outcomes, apps: entry.apps, entry: index, point: point, columnValues: columnValues)]
+        return [SensitivityRun(row, outcomes: outcomes, apps: entry.apps, entry: index, point: point, replicate: replicate, columnValues: columnValues)]
+    }
+
+    /// The variant runs that the batch's own compared runs `base` lead to: the whole batch's,
+    /// or a shard's (which runs the variants of its own runs).
+    package func variantRunCount(base: [SensitivityRun]) -> Int {
+        entries.reduce(0) { total, entry in
+            let own = base.filter { $0.entry == entry.entry }
+            return total + entry.ends.reduce(0) { sum, ends in sum + own.filter { ends[$0.point] != nil }.count }
+        }
     }
 
     /// The runs of `entry` in all, the batch's own included (the verdict's first line).

@@ -6,6 +6,8 @@ package struct SensitivityRun: Sendable {
     /// The batch plan's entry and point.
     var entry: Int
     var point: Int
+    /// The replicate (0 without replicates): with `point`, the unit a shard owns.
+    var replicate = 0
     /// `scenario,policy,seed,replicate` as `summary.csv` writes them.
     var identity: [String]
     /// The point's value of each of the plan's sweep columns ("" where it has none).
@@ -14,6 +16,9 @@ package struct SensitivityRun: Sendable {
     var appValues: [Int64]
     /// `SummaryColumn.compared`'s cells, as `summary.csv` writes them.
     var metrics: [String]
+    /// A variant's run: its key's value at the run's point, as `assumptions.csv` writes the
+    /// key's unit (`sensitivity_runs.csv`'s `assumption_value`); empty for the batch's own.
+    var assumptionValue = ""
 
     init(entry: Int, point: Int, identity: [String], columnValues: [String], appValues: [Int64], metrics: [String]) {
         self.entry = entry
@@ -26,7 +31,7 @@ package struct SensitivityRun: Sendable {
 
     /// The run of `row` (with its apps' `outcomes`) at `point` of `entry`, whose sweep
     /// columns hold `columnValues`, for the what-if `apps`.
-    init(_ row: SummaryRow, outcomes: [AppOutcome], apps: [String], entry: Int, point: Int, columnValues: [String?]) {
+    init(_ row: SummaryRow, outcomes: [AppOutcome], apps: [String], entry: Int, point: Int, replicate: Int, columnValues: [String?]) {
         func cell(_ column: SummaryColumn) -> String {
             var bytes: [UInt8] = []
             SummaryCSV.appendField(column, of: row, to: &bytes)
@@ -35,6 +40,7 @@ package struct SensitivityRun: Sendable {
         self.init(entry: entry, point: point, identity: [SummaryColumn.scenario, .policy, .seed, .replicate].map(cell),
                   columnValues: columnValues.map { $0 ?? "" }, appValues: FocusRunsCSV.values(apps: apps, outcomes: outcomes),
                   metrics: SummaryColumn.compared.map(cell))
+        self.replicate = replicate
     }
 
     /// `sensitivity_runs.csv`'s header for a batch with the sweep columns `columns`.
@@ -59,18 +65,4 @@ package struct SensitivityRun: Sendable {
         rows.append(variant + identity + columnValues + [""] + Array(repeating: "", count: metricCount) + metrics)
         return rows
     }
-}
-
-/// SPEC 39's files at the top of `--out`.
-package enum SensitivityFile: String, CaseIterable, Sendable {
-    case runs = "sensitivity_runs.csv"
-    case table = "sensitivity.csv"
-    case whatIf = "sensitivity_whatif.csv"
-
-    /// Its path in `folder`.
-    package func path(in folder: String) -> String { folder + "/" + rawValue }
-
-    /// The columns that name a variant, first in `sensitivity_runs.csv` and
-    /// `sensitivity_whatif.csv`.
-    static let runsPrefix = ["assumption", "end", "assumption_value"]
 }

@@ -19,6 +19,9 @@ package enum SensitivityRunner {
         package var ownWhatIf: [String: [[String]]] = [:]
         /// The variant runs made.
         package var runs = 0
+        /// The scenarios compared, in the batch's order, and the batch's sweep columns.
+        var scenarios: [SensitivityTables.Scenario] = []
+        var columns: [String] = []
     }
 
     /// A variant that could not run at a point (a value the point does not accept).
@@ -28,15 +31,18 @@ package enum SensitivityRunner {
 
     /// Runs `plan`'s variants of `batch` and writes the files into `out`; `base` are the
     /// batch's own runs (`BatchRunner.Output.sensitivityRuns`); `whatIf` is the batch's.
+    ///
+    /// A shard (`shard`, not the whole batch) runs the variants of its own runs only, the
+    /// (point, replicate) pairs of `base`, and writes only `sensitivity_runs.csv`: `merge`
+    /// computes the other files from the shards' rows (SPEC 39).
     package static func run(
         _ batch: BatchPlan, _ plan: SensitivityPlan, base: [SensitivityRun], out: String, jobs: Int, whatIf: WhatIf?,
-        progress: @escaping @Sendable () -> Void = {}
+        shard: BatchShard = .whole, progress: @escaping @Sendable () -> Void = {}
     ) throws -> Output {
         let runsFile = try AtomicCSVStream(path: SensitivityFile.runs.path(in: out),
                                            header: BatchAssumptionsCSV.csvLine(SensitivityRun.header(sweepColumns: batch.columns)))
-        var output = Output()
-        var tableRows: [[[String]]] = []  // by (entry, table point), in order
-        var whatIfRows: [[String]] = []
+        var tables = SensitivityTables(columns: batch.columns, whatIf: whatIf)
+        var variantRuns = 0
         do {
             for run in base {
                 guard let entry = plan.entries.first(where: { $0.entry == run.entry }) else { continue }
@@ -45,55 +51,33 @@ package enum SensitivityRunner {
             for entry in plan.entries {
                 let scenario = batch.entries[entry.entry]
                 let own = base.filter { $0.entry == entry.entry }
-                let tablePoints = scenario.tablePointCount
-                var byPoint = [[[String]]](repeating: [], count: tablePoints)
-                // whatif.csv was checked against the whole batch; a scenario that does not sweep
-                // its key has no rows of it.
-                let ownWhatIf = whatIf.flatMap { whatIf in
-                    try? SensitivityComparison.whatIfRecords(own, scenario: scenario.name, apps: entry.apps, columns: batch.columns, whatIf: whatIf)
-                }
-                if let ownWhatIf { output.ownWhatIf[scenario.name] = ownWhatIf }
+                tables.begin(SensitivityTables.Scenario(name: scenario.name, apps: entry.apps, own: own, single: scenario.kind == .single))
+                let mine = Set(own.map { Unit(point: $0.point, replicate: $0.replicate) })
                 for (variant, ends) in entry.ends.enumerated() where ends.contains(where: { $0 != nil }) {
                     let key = entry.keys[variant / 2], end = variant % 2 == 0 ? "low" : "high"
-                    let runs = try runVariant(batch, entry: entry, ends: ends, jobs: jobs, progress: progress)
-                    output.runs += runs.count
+                    let runs = try runVariant(batch, entry: entry, ends: ends, units: mine, jobs: jobs, progress: progress)
+                    variantRuns += runs.count
                     for run in runs {
-                        append(run.rows(variant: [key, end, ends[run.point]?.value ?? ""], apps: entry.apps), to: runsFile)
+                        append(run.rows(variant: [key, end, run.assumptionValue], apps: entry.apps), to: runsFile)
                     }
-                    for tablePoint in 0..<tablePoints {
-                        let inPoint = { (run: SensitivityRun) in (scenario.pooling?.tablePoint(of: run.point) ?? run.point) == tablePoint }
-                        let variantRuns = runs.filter(inPoint)
-                        guard let first = variantRuns.first, let value = ends[first.point]?.value else { continue }
-                        let rows = try SensitivityComparison.rows(base: own.filter(inPoint), variant: variantRuns, scenario: scenario.name,
-                                                                  apps: entry.apps, columns: batch.columns)
-                        let others = rows.first.map { $0.count - 9 } ?? 0
-                        // A single run (SPEC 39): `pairs` 1, its interval and p-value empty.
-                        let single = scenario.kind == .single
-                        byPoint[tablePoint] += rows.map { Array($0.prefix(others)) + [key, end, value] + Array($0.suffix(9).dropLast(single ? 1 : 0))
-                            + (single ? [""] : []) }
-                    }
-                    if let whatIf, let ownWhatIf {
-                        whatIfRows += try SensitivityWhatIf.rows(own: own, variant: runs, ownRecords: ownWhatIf, scenario: scenario.name,
-                                                                 apps: entry.apps, columns: batch.columns, whatIf: whatIf,
-                                                                 variant: [key, end, ends.compactMap { $0?.value }.first ?? ""])
-                    }
+                    if shard.count == 1 { try tables.add(key: key, end: end, runs: runs) }
                 }
-                tableRows += byPoint
             }
             try runsFile.commit()
         } catch {
             runsFile.discard()
             throw error
         }
-        let others = batch.columns.filter { $0 != TraceKey.user.path }
-        output.table = [["scenario", "policy"] + others + SensitivityFile.runsPrefix
-            + ["app", "metric", "pairs", "baseline_mean", "mean", "mean_diff", "ci_low", "ci_high", "wilcoxon_p"]] + tableRows.joined()
-        try AtomicTextFile.write(CSVText.lines(output.table), to: SensitivityFile.table.path(in: out))
-        if whatIf != nil, let header = output.ownWhatIf.values.first?.first {
-            output.whatIf = [SensitivityFile.runsPrefix + header + ["same_sign"]] + whatIfRows
-            try AtomicTextFile.write(CSVText.lines(output.whatIf), to: SensitivityFile.whatIf.path(in: out))
-        }
+        var output = tables.finish()
+        output.runs = variantRuns
+        if shard.count == 1 { try SensitivityTables.write(output, into: out) }
         return output
+    }
+
+    /// A point and replicate of a scenario: a unit of the batch, and of each variant.
+    struct Unit: Hashable {
+        var point: Int
+        var replicate: Int
     }
 
     /// Appends `rows` to `file`.
@@ -104,11 +88,12 @@ package enum SensitivityRunner {
     /// The runs of one variant: at each point where `ends` says it runs, the first `R`
     /// replicates, with the batch's seeds, in `summary.csv`'s order.
     private static func runVariant(
-        _ batch: BatchPlan, entry plan: SensitivityPlan.Entry, ends: [SensitivityPlan.PointEnd?], jobs: Int,
+        _ batch: BatchPlan, entry plan: SensitivityPlan.Entry, ends: [SensitivityPlan.PointEnd?], units mine: Set<Unit>, jobs: Int,
         progress: @escaping @Sendable () -> Void
     ) throws -> [SensitivityRun] {
         let entry = batch.entries[plan.entry]
         let units = ends.indices.filter { ends[$0] != nil }.flatMap { point in (0..<plan.replicates).map { (point, $0) } }
+            .filter { mine.contains(Unit(point: $0.0, replicate: $0.1)) }
         let results = parallelMap(count: units.count, jobs: jobs) { index -> Result<SensitivityRun, Failure> in
             defer { progress() }
             let (point, replicate) = units[index]
@@ -126,8 +111,10 @@ package enum SensitivityRunner {
             }
             let outcome = Simulation.runKeepingNoRecords(scenario, policy: scenario.policy)
             let row = SummaryRow(result: outcome, seed: seed, replicate: entry.isRandomized ? replicate : nil)
-            return .success(SensitivityRun(row, outcomes: outcome.apps, apps: plan.apps, entry: plan.entry, point: point,
-                                           columnValues: entry.points[point].columnValues))
+            var run = SensitivityRun(row, outcomes: outcome.apps, apps: plan.apps, entry: plan.entry, point: point,
+                                     replicate: replicate, columnValues: entry.points[point].columnValues)
+            run.assumptionValue = end.value
+            return .success(run)
         }
         return try results.map { try $0.get() }
     }

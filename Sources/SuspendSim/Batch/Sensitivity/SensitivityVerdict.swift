@@ -10,15 +10,14 @@ import Foundation
 /// across the variants and with which assumption most; then, with a what-if, whether each of
 /// its rows keeps its sign at every end.
 package enum SensitivityVerdict {
-    /// The lines of every scenario of `plan`, at most `limit` of each kind per scenario
+    /// The lines of every scenario of `output`, at most `limit` of each kind per scenario
     /// (nil: all, as the page shows them).
-    package static func lines(_ output: SensitivityRunner.Output, batch: BatchPlan, plan: SensitivityPlan, base: [SensitivityRun],
-                              limit: Int? = nil) -> [String] {
+    package static func lines(_ output: SensitivityRunner.Output, limit: Int? = nil) -> [String] {
         var lines: [String] = []
-        let columns = batch.columns.enumerated().filter { $0.element != TraceKey.user.path }.map(\.offset)
-        for entry in plan.entries {
-            let name = batch.entries[entry.entry].name
-            let own = base.filter { $0.entry == entry.entry }
+        let columns = output.columns.enumerated().filter { $0.element != TraceKey.user.path }.map(\.offset)
+        for entry in output.scenarios {
+            let name = entry.name
+            let own = entry.own
             let metrics = answerMetrics(own, apps: entry.apps)
             var moves: [String] = []
             var seenPolicies: Set<String> = []

@@ -26,8 +26,9 @@ enum SensitivityWhatIf {
         return (a > 0) == (b > 0) ? "true" : "false"
     }
 
-    /// A run's point and identity, by which a variant's run stands in for the batch's own.
+    /// A run's identity and sweep values (its point), by which a variant's run stands in for
+    /// the batch's own.
     private static func identity(_ run: SensitivityRun) -> String {
-        "\(run.point)\u{1F}" + run.identity.joined(separator: "\u{1F}")
+        (run.identity + run.columnValues).joined(separator: "\u{1F}")
     }
 }

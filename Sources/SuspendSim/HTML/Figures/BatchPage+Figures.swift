@@ -3,6 +3,7 @@
 ///
 /// - The comparison's charts (SPEC 21), titled by their metric (all three, as the page draws them).
 /// - The what-if charts (SPEC 25), by their own titles.
+/// - The tornado charts of how far the answer moves (SPEC 39), by their titles and points.
 /// - For each scenario whose charts the page draws (`chartedPlans`): the never-killed and
 ///   calibration charts under their section's heading, the survival charts, and the per-point
 ///   charts (the per-point bar chart names its rows itself, so it has no legend). With several scenarios on the page, each of these titles starts with the
@@ -44,6 +45,13 @@ extension BatchPage {
             let styles = SeriesStyle.styles(for: whatIf.charts.policies)
             let legend = zip(whatIf.charts.policies, styles).map { (label: reports.labels.policy($0), style: $1) }
             figures += whatIf.charts.charts(labels: whatIf.labels).map(fitted).map { Figure.line($0, title: ["What if", $0.title], yName: "mean_diff", legend: legend) }
+        }
+        if let sensitivity {
+            figures += sensitivity.charts.map { chart in
+                var chart = chart
+                chart.width = width?.layoutWidth(page: chart.width) ?? chart.width
+                return Figure.tornado(chart, title: [chart.scenario, SensitivitySection.title, chart.title])
+            }
         }
         let several = reports.scenarios.count > 1
         for (plan, charts) in chartedPlans() where charts {

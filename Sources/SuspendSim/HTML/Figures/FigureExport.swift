@@ -103,6 +103,7 @@ package enum FigureExport {
             var page = BatchPage(reports: reports, observed: observed, name: "", runFolders: [:], ramByScenario: [:], files: [],
                                  focusApps: focusApps, comparison: comparison, whatIf: whatIf)
             page.seriesCap = seriesCap
+            page.sensitivity = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try SensitivitySection(folder: folder) }
             return page.figures(width: width)
         }
     }

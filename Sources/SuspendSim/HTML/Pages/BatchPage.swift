@@ -37,6 +37,8 @@ struct BatchPage {
     var whatIf: WhatIfAnswer?
     /// The verdict of the folder's `observed.csv` (SPEC 26), shown at the top.
     var fieldVerdict: FieldVerdict?
+    /// How far the answer moves (SPEC 39), from the folder's `sensitivity_runs.csv`.
+    var sensitivity: SensitivitySection?
     /// The most lines of a comparison figure, when the user sets it (`report --figures DIR
     /// --figure-series N`); nil: every line, in small multiples where there are many.
     var seriesCap: Int?
@@ -95,11 +97,14 @@ struct BatchPage {
     /// (SPEC 25, `whatif.csv`). A section answering how far the answer moves (SPEC 39's
     /// sensitivity) belongs in this slot, after these.
     private func answerSections() -> [Section] {
+        var sections: [Section] = []
         if let comparison {
-            return [Section(id: "comparison", title: "Comparison", node: comparisonSection(comparison, id: "comparison"))]
+            sections = [Section(id: "comparison", title: "Comparison", node: comparisonSection(comparison, id: "comparison"))]
+        } else if let answer = whatIf?.node() {
+            sections = [Section(id: "whatif", title: "What if", node: answer)]
         }
-        if let answer = whatIf?.node() { return [Section(id: "whatif", title: "What if", node: answer)] }
-        return []
+        if let sensitivity { sections.append(Section(id: SensitivitySection.id, title: SensitivitySection.title, node: sensitivity.node())) }
+        return sections
     }
 
     /// The title of a page of `scenarios` (in `summary.csv` order): the scenario's name; for

@@ -108,9 +108,11 @@ public enum HTMLReport {
         let whatIf = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try WhatIfAnswer(folder: folder, labels: labels) }
         // SPEC 26: with observed.csv, the verdict at the top.
         let verdict = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try FieldVerdict(folder: folder) }
-        let page = BatchPage(reports: reports, observed: observed, name: name, runFolders: runFolders, ramByScenario: ramByScenario,
-                             files: files, focusApps: focusApps, comparison: comparison, whatIf: whatIf, fieldVerdict: verdict).render()
-        try writePage(page, into: folder)
+        var page = BatchPage(reports: reports, observed: observed, name: name, runFolders: runFolders, ramByScenario: ramByScenario,
+                             files: files, focusApps: focusApps, comparison: comparison, whatIf: whatIf, fieldVerdict: verdict)
+        // SPEC 39: with sensitivity_runs.csv, how far the answer moves.
+        page.sensitivity = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try SensitivitySection(folder: folder) }
+        try writePage(page.render(), into: folder)
         return [folder + "/" + pageName] + written
     }
 

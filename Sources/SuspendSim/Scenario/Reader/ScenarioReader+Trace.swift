@@ -43,8 +43,11 @@ extension ScenarioReader {
         var defaultApp: AppProfile?
         if let defaultNode = fields[TraceKey.defaultApp.rawValue] {
             let field = TraceKey.defaultApp.path
-            guard let defaultFields = self.fields(defaultNode, field, allowed: TraceKey.defaultAppKeys.map(\.rawValue)),
-                  let profile = readProfile(defaultFields, id: "", path: field) else { return nil }
+            guard var defaultFields = self.fields(defaultNode, field, allowed: TraceKey.defaultAppKeys.map(\.rawValue)) else { return nil }
+            // `app.trace.*.KEY` (a sensitivity variant, SPEC 39) sets KEY on every app the
+            // trace adds, as `app.ID.KEY` sets it on one app of `apps:`.
+            applyOverrides(to: &defaultFields, allowed: AppKey.sweepNames, prefix: TraceKey.everyTraceAppPrefix)
+            guard let profile = readProfile(defaultFields, id: "", path: field) else { return nil }
             defaultApp = profile
             given.traceDefaultAppKeys = defaultFields.entries.map(\.name)
         }

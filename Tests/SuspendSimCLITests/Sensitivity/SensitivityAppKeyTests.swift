@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// SPEC 39 "An `app.*.KEY` end is set on every app that took that default": the apps of
+/// `apps:` one by one and the apps a trace adds through `default_app`, so a variant is the
+/// scenario written with the end on each of them.
+@Suite struct SensitivityAppKeyTests {
+    /// One user's LSApp trace (SPEC 13): Maps and Chat are not in `apps:` and become
+    /// `trace.Maps` and `trace.Chat`, made from `default_app`; com.mine is matched by id.
+    static let trace = """
+        user_id\tsession_id\ttimestamp\tapp_name\tevent_type
+        1\t1\t2020-01-01 10:00:00\tMaps\tOpened
+        1\t1\t2020-01-01 10:01:00\tMaps\tClosed
+        1\t1\t2020-01-01 10:02:00\tChat\tOpened
+        1\t1\t2020-01-01 10:03:00\tChat\tClosed
+        1\t1\t2020-01-01 10:04:00\tcom.mine\tOpened
+        1\t1\t2020-01-01 10:05:00\tcom.mine\tClosed
+        1\t1\t2020-01-01 10:06:00\tMaps\tOpened
+
+        """
+
+    /// The scenario, `mine` and `traced` the extra keys of com.mine and `default_app`.
+    static func scenario(mine: String = "", traced: String = "", sensitivity: String) -> String {
+        """
+        name: tr
+        policy: jetsam
+        device: { model: iphone-15, ios: "18.4" }
+        apps:
+          - { id: com.mine, active_mb: 900, background_mb: 700, suspended_mb: 500\(mine) }
+        trace:
+          file: t.tsv
+          user: 1
+          default_app: { active_mb: 1200, background_mb: 900, suspended_mb: 600\(traced) }
+        \(sensitivity)
+
+        """
+    }
+
+    @Test("app.*.cold_launch_s at its high end (2.500 s) moves com.mine and every trace app: the variant's rows are those of the scenario written with cold_launch_s 2.5 on com.mine and default_app")
+    func traceAppsTakeTheEnd() throws {
+        try withTemporaryFolder { folder in
+            try Self.trace.write(to: folder.appendingPathComponent("t.tsv"), atomically: true, encoding: .utf8)
+            try Self.scenario(sensitivity: "sensitivity: [app.*.cold_launch_s]")
+                .write(to: folder.appendingPathComponent("tr.yaml"), atomically: true, encoding: .utf8)
+            let run = try suspendsim(["run", "tr.yaml", "--out", "V"], in: folder)
+            #expect(run.status == 0, "\(run.stderr)")
+            // The same run with the end written out; its own rows in sensitivity_runs.csv are the run's.
+            try Self.scenario(mine: ", cold_launch_s: 2.5", traced: ", cold_launch_s: 2.5", sensitivity: "sensitivity: [device.limit_share]")
+                .write(to: folder.appendingPathComponent("tr.yaml"), atomically: true, encoding: .utf8)
+            let written = try suspendsim(["run", "tr.yaml", "--out", "E"], in: folder)
+            #expect(written.status == 0, "\(written.stderr)")
+            let variant = try ComparisonCommandTests.rows(folder.appendingPathComponent("V/sensitivity_runs.csv"))
+            let expected = try ComparisonCommandTests.rows(folder.appendingPathComponent("E/sensitivity_runs.csv"))
+            let app = try #require(variant[0].firstIndex(of: "app"))
+            let high = variant.dropFirst().filter { $0[0] == "app.*.cold_launch_s" && $0[1] == "high" }
+            let own = expected.dropFirst().filter { $0[0].isEmpty }
+            // What-if apps: com.mine, then the trace apps in order of first appearance; then the run's row.
+            #expect(high.map { $0[app] } == ["com.mine", "trace.Maps", "trace.Chat", ""])
+            #expect(high.allSatisfy { $0[2] == "2.500" })
+            #expect(high.map { Array($0.dropFirst(3)) } == own.map { Array($0.dropFirst(3)) })
+            // And it moved the trace apps: Maps's cold launch waits longer than with the default 0.4 s.
+            let wait = try #require(variant[0].firstIndex(of: "launch_wait_s"))
+            let defaults = variant.dropFirst().filter { $0[0].isEmpty && $0[app] == "trace.Maps" }
+            let maps = high.filter { $0[app] == "trace.Maps" }
+            #expect(defaults.count == 1 && maps.count == 1)
+            #expect((Double(maps[0][wait]) ?? 0) > (Double(defaults[0][wait]) ?? 0))
+        }
+    }
+
+    @Test("A key that default_app gives is not the trace apps' default: with cold_launch_s in default_app, only com.mine moves")
+    func defaultAppGivesTheKey() throws {
+        try withTemporaryFolder { folder in
+            try Self.trace.write(to: folder.appendingPathComponent("t.tsv"), atomically: true, encoding: .utf8)
+            try Self.scenario(traced: ", cold_launch_s: 0.4", sensitivity: "sensitivity: [app.*.cold_launch_s]")
+                .write(to: folder.appendingPathComponent("tr.yaml"), atomically: true, encoding: .utf8)
+            let run = try suspendsim(["run", "tr.yaml", "--out", "V"], in: folder)
+            #expect(run.status == 0, "\(run.stderr)")
+            let rows = try ComparisonCommandTests.rows(folder.appendingPathComponent("V/sensitivity_runs.csv"))
+            let app = try #require(rows[0].firstIndex(of: "app"))
+            let wait = try #require(rows[0].firstIndex(of: "launch_wait_s"))
+            let own = rows.dropFirst().filter { $0[0].isEmpty && $0[app] == "trace.Maps" }
+            let high = rows.dropFirst().filter { $0[1] == "high" && $0[app] == "trace.Maps" }
+            #expect(own.count == 1 && high.count == 1)
+            #expect(own.first?[wait] == high.first?[wait])
+        }
+    }
+
+    @Test("sensitivity: true on a plain workload without allocations: runs every key but the allocations' (--set cannot add the block); listing one is used at no point")
+    func plainWorkloadHasNoAllocationsKey() throws {
+        try withTemporaryFolder { folder in
+            let text = SensitivityCommandTests.scenario.replacingOccurrences(of: "replicates: 6", with: "replicates: 2") + "\nsensitivity: true\n"
+            try text.write(to: folder.appendingPathComponent("sens.yaml"), atomically: true, encoding: .utf8)
+            let run = try suspendsim(["run", "sens.yaml", "--app", "com.acme.app", "--out", "R"], in: folder)
+            #expect(run.status == 0, "\(run.stderr)")
+            let table = try ComparisonCommandTests.rows(folder.appendingPathComponent("R/sensitivity.csv"))
+            #expect(table.count > 1 && !table.contains { $0[2].hasPrefix("workload.allocations.") })
+            let listed = try suspendsim(["run", "sens.yaml", "--sensitivity-keys", "workload.allocations.per_hour", "--out", "L"], in: folder)
+            #expect(listed.status == 64 && listed.stderr.contains("workload.allocations.per_hour is used at no point"), "\(listed.stderr)")
+        }
+    }
+}
