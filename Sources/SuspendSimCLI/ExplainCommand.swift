@@ -19,7 +19,8 @@ extension SuspendsimCommand {
                 With --app ID, REPORT_DIR is a batch's --out instead (SPEC 41): ID's kills \
                 across every run, by mechanism and state (count, share, median time of day), \
                 and the three commonest sequences that end in its kill, with one example's \
-                times, read from kills.csv and survival.csv (no --details needed).
+                times, read from kills.csv and survival.csv (run the batch with --kills; no \
+                --details needed).
                 """
         )
 

@@ -29,7 +29,8 @@ extension SuspendsimCommand {
                 several trace users, or one given --by or --baseline POLICY, also writes \
                 groups.csv and paired.csv (SPEC 21); a batch that sweeps one key, or one given \
                 --baseline KEY=VALUE, writes whatif.csv (SPEC 25; by default against the key's \
-                first value). --html also writes <out>/index.html and an index.html in every report folder under the scenarios run.
+                first value). --kills also writes kills.csv, every kill of every batch run, \
+                which explain --app reads. --html also writes <out>/index.html and an index.html in every report folder under the scenarios run.
 
                 --metrickit also writes metrickit/<app>.json into every report folder: for each \
                 app that launched, a payload in the JSON shape of MetricKit's MXMetricPayload \
@@ -61,6 +62,9 @@ extension SuspendsimCommand {
 
         @Flag(help: "Also write every run's report folder (<out>/<name>/<key>=<value>/.../replicate-<k>/).")
         var details = false
+
+        @Flag(help: "Also write kills.csv: every kill of every batch run with the victim's last two state changes, which explain --app reads.")
+        var kills = false
 
         @Flag(name: .customLong("metrickit"), help: ArgumentHelp(
             "Also write metrickit/<app>.json, a MetricKit payload per app that launched, into every report folder (a batch needs --details)."))
@@ -207,6 +211,7 @@ extension SuspendsimCommand {
             options.replicates = replicates
             options.settings = try sweepAxes()
             options.details = details
+            options.kills = kills
             options.metricKit = metricKit
             options.policy = PolicyOption.batchChoice(policy)
             let plan: BatchPlan

@@ -70,8 +70,9 @@ import Testing
             several trace users, or one given --by or --baseline POLICY, also writes
             groups.csv and paired.csv (SPEC 21); a batch that sweeps one key, or one given
             --baseline KEY=VALUE, writes whatif.csv (SPEC 25; by default against the key's
-            first value). --html also writes <out>/index.html and an index.html in every
-            report folder under the scenarios run.
+            first value). --kills also writes kills.csv, every kill of every batch run,
+            which explain --app reads. --html also writes <out>/index.html and an
+            index.html in every report folder under the scenarios run.
 
             --metrickit also writes metrickit/<app>.json into every report folder: for each
             app that launched, a payload in the JSON shape of MetricKit's MXMetricPayload
@@ -104,6 +105,9 @@ import Testing
                                       (repeat for a grid).
               --details               Also write every run's report folder
                                       (<out>/<name>/<key>=<value>/.../replicate-<k>/).
+              --kills                 Also write kills.csv: every kill of every batch run
+                                      with the victim's last two state changes, which
+                                      explain --app reads.
               --metrickit             Also write metrickit/<app>.json, a MetricKit payload
                                       per app that launched, into every report folder (a
                                       batch needs --details).

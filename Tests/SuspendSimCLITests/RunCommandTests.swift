@@ -34,9 +34,9 @@ import SuspendSimCore
             #expect(summary.dropFirst().map { String($0.split(separator: ",")[0]) }
                 == scenarios.flatMap { Array(repeating: $0, count: runsPerBatch[$0] ?? 1) })
             // Nothing else: no temporary folders left behind, and no report folder for a batch.
-            // labels.csv: compressor.yaml's labels: block (SPEC 15).
+            // labels.csv: compressor.yaml's labels: block (SPEC 15). No kills.csv without --kills.
             #expect(Set(files.keys.map { String($0.split(separator: "/")[0]) })
-                == Set(singles + ["summary.csv", "survival.csv", "exits.csv", "observed.csv", "focus.csv", "labels.csv", "assumptions.csv", "kills.csv"]))
+                == Set(singles + ["summary.csv", "survival.csv", "exits.csv", "observed.csv", "focus.csv", "labels.csv", "assumptions.csv"]))
             #expect(String(decoding: files["labels.csv"] ?? Data(), as: UTF8.self)
                 == "key,value,label\ndevice.compressor.pool_mb,0,no compressor\ndevice.compressor.pool_mb,4096,4 GB pool\n")
         }

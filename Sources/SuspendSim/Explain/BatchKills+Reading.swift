@@ -14,7 +14,7 @@ extension BatchKills {
                 index[column] = found
             }
             let appIndex = index[.app] ?? 0
-            let sweepNames = Array(names[KillsRunColumn.allCases.count..<appIndex])
+            let sweepNames = Array(names[FocusRunsColumn.allCases.count..<appIndex])
             let wanted = Array(app.utf8)
             var line = 1
             var lastRun: [ArraySlice<UInt8>] = []
@@ -64,11 +64,11 @@ extension BatchKills {
             patterns[pattern]?.count = known.count + 1
             return
         }
-        var run = CSVRecordReader.text(fields[KillsRunColumn.allCases.firstIndex(of: .scenario) ?? 0])
-        let replicate = CSVRecordReader.text(fields[KillsRunColumn.allCases.firstIndex(of: .replicate) ?? 0])
+        var run = CSVRecordReader.text(fields[FocusRunsColumn.allCases.firstIndex(of: .scenario) ?? 0])
+        let replicate = CSVRecordReader.text(fields[FocusRunsColumn.allCases.firstIndex(of: .replicate) ?? 0])
         if !replicate.isEmpty { run += ", replicate \(replicate)" }
         for (offset, name) in sweepNames.enumerated() {
-            let value = CSVRecordReader.text(fields[KillsRunColumn.allCases.count + offset])
+            let value = CSVRecordReader.text(fields[FocusRunsColumn.allCases.count + offset])
             if !value.isEmpty { run += ", \(name)=\(value)" }
         }
         let example = Example(

@@ -70,8 +70,8 @@ struct BatchKills {
         let survivalPath = BatchReportFile.survival.path(in: folder)
         let killsPath = BatchReportFile.kills.path(in: folder)
         for path in [survivalPath, killsPath] where !FileManager.default.fileExists(atPath: path) {
-            throw ExplainError("\(path) does not exist: explain --app reads a batch's --out (run with replicates, SPEC 41); "
-                + "for one run's folder, name the app after the folder instead")
+            throw ExplainError("\(path) does not exist: explain --app reads a batch's --out (run with replicates, SPEC 41) "
+                + "written with --kills; for one run's folder, name the app after the folder instead")
         }
         let apps = try Self.readRuns(survivalPath)
         guard let runs = apps.runs[app] else {

@@ -245,8 +245,9 @@ enum LabelsColumn: String, CSVColumns {
     case key, value, label
 }
 
-/// `focus_runs.csv`'s columns before the sweep columns (SPEC 27); `app` and
-/// `WhatIfAppMetric`'s columns follow the sweep columns.
+/// A run's identity, the columns before the sweep columns of the per-run tables:
+/// `focus_runs.csv` (SPEC 27; `app` and `WhatIfAppMetric`'s columns follow the sweep columns)
+/// and `kills.csv` (SPEC 41; `KillsColumn`'s follow).
 enum FocusRunsColumn: String, CSVColumns {
     case scenario, policy, seed, replicate
 }

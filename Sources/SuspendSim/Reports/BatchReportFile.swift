@@ -60,7 +60,7 @@ package enum BatchReportFile: String, CaseIterable, Sendable {
         case .shard: ShardColumn.names
         case .labels: LabelsColumn.names
         case .assumptions: BatchAssumptionColumn.names
-        case .kills: KillsRunColumn.names
+        case .kills: FocusRunsColumn.names
         }
     }
 

@@ -1,9 +1,3 @@
-/// `kills.csv`'s columns before and after the sweep columns (SPEC 41): a run's identity as
-/// `focus_runs.csv` has it, then the sweep columns, then `KillsColumn`'s.
-enum KillsRunColumn: String, CSVColumns {
-    case scenario, policy, seed, replicate
-}
-
 /// One termination of a batch run (an `evictions.csv` row, SPEC 14) with the victim's last
 /// two state changes before it (`transitions.csv`'s `to` and `cause`): what
 /// `explain DIR --app ID` reads, without `--details` (SPEC 41).

@@ -89,8 +89,8 @@ import Testing
                 + "launched,launched_survival_rate,launched_ci_low,launched_ci_high,refresh_runs_mean,processing_runs_mean,pressure_kills_ci_low,pressure_kills_ci_high,reaper_kills_mean,idle_kills_mean,critical_kills_mean,minfree_kills_mean,pageshortage_kills_mean,limit_kills_mean,freezes_mean,thaws_mean,device.ram_mb,workload.dwell_s")
             #expect(survival.count == 1 + 4 * 5)
             #expect(survival[1].hasPrefix("small-day,lru,com.apple.MobileSMS,3,") && survival[1].hasSuffix(",1536,60"))
-            // No report folders without --details.
-            #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["assumptions.csv", "exits.csv", "kills.csv", "summary.csv", "survival.csv"])
+            // No report folders without --details, no kills.csv without --kills.
+            #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["assumptions.csv", "exits.csv", "summary.csv", "survival.csv"])
         }
     }
 

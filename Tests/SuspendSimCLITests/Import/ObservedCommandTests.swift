@@ -125,13 +125,13 @@ import Testing
             let expected = try filesUnder(whole)
             // focus.csv: the observed app, which the batch page draws against the sweep (SPEC 19).
             // focus_runs.csv and whatif.csv: the batch sweeps one key (SPEC 25); assumptions.csv (SPEC 36).
-            #expect(expected.keys.sorted() == ["assumptions.csv", "exits.csv", "focus.csv", "focus_runs.csv", "kills.csv", "observed.csv", "summary.csv", "survival.csv", "whatif.csv"])
+            #expect(expected.keys.sorted() == ["assumptions.csv", "exits.csv", "focus.csv", "focus_runs.csv", "observed.csv", "summary.csv", "survival.csv", "whatif.csv"])
             #expect(String(decoding: expected["focus.csv"] ?? Data(), as: UTF8.self) == "app\nfield-calibration/com.acme.shop\n")
             #expect(try filesUnder(merged) == expected)
 
             let day = folder.appendingPathComponent("day")
             #expect(try suspendsim(["run", "Scenarios/day-on-a-3gb-phone.yaml", "--replicates", "2", "--out", day.path]).status == 0)
-            #expect(try filesUnder(day).keys.sorted() == ["assumptions.csv", "exits.csv", "kills.csv", "summary.csv", "survival.csv"])
+            #expect(try filesUnder(day).keys.sorted() == ["assumptions.csv", "exits.csv", "summary.csv", "survival.csv"])
         }
     }
 

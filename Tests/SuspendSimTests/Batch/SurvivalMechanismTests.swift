@@ -42,9 +42,10 @@ import Testing
         (.minfree, .minfreeKillsMean), (.pageshortage, .pageshortageKillsMean), (.limit, .limitKillsMean),
     ]
 
-    static func plan(details: Bool) throws -> BatchPlan {
+    static func plan(details: Bool, kills: Bool = false) throws -> BatchPlan {
         var options = BatchPlan.Options()
         options.details = details
+        options.kills = kills
         return try BatchPlan(templates: [try ScenarioTemplate(text: day, path: "mechanisms.yaml")], options: options)
     }
 

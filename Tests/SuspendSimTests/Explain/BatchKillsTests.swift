@@ -15,8 +15,8 @@ import Testing
     func killsEqualTheRunFolders() throws {
         let folder = SurvivalTaskRunsTests.folder(), plain = SurvivalTaskRunsTests.folder()
         defer { for path in [folder, plain] { try? FileManager.default.removeItem(atPath: path) } }
-        _ = try BatchRunner.run(try SurvivalMechanismTests.plan(details: true), outPath: folder, jobs: 2)
-        _ = try BatchRunner.run(try SurvivalMechanismTests.plan(details: false), outPath: plain, jobs: 1)
+        _ = try BatchRunner.run(try SurvivalMechanismTests.plan(details: true, kills: true), outPath: folder, jobs: 2)
+        _ = try BatchRunner.run(try SurvivalMechanismTests.plan(details: false, kills: true), outPath: plain, jobs: 1)
         // The same batch without --details writes the same kills.csv.
         #expect(try String(contentsOfFile: plain + "/kills.csv", encoding: .utf8)
             == String(contentsOfFile: folder + "/kills.csv", encoding: .utf8))
@@ -42,6 +42,29 @@ import Testing
             let runsKilled = try Self.runFolders(folder).filter { try CSVTable(path: $0 + "/evictions.csv").dictionaries.contains { $0["app"] == app } }
             #expect(kills.runsKilled == runsKilled.count, "\(app)")
         }
+    }
+
+    @Test("Without --kills a batch writes no kills.csv and the same other files as with it; explain --app then names --kills")
+    func killsAreOptIn() throws {
+        let with = SurvivalTaskRunsTests.folder(), without = SurvivalTaskRunsTests.folder()
+        defer { for path in [with, without] { try? FileManager.default.removeItem(atPath: path) } }
+        _ = try BatchRunner.run(try SurvivalMechanismTests.plan(details: false, kills: true), outPath: with, jobs: 2)
+        _ = try BatchRunner.run(try SurvivalMechanismTests.plan(details: false), outPath: without, jobs: 2)
+        let names = try FileManager.default.contentsOfDirectory(atPath: without).sorted()
+        #expect(names == ["assumptions.csv", "exits.csv", "summary.csv", "survival.csv"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: with).sorted() == (names + ["kills.csv"]).sorted())
+        // The run that keeps no records counts as the one that keeps the kills.
+        for name in names {
+            #expect(try String(contentsOfFile: without + "/" + name, encoding: .utf8) == String(contentsOfFile: with + "/" + name, encoding: .utf8), "\(name)")
+        }
+        let app = try CSVTable(path: without + "/survival.csv").dictionaries[0]["app"]!
+        #expect(throws: ExplainError.self) { try BatchKills(folder: without, app: app) }
+        do {
+            _ = try BatchKills(folder: without, app: app)
+        } catch {
+            #expect(error.description.contains("kills.csv does not exist") && error.description.contains("--kills"), "\(error)")
+        }
+        #expect(try BatchKills(folder: with, app: app).runs == 32)
     }
 
     /// Each kill of every run folder below `folder`: its `evictions.csv` row, with the app's

@@ -135,6 +135,7 @@ import Testing
     func batchFilesHaveTheirCasesColumns() throws {
         var options = BatchPlan.Options()
         options.policy = .every
+        options.kills = true
         let plan = try BatchPlan(templates: [try ScenarioTemplate(text: Self.batchScenario, path: "tight.yaml")], options: options)
         let single = try BatchPlan(templates: [try ScenarioTemplate(text: BatchRunnerTests.fixed, path: "fixed.yaml")], options: options)
         try withTemporaryFolder { folder in

@@ -10,7 +10,7 @@ import Foundation
 ///   from the sums, as a single run does from its own.
 /// - `exits.csv` (SPEC 17) and `observed.csv` (SPEC 18): likewise, from the shards' exact
 ///   totals (and sums of squares).
-/// - `kills.csv` (SPEC 41), like `focus_runs.csv`.
+/// - `kills.csv` (SPEC 41, with `--kills`), like `focus_runs.csv`.
 /// - `focus_runs.csv` (SPEC 27): each run's lines, in the merged `summary.csv`'s order
 ///   (`mergeFocusRuns`); the manifests' what-if is the merge's, for `whatif.csv`.
 /// - Report folders (`--details`, single-run scenarios): copied; no file may be in two

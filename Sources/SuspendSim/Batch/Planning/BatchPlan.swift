@@ -43,6 +43,9 @@ package struct BatchPlan: Sendable {
         package var policy: PolicyChoice?
         /// Write every run's report folder (`--details`).
         package var details = false
+        /// Keep every batch run's kills in `kills.csv` (`--kills`): an opt-in, as the file
+        /// grows with the kills (SPEC 41 asks only for the counts in `survival.csv`).
+        package var kills = false
         /// Write a MetricKit payload per app that launched into every report folder written
         /// (`--metrickit`, SPEC 17): single runs' folders, and a batch's with `details`.
         package var metricKit = false
@@ -158,6 +161,8 @@ package struct BatchPlan: Sendable {
     package let details: Bool
     /// Whether every report folder written gets its MetricKit payloads (`metrickit/`).
     package let metricKit: Bool
+    /// Whether the batch writes `kills.csv` (`--kills`).
+    package let keepsKills: Bool
     /// The `--policy` choice.
     package let policy: PolicyChoice?
     /// The sweep keys of `summary.csv`'s extra columns: every sweep key but `policy` (which
@@ -255,6 +260,7 @@ package struct BatchPlan: Sendable {
         self.seed = options.seed
         self.details = options.details
         self.metricKit = options.metricKit
+        self.keepsKills = options.kills
         self.policy = options.policy
         self.sweepKeys = sweepKeys
         self.columns = sweepKeys.map(\.path)
@@ -327,6 +333,8 @@ package struct BatchPlan: Sendable {
         // Only when on: the payloads change a shard's report folders, and a batch without them
         // keeps the fingerprint it had before the option existed.
         if options.metricKit { text += "metrickit true\n" }
+        // `kills.csv` too: shards with and without it would merge into a file missing runs.
+        if options.kills { text += "kills true\n" }
         text += "policy \(options.policy.map { "\($0)" } ?? "-")\ncolumns \(columns.joined(separator: ","))\n"
         for (entry, template) in zip(entries, templates) {
             text += "scenario \(entry.name) \(template.textHash) \(entry.kind.fingerprintName) \(entry.replicates)\n"

@@ -41,13 +41,13 @@ extension BatchRunner {
                     metricKitPayloads: plan.metricKit)
                 for (index, outcome) in outcomes.enumerated() { add(outcome, policyIndex: index) }
             case .batch:
-                // `kills.csv` (SPEC 41): a run that keeps the kills (a second one under `--details`).
-                let outcome = Simulation.runKeepingKills(scenario, policy: policy)
-                if !plan.details { add(outcome) } else {
+                // `kills.csv` (`--kills`) takes a run that keeps the kills (a second one under `--details`).
+                let kept = plan.keepsKills ? Simulation.runKeepingKills(scenario, policy: policy) : nil
+                if plan.details {
                     add(try Simulation.run(scenario, policy: policy, writingReportToPath: folder,
                                            flushThreshold: CSVReportRecorder.defaultFlushThreshold, metricKitPayloads: plan.metricKit))
-                }
-                KillsCSV.appendLines(of: outcome, seed: seed, replicate: replicateNumber, columnValues: point.columnValues, to: &result.killBytes)
+                } else if let kept { add(kept) } else { add(Simulation.runKeepingNoRecords(scenario, policy: policy)) }
+                if let kept { KillsCSV.appendLines(of: kept, seed: seed, replicate: replicateNumber, columnValues: point.columnValues, to: &result.killBytes) }
             }
         }
         func add<R>(_ outcome: SimulationResult<R>, policyIndex: Int = 0) {

@@ -7,7 +7,7 @@ import Dispatch
 import Synchronization
 
 /// Runs a `BatchPlan` on worker threads and writes `summary.csv`, `survival.csv` and
-/// `exits.csv` and `kills.csv` (when the plan has a batch), `focus_runs.csv` (with what-if apps, SPEC 27),
+/// `exits.csv` (when the plan has a batch) and `kills.csv` (also with `--kills`), `focus_runs.csv` (with what-if apps, SPEC 27),
 /// `comparison.csv` (with `--policy all`), `assumptions.csv` (SPEC 36) and, for a shard,
 /// `shard.csv`.
 ///
@@ -182,7 +182,7 @@ package enum BatchRunner {
         let focusRuns = try whatIfApps.map { _ in
             try AtomicCSVStream(path: BatchReportFile.focusRuns.path(in: out), header: FocusRunsCSV.header(sweepColumns: plan.columns))
         }
-        let kills = try plan.writesSurvival ? AtomicCSVStream(
+        let kills = try plan.writesSurvival && plan.keepsKills ? AtomicCSVStream(
             path: BatchReportFile.kills.path(in: out), header: KillsCSV.header(sweepColumns: plan.columns)) : nil
         let state = Mutex(WriterState(
             summary: summary, focusRuns: focusRuns, kills: kills, focusValues: whatIfApps != nil && shard.count == 1 ? [] : nil, tally: emptyTally))

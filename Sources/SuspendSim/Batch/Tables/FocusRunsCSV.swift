@@ -38,22 +38,29 @@ enum FocusRunsCSV {
         return values
     }
 
+    /// Appends a run's identity as the per-run tables begin their lines (`focus_runs.csv`,
+    /// `kills.csv`): `FocusRunsColumn`'s fields of `row`, the sweep columns' `columnValues`,
+    /// and the comma before the table's own columns.
+    static func appendRunIdentity(_ row: SummaryRow, columnValues: [String?], to bytes: inout [UInt8]) {
+        FocusRunsColumn.appendRow(to: &bytes) { column, bytes in
+            switch column {
+            case .scenario: SummaryCSV.appendField(.scenario, of: row, to: &bytes)
+            case .policy: SummaryCSV.appendField(.policy, of: row, to: &bytes)
+            case .seed: SummaryCSV.appendField(.seed, of: row, to: &bytes)
+            case .replicate: SummaryCSV.appendField(.replicate, of: row, to: &bytes)
+            }
+        }
+        SurvivalCSV.appendColumns(columnValues, to: &bytes)
+        bytes.append(CSVFormatting.comma)
+    }
+
     /// Appends the lines of one run (`row`, at sweep values `columnValues`) for `apps` with
     /// their `values` (`values(apps:outcomes:)`), each line ending with a line feed: counts as
     /// whole numbers, `launch_wait_s` with 3 decimals.
     static func appendLines(_ row: SummaryRow, columnValues: [String?], apps: [String], values: [Int64], to bytes: inout [UInt8]) {
         var next = values.makeIterator()
         for app in apps {
-            FocusRunsColumn.appendRow(to: &bytes) { column, bytes in
-                switch column {
-                case .scenario: SummaryCSV.appendField(.scenario, of: row, to: &bytes)
-                case .policy: SummaryCSV.appendField(.policy, of: row, to: &bytes)
-                case .seed: SummaryCSV.appendField(.seed, of: row, to: &bytes)
-                case .replicate: SummaryCSV.appendField(.replicate, of: row, to: &bytes)
-                }
-            }
-            SurvivalCSV.appendColumns(columnValues, to: &bytes)
-            bytes.append(CSVFormatting.comma)
+            appendRunIdentity(row, columnValues: columnValues, to: &bytes)
             CSVFormatting.appendField(app, to: &bytes)
             for metric in WhatIfAppMetric.allCases {
                 bytes.append(CSVFormatting.comma)

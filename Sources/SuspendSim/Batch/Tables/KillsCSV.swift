@@ -7,7 +7,7 @@
 enum KillsCSV {
     /// The header, with the batch's sweep columns `columns`.
     static func header(sweepColumns columns: [String]) -> String {
-        var bytes = Array(KillsRunColumn.header.utf8)
+        var bytes = Array(FocusRunsColumn.header.utf8)
         SurvivalCSV.appendColumns(columns, to: &bytes)
         bytes.append(CSVFormatting.comma)
         bytes += Array(KillsColumn.header.utf8)
@@ -27,16 +27,7 @@ enum KillsCSV {
     /// `kills`, each ending with a line feed; `apps` names the run's apps by index.
     static func appendLines(_ row: SummaryRow, columnValues: [String?], apps: [AppOutcome], kills: [KillRecorder.Kill], to bytes: inout [UInt8]) {
         for kill in kills {
-            KillsRunColumn.appendRow(to: &bytes) { column, bytes in
-                switch column {
-                case .scenario: SummaryCSV.appendField(.scenario, of: row, to: &bytes)
-                case .policy: SummaryCSV.appendField(.policy, of: row, to: &bytes)
-                case .seed: SummaryCSV.appendField(.seed, of: row, to: &bytes)
-                case .replicate: SummaryCSV.appendField(.replicate, of: row, to: &bytes)
-                }
-            }
-            SurvivalCSV.appendColumns(columnValues, to: &bytes)
-            bytes.append(CSVFormatting.comma)
+            FocusRunsCSV.appendRunIdentity(row, columnValues: columnValues, to: &bytes)
             let who = kill.eviction.who
             KillsColumn.appendRow(to: &bytes) { column, bytes in
                 switch column {
