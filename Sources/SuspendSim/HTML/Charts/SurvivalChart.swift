@@ -10,8 +10,10 @@
 /// any point drawn has its name in grey.
 ///
 /// Apps are in the order `order` gives, the same in every panel and chart of the scenario
-/// (`SurvivalChart.order`). Each app's name carries its colour (scenario order, as on the run
-/// pages); a name too long for the margin is shortened, with the whole id as its `<title>`.
+/// (`SurvivalChart.order`). An app's name has no colour swatch: the series' colours are the
+/// policies' (or the points'), and an app drawn in one of them would read as that policy (SPEC
+/// 15: per-app swatches never reuse a policy's colour on the page). A name too long for the
+/// margin is shortened, with the whole id as its `<title>`.
 /// Panel titles (a sweep point's settings, in words: `SweepValueLabels`) take a line per
 /// setting, up to three when one does not hold it (`wrappedTitle`), so that neighbours never meet and
 /// no title is cut (SPEC 15).
@@ -33,13 +35,17 @@ struct SurvivalChart {
     /// Indexes into `apps`, in drawing order.
     let order: [Int]
     let series: [Series]
-    let panels: [Panel]
+    var panels: [Panel]
     let survival: [BatchReports.PointKey: [String: BatchReports.Survival]]
     /// The width the chart is laid out at: the page's, or a figure's narrower one
     /// (`FigureWidth.layoutWidth`), where the names' margin takes at most `maxLeftShare` of it
     /// (`maxLeftSharePanels` with several panels) and the panels' gap `gapShare` (at least
     /// `minGap`), the texts shortened (whole in their `<title>`), never smaller.
     var width = Double(RunChartGeometry.width)
+    /// Whether the chart draws its title above and its x axis' title below (a panel stacked
+    /// under another in a one-column figure draws neither: `SurvivalChart+Stacked`).
+    var drawsTitle = true
+    var drawsAxisTitle = true
 
     static let minLeft = 250.0
     static let maxLeft = 380.0
@@ -84,9 +90,9 @@ struct SurvivalChart {
         let top = ticksY + 8
         let plotBottom = top + rowHeight * Double(order.count)
         let launched = survival.values.contains { $0.values.contains { $0.launched != nil } }
-        let axisLines = Double(axisTitleLines(launched: launched).lines.count)
+        let axisLines = drawsAxisTitle ? Double(axisTitleLines(launched: launched).lines.count) : 0
         var svg = SVGWriter(width: Int(width), height: Int(plotBottom + 31 + 13 * axisLines), label: title, id: id)
-        svg.fittedLabel(title, x: 2, y: 16, width: width - 4, size: 13, bold: true, class: "ttl")
+        if drawsTitle { svg.fittedLabel(title, x: 2, y: 16, width: width - 4, size: 13, bold: true, class: "ttl") }
         drawRows(&svg, left: left, top: top, rowHeight: rowHeight)
         for (index, panel) in panels.enumerated() {
             let x0 = left + Double(index) * (panelWidth + gap)
@@ -94,7 +100,7 @@ struct SurvivalChart {
             drawPanel(&svg, panel, x: ChartScale(domain: 0...1, range: x0...(x0 + panelWidth)), top: top, ticksY: ticksY,
                       rowHeight: rowHeight, bottom: plotBottom)
         }
-        drawAxisTitle(&svg, launched: launched, y: plotBottom + 34)
+        if drawsAxisTitle { drawAxisTitle(&svg, launched: launched, y: plotBottom + 34) }
         return svg.finish()
     }
 
@@ -126,7 +132,7 @@ struct SurvivalChart {
         }
     }
 
-    /// App names with their colour (grey when never launched at any drawn point), and row bands.
+    /// App names (grey when never launched at any drawn point), and row bands.
     private func drawRows(_ svg: inout SVGWriter, left: Double, top: Double, rowHeight: Double) {
         let keys = panels.flatMap { $0.points.compactMap { $0 } }
         var bands = ""
@@ -138,8 +144,7 @@ struct SurvivalChart {
             }
             let name = apps[app]
             let never = !keys.isEmpty && keys.allSatisfy { survival[$0]?[name]?.drawnSurvival == nil }
-            svg.rect(x: 2, y: y + rowHeight / 2 - 5, width: 10, height: 10, class: "area \(ChartPalette.colourClass(app))")
-            svg.fittedLabel(name, x: 18, y: y + rowHeight / 2 + 4, width: left - 36, size: 11,
+            svg.fittedLabel(name, x: 4, y: y + rowHeight / 2 + 4, width: left - 22, size: 11,
                             class: never ? "lbl app-name never" : "lbl app-name")
         }
         svg.path(bands, class: "band")

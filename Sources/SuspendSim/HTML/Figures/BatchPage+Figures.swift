@@ -47,7 +47,7 @@ extension BatchPage {
         }
         let several = reports.scenarios.count > 1
         for (plan, charts) in chartedPlans() where charts {
-            figures += scenarioFigures(plan, fitted: fitted, barWidth: barWidth).map { figure in
+            figures += scenarioFigures(plan, fitted: fitted, barWidth: barWidth, stacked: width == .oneColumn).map { figure in
                 var figure = figure
                 if several { figure.title.insert(plan.scenario.name, at: 0) }
                 return figure
@@ -62,8 +62,9 @@ extension BatchPage {
         return figures
     }
 
-    /// A scenario's charts as figures, in the order its section draws them.
-    private func scenarioFigures(_ plan: BatchScenarioPlan, fitted: (SweepChart) -> SweepChart, barWidth: Double) -> [Figure] {
+    /// A scenario's charts as figures, in the order its section draws them; `stacked`: survival
+    /// panels one under the other (one column, SPEC 15).
+    private func scenarioFigures(_ plan: BatchScenarioPlan, fitted: (SweepChart) -> SweepChart, barWidth: Double, stacked: Bool) -> [Figure] {
         let scenario = plan.scenario
         let legend = zip(scenario.policies, SeriesStyle.styles(for: scenario.policies)).map { (label: reports.labels.policy($0), style: $1) }
         var figures: [Figure] = []
@@ -77,7 +78,7 @@ extension BatchPage {
             let chart = SurvivalChart(apps: scenario.apps, order: plan.appOrder, series: chartPlan.series, panels: chartPlan.panels,
                                       survival: reports.survival, width: barWidth)
             let title = "Survival per app" + (plan.survival.count > 1 ? " (\(index + 1) of \(plan.survival.count))" : "")
-            figures.append(Figure.survival(chart, title: [title], pageTitle: title))
+            figures.append(Figure.survival(chart, title: [title], pageTitle: title, stacked: stacked))
         }
         if !plan.pointCharts.isEmpty {
             let names = ["pressure_kills_per_run", "hot_launch_ratio"]

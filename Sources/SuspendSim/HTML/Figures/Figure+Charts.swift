@@ -46,8 +46,9 @@ extension Figure {
                       twoColumns: several ? ComparisonFigure.document(panels, columns: 2) : nil)
     }
 
-    /// A survival chart's figure: a series' drawn rate (and Wilson interval) per app per panel.
-    static func survival(_ chart: SurvivalChart, title: [String], pageTitle: String) -> Figure {
+    /// A survival chart's figure: a series' drawn rate (and Wilson interval) per app per panel;
+    /// `stacked`: its panels one under the other (`SurvivalChart.renderStacked`, a one-column figure).
+    static func survival(_ chart: SurvivalChart, title: [String], pageTitle: String, stacked: Bool = false) -> Figure {
         var rows: [[String]] = []
         for panel in chart.panels {
             for (seriesIndex, series) in chart.series.enumerated() {
@@ -59,7 +60,8 @@ extension Figure {
                 }
             }
         }
-        return Figure(title: title, svg: chart.render(title: pageTitle, id: "figure"), legend: chart.series.map { ($0.label, $0.style) },
+        let svg = stacked ? chart.renderStacked(title: pageTitle, id: "figure") : chart.render(title: pageTitle, id: "figure")
+        return Figure(title: title, svg: svg, legend: chart.series.map { ($0.label, $0.style) },
                       columns: [labelColumn, "panel", "app", "survival"] + intervalColumns, rows: rows)
     }
 
