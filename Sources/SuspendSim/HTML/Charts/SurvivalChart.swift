@@ -55,8 +55,8 @@ struct SurvivalChart {
     /// With several panels, the names' margin leaves them more room.
     static let maxLeftSharePanels = 0.4
     static let gapShare = 0.04
-    /// The least gap: room for a panel's "100 %" and the next one's "0 %".
-    static let minGap = 30.0
+    /// The least gap: space alone, since a panel's end tick labels lie inside it (`drawPanel`).
+    static let minGap = 16.0
 
     /// The gap between panels: `gap`, less in a narrow layout.
     var gap: Double { min(Self.gap, max(Self.minGap, (width * Self.gapShare).rounded(.down))) }
@@ -173,12 +173,15 @@ struct SurvivalChart {
                            rowHeight: Double, bottom: Double) {
         let x0 = x.range.lowerBound, panelWidth = x.range.upperBound - x.range.lowerBound
         var grid = ""
-        let ticks = panelWidth < 300 ? [0.0, 0.5, 1.0] : [0.0, 0.25, 0.5, 0.75, 1.0]
+        let ticks = Self.ticks(panelWidth: panelWidth)
         for tick in ticks {
             let px = ChartNumber.px(x.pixel(tick))
             grid += "M\(px) \(ChartNumber.px(top))V\(ChartNumber.px(bottom))"
-            svg.label(ChartNumber.short(tick * 100, 0) + " %", x: x.pixel(tick), y: bottom + 16, anchor: "middle", class: "tm")
-            svg.label(ChartNumber.short(tick * 100, 0) + " %", x: x.pixel(tick), y: ticksY, anchor: "middle", class: "tm")
+            // The end ticks' labels lie inside their panel ("0 %" from its line, "100 %" up to
+            // it), so that the whole gap parts one panel's "100 %" from the next one's "0 %".
+            let anchor = tick == 0 ? "start" : tick == 1 ? "end" : "middle"
+            svg.label(ChartNumber.short(tick * 100, 0) + " %", x: x.pixel(tick), y: bottom + 16, anchor: anchor, class: "tm")
+            svg.label(ChartNumber.short(tick * 100, 0) + " %", x: x.pixel(tick), y: ticksY, anchor: anchor, class: "tm")
         }
         svg.path(grid, class: "grid")
         svg.line(x0, bottom, x0 + panelWidth, bottom, class: "axis")
@@ -210,6 +213,14 @@ struct SurvivalChart {
             svg.fittedLabel("never launched", x: x0 + panelWidth / 2, y: top + rowHeight * Double(row) + rowHeight / 2 + 4,
                             width: panelWidth - 8, size: 11, keep: .end, anchor: "middle", class: "tm never")
         }
+    }
+
+    /// A panel's ticks: quarters from 300 units, else 0, 50 and 100 % when "50 %" clears the
+    /// end labels (which lie inside the panel) by 4 units each side, else the ends alone.
+    static func ticks(panelWidth: Double) -> [Double] {
+        if panelWidth >= 300 { return [0, 0.25, 0.5, 0.75, 1] }
+        let end = TextMetrics.width("100 %", size: 11), middle = TextMetrics.width("50 %", size: 11)
+        return panelWidth >= middle + 2 * end + 8 ? [0, 0.5, 1] : [0, 1]
     }
 
     /// Whether no series of `panel` launched app `app` at its point (and some series has it).
