@@ -41,9 +41,20 @@ extension BatchPage {
             figures += Self.comparisonCharts(comparison, cap: seriesCap).map { Figure.comparison($0, title: [$0[0].metric.title]) }
         }
         if let whatIf, !whatIf.sentences.isEmpty {
-            let styles = SeriesStyle.styles(for: whatIf.charts.policies)
-            let legend = zip(whatIf.charts.policies, styles).map { (label: reports.labels.policy($0), style: $1) }
-            figures += whatIf.charts.charts(labels: whatIf.labels).map(fitted).map { Figure.line($0, title: ["What if", $0.title], yName: "mean_diff", legend: legend) }
+            let styles = SeriesStyle.styles(for: whatIf.figureCharts.policies)
+            let legend = zip(whatIf.figureCharts.policies, styles).map { (label: reports.labels.policy($0), style: $1) }
+            // Every app and counter, a panel per point: one column at 3.5 in, two at 7, each
+            // panel laid out at one column's width so that its text prints at 7 pt.
+            let columns = width == .twoColumns ? 2 : 1
+            let panelWidth = width == nil ? SweepChart.width : FigureWidth.oneColumn.layoutWidth(page: SweepChart.width)
+            figures += whatIf.figureCharts.chartGroups(labels: whatIf.labels).map { group in
+                let panels = group.panels.map { chart in
+                    var chart = chart
+                    chart.width = panelWidth
+                    return chart
+                }
+                return Figure.whatIf(panels, title: ["What if", group.subject], columns: columns, legend: legend)
+            }
         }
         let several = reports.scenarios.count > 1
         for (plan, charts) in chartedPlans() where charts {

@@ -26,6 +26,23 @@ extension Figure {
                       columns: [labelColumn, chart.key, yName] + intervalColumns, rows: rows)
     }
 
+    /// A what-if figure (SPEC 25): one app and counter, a panel per point (`ChartGrid`,
+    /// `columns` to a row), each a chart of `mean_diff` against the swept value. Each row's
+    /// `label` is the line's policy, and with several panels its panel's title after " · ",
+    /// so that a row names its series whole: `label,<x key>,mean_diff,low,high`.
+    static func whatIf(_ panels: [SweepChart], title: [String], columns: Int, legend: [(label: String, style: SeriesStyle)]) -> Figure {
+        guard panels.count > 1 else { return line(panels[0], title: title, yName: "mean_diff", legend: legend) }
+        var rows: [[String]] = []
+        for panel in panels {
+            rows += line(panel, title: title, yName: "mean_diff", legend: legend).rows.map { row in
+                [row[0] + " · " + panel.title] + row.dropFirst()
+            }
+        }
+        let svg = ChartGrid.svg(panels.enumerated().map { $1.render(id: "figure-\($0 + 1)") }, columns: columns,
+                                label: title.joined(separator: " — "), id: "figure")
+        return Figure(title: title, svg: svg, legend: legend, columns: [labelColumn, panels[0].key, "mean_diff"] + intervalColumns, rows: rows)
+    }
+
     /// A comparison metric's figure (SPEC 21): a group mean and its interval per marker, each
     /// row's `label` the line's whole name (`ComparisonChart.Line.series`). A metric of small
     /// multiples (`panels`) is drawn as `ComparisonFigure` lays them out: a panel to a row at
