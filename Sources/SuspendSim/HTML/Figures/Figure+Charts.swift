@@ -38,7 +38,7 @@ extension Figure {
                 [row[0] + " · " + panel.title] + row.dropFirst()
             }
         }
-        let svg = ChartGrid.svg(panels.enumerated().map { $1.render(id: "figure-\($0 + 1)") }, columns: columns,
+        let svg = ChartGrid.svg(panels.enumerated().map { $1.render(id: "panel-\($0 + 1)") }, columns: columns,
                                 label: title.joined(separator: " — "), id: "figure")
         return Figure(title: title, svg: svg, legend: legend, columns: [labelColumn, panels[0].key, "mean_diff"] + intervalColumns, rows: rows)
     }

@@ -58,7 +58,8 @@ enum HTMLPage {
             .thead(.tr(.group(header.map { .th(.raw(HTMLEscaping.escape($0).replacingOccurrences(of: "_", with: "_<wbr>"))) }))),
             .tbody(.group(rows.enumerated().map { rowIndex, row in
                 .tr(.group(row.enumerated().map { column, cell in
-                    .td(decorate(rowIndex, column) ?? .empty, .escaped(cell))
+                    // A column name in a cell (`background_memory_pressure`) may break after an underscore too.
+                    .td(decorate(rowIndex, column) ?? .empty, .raw(HTMLEscaping.escape(cell).replacingOccurrences(of: "_", with: "_<wbr>")))
                 }))
             }))
         ))
