@@ -29,15 +29,22 @@ extension Figure {
     /// A what-if figure (SPEC 25): one app and counter, a panel per point (`ChartGrid`,
     /// `columns` to a row), each a chart of `mean_diff` against the swept value. Each row's
     /// `label` is the line's policy, and with several panels its panel's title after " · ",
-    /// so that a row names its series whole: `label,<x key>,mean_diff,low,high`.
+    /// so that a row names its series whole: `label,<x key>,mean_diff,low,high`; the "no change"
+    /// line a last row of its own, without an x.
     static func whatIf(_ panels: [SweepChart], title: [String], columns: Int, legend: [(label: String, style: SeriesStyle)]) -> Figure {
         guard panels.count > 1 else { return line(panels[0], title: title, yName: "mean_diff", legend: legend) }
-        var rows: [[String]] = []
+        var rows: [[String]] = [], references: [[String]] = []
         for panel in panels {
-            rows += line(panel, title: title, yName: "mean_diff", legend: legend).rows.map { row in
-                [row[0] + " · " + panel.title] + row.dropFirst()
+            for row in line(panel, title: title, yName: "mean_diff", legend: legend).rows {
+                // The reference line ("no change", at no x) is the same in every panel: one row.
+                if row[1].isEmpty {
+                    if !references.contains(row) { references.append(row) }
+                } else {
+                    rows.append([row[0] + " · " + panel.title] + row.dropFirst())
+                }
             }
         }
+        rows += references
         let svg = ChartGrid.svg(panels.enumerated().map { $1.render(id: "panel-\($0 + 1)") }, columns: columns,
                                 label: title.joined(separator: " — "), id: "figure")
         return Figure(title: title, svg: svg, legend: legend, columns: [labelColumn, panels[0].key, "mean_diff"] + intervalColumns, rows: rows)
