@@ -47,6 +47,9 @@ struct SurvivalChart {
     var drawsTitle = true
     var drawsAxisTitle = true
 
+    /// The room of the names' margin that no name takes: 4 units before it, 18 after it (where
+    /// a grey "not launched" marker may stand).
+    static let nameMargin = 22.0
     static let minLeft = 250.0
     static let maxLeft = 380.0
     static let right = 20.0
@@ -144,7 +147,7 @@ struct SurvivalChart {
             }
             let name = apps[app]
             let never = !keys.isEmpty && keys.allSatisfy { survival[$0]?[name]?.drawnSurvival == nil }
-            svg.fittedLabel(name, x: 4, y: y + rowHeight / 2 + 4, width: left - 22, size: 11,
+            svg.fittedLabel(name, x: 4, y: y + rowHeight / 2 + 4, width: left - Self.nameMargin, size: 11,
                             class: never ? "lbl app-name never" : "lbl app-name")
         }
         svg.path(bands, class: "band")
