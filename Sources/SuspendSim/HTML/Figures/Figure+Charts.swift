@@ -33,10 +33,14 @@ extension Figure {
     /// A what-if figure (SPEC 25): one app and counter, a panel per point (`ChartGrid`,
     /// `columns` to a row), each a chart of `mean_diff` against the swept value:
     /// `label,panel,<x key>,mean_diff,low,high`, a row per marker, its policy in `label` and its
-    /// point in `panel` (empty for a figure of one panel); the "no change" line a last row of
-    /// its own, without a panel or an x.
+    /// point in `panel`; the "no change" line a last row of its own, without a panel or an x.
+    /// A figure of one panel is a line chart's (`line`: no `panel` column).
     static func whatIf(_ panels: [SweepChart], title: [String], columns: Int, legend: [(label: String, style: SeriesStyle)]) -> Figure {
-        let several = panels.count > 1
+        guard panels.count > 1 else {
+            var figure = line(panels[0], title: title, yName: "mean_diff", legend: legend)
+            figure.yTitle = "change per run"
+            return figure
+        }
         var rows: [[String]] = [], references: [[String]] = []
         for panel in panels {
             for row in line(panel, title: title, yName: "mean_diff", legend: legend).rows {
@@ -44,13 +48,12 @@ extension Figure {
                 if row[1].isEmpty {
                     if !references.contains([row[0], ""] + row.dropFirst()) { references.append([row[0], ""] + row.dropFirst()) }
                 } else {
-                    rows.append([row[0], several ? panel.title : ""] + row.dropFirst())
+                    rows.append([row[0], panel.title] + row.dropFirst())
                 }
             }
         }
-        let svg = several
-            ? ChartGrid.svg(panels.enumerated().map { $1.render(id: "panel-\($0 + 1)") }, columns: columns, label: title.joined(separator: " — "), id: "figure")
-            : panels[0].render(id: "figure")
+        let svg = ChartGrid.svg(panels.enumerated().map { $1.render(id: "panel-\($0 + 1)") }, columns: columns,
+                                label: title.joined(separator: " — "), id: "figure")
         var figure = Figure(title: title, svg: svg, legend: legend, columns: [labelColumn, "panel", panels[0].key, "mean_diff"] + intervalColumns,
                             rows: rows + references)
         figure.styles = Dictionary(panels.flatMap(\.lines).map { ($0.label, $0.style) }, uniquingKeysWith: { first, _ in first })
