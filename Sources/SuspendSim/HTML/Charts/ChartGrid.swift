@@ -8,7 +8,7 @@ enum ChartGrid {
 
     /// One `<svg>` holding `charts` (each an `SVGWriter` drawing) in rows of `columns`.
     static func svg(_ charts: [String], columns: Int, label: String, id: String? = nil) -> String {
-        let sizes = charts.map(FigureDocument.viewBox(of:))
+        let sizes = charts.map(SVGWriter.viewBoxSize(of:))
         let columns = max(1, min(columns, charts.count))
         let cellWidth = sizes.map(\.0).max() ?? 1
         var rowTops: [Double] = [0]

@@ -22,7 +22,7 @@ extension SurvivalChart {
             single.drawsTitle = index == 0
             single.drawsAxisTitle = index == panels.count - 1
             let svg = single.render(title: title)
-            drawn.append((svg, FigureDocument.viewBox(of: svg).1))
+            drawn.append((svg, SVGWriter.viewBoxSize(of: svg).1))
         }
         let height = drawn.reduce(0) { $0 + $1.height }
         var stacked = SVGWriter(width: Int(width), height: Int(height), label: title, id: id)
