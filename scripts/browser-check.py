@@ -16,7 +16,12 @@ For every index.html under REPORTS_DIR (each page passes or fails; the last line
   - no two labels of a chart overlap and none is cut off (SPEC 19): a copy of the page with a
     measuring script (the page itself has none) is loaded at 1280 px, the script writes every
     SVG <text>'s box (getBoundingClientRect) into the DOM, and the dumped DOM must show no two
-    text boxes of one SVG overlapping by more than 0.5 px, and no text box outside its SVG.
+    text boxes of one SVG overlapping by more than 0.5 px, and no text box outside its SVG;
+  - no table cell passes the right edge of its scrolling box or of the window (a screenshot
+    would cut it), and a batch page with groups.csv (else whatif.csv) shows its answer (the
+    comparison's first chart, the what-if's first sentence) within the first 1280x800 screen;
+  - every figures* folder beside a page (the batch's figures/, `report --figures` folders) is
+    measured as the page is, each SVG at its printed size, and no text prints under 7 pt.
 Standard library only: the PNGs are decoded here (zlib and the five PNG filters).
 
     browser-check.py --text-only CHROMIUM REPORTS_DIR WORK_DIR    only the label check
@@ -132,19 +137,41 @@ MEASURE_SCRIPT = """<script>(function () {
     var texts = svg.querySelectorAll("text");
     if (!texts.length) return;
     var box = function (r) { return [r.left, r.top, r.right, r.bottom]; };
-    var entry = {id: svg.id || ("svg-" + (index + 1)), box: box(svg.getBoundingClientRect()), texts: []};
+    var entry = {id: svg.id || ("svg-" + (index + 1)), box: box(svg.getBoundingClientRect()), texts: [],
+                 width: svg.getAttribute("width") || ""};
     texts.forEach(function (text) {
+      var ctm = text.getScreenCTM();
       var copy = text.cloneNode(true);
       copy.querySelectorAll("title").forEach(function (title) { title.remove(); });
       entry.texts.push({text: copy.textContent, box: box(text.getBoundingClientRect()),
                         cls: text.getAttribute("class") || "", titled: !!text.querySelector("title"),
-                        turned: (text.getAttribute("transform") || "").indexOf("rotate") >= 0});
+                        turned: (text.getAttribute("transform") || "").indexOf("rotate") >= 0,
+                        px: parseFloat(getComputedStyle(text).fontSize) * (ctm ? Math.sqrt(ctm.a * ctm.a + ctm.b * ctm.b) : 1)});
     });
     charts.push(entry);
   });
+  // Tables: each cell whose box passes the right edge of what shows it (its scrolling box, or
+  // the window), as a screenshot would cut it.
+  var tables = [];
+  document.querySelectorAll("table").forEach(function (table, index) {
+    var wrap = table.closest(".tablewrap");
+    var right = Math.min(wrap ? wrap.getBoundingClientRect().right : window.innerWidth, window.innerWidth);
+    var cut = [];
+    table.querySelectorAll("th, td").forEach(function (cell) {
+      var r = cell.getBoundingClientRect();
+      if (r.width > 0 && r.left < right && r.right > right + 0.5) cut.push(cell.textContent);
+    });
+    tables.push({index: index + 1, scrolls: !!wrap && wrap.scrollWidth > wrap.clientWidth, cut: cut});
+  });
+  // The first screen (1280 x 800): where the answer section (#comparison, else #whatif) and
+  // its first chart or list begin.
+  var answer = document.getElementById("comparison") || document.getElementById("whatif");
+  var first = answer ? answer.querySelector("svg, ul.answer") : null;
   var out = document.createElement("pre");
   out.id = "suspendsim-text-boxes";
-  out.textContent = JSON.stringify(charts);
+  out.textContent = JSON.stringify({charts: charts, tables: tables,
+    answer: answer ? {id: answer.id, top: answer.getBoundingClientRect().top + window.scrollY,
+                      shown: first ? first.getBoundingClientRect().top + window.scrollY : null} : null});
   document.body.appendChild(out);
 })();</script>"""
 # Boxes may touch: they overlap when they share more than this many pixels both ways.
@@ -194,6 +221,31 @@ def text_box_problems(page, charts_boxes):
     return problems
 
 
+# The smallest text a figure may print, in points (journals ask for 6 to 8 pt; SPEC 15).
+SMALLEST_PT = 7.0
+
+
+def printed_size_problems(page, charts_boxes):
+    """Texts of a figure file printed under SMALLEST_PT: a figure's `width` in pt is its printed
+    width (`report --figures`), a width in px is at 144 dpi (the batch's figures/, 3.5 in as
+    504 px); its texts' on-screen sizes scale to print as that width over its box's width."""
+    problems = []
+    for chart in charts_boxes:
+        if not chart["id"].startswith("figure-"):
+            continue
+        width = chart["width"]
+        number = float(re.match(r"[\d.]+", width).group(0)) if re.match(r"[\d.]+", width) else 0
+        printed = number if width.endswith("pt") else number / 2
+        shown = chart["box"][2] - chart["box"][0]
+        if printed <= 0 or shown <= 0:
+            continue
+        smallest = min((t for t in chart["texts"] if t["text"].strip()), key=lambda t: t["px"], default=None)
+        if smallest is not None and smallest["px"] * printed / shown < SMALLEST_PT - 0.01:
+            problems.append(f"{page}: {chart['id']}: {smallest['text']!r} prints at {smallest['px'] * printed / shown:.2f} pt, "
+                            f"under {SMALLEST_PT:g} pt")
+    return problems
+
+
 def figures_page(folder, work):
     """A page that shows every SVG of `folder` (a batch's figures/) at its own size, each its
     own <svg>, so that MEASURE_SCRIPT measures the figures as a paper prints them."""
@@ -224,9 +276,38 @@ def check_text_boxes(browser, page, work, problems):
     if run.returncode != 0 or not found:
         problems.append(f"{page}: the measuring copy did not load (exit {run.returncode})")
         return 0
-    boxes = json.loads(html.unescape(found.group(1)))
+    measured = json.loads(html.unescape(found.group(1)))
+    boxes = measured["charts"]
     problems += text_box_problems(page, boxes)
+    problems += printed_size_problems(page, boxes)
+    for table in measured["tables"]:
+        if table["cut"]:
+            problems.append(f"{page}: table {table['index']}: {len(table['cut'])} cell(s) cut by its edge, the first "
+                            f"{table['cut'][0]!r}")
+    problems += first_screen_problems(page, measured["answer"])
     return sum(len(chart["texts"]) for chart in boxes)
+
+
+# The first screen a reader sees: SPEC 15's "the study first".
+FIRST_SCREEN = 800
+
+
+def first_screen_problems(page, answer):
+    """A batch page with groups.csv or whatif.csv must show its answer (the comparison, else the
+    what-if: its first chart or sentence) within the first 1280 x 800 screen."""
+    folder = os.path.dirname(page)
+    if os.path.exists(os.path.join(folder, "groups.csv")):
+        expected = "comparison"
+    elif os.path.exists(os.path.join(folder, "whatif.csv")) and answer is not None:
+        expected = "whatif"
+    else:
+        return []
+    if answer is None or answer["id"] != expected:
+        return [f"{page}: the page does not open with its answer (#{expected})"]
+    if answer["shown"] is None or answer["shown"] >= FIRST_SCREEN:
+        return [f"{page}: the answer (#{expected}) shows nothing in the first {WIDTH}x{FIRST_SCREEN} screen "
+                f"(its first chart or sentence at {answer['shown']} px)"]
+    return []
 
 
 def check_page(browser, page, reports, png_dir, problems):
@@ -311,8 +392,11 @@ def main():
             check_page(browser, page, reports, png_dir, problems)
         texts = check_text_boxes(browser, page, os.path.join(png_dir, "measure"), problems)
         print(f"labels {os.path.relpath(page, reports)}: {texts} text(s) measured")
-        figures = os.path.join(os.path.dirname(page), "figures")
-        if os.path.isdir(figures):
+        # The batch's figures/ and every `report --figures` folder beside it (figures-3.5, figures-7).
+        folder = os.path.dirname(page)
+        for figures in sorted(os.path.join(folder, name) for name in os.listdir(folder) if name.startswith("figures")):
+            if not os.path.isdir(figures):
+                continue
             shown = figures_page(figures, os.path.join(png_dir, "figures"))
             texts = check_text_boxes(browser, shown, os.path.join(png_dir, "measure"), problems)
             if not text_only:

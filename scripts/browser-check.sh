@@ -4,8 +4,11 @@
 # headless chromium: each page must have its charts, each chart must draw data, nothing may be
 # fetched, no console error may be logged, and no two labels of a chart may overlap or be cut
 # off (measured in the browser): no chart title or y-axis title shortened, no shortened label
-# without its whole text as a <title>. Each batch's figures/*.svg are measured the same way, at
-# the size a paper prints them. Every page is also screenshot at 1280x2000.
+# without its whole text as a <title>. Each batch's figures/*.svg, and the study's `report
+# --figures` at 3.5 and 7 in, are measured the same way, at the size a paper prints them, each
+# text at 7 pt or more. No table cell may be cut by its table's edge, and a page with
+# groups.csv (or whatif.csv) must show its answer within its first 1280x800 screen. Every page
+# is also screenshot at 1280x2000.
 #
 #   scripts/browser-check.sh [PNG_DIR]      PNGs go to PNG_DIR (default: .build/browser-check)
 #   scripts/browser-check.sh --labels [DIR] only the label check (quick; its copies go to DIR)
@@ -77,6 +80,11 @@ mkdir -p "$work/study"
 cp Tests/Data/studies/policy-study.yaml "$work/study/"
 scripts/make-lsapp-trace.sh 20 400 1 > "$work/study/trace.tsv" 2>/dev/null
 "$bin" run "$work/study/policy-study.yaml" --baseline device.compressor.pool_mb=0 --html --out "$work/reports/study" >/dev/null
+# Its figures as a paper prints them, at one column and at two (report --figures): measured as
+# the batch's figures/ are, and each text must print at 7 pt or more.
+for width in 3.5 7; do
+  "$bin" report "$work/reports/study" --figures "$work/reports/study/figures-$width" --figure-width "$width" >/dev/null
+done
 # SPEC 39's sensitivity: the typical day on an iPhone 15, four assumptions at both ends, with a
 # what-if: the verdict lines and a tornado per what-if app and metric on the page, and each
 # tornado as a figure at 3.5 in (no text under 7 pt, nothing cut).

@@ -75,7 +75,9 @@ import Testing
             // Kills per hour: a row per policy and RAM size, each a marker of its policy's line.
             let kills = try String(contentsOf: figures.appendingPathComponent("pressure-kills-per-hour.csv"), encoding: .utf8)
             let rows = kills.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
-            #expect(rows[0] == ["label", "device.ram_mb", "kills_per_hour", "low", "high"])
+            // Then each row's series style and the axes' words (lru's vermillion squares, SeriesStyle's table).
+            #expect(rows[0] == ["label", "device.ram_mb", "kills_per_hour", "low", "high", "colour", "marker", "dash", "x_title", "y_title"])
+            #expect(rows[1].suffix(5) == ["#D55E00", "square", "solid", "RAM (MB)", "kills per hour"])
             #expect(rows.dropFirst().map { "\($0[0]) \($0[1])" } == ["lru 1024", "lru 2048", "jetsam 1024", "jetsam 2048"])
         }
     }
@@ -195,7 +197,7 @@ import Testing
             let singles = try String(contentsOf: folder.appendingPathComponent("G/single-runs.csv"), encoding: .utf8).split(separator: "\n")
             #expect(singles.count == 3 && singles[1].hasPrefix("state-lab,pressure kills per run,") && singles[2].hasPrefix("state-lab,hot-launch ratio,"))
             let timeline = try String(contentsOf: folder.appendingPathComponent("F/state-timeline.csv"), encoding: .utf8)
-            #expect(timeline.hasPrefix("label,state,start_s,end_s\n"))
+            #expect(timeline.hasPrefix("label,state,start_s,end_s,colour,marker,dash,x_title,y_title\n"))
             // A row per bar: each bar of the timeline is one `h` of a lane-bar path.
             let svg = try String(contentsOf: folder.appendingPathComponent("F/state-timeline.svg"), encoding: .utf8)
             let bars = svg.components(separatedBy: "<path class=\"lane-bar ").dropFirst()

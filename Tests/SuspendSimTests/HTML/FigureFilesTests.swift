@@ -53,7 +53,8 @@ import Testing
     @Test("A figure's CSV quotes as RFC 4180 says, and writes the numbers it drew in their shortest exact form")
     func csvCells() {
         let figure = Figure(title: ["t"], svg: "", legend: [], columns: ["label", "x"], rows: [["a, b", Figure.number(3)], ["q\"", Figure.number(0.1)]])
-        #expect(figure.csv() == "label,x\n\"a, b\",3\n\"q\"\"\",0.1\n")
+        // Then the style columns, empty for a label with no series style and axes without titles.
+        #expect(figure.csv() == "label,x,colour,marker,dash,x_title,y_title\n\"a, b\",3,,,,,\n\"q\"\"\",0.1,,,,,\n")
         #expect(Figure.number(nil) == "" && Figure.number(.infinity) == "" && Figure.number(-2.5) == "-2.5")
     }
 

@@ -44,7 +44,7 @@ import Testing
             let long = names.filter { $0.title != nil }
             #expect(Set(long.compactMap(\.title)) == [apps[0], apps[2]])
             #expect(Set(long.map(\.text)).count == 2)
-            for name in long { #expect(name.text.contains("…") && TextMetrics.width(name.text, size: 11) <= SurvivalChart.maxLeft - 36) }
+            for name in long { #expect(name.text.contains("…") && TextMetrics.width(name.text, size: 11) <= SurvivalChart.maxLeft - SurvivalChart.nameMargin) }
             #expect(names.contains { $0.text == "com.b" && $0.title == nil })
         }
         // The run page's timeline lane.

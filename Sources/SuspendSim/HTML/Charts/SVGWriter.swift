@@ -80,6 +80,14 @@ struct SVGWriter {
         text += markup
     }
 
+    /// The width and height of the `viewBox` of a drawing's opening `<svg>` tag ((1, 1) without one).
+    static func viewBoxSize(of svg: String) -> (Double, Double) {
+        guard let start = svg.range(of: "viewBox=\"") else { return (1, 1) }
+        let numbers = svg[start.upperBound...].prefix { $0 != "\"" }.split(separator: " ").compactMap { Double($0) }
+        guard numbers.count == 4, numbers[2] > 0 else { return (1, 1) }
+        return (numbers[2], numbers[3])
+    }
+
     /// Closes the `<svg>` and returns the chart.
     consuming func finish() -> String {
         text += "</svg>"

@@ -10,8 +10,10 @@
 /// any point drawn has its name in grey.
 ///
 /// Apps are in the order `order` gives, the same in every panel and chart of the scenario
-/// (`SurvivalChart.order`). Each app's name carries its colour (scenario order, as on the run
-/// pages); a name too long for the margin is shortened, with the whole id as its `<title>`.
+/// (`SurvivalChart.order`). An app's name has no colour swatch: the series' colours are the
+/// policies' (or the points'), and an app drawn in one of them would read as that policy (SPEC
+/// 15: per-app swatches never reuse a policy's colour on the page). A name too long for the
+/// margin is shortened, with the whole id as its `<title>`.
 /// Panel titles (a sweep point's settings, in words: `SweepValueLabels`) take a line per
 /// setting, up to three when one does not hold it (`wrappedTitle`), so that neighbours never meet and
 /// no title is cut (SPEC 15).
@@ -33,14 +35,21 @@ struct SurvivalChart {
     /// Indexes into `apps`, in drawing order.
     let order: [Int]
     let series: [Series]
-    let panels: [Panel]
+    var panels: [Panel]
     let survival: [BatchReports.PointKey: [String: BatchReports.Survival]]
     /// The width the chart is laid out at: the page's, or a figure's narrower one
     /// (`FigureWidth.layoutWidth`), where the names' margin takes at most `maxLeftShare` of it
     /// (`maxLeftSharePanels` with several panels) and the panels' gap `gapShare` (at least
     /// `minGap`), the texts shortened (whole in their `<title>`), never smaller.
     var width = Double(RunChartGeometry.width)
+    /// Whether the chart draws its title above and its x axis' title below (a panel stacked
+    /// under another in a one-column figure draws neither: `SurvivalChart+Stacked`).
+    var drawsTitle = true
+    var drawsAxisTitle = true
 
+    /// The room of the names' margin that no name takes: 4 units before it, 18 after it (where
+    /// a grey "not launched" marker may stand).
+    static let nameMargin = 22.0
     static let minLeft = 250.0
     static let maxLeft = 380.0
     static let right = 20.0
@@ -49,8 +58,8 @@ struct SurvivalChart {
     /// With several panels, the names' margin leaves them more room.
     static let maxLeftSharePanels = 0.4
     static let gapShare = 0.04
-    /// The least gap: room for a panel's "100 %" and the next one's "0 %".
-    static let minGap = 30.0
+    /// The least gap: space alone, since a panel's end tick labels lie inside it (`drawPanel`).
+    static let minGap = 16.0
 
     /// The gap between panels: `gap`, less in a narrow layout.
     var gap: Double { min(Self.gap, max(Self.minGap, (width * Self.gapShare).rounded(.down))) }
@@ -84,9 +93,9 @@ struct SurvivalChart {
         let top = ticksY + 8
         let plotBottom = top + rowHeight * Double(order.count)
         let launched = survival.values.contains { $0.values.contains { $0.launched != nil } }
-        let axisLines = Double(axisTitleLines(launched: launched).lines.count)
+        let axisLines = drawsAxisTitle ? Double(axisTitleLines(launched: launched).lines.count) : 0
         var svg = SVGWriter(width: Int(width), height: Int(plotBottom + 31 + 13 * axisLines), label: title, id: id)
-        svg.fittedLabel(title, x: 2, y: 16, width: width - 4, size: 13, bold: true, class: "ttl")
+        if drawsTitle { svg.fittedLabel(title, x: 2, y: 16, width: width - 4, size: 13, bold: true, class: "ttl") }
         drawRows(&svg, left: left, top: top, rowHeight: rowHeight)
         for (index, panel) in panels.enumerated() {
             let x0 = left + Double(index) * (panelWidth + gap)
@@ -94,7 +103,7 @@ struct SurvivalChart {
             drawPanel(&svg, panel, x: ChartScale(domain: 0...1, range: x0...(x0 + panelWidth)), top: top, ticksY: ticksY,
                       rowHeight: rowHeight, bottom: plotBottom)
         }
-        drawAxisTitle(&svg, launched: launched, y: plotBottom + 34)
+        if drawsAxisTitle { drawAxisTitle(&svg, launched: launched, y: plotBottom + 34) }
         return svg.finish()
     }
 
@@ -126,7 +135,7 @@ struct SurvivalChart {
         }
     }
 
-    /// App names with their colour (grey when never launched at any drawn point), and row bands.
+    /// App names (grey when never launched at any drawn point), and row bands.
     private func drawRows(_ svg: inout SVGWriter, left: Double, top: Double, rowHeight: Double) {
         let keys = panels.flatMap { $0.points.compactMap { $0 } }
         var bands = ""
@@ -138,8 +147,7 @@ struct SurvivalChart {
             }
             let name = apps[app]
             let never = !keys.isEmpty && keys.allSatisfy { survival[$0]?[name]?.drawnSurvival == nil }
-            svg.rect(x: 2, y: y + rowHeight / 2 - 5, width: 10, height: 10, class: "area \(ChartPalette.colourClass(app))")
-            svg.fittedLabel(name, x: 18, y: y + rowHeight / 2 + 4, width: left - 36, size: 11,
+            svg.fittedLabel(name, x: 4, y: y + rowHeight / 2 + 4, width: left - Self.nameMargin, size: 11,
                             class: never ? "lbl app-name never" : "lbl app-name")
         }
         svg.path(bands, class: "band")
@@ -168,12 +176,15 @@ struct SurvivalChart {
                            rowHeight: Double, bottom: Double) {
         let x0 = x.range.lowerBound, panelWidth = x.range.upperBound - x.range.lowerBound
         var grid = ""
-        let ticks = panelWidth < 300 ? [0.0, 0.5, 1.0] : [0.0, 0.25, 0.5, 0.75, 1.0]
+        let ticks = Self.ticks(panelWidth: panelWidth)
         for tick in ticks {
             let px = ChartNumber.px(x.pixel(tick))
             grid += "M\(px) \(ChartNumber.px(top))V\(ChartNumber.px(bottom))"
-            svg.label(ChartNumber.short(tick * 100, 0) + " %", x: x.pixel(tick), y: bottom + 16, anchor: "middle", class: "tm")
-            svg.label(ChartNumber.short(tick * 100, 0) + " %", x: x.pixel(tick), y: ticksY, anchor: "middle", class: "tm")
+            // The end ticks' labels lie inside their panel ("0 %" from its line, "100 %" up to
+            // it), so that the whole gap parts one panel's "100 %" from the next one's "0 %".
+            let anchor = tick == 0 ? "start" : tick == 1 ? "end" : "middle"
+            svg.label(ChartNumber.short(tick * 100, 0) + " %", x: x.pixel(tick), y: bottom + 16, anchor: anchor, class: "tm")
+            svg.label(ChartNumber.short(tick * 100, 0) + " %", x: x.pixel(tick), y: ticksY, anchor: anchor, class: "tm")
         }
         svg.path(grid, class: "grid")
         svg.line(x0, bottom, x0 + panelWidth, bottom, class: "axis")
@@ -205,6 +216,14 @@ struct SurvivalChart {
             svg.fittedLabel("never launched", x: x0 + panelWidth / 2, y: top + rowHeight * Double(row) + rowHeight / 2 + 4,
                             width: panelWidth - 8, size: 11, keep: .end, anchor: "middle", class: "tm never")
         }
+    }
+
+    /// A panel's ticks: quarters from 300 units, else 0, 50 and 100 % when "50 %" clears the
+    /// end labels (which lie inside the panel) by 4 units each side, else the ends alone.
+    static func ticks(panelWidth: Double) -> [Double] {
+        if panelWidth >= 300 { return [0, 0.25, 0.5, 0.75, 1] }
+        let end = TextMetrics.width("100 %", size: 11), middle = TextMetrics.width("50 %", size: 11)
+        return panelWidth >= middle + 2 * end + 8 ? [0, 0.5, 1] : [0, 1]
     }
 
     /// Whether no series of `panel` launched app `app` at its point (and some series has it).

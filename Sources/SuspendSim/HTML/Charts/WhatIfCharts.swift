@@ -3,11 +3,17 @@
 /// one line per policy, the baseline at 0 and a dashed line at "no change".
 ///
 /// One chart per scenario, combination of the other sweep columns, app and counter, in
-/// `whatif.csv`'s order; at most `limit` of them (the rest are in the file).
+/// `whatif.csv`'s order; on the page at most `limit` of them (the rest are in the file), in
+/// `report --figures` every one (`figureLimit`, `WhatIfCharts+Figures`).
 struct WhatIfCharts {
     /// One chart's data, gathered row by row.
     private struct Plan {
         var title: String
+        /// The chart's app and counter in words ("launch wait (s) of com.android.chrome"), and
+        /// its scenario and other sweep values ("policy-study · RAM 1024 MB", empty when titles
+        /// name none): a figure's title and its panel's.
+        var subject: String
+        var context: String
         var subtitle: String
         var key: String
         var baseline: String
@@ -19,8 +25,12 @@ struct WhatIfCharts {
         var seenPolicies: Set<String> = []
     }
 
-    /// At most this many charts.
+    /// At most this many charts on the page, and in the figures (every chart, short of a
+    /// `whatif.csv` too large to draw).
     static let limit = 6
+    static let figureLimit = 10_000
+    /// This collection's most charts: `limit` or `figureLimit`.
+    var most = WhatIfCharts.limit
 
     private var plans: [Plan] = []
     private var index: [[String]: Int] = [:]
@@ -37,11 +47,12 @@ struct WhatIfCharts {
         guard let difference = ReportCSV.number(cells[column(.meanDiff)]) else { return }
         let id = context + [app, metric]
         if index[id] == nil {
-            guard plans.count < Self.limit else { return }
+            guard plans.count < most else { return }
             index[id] = plans.count
             let baseline = cells[column(.baseline)]
-            let place = showContext ? " · " + context.filter { !$0.isEmpty }.joined(separator: " · ") : ""
-            plans.append(Plan(title: "\(MetricWords.text(metric)) of \(app)\(place)",
+            let words = showContext ? context.filter { !$0.isEmpty }.joined(separator: " · ") : ""
+            let subject = "\(MetricWords.text(metric)) of \(app)"
+            plans.append(Plan(title: subject + (words.isEmpty ? "" : " · " + words), subject: subject, context: words,
                               subtitle: "change per run against \(labels.text(cells[column(.key)], baseline)); band: 95 % CI of the paired difference",
                               key: cells[column(.key)], baseline: baseline, values: [baseline], seenValues: [baseline]))
         }
@@ -61,6 +72,23 @@ struct WhatIfCharts {
     /// The charts, each line styled by its policy's place in `policies`, a labelled swept
     /// value ticked with its label (`labels`, SPEC 15).
     func charts(labels: SweepValueLabels = SweepValueLabels()) -> [SweepChart] {
+        charts(of: plans, labels: labels)
+    }
+
+    /// The charts grouped by app and counter, in order of first appearance: a figure's panels,
+    /// each titled by its context alone (or, without one, by the chart's title).
+    func chartGroups(labels: SweepValueLabels = SweepValueLabels()) -> [(subject: String, panels: [SweepChart])] {
+        var order: [String] = [], groups: [String: [Plan]] = [:]
+        for plan in plans {
+            if groups[plan.subject] == nil { order.append(plan.subject) }
+            var panel = plan
+            if !plan.context.isEmpty { panel.title = plan.context }
+            groups[plan.subject, default: []].append(panel)
+        }
+        return order.map { ($0, charts(of: groups[$0]!, labels: labels)) }
+    }
+
+    private func charts(of plans: [Plan], labels: SweepValueLabels) -> [SweepChart] {
         let styles = SeriesStyle.styles(for: policies)
         return plans.map { plan in
             let lines = plan.policies.map { policy in

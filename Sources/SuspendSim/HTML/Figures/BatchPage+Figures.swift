@@ -42,9 +42,20 @@ extension BatchPage {
             figures += Self.comparisonCharts(comparison, cap: seriesCap).map { Figure.comparison($0, title: [$0[0].metric.title]) }
         }
         if let whatIf, !whatIf.sentences.isEmpty {
-            let styles = SeriesStyle.styles(for: whatIf.charts.policies)
-            let legend = zip(whatIf.charts.policies, styles).map { (label: reports.labels.policy($0), style: $1) }
-            figures += whatIf.charts.charts(labels: whatIf.labels).map(fitted).map { Figure.line($0, title: ["What if", $0.title], yName: "mean_diff", legend: legend) }
+            let styles = SeriesStyle.styles(for: whatIf.figureCharts.policies)
+            let legend = zip(whatIf.figureCharts.policies, styles).map { (label: reports.labels.policy($0), style: $1) }
+            // Every app and counter, a panel per point: one column at 3.5 in, two at 7, each
+            // panel laid out at one column's width so that its text prints at 7 pt.
+            let columns = width == .twoColumns ? 2 : 1
+            let panelWidth = width == nil ? SweepChart.width : FigureWidth.oneColumn.layoutWidth(page: SweepChart.width)
+            figures += whatIf.figureCharts.chartGroups(labels: whatIf.labels).map { group in
+                let panels = group.panels.map { chart in
+                    var chart = chart
+                    chart.width = panelWidth
+                    return chart
+                }
+                return Figure.whatIf(panels, title: ["What if", group.subject], columns: columns, legend: legend)
+            }
         }
         if let sensitivity {
             figures += sensitivity.charts.map { chart in
@@ -55,7 +66,7 @@ extension BatchPage {
         }
         let several = reports.scenarios.count > 1
         for (plan, charts) in chartedPlans() where charts {
-            figures += scenarioFigures(plan, fitted: fitted, barWidth: barWidth).map { figure in
+            figures += scenarioFigures(plan, fitted: fitted, barWidth: barWidth, stacked: width == .oneColumn).map { figure in
                 var figure = figure
                 if several { figure.title.insert(plan.scenario.name, at: 0) }
                 return figure
@@ -70,8 +81,9 @@ extension BatchPage {
         return figures
     }
 
-    /// A scenario's charts as figures, in the order its section draws them.
-    private func scenarioFigures(_ plan: BatchScenarioPlan, fitted: (SweepChart) -> SweepChart, barWidth: Double) -> [Figure] {
+    /// A scenario's charts as figures, in the order its section draws them; `stacked`: survival
+    /// panels one under the other (one column, SPEC 15).
+    private func scenarioFigures(_ plan: BatchScenarioPlan, fitted: (SweepChart) -> SweepChart, barWidth: Double, stacked: Bool) -> [Figure] {
         let scenario = plan.scenario
         let legend = zip(scenario.policies, SeriesStyle.styles(for: scenario.policies)).map { (label: reports.labels.policy($0), style: $1) }
         var figures: [Figure] = []
@@ -85,7 +97,7 @@ extension BatchPage {
             let chart = SurvivalChart(apps: scenario.apps, order: plan.appOrder, series: chartPlan.series, panels: chartPlan.panels,
                                       survival: reports.survival, width: barWidth)
             let title = "Survival per app" + (plan.survival.count > 1 ? " (\(index + 1) of \(plan.survival.count))" : "")
-            figures.append(Figure.survival(chart, title: [title], pageTitle: title))
+            figures.append(Figure.survival(chart, title: [title], pageTitle: title, stacked: stacked))
         }
         if !plan.pointCharts.isEmpty {
             let names = ["pressure_kills_per_run", "hot_launch_ratio"]

@@ -22,8 +22,44 @@ extension Figure {
             }
         }
         if let reference = chart.reference { rows.append([reference.label, "", number(reference.value), "", ""]) }
-        return Figure(title: title, svg: chart.render(id: "figure"), legend: legend,
-                      columns: [labelColumn, chart.key, yName] + intervalColumns, rows: rows)
+        var figure = Figure(title: title, svg: chart.render(id: "figure"), legend: legend,
+                            columns: [labelColumn, chart.key, yName] + intervalColumns, rows: rows)
+        figure.styles = Dictionary(chart.lines.map { ($0.label, $0.style) }, uniquingKeysWith: { first, _ in first })
+        figure.xTitle = AxisTitle.text(chart.key)
+        figure.yTitle = MetricWords.text(yName)
+        return figure
+    }
+
+    /// A what-if figure (SPEC 25): one app and counter, a panel per point (`ChartGrid`,
+    /// `columns` to a row), each a chart of `mean_diff` against the swept value:
+    /// `label,panel,<x key>,mean_diff,low,high`, a row per marker, its policy in `label` and its
+    /// point in `panel`; the "no change" line a last row of its own, without a panel or an x.
+    /// A figure of one panel is a line chart's (`line`: no `panel` column).
+    static func whatIf(_ panels: [SweepChart], title: [String], columns: Int, legend: [(label: String, style: SeriesStyle)]) -> Figure {
+        guard panels.count > 1 else {
+            var figure = line(panels[0], title: title, yName: "mean_diff", legend: legend)
+            figure.yTitle = "change per run"
+            return figure
+        }
+        var rows: [[String]] = [], references: [[String]] = []
+        for panel in panels {
+            for row in line(panel, title: title, yName: "mean_diff", legend: legend).rows {
+                // The reference line is the same in every panel: one row.
+                if row[1].isEmpty {
+                    if !references.contains([row[0], ""] + row.dropFirst()) { references.append([row[0], ""] + row.dropFirst()) }
+                } else {
+                    rows.append([row[0], panel.title] + row.dropFirst())
+                }
+            }
+        }
+        let svg = ChartGrid.svg(panels.enumerated().map { $1.render(id: "panel-\($0 + 1)") }, columns: columns,
+                                label: title.joined(separator: " — "), id: "figure")
+        var figure = Figure(title: title, svg: svg, legend: legend, columns: [labelColumn, "panel", panels[0].key, "mean_diff"] + intervalColumns,
+                            rows: rows + references)
+        figure.styles = Dictionary(panels.flatMap(\.lines).map { ($0.label, $0.style) }, uniquingKeysWith: { first, _ in first })
+        figure.xTitle = AxisTitle.text(panels[0].key)
+        figure.yTitle = "change per run"
+        return figure
     }
 
     /// A comparison metric's figure (SPEC 21): a group mean and its interval per marker, each
@@ -40,14 +76,19 @@ extension Figure {
             }
         }
         let several = panels.count > 1
-        return Figure(title: title, svg: chart.render(id: "figure"), legend: ComparisonFigure.legendLines(panels).map { ($0.label, $0.style) },
-                      columns: [labelColumn, chart.key, chart.metric.column.rawValue] + intervalColumns, rows: rows,
-                      oneColumn: ComparisonFigure.document(panels, columns: 1),
-                      twoColumns: several ? ComparisonFigure.document(panels, columns: 2) : nil)
+        var figure = Figure(title: title, svg: chart.render(id: "figure"), legend: ComparisonFigure.legendLines(panels).map { ($0.label, $0.style) },
+                            columns: [labelColumn, chart.key, chart.metric.column.rawValue] + intervalColumns, rows: rows,
+                            oneColumn: ComparisonFigure.document(panels, columns: 1),
+                            twoColumns: several ? ComparisonFigure.document(panels, columns: 2) : nil)
+        figure.styles = Dictionary(panels.flatMap(\.lines).map { ($0.series, $0.style) }, uniquingKeysWith: { first, _ in first })
+        figure.xTitle = AxisTitle.text(chart.key)
+        figure.yTitle = chart.metric.unit
+        return figure
     }
 
-    /// A survival chart's figure: a series' drawn rate (and Wilson interval) per app per panel.
-    static func survival(_ chart: SurvivalChart, title: [String], pageTitle: String) -> Figure {
+    /// A survival chart's figure: a series' drawn rate (and Wilson interval) per app per panel;
+    /// `stacked`: its panels one under the other (`SurvivalChart.renderStacked`, a one-column figure).
+    static func survival(_ chart: SurvivalChart, title: [String], pageTitle: String, stacked: Bool = false) -> Figure {
         var rows: [[String]] = []
         for panel in chart.panels {
             for (seriesIndex, series) in chart.series.enumerated() {
@@ -59,8 +100,12 @@ extension Figure {
                 }
             }
         }
-        return Figure(title: title, svg: chart.render(title: pageTitle, id: "figure"), legend: chart.series.map { ($0.label, $0.style) },
-                      columns: [labelColumn, "panel", "app", "survival"] + intervalColumns, rows: rows)
+        let svg = stacked ? chart.renderStacked(title: pageTitle, id: "figure") : chart.render(title: pageTitle, id: "figure")
+        var figure = Figure(title: title, svg: svg, legend: chart.series.map { ($0.label, $0.style) },
+                            columns: [labelColumn, "panel", "app", "survival"] + intervalColumns, rows: rows)
+        figure.styles = Dictionary(chart.series.map { ($0.label, $0.style) }, uniquingKeysWith: { first, _ in first })
+        figure.xTitle = "survived the run (share of runs, 95 % Wilson interval)"
+        return figure
     }
 
     /// The per-point bar chart's panels, as its axes title them.
@@ -80,7 +125,9 @@ extension Figure {
             let launches = point.coldLaunches + point.warmLaunches
             if launches > 0 { rows.append([row.label, ratioPanel, number(point.warmLaunches / launches), "", ""]) }
         }
-        return Figure(title: title, svg: chart.render(title: pageTitle, id: "figure"), legend: legend,
-                      columns: [labelColumn, "panel", "value"] + intervalColumns, rows: rows)
+        var figure = Figure(title: title, svg: chart.render(title: pageTitle, id: "figure"), legend: legend,
+                            columns: [labelColumn, "panel", "value"] + intervalColumns, rows: rows)
+        figure.styles = Dictionary(chart.rows.map { ($0.label, $0.style) }, uniquingKeysWith: { first, _ in first })
+        return figure
     }
 }

@@ -11,7 +11,8 @@ import Foundation
 /// - `legend`: the series the page's legend names under the chart (HTML there, drawn into the
 ///   figure under the chart here, so that the figure stands alone).
 /// - `columns` and `rows`: one row per drawn point or bar (the same for `oneColumn`), its series in the first column,
-///   `label`. A row's other cells are the numbers the chart placed (values, never pixels).
+///   `label`. A row's other cells are the numbers the chart placed (values, never pixels);
+///   the CSV adds each row's style and the axes' words (`styleColumns`).
 struct Figure {
     var title: [String]
     var svg: String
@@ -24,13 +25,32 @@ struct Figure {
     /// A layout of the same chart made for two columns, its legend inside (a comparison's
     /// small multiples, two panels to a row), used at 7 in instead of `svg` and `legend`.
     var twoColumns: String? = nil
+    /// Each series' style by its `label` cell: the styles the SVG draws it in.
+    var styles: [String: SeriesStyle] = [:]
+    /// The axes' titles in words (SPEC 15: words, never column names), empty where there is none.
+    var xTitle = ""
+    var yTitle = ""
 
     /// The first column of every figure's CSV: the series a row belongs to.
     static let labelColumn = "label"
 
-    /// The CSV text: the header, then a row per drawn point or bar (RFC 4180 quoting).
+    /// The columns after a figure's own (`styleCells`): its series' style, the SVG's own table
+    /// (`SeriesStyle`), and the axes' words, so that `scripts/plot.py` draws what the SVG draws.
+    static let styleColumns = ["colour", "marker", "dash", "x_title", "y_title"]
+
+    /// The CSV text: the header, then a row per drawn point or bar (RFC 4180 quoting), each
+    /// ending with `styleColumns`.
     func csv() -> String {
-        ([columns] + rows).map { $0.map(Self.field).joined(separator: ",") }.joined(separator: "\n") + "\n"
+        ([columns + Self.styleColumns] + rows.map { $0 + styleCells($0.first ?? "") }).map { $0.map(Self.field).joined(separator: ",") }
+            .joined(separator: "\n") + "\n"
+    }
+
+    /// A row's style cells: its series' colour (`#RRGGBB`), marker (`circle`, `square`,
+    /// `triangle`, `diamond`, `triangleDown`, `bar`) and line (`solid`, `dashed`, `dotted`,
+    /// `dashDotted`), empty for a row of no series (a reference line); then the axes' titles.
+    func styleCells(_ label: String) -> [String] {
+        guard let style = styles[label] else { return ["", "", "", xTitle, yTitle] }
+        return [ChartPalette.colour(style.colour), "\(style.shape)", "\(style.dash)", xTitle, yTitle]
     }
 
     /// A cell quoted as RFC 4180 requires (a comma, a double quote, CR or LF).

@@ -91,9 +91,6 @@ struct FigureDocument {
 
     /// The width and height of the `viewBox` of the chart's opening `<svg>` tag.
     static func viewBox(of svg: String) -> (Double, Double) {
-        guard let start = svg.range(of: "viewBox=\"") else { return (1, 1) }
-        let numbers = svg[start.upperBound...].prefix { $0 != "\"" }.split(separator: " ").compactMap { Double($0) }
-        guard numbers.count == 4, numbers[2] > 0 else { return (1, 1) }
-        return (numbers[2], numbers[3])
+        SVGWriter.viewBoxSize(of: svg)
     }
 }

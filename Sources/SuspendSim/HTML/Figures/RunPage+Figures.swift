@@ -17,8 +17,11 @@ extension RunPage {
         let time = { (column: Int) in Figure.number(Double(column) * geometry.end / Double(geometry.columns)) }
         let chart = MemoryChart(reports: reports, geometry: geometry)
         let legend = reports.apps.enumerated().map { (label: $1, style: SeriesStyle(colour: $0 % ChartPalette.okabeIto.count, shape: .square)) }
-        let memory = Figure(title: ["Memory over time"], svg: chart.render().svg, legend: legend,
+        var memory = Figure(title: ["Memory over time"], svg: chart.render().svg, legend: legend,
                             columns: [Figure.labelColumn, "time_s", "mb"] + Figure.intervalColumns, rows: memoryRows(chart, geometry: geometry, time: time))
+        memory.styles = Dictionary(legend.map { ($0.label, $0.style) }, uniquingKeysWith: { first, _ in first })
+        memory.xTitle = "time (s)"
+        memory.yTitle = "memory (MB)"
         let timeline = StateTimeline(reports: reports, geometry: geometry)
         var bars: [[String]] = []
         let states = timeline.columnsByLane(apps: reports.apps.count, columns: geometry.columns).states
@@ -33,8 +36,9 @@ extension RunPage {
                 column = end
             }
         }
-        let timelineFigure = Figure(title: ["State timeline"], svg: timeline.render(), legend: [],
+        var timelineFigure = Figure(title: ["State timeline"], svg: timeline.render(), legend: [],
                                     columns: [Figure.labelColumn, "state", "start_s", "end_s"], rows: bars)
+        timelineFigure.xTitle = "time (s)"
         return [memory, timelineFigure]
     }
 

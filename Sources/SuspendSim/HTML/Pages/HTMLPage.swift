@@ -40,25 +40,28 @@ enum HTMLPage {
     /// row; the page's size then grows with neither the batch's points nor its apps (SPEC 35).
     /// A table of `shown` rows or fewer is a plain table.
     static func foldedTable(header: [String], rows: [[String]], file: String, shown: Int = 20, most: Int) -> Node<HTML.BodyContext> {
-        guard rows.count > shown else { return table(header: header, rows: rows) }
+        guard rows.count > shown else { return table(header: header, rows: rows, breaksCells: true) }
         let rest = rows[shown..<min(max(most, shown), rows.count)]
         let summary = "\(rows.count - shown) more row\(rows.count - shown == 1 ? "" : "s")"
             + (shown + rest.count < rows.count ? ", the next \(rest.count) here; " : "; ") + "\(file) has them all"
-        return .group(table(header: header, rows: Array(rows.prefix(shown))), rest.isEmpty
+        return .group(table(header: header, rows: Array(rows.prefix(shown)), breaksCells: true), rest.isEmpty
             ? .p(.class("note"), .escaped(summary))
-            : .element(named: "details", nodes: [.element(named: "summary", nodes: [.escaped(summary)]), table(header: header, rows: Array(rest))]))
+            : .element(named: "details", nodes: [.element(named: "summary", nodes: [.escaped(summary)]),
+                                                 table(header: header, rows: Array(rest), breaksCells: true)]))
     }
 
     /// A table of `header` and `rows` (every cell escaped); `decorate` may put a node before
-    /// a cell's text (an app's swatch).
-    static func table(header: [String], rows: [[String]],
+    /// a cell's text (an app's swatch). `breaksCells`: a cell may break after an underscore
+    /// too (a long table's `background_memory_pressure`), so that the table fits the page.
+    static func table(header: [String], rows: [[String]], breaksCells: Bool = false,
                       decorate: (_ row: Int, _ column: Int) -> Node<HTML.BodyContext>? = { _, _ in nil }) -> Node<HTML.BodyContext> {
         .div(.class("tablewrap"), .table(
             // Column names may break after an underscore.
             .thead(.tr(.group(header.map { .th(.raw(HTMLEscaping.escape($0).replacingOccurrences(of: "_", with: "_<wbr>"))) }))),
             .tbody(.group(rows.enumerated().map { rowIndex, row in
                 .tr(.group(row.enumerated().map { column, cell in
-                    .td(decorate(rowIndex, column) ?? .empty, .escaped(cell))
+                    .td(decorate(rowIndex, column) ?? .empty,
+                        breaksCells ? .raw(HTMLEscaping.escape(cell).replacingOccurrences(of: "_", with: "_<wbr>")) : .escaped(cell))
                 }))
             }))
         ))

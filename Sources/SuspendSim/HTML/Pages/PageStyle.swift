@@ -1,6 +1,10 @@
 /// The page's inline style sheet (SPEC 15: self-contained, readable at 1280 px, a light and
 /// a dark theme through `prefers-color-scheme`). No font is fetched: the system's sans-serif
 /// face is used.
+///
+/// A long table (`.tablewrap`) fits the page: its cells wrap at spaces and after underscores
+/// (`HTMLPage.table`), never inside a number, so that a screenshot shows every number whole
+/// (SPEC 15, "the study first"; `scripts/browser-check.sh` fails on a cell cut by the edge).
 enum PageStyle {
     static let css: String = {
         var css = """

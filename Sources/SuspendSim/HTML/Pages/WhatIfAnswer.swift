@@ -16,8 +16,10 @@ struct WhatIfAnswer {
     let sentences: [String]
     /// The same answers as table rows, for those past the limit.
     private let rows: [[String]]
-    /// The differences against the swept value.
+    /// The differences against the swept value: the page's first `WhatIfCharts.limit`, and
+    /// every one for the figures.
     let charts: WhatIfCharts
+    let figureCharts: WhatIfCharts
     /// The names of swept values on the page (SPEC 15 "Labels"): the charts' x ticks.
     let labels: SweepValueLabels
 
@@ -55,6 +57,8 @@ struct WhatIfAnswer {
         var sentences: [String] = []
         var rows: [[String]] = []
         var charts = WhatIfCharts()
+        var figureCharts = WhatIfCharts()
+        figureCharts.most = WhatIfCharts.figureLimit
         for (index, row) in table.enumerated() {
             let metric = row[column(.metric)]
             let app = row[column(.app)]
@@ -67,6 +71,8 @@ struct WhatIfAnswer {
             sentences.append(showContext ? context + ": " + sentence : sentence)
             charts.add(row, column: column, context: chartContexts[index], policy: contexts[index][1], showContext: chartsShowContext,
                        labels: labels)
+            figureCharts.add(row, column: column, context: chartContexts[index], policy: contexts[index][1], showContext: chartsShowContext,
+                             labels: labels)
             let interval = row[column(.ciLow)].isEmpty ? "" : Self.minus(row[column(.ciLow)]) + " to " + Self.minus(row[column(.ciHigh)])
             let key = row[column(.key)]
             rows.append([context, app, metric, labels.tick(key, row[column(.baseline)]), labels.tick(key, row[column(.value)]),
@@ -78,6 +84,7 @@ struct WhatIfAnswer {
         self.rows = rows
         tableHeader = Self.header + (statistics == nil ? [] : [WhatIfColumn.wilcoxonP.rawValue] + PairedStatistics.headings)
         self.charts = charts
+        self.figureCharts = figureCharts
         self.labels = labels
     }
 
