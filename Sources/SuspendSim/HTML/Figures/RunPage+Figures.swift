@@ -4,7 +4,8 @@
 /// page, fewer in a figure laid out narrower, `FigureWidth.layoutWidth`), so
 /// their rows are per column, a column's time being where it starts:
 /// - "Memory over time": `label,time_s,mb,low,high`. A row per column of each stacked layer
-///   the chart draws (the system memory band, each app, the compressor), `mb` the layer's top
+///   the chart draws (the system memory band, each app or past `MemoryChart.defaultFoldAbove` apps
+///   the kept ones and "other apps", the compressor), `mb` the layer's top
 ///   (cumulative, as stacked); free memory's line per column (`mb` its last value, `low` and
 ///   `high` its range in the column); each threshold line a row without a time.
 /// - "State timeline": `label,state,start_s,end_s`, a row per bar: an app's run of columns in
