@@ -19,7 +19,10 @@ extension MemoryChart {
     ///
     /// Before `pressure.csv`'s first row the band is `reserved_mb` + `system_mb` (at the
     /// start); a folder whose used memory is unknown (no `used_mb`, no `ram_mb`) keeps that.
+    ///
+    /// Past `foldAbove` apps the layers are those of `stackLayers` (`foldedStackTops`).
     func stackTops(columns: Int) -> [[Double]] {
+        if let kept { return foldedStackTops(kept: kept, columns: columns) }
         let apps = reports.apps.count
         let compressorLayer = reports.hasCompressor
         var tops = [[Double]](repeating: [Double](repeating: 0, count: columns), count: apps + (compressorLayer ? 2 : 1))

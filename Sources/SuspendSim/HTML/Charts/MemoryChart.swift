@@ -39,6 +39,16 @@ struct MemoryChart {
 
     let reports: RunReports
     let geometry: RunChartGeometry
+    /// The apps drawn as layers of their own when the stack is folded (`keptApps`), nil when
+    /// every app has its layer.
+    let kept: [Int]?
+
+    /// The chart of `reports`; past `foldAbove` apps the smaller ones are one layer (`keptApps`).
+    init(reports: RunReports, geometry: RunChartGeometry, foldAbove: Int = MemoryChart.defaultFoldAbove) {
+        self.reports = reports
+        self.geometry = geometry
+        kept = Self.keptApps(reports, foldAbove: foldAbove)
+    }
 
     /// The chart, what the caption says about its labels, and whether it drew the band.
     func render() -> (svg: String, labelled: Int, evictions: Int, band: Bool) {
@@ -121,22 +131,26 @@ struct MemoryChart {
     /// (layer 0) at the bottom, the compressor's (after the apps) on top.
     private func drawStack(_ layers: [[Double]], into svg: inout SVGWriter, y: ChartScale) {
         let base = ChartNumber.px(y.pixel(0))
+        let kinds = stackLayers
         for layer in stride(from: layers.count - 1, through: 0, by: -1) {
             let below = layer > 0 ? layers[layer - 1] : nil
             if let below, below == layers[layer] { continue }  // never resident: nothing to draw
             if below == nil, layers[layer].allSatisfy({ $0 == 0 }) { continue }
             let d = stepArea(layers[layer], y: y, base: base)
-            if layer == 0 {
+            switch kinds[layer] {
+            case .band:
                 svg.path(d, class: "area sys", extra: "style=\"\(Self.bandStyle)\"", title: bandTitle)
                 let reserved = reservedMB
                 if reserved > 0 {
                     let area = stepArea(layers[0].map { min($0, reserved) }, y: y, base: base)
                     svg.path(area, class: "area res", extra: "style=\"\(Self.reservedStyle)\"", title: Self.reservedName)
                 }
-            } else if layer > reports.apps.count {
+            case .compressor:
                 svg.path(d, class: "area cmp", extra: "style=\"\(Self.compressorStyle)\"", title: Self.compressorName)
-            } else {
-                svg.path(d, class: "area \(ChartPalette.colourClass(layer - 1))", title: reports.apps[layer - 1])
+            case .app(let app):
+                svg.path(d, class: "area \(ChartPalette.colourClass(app))", title: reports.apps[app])
+            case .otherApps:
+                svg.path(d, class: "area oth", extra: "style=\"\(Self.otherAppsStyle)\"", title: title(of: kinds[layer]))
             }
         }
     }

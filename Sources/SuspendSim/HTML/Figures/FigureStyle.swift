@@ -56,7 +56,7 @@ enum FigureStyle {
     /// rules of literal colours (when the sheet styles `.area`): the converter resolves no
     /// `var()`, so they would be black.
     private static let inlineStyled = [(".area.sys", MemoryChart.bandStyle), (".area.res", MemoryChart.reservedStyle),
-                                       (".area.cmp", MemoryChart.compressorStyle)]
+                                       (".area.cmp", MemoryChart.compressorStyle), (".area.oth", MemoryChart.otherAppsStyle)]
 
     /// Whether a rule styles charts: each selector is a class or starts with `svg `.
     private static func isChartRule(_ selector: String) -> Bool {

@@ -4,7 +4,8 @@
 /// page, fewer in a figure laid out narrower, `FigureWidth.layoutWidth`), so
 /// their rows are per column, a column's time being where it starts:
 /// - "Memory over time": `label,time_s,mb,low,high`. A row per column of each stacked layer
-///   the chart draws (the system memory band, each app, the compressor), `mb` the layer's top
+///   the chart draws (the system memory band, each app or past `MemoryChart.defaultFoldAbove` apps
+///   the kept ones and "other apps", the compressor), `mb` the layer's top
 ///   (cumulative, as stacked); free memory's line per column (`mb` its last value, `low` and
 ///   `high` its range in the column); each threshold line a row without a time.
 /// - "State timeline": `label,state,start_s,end_s`, a row per bar: an app's run of columns in
@@ -44,13 +45,13 @@ extension RunPage {
 
     /// The memory chart's rows (see the type's documentation), layers in the order they are painted.
     private func memoryRows(_ chart: MemoryChart, geometry: RunChartGeometry, time: (Int) -> String) -> [[String]] {
-        let layers = chart.stackTops(columns: geometry.columns)
+        let layers = chart.stackTops(columns: geometry.columns), kinds = chart.stackLayers
         var rows: [[String]] = []
         for layer in stride(from: layers.count - 1, through: 0, by: -1) {
             let below = layer > 0 ? layers[layer - 1] : nil
             if let below, below == layers[layer] { continue }
             if below == nil, layers[layer].allSatisfy({ $0 == 0 }) { continue }
-            let label = layer == 0 ? chart.bandTitle : layer > reports.apps.count ? MemoryChart.compressorName : reports.apps[layer - 1]
+            let label = chart.title(of: kinds[layer])
             rows += layers[layer].enumerated().map { [label, time($0), Figure.number($1), "", ""] }
         }
         for (column, free) in chart.freeByColumn(columns: geometry.columns).enumerated() {

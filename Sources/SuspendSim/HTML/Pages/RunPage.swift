@@ -90,8 +90,14 @@ struct RunPage {
                                     .text(MemoryChart.reservedName)))
             }
         }
-        items += reports.apps.enumerated().map { index, app in
-            HTMLPage.swatch("sw \(ChartPalette.colourClass(index))", app)
+        // Past `MemoryChart.foldAbove` apps: the kept apps, then the smaller ones as one layer.
+        for layer in chart.stackLayers {
+            if case .app(let index) = layer {
+                items.append(HTMLPage.swatch("sw \(ChartPalette.colourClass(index))", reports.apps[index]))
+            } else if case .otherApps = layer {
+                items.append(.group(.span(.class("sw"), .attribute(named: "style", value: MemoryChart.otherAppsSwatchStyle)),
+                                    .text(chart.title(of: layer))))
+            }
         }
         if reports.hasCompressor {
             // SPEC 22: apps are stacked at their footprint less their compressed memory, and
