@@ -18,7 +18,8 @@ import Testing
             let names = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("F").path).sorted()
             let csvName = try #require(names.first { $0.contains("how-far-the-answer-moves-launch-wait") && $0.hasSuffix(".csv") }, "\(names)")
             let figure = try ComparisonCommandTests.rows(folder.appendingPathComponent("F/\(csvName)"))
-            #expect(figure[0] == ["label", "assumption", "end", "assumption_value", "mean"])
+            // Every figure CSV ends with its series' style and the axes' words (docs/reports.md).
+            #expect(figure[0] == ["label", "assumption", "end", "assumption_value", "mean", "colour", "marker", "dash", "x_title", "y_title"])
             let table = try ComparisonCommandTests.rows(folder.appendingPathComponent("R/sensitivity.csv"))
             let mine = table.dropFirst().filter { $0[5] == "com.acme.app" && $0[6] == "launch_wait_s" }
             // Every key ran at both ends here: 3 keys × 2 rows, then the defaults' row.
