@@ -43,8 +43,25 @@ extension MemoryChart {
                 if sum > tops[apps + 1][column] { tops[apps + 1][column] = sum }
             }
         }
+        walkInstants(columns: columns, apply: { app, value in footprint[app] = value },
+                     record: { column, sampledUsed, sampledCompressor in
+                         used = sampledUsed
+                         compressor = sampledCompressor
+                         record(column)
+                     })
+        return tops
+    }
+
+    /// Walks `memory.csv`'s footprint changes and `pressure.csv`'s samples in time order, one
+    /// pixel column after another: `record` at each column's start and after each instant in
+    /// it (the instant's changes given to `apply` first, all together), with the latest used
+    /// memory and compressor size. Both stacks, whole and folded, are built on this walk.
+    func walkInstants(columns: Int, apply: (_ app: Int, _ uncompressed: Double) -> Void,
+                      record: (_ column: Int, _ used: Double?, _ compressor: Double) -> Void) {
         let changes = reports.footprints, samples = reports.free
         var change = 0, sample = 0
+        var used: Double?
+        var compressor = 0.0
         func nextTime() -> Double? {
             let a = change < changes.count ? changes[change].time : nil
             let b = sample < samples.count ? samples[sample].time : nil
@@ -53,10 +70,10 @@ extension MemoryChart {
             return min(a, b)
         }
         for column in 0..<columns {
-            record(column)
+            record(column, used, compressor)
             while let time = nextTime(), geometry.column(time) == column {
                 while change < changes.count, changes[change].time == time {
-                    footprint[changes[change].app] = changes[change].uncompressed
+                    apply(changes[change].app, changes[change].uncompressed)
                     change += 1
                 }
                 if sample < samples.count, samples[sample].time == time {
@@ -64,10 +81,9 @@ extension MemoryChart {
                     compressor = samples[sample].compressor
                     sample += 1
                 }
-                record(column)
+                record(column, used, compressor)
             }
         }
-        return tops
     }
 
     /// Free memory per column; nil before the first `pressure.csv` row.

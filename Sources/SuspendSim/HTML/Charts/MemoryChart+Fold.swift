@@ -89,29 +89,16 @@ extension MemoryChart {
                 if sum > tops[otherLayer + 1][column] { tops[otherLayer + 1][column] = sum }
             }
         }
-        let changes = reports.footprints, samples = reports.free
-        var change = 0, sample = 0
-        for column in 0..<columns {
-            record(column)
-            while true {
-                let a = change < changes.count ? changes[change].time : nil
-                let b = sample < samples.count ? samples[sample].time : nil
-                guard let time = [a, b].compactMap({ $0 }).min(), geometry.column(time) == column else { break }
-                while change < changes.count, changes[change].time == time {
-                    let app = changes[change].app, value = changes[change].uncompressed
-                    total += value - footprint[app]
-                    if !isKept[app] { other += value - footprint[app] }
-                    footprint[app] = value
-                    change += 1
-                }
-                if sample < samples.count, samples[sample].time == time {
-                    if let value = samples[sample].used { used = value }
-                    compressor = samples[sample].compressor
-                    sample += 1
-                }
-                record(column)
-            }
-        }
+        walkInstants(columns: columns, apply: { app, value in
+                         total += value - footprint[app]
+                         if !isKept[app] { other += value - footprint[app] }
+                         footprint[app] = value
+                     },
+                     record: { column, sampledUsed, sampledCompressor in
+                         used = sampledUsed
+                         compressor = sampledCompressor
+                         record(column)
+                     })
         return tops
     }
 }
