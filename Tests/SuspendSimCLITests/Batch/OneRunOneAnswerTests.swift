@@ -224,4 +224,48 @@ import Testing
         }
         #expect(compared >= 4 * 8, "check folders compared: \(compared)")
     }
+
+    /// The sensitivity's baseline is the batch's own runs (SPEC 39: "the batch's own first `R`
+    /// runs of each point"): with `R` = every replicate, the rows of `sensitivity_runs.csv` with
+    /// an empty `assumption` and `app` are `summary.csv`'s runs, one each, with the same cell in
+    /// every run metric; and asking for the sensitivity leaves `summary.csv` byte for byte as
+    /// the batch without it writes it.
+    @Test func theSensitivityBaselineIsTheBatchsRuns() throws {
+        try withTemporaryFolder { folder in
+            let chosen: Set = ["photo-editor.yaml", "iphone-11-ios18.yaml", "background-task.yaml", "random-workload-4.yaml"]
+            let files = try Self.scenarioFiles(in: folder).filter { chosen.contains(URL(fileURLWithPath: $0).lastPathComponent) }
+            #expect(files.count == chosen.count)
+            let plain = folder.appendingPathComponent("plain"), sensitive = folder.appendingPathComponent("sensitive")
+            let batch = ["--replicates", Self.replicates, "--set", "policy=largest-first,jetsam"]
+            try Self.succeed(["run"] + files + batch + ["--out", plain.path])
+            try Self.succeed(["run"] + files + batch + ["--sensitivity", "--out", sensitive.path])
+            #expect(try Data(contentsOf: plain.appendingPathComponent("summary.csv"))
+                    == Data(contentsOf: sensitive.appendingPathComponent("summary.csv")), "--sensitivity changed summary.csv")
+
+            let summary = try SummaryRows(folder: sensitive)
+            let records = try CSVRecordReader(path: sensitive.appendingPathComponent("sensitivity_runs.csv").path).textRecords()
+            let header = try #require(records.first)
+            let app = try #require(header.firstIndex(of: "app"))
+            let firstSweep = try #require(header.firstIndex(of: "replicate")) + 1
+            var baseline: [String: [String]] = [:]
+            for record in records.dropFirst() where record[0].isEmpty && record[app].isEmpty {
+                let identity = Array(record[3..<firstSweep])
+                let sweep = zip(header[firstSweep..<app], record[firstSweep..<app])
+                    .filter { $0.0 != "policy" && !$0.1.isEmpty }.map { "\($0.0)=\($0.1)" }
+                let key = SummaryRows.key(identity, sweep: sweep)
+                #expect(baseline[key] == nil, "two baseline rows for run \(key)")
+                baseline[key] = record
+            }
+            #expect(baseline.count >= 4 * 2, "baseline runs: \(baseline.count)")
+            #expect(Set(baseline.keys) == Set(summary.rows.keys), "the baseline's runs are summary.csv's")
+            for (key, record) in baseline {
+                let row = try #require(summary.rows[key])
+                for metric in SummaryColumn.compared {
+                    // The run metrics come last; `launch_wait_s` is also an app metric before them.
+                    let cell = record[try #require(header.lastIndex(of: metric.rawValue))]
+                    #expect(cell == row[try #require(SummaryRows.columns.firstIndex(of: metric.rawValue))], "run \(key): \(metric.rawValue)")
+                }
+            }
+        }
+    }
 }
