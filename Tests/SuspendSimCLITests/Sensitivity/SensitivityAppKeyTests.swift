@@ -98,4 +98,37 @@ import Testing
             #expect(listed.status == 64 && listed.stderr.contains("workload.allocations.per_hour is used at no point"), "\(listed.stderr)")
         }
     }
+
+    @Test("--set app.trace.*.KEY sets KEY in default_app: the run equals the scenario with it written there; one trace app alone, or no trace, is refused naming the form (exit 64)")
+    func traceAppsFromTheCommandLine() throws {
+        try withTemporaryFolder { folder in
+            try Self.trace.write(to: folder.appendingPathComponent("t.tsv"), atomically: true, encoding: .utf8)
+            try Self.scenario(sensitivity: "").write(to: folder.appendingPathComponent("tr.yaml"), atomically: true, encoding: .utf8)
+            try Self.scenario(traced: ", cold_launch_s: 2.5", sensitivity: "")
+                .write(to: folder.appendingPathComponent("written.yaml"), atomically: true, encoding: .utf8)
+            let set = try suspendsim(["run", "tr.yaml", "--set", "app.trace.*.cold_launch_s=2.5", "--out", "S"], in: folder)
+            #expect(set.status == 0, "\(set.stderr)")
+            let written = try suspendsim(["run", "written.yaml", "--out", "E"], in: folder)
+            #expect(written.status == 0, "\(written.stderr)")
+            let plain = try suspendsim(["run", "tr.yaml", "--out", "P"], in: folder)
+            #expect(plain.status == 0, "\(plain.stderr)")
+            let viaSet = try ComparisonCommandTests.rows(folder.appendingPathComponent("S/summary.csv"))
+            let viaFile = try ComparisonCommandTests.rows(folder.appendingPathComponent("E/summary.csv"))
+            let defaults = try ComparisonCommandTests.rows(folder.appendingPathComponent("P/summary.csv"))
+            // The --set run has one more column, the key it set (SPEC 21's sweep columns), 2.5.
+            #expect(viaSet[0].last == "app.trace.*.cold_launch_s" && viaSet[1].last == "2.5")
+            #expect(Array(viaSet[1].dropLast()) == viaFile[1])
+            // The trace apps' cold launches wait 2.5 s instead of the default 0.4 s.
+            let wait = try #require(viaFile[0].firstIndex(of: "launch_wait_s"))
+            #expect((Double(viaFile[1][wait]) ?? 0) > (Double(defaults[1][wait]) ?? 0))
+            let one = try suspendsim(["run", "tr.yaml", "--set", "app.trace.Maps.cold_launch_s=2.5", "--out", "O"], in: folder)
+            #expect(one.status == 64 && one.stderr.contains("'trace.Maps' is an app the trace adds") && one.stderr.contains("app.trace.*.KEY"),
+                    "\(one.stderr)")
+            let plainFile = SensitivityCommandTests.scenario
+            try plainFile.write(to: folder.appendingPathComponent("plain.yaml"), atomically: true, encoding: .utf8)
+            let none = try suspendsim(["run", "plain.yaml", "--set", "app.trace.*.cold_launch_s=2.5", "--out", "N"], in: folder)
+            #expect(none.status == 64 && none.stderr.contains("the scenario has no trace:"), "\(none.stderr)")
+            for out in ["O", "N"] { #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(out).path)) }
+        }
+    }
 }

@@ -66,7 +66,7 @@ import Testing
         }
     }
 
-    @Test("apps.typical-day's low end runs as a file with the typical day's footprints written out at 0.6 times: the same run metrics, run by run")
+    @Test("apps.typical-day's low end runs as a file with the typical day's footprints written out at 0.6 times: the same run metrics, run by run; its sensitivity.csv rows are the what-if of a sweep over (1, 0.6), cell for cell")
     func typicalDayFactorAsWrittenOut() throws {
         try withTemporaryFolder { folder in
             let head = """
@@ -107,6 +107,17 @@ import Testing
                 let mine = try #require(runs[0].lastIndex(of: metric)), theirs = try #require(summary[0].firstIndex(of: metric))
                 #expect(variant.map { $0[mine] } == summary.dropFirst().map { $0[theirs] }, "\(metric)")
             }
+            // SPEC 25's what-if of the key swept over (the run's value 1, the end 0.6), baseline 1.
+            let plain = folder.appendingPathComponent("plain.yaml")
+            try (head + "apps: [{ include: typical-day }]\n").write(to: plain, atomically: true, encoding: .utf8)
+            let swept = folder.appendingPathComponent("W")
+            let sweep = try suspendsim(["run", plain.path, "--set", "apps.typical-day=1,0.6", "--baseline", "apps.typical-day=1", "--out", swept.path])
+            #expect(sweep.status == 0, "\(sweep.stderr)")
+            let whatIf = try ComparisonCommandTests.rows(swept.appendingPathComponent("whatif.csv"))
+            let table = try ComparisonCommandTests.rows(folder.appendingPathComponent("A/sensitivity.csv"))
+            // sensitivity.csv: scenario,policy,assumption,end,assumption_value, then app..wilcoxon_p; whatif.csv: scenario,policy,key,value,baseline, then the same.
+            let low = table.dropFirst().filter { $0[2] == "apps.typical-day" && $0[3] == "low" }
+            #expect(!low.isEmpty && whatIf.dropFirst().map { Array($0[5...13]) } == low.map { Array($0[5...13]) })
         }
     }
 }

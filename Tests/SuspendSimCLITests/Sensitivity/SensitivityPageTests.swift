@@ -43,6 +43,12 @@ import Testing
             #expect(svg.contains("width=\"252pt\"") && svg.contains("viewBox=\"0 0 396 "))
             let page = try String(contentsOf: folder.appendingPathComponent("R/index.html"), encoding: .utf8)
             #expect(page.contains("id=\"tornado-1\"") && page.contains("<h2>How far the answer moves</h2>"))
+            // Without a what-if the section leads the page, and the Files line links the two
+            // tables written (no sensitivity_whatif.csv).
+            let moves = try #require(page.range(of: "<h2>How far the answer moves</h2>")).lowerBound
+            #expect(moves < (try #require(page.range(of: "<nav class=\"toc\">")).lowerBound) && !page.contains("<h2>What if</h2>"))
+            for file in ["sensitivity.csv", "sensitivity_runs.csv"] { #expect(page.contains("<a href=\"\(file)\">\(file)</a>"), "\(file)") }
+            #expect(!page.contains("sensitivity_whatif.csv"))
         }
     }
 }

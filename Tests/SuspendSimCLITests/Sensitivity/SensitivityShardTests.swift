@@ -56,6 +56,34 @@ import Testing
         }
     }
 
+    @Test("A shard whose sensitivity_runs.csv lists device.compressor.ratio's blocks before device.limit_share's merges into the whole batch's bytes: the shards disagree, so SPEC 36's order decides")
+    func shardsInAnotherOrder() throws {
+        try withTemporaryFolder { folder in
+            try Self.scenario.write(to: folder.appendingPathComponent("sens.yaml"), atomically: true, encoding: .utf8)
+            #expect(try suspendsim(["run", "sens.yaml", "--out", "W"], in: folder).status == 0)
+            for index in 1...2 {
+                #expect(try suspendsim(["run", "sens.yaml", "--shard", "\(index)/2", "--out", "S\(index)"], in: folder).status == 0)
+            }
+            // Shard 2's blocks by hand: its own runs, then the ratio's, then the limit's.
+            let url = folder.appendingPathComponent("S2/sensitivity_runs.csv")
+            let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            let body = lines.dropFirst().filter { !$0.isEmpty }
+            let own = body.filter { $0.hasPrefix(",") }
+            let ratio = body.filter { $0.hasPrefix("device.compressor.ratio,") }
+            let limit = body.filter { $0.hasPrefix("device.limit_share,") }
+            #expect(!own.isEmpty && !ratio.isEmpty && !limit.isEmpty && own.count + ratio.count + limit.count == body.count)
+            let reordered = ([lines[0]] + own + ratio + limit).joined(separator: "\n") + "\n"
+            #expect(reordered != (try String(contentsOf: url, encoding: .utf8)))
+            try reordered.write(to: url, atomically: true, encoding: .utf8)
+            let merge = try suspendsim(["merge", "S1", "S2", "--out", "M"], in: folder)
+            #expect(merge.status == 0, "\(merge.stderr)")
+            for file in Self.files {
+                let expected = try Data(contentsOf: folder.appendingPathComponent("W/\(file)"))
+                #expect(try Data(contentsOf: folder.appendingPathComponent("M/\(file)")) == expected, "\(file)")
+            }
+        }
+    }
+
     @Test("report on a batch folder computes sensitivity.csv and sensitivity_whatif.csv again from sensitivity_runs.csv, the same bytes")
     func reportRebuilds() throws {
         try withTemporaryFolder { folder in
@@ -77,6 +105,18 @@ import Testing
             let page = try String(contentsOf: folder.appendingPathComponent("W/index.html"), encoding: .utf8)
             #expect(page.contains("<h2>How far the answer moves</h2>"))
             #expect(page.contains("id=\"tornado-1\""))
+            // It follows the what-if (the answer the batch was run for, SPEC 25) and comes before
+            // the contents and the scenario's own charts.
+            let whatIf = try #require(page.range(of: "<h2>What if</h2>")).lowerBound
+            let moves = try #require(page.range(of: "<h2>How far the answer moves</h2>")).lowerBound
+            let contents = try #require(page.range(of: "<nav class=\"toc\">")).lowerBound
+            #expect(whatIf < moves && moves < contents)
+            // The header's Files line links the three tables, after assumptions.csv.
+            let header = try #require(page.range(of: "</header>")).lowerBound
+            let links = try ["assumptions.csv", "sensitivity.csv", "sensitivity_runs.csv", "sensitivity_whatif.csv"].map { file in
+                try #require(page.range(of: "<a href=\"\(file)\">\(file)</a>"), "\(file)").lowerBound
+            }
+            #expect(links == links.sorted() && links.allSatisfy { $0 < header })
             for line in run.stdout.split(separator: "\n") where line.hasPrefix("sensitivity: com.acme.app") {
                 #expect(page.contains(String(line.dropFirst("sensitivity: ".count))), "\(line)")
             }

@@ -87,35 +87,59 @@ package enum SensitivityRunner {
 
     /// The runs of one variant: at each point where `ends` says it runs, the first `R`
     /// replicates, with the batch's seeds, in `summary.csv`'s order.
+    ///
+    /// A point's scenario is read once for all its replicates (they differ only in the seed),
+    /// as the batch reads its own points: reading the file again per run cost more than the
+    /// runs (docs/performance.md). Points are read `pointsAtOnce(jobs)` at a time, so that a
+    /// batch of one run per point (trace users) keeps every worker busy and holds only those
+    /// scenarios.
     private static func runVariant(
         _ batch: BatchPlan, entry plan: SensitivityPlan.Entry, ends: [SensitivityPlan.PointEnd?], units mine: Set<Unit>, jobs: Int,
         progress: @escaping @Sendable () -> Void
     ) throws -> [SensitivityRun] {
         let entry = batch.entries[plan.entry]
-        let units = ends.indices.filter { ends[$0] != nil }.flatMap { point in (0..<plan.replicates).map { (point, $0) } }
-            .filter { mine.contains(Unit(point: $0.0, replicate: $0.1)) }
-        let results = parallelMap(count: units.count, jobs: jobs) { index -> Result<SensitivityRun, Failure> in
-            defer { progress() }
-            let (point, replicate) = units[index]
-            guard let end = ends[point] else { preconditionFailure("a unit of a point the variant does not run") }
-            var scenario: Scenario
-            do {
-                scenario = try entry.points.scenario(of: point, adding: end.settings)
-            } catch {
-                return .failure(Failure(description: "\(error)"))
-            }
-            var seed: UInt64?
-            if entry.isRandomized {
-                seed = BatchSeed.seed(base: batch.seed, scenario: entry.name, replicate: replicate)
-                scenario.seed = seed
-            }
-            let outcome = Simulation.runKeepingNoRecords(scenario, policy: scenario.policy)
-            let row = SummaryRow(result: outcome, seed: seed, replicate: entry.isRandomized ? replicate : nil)
-            var run = SensitivityRun(row, outcomes: outcome.apps, apps: plan.apps, entry: plan.entry, point: point,
-                                     replicate: replicate, columnValues: entry.points[point].columnValues)
-            run.assumptionValue = end.value
-            return .success(run)
+        let points = ends.indices.filter { point in
+            ends[point] != nil && (0..<plan.replicates).contains { mine.contains(Unit(point: point, replicate: $0)) }
         }
-        return try results.map { try $0.get() }
+        var runs: [SensitivityRun] = []
+        let step = pointsAtOnce(jobs)
+        for start in stride(from: 0, to: points.count, by: step) {
+            let chunk = Array(points[start..<min(start + step, points.count)])
+            let read = parallelMap(count: chunk.count, jobs: jobs) { index -> Result<Scenario, Failure> in
+                guard let end = ends[chunk[index]] else { preconditionFailure("a point the variant does not run") }
+                do {
+                    return .success(try entry.points.scenario(of: chunk[index], adding: end.settings))
+                } catch {
+                    return .failure(Failure(description: "\(error)"))
+                }
+            }
+            let scenarios = try read.map { try $0.get() }
+            let units = chunk.indices.flatMap { index in
+                (0..<plan.replicates).filter { mine.contains(Unit(point: chunk[index], replicate: $0)) }.map { (index, $0) }
+            }
+            let results = parallelMap(count: units.count, jobs: jobs) { index -> SensitivityRun in
+                defer { progress() }
+                let (slot, replicate) = units[index]
+                let point = chunk[slot]
+                var scenario = scenarios[slot]
+                var seed: UInt64?
+                if entry.isRandomized {
+                    seed = BatchSeed.seed(base: batch.seed, scenario: entry.name, replicate: replicate)
+                    scenario.seed = seed
+                }
+                let outcome = Simulation.runKeepingNoRecords(scenario, policy: scenario.policy)
+                let row = SummaryRow(result: outcome, seed: seed, replicate: entry.isRandomized ? replicate : nil)
+                var run = SensitivityRun(row, outcomes: outcome.apps, apps: plan.apps, entry: plan.entry, point: point,
+                                         replicate: replicate, columnValues: entry.points[point].columnValues)
+                run.assumptionValue = ends[point]?.value ?? ""
+                return run
+            }
+            runs += results
+        }
+        return runs
     }
+
+    /// How many points' scenarios a variant reads before running them: the batch's reorder
+    /// window, max(4 × jobs, 16) (docs/batch-runs.md "Every core").
+    static func pointsAtOnce(_ jobs: Int) -> Int { max(4 * jobs, 16) }
 }

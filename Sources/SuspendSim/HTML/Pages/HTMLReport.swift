@@ -100,8 +100,10 @@ public enum HTMLReport {
             }
         }
         let name = BatchPage.heading(scenarios: reports.scenarios.map(\.name))
-        let files = [BatchReportFile.summary, .survival, .comparison, .observed, .groups, .paired, .whatif, .assumptions].map(\.fileName)
-            .filter { ReportFolder.hasFile($0, in: folder) }
+        // SPEC 39's tables follow assumptions.csv, whose ranges they vary (written before the page).
+        let sensitivityFiles = [SensitivityFile.table, .runs, .whatIf].map(\.rawValue)
+        let files = ([BatchReportFile.summary, .survival, .comparison, .observed, .groups, .paired, .whatif, .assumptions].map(\.fileName)
+            + sensitivityFiles).filter { ReportFolder.hasFile($0, in: folder) }
         // SPEC 21: with groups.csv, the comparison on the page and its charts as figures/<metric>.svg.
         if let comparison { try BatchPage.writeFigures(comparison, into: folder) }
         // SPEC 25: with whatif.csv, the page opens with its answer.

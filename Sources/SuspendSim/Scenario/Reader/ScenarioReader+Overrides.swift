@@ -41,11 +41,26 @@ extension ScenarioReader {
                 continue
             }
             if case .app(let id, _)? = SweepKey(path: path) {
-                report(node, path, "unknown app '\(id)'; apps are \(AppList.idList(appIDsRead))", origin: origin, lineOnly: true)
+                report(node, path, unknownApp(id), origin: origin, lineOnly: true)
                 continue
             }
             let parent = path.split(separator: ".").dropLast().joined(separator: ".")
             report(node, path, "the scenario has no \(parent): block to set this in", origin: origin, lineOnly: true)
         }
+    }
+
+    /// Why an `app.ID.KEY` override found no app. The apps a trace adds (`trace.<name>`, SPEC
+    /// 13) are made from `default_app` while the trace is read: `app.trace.*.KEY` sets KEY on
+    /// every one of them (docs/scenarios.md), and one of them alone cannot be set.
+    private func unknownApp(_ id: String) -> String {
+        if id == TraceKey.everyTraceApp {
+            let missing = tracePath == nil ? "the scenario has no trace:" : "its trace: has no \(TraceKey.defaultApp.rawValue)"
+            return "app.\(id).KEY sets KEY on every app a trace adds from \(TraceKey.defaultApp.path), and \(missing)"
+        }
+        if id.hasPrefix("trace."), appIDsRead.contains(id) {
+            return "'\(id)' is an app the trace adds, made from \(TraceKey.defaultApp.path); "
+                + "app.\(TraceKey.everyTraceApp).KEY sets KEY on every such app"
+        }
+        return "unknown app '\(id)'; apps are \(AppList.idList(appIDsRead))"
     }
 }
