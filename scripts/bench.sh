@@ -11,6 +11,7 @@
 #
 # usage: scripts/bench.sh [--samples N] [--skip-suites] [--trace-only] [--big-samples N] [--strict] [--keep]
 #                        [--trace-users LIST [--against OLD]] [--sensitivity-only]
+#                        [--same-work OLD [--instructions]]
 #   --samples N      samples per figure, the median is reported (default 5, at least 5 for docs)
 #   --skip-suites    skip the package-benchmark suites, print only the table
 #   --trace-only     only the usage-trace batches (SPEC 21) and the 500-point sweep, which need
@@ -26,6 +27,16 @@
 #   --against OLD    with --trace-users: each sample runs the executable OLD too, just before
 #                    the current one, so that two builds alternate in one sitting
 #   --sensitivity-only  only the sensitivity probe (SPEC 39), which needs nothing but suspendsim
+#   --same-work OLD  only the two cases of Part XI's speed bound (issue "The iPhone as it
+#                    ships"), work both builds do alike: a 100-app 10^5-event JSON file in the
+#                    classic profile (`--jobs 1`), and every user of an 800-user synthetic
+#                    trace under lru and jetsam with `system_mb` 600 and `compressor: { pool_mb: 0 }`;
+#                    OLD and the current build alternate, --samples each; prints median CPU
+#                    and wall of each and their ratios, and fails a case more than 5 % slower
+#                    in CPU (with --strict, exit 1)
+#   --instructions   with --same-work: also count each case's instructions once per build
+#                    under valgrind's callgrind (independent of the host's load, which moves
+#                    CPU time by 5-10 % on a shared host; no hardware counters needed)
 #   SUSPENDSIM_BIN=path  time this suspendsim executable instead of building one (to set an
 #                        older build beside the current one in the same sitting)
 set -euo pipefail
@@ -40,6 +51,8 @@ keep=0
 trace_users=""
 against=""
 sens_only=0
+same_work=""
+instructions=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --samples) samples="$2"; shift 2 ;;
@@ -51,21 +64,27 @@ while [ $# -gt 0 ]; do
     --trace-users) trace_users="$2"; trace_only=1; suites=0; shift 2 ;;
     --against) against="$2"; shift 2 ;;
     --sensitivity-only) sens_only=1; trace_only=1; suites=0; shift ;;
-    -h | --help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --same-work) same_work="$2"; trace_only=1; suites=0; shift 2 ;;
+    --instructions) instructions=1; shift ;;
+    -h | --help) sed -n '2,41p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
 
 big_samples=${big_samples:-$samples}
 if [ -n "$against" ] && [ -z "$trace_users" ]; then echo "bench: --against goes with --trace-users" >&2; exit 2; fi
+if [ -n "$same_work" ] && [ ! -x "$same_work" ]; then echo "bench: --same-work $same_work is not an executable" >&2; exit 2; fi
+if [ "$instructions" -eq 1 ] && [ -z "$same_work" ]; then echo "bench: --instructions goes with --same-work" >&2; exit 2; fi
 if [ -n "$against" ] && [ ! -x "$against" ]; then echo "bench: --against $against is not an executable" >&2; exit 2; fi
 
 ./scripts/setup.sh
 
 echo "== Building (release)"
 if [ -z "${SUSPENDSIM_BIN:-}" ]; then ./scripts/build-release.sh; fi
-if [ "$trace_only" -eq 0 ]; then
-  for product in suspendsim-bench suspendsim-bench-jemalloc make-scenario-json; do
+if [ "$trace_only" -eq 0 ] || [ -n "$same_work" ]; then
+  products=(suspendsim-bench suspendsim-bench-jemalloc make-scenario-json)
+  [ -n "$same_work" ] && products=(make-scenario-json)
+  for product in "${products[@]}"; do
     swift build -c release --package-path Benchmarks --product "$product"
   done
   bin=$(swift build -c release --package-path Benchmarks --show-bin-path)
@@ -434,6 +453,95 @@ if [ "$sens_only" -eq 1 ]; then
   table_header
   sensitivity_rows
   if [ "$strict" -eq 1 ] && [ "$missed" -gt 0 ]; then exit 1; fi
+  exit 0
+fi
+
+# One sample of `$1 run ARGS...` into $scratch/same-reports: its wall seconds (this shell's
+# clock) and CPU seconds of all its threads: perf's task-clock (to the microsecond) where perf
+# runs, else user + system from /usr/bin/time (to the hundredth: coarse for a 0.08 s run).
+same_sample() {
+  local bin=$1
+  shift
+  rm -rf "$scratch/same-reports"
+  local start=$EPOCHREALTIME cpu
+  if command -v perf >/dev/null && perf stat -x, -e task-clock -o "$scratch/cpu" true 2>/dev/null; then
+    perf stat -x, -e task-clock -o "$scratch/cpu" "$bin" run "$@" --out "$scratch/same-reports" >/dev/null
+    cpu=$(awk -F, '$3 == "task-clock" || $3 ~ /^task-clock/ { printf "%.4f", $1 / 1000 }' "$scratch/cpu")
+  else
+    /usr/bin/time -f '%U %S' -o "$scratch/cpu" "$bin" run "$@" --out "$scratch/same-reports" >/dev/null
+    cpu=$(tail -1 "$scratch/cpu" | awk '{ print $1 + $2 }')
+  fi
+  local end=$EPOCHREALTIME
+  echo "$(calc "$end - $start") $cpu"
+}
+
+# $1 ÷ $2 with 3 decimals.
+ratio3() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f\n", a / b }'; }
+
+# The instructions of `$1 run ARGS...` in user space, counted by callgrind, of a copy without
+# its debug information (valgrind 3.19 cannot read the DWARF 5 that Swift writes).
+same_instructions() {
+  local bin=$1
+  shift
+  objcopy --strip-debug "$bin" "$scratch/counted"
+  rm -rf "$scratch/same-reports"
+  valgrind --tool=callgrind --callgrind-out-file="$scratch/callgrind.out" "$scratch/counted" run "$@" \
+    --out "$scratch/same-reports" 2>&1 >/dev/null | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+}
+
+# --same-work: Part XI's bound, "no case more than 5 % slower", on the two cases both builds
+# do alike (the classic profile; the compressor off), OLD's sample just before the current
+# one's. Prints per case the median CPU and wall of each build, their ratios, pass or fail.
+same_work_cases() {
+  local old new=$cli case missed=0
+  old=$(realpath -m "$same_work")
+  "$bin/make-scenario-json" 100 100000 1 "$scratch/e5.json"
+  scripts/make-lsapp-trace.sh 800 600 1 >"$scratch/trace.tsv" 2>/dev/null
+  sed -e 's|^device: .*|device: { ram_mb: 2048, system_mb: 600, compressor: { pool_mb: 0 } }|' \
+    -e 's|^  file: .*|  file: trace.tsv|' -e '/^  device.ram_mb:/d' docs/examples/lsapp-study.yaml >"$scratch/trace-study.yaml"
+  local -A args=([e5]="$scratch/e5.json --jobs 1" [trace]="$scratch/trace-study.yaml")
+  local -A names=([e5]="100 apps, 10^5 events (make-scenario-json 100 100000 1), --jobs 1"
+                  [trace]="800 trace users x lru, jetsam; system_mb 600, pool_mb: 0")
+  local rows=()
+  for case in e5 trace; do
+    local -A walls=() cpus=()
+    echo "-- same work: ${names[$case]}" >&2
+    for _ in $(seq "$samples"); do
+      for side in old new; do
+        local path=$old
+        [ "$side" = new ] && path=$new
+        # shellcheck disable=SC2086
+        read -r wall cpu < <(same_sample "$path" ${args[$case]})
+        walls[$side]+="$wall "; cpus[$side]+="$cpu "
+      done
+    done
+    local cpu_old cpu_new wall_old wall_new cpu_ratio verdict=pass counts=""
+    cpu_old=$(tr ' ' '\n' <<<"${cpus[old]}" | grep . | median); cpu_new=$(tr ' ' '\n' <<<"${cpus[new]}" | grep . | median)
+    wall_old=$(tr ' ' '\n' <<<"${walls[old]}" | grep . | median); wall_new=$(tr ' ' '\n' <<<"${walls[new]}" | grep . | median)
+    cpu_ratio=$(ratio3 "$cpu_new" "$cpu_old")
+    if [ "$instructions" -eq 1 ]; then
+      local ir_old ir_new
+      # shellcheck disable=SC2086
+      ir_old=$(same_instructions "$old" ${args[$case]}); ir_new=$(same_instructions "$new" ${args[$case]})
+      counts=" | $ir_old | $ir_new | $(ratio3 "$ir_new" "$ir_old")"
+    fi
+    if awk -v r="$cpu_ratio" 'BEGIN { exit !(r > 1.05) }'; then verdict=FAIL; missed=$((missed + 1)); fi
+    rows+=("| ${names[$case]} | $cpu_old | $cpu_new | $cpu_ratio | $wall_old | $wall_new | $(ratio3 "$wall_new" "$wall_old")$counts | $verdict |")
+  done
+  echo
+  echo "== Part XI's bound, same work: $old (old) against $new (new), median of $samples samples each, alternating"
+  echo "   (load average before / after: $load_before / $(cut -d' ' -f1-3 /proc/loadavg); CPU decides, at most 1.05)"
+  if [ "$instructions" -eq 1 ]; then
+    echo "| case | CPU old s | CPU new s | ratio | wall old s | wall new s | ratio | instructions old | new | ratio | CPU <= 1.05 |"
+  else
+    echo "| case | CPU old s | CPU new s | ratio | wall old s | wall new s | ratio | CPU <= 1.05 |"
+  fi
+  for row in "${rows[@]}"; do echo "$row"; done
+  if [ "$strict" -eq 1 ] && [ "$missed" -gt 0 ]; then exit 1; fi
+}
+
+if [ -n "$same_work" ]; then
+  same_work_cases
   exit 0
 fi
 

@@ -5,6 +5,9 @@ protocol CSVByteSink {
     mutating func append(contentsOf bytes: [UInt8])
     /// Appends `value` in decimal, with no sign.
     mutating func appendDecimal(_ value: UInt64)
+    /// Appends `thousandths ÷ 1000` with exactly 3 decimals and no sign: 12345 as `12.345`,
+    /// 0 as `0.000` (every `_s` and `_mb` column, SPEC 8).
+    mutating func appendThousandths(_ thousandths: UInt64)
 }
 
 extension Array: CSVByteSink where Element == UInt8 {
@@ -13,6 +16,13 @@ extension Array: CSVByteSink where Element == UInt8 {
         let start = count
         append(contentsOf: repeatElement(0, count: length))
         withUnsafeMutableBufferPointer { CSVFormatting.writeDecimal(value, length: length, to: $0.baseAddress! + start) }
+    }
+
+    mutating func appendThousandths(_ thousandths: UInt64) {
+        let length = CSVFormatting.thousandthsLength(thousandths)
+        let start = count
+        append(contentsOf: repeatElement(0, count: length))
+        withUnsafeMutableBufferPointer { CSVFormatting.writeThousandths(thousandths, length: length, to: $0.baseAddress! + start) }
     }
 }
 
@@ -108,6 +118,17 @@ struct CSVRowWriter: CSVByteSink {
         let length = CSVFormatting.decimalLength(value)
         if count + length > capacity { grow(toHold: length) }
         CSVFormatting.writeDecimal(value, length: length, to: base + count)
+        count += length
+    }
+
+    /// Appends `thousandths ÷ 1000` with 3 decimals: one room check and one pass for the whole
+    /// field, where a byte at a time checked the room five times or more (three `_mb` and
+    /// `_s` columns of every `memory.csv` and `pressure.csv` row, docs/performance.md).
+    @inline(__always)
+    mutating func appendThousandths(_ thousandths: UInt64) {
+        let length = CSVFormatting.thousandthsLength(thousandths)
+        if count + length > capacity { grow(toHold: length) }
+        CSVFormatting.writeThousandths(thousandths, length: length, to: base + count)
         count += length
     }
 

@@ -156,12 +156,30 @@ enum CSVFormatting {
 
     /// Appends `thousandths / 1000` as `integer.ddd`.
     static func appendThousandths(_ thousandths: UInt64, to bytes: inout some CSVByteSink) {
-        appendUnsigned(thousandths / 1000, to: &bytes)
-        let fraction = thousandths % 1000
-        bytes.append(point)
-        bytes.append(zero &+ UInt8(truncatingIfNeeded: fraction / 100))
-        bytes.append(zero &+ UInt8(truncatingIfNeeded: fraction / 10 % 10))
-        bytes.append(zero &+ UInt8(truncatingIfNeeded: fraction % 10))
+        bytes.appendThousandths(thousandths)
+    }
+
+    /// The length of `thousandths ÷ 1000` written with 3 decimals: the whole part's digits,
+    /// the point and 3 digits.
+    @inline(__always)
+    static func thousandthsLength(_ thousandths: UInt64) -> Int {
+        decimalLength(thousandths / 1000) &+ 4
+    }
+
+    /// Writes `thousandths ÷ 1000` with 3 decimals, `length` (`thousandthsLength`) bytes at
+    /// `target`: the whole part as `writeDecimal` writes it, then the point and the fraction's
+    /// 3 digits.
+    @inline(__always)
+    static func writeThousandths(_ thousandths: UInt64, length: Int, to target: UnsafeMutablePointer<UInt8>) {
+        let whole = length &- 4
+        writeDecimal(thousandths / 1000, length: whole, to: target)
+        let fraction = Int(truncatingIfNeeded: thousandths % 1000)
+        let pair = (fraction % 100) &* 2
+        let pairs = digitPairs.utf8Start
+        target[whole] = point
+        target[whole + 1] = zero &+ UInt8(truncatingIfNeeded: fraction / 100)
+        target[whole + 2] = pairs[pair]
+        target[whole + 3] = pairs[pair + 1]
     }
 
     /// Appends `value / 10^decimals` (a non-negative fixed-point number) with exactly

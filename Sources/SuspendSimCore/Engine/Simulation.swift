@@ -22,7 +22,6 @@ public struct Simulation<Recorder: SimulationRecorder> {
     public let scenario: Scenario
     /// The policy and the traits the engine asks of it at every step, read once.
     let traits: PolicyTraits
-    public internal(set) var recorder: Recorder
     var profiles: [AppProfile]
     var device: Device
     var apps: [AppRuntime]
@@ -53,6 +52,11 @@ public struct Simulation<Recorder: SimulationRecorder> {
     var isPlacingInitialApps = false
     /// `BGTaskScheduler`'s requests and the device's conditions for them (SPEC 28).
     var tasks: TaskScheduler
+    /// Where the run's records go. Stored last: a caller in another module (the CLI's
+    /// `CSVReportRecorder`) runs the engine unspecialized, where a field after one of the
+    /// generic type would be found through the type's metadata at every access; after it,
+    /// none is (docs/performance.md, Part XI).
+    public internal(set) var recorder: Recorder
 
     /// A simulation of `scenario` under `policy`, recording into `recorder`.
     public init(_ scenario: Scenario, policy: any EvictionPolicy, recorder: Recorder) {
@@ -106,12 +110,17 @@ public struct Simulation<Recorder: SimulationRecorder> {
 
     /// Free memory (SPEC 1): RAM less reserved, system and every resident footprint, the
     /// compressed memory counted at what the compressor holds it in (SPEC 22).
-    public var freeKiB: KiB { ledger.freeKiB(on: device) }
+    /// Inlined where it is read: the engine reads it several times an event, and unspecialized
+    /// (the CLI's recorder) the optimizer kept it a call.
+    public var freeKiB: KiB {
+        @inline(__always) get { ledger.freeKiB(on: device) }
+    }
 
     /// The time of the next thing to happen, or nil when nothing is left (or `end_s` is past).
     ///
     /// - Complexity: O(log t) amortized, t the number of pending timers (cancelled timers are
     ///   dropped here).
+    @inline(__always)
     public mutating func peek() -> Millis? {
         var time: Millis?
         let eventTime = events.upcoming?.atMs
@@ -175,6 +184,7 @@ public struct Simulation<Recorder: SimulationRecorder> {
 
     /// The clock tick due first, by time then place among timers: the reaper's (`isReaper`)
     /// or the freezer's daily tick; nil when neither is pending.
+    @inline(__always)
     private func nextClockTick() -> (tick: (timeMs: Millis, seq: UInt64), isReaper: Bool)? {
         switch (reaper.next, freezer.nextDaily) {
         case (nil, nil): return nil

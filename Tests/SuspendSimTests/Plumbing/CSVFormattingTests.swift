@@ -166,6 +166,30 @@ import Testing
         }
     }
 
+    /// Thousandths with 3 decimals (every `_s` and `_mb` column): the whole part's decimal
+    /// digits, a point, the fraction's 3 digits with its leading zeros; the row writer, which
+    /// writes the field in one pass, grows as a byte at a time would.
+    @Test func thousandthsAreTheWholePartAPointAndThreeDigits() {
+        let cases: [(UInt64, String)] = [
+            (0, "0.000"), (7, "0.007"), (40, "0.040"), (999, "0.999"), (1_000, "1.000"), (1_005, "1.005"),
+            (12_345, "12.345"), (270_000, "270.000"), (UInt64.max, "18446744073709551.615"),
+        ]
+        // 60 bytes written first: the 64-byte writer must grow for every field of 5 bytes or more.
+        var row = CSVRowWriter(capacity: 64)
+        defer { row.deallocate() }
+        for (value, expected) in cases {
+            #expect(text { CSVFormatting.appendThousandths(value, to: &$0) } == expected)
+            row.removeAll()
+            CSVFormatting.appendThousandths(value, to: &row)
+            #expect(String(decoding: row.bytes, as: UTF8.self) == expected)
+            var full = CSVRowWriter(capacity: 64)
+            for _ in 0 ..< 60 { full.append(UInt8(ascii: "x")) }
+            CSVFormatting.appendThousandths(value, to: &full)
+            #expect(String(decoding: full.bytes, as: UTF8.self) == String(repeating: "x", count: 60) + expected)
+            full.deallocate()
+        }
+    }
+
     /// RFC 4180 §2: fields holding a comma, a double quote, CR or LF are enclosed in double
     /// quotes, and a double quote inside is escaped by another double quote.
     @Test(arguments: [

@@ -59,7 +59,7 @@ extension ScenarioReader {
             }
             if let id {
                 given.appKeys[id] = fields.entries.map(\.name)
-                if path.contains("." + TypicalDay.includeKey + "[") { given.includedAppIDs.insert(id) }
+                if entry.isIncluded { given.includedAppIDs.insert(id) }
             }
             apps.profiles.append(readProfile(fields, id: id, path: path))
             let traceNameKey = AppKey.traceName.rawValue

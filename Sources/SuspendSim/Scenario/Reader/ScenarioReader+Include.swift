@@ -23,10 +23,12 @@ import Foundation
 ///   next twice, twenty files deep, costs twenty readings, not 2^20.
 extension ScenarioReader {
     /// One app entry of `apps:` once includes are expanded: its node and the field path
-    /// messages name (`apps[2]`; `apps[0].include[5]` for an included app).
+    /// messages name (`apps[2]`; `apps[0].include[5]` for an included app), and whether an
+    /// `include:` brought it (`Scenario.Given.includedAppIDs`).
     struct AppItem: Sendable {
         var node: ScenarioNode
         var path: String
+        var isIncluded = false
     }
 
     /// The sets `include:` names without a path, by name.
@@ -77,7 +79,7 @@ extension ScenarioReader {
                 }
                 listed[id] = path
                 included[id] = expanded.count
-                expanded.append(AppItem(node: app, path: "\(path).include[\(number)]"))
+                expanded.append(AppItem(node: app, path: "\(path).include[\(number)]", isIncluded: true))
             }
         }
         return expanded

@@ -14,7 +14,7 @@ extension ScenarioReader {
         let prefix = explicitPrefix ?? (fields.path.isEmpty ? "" : fields.path + ".")
         for path in overrides.keys.sorted() where path.hasPrefix(prefix) {
             let name = String(path.dropFirst(prefix.count))
-            guard !name.contains("."), allowed.contains(name), let override = overrides[path] else { continue }
+            guard !name.utf8.contains(UInt8(ascii: ".")), allowed.contains(name), let override = overrides[path] else { continue }
             appliedOverrides.insert(path)
             if let origin = override.origin { overrideOrigins[Self.path(fields.path, name)] = origin }
             if let index = fields.entries.firstIndex(where: { $0.name == name }) {
