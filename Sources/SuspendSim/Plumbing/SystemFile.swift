@@ -180,6 +180,12 @@ package struct FileDescriptor: Hashable, Sendable {
         return try (written ?? Array(bytes).withUnsafeBytes { writeEvery($0) }).get()
     }
 
+    /// Writes every byte of `buffer` in place (the CSV writers' rows): no copy.
+    @discardableResult
+    package func writeAll(_ buffer: UnsafeRawBufferPointer) throws(Errno) -> Int {
+        try writeEvery(buffer).get()
+    }
+
     private func writeEvery(_ buffer: UnsafeRawBufferPointer) -> Result<Int, Errno> {
         var done = 0
         while done < buffer.count {
