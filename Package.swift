@@ -11,12 +11,18 @@ let package = Package(
         .library(name: "SuspendSim", targets: ["SuspendSim"]),
         .executable(name: "suspendsim", targets: ["suspendsim"]),
     ],
+    // The command line's trait, on by default. A test target that depends on the `SuspendSim`
+    // product turns it off (`.package(url:, from:, traits: [])`): SwiftPM then neither resolves
+    // swift-argument-parser nor compiles its plugins, which it does for every package in the
+    // graph, used or not (docs/architecture.md, "The library product").
+    traits: [
+        .trait(name: "CLI", description: "The suspendsim command line (swift-argument-parser)."),
+        .default(enabledTraits: ["CLI"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
-        // File descriptors, paths and errno for the report writers.
-        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
         // The HTML report's page structure (SPEC 15); its SVG charts are written by hand.
         .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
     ],
@@ -39,7 +45,6 @@ let package = Package(
                 "SuspendSimCore",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Plot", package: "Plot"),
-                .product(name: "SystemPackage", package: "swift-system"),
             ],
             // The device catalog (SPEC 11) is data: compiled in as bytes, so that it cannot go
             // missing wherever the binary is installed.
@@ -63,8 +68,7 @@ let package = Package(
             dependencies: [
                 "SuspendSim",
                 "CJemalloc",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CLI"])),
             ]
         ),
         .executableTarget(

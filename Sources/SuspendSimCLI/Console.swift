@@ -3,8 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SuspendSim
 import Synchronization
-import SystemPackage
 
 /// Writes a line to standard error: a command's error or warning.
 ///

@@ -5,7 +5,6 @@ import Darwin
 #endif
 import Foundation
 import SuspendSim
-import SystemPackage
 
 /// What the commands that write reports do when they are interrupted (SIGINT, SIGTERM, SIGHUP) or
 /// hit a file-size limit (SIGXFSZ).
@@ -73,7 +72,7 @@ enum Interruption {
     }
 
     /// The signal handler: hands the signal's number to the cleaning thread. Only
-    /// async-signal-safe calls here: the bare `write(2)`, not swift-system's wrapper.
+    /// async-signal-safe calls here: the bare `write(2)`, not `FileDescriptor.writeAll`.
     private static let forward: @convention(c) (Int32) -> Void = { number in
         var byte = UInt8(truncatingIfNeeded: number)
         _ = write(Interruption.signalPipe, &byte, 1)

@@ -127,6 +127,28 @@ import Testing
         #expect(Simulation.run(scenario).log.callbacks(of: 1).contains(.didFinishLaunching))
     }
 
+    @Test("Scenario.setObserved refuses an app index that no app has; observed cannot be set around it")
+    func observedAppOutOfRange() async throws {
+        await #expect(processExitsWith: .success) {
+            var scenario = NoTrapTests.twoApps()
+            try? scenario.setObserved(Scenario.Observed(app: 5, days: 1, counters: [(.backgroundMemoryPressure, 1000)]))
+            _ = try? Batch(scenario).run(jobs: 1)
+        }
+        var scenario = Self.twoApps()
+        let observed = Scenario.Observed(app: 2, days: 3, counters: [(.backgroundMemoryPressure, 500)])
+        let error = #expect(throws: Scenario.LookupError(kind: .appIndex, name: "2", nearest: ["com.example.mail", "com.example.maps"],
+                                                         scenario: "demo")) {
+            try scenario.setObserved(observed)
+        }
+        #expect(error?.kind == .appIndex)
+        // Refused: nothing set. The last app's index is taken, and nil removes it again.
+        #expect(scenario.observed == nil)
+        try scenario.setObserved(Scenario.Observed(app: 1, days: 3, counters: [(.backgroundMemoryPressure, 500)]))
+        #expect(scenario.observed?.app == 1 && scenario.observed?.days == 3)
+        try scenario.setObserved(nil)
+        #expect(scenario.observed == nil)
+    }
+
     @Test("Device.scaledSystemKiB refuses a catalog RAM of 0 and a negative amount")
     func scalingArguments() async throws {
         await #expect(processExitsWith: .success) {

@@ -1,4 +1,3 @@
-import SystemPackage
 
 /// An import's input file (a JetsamEvent report, a MetricKit payload file) is read whole, so it
 /// must be a regular file. A FIFO, a socket or a device is named for what it is, before it is

@@ -1,4 +1,3 @@
-import SystemPackage
 
 /// One CSV file being written: rows are appended to a byte buffer, and the buffer is
 /// written to the file each time it passes `flushThreshold`, so memory stays bounded

@@ -1,6 +1,5 @@
 import Dispatch
 import Synchronization
-import SystemPackage
 
 /// A thread of its own that writes the full buffers of a long run's report files, so that the
 /// run's thread goes on formatting rows while the kernel copies the last buffer into the page

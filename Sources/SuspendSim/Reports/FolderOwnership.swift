@@ -6,7 +6,6 @@ import Musl
 import Darwin
 #endif
 import Synchronization
-import SystemPackage
 
 /// The tool replaces or removes only folders it wrote (SPEC 35 "Whole or none"; docs/reports.md
 /// "Which folders are replaced"). Every folder `AtomicOutput` puts in place (a run folder, a

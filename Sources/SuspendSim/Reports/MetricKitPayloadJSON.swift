@@ -1,4 +1,3 @@
-import SystemPackage
 
 /// The `metrickit/` folder of a report (`suspendsim run --metrickit`, SPEC 17): for each app
 /// that launched in the run (`AppOutcome.FieldMetrics.wasResident`), `metrickit/<app id>.json`,

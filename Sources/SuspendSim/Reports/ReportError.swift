@@ -5,7 +5,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import SystemPackage
 
 extension ReportWriter {
     /// A report could not be written: what was being done, to which path, and the operating
@@ -65,7 +64,7 @@ extension ReportWriter {
             }
         }
 
-        /// An error for `operation` on `path` from what a swift-system call threw (an `Errno`).
+        /// An error for `operation` on `path` from what a file call threw (an `Errno`).
         init(_ operation: String, path: String, systemError: any Swift.Error) {
             self.init(operation, path: path, code: (systemError as? Errno)?.rawValue ?? Errno.ioError.rawValue)
         }

@@ -5,14 +5,12 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import SystemPackage
 
 /// The few file-system calls the report writers make, each turning a failure into a
 /// `ReportWriter.Error` that names the path and the system's error text.
 ///
-/// Files and their kinds go through swift-system (`FileDescriptor`, `FilePath.stat`);
-/// `mkdir`, `rename`, `unlink`, `rmdir` and the folder listing are called directly, because
-/// swift-system 1.8 has no wrapper for them.
+/// Files and their kinds go through `FileDescriptor` and `FilePath.stat` (Plumbing/SystemFile);
+/// `mkdir`, `rename`, `unlink`, `rmdir` and the folder listing are called directly.
 enum ReportFileSystem {
     /// Creates `path` and any missing parent folders (`mkdir -p`).
     static func makeFolders(_ path: String) throws {

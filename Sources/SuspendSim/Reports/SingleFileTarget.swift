@@ -5,7 +5,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import SystemPackage
 
 /// Where a single-file output (`-o`, `--junit`, a page) really goes (SPEC 35 "Paths": any other
 /// path is used as given). A regular file, or nothing, is replaced whole by a rename

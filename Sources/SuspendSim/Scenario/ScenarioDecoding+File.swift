@@ -1,6 +1,5 @@
 @_spi(Generators) import SuspendSimCore
 import Foundation
-import SystemPackage
 
 extension ScenarioDecoding {
     /// Decodes and reads the file at `path` (see `decode(bytes:path:traces:)`).

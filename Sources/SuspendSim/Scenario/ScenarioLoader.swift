@@ -4,7 +4,7 @@
 /// do {
 ///     for path in try ScenarioLoader.scenarioFiles(in: ["Scenarios"]) {
 ///         let scenario = try ScenarioLoader.load(path: path)
-///         ...
+///         print(scenario.name, Simulation.run(scenario).pressureKilled)
 ///     }
 /// } catch {
 ///     print(error)   // "Scenarios/x.yaml:12:5: apps[1].active_mb: must be a number, got \"abc\""

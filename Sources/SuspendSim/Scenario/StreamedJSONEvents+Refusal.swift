@@ -1,5 +1,4 @@
 @_spi(Generators) import SuspendSimCore
-import SystemPackage
 
 extension Scenario {
     /// Why the ordinary reader refuses this scenario's streamed file, found from where its

@@ -1,4 +1,3 @@
-import SystemPackage
 
 extension StreamedJSONEvents {
     /// The longest header (everything before `events`) looked for.

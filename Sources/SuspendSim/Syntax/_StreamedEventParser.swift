@@ -1,4 +1,3 @@
-import SystemPackage
 
 /// Reads a streamed file's events a chunk at a time: a buffer of at most a few chunks.
 struct _StreamedEventParser {

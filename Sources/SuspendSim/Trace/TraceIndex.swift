@@ -1,4 +1,3 @@
-import SystemPackage
 /// The `Opened` and `Closed` rows of some users of a usage trace, read in one pass over the file
 /// (SPEC 13, 21), each user's rows checked by SPEC 13's rules as a run of that user alone would
 /// check them, and kept compact: a row in 16 bytes, each app name once.

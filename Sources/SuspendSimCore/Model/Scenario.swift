@@ -42,7 +42,9 @@ public struct Scenario: Sendable {
     /// What `suspendsim check` verifies.
     public var expectation: Scenario.Expectation?
     /// What the field observed of one app (SPEC 18 `observed:`), for a batch's `observed.csv`.
-    public var observed: Scenario.Observed?
+    /// From outside the package it is set only through `setObserved(_:)`, which refuses an
+    /// app index that no app has, so that a batch never meets one.
+    public package(set) var observed: Scenario.Observed?
     /// The file the scenario came from, if any.
     public var sourcePath: String?
     /// What the file, `--set` and the sweep gave, so that a run's `assumptions.csv` lists only
@@ -104,6 +106,15 @@ public struct Scenario: Sendable {
     public mutating func appendInitial(_ entry: Scenario.InitialApp) throws(Scenario.LookupError) {
         _ = try checked(entry.app)
         initial.append(entry)
+    }
+
+    /// Sets what the field observed of one app (SPEC 18 `observed:`); nil removes it.
+    ///
+    /// - Throws: `Scenario.LookupError` of kind `appIndex` when no app has `observed.app`;
+    ///   the scenario is left as it was.
+    public mutating func setObserved(_ observed: Scenario.Observed?) throws(Scenario.LookupError) {
+        if let observed { _ = try checked(observed.app) }
+        self.observed = observed
     }
 }
 

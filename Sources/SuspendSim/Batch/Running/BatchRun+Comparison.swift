@@ -5,8 +5,8 @@ extension Batch {
     /// included):
     ///
     /// ```swift
-    /// let lru = Batch(scenario, replicates: 40, policy: LRUPolicy()).run()
-    /// let mine = Batch(scenario, replicates: 40, policy: MyPolicy()).run()
+    /// let lru = try Batch(scenario, replicates: 40, policy: LRUPolicy()).run()
+    /// let mine = try Batch(scenario, replicates: 40, policy: MyPolicy()).run()
     /// let comparison = try Batch.Comparison([lru, mine], by: ["policy"])
     /// print(comparison.paired ?? "")     // mine against lru, replicate by replicate
     /// ```

@@ -5,8 +5,8 @@ extension Batch {
     /// `run` seeds them. A usage trace is read once.
     ///
     /// ```swift
-    /// let result = try Batch(file: "Scenarios/suspended-diet.yaml", seed: 0).run()
-    /// let rates = try result.rates(of: "com.example.photoeditor", at: "apps.com.example.photoeditor.suspended_mb=120")
+    /// let result = try Batch(file: "Scenarios/photo-editor.yaml", seed: 0).run()
+    /// let rates = try result.rates(of: "com.example.photoeditor", at: "app.com.example.photoeditor.suspended_mb=120")
     /// ```
     ///
     /// A point's label is its settings as `--set` writes them, `KEY=VALUE` joined by `,` in axis
