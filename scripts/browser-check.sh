@@ -6,7 +6,8 @@
 # off (measured in the browser): no chart title or y-axis title shortened, no shortened label
 # without its whole text as a <title>. Each batch's figures/*.svg, and the study's `report
 # --figures` at 3.5 and 7 in, are measured the same way, at the size a paper prints them, each
-# text at 7 pt or more. No table cell may be cut by its table's edge, and a page with
+# text at 7 pt or more, and scripts/plot.py --check re-draws each of those figures' CSVs. The
+# study's page must be under 300,000 bytes. No table cell may be cut by its table's edge, and a page with
 # groups.csv (or whatif.csv) must show its answer within its first 1280x800 screen. Every page
 # is also screenshot at 1280x2000.
 #
