@@ -77,8 +77,9 @@ import Testing
                 let first = try String(contentsOf: out.appendingPathComponent(launchWaits[0] + ".csv"), encoding: .utf8)
                 #expect(Self.column("panel", of: first) == Set(["1024", "1536", "2048", "3072"].map { "policy-study · RAM \($0) MB" } + [""]))
                 #expect(Self.column("label", of: first) == Set(Self.policies + ["no change"]))
-                // plot.py re-draws them: legend inside, no text under 7 pt, no two texts overlapping.
-                for name in ["pressure-kills-per-hour", launchWaits[0]] + names.filter({ $0.hasPrefix("survival-per-app") }) {
+                // plot.py re-draws them (the per-point chart too): legend inside, no text under 7 pt or
+                // cut by the figure's edge, no two texts overlapping.
+                for name in ["pressure-kills-per-hour", "pressure-kills-and-hot-launch-ratio-per-point", launchWaits[0]] + names.filter({ $0.hasPrefix("survival-per-app") }) {
                     let plot = try FigureExportCommandTests.tool("/usr/bin/python3", [packageRoot.appendingPathComponent("scripts/plot.py").path,
                                                                                      out.appendingPathComponent(name + ".csv").path, "--width", width, "--check"])
                     #expect(plot.status == 0, "\(width) in \(name): \(plot.stderr)")
