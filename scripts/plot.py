@@ -14,7 +14,9 @@ exactly what the chart draws, one row per marker or bar, its series in the `labe
 - `label,panel,app,survival,low,high`: survival per app, a panel per `panel`;
 - `label,panel,value,low,high`: the per-point bars, a panel per `panel`;
 - `label,time_s,mb,low,high`: memory over time, a step line per label, thresholds dashed;
-- `label,state,start_s,end_s`: the state timeline, a lane per label.
+- `label,state,start_s,end_s`: the state timeline, a lane per label;
+- `label,assumption,end,assumption_value,mean`: a tornado (how far the answer moves), a bar per
+  assumption and end from the `defaults` row's answer.
 
 Every row ends with the SVG's own style of its series (`colour`, `marker`, `dash`: one style
 table, SeriesStyle's, for the SVG and for this script) and the axes' titles in words (`x_title`,
@@ -29,8 +31,10 @@ python3-pandas, which /usr/bin/python3 sees; a pyenv `python3` may not).
 import argparse
 import os
 import sys
+import textwrap
 
 import matplotlib
+import matplotlib.ticker
 import matplotlib.transforms
 
 matplotlib.use("Agg")
@@ -77,8 +81,8 @@ STYLE_COLUMNS = ["colour", "marker", "dash", "x_title", "y_title"]
 
 
 def ordered(values):
-    """Values in order of first appearance."""
-    return list(dict.fromkeys(values))
+    """Values in order of first appearance (every empty cell, NaN, one value)."""
+    return list(pd.unique(pd.Series(list(values), dtype=object)))
 
 
 def errors(frame):
@@ -146,6 +150,8 @@ def line_panels(frame, fig, styles, width):
 
 
 def survival_chart(frame, fig, styles, width):
+    # A chart of one panel writes its panel empty.
+    frame = frame.assign(panel=frame["panel"].fillna(""))
     apps = ordered(frame["app"])
     labels = ordered(frame["label"])
 
@@ -174,10 +180,20 @@ def bar_chart(frame, fig, styles, width):
         ax.barh(range(len(part)), part["y"], xerr=errors(part), capsize=2, color=colours)
         ax.set_yticks(range(len(part)), [wrapped(label, width) for label in part["label"]], fontsize=SMALLEST_PT)
         ax.invert_yaxis()
+        # From 0, as the SVG's bars; three ticks, so that they never meet in a narrow panel.
+        ax.set_xlim(0, max(float((part["high"].fillna(part["y"])).max()), float(part["y"].max()), 1e-9) * 1.05)
+        ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(3))
 
     # One panel under the other, each with its own scale and the rows' names: side by side,
     # one panel's ticks meet the next one's.
-    return panels(frame, fig, draw, columns=1, share=None)
+    last = panels(frame, fig, draw, columns=1, share=None)
+    # Each panel's title at its plot's right edge: over a narrow plot beside long row labels, a
+    # centred title would pass the figure's edge.
+    for ax in fig.axes:
+        if ax.get_visible():
+            ax.set_title(ax.get_title(), fontsize=SMALLEST_PT, loc="right")
+            ax.set_title("", loc="center")
+    return last
 
 
 def wrapped(label, width):
@@ -191,6 +207,30 @@ def wrapped(label, width):
         else:
             lines[-1] = lines[-1] + " · " + part if lines[-1] else part
     return "\n".join(lines)
+
+
+# The tornado's ends as the SVG colours them (TornadoChart: the palette's c1 and c2), for a CSV
+# whose style columns are empty.
+TORNADO_COLOURS = {"low end": "#56B4E9", "high end": "#009E73"}
+
+
+def tornado_chart(frame, ax, styles):
+    """`label,assumption,end,assumption_value,mean` (SPEC 39): a row per assumption, largest
+    swing first as the CSV lists them, a bar from the answer at the defaults (the `defaults`
+    row, a dashed line) to its mean at each end of the assumption's range."""
+    defaults = frame[frame["assumption"].isna()]
+    ends = frame[frame["assumption"].notna()]
+    base = float(defaults["mean"].iloc[0]) if not defaults.empty else 0.0
+    assumptions = ordered(ends["assumption"])
+    for label in ordered(ends["label"]):
+        rows = ends[ends["label"] == label]
+        positions = [assumptions.index(key) for key in rows["assumption"]]
+        colour = styles.of(label).get("color", TORNADO_COLOURS.get(label, "#999999"))
+        ax.barh(positions, rows["mean"] - base, left=base, height=0.6, color=colour, label=label)
+    ax.axvline(base, linestyle="--", color="black", linewidth=1, label="defaults")
+    ax.set_yticks(range(len(assumptions)), assumptions, fontsize=SMALLEST_PT)
+    ax.invert_yaxis()
+    ax.set_xlabel(styles.x_title or "mean")
 
 
 def memory_chart(frame, ax, styles):
@@ -237,6 +277,9 @@ def main():
     if {"state", "start_s", "end_s"} <= columns:
         timeline_chart(frame, fig.add_subplot())
         legend_ax = None
+    elif {"assumption", "end", "mean"} <= columns:
+        legend_ax = fig.add_subplot()
+        tornado_chart(frame, legend_ax, styles)
     elif "time_s" in columns:
         legend_ax = fig.add_subplot()
         memory_chart(frame, legend_ax, styles)
@@ -295,6 +338,9 @@ def fitted_legend(fig, order):
             entries.setdefault(label, handle)
     labels = sorted(entries, key=lambda label: order.index(label) if label in order else len(order))
     handles = [entries[label] for label in labels]
+    # A label longer than the figure's width at 7 pt (about 14 characters an inch) wraps.
+    room = int(fig.get_figwidth() * 14)
+    labels = [textwrap.fill(label, room) if len(label) > room else label for label in labels]
     if not handles:
         return
     renderer = fig.canvas.get_renderer()
