@@ -180,8 +180,10 @@ def bar_chart(frame, fig, styles, width):
         ax.barh(range(len(part)), part["y"], xerr=errors(part), capsize=2, color=colours)
         ax.set_yticks(range(len(part)), [wrapped(label, width) for label in part["label"]], fontsize=SMALLEST_PT)
         ax.invert_yaxis()
-        # From 0, as the SVG's bars; three ticks, so that they never meet in a narrow panel.
-        ax.set_xlim(0, max(float((part["high"].fillna(part["y"])).max()), float(part["y"].max()), 1e-9) * 1.05)
+        # From 0, as the SVG's bars: a ratio to 1, kills to their most (at least 1); three ticks,
+        # so that they never meet in a narrow panel.
+        most = max(float(part["high"].fillna(part["y"]).max()), float(part["y"].max()))
+        ax.set_xlim(0, 1.0 if "ratio" in str(part["panel"].iloc[0]) else max(most * 1.05, 1.0))
         ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(3))
 
     # One panel under the other, each with its own scale and the rows' names: side by side,
