@@ -7,7 +7,8 @@
 # without its whole text as a <title>. Each batch's figures/*.svg, and the study's `report
 # --figures` at 3.5 and 7 in, are measured the same way, at the size a paper prints them, each
 # text at 7 pt or more, and scripts/plot.py --check re-draws each of those figures' CSVs. The
-# study's page must be under 300,000 bytes. No table cell may be cut by its table's edge, and a page with
+# study's page must be under 300,000 bytes, and the check must fail pages made to fail it
+# (browser-check.py --self-test). No table cell may be cut by its table's edge, and a page with
 # groups.csv (or whatif.csv) must show its answer within its first 1280x800 screen. Every page
 # is also screenshot at 1280x2000.
 #
@@ -130,6 +131,8 @@ for csv in csvs:
             status = plot.main()
         if status != 0:
             failed.append(csv)
+    except Exception as error:  # a figure plot.py cannot draw fails; the others are still drawn
+        failed.append(f"{csv}: {type(error).__name__}: {error}")
     finally:
         plot.plt.close("all")
 print(f"plot.py --check at {width} in: {len(csvs) - len(failed)} of {len(csvs)} figures passed" + "".join(f"\n  FAIL {name}" for name in failed))
@@ -143,8 +146,10 @@ study_bytes=$(wc -c < "$work/reports/study/index.html")
 echo "the study's page ($study_users users): $study_bytes bytes"
 [ "$study_bytes" -lt 300000 ] || { echo "browser-check: the study's page is $study_bytes bytes, not under 300 KB" >&2; plot_failed=1; }
 
+# The check itself first fails pages made to fail it (and passes one made to pass).
+python3 scripts/browser-check.py --self-test "$browser" "$work/self-test" || plot_failed=1
 python3 scripts/browser-check.py "${mode[@]}" "$browser" "$work/reports" "$png_dir"
 if [ "$plot_failed" -ne 0 ]; then
-  echo "browser-check: scripts/plot.py --check or the study page's size failed (above)" >&2
+  echo "browser-check: the self-test, scripts/plot.py --check or the study page's size failed (above)" >&2
   exit 1
 fi
