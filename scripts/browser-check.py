@@ -25,6 +25,7 @@ For every index.html under REPORTS_DIR (each page passes or fails; the last line
 Standard library only: the PNGs are decoded here (zlib and the five PNG filters).
 
     browser-check.py --text-only CHROMIUM REPORTS_DIR WORK_DIR    only the label check
+    browser-check.py --self-test CHROMIUM WORK_DIR    the check on pages made to fail it, and one to pass
 """
 import html
 import json
@@ -383,7 +384,51 @@ def check_page(browser, page, reports, png_dir, problems):
     print(f"checked {os.path.relpath(page, reports)}: {len(found)} chart(s) -> {shot}")
 
 
+# The check's own test: pages it must fail, a fault each (a label over another, a label cut
+# without its whole text, a label past its chart's edge, a number cut by the window's edge, a
+# comparison below the first screen), and one it must pass.
+SELF_TEST_SVG = '<svg class="chart" id="c" width="400" height="60" viewBox="0 0 400 60">{}</svg>'
+SELF_TEST_PAGES = {
+    "overlapping-labels": (True, SELF_TEST_SVG.format('<text x="10" y="30">kills per hour</text><text x="30" y="30">launch wait</text>')),
+    "cut-label": (True, SELF_TEST_SVG.format('<text x="10" y="30">com.spo\u2026music</text>')),
+    "label-outside": (True, SELF_TEST_SVG.format('<text x="330" y="30">frees-most · 4 GB pool</text>')),
+    "cut-number": (True, '<table><tr><td style="min-width:1250px">p_holm</td><td>2.966e-48</td></tr></table>'),
+    "answer-below": (True, '<div style="height:900px"></div><section id="comparison">'
+                     + SELF_TEST_SVG.format('<text x="10" y="30">kills per hour</text>') + '</section>'),
+    "good": (False, '<section id="comparison">' + SELF_TEST_SVG.format('<text x="10" y="30">kills per hour</text>'
+                                                                     '<text x="200" y="30">launch wait</text>')
+             + '</section><table><tr><td>p_holm</td><td>2.966e-48</td></tr></table>'),
+}
+
+
+def self_test(browser, work):
+    """Each of SELF_TEST_PAGES in its own folder (beside a groups.csv when it has a comparison,
+    so that its first screen must show it), checked as a page's copy is: exit 1 when the check
+    passes a bad one, fails the good one, or fails a bad one for more than its one fault."""
+    wrong = 0
+    for name, (bad, body) in SELF_TEST_PAGES.items():
+        folder = os.path.join(work, "self-test", name)
+        os.makedirs(folder, exist_ok=True)
+        if "comparison" in body:
+            with open(os.path.join(folder, "groups.csv"), "w", encoding="utf-8") as file:
+                file.write("policy,runs\n")
+        page = os.path.join(folder, "index.html")
+        with open(page, "w", encoding="utf-8") as file:
+            file.write("<!DOCTYPE html><html><head><meta charset=\"utf-8\"></head><body style=\"margin:0\">" + body + "</body></html>")
+        problems = []
+        check_text_boxes(browser, page, os.path.join(work, "self-test-measure"), problems)
+        if bool(problems) != bad or len(problems) > 1:
+            wrong += 1
+            print(f"FAIL self-test {name}: expected {'a failure' if bad else 'a pass'}, got {problems or 'a pass'}", file=sys.stderr)
+        else:
+            print(f"self-test {name}: {'failed as it must: ' + problems[0] if bad else 'passed'}")
+    print(f"browser-check self-test: {len(SELF_TEST_PAGES) - wrong} of {len(SELF_TEST_PAGES)} as expected")
+    return 1 if wrong else 0
+
+
 def main():
+    if sys.argv[1:2] == ["--self-test"]:
+        return self_test(sys.argv[2], sys.argv[3])
     text_only = sys.argv[1:2] == ["--text-only"]
     browser, reports, png_dir = sys.argv[2:5] if text_only else sys.argv[1:4]
     os.makedirs(png_dir, exist_ok=True)

@@ -6,7 +6,9 @@
 # off (measured in the browser): no chart title or y-axis title shortened, no shortened label
 # without its whole text as a <title>. Each batch's figures/*.svg, and the study's `report
 # --figures` at 3.5 and 7 in, are measured the same way, at the size a paper prints them, each
-# text at 7 pt or more. No table cell may be cut by its table's edge, and a page with
+# text at 7 pt or more, and scripts/plot.py --check re-draws each of those figures' CSVs. The
+# study's page must be under 300,000 bytes, and the check must fail pages made to fail it
+# (browser-check.py --self-test). No table cell may be cut by its table's edge, and a page with
 # groups.csv (or whatif.csv) must show its answer within its first 1280x800 screen. Every page
 # is also screenshot at 1280x2000.
 #
@@ -78,7 +80,9 @@ mkdir -p "$png_dir"
 # comparison chart, drawn as a panel per compressor setting (Tests/Data/studies/policy-study.yaml).
 mkdir -p "$work/study"
 cp Tests/Data/studies/policy-study.yaml "$work/study/"
-scripts/make-lsapp-trace.sh 20 400 1 > "$work/study/trace.tsv" 2>/dev/null
+# STUDY_TRACE="292 2055" (users, rows each) makes it the 11,680-run study at full size (600,000 rows).
+read -r study_users study_rows <<< "${STUDY_TRACE:-20 400}"
+scripts/make-lsapp-trace.sh "$study_users" "$study_rows" 1 > "$work/study/trace.tsv" 2>/dev/null
 "$bin" run "$work/study/policy-study.yaml" --baseline device.compressor.pool_mb=0 --html --out "$work/reports/study" >/dev/null
 # Its figures as a paper prints them, at one column and at two (report --figures): measured as
 # the batch's figures/ are, and each text must print at 7 pt or more.
@@ -102,4 +106,50 @@ PY
 "$bin" run "$work/long-ids.yaml" --policy all --set device.ram_mb=2048,2560 --details --html \
   --out "$work/reports/long-ids" >/dev/null
 
+# scripts/plot.py re-draws every figure CSV of those `report --figures` folders at the width
+# it was written for, its PNG beside the page's in PNG_DIR/plot-WIDTH, and --check fails a
+# figure whose legend leaves it, whose text prints under 7 pt or whose texts overlap (one
+# Python process for them all: matplotlib's import is most of a figure's time).
+plot_failed=0
+if [ ${#mode[@]} -eq 0 ]; then
+  for folder in "$work/reports/study/figures-3.5" "$work/reports/study/figures-7" "$work/reports/sensitivity/figures"; do
+    width=3.5
+    case "$folder" in *-7) width=7 ;; esac
+    mkdir -p "$png_dir/plot-$(basename "$(dirname "$folder")")-$width"
+    /usr/bin/python3 - "$png_dir/plot-$(basename "$(dirname "$folder")")-$width" "$width" "$folder"/*.csv <<'PY' || plot_failed=1
+import contextlib, importlib.util, io, os, sys
+spec = importlib.util.spec_from_file_location("plot", "scripts/plot.py")
+plot = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(plot)
+out, width, csvs = sys.argv[1], sys.argv[2], sys.argv[3:]
+failed = []
+for csv in csvs:
+    image = os.path.join(out, os.path.splitext(os.path.basename(csv))[0] + ".png")
+    sys.argv = ["plot.py", csv, image, "--width", width, "--check"]
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            status = plot.main()
+        if status != 0:
+            failed.append(csv)
+    except Exception as error:  # a figure plot.py cannot draw fails; the others are still drawn
+        failed.append(f"{csv}: {type(error).__name__}: {error}")
+    finally:
+        plot.plt.close("all")
+print(f"plot.py --check at {width} in: {len(csvs) - len(failed)} of {len(csvs)} figures passed" + "".join(f"\n  FAIL {name}" for name in failed))
+sys.exit(1 if failed else 0)
+PY
+  done
+fi
+
+# The study's page, its per-app tables folded, stays under 300 KB (300,000 bytes) at any size.
+study_bytes=$(wc -c < "$work/reports/study/index.html")
+echo "the study's page ($study_users users): $study_bytes bytes"
+[ "$study_bytes" -lt 300000 ] || { echo "browser-check: the study's page is $study_bytes bytes, not under 300 KB" >&2; plot_failed=1; }
+
+# The check itself first fails pages made to fail it (and passes one made to pass).
+python3 scripts/browser-check.py --self-test "$browser" "$work/self-test" || plot_failed=1
 python3 scripts/browser-check.py "${mode[@]}" "$browser" "$work/reports" "$png_dir"
+if [ "$plot_failed" -ne 0 ]; then
+  echo "browser-check: the self-test, scripts/plot.py --check or the study page's size failed (above)" >&2
+  exit 1
+fi

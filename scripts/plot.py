@@ -9,16 +9,21 @@ exactly what the chart draws, one row per marker or bar, its series in the `labe
 
 - `label,<x key>,<y>,low,high`: a line per label against the x key, the interval as error bars;
   a row without an x is a reference line (the observed value of a calibration chart);
+- `label,panel,<x key>,<y>,low,high`: the same, a panel per `panel` (a comparison's small
+  multiples, sharing the y scale; a what-if's panels, the reference line in each);
 - `label,panel,app,survival,low,high`: survival per app, a panel per `panel`;
 - `label,panel,value,low,high`: the per-point bars, a panel per `panel`;
 - `label,time_s,mb,low,high`: memory over time, a step line per label, thresholds dashed;
-- `label,state,start_s,end_s`: the state timeline, a lane per label.
+- `label,state,start_s,end_s`: the state timeline, a lane per label;
+- `label,assumption,end,assumption_value,mean`: a tornado (how far the answer moves), a bar per
+  assumption and end from the `defaults` row's answer.
 
 Every row ends with the SVG's own style of its series (`colour`, `marker`, `dash`: one style
 table, SeriesStyle's, for the SVG and for this script) and the axes' titles in words (`x_title`,
 `y_title`), so that the re-drawn figure has the SVG's colours, markers, line styles and words.
 The legend sits under the plot in as many columns as fit the width. `--check` says whether the
-legend and every text lie inside the figure at 7 pt or more (exit 1 naming what does not).
+legend and every text lie inside the figure at 7 pt or more, no two texts overlapping (exit 1
+naming what does not).
 
 Needs matplotlib and pandas (scripts/setup.sh installs Debian's python3-matplotlib and
 python3-pandas, which /usr/bin/python3 sees; a pyenv `python3` may not).
@@ -26,8 +31,10 @@ python3-pandas, which /usr/bin/python3 sees; a pyenv `python3` may not).
 import argparse
 import os
 import sys
+import textwrap
 
 import matplotlib
+import matplotlib.ticker
 import matplotlib.transforms
 
 matplotlib.use("Agg")
@@ -74,8 +81,8 @@ STYLE_COLUMNS = ["colour", "marker", "dash", "x_title", "y_title"]
 
 
 def ordered(values):
-    """Values in order of first appearance."""
-    return list(dict.fromkeys(values))
+    """Values in order of first appearance (every empty cell, NaN, one value)."""
+    return list(pd.unique(pd.Series(list(values), dtype=object)))
 
 
 def errors(frame):
@@ -116,7 +123,7 @@ def panels(frame, fig, draw, columns=None, share="y"):
     names = ordered(frame["panel"])
     columns = min(columns or len(names), len(names))
     rows = (len(names) + columns - 1) // columns
-    axes = fig.subplots(rows, columns, sharey=share == "y", sharex=share == "x", squeeze=False).flatten()
+    axes = fig.subplots(rows, columns, sharey=share in ("y", "both"), sharex=share in ("x", "both"), squeeze=False).flatten()
     for ax, name in zip(axes, names):
         draw(frame[frame["panel"] == name], ax)
         ax.set_title(name, fontsize=SMALLEST_PT)
@@ -126,8 +133,10 @@ def panels(frame, fig, draw, columns=None, share="y"):
 
 
 def line_panels(frame, fig, styles, width):
-    """`label,panel,<x key>,<y>,low,high` (a what-if figure): a line chart per panel, one
-    column at 3.5 in, two at 7, the reference line (no panel) in each."""
+    """`label,panel,<x key>,<y>,low,high`: a line chart per panel, one column at 3.5 in, two at
+    7, as the SVG lays them out. A comparison's small multiples (a panel per value of the lines'
+    second key) share the y scale, as the SVG's do; a what-if's panels (y `mean_diff`) each have
+    their own, with the reference line (a row without a panel) in each."""
     reference = frame[frame["panel"].isna()]
     points = frame[frame["panel"].notna()]
     if points.empty:
@@ -136,12 +145,13 @@ def line_panels(frame, fig, styles, width):
     def draw(part, ax):
         line_chart(pd.concat([part, reference]).drop(columns=["panel"]), ax, styles)
 
-    last = panels(points, fig, draw, columns=1 if width < 7 else 2, share="x")
-    # One legend: the reference line drawn in every panel is named once.
-    return last
+    share = "x" if frame.columns[3] == "mean_diff" else "both"
+    return panels(points, fig, draw, columns=1 if width < 7 else 2, share=share)
 
 
 def survival_chart(frame, fig, styles, width):
+    # A chart of one panel writes its panel empty.
+    frame = frame.assign(panel=frame["panel"].fillna(""))
     apps = ordered(frame["app"])
     labels = ordered(frame["label"])
 
@@ -168,12 +178,61 @@ def bar_chart(frame, fig, styles, width):
         part = part.rename(columns={"value": "y"})
         colours = [styles.of(label).get("color", "#0072B2") for label in part["label"]]
         ax.barh(range(len(part)), part["y"], xerr=errors(part), capsize=2, color=colours)
-        ax.set_yticks(range(len(part)), part["label"], fontsize=SMALLEST_PT)
+        ax.set_yticks(range(len(part)), [wrapped(label, width) for label in part["label"]], fontsize=SMALLEST_PT)
         ax.invert_yaxis()
+        # From 0, as the SVG's bars: a ratio to 1, kills to their most (at least 1); three ticks,
+        # so that they never meet in a narrow panel.
+        most = max(float(part["high"].fillna(part["y"]).max()), float(part["y"].max()))
+        ax.set_xlim(0, 1.0 if "ratio" in str(part["panel"].iloc[0]) else max(most * 1.05, 1.0))
+        ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(3))
 
     # One panel under the other, each with its own scale and the rows' names: side by side,
     # one panel's ticks meet the next one's.
-    return panels(frame, fig, draw, columns=1, share=None)
+    last = panels(frame, fig, draw, columns=1, share=None)
+    # Each panel's title at its plot's right edge: over a narrow plot beside long row labels, a
+    # centred title would pass the figure's edge.
+    for ax in fig.axes:
+        if ax.get_visible():
+            ax.set_title(ax.get_title(), fontsize=SMALLEST_PT, loc="right")
+            ax.set_title("", loc="center")
+    return last
+
+
+def wrapped(label, width):
+    """A row's label on lines of at most 8.6 characters an inch of the figure's width (30 at 3.5 in,
+    about half of it at 7 pt), broken between its " · " parts, so that no part is cut."""
+    room = int(width * 8.6)
+    lines = [""]
+    for part in label.split(" · "):
+        if lines[-1] and len(lines[-1]) + 3 + len(part) > room:
+            lines.append(part)
+        else:
+            lines[-1] = lines[-1] + " · " + part if lines[-1] else part
+    return "\n".join(lines)
+
+
+# The tornado's ends as the SVG colours them (TornadoChart: the palette's c1 and c2), for a CSV
+# whose style columns are empty.
+TORNADO_COLOURS = {"low end": "#56B4E9", "high end": "#009E73"}
+
+
+def tornado_chart(frame, ax, styles):
+    """`label,assumption,end,assumption_value,mean` (SPEC 39): a row per assumption, largest
+    swing first as the CSV lists them, a bar from the answer at the defaults (the `defaults`
+    row, a dashed line) to its mean at each end of the assumption's range."""
+    defaults = frame[frame["assumption"].isna()]
+    ends = frame[frame["assumption"].notna()]
+    base = float(defaults["mean"].iloc[0]) if not defaults.empty else 0.0
+    assumptions = ordered(ends["assumption"])
+    for label in ordered(ends["label"]):
+        rows = ends[ends["label"] == label]
+        positions = [assumptions.index(key) for key in rows["assumption"]]
+        colour = styles.of(label).get("color", TORNADO_COLOURS.get(label, "#999999"))
+        ax.barh(positions, rows["mean"] - base, left=base, height=0.6, color=colour, label=label)
+    ax.axvline(base, linestyle="--", color="black", linewidth=1, label="defaults")
+    ax.set_yticks(range(len(assumptions)), assumptions, fontsize=SMALLEST_PT)
+    ax.invert_yaxis()
+    ax.set_xlabel(styles.x_title or "mean")
 
 
 def memory_chart(frame, ax, styles):
@@ -220,6 +279,9 @@ def main():
     if {"state", "start_s", "end_s"} <= columns:
         timeline_chart(frame, fig.add_subplot())
         legend_ax = None
+    elif {"assumption", "end", "mean"} <= columns:
+        legend_ax = fig.add_subplot()
+        tornado_chart(frame, legend_ax, styles)
     elif "time_s" in columns:
         legend_ax = fig.add_subplot()
         memory_chart(frame, legend_ax, styles)
@@ -234,7 +296,7 @@ def main():
         legend_ax = fig.add_subplot()
         line_chart(frame, legend_ax, styles)
     if legend_ax is not None:
-        fitted_legend(fig, legend_ax)
+        fitted_legend(fig, ordered(frame["label"].dropna()))
     image = args.image or os.path.splitext(args.csv)[0] + ".png"
     fig.savefig(image, dpi=200)
     print(image)
@@ -256,7 +318,8 @@ def height(frame, width):
         rows = len(ordered(frame["app"])) * panel_rows
         return max(width * HEIGHT_RATIO, 0.16 * rows + 0.9 * panel_rows + 0.8)
     if "panel" in columns and frame.columns[2] == "value":
-        return max(width * HEIGHT_RATIO, 0.16 * len(frame) + 0.9 * len(ordered(frame["panel"])) + 0.6)
+        lines = sum(wrapped(label, width).count("\n") + 1 for label in frame["label"])
+        return max(width * HEIGHT_RATIO, 0.11 * lines + 0.06 * len(frame) + 0.9 * len(ordered(frame["panel"])) + 0.6)
     if "panel" in columns:
         panels = len(ordered(frame["panel"].dropna()))
         rows = panels if one_column else (panels + 1) // 2
@@ -266,10 +329,20 @@ def height(frame, width):
     return width * HEIGHT_RATIO
 
 
-def fitted_legend(fig, ax):
+def fitted_legend(fig, order):
     """The figure's legend under its plots, in as many columns as keep it within the figure's
     width (from one per entry down to one), in a strip at the bottom that the layout leaves it."""
-    handles, labels = ax.get_legend_handles_labels()
+    # Every panel's entries, each label once (a policy drawn in every panel, the reference
+    # line in each), in the CSV's order (the series, then the reference lines).
+    entries = {}
+    for each in fig.axes:
+        for handle, label in zip(*each.get_legend_handles_labels()):
+            entries.setdefault(label, handle)
+    labels = sorted(entries, key=lambda label: order.index(label) if label in order else len(order))
+    handles = [entries[label] for label in labels]
+    # A label longer than the figure's width at 7 pt (about 14 characters an inch) wraps.
+    room = int(fig.get_figwidth() * 14)
+    labels = [textwrap.fill(label, room) if len(label) > room else label for label in labels]
     if not handles:
         return
     renderer = fig.canvas.get_renderer()
@@ -288,6 +361,21 @@ def fitted_legend(fig, ax):
     fig.get_layout_engine().set(rect=(0, strip, 1, 1 - strip))
 
 
+def undrawn_tick_labels(fig):
+    """The ids of tick labels that matplotlib keeps but does not draw: those of ticks outside
+    their axis' view (a shared axis' round ticks past its data), which have no place on the page."""
+    undrawn = set()
+    for ax in fig.axes:
+        for axis, limits in ((ax.xaxis, ax.get_xlim()), (ax.yaxis, ax.get_ylim())):
+            low, high = sorted(limits)
+            span = (high - low) * 1e-9
+            for tick in axis.get_major_ticks() + axis.get_minor_ticks():
+                location = tick.get_loc()
+                if location is None or location < low - span or location > high + span:
+                    undrawn.update((id(tick.label1), id(tick.label2)))
+    return undrawn
+
+
 def check(fig):
     """What lies outside the figure or prints under SMALLEST_PT: the legend's box, every text."""
     fig.canvas.draw()
@@ -300,14 +388,19 @@ def check(fig):
             if box.x0 < bounds.x0 - 1 or box.x1 > bounds.x1 + 1 or box.y0 < bounds.y0 - 1 or box.y1 > bounds.y1 + 1:
                 problems.append(f"the legend {tuple(round(v) for v in box.extents)} leaves the figure {tuple(round(v) for v in bounds.extents)}")
     boxes = []
+    undrawn = undrawn_tick_labels(fig)
     for text in fig.findobj(matplotlib.text.Text):
         if not text.get_visible() or not text.get_text().strip() or (text.axes is not None and not text.axes.get_visible()):
+            continue
+        if id(text) in undrawn:
             continue
         if text.get_fontsize() < SMALLEST_PT - 0.01:
             problems.append(f"{text.get_text()!r} is {text.get_fontsize():.1f} pt, under {SMALLEST_PT} pt")
         box = text.get_window_extent(renderer)
         if box.width > 0 and box.height > 0:
             boxes.append((text.get_text(), box))
+            if box.x0 < bounds.x0 - 1 or box.x1 > bounds.x1 + 1 or box.y0 < bounds.y0 - 1 or box.y1 > bounds.y1 + 1:
+                problems.append(f"{text.get_text()!r} is cut by the figure's edge")
     # No two texts overlap (by more than a pixel each way), as the SVG's labels never do.
     boxes.sort(key=lambda entry: entry[1].x0)
     for index, (text, box) in enumerate(boxes):

@@ -28,6 +28,14 @@ import Testing
         return Set(lines.dropFirst().map { $0[index] })
     }
 
+    /// The distinct pairs of columns `name` and `other` of a CSV's rows, each as "name · other":
+    /// a series of a figure of small multiples.
+    static func column(_ name: String, _ other: String, of csv: String) -> Set<String> {
+        let lines = csv.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        guard let index = lines.first?.firstIndex(of: name), let second = lines.first?.firstIndex(of: other) else { return [] }
+        return Set(lines.dropFirst().map { $0[index] + " · " + $0[second] })
+    }
+
     @Test("The study's figures at 3.5 and 7 in: 10 series in the SVG and named in the PDF, survival panels in one column at 3.5 in, a what-if figure per app with a panel per RAM size, plot.py's legends inside")
     func studyFigures() throws {
         try withTemporaryFolder { folder in
@@ -41,9 +49,13 @@ import Testing
                 let out = folder.appendingPathComponent("F-\(width)")
                 let report = try suspendsim(["report", "R", "--figures", out.lastPathComponent, "--figure-width", width], in: folder)
                 #expect(report.status == 0, "\(report.stderr)")
-                // Kills per hour: 5 policies × 2 compressor settings, in the CSV, the SVG's markers and the PDF's words.
+                // Kills per hour: 5 policies × 2 compressor settings, in the CSV (a panel per setting,
+                // each row's policy in `label`), the SVG's markers and the PDF's words.
                 let csv = try String(contentsOf: out.appendingPathComponent("pressure-kills-per-hour.csv"), encoding: .utf8)
-                let series = Self.column("label", of: csv)
+                #expect(Self.column("label", of: csv) == Set(Self.policies))
+                #expect(Self.column("panel", of: csv) == ["no compressor", "4 GB pool"])
+                let series = Self.column("label", "panel", of: csv)
+                #expect(series.count == 10)
                 #expect(series == Set(Self.policies.flatMap { ["\($0) · no compressor", "\($0) · 4 GB pool"] }))
                 let svg = try String(contentsOf: out.appendingPathComponent("pressure-kills-per-hour.svg"), encoding: .utf8)
                 let titles = Set(svg.components(separatedBy: "<path class=\"dot ").dropFirst().compactMap { part -> String? in
@@ -65,8 +77,9 @@ import Testing
                 let first = try String(contentsOf: out.appendingPathComponent(launchWaits[0] + ".csv"), encoding: .utf8)
                 #expect(Self.column("panel", of: first) == Set(["1024", "1536", "2048", "3072"].map { "policy-study · RAM \($0) MB" } + [""]))
                 #expect(Self.column("label", of: first) == Set(Self.policies + ["no change"]))
-                // plot.py re-draws them: legend inside, no text under 7 pt, no two texts overlapping.
-                for name in ["pressure-kills-per-hour", launchWaits[0]] + names.filter({ $0.hasPrefix("survival-per-app") }) {
+                // plot.py re-draws them (the per-point chart too): legend inside, no text under 7 pt or
+                // cut by the figure's edge, no two texts overlapping.
+                for name in ["pressure-kills-per-hour", "pressure-kills-and-hot-launch-ratio-per-point", launchWaits[0]] + names.filter({ $0.hasPrefix("survival-per-app") }) {
                     let plot = try FigureExportCommandTests.tool("/usr/bin/python3", [packageRoot.appendingPathComponent("scripts/plot.py").path,
                                                                                      out.appendingPathComponent(name + ".csv").path, "--width", width, "--check"])
                     #expect(plot.status == 0, "\(width) in \(name): \(plot.stderr)")

@@ -65,8 +65,9 @@ import Testing
     func figureHasEverySeries() throws {
         let panels = ComparisonChart.panels(metric: ComparisonChart.metrics[0], reports: Self.study(rams: ["1024", "1536", "2048", "3072"]))
         let figure = Figure.comparison(panels, title: ["Pressure kills per hour"])
-        let labelColumn = figure.columns.firstIndex(of: Figure.labelColumn)!
-        let csvSeries = Set(figure.rows.map { $0[labelColumn] })
+        // A panel per compressor setting: a series is a row's policy (`label`) in its `panel`.
+        #expect(Array(figure.columns.prefix(3)) == [Figure.labelColumn, "panel", "device.ram_mb"])
+        let csvSeries = Set(figure.rows.map { $0[0] + " · " + $0[1] })
         #expect(csvSeries.count == 10 && figure.rows.count == 40)
         for width in FigureWidth.allCases {
             let svg = FigureDocument(figure: figure, width: width).text()

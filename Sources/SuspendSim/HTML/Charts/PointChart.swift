@@ -65,25 +65,64 @@ struct PointChart {
     /// The most rows drawn a bar each; more are folded into a summary (see the type's comment).
     static let maxRows = 100
 
+    /// Where each row is drawn: its label's baseline (or its first line's) and its bars' top.
+    struct Slot {
+        var labelY: Double
+        var lines: [String]
+        var barY: Double
+        /// Whether two lines did not hold the label (its whole text then goes into a `<title>`).
+        var shortened = false
+    }
+
+    /// Whether the rows' labels stand on lines of their own above their bars, the chart's whole
+    /// width: in a narrower layout (a figure) whose margin would cut a label, so that every part
+    /// that tells one point from another (the policy, the compressor setting, the RAM) is drawn
+    /// (SPEC 15, SPEC 19: no label cut off). On the page, the margin holds them.
+    var labelsAbove: Bool {
+        guard width < Double(RunChartGeometry.width), rows.count <= Self.maxRows else { return false }
+        let room = left - 14
+        return rows.contains { TextMetrics.width($0.label, size: 11) > room }
+    }
+
+    /// The height of a bar's row, without its label's lines.
+    static let rowHeight = 22.0
+    /// The height of a label's line above its bars.
+    static let lineHeight = 13.0
+
+    /// Each row's place, from `top` down: a row of `rowHeight` with its label in the margin,
+    /// or (`labelsAbove`) its label wrapped into at most two lines of the whole width, then its bars.
+    func slots(top: Double) -> [Slot] {
+        guard labelsAbove else {
+            return rows.indices.map { index in
+                let rowTop = top + Self.rowHeight * Double(index)
+                return Slot(labelY: rowTop + Self.rowHeight / 2 + 4, lines: [], barY: rowTop + 4)
+            }
+        }
+        var y = top
+        return rows.map { row in
+            let (lines, shortened) = TextMetrics.wrap(row.label, width: width - 4, size: 11, lines: 2)
+            let slot = Slot(labelY: y + 12, lines: lines, barY: y + Self.lineHeight * Double(lines.count) + 5, shortened: shortened)
+            y = slot.barY - 2 + Self.rowHeight
+            return slot
+        }
+    }
+
     func render(title: String, id: String? = nil) -> String {
         if rows.count > Self.maxRows { return renderFolded(title: title, id: id) }
-        let left = left
-        let rowHeight = 22.0
+        let above = labelsAbove
+        let left = above ? 10 : left
+        let rowHeight = Self.rowHeight
         let narrow = width < Double(RunChartGeometry.width)
         let gap = min(Self.gap, max(Self.minGap, (width * Self.gapShare).rounded(.down)))
         let panelWidth = (width - left - Self.right - gap) / 2
         // The panels' titles: one line on the page, up to four in a narrower layout.
         let titles = [Self.killsTitle, Self.ratioTitle].map { narrow ? TextMetrics.wrap($0, width: panelWidth, size: 11, lines: 4).lines : [$0] }
         let top = 48.0 + 13 * Double((titles.map(\.count).max() ?? 1) - 1)
-        let plotBottom = top + rowHeight * Double(max(rows.count, 1))
+        let slots = slots(top: top)
+        let plotBottom = (slots.last.map { $0.barY - 4 + rowHeight } ?? top + rowHeight)
         var svg = SVGWriter(width: Int(width), height: Int(plotBottom + 44), label: title, id: id)
         svg.fittedLabel(title, x: 2, y: 16, width: width - 4, size: 13, bold: true, class: "ttl")
-        for (index, row) in rows.enumerated() {
-            // Fitted (`SettingLabels`), with the whole label as its title when shortened.
-            let y = top + rowHeight * Double(index) + rowHeight / 2 + 4
-            let fitted = SettingLabels.fit(row.parts, separator: " · ", width: left - 14, size: 11, shortParts: row.shortParts)
-            svg.label(fitted.text, x: 2, y: y, class: "lbl", title: fitted.title)
-        }
+        drawLabels(slots, left: left, into: &svg)
 
         // Pressure kills.
         let most = rows.map { $0.point.maxPressureKills.isFinite ? $0.point.maxPressureKills : 0 }.max() ?? 0
@@ -98,8 +137,8 @@ struct PointChart {
         drawAxis(&svg, scale: ratio, ticks: (few ? [0, 0.5, 1] : [0, 0.25, 0.5, 0.75, 1]).map { ($0, ChartNumber.short($0 * 100, 0) + " %") },
                  top: top, bottom: plotBottom, title: titles[1], whole: Self.ratioTitle)
 
-        for (index, row) in rows.enumerated() {
-            let y = top + rowHeight * Double(index) + 4
+        for (row, slot) in zip(rows, slots) {
+            let y = slot.barY
             let point = row.point
             let colour = row.style.cssClass
             if point.runs > 0 {
@@ -171,6 +210,19 @@ struct PointChart {
             svg.fittedLabel(line, x: 2, y: 40 + lineHeight * Double(index), width: width - 4, size: 11, class: "lbl")
         }
         return svg.finish()
+    }
+
+    /// The rows' labels: fitted in the margin (`SettingLabels`, whole in their `<title>` when
+    /// shortened), or on their own lines above the bars.
+    private func drawLabels(_ slots: [Slot], left: Double, into svg: inout SVGWriter) {
+        for (row, slot) in zip(rows, slots) {
+            if slot.lines.isEmpty {
+                let fitted = SettingLabels.fit(row.parts, separator: " · ", width: left - 14, size: 11, shortParts: row.shortParts)
+                svg.label(fitted.text, x: 2, y: slot.labelY, class: "lbl", title: fitted.title)
+            } else {
+                svg.lines(slot.lines, x: 2, y: slot.labelY, lineHeight: Self.lineHeight, class: "lbl halo", title: slot.shortened ? row.label : nil)
+            }
+        }
     }
 
     private func drawAxis(_ svg: inout SVGWriter, scale: ChartScale, ticks: [(Double, String)], top: Double, bottom: Double,

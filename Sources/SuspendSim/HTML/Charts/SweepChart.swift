@@ -104,7 +104,7 @@ struct SweepChart {
             draw(line, axis: axis, y: ChartScale(domain: y.domain, range: (y.range.lowerBound + offset)...(y.range.upperBound + offset),
                                                  inverted: true), into: &svg)
         }
-        if let reference { drawReference(reference, y: y, left: left, right: plotRight, top: top, into: &svg) }
+        if let reference { drawReference(reference, axis: axis, y: y, left: left, right: plotRight, top: top, into: &svg) }
         return svg.finish()
     }
 
@@ -172,14 +172,5 @@ struct SweepChart {
         svg.path(whiskers, class: "whisker \(colour)")
         svg.path(stroke, class: "line \(colour)", extra: line.style.dash.attribute)
         svg.path(markers, class: "dot \(colour)", title: line.label)
-    }
-
-    private func drawReference(_ reference: (value: Double, label: String), y: ChartScale, left: Double, right: Double, top: Double,
-                               into svg: inout SVGWriter) {
-        let py = y.pixel(reference.value)
-        svg.line(left, py, right, py, class: "ref", extra: "stroke-dasharray=\"6 3\"")
-        // Above the line, or below it when the line is near the plot's top.
-        let labelY = py - 4 - TextMetrics.ascent * 11 < top - 2 ? py + 13 : py - 4
-        svg.label(reference.label, x: right - 2, y: labelY, anchor: "end", class: "tm halo")
     }
 }

@@ -62,25 +62,31 @@ extension Figure {
         return figure
     }
 
-    /// A comparison metric's figure (SPEC 21): a group mean and its interval per marker, each
-    /// row's `label` the line's whole name (`ComparisonChart.Line.series`). A metric of small
-    /// multiples (`panels`) is drawn as `ComparisonFigure` lays them out: a panel to a row at
-    /// one column, two to a row at two.
+    /// A comparison metric's figure (SPEC 21): a group mean and its interval per marker. A
+    /// metric of one chart: `label,<x key>,<metric>,low,high`, each row's `label` the line's
+    /// whole name (`ComparisonChart.Line.series`). A metric of small multiples (`panels`),
+    /// drawn as `ComparisonFigure` lays them out (a panel to a row at one column, two to a row
+    /// at two): `label,panel,<x key>,<metric>,low,high`, `label` the line's legend label and
+    /// `panel` its panel's title, so that a re-drawing (`scripts/plot.py`) lays the same panels
+    /// with the same legend; a series is then a label and a panel.
     static func comparison(_ panels: [ComparisonChart], title: [String]) -> Figure {
         let chart = panels[0]
+        let several = panels.count > 1
         var rows: [[String]] = []
-        for line in panels.flatMap(\.lines) {
-            for (index, value) in line.values.enumerated() {
-                guard let value else { continue }
-                rows.append([line.series, chart.values[index], number(value.value), number(value.low), number(value.high)])
+        for panel in panels {
+            for line in panel.lines {
+                for (index, value) in line.values.enumerated() {
+                    guard let value else { continue }
+                    let cells = [chart.values[index], number(value.value), number(value.low), number(value.high)]
+                    rows.append(several ? [line.label, panel.panel?.title ?? ""] + cells : [line.series] + cells)
+                }
             }
         }
-        let several = panels.count > 1
         var figure = Figure(title: title, svg: chart.render(id: "figure"), legend: ComparisonFigure.legendLines(panels).map { ($0.label, $0.style) },
-                            columns: [labelColumn, chart.key, chart.metric.column.rawValue] + intervalColumns, rows: rows,
-                            oneColumn: ComparisonFigure.document(panels, columns: 1),
+                            columns: [labelColumn] + (several ? ["panel"] : []) + [chart.key, chart.metric.column.rawValue] + intervalColumns,
+                            rows: rows, oneColumn: ComparisonFigure.document(panels, columns: 1),
                             twoColumns: several ? ComparisonFigure.document(panels, columns: 2) : nil)
-        figure.styles = Dictionary(panels.flatMap(\.lines).map { ($0.series, $0.style) }, uniquingKeysWith: { first, _ in first })
+        figure.styles = Dictionary(panels.flatMap(\.lines).map { (several ? $0.label : $0.series, $0.style) }, uniquingKeysWith: { first, _ in first })
         figure.xTitle = AxisTitle.text(chart.key)
         figure.yTitle = chart.metric.unit
         return figure
