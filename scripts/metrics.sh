@@ -259,7 +259,7 @@ files = long_files()
 marks = byte_order_mark_files()
 defaults = column_enum_defaults()
 recorder_path, recorder = stored_properties("CSVReportRecorder", "Reports/CSVReportRecorder.swift")
-device_path, device = stored_properties("Device", "SuspendSimCore/Model/Device.swift")
+device_path, device = stored_properties("Device", "SuspendSimCore/Model/Device/Device.swift")
 
 print(f"AppRuntime stored properties: {len(app)} (target <= 16)")
 print(f"Simulation stored properties: {len(sim)} (target <= 20)")

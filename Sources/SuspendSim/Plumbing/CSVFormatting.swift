@@ -215,6 +215,12 @@ enum CSVFormatting {
         return bytes
     }
 
+    /// `field` as one CSV field, as text (see `field(_:)`): for a CSV built as a `String`
+    /// (`report --figures`' tables), so that every CSV cell is quoted by this one rule.
+    static func fieldText(_ field: String) -> String {
+        needsQuoting(field) ? String(decoding: Self.field(field), as: UTF8.self) : field
+    }
+
     /// Appends `field` as one CSV field (see `field(_:)`).
     static func appendField(_ field: String, to bytes: inout some CSVByteSink) {
         guard needsQuoting(field) else {

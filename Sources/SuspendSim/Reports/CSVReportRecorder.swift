@@ -41,41 +41,16 @@ package struct CSVReportRecorder: SimulationRecorder {
 
     private let folder: String
     private let flushThreshold: Int
-    private let transitions: CSVFileBuffer
-    private let callbacks: CSVFileBuffer
-    private let evictions: CSVFileBuffer
-    private let memory: CSVFileBuffer
-    private let pressure: CSVFileBuffer
-    private let skipped: CSVFileBuffer
-    private let launches: CSVFileBuffer
-    private let freezerActs: CSVFileBuffer
-
-    private let appIDs: CSVFieldStorage
-    private let policyName: CSVStoredField
-    private let policyNameStorage: CSVFieldStorage
-    private let states = CSVFieldTable<LifecycleState>()
-    private let callbackNames = CSVFieldTable<Callback>()
-    private let scenePhases = CSVFieldTable<Callback.ScenePhase>()
-    private let killReasons = CSVFieldTable<KillReason>()
-    private let killTriggers = CSVFieldTable<Eviction.Trigger>()
-    private let timerKinds = CSVFieldTable<EventLog.TimerKind>()
-    private let eventKinds = CSVFieldTable<ScenarioEvent.Kind>()
-    private let levels = CSVFieldTable<EventLog.PressureLevel>()
-    private let skipReasons = CSVFieldTable<EventLog.SkipReason>()
-    private let grantCauses = CSVFieldTable<EventLog.GrantCause>()
-    private let launchKinds = CSVFieldTable<LaunchKind>()
-    private let freezerActions = CSVFieldTable<EventLog.FreezerRecord.Action>()
-    private let taskKinds = CSVFieldTable<AppProfile.TaskRequest.Kind>()
-    private let taskOutcomes = CSVFieldTable<EventLog.TaskRecord.Outcome>()
+    /// The eight files streamed as the run goes.
+    private let files: RunReportStreams
+    /// App ids, the policy name and every enum spelling, quoted once.
+    private let words: RunReportSpellings
     /// Most rows share their time with the row before (one event makes several): the time's
     /// digits are formatted once per instant.
     private let time = CSVTimeField()
-    /// For a long run: the thread that formats and writes `memory.csv`, `pressure.csv`
-    /// and `skipped.csv`; nil: the run's thread writes every file.
-    private var formattingThread: CSVFormattingThread?
-    /// For a long run: the thread that writes out the full buffers of `transitions.csv`,
-    /// `callbacks.csv` and `evictions.csv`; nil: the run's thread writes them.
-    private let writeBehind: CSVWriteBehindThread?
+    /// Which threads write the files: the run's alone, or, for a long run, a formatting
+    /// thread and a write-behind thread beside it.
+    private var threads = RunReportThreads.runsThread
 
     /// Creates the eight streamed files, with their header rows, in `folder` (which must exist
     /// and must not hold them yet).
@@ -100,30 +75,14 @@ package struct CSVReportRecorder: SimulationRecorder {
         // A long run's own three files are written out by a thread of their own; the
         // formatting thread writes its three itself.
         let writeBehind = formatsOnAThreadOfItsOwn ? CSVWriteBehindThread() : nil
-        self.writeBehind = writeBehind
-        var files: [CSVFileBuffer] = []
-        do {
-            for file in RunReportFile.streamed {
-                let formattedHere = [.transitions, .callbacks, .evictions].contains(file)
-                files.append(try CSVFileBuffer(path: folderPath + "/" + file.rawValue, header: file.header,
-                                               flushThreshold: flushThreshold,
-                                               writeBehind: formattedHere ? writeBehind : nil))
-            }
-        } catch {
-            // Close what was opened; the caller removes the folder.
-            for file in files { try? file.close() }
-            throw error
-        }
-        (transitions, callbacks, evictions, memory, pressure, skipped, launches, freezerActs) =
-            (files[0], files[1], files[2], files[3], files[4], files[5], files[6], files[7])
-        appIDs = CSVFieldStorage(scenario.apps.map { CSVFormatting.field($0.id) })
-        policyNameStorage = CSVFieldStorage([CSVFormatting.field(policyName)])
-        self.policyName = policyNameStorage[0]
-        if formatsOnAThreadOfItsOwn {
-            // A copy without the thread writes the rows there, with a time field of its own;
+        files = try RunReportStreams(folderPath: folderPath, flushThreshold: flushThreshold, writeBehind: writeBehind)
+        words = RunReportSpellings(scenario: scenario, policyName: policyName)
+        if let writeBehind {
+            // A copy without the threads writes the rows there, with a time field of its own;
             // after the hand-over only that thread touches those three files' buffers.
             let writer = UncheckedSendable((recorder: self, time: CSVTimeField()))
-            formattingThread = CSVFormattingThread { row in writer.value.recorder.write(row, time: writer.value.time) }
+            let formatting = CSVFormattingThread { row in writer.value.recorder.write(row, time: writer.value.time) }
+            threads = .beside(formatting: formatting, writeBehind: writeBehind)
         }
     }
 
@@ -131,18 +90,18 @@ package struct CSVReportRecorder: SimulationRecorder {
 
     /// A row of `transitions.csv`.
     package func record(_ transition: EventLog.Transition) {
-        transitions.appendRow(TransitionColumn.self) { column, row in
+        files.transitions.appendRow(TransitionColumn.self) { column, row in
             switch column {
             case .time: time.append(transition.timeMs, to: &row)
-            case .app: row.append(appIDs[transition.app])
-            case .from: row.append(states[transition.from])
-            case .to: row.append(states[transition.to])
+            case .app: row.append(words.appIDs[transition.app])
+            case .from: row.append(words.states[transition.from])
+            case .to: row.append(words.states[transition.to])
             case .cause:
                 switch transition.cause {
-                case .event(let kind): row.append(eventKinds[kind])
-                case .timer(let kind): row.append(timerKinds[kind])
-                case .kill(let reason): row.append(killReasons[reason])
-                case .grant(let grant): row.append(grantCauses[grant])
+                case .event(let kind): row.append(words.eventKinds[kind])
+                case .timer(let kind): row.append(words.timerKinds[kind])
+                case .kill(let reason): row.append(words.killReasons[reason])
+                case .grant(let grant): row.append(words.grantCauses[grant])
                 }
             }
         }
@@ -150,35 +109,35 @@ package struct CSVReportRecorder: SimulationRecorder {
 
     /// A row of `callbacks.csv` (`phase` empty for an app-delegate app, SPEC 11).
     package func record(_ callback: EventLog.CallbackRecord) {
-        callbacks.appendRow(CallbackColumn.self) { column, row in
+        files.callbacks.appendRow(CallbackColumn.self) { column, row in
             switch column {
             case .time: time.append(callback.timeMs, to: &row)
-            case .app: row.append(appIDs[callback.app])
-            case .callback: row.append(callbackNames[callback.callback])
-            case .phase: if let phase = callback.phase { row.append(scenePhases[phase]) }
+            case .app: row.append(words.appIDs[callback.app])
+            case .callback: row.append(words.callbackNames[callback.callback])
+            case .phase: if let phase = callback.phase { row.append(words.scenePhases[phase]) }
             }
         }
     }
 
     /// A row of `evictions.csv`.
     package func record(_ eviction: Eviction) {
-        evictions.appendRow(EvictionColumn.self) { column, row in
+        files.evictions.appendRow(EvictionColumn.self) { column, row in
             switch column {
             case .seq: CSVFormatting.appendInteger(eviction.who.seq, to: &row)
             case .time: time.append(eviction.who.timeMs, to: &row)
-            case .app: row.append(appIDs[eviction.who.app])
-            case .state: row.append(states[eviction.who.state])
+            case .app: row.append(words.appIDs[eviction.who.app])
+            case .state: row.append(words.states[eviction.who.state])
             case .footprint: CSVFormatting.appendMB(eviction.memory.footprintKiB, to: &row)
-            case .reason: row.append(killReasons[eviction.who.reason])
-            case .policy: row.append(policyName)
+            case .reason: row.append(words.killReasons[eviction.who.reason])
+            case .policy: row.append(words.policyName)
             case .freeBefore: CSVFormatting.appendMB(eviction.memory.freeBeforeKiB, to: &row)
             case .freeAfter: CSVFormatting.appendMB(eviction.memory.freeAfterKiB, to: &row)
             case .priority: if let priority = eviction.ranking.priority { CSVFormatting.appendInteger(priority, to: &row) }
-            case .trigger: row.append(killTriggers[eviction.who.trigger])
+            case .trigger: row.append(words.killTriggers[eviction.who.trigger])
             case .threshold: if let threshold = eviction.memory.thresholdKiB { CSVFormatting.appendMB(threshold, to: &row) }
             case .rank: if let rank = eviction.ranking.rank { CSVFormatting.appendInteger(rank, to: &row) }
             case .candidates: CSVFormatting.appendInteger(eviction.ranking.candidateCount, to: &row)
-            case .runnerUp: if let runnerUp = eviction.ranking.runnerUp { row.append(appIDs[runnerUp]) }
+            case .runnerUp: if let runnerUp = eviction.ranking.runnerUp { row.append(words.appIDs[runnerUp]) }
             case .compressed: CSVFormatting.appendMB(eviction.compressor.compressedKiB, to: &row)
             }
         }
@@ -186,29 +145,29 @@ package struct CSVReportRecorder: SimulationRecorder {
 
     /// A row of `memory.csv`.
     package func record(_ footprint: EventLog.FootprintRecord) {
-        if let formattingThread { return formattingThread.append(.footprint(footprint)) }
+        if case .beside(let formatting, _) = threads { return formatting.append(.footprint(footprint)) }
         write(footprint, time: time)
     }
 
     /// A row of `pressure.csv`.
     package func record(_ free: EventLog.FreeRecord) {
-        if let formattingThread { return formattingThread.append(.free(free)) }
+        if case .beside(let formatting, _) = threads { return formatting.append(.free(free)) }
         write(free, time: time)
     }
 
     /// A row of `skipped.csv` (`app` empty when the event names none).
     package func record(_ skip: EventLog.Skip) {
-        if let formattingThread { return formattingThread.append(.skipped(skip)) }
+        if case .beside(let formatting, _) = threads { return formatting.append(.skipped(skip)) }
         write(skip, time: time)
     }
 
     /// A row of `launches.csv`, written on the run's thread.
     package func record(_ launch: EventLog.Launch) {
-        launches.appendRow(LaunchColumn.self) { column, row in
+        files.launches.appendRow(LaunchColumn.self) { column, row in
             switch column {
             case .time: time.append(launch.timeMs, to: &row)
-            case .app: row.append(appIDs[launch.app])
-            case .kind: row.append(launchKinds[launch.cold ? .cold : .warm])
+            case .app: row.append(words.appIDs[launch.app])
+            case .kind: row.append(words.launchKinds[launch.cold ? .cold : .warm])
             case .wait: CSVFormatting.appendSeconds(launch.waitMs, to: &row)
             }
         }
@@ -216,11 +175,11 @@ package struct CSVReportRecorder: SimulationRecorder {
 
     /// A row of `freezer.csv` (SPEC 37), written on the run's thread.
     package func record(_ act: EventLog.FreezerRecord) {
-        freezerActs.appendRow(FreezerColumn.self) { column, row in
+        files.freezerActs.appendRow(FreezerColumn.self) { column, row in
             switch column {
             case .time: time.append(act.timeMs, to: &row)
-            case .app: row.append(appIDs[act.app])
-            case .action: row.append(freezerActions[act.action])
+            case .app: row.append(words.appIDs[act.app])
+            case .action: row.append(words.freezerActions[act.action])
             case .written: CSVFormatting.appendMB(act.writtenKiB, to: &row)
             case .budgetLeft: CSVFormatting.appendMB(act.budgetLeftKiB, to: &row)
             case .frozenCount: CSVFormatting.appendInteger(act.frozenCount, to: &row)
@@ -240,11 +199,11 @@ package struct CSVReportRecorder: SimulationRecorder {
     }
 
     private func write(_ footprint: EventLog.FootprintRecord, time: CSVTimeField) {
-        memory.appendRow(MemoryColumn.self) { column, row in
+        files.memory.appendRow(MemoryColumn.self) { column, row in
             switch column {
             case .time: time.append(footprint.timeMs, to: &row)
-            case .app: row.append(appIDs[footprint.app])
-            case .state: row.append(states[footprint.state])
+            case .app: row.append(words.appIDs[footprint.app])
+            case .state: row.append(words.states[footprint.state])
             case .footprint: CSVFormatting.appendMB(footprint.footprintKiB, to: &row)
             case .compressed: CSVFormatting.appendMB(footprint.compressedKiB, to: &row)
             case .flash: CSVFormatting.appendMB(footprint.flashKiB, to: &row)
@@ -253,12 +212,12 @@ package struct CSVReportRecorder: SimulationRecorder {
     }
 
     private func write(_ free: EventLog.FreeRecord, time: CSVTimeField) {
-        pressure.appendRow(PressureColumn.self) { column, row in
+        files.pressure.appendRow(PressureColumn.self) { column, row in
             switch column {
             case .time: time.append(free.timeMs, to: &row)
             case .used: CSVFormatting.appendMB(free.usedKiB, to: &row)
             case .free: CSVFormatting.appendMB(free.freeKiB, to: &row)
-            case .level: row.append(levels[free.level])
+            case .level: row.append(words.levels[free.level])
             case .compressed: CSVFormatting.appendMB(free.compressedKiB, to: &row)
             case .compressor: CSVFormatting.appendMB(free.compressorKiB, to: &row)
             case .flash: CSVFormatting.appendMB(free.flashKiB, to: &row)
@@ -267,12 +226,12 @@ package struct CSVReportRecorder: SimulationRecorder {
     }
 
     private func write(_ skip: EventLog.Skip, time: CSVTimeField) {
-        skipped.appendRow(SkippedColumn.self) { column, row in
+        files.skipped.appendRow(SkippedColumn.self) { column, row in
             switch column {
             case .time: time.append(skip.timeMs, to: &row)
-            case .event: row.append(eventKinds[skip.event])
-            case .app: if let app = skip.app { row.append(appIDs[app]) }
-            case .reason: row.append(skipReasons[skip.reason])
+            case .event: row.append(words.eventKinds[skip.event])
+            case .app: if let app = skip.app { row.append(words.appIDs[app]) }
+            case .reason: row.append(words.skipReasons[skip.reason])
             }
         }
     }
@@ -285,7 +244,7 @@ package struct CSVReportRecorder: SimulationRecorder {
     ///
     /// - Throws: the first `ReportWriter.Error` met while writing any of the files.
     package func finish(survivors: [AppOutcome], tasks: [EventLog.TaskRecord]) throws {
-        formattingThread?.finish()
+        if case .beside(let formatting, _) = threads { formatting.finish() }
         var firstError: (any Error)?
         do {
             try writeReport(.survivors, survivors, SurvivorColumn.self) { appendSurvivor($0, $1, to: &$2) }
@@ -294,14 +253,14 @@ package struct CSVReportRecorder: SimulationRecorder {
         } catch {
             firstError = error
         }
-        for file in [transitions, callbacks, evictions, memory, pressure, skipped, launches, freezerActs] {
+        for file in files.all {
             do {
                 try file.close()
             } catch {
                 if firstError == nil { firstError = error }
             }
         }
-        writeBehind?.finish()
+        if case .beside(_, let writeBehind) = threads { writeBehind.finish() }
         if let firstError { throw firstError }
     }
 
@@ -325,7 +284,7 @@ package struct CSVReportRecorder: SimulationRecorder {
         switch column {
         case .app: CSVFormatting.appendField(outcome.id, to: &row)
         case .survived: CSVFormatting.appendBool(outcome.survived, to: &row)
-        case .finalState: row.append(states[outcome.finalState])
+        case .finalState: row.append(words.states[outcome.finalState])
         case .footprint: CSVFormatting.appendMB(outcome.footprintKiB, to: &row)
         case .coldLaunches: CSVFormatting.appendInteger(outcome.coldLaunches, to: &row)
         case .warmLaunches: CSVFormatting.appendInteger(outcome.warmLaunches, to: &row)
@@ -363,13 +322,13 @@ package struct CSVReportRecorder: SimulationRecorder {
     private func appendTask(_ task: EventLog.TaskRecord, _ column: TaskColumn, to row: inout CSVRowWriter) {
         switch column {
         case .seq: CSVFormatting.appendInteger(task.seq, to: &row)
-        case .app: row.append(appIDs[task.app])
-        case .kind: row.append(taskKinds[task.kind])
+        case .app: row.append(words.appIDs[task.app])
+        case .kind: row.append(words.taskKinds[task.kind])
         case .submitted: CSVFormatting.appendSeconds(task.submittedMs, to: &row)
         case .due: CSVFormatting.appendSeconds(task.dueMs, to: &row)
         case .granted: if let granted = task.grantedMs { CSVFormatting.appendSeconds(granted, to: &row) }
         case .ended: if let ended = task.endedMs { CSVFormatting.appendSeconds(ended, to: &row) }
-        case .outcome: row.append(taskOutcomes[task.outcome])
+        case .outcome: row.append(words.taskOutcomes[task.outcome])
         }
     }
 }

@@ -2,7 +2,7 @@
 /// (SPEC 7): what a `ScenarioTemplate` keeps to read it again at each sweep point.
 struct DecodedScenario {
     /// Where the scenario's events come from.
-    enum Events {
+    enum Events: Sendable {
         /// From the document, read with the rest: a YAML text, or JSON the fast path declined.
         case inDocument
         /// Read by the JSON fast path beside the header, which the document is: every reading

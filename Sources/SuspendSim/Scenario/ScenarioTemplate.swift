@@ -67,10 +67,10 @@ package struct ScenarioTemplate: Sendable {
     package let textHash: UInt64
     /// The composed document, which `scenario(at:)` reads again with a point's settings.
     private let document: ScenarioDocument
-    /// The events of a JSON file read by the fast path, which every point keeps.
-    private let fastEvents: [ScenarioEvent]?
-    /// The events of a large JSON file read while each run goes, which every point streams.
-    private let streamedEvents: StreamedJSONEvents?
+    /// Where the events come from: the document (read again at each point), the JSON fast
+    /// path (which every point keeps), or a large JSON file read while each run goes (which
+    /// every point streams).
+    private let events: DecodedScenario.Events
     /// The file, for messages.
     package let path: String
     /// The indexes of the usage traces that the template's readings have read (SPEC 21).
@@ -86,23 +86,16 @@ package struct ScenarioTemplate: Sendable {
 
     /// The template of a decoded text, whose reading took its trace rows from `traces`.
     init(_ decoded: DecodedScenario, path: String, traces: TraceIndexes) {
-        var fastEvents: [ScenarioEvent]?
-        var streamedEvents: StreamedJSONEvents?
-        switch decoded.events {
-        case .inDocument: break
-        case .read(let events): fastEvents = events
-        case .streamed(let streamed): streamedEvents = streamed
-        }
         // The lists included are part of what the text says (0 without includes: no change).
         self.init(reading: decoded.reading, document: decoded.document, textHash: decoded.textHash ^ decoded.reading.includeHash, path: path,
-                  traces: traces, fastEvents: fastEvents, streamedEvents: streamedEvents)
+                  traces: traces, events: decoded.events)
     }
 
     private init(
         reading: Reading, document: ScenarioDocument, textHash: UInt64, path: String, traces: TraceIndexes,
-        fastEvents: [ScenarioEvent]? = nil, streamedEvents: StreamedJSONEvents? = nil
+        events: DecodedScenario.Events
     ) {
-        self.streamedEvents = streamedEvents
+        self.events = events
         self.scenario = reading.scenario
         self.replicates = reading.replicates
         self.sweep = reading.sweep
@@ -117,7 +110,6 @@ package struct ScenarioTemplate: Sendable {
         self.textHash = textHash
         self.path = path
         self.traces = traces
-        self.fastEvents = fastEvents
     }
 
     /// This template with its readings sharing `traces`, which takes over the indexes the
@@ -130,7 +122,7 @@ package struct ScenarioTemplate: Sendable {
                              whatIf: whatIf, sensitivity: sensitivity, labels: labels, typicalDay: typicalDay,
                              includedFiles: Array(inputFiles.dropFirst().dropLast(tracePath == nil ? 0 : 1))),
             document: document,
-            textHash: textHash, path: path, traces: traces, fastEvents: fastEvents, streamedEvents: streamedEvents)
+            textHash: textHash, path: path, traces: traces, events: events)
     }
 
     /// The scenario with `settings` in place of the keys they name.
@@ -143,8 +135,11 @@ package struct ScenarioTemplate: Sendable {
     package func scenario(at settings: [SweepSetting]) throws(ScenarioLoader.Error) -> Scenario {
         if settings.isEmpty { return scenario }
         var point = try Self.read(document, path: path, settings: settings, traces: traces).scenario
-        if let fastEvents { point.events = fastEvents }
-        if let streamedEvents { point.generator = streamedEvents }
+        switch events {
+        case .inDocument: break
+        case .read(let kept): point.events = kept
+        case .streamed(let streamed): point.generator = streamed
+        }
         return point
     }
 

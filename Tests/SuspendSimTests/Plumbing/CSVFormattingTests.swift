@@ -208,6 +208,8 @@ import Testing
     func quoting(field: String, expected: String) {
         #expect(String(decoding: CSVFormatting.field(field), as: UTF8.self) == expected)
         #expect(CSVFormatting.needsQuoting(field) == (field != expected))
+        // The text form (`report --figures`' tables) quotes by the same rule.
+        #expect(CSVFormatting.fieldText(field) == expected)
     }
 
     /// Every spelling a report writes comes out of its table as its raw value, quoted only

@@ -18,7 +18,7 @@ extension BatchRunner {
         do {
             scenario = try point.runnableScenario()
         } catch {
-            result.failure = (entry.path, "\(error)")
+            result.failure = UnitFailure(path: entry.path, message: "\(error)")
             return result
         }
         var seed: UInt64?
@@ -78,8 +78,7 @@ extension BatchRunner {
                 if let refusal = scenario.eventStreamRefusal { throw refusal }
                 try run(ScenarioLoader.template(path: entry.path).scenario(at: point.settings))
             } catch let error as ScenarioLoader.Error {
-                result.failure = (entry.path, error.description)
-                result.isInvalidInput = true
+                result.failure = UnitFailure(path: entry.path, message: error.description, isInvalidInput: true)
             } catch {
                 result.fail(entry.path, error)
             }

@@ -85,12 +85,8 @@ package enum BatchRunner {
         var kind: BatchPlan.Kind
         var columnValues: [String?]
         var rows: [(row: SummaryRow, group: Int, apps: [SurvivalTally.Counts])]
-        var failure: (path: String, message: String)?
-        /// The failure's `errno`, when the system gave one (`ReportWriter.Error`).
-        var failureCode: Int32?
-        /// Whether the failure is a mistake in the scenario file found only while running (a
-        /// large JSON file's streamed events), not a report that could not be written.
-        var isInvalidInput: Bool
+        /// Why the unit wrote no rows; nil: it ran. Its rows and bytes are not written then.
+        var failure: UnitFailure?
         /// The rows' `summary.csv` lines, formatted on the worker (each ends with a line feed).
         var summaryBytes: [UInt8]
         /// The rows' `focus_runs.csv` lines (SPEC 27), formatted on the worker; empty without
@@ -105,8 +101,7 @@ package enum BatchRunner {
 
         /// Records `error` as the unit's failure, for the scenario file at `path`.
         mutating func fail(_ path: String, _ error: any Error) {
-            failure = (path, "\(error)")
-            failureCode = (error as? ReportWriter.Error)?.code
+            failure = UnitFailure(path: path, message: "\(error)", code: (error as? ReportWriter.Error)?.code)
         }
 
         /// A unit of entry `entry` at the point with `columnValues`, before it has run.
@@ -116,7 +111,6 @@ package enum BatchRunner {
             self.columnValues = columnValues
             rows = []
             failure = nil
-            isInvalidInput = false
             summaryBytes = []
             focusBytes = []
             focusValues = []
@@ -284,9 +278,9 @@ package enum BatchRunner {
     private static func write(_ result: UnitResult, plan: BatchPlan, into state: inout WriterState) {
         if let failure = result.failure {
             state.output.failureCount += 1
-            if result.isInvalidInput { state.output.invalidInputCount += 1 }
-            if state.output.failures.count < Output.failuresKept { state.output.failures.append(failure) }
-            if state.output.failureCode == nil { state.output.failureCode = result.failureCode }
+            if failure.isInvalidInput { state.output.invalidInputCount += 1 }
+            if state.output.failures.count < Output.failuresKept { state.output.failures.append((failure.path, failure.message)) }
+            if state.output.failureCode == nil { state.output.failureCode = failure.code }
             return
         }
         state.summary?.appendLines(bytes: result.summaryBytes)

@@ -41,7 +41,7 @@ struct Figure {
     /// The CSV text: the header, then a row per drawn point or bar (RFC 4180 quoting), each
     /// ending with `styleColumns`.
     func csv() -> String {
-        ([columns + Self.styleColumns] + rows.map { $0 + styleCells($0.first ?? "") }).map { $0.map(Self.field).joined(separator: ",") }
+        ([columns + Self.styleColumns] + rows.map { $0 + styleCells($0.first ?? "") }).map { $0.map(CSVFormatting.fieldText).joined(separator: ",") }
             .joined(separator: "\n") + "\n"
     }
 
@@ -51,12 +51,6 @@ struct Figure {
     func styleCells(_ label: String) -> [String] {
         guard let style = styles[label] else { return ["", "", "", xTitle, yTitle] }
         return [ChartPalette.colour(style.colour), "\(style.shape)", "\(style.dash)", xTitle, yTitle]
-    }
-
-    /// A cell quoted as RFC 4180 requires (a comma, a double quote, CR or LF).
-    static func field(_ text: String) -> String {
-        guard CSVFormatting.needsQuoting(text) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     /// A drawn number as a cell: the shortest text that reads back as the same `Double`

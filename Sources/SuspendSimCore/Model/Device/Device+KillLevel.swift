@@ -35,3 +35,11 @@ extension [Device.KillLevel] {
         first { free < $0.freeKiB }
     }
 }
+
+extension Device {
+    /// lmkd's settings (SPEC 33): the Android low-memory killer's kill levels.
+    public struct LMKDSettings: Sendable, Hashable {
+        /// The kill levels (`device.lmkd.minfree`), in ascending order of adj and of level.
+        public var minfree: [Device.KillLevel] = Device.KillLevel.lmkdDefault
+    }
+}

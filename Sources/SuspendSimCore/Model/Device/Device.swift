@@ -2,6 +2,10 @@
 ///
 /// Memory is in KiB and time in milliseconds. `Device(ramKiB:)` fills every other field
 /// with the SPEC 7 default for that RAM size.
+///
+/// The settings are grouped by concern (`thresholds`, `appLimits`, `timeLimits`, `jetsam`,
+/// `tasks`, `lmkd`); each setting is also a property of its own under its `device:` key's
+/// name (`Device+Fields.swift`), which the key table's paths and the engine read.
 public struct Device: Sendable, Hashable {
     /// Physical memory.
     public var ramKiB: KiB
@@ -15,29 +19,12 @@ public struct Device: Sendable, Hashable {
     /// Where `systemKiB` came from (SPEC 30): a label only, for `device.csv` and `run`'s note;
     /// `none` until something sets `systemKiB`, the catalog's word for a catalog phone.
     public var systemSource: Device.SystemSource = .none
-    /// Below this much free memory, apps running code get a memory warning.
-    public var warningFreeKiB: KiB
-    /// Below this much free memory, `jetsam` kills idle (band 0) apps.
-    public var idleFreeKiB: KiB
-    /// Below this much free memory, the policy purges and kills apps.
-    public var criticalFreeKiB: KiB
-    /// A footprint above this is killed at once (`per-process-limit`) while the app is
-    /// `active` or `inactive`; in `background` and `suspended` too unless
-    /// `appBackgroundLimitKiB` is set (XNU's `memlimit_active`).
-    public var appLimitKiB: KiB
-    /// The per-app limit in `background` and `suspended` (XNU's `memlimit_inactive`, SPEC 11);
-    /// nil: `appLimitKiB`.
-    public var appBackgroundLimitKiB: KiB?
-    /// The watchdog's limit on `applicationDidEnterBackground` (5 s on iOS).
-    public var didEnterBackgroundLimitMs: Millis = .ms(5_000)
-    /// The limit of a finite-length background task (180 s since iOS 13).
-    public var backgroundTaskLimitMs: Millis = .ms(180_000)
-    /// How long a fetch or push wake may run (30 s).
-    public var wakeWindowMs: Millis = .ms(30_000)
-    /// How long a `processing` wake may run.
-    public var processingWindowMs: Millis = .ms(600_000)
-    /// How long a newly suspended app stays in jetsam's aging band (20) before band 0.
-    public var agingMs: Millis = .ms(2_000)
+    /// The free-memory thresholds the policy defends (SPEC 5, 7).
+    public var thresholds: Device.FreeThresholds
+    /// The per-app footprint limits (SPEC 11).
+    public var appLimits: Device.AppLimits
+    /// The watchdog's and the background runtime's time limits (SPEC 7).
+    public var timeLimits = Device.TimeLimits()
 
     /// The catalog model the device was made from (`device.model`, SPEC 11), lower-case;
     /// nil when the scenario gives none. A label only: its values are already in the fields.
@@ -45,38 +32,24 @@ public struct Device: Sendable, Hashable {
     /// The iOS release whose profile filled the defaults (`device.ios`, SPEC 11); nil: the
     /// classic profile. A label only: `apply(_:)` puts the profile in the fields.
     public var ios: IOSVersion?
-    /// The numbers of jetsam's bands in the `priority` column (SPEC 11).
-    public var jetsamBands: Device.BandNumbers = .current
-    /// Whether jetsam's long-idle reaper runs (XNU's `long-idle-exit`, iOS 18.4 and later;
-    /// only under a policy with bands).
-    public var longIdleReaper = false
-    /// The reaper's period: it looks at time k × this, k ≥ 1.
-    public var reaperIntervalMs: Millis = .ms(30_000)
-    /// The reaper kills only while free memory is below this.
-    public var reaperFreeKiB: KiB
-    /// The reaper kills only suspended apps that have been in band 0 this long.
-    public var reaperIdleMs: Millis = .ms(300_000)
+    /// jetsam's settings: its aging band, its band numbers and its long-idle reaper (SPEC 5,
+    /// 11); read only under a policy with bands.
+    public var jetsam: Device.JetsamSettings
     /// The memory compressor (XNU's `vm_compressor`, SPEC 22); nil: none, nothing is
     /// compressed (sections 1-21).
     public var compressor: Device.Compressor?
     /// The memorystatus freezer (SPEC 37); nil: none, nothing is frozen. It acts only under a
     /// policy with bands (jetsam).
     public var freezer: Device.Freezer?
-    /// On external power at time 0 (SPEC 28 `charging`); `charge` events change it in a run.
-    public var charging = false
-    /// Low Power Mode at time 0 (SPEC 28 `low_power`): while it is on, no task request is
-    /// granted; `low_power` events change it in a run.
-    public var lowPower = false
-    /// Settings' Background App Refresh switch (SPEC 28 `background_app_refresh`): off, no
-    /// refresh request is granted.
-    public var backgroundAppRefresh = true
-    /// The time a refresh task (`BGAppRefreshTask`) gets before its expiration (SPEC 28).
-    public var refreshWindowMs: Millis = .ms(30_000)
-    /// The least time between two refresh grants of one app (SPEC 28's rate limit).
-    public var refreshIntervalMs: Millis = .ms(900_000)
-    /// lmkd's kill levels (`device.lmkd.minfree`, SPEC 33), in ascending order of adj and of
-    /// level; read only under a policy that kills by them (`EvictionPolicy.killLevels(on:)`).
-    public var lmkdMinfree: [Device.KillLevel] = Device.KillLevel.lmkdDefault
+    /// The conditions and timings of task requests (SPEC 28).
+    public var tasks = Device.TaskConditions()
+    /// lmkd's settings (SPEC 33); read only under a policy that kills by them
+    /// (`EvictionPolicy.killLevels(on:)`).
+    ///
+    /// Not an alternative to `jetsam` (an enum of platforms): one device runs under every
+    /// policy (`--policy all`), so both settings are in force at once, and the policy picks
+    /// the one it reads.
+    public var lmkd = Device.LMKDSettings()
 
     /// A device with `ramKiB` of RAM and every other field at its SPEC 7 default:
     /// thresholds are percentages of RAM (warning / idle / critical: 15 / 10 / 5 % up to
@@ -84,11 +57,12 @@ public struct Device: Sendable, Hashable {
     public init(ramKiB: KiB) {
         self.ramKiB = ramKiB
         let percents = Device.defaultThresholdPercents(ramKiB: ramKiB)
-        warningFreeKiB = Device.percent(percents.warning, of: ramKiB)
-        idleFreeKiB = Device.percent(percents.idle, of: ramKiB)
-        criticalFreeKiB = Device.percent(percents.critical, of: ramKiB)
-        appLimitKiB = Device.percent(60, of: ramKiB)
-        reaperFreeKiB = Device.percent(Device.defaultReaperFreePercent(ramKiB: ramKiB), of: ramKiB)
+        thresholds = Device.FreeThresholds(warningKiB: Device.percent(percents.warning, of: ramKiB),
+                                           idleKiB: Device.percent(percents.idle, of: ramKiB),
+                                           criticalKiB: Device.percent(percents.critical, of: ramKiB))
+        appLimits = Device.AppLimits(limitKiB: Device.percent(60, of: ramKiB))
+        jetsam = Device.JetsamSettings(
+            reaper: Device.LongIdleReaper(freeKiB: Device.percent(Device.defaultReaperFreePercent(ramKiB: ramKiB), of: ramKiB)))
     }
 
     /// The per-app limit for an app in `state` (SPEC 11, "Inactive limit").
