@@ -183,7 +183,10 @@ extension SuspendsimCommand {
             let asked = try comparison.given.whatIf
             let whatIf = plan.writesSurvival || asked != nil ? try WhatIfFiles.resolve(plan, commandLine: asked, files: fileWhatIfs) : nil
             try claimReportFolders(plan)
-            if let sensitivity { for line in SensitivityOptions.plannedLines(sensitivity, batch: plan) { print(line) } }
+            if let sensitivity {
+                for line in SensitivityOptions.plannedLines(sensitivity, batch: plan) { print(line) }
+                for note in SensitivityOptions.unplannedNotes(sensitivity, batch: plan) { printError(note) }
+            }
             try OutputFolder.prepare(out)
             try OutputFolder.writingSet(in: out) {
                 try HTMLReport.saveLabels(labels, in: out)

@@ -74,4 +74,13 @@ struct SensitivityOptions: ParsableArguments {
                 + "\(entry.variantCount) variant\(entry.variantCount == 1 ? "" : "s"), \(plan.runCount(entry, batch: batch)) runs"
         }
     }
+
+    /// A note for each file whose sensitivity does not run: a single scenario under
+    /// `--policy all` (`SensitivityPlan.unplanned`), with the batch that runs it.
+    static func unplannedNotes(_ plan: SensitivityPlan, batch: BatchPlan) -> [String] {
+        plan.unplanned.map { index in
+            "note: \(batch.entries[index].path): sensitivity: not run for a single scenario under --policy all; "
+                + "run it as a batch of the policies (--set policy=\(BuiltInPolicies.names.joined(separator: ","))) to vary its assumptions"
+        }
+    }
 }

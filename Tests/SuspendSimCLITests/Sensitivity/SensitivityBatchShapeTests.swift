@@ -120,4 +120,35 @@ import Testing
             #expect(!low.isEmpty && whatIf.dropFirst().map { Array($0[5...13]) } == low.map { Array($0[5...13]) })
         }
     }
+
+    @Test("A single scenario under --policy all gets no variants yet: a note names the file and the batch that varies it; the tables hold their headers only")
+    func singleRunUnderEveryPolicy() throws {
+        try withTemporaryFolder { folder in
+            let file = folder.appendingPathComponent("one.yaml")
+            try """
+                name: one
+                device: { model: iphone-15, ios: "18.4" }
+                apps:
+                  - { id: com.a, active_mb: 1500, background_mb: 1200, suspended_mb: 1000 }
+                  - { id: com.b, active_mb: 1500, background_mb: 1200, suspended_mb: 1000 }
+                events:
+                  - { at: 0, open: com.a }
+                  - { at: 10, open: com.b }
+                sensitivity: [device.limit_share]
+                """.write(to: file, atomically: true, encoding: .utf8)
+            let out = folder.appendingPathComponent("O")
+            let run = try suspendsim(["run", file.path, "--policy", "all", "--out", out.path])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stderr.contains("note: \(file.path): sensitivity: not run for a single scenario under --policy all"), "\(run.stderr)")
+            #expect(run.stderr.contains("--set policy=largest-first,"), "\(run.stderr)")
+            #expect(!run.stdout.contains("sensitivity: \(file.path):"), "no plan line for a file that runs no variant: \(run.stdout)")
+            #expect(try Self.lineCount(out.appendingPathComponent("sensitivity.csv")) <= 1)
+        }
+    }
+
+    /// The number of lines of the file at `url`, 0 when there is none.
+    private static func lineCount(_ url: URL) throws -> Int {
+        guard FileManager.default.fileExists(atPath: url.path) else { return 0 }
+        return try String(contentsOf: url, encoding: .utf8).split(separator: "\n").count
+    }
 }

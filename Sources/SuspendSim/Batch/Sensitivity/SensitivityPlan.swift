@@ -48,6 +48,10 @@ package struct SensitivityPlan: Sendable {
 
     /// The scenarios that ask for a sensitivity, in the batch's order.
     package let entries: [Entry]
+    /// The entries (of the batch plan) that ask for one and get none: a single scenario under
+    /// `--policy all`, whose runs are one per built-in policy rather than points of a batch,
+    /// has no variants (docs/decisions.md); the command says so.
+    package let unplanned: [Int]
 
     /// The plan for `batch`: `requests` by entry (nil: none asked); `fromCommandLine` when
     /// they came from `run --sensitivity-keys` or `--sensitivity` (a bad key is then a usage
@@ -58,10 +62,14 @@ package struct SensitivityPlan: Sendable {
     package init(_ batch: BatchPlan, requests: [SensitivityRequest?], fromCommandLine: Bool, apps given: [String] = [])
         throws(ScenarioLoader.Error)
     {
-        var entries: [Entry] = []
+        var entries: [Entry] = [], unplanned: [Int] = []
         var diagnostics: [ScenarioLoader.Diagnostic] = []
         for (index, (entry, request)) in zip(batch.entries, requests).enumerated() {
-            guard let request, entry.kind != .singleEveryPolicy else { continue }
+            guard let request else { continue }
+            guard entry.kind != .singleEveryPolicy else {
+                unplanned.append(index)
+                continue
+            }
             let points = (0..<entry.points.count).map { point in
                 SensitivityCandidate.all(entry.points[point].scenario, policyName: entry.points[point].scenario.policyName)
             }
@@ -99,6 +107,7 @@ package struct SensitivityPlan: Sendable {
         }
         guard diagnostics.isEmpty else { throw ScenarioLoader.Error(diagnostics: diagnostics) }
         self.entries = entries
+        self.unplanned = unplanned
     }
 
     /// What is wrong with a listed key for `entry` (SPEC 39), if anything.
