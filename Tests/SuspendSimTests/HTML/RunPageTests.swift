@@ -240,8 +240,7 @@ import Testing
             #expect(Self.timeTicks(in: timeline).last == 90)
             // The game, opened last and never killed, is active in the last column.
             let geometry = RunChartGeometry(endTime: reports.endTime)
-            let lanes = StateTimeline(reports: reports, geometry: geometry).columnsByLane(apps: reports.apps.count,
-                                                                                           columns: geometry.columns)
+            let lanes = StateTimeline(reports: reports, geometry: geometry).columnsByLane(columns: geometry.columns)
             let game = try #require(reports.apps.firstIndex(of: "com.example.game"))
             #expect(lanes.states[game][geometry.columns - 1] == UInt8(ChartPalette.stateIndex("active")!))
         }

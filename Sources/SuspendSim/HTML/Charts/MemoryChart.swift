@@ -187,18 +187,28 @@ struct MemoryChart {
         }
     }
 
-    /// Eviction markers: a tick at the plot's top in the app's colour, once per app and column;
-    /// then the labels, with their leader lines.
+    /// Eviction markers: a tick at the plot's top in the app's colour, once per app and column
+    /// (past `foldAbove` apps, the folded apps' ticks once per column, in the "other apps"
+    /// layer's colour, after the kept apps'); then the labels, with their leader lines.
     private func drawEvictions(_ killColumns: [Int], labels: EvictionLabels, into svg: inout SVGWriter, plotTop: Double) {
         let appCount = reports.apps.count
-        var marked = Set<Int>()
-        var ticks = [String](repeating: "", count: appCount)
-        for (eviction, column) in zip(reports.evictions, killColumns)
-        where marked.insert(eviction.app * geometry.columns + column).inserted {
-            ticks[eviction.app] += "M\(geometry.columnX(column)) \(ChartNumber.px(plotTop - 2))v16"
+        // The path each app's ticks go into: its own, or past the fold the last, shared one.
+        var pathOf = Array(0..<appCount)
+        if let kept {
+            pathOf = [Int](repeating: kept.count, count: appCount)
+            for (index, app) in kept.enumerated() { pathOf[app] = index }
         }
-        for app in 0..<appCount {
-            svg.path(ticks[app], class: "mark \(ChartPalette.colourClass(app))")
+        var marked = Set<Int>()
+        var ticks = [String](repeating: "", count: kept.map { $0.count + 1 } ?? appCount)
+        for (eviction, column) in zip(reports.evictions, killColumns)
+        where marked.insert(pathOf[eviction.app] * geometry.columns + column).inserted {
+            ticks[pathOf[eviction.app]] += "M\(geometry.columnX(column)) \(ChartNumber.px(plotTop - 2))v16"
+        }
+        for (index, app) in (kept ?? Array(0..<appCount)).enumerated() {
+            svg.path(ticks[index], class: "mark \(ChartPalette.colourClass(app))")
+        }
+        if let kept {
+            svg.path(ticks[kept.count], class: "mark oth", extra: "style=\"\(Self.otherAppsStyle)\"")
         }
         var leaders = ""
         for placement in labels.placements {

@@ -6,9 +6,14 @@
 /// some time in the column (`ChartPalette.states` order; a state held for no time, between
 /// two changes of one instant, is not drawn), and each kind of mark at most once. Bars are
 /// runs of equal columns, drawn as one stroked path per lane and state.
+///
+/// Past `MemoryChart.defaultFoldAbove` apps the lanes fold as the memory chart's stack does
+/// (`lanes`, SPEC 35: no page grows without bound in apps).
 struct StateTimeline {
     let reports: RunReports
     let geometry: RunChartGeometry
+    /// The apps that keep a lane of their own (`MemoryChart.keptApps`); nil: every app does.
+    var kept: [Int]? = nil
 
     /// The lane height for `apps` lanes: roomy for a few apps, compact for a hundred.
     static func laneHeight(apps: Int) -> Double {
@@ -16,7 +21,8 @@ struct StateTimeline {
     }
 
     func render() -> String {
-        let apps = reports.apps.count
+        let lanes = self.lanes
+        let apps = lanes.count
         let columns = geometry.columns
         let lane = Self.laneHeight(apps: apps)
         let top = 8.0
@@ -26,21 +32,22 @@ struct StateTimeline {
                             id: "timeline-chart")
         geometry.drawTimeAxis(into: &svg, top: top, y: plotBottom)
 
-        let (states, marks) = columnsByLane(apps: apps, columns: columns)
+        let laneOf = laneIndices(lanes)
+        let (states, marks) = columnsByLane(columns: columns)
         // The compressions (SPEC 22), once per lane and column.
         var compressions = [Set<Int>](repeating: [], count: apps)
-        for compression in reports.compressions where compression.app < apps {
-            compressions[compression.app].insert(geometry.column(compression.time))
+        for compression in reports.compressions where compression.app < laneOf.count {
+            compressions[laneOf[compression.app]].insert(geometry.column(compression.time))
         }
-        let frozen = frozenColumns(apps: apps)
+        let frozen = frozenColumns(laneOf: laneOf, lanes: apps)
         var baseLines = ""
         for app in 0..<apps {
             let laneTop = top + lane * Double(app)
             let barBottom = laneTop + lane - 3
             let barHeight = lane - 7
             baseLines += "M\(RunChartGeometry.left) \(ChartNumber.px(barBottom))H\(geometry.width - RunChartGeometry.right)"
-            let name = reports.apps[app]
-            svg.rect(x: 2, y: laneTop + lane / 2 - 5, width: 10, height: 10, class: "area \(ChartPalette.colourClass(app))")
+            let name = title(of: lanes[app])
+            drawSwatch(of: lanes[app], y: laneTop + lane / 2 - 5, into: &svg)
             // A long id is shortened in the middle, with the whole id as its title (SPEC 19).
             svg.fittedLabel(name, x: 18, y: laneTop + lane / 2 + 4, width: Double(RunChartGeometry.left) - 26, size: 11,
                             class: "lbl lane-name")
@@ -90,12 +97,13 @@ struct StateTimeline {
         return svg.finish()
     }
 
-    /// The frozen spans (SPEC 37) as column ranges, per lane.
-    private func frozenColumns(apps: Int) -> [[Range<Int>]] {
-        var frozen = [[Range<Int>]](repeating: [], count: apps)
-        for span in reports.frozenSpans where span.app < apps {
+    /// The frozen spans (SPEC 37) as column ranges, per lane (a folded lane's in the order of
+    /// `frozen.csv`, overlapping ones drawn over each other).
+    private func frozenColumns(laneOf: [Int], lanes: Int) -> [[Range<Int>]] {
+        var frozen = [[Range<Int>]](repeating: [], count: lanes)
+        for span in reports.frozenSpans where span.app < laneOf.count {
             let first = geometry.column(span.start), last = geometry.column(min(span.end ?? geometry.end, geometry.end))
-            frozen[span.app].append(first..<max(last, first + 1))
+            frozen[laneOf[span.app]].append(first..<max(last, first + 1))
         }
         return frozen
     }
@@ -109,11 +117,16 @@ struct StateTimeline {
                  title: "frozen (written to flash by the freezer)")
     }
 
-    /// Per lane and column: the drawn state index (255: none) and a bit per mark kind.
-    func columnsByLane(apps: Int, columns: Int) -> (states: [[UInt8]], marks: [[UInt8]]) {
+    /// Per lane (`lanes`) and column: the drawn state index (255: none) and a bit per mark
+    /// kind. A folded lane holds, per column, the most awake state any of its apps held there
+    /// and every kind of mark any of them had.
+    func columnsByLane(columns: Int) -> (states: [[UInt8]], marks: [[UInt8]]) {
         let none = UInt8.max
-        var states = [[UInt8]](repeating: [UInt8](repeating: none, count: columns), count: apps)
-        var marks = [[UInt8]](repeating: [UInt8](repeating: 0, count: columns), count: apps)
+        let laneOf = laneIndices(lanes)
+        let apps = laneOf.count
+        let laneCount = lanes.count
+        var states = [[UInt8]](repeating: [UInt8](repeating: none, count: columns), count: laneCount)
+        var marks = [[UInt8]](repeating: [UInt8](repeating: 0, count: columns), count: laneCount)
         // Each app's current state and since when.
         var current = (0..<apps).map { reports.initialStates.indices.contains($0) ? reports.initialStates[$0] : nil }
         var since = [Double](repeating: 0, count: apps)
@@ -127,23 +140,24 @@ struct StateTimeline {
             if last > first, Double(geometry.columnX(last) - RunChartGeometry.left) / Double(columns) * geometry.end >= end {
                 last -= 1
             }
-            for column in first...last where states[app][column] == none || states[app][column] > UInt8(state) {
-                states[app][column] = UInt8(state)
+            let lane = laneOf[app]
+            for column in first...last where states[lane][column] == none || states[lane][column] > UInt8(state) {
+                states[lane][column] = UInt8(state)
             }
         }
         for change in reports.transitions {
             fill(change.app, upTo: change.time)
             current[change.app] = change.toState
             if let mark = change.mark {
-                marks[change.app][geometry.column(change.time)] |= 1 << UInt8(mark.rawValue)
+                marks[laneOf[change.app]][geometry.column(change.time)] |= 1 << UInt8(mark.rawValue)
             }
         }
         for app in 0..<apps {
             // The state the run ended in shows in the last column even when it began at the
             // run's last instant (the axis ends there, SPEC 15).
             if since[app] >= geometry.end, let state = current[app] {
-                let last = columns - 1
-                if states[app][last] == none || states[app][last] > UInt8(state) { states[app][last] = UInt8(state) }
+                let last = columns - 1, lane = laneOf[app]
+                if states[lane][last] == none || states[lane][last] > UInt8(state) { states[lane][last] = UInt8(state) }
             } else {
                 fill(app, upTo: geometry.end)
             }

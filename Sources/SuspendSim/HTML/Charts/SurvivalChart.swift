@@ -68,11 +68,17 @@ struct SurvivalChart {
     /// highest first, ties and apps never launched (last) in scenario order.
     static func order(apps: [String], points: [BatchReports.PointKey],
                       survival: [BatchReports.PointKey: [String: BatchReports.Survival]]) -> [Int] {
-        let means: [Double] = apps.map { app in
+        let means = meanSurvival(apps: apps, points: points, survival: survival)
+        return apps.indices.sorted { means[$0] != means[$1] ? means[$0] > means[$1] : $0 < $1 }
+    }
+
+    /// Each app's mean drawn survival over `points`; -1 for an app never launched at any.
+    static func meanSurvival(apps: [String], points: [BatchReports.PointKey],
+                             survival: [BatchReports.PointKey: [String: BatchReports.Survival]]) -> [Double] {
+        apps.map { app in
             let rates = points.compactMap { survival[$0]?[app]?.drawnSurvival?.value }
             return rates.isEmpty ? -1 : rates.reduce(0, +) / Double(rates.count)
         }
-        return apps.indices.sorted { means[$0] != means[$1] ? means[$0] > means[$1] : $0 < $1 }
     }
 
     /// The left margin: room for the longest app name, within `minLeft...maxLeft`.

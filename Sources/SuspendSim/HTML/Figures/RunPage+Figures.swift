@@ -9,7 +9,8 @@
 ///   (cumulative, as stacked); free memory's line per column (`mb` its last value, `low` and
 ///   `high` its range in the column); each threshold line a row without a time.
 /// - "State timeline": `label,state,start_s,end_s`, a row per bar: an app's run of columns in
-///   one drawn state. Its marks (launches, kills) are in `transitions.csv`.
+///   one drawn state (past `MemoryChart.defaultFoldAbove` apps, the kept apps' and the "other
+///   apps" lane's). Its marks (launches, kills) are in `transitions.csv`.
 extension RunPage {
     /// Both charts as figures, laid out for `width` (nil: as the page lays them out).
     func figures(width: FigureWidth? = nil) -> [Figure] {
@@ -17,22 +18,26 @@ extension RunPage {
         let geometry = RunChartGeometry(endTime: reports.endTime, width: Int(width?.layoutWidth(page: page) ?? page))
         let time = { (column: Int) in Figure.number(Double(column) * geometry.end / Double(geometry.columns)) }
         let chart = MemoryChart(reports: reports, geometry: geometry)
-        let legend = reports.apps.enumerated().map { (label: $1, style: SeriesStyle(colour: $0 % ChartPalette.okabeIto.count, shape: .square)) }
+        // Past `MemoryChart.defaultFoldAbove` apps, the kept apps only (the folded layer has
+        // the theme's grey, which no series style names).
+        let legendApps = chart.kept ?? Array(reports.apps.indices)
+        let legend = legendApps.map { (label: reports.apps[$0], style: SeriesStyle(colour: $0 % ChartPalette.okabeIto.count, shape: .square)) }
         var memory = Figure(title: ["Memory over time"], svg: chart.render().svg, legend: legend,
                             columns: [Figure.labelColumn, "time_s", "mb"] + Figure.intervalColumns, rows: memoryRows(chart, geometry: geometry, time: time))
         memory.styles = Dictionary(legend.map { ($0.label, $0.style) }, uniquingKeysWith: { first, _ in first })
         memory.xTitle = "time (s)"
         memory.yTitle = "memory (MB)"
-        let timeline = StateTimeline(reports: reports, geometry: geometry)
+        let timeline = StateTimeline(reports: reports, geometry: geometry, kept: chart.kept)
         var bars: [[String]] = []
-        let states = timeline.columnsByLane(apps: reports.apps.count, columns: geometry.columns).states
-        for (app, lane) in states.enumerated() {
+        let states = timeline.columnsByLane(columns: geometry.columns).states
+        let lanes = timeline.lanes
+        for (index, lane) in states.enumerated() {
             var column = 0
             while column < lane.count {
                 var end = column + 1
                 while end < lane.count, lane[end] == lane[column] { end += 1 }
                 if Int(lane[column]) < ChartPalette.states.count {
-                    bars.append([reports.apps[app], ChartPalette.states[Int(lane[column])].state, time(column), time(end)])
+                    bars.append([timeline.title(of: lanes[index]), ChartPalette.states[Int(lane[column])].state, time(column), time(end)])
                 }
                 column = end
             }

@@ -224,7 +224,9 @@ struct BatchPage {
                 HTMLPage.legend(chartPlan.series.map { series in
                     .group(.raw(SeriesMarker.legendIcon(series.style)), .escaped(series.label))
                 } + [.text("whisker: 95 % Wilson interval (none for a point of one run)"),
-                     .text("grey: never launched at the point, so no marker (not a casualty of memory pressure)")])
+                     .text("grey: never launched at the point, so no marker (not a casualty of memory pressure)")]
+                  + (plan.appsNotDrawn == 0 ? [] : [.escaped("\(plan.appOrder.count) of \(plan.scenario.apps.count) apps drawn, those of "
+                        + "lowest survival; \(BatchReportFile.survival.fileName) has every app's rates")]))
             ))
         }
     }

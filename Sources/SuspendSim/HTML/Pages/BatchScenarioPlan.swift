@@ -24,8 +24,11 @@ struct BatchScenarioPlan {
     /// page draws `PointChart`'s rows.
     private(set) var pointCharts: [SweepChart] = []
     private(set) var survival: [SurvivalPlan] = []
-    /// The apps' order in every survival panel of the scenario.
+    /// The apps' order in every survival panel of the scenario: past `SurvivalChart.foldAbove`
+    /// apps, those of lowest survival only (`SurvivalChart.folded`).
     private(set) var appOrder: [Int] = []
+    /// The scenario's apps that no survival panel draws (past `SurvivalChart.foldAbove`).
+    var appsNotDrawn: Int { appOrder.isEmpty ? 0 : scenario.apps.count - appOrder.count }
     /// Panels refused by the budget.
     private(set) var leftOut = 0
 
@@ -45,7 +48,9 @@ struct BatchScenarioPlan {
         }
         // The focus charts answer a long sweep; without them, the survival panels do.
         if !(longSweep && !focus.isEmpty), reports.hasSurvival, !scenario.apps.isEmpty {
-            appOrder = SurvivalChart.order(apps: scenario.apps, points: scenario.points, survival: reports.survival)
+            let means = SurvivalChart.meanSurvival(apps: scenario.apps, points: scenario.points, survival: reports.survival)
+            appOrder = SurvivalChart.folded(SurvivalChart.order(apps: scenario.apps, points: scenario.points, survival: reports.survival),
+                                            means: means)
             survival = Self.survivalPlans(scenario, labels: reports.labels, budget: &budget)
         }
         leftOut = budget.leftOut

@@ -38,16 +38,19 @@ enum HTMLPage {
     /// A long table folded: its first `shown` rows, then the next ones up to `most` in all
     /// inside a `<details>` whose summary counts them and names `file`, the CSV that has every
     /// row; the page's size then grows with neither the batch's points nor its apps (SPEC 35).
-    /// A table of `shown` rows or fewer is a plain table.
-    static func foldedTable(header: [String], rows: [[String]], file: String, shown: Int = 20, most: Int) -> Node<HTML.BodyContext> {
-        guard rows.count > shown else { return table(header: header, rows: rows, breaksCells: true) }
+    /// A table of `shown` rows or fewer is a plain table. `whole` replaces "`file` has them all"
+    /// when no file holds the rows as they are (the rows they follow from); `decorate` is
+    /// given a row's index in `rows`.
+    static func foldedTable(header: [String], rows: [[String]], file: String, whole: String? = nil, shown: Int = 20, most: Int,
+                            decorate: @escaping (_ row: Int, _ column: Int) -> Node<HTML.BodyContext>? = { _, _ in nil }) -> Node<HTML.BodyContext> {
+        guard rows.count > shown else { return table(header: header, rows: rows, breaksCells: true, decorate: decorate) }
         let rest = rows[shown..<min(max(most, shown), rows.count)]
         let summary = "\(rows.count - shown) more row\(rows.count - shown == 1 ? "" : "s")"
-            + (shown + rest.count < rows.count ? ", the next \(rest.count) here; " : "; ") + "\(file) has them all"
-        return .group(table(header: header, rows: Array(rows.prefix(shown)), breaksCells: true), rest.isEmpty
+            + (shown + rest.count < rows.count ? ", the next \(rest.count) here; " : "; ") + (whole ?? "\(file) has them all")
+        return .group(table(header: header, rows: Array(rows.prefix(shown)), breaksCells: true, decorate: decorate), rest.isEmpty
             ? .p(.class("note"), .escaped(summary))
             : .element(named: "details", nodes: [.element(named: "summary", nodes: [.escaped(summary)]),
-                                                 table(header: header, rows: Array(rest), breaksCells: true)]))
+                                                 table(header: header, rows: Array(rest), breaksCells: true) { decorate($0 + shown, $1) }]))
     }
 
     /// A table of `header` and `rows` (every cell escaped); `decorate` may put a node before

@@ -20,11 +20,16 @@ struct RunPage {
     let reports: RunReports
     let context: Context
 
+    /// Past `MemoryChart.defaultFoldAbove` apps, the rows the survivors table and the kept
+    /// apps table show (the first 20, the rest of them in a `<details>`), so that the page's
+    /// size does not grow with the apps (SPEC 35); `survivors.csv` has every app.
+    static let foldedRows = 220
+
     func render() -> String {
         let geometry = RunChartGeometry(endTime: reports.endTime)
         let chart = MemoryChart(reports: reports, geometry: geometry)
         let memory = chart.render()
-        let timeline = StateTimeline(reports: reports, geometry: geometry).render()
+        let timeline = StateTimeline(reports: reports, geometry: geometry, kept: chart.kept).render()
         var content: [Node<HTML.BodyContext>] = [header()]
         content.append(.section(.id("memory"), .h2("Memory over time"), .figure(
             .raw(memory.svg),
@@ -33,16 +38,22 @@ struct RunPage {
         content.append(.section(.id("timeline"), .h2("State timeline"), .figure(.raw(timeline), .figcaption(timelineLegend()))))
         let kept = KeptAppsTable.rows(reports)
         if !kept.isEmpty {
+            let cells = KeptAppsTable.cells(kept, apps: reports.apps)
             content.append(.section(.id("kept"), .h2("Apps kept after each launch"),
                                     .p(.class("note"), .text(KeptAppsTable.note(policy: reports.policy))),
-                                    HTMLPage.table(header: KeptAppsTable.header, rows: KeptAppsTable.cells(kept, apps: reports.apps))))
+                                    chart.kept == nil ? HTMLPage.table(header: KeptAppsTable.header, rows: cells)
+                                        : HTMLPage.foldedTable(header: KeptAppsTable.header, rows: cells, file: RunReportFile.transitions.fileName,
+                                                               whole: "they follow from \(RunReportFile.transitions.fileName)", most: Self.foldedRows)))
         }
         let appColumn = reports.survivorsHeader.firstIndex(of: SurvivorColumn.app.rawValue)
-        content.append(.section(.id("survivors"), .h2("Survivors"),
-                                HTMLPage.table(header: reports.survivorsHeader, rows: reports.survivorsRows) { row, column in
+        let swatch = { (row: Int, column: Int) -> Node<HTML.BodyContext>? in
             guard column == appColumn else { return nil }
             return .span(.class("sw \(ChartPalette.colourClass(row))"), .attribute(named: "style", value: "margin-right:6px;vertical-align:-2px"))
-        }))
+        }
+        content.append(.section(.id("survivors"), .h2("Survivors"), chart.kept == nil
+            ? HTMLPage.table(header: reports.survivorsHeader, rows: reports.survivorsRows, decorate: swatch)
+            : HTMLPage.foldedTable(header: reports.survivorsHeader, rows: reports.survivorsRows, file: RunReportFile.survivors.fileName,
+                                   most: Self.foldedRows, decorate: swatch)))
         if let assumptions = reports.assumptions { content.append(assumptions.node(batch: false)) }
         content.append(.footer(.p(.class("note"), .text("Reports in this folder: "), .group(files()))))
         return HTMLPage.render(title: "\(context.scenario) — suspendsim run", content: content)
