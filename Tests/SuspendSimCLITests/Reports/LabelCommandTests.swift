@@ -56,6 +56,32 @@ import Testing
         }
     }
 
+    @Test("report --label renames a built-in policy and a YAML policy everywhere on the page: single runs (chart, legend, table) and the paired table's policy and baseline")
+    func labelsRenamePolicies() throws {
+        try withTemporaryFolder { folder in
+            let file = folder.appendingPathComponent("mine.yaml")
+            try """
+                name: mine
+                device: {ram_mb: 1024}
+                apps: [{id: com.a, active_mb: 300}, {id: com.b, active_mb: 300}, {id: com.c, active_mb: 300}]
+                events: [{at: 0, open: com.a}, {at: 1, open: com.b}, {at: 2, open: com.c}, {at: 3, open: com.a}]
+                policies: [{name: oldest-first, order: [state, last_frontmost]}]
+                sweep: {policy: [lru, oldest-first]}
+
+                """.write(to: file, atomically: true, encoding: .utf8)
+            let out = folder.appendingPathComponent("out").path
+            let run = try suspendsim(["run", file.path, "--by", "policy", "--html", "--out", out])
+            #expect(run.status == 0, "\(run.stderr)")
+            let before = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
+            #expect(before.contains(">oldest-first<") && !before.contains("Least recent"))
+            let relabelled = try suspendsim(["report", out, "--label", "policy=lru=Least recent", "--label", "policy=oldest-first=Our YAML order"])
+            #expect(relabelled.status == 0, "\(relabelled.stderr)")
+            let page = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
+            #expect(page.contains(">Least recent<") && page.contains(">Our YAML order<"), "both policies renamed on the page")
+            #expect(!page.contains(">oldest-first<") && !page.contains(">lru<"), "no legend or label keeps a policy's own name")
+        }
+    }
+
     @Test("A bad label in the file is bad input: exit 2, its line and column, nothing run")
     func badFileLabel() throws {
         try withTemporaryFolder { folder in

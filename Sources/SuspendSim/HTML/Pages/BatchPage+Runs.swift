@@ -34,14 +34,14 @@ extension BatchPage {
     }
 
     /// The single runs' chart rows: a row per run with a point, named by its scenario (and its
-    /// policy when there are several), in its policy's style.
+    /// policy's label when there are several, SPEC 15 "Labels"), in its policy's style.
     func singleRunRows(_ singles: [BatchReports.Scenario]) -> [PointChart.Row] {
         let policies = orderedUnique(singles.flatMap { $0.points.map(\.policy) })
         let styles = SeriesStyle.styles(for: policies)
         return singles.flatMap { scenario in
             scenario.points.compactMap { key -> PointChart.Row? in
                 guard let point = reports.point(key), point.runs > 0 else { return nil }
-                let parts = policies.count > 1 ? [scenario.name, key.policy] : [scenario.name]
+                let parts = policies.count > 1 ? [scenario.name, reports.labels.policy(key.policy)] : [scenario.name]
                 return PointChart.Row(parts: parts, style: policies.firstIndex(of: key.policy).map { styles[$0] } ?? styles[0], point: point)
             }
         }
@@ -58,7 +58,7 @@ extension BatchPage {
             for key in scenario.points {
                 guard let point = reports.point(key), point.runs > 0 else { continue }
                 let launches = point.coldLaunches + point.warmLaunches
-                tableRows.append([scenario.name, key.policy, ChartNumber.short(point.pressureKills, 0),
+                tableRows.append([scenario.name, reports.labels.policy(key.policy), ChartNumber.short(point.pressureKills, 0),
                                   ChartNumber.short(point.coldLaunches, 0), ChartNumber.short(point.warmLaunches, 0),
                                   launches > 0 ? ChartNumber.fixed(point.warmLaunches / launches, 3) : ""])
                 // The run's folder: <scenario>/ alone, or <scenario>/<policy>/ under --policy all.
@@ -69,7 +69,7 @@ extension BatchPage {
         let chart = PointChart(rows: rows).render(title: Self.singleRunsTitle(scenarios: singles.count, policies: policies.count),
                                                   id: "single-runs-chart")
         let legend = HTMLPage.legend(policies.enumerated().map { index, policy in
-            HTMLPage.swatch("sw \(styles[index].cssClass)", policy)
+            HTMLPage.swatch("sw \(styles[index].cssClass)", reports.labels.policy(policy))
         })
         let header = ["scenario", "policy", "pressure kills", "cold launches", "warm launches", "hot-launch ratio", "page"]
         var body: [Node<HTML.TableContext>] = []

@@ -92,7 +92,10 @@ extension BatchPage {
         let statistics = PairedStatistics(header: header)
         let rows = comparison.paired.map { row -> [String] in
             let difference = row[mean].isEmpty ? "" : row[low].isEmpty ? row[mean] : "\(row[mean]) [\(row[low]), \(row[high])]"
-            let keyCells = row[..<pairs].enumerated().map { comparison.labels.tick(header[$0.offset], $0.element) }
+            // The baseline is a policy too: both take the policy's label (SPEC 15 "Labels").
+            let keyCells = row[..<pairs].enumerated().map { index, cell in
+                header[index] == PairedColumn.baseline.rawValue ? comparison.labels.policy(cell) : comparison.labels.tick(header[index], cell)
+            }
             return keyCells + [row[pairs], difference, row[p]] + (statistics?.cells(row) ?? [])
         }
         let baseline = column(.baseline).flatMap { comparison.paired.first?[$0] }.map(comparison.labels.policy) ?? ""
