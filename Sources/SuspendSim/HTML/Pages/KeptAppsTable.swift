@@ -20,8 +20,8 @@ enum KeptAppsTable {
     static func note(policy: String?) -> String {
         let lead = "Resident apps besides the foreground one once each launch's pressure check is done"
         switch policy {
-        case "lmkd": return lead + "; suspended ones are lmkd's cached apps and the previous app (SPEC 33)."
-        case "jetsam": return lead + "; suspended ones sit in jetsam's idle band, band 0, unless the freezer moved them to band 75 (SPEC 33, 37)."
+        case LMKDPolicy.ruleName?: return lead + "; suspended ones are lmkd's cached apps and the previous app (SPEC 33)."
+        case JetsamPolicy.ruleName?: return lead + "; suspended ones sit in jetsam's idle band, band 0, unless the freezer moved them to band 75 (SPEC 33, 37)."
         default: return lead + ", and how many of them are suspended (SPEC 33)."
         }
     }
