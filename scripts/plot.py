@@ -142,10 +142,17 @@ def line_panels(frame, fig, styles, width):
     if points.empty:
         return None
 
+    is_what_if = frame.columns[3] == "mean_diff"
+    # A comparison's y axis starts at 0, as the SVG's does (lower only for a value below 0), so
+    # that panels and policies compare by height; a what-if's differences keep their own range.
+    lowest = min(0.0, float(pd.concat([frame[frame.columns[3]], frame["low"]]).min()))
+
     def draw(part, ax):
         line_chart(pd.concat([part, reference]).drop(columns=["panel"]), ax, styles)
+        if not is_what_if:
+            ax.set_ylim(bottom=lowest)
 
-    share = "x" if frame.columns[3] == "mean_diff" else "both"
+    share = "x" if is_what_if else "both"
     return panels(points, fig, draw, columns=1 if width < 7 else 2, share=share)
 
 
