@@ -92,10 +92,16 @@ import Testing
             // Three points: the baseline at 0 and the two values below it.
             #expect(markerCount(try #require(pathData(withClass: "dot c2", in: chart).first)) == 3)
             #expect(textElements(withClass: "tm halo", in: chart).map(\.text) == ["no change"])
+            // The subtitle is too long for one line of the page's chart, so it takes two, whole,
+            // and the plot starts a line (13 pixels) lower.
+            let subtitle = try #require(chart.components(separatedBy: "<text ").first { $0.contains(">change per run against ") })
+            #expect(subtitle.components(separatedBy: "<tspan ").count - 1 == 2)
+            #expect(subtitle.contains("com.acme.shop 160.149 MB; band: 95 % CI of the") && subtitle.contains(">paired difference</tspan>"))
+            #expect(!subtitle.contains("…"))
             // The y axis runs from −0.4 (a round value below the lowest interval end, −0.3 × 1.12)
-            // to 0 over the plot's 150 pixels from y = 46: 0 is at its top, y = 46.
+            // to 0 over the plot's 150 pixels from y = 46 + 13: 0 is at its top, y = 59.
             let reference = try #require(chart.components(separatedBy: "<line class=\"ref\"").dropFirst().first)
-            #expect(reference.contains("y1=\"46\"") && reference.contains("y2=\"46\""))
+            #expect(reference.contains("y1=\"59\"") && reference.contains("y2=\"59\""))
             #expect(!pathData(withClass: "bandfill c2", in: chart).isEmpty)
         }
     }

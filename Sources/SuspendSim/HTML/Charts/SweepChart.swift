@@ -60,10 +60,10 @@ struct SweepChart {
     /// The plot's top: `plotTop`, 15 pixels lower for a title of two lines.
     var top: Double { Self.plotTop + 15 * Double(titleLines.lines.count - 1) + 13 * Double(subtitleLines.lines.count - 1) }
 
-    /// The subtitle's lines: one on the page (shortened there, whole in its `<title>`), up to
-    /// two in a narrower layout, the second shortened only when two do not hold it.
+    /// The subtitle's lines: up to two, the second shortened only when two do not hold it, so
+    /// that a long baseline (an app id and its value) is read whole on the page as in a figure.
     var subtitleLines: (lines: [String], shortened: Bool) {
-        width < Self.width ? TextMetrics.wrap(subtitle, width: width - 4, size: 11, lines: 2) : ([subtitle], false)
+        TextMetrics.wrap(subtitle, width: width - 4, size: 11, lines: 2)
     }
 
     /// The chart's `<svg>`, with `id`.
