@@ -68,7 +68,7 @@ extension SuspendsimCommand {
                 return try BatchPlan(templates: templates, options: options)
             } catch {
                 printError(error.description)
-                throw error.diagnostics.allSatisfy(\.isFromCommandLine) ? ExitCode(64) : ScenarioBatchLoader.invalidInputStatus
+                throw error.diagnostics.allSatisfy(\.isFromCommandLine) ? CommandFailure.usage : CommandFailure.invalidInput
             }
         }
 

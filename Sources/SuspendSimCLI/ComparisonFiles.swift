@@ -8,8 +8,8 @@ enum ComparisonFiles {
     /// warning on stderr for each key the grouping pools (`GroupPooling`); nothing when there
     /// is no grouping to apply.
     ///
-    /// - Throws: `ExitCode(64)` for a bad key or baseline (listing what there is), exit 2 for
-    ///   a summary that cannot be compared, `ExitCode.failure` for a file not written.
+    /// - Throws: `CommandFailure.usage` for a bad key or baseline (listing what there is), exit 2 for
+    ///   a summary that cannot be compared, `CommandFailure.failed` for a file not written.
     static func write(folder: String, by: String?, baseline: String?) throws {
         let summary = BatchReportFile.summary.path(in: folder)
         try exitingOnComparisonErrors {
@@ -34,11 +34,11 @@ enum ComparisonFiles {
             try body()
         } catch let error as ComparisonError {
             printError("error: \(error.description)")
-            if case .usage = error { throw ExitCode(64) }
-            throw ScenarioBatchLoader.invalidInputStatus
+            if case .usage = error { throw CommandFailure.usage }
+            throw CommandFailure.invalidInput
         } catch {
             printError("error: \(error)")
-            throw ExitCode.failure
+            throw CommandFailure.failed
         }
     }
 }

@@ -79,7 +79,7 @@ extension SuspendsimCommand.ImportCommand {
                                                 device: device, ios: ios)
             } catch {
                 printError("error: \(error.description)")
-                throw ScenarioBatchLoader.invalidInputStatus
+                throw CommandFailure.invalidInput
             }
             for note in result.notes { printError("note: \(note)") }
             for warning in result.warnings { printError("warning: \(warning)") }
@@ -89,7 +89,7 @@ extension SuspendsimCommand.ImportCommand {
                 try AtomicTextFile.write(result.text, to: output)
             } catch {
                 printError("error: \(error)")
-                throw OutputFolder.status(writing: error)
+                throw CommandFailure(writing: error)
             }
             print("wrote \(output)")
         }

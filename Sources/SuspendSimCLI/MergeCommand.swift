@@ -45,17 +45,17 @@ extension SuspendsimCommand {
                     try ComparisonFiles.write(folder: out, by: comparison.by, baseline: given.policy)
                     if let whatIf = given.whatIf ?? merged.whatIf { try WhatIfFiles.write(folder: out, whatIf: whatIf) }
                     try SensitivityLines.recompute(folder: out, whatIf: given.whatIf ?? merged.whatIf, printing: true)
-                } catch let error as ExitCode {
+                } catch let error as CommandFailure {
                     throw error
                 } catch let error as FolderOwnership.NotOurs {
                     printError("error: \(error). Nothing was merged.")
-                    throw OutputFolder.cannotCreate
+                    throw CommandFailure.cannotCreate
                 } catch let error as MergeError {
                     printError("error: \(error)")
-                    throw ScenarioBatchLoader.invalidInputStatus
+                    throw CommandFailure.invalidInput
                 } catch {
                     printError("error: \(error)")
-                    throw OutputFolder.status(writing: error)
+                    throw CommandFailure(writing: error)
                 }
             }
         }

@@ -137,28 +137,28 @@ enum HTMLPages {
                 return try HTMLReport.write(folder: folder, jobs: jobs, focusApps: focusApps, labels: labels)
             } catch let error as SweepValueLabel.Problem {
                 printError("error: \(error); no page was written.")
-                throw ExitCode(64)
+                throw CommandFailure.usage
             }
         }
     }
 
-    /// Runs `body` with SPEC 9's exit statuses for what it throws: an `ExitCode` as it is, 2 for
+    /// Runs `body` with SPEC 9's exit statuses for what it throws: a `CommandFailure` as it is, 2 for
     /// a folder that is not a report folder or a report that cannot be read (`HTMLReport.Error`),
     /// 1 for anything else; the problem is printed on stderr.
     static func exitStatuses<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as ExitCode {
+        } catch let error as CommandFailure {
             throw error
         } catch let error as FolderOwnership.NotOurs {
             printError("error: \(error)")
-            throw OutputFolder.cannotCreate
+            throw CommandFailure.cannotCreate
         } catch let error as HTMLReport.Error {
             printError("error: \(error)")
-            throw ScenarioBatchLoader.invalidInputStatus
+            throw CommandFailure.invalidInput
         } catch {
             printError("error: \(error)")
-            throw OutputFolder.status(writing: error)
+            throw CommandFailure(writing: error)
         }
     }
 

@@ -224,17 +224,17 @@ extension SuspendsimCommand {
                 printError(error.description)
                 if error.diagnostics.allSatisfy(\.isFromCommandLine) {
                     printError("error: a --set option gives invalid scenarios; nothing was run.")
-                    throw ExitCode(64)
+                    throw CommandFailure.usage
                 }
                 printError("error: the sweep gives invalid scenarios; nothing was run.")
-                throw ScenarioBatchLoader.invalidInputStatus
+                throw CommandFailure.invalidInput
             }
             // Whether a scenario is a batch is known from its file only, so this usage error
             // (exit 64, as validate()'s) is found here.
             if metricKit, !details, let batch = plan.entries.first(where: { $0.kind == .batch }) {
                 printError("error: --metrickit writes into report folders, which a batch (\(batch.name)) writes only with --details; "
                     + "add --details. Nothing was run.")
-                throw ExitCode(64)
+                throw CommandFailure.usage
             }
             return (plan, templates.compactMap { template in template.whatIf.map { (template.path, $0) } }, templates.flatMap(\.labels),
                     templates.map(\.sensitivity))
@@ -258,7 +258,7 @@ extension SuspendsimCommand {
                 try BatchComparison(keys: comparison.by.map(BatchComparison.keys(parsing:)) ?? [SweepKey.policy.path], baseline: comparison.baseline).validate(plan)
             } catch {
                 printError("error: \(error.description). Nothing was run.")
-                throw ExitCode(64)
+                throw CommandFailure.usage
             }
         }
 
@@ -276,7 +276,7 @@ extension SuspendsimCommand {
             } catch {
                 progress.finish()
                 printError("error: \(error)")
-                throw OutputFolder.status(writing: error)
+                throw CommandFailure(writing: error)
             }
         }
 
@@ -286,7 +286,7 @@ extension SuspendsimCommand {
             if output.invalidInputCount > 0 {
                 for failure in output.failures { printError(failure.message) }
                 printError("error: \(output.invalidInputCount) scenario file(s) are invalid; no summary was written.")
-                throw ScenarioBatchLoader.invalidInputStatus
+                throw CommandFailure.invalidInput
             }
             if output.failureCount > 0 {
                 for failure in output.failures { printError("error: \(failure.path): \(failure.message)") }
@@ -294,7 +294,7 @@ extension SuspendsimCommand {
                     printError("error: ... and \(output.failureCount - output.failures.count) more.")
                 }
                 printError("error: \(output.failureCount) of \(output.unitsRun) reports could not be written.")
-                throw OutputFolder.status(errno: output.failureCode)
+                throw CommandFailure(errno: output.failureCode)
             }
         }
 

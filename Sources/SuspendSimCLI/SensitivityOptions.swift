@@ -44,10 +44,10 @@ struct SensitivityOptions: ParsableArguments {
             printError(error.description)
             if asked != nil {
                 printError("error: --sensitivity-keys names keys the batch cannot vary; nothing was run.")
-                throw ExitCode(64)
+                throw CommandFailure.usage
             }
             printError("error: sensitivity: names keys the batch cannot vary; nothing was run.")
-            throw ScenarioBatchLoader.invalidInputStatus
+            throw CommandFailure.invalidInput
         }
     }
 
@@ -62,7 +62,7 @@ struct SensitivityOptions: ParsableArguments {
             _ = try SensitivityPlan(plan, requests: requests, fromCommandLine: false)
         } catch {
             printError(error.description)
-            throw ScenarioBatchLoader.invalidInputStatus
+            throw CommandFailure.invalidInput
         }
     }
 
