@@ -10,10 +10,11 @@ enum ComparisonFiles {
     ///
     /// - Throws: `CommandFailure.usage` for a bad key or baseline (listing what there is), exit 2 for
     ///   a summary that cannot be compared, `CommandFailure.failed` for a file not written.
-    static func write(folder: String, by: String?, baseline: String?) throws {
+    static func write(folder: String, _ options: ComparisonOptions) throws {
         let summary = BatchReportFile.summary.path(in: folder)
+        let (by, baseline) = (options.by, options.baseline)
         try exitingOnComparisonErrors {
-            let keys = try by.map(BatchComparison.keys(parsing:)) ?? BatchComparison.defaultKeys(summaryPath: summary)
+            let keys = try options.grouping ?? BatchComparison.defaultKeys(summaryPath: summary)
                 ?? (baseline == nil ? nil : BatchComparison.allKeys(summaryPath: summary))
             guard let keys else { return }
             let written = try BatchComparison(keys: keys, baseline: baseline).write(folder: folder)

@@ -41,8 +41,8 @@ extension SuspendsimCommand {
                     let merged = try ShardMerge.merge(folders, into: out)
                     print("merged \(merged.shards) shards, \(merged.units) runs: \(BatchReportFile.summary.path(in: out))")
                     try FieldVerdictLines.printVerdict(folder: out)
-                    let given = try comparison.given
-                    try ComparisonFiles.write(folder: out, by: comparison.by, baseline: given.policy)
+                    let given = comparison.given
+                    try ComparisonFiles.write(folder: out, comparison)
                     if let whatIf = given.whatIf ?? merged.whatIf { try WhatIfFiles.write(folder: out, whatIf: whatIf) }
                     try SensitivityLines.recompute(folder: out, whatIf: given.whatIf ?? merged.whatIf, printing: true)
                 } catch let error as CommandFailure {

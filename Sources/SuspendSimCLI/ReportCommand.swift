@@ -46,10 +46,18 @@ extension SuspendsimCommand {
             valueName: "key=value=text"))
         var labels: [String] = []
 
-        func validate() throws {
+        /// `--label`'s labels, read once, by `validate()`.
+        private(set) var sweepLabels: [SweepValueLabel] = []
+
+        /// The options ArgumentParser reads; `sweepLabels` is `validate()`'s.
+        enum CodingKeys: CodingKey {
+            case folder, threads, apps, comparison, figures, labels
+        }
+
+        mutating func validate() throws {
             try OptionChecks.path(folder, "the report folder")
             try OptionChecks.appIDs(apps)
-            _ = try Self.parseLabels(labels)
+            sweepLabels = try Self.parseLabels(labels)
         }
 
         /// The tables at the top of the folder that `report` reads and never removes, not even
@@ -61,8 +69,8 @@ extension SuspendsimCommand {
         /// the tables it reads (`tablesRead`) and every member it does not write (`whatif.csv`
         /// without `--baseline KEY=VALUE`, `groups.csv` and `paired.csv` without `--by` or a
         /// baseline policy); it writes the page, `figures/` and what it is asked to compute.
-        func keptMembers() throws -> Set<String> {
-            let given = try comparison.given
+        func keptMembers() -> Set<String> {
+            let given = comparison.given
             var writes: Set<String> = ["index.html", "figures"]
             if comparison.by != nil || given.policy != nil { writes.formUnion([BatchReportFile.groups.fileName, BatchReportFile.paired.fileName]) }
             if given.whatIf != nil { writes.insert(BatchReportFile.whatif.fileName) }
@@ -90,14 +98,14 @@ extension SuspendsimCommand {
                 try OutputFolder.claim([figuresFolder], doing: "Nothing was written.")
                 try OutputFolder.removeStale(in: figuresFolder, doing: "Nothing was written.")
             }
-            try OutputFolder.prepare(folder, doing: "Nothing was written.", reading: try keptMembers())
+            try OutputFolder.prepare(folder, doing: "Nothing was written.", reading: keptMembers())
             try OutputFolder.writingSet(in: folder) {
-                let given = try comparison.given
-                if comparison.by != nil || given.policy != nil { try ComparisonFiles.write(folder: folder, by: comparison.by, baseline: given.policy) }
+                let given = comparison.given
+                if comparison.by != nil || given.policy != nil { try ComparisonFiles.write(folder: folder, comparison) }
                 if let whatIf = given.whatIf { try WhatIfFiles.write(folder: folder, whatIf: whatIf, apps: apps) }
                 try SensitivityLines.recompute(folder: folder, whatIf: given.whatIf ?? SensitivityRunsFile.savedWhatIf(folder: folder), printing: false)
                 let focusApps = apps.isEmpty ? HTMLPages.savedFocusApps(in: folder) : apps
-                let labels = try Self.parseLabels(labels)
+                let labels = sweepLabels
                 let pages = try HTMLPages.write(folder: folder, jobs: threads.workerCount,
                                                 focusApps: focusApps, labels: labels)
                 print(HTMLPages.line(pages))

@@ -89,20 +89,34 @@ extension SuspendsimCommand {
         @Flag(help: "Print jemalloc's statistics (stats.allocated, stats.active, stats.resident) and the batch's serial part after the run.")
         var stats = false
 
-        func validate() throws {
+        /// `--set`'s sweep axes, read once, by `validate()`.
+        private(set) var axes: [SweepAxis] = []
+
+        /// `--shard`'s part of the batch (the whole without it), read once, by `validate()`.
+        private(set) var part = BatchShard.whole
+
+        /// The options ArgumentParser reads; `axes` and `part` are `validate()`'s. An option
+        /// added to the command needs its case here (ArgumentParser refuses one without).
+        enum CodingKeys: CodingKey {
+            case input, out, policy, replicates, seed, settings, details, kills, metricKit, shard, html, comparison,
+                 sensitivityOptions, apps, stats
+        }
+
+        mutating func validate() throws {
             try OptionChecks.path(out, "--out")
             try OptionChecks.appIDs(apps)
             if let replicates, !(1...Int(InputLimits.count)).contains(replicates) {
                 throw ValidationError("--replicates must be from 1 to \(InputLimits.count), got \(replicates).")
             }
-            let axes = try sweepAxes()
+            axes = try sweepAxes()
             if let by = comparison.by, shard != nil {
                 throw ValidationError("--by \(by): a shard writes no groups.csv or paired.csv; give --by to merge.")
             }
             if let shard {
-                guard BatchShard(parsing: shard) != nil else {
+                guard let part = BatchShard(parsing: shard) else {
                     throw ValidationError("--shard must be K/N with 1 <= K <= N, got \(shard).")
                 }
+                self.part = part
                 if policy == .all {
                     throw ValidationError("--shard cannot be combined with --policy all; use --set policy=\(BuiltInPolicies.names.joined(separator: ",")).")
                 }
@@ -180,7 +194,7 @@ extension SuspendsimCommand {
             for note in plan.systemMemoryNotes { printError(note) }
             for note in plan.notes { printError("note: " + note) }
             try validateComparison(plan)
-            let asked = try comparison.given.whatIf
+            let asked = comparison.given.whatIf
             let whatIf = plan.writesSurvival || asked != nil ? try WhatIfFiles.resolve(plan, commandLine: asked, files: fileWhatIfs) : nil
             try claimReportFolders(plan)
             if let sensitivity {
@@ -190,7 +204,6 @@ extension SuspendsimCommand {
             try OutputFolder.prepare(out)
             try OutputFolder.writingSet(in: out) {
                 try HTMLReport.saveLabels(labels, in: out)
-                let part = shard.flatMap(BatchShard.init(parsing:)) ?? .whole
                 let output = try runBatch(plan, part: part, whatIf: whatIf, sensitivity: sensitivity)
                 report(plan, output, shard: part)
                 try failOnBadInputOrUnwrittenReports(output)
@@ -212,7 +225,7 @@ extension SuspendsimCommand {
             var options = BatchPlan.Options()
             options.seed = seed
             options.replicates = replicates
-            options.settings = try sweepAxes()
+            options.settings = axes
             options.details = details
             options.kills = kills
             options.metricKit = metricKit
@@ -255,7 +268,7 @@ extension SuspendsimCommand {
         private func validateComparison(_ plan: BatchPlan) throws {
             guard comparison.by != nil || comparison.baseline != nil else { return }
             do {
-                try BatchComparison(keys: comparison.by.map(BatchComparison.keys(parsing:)) ?? [SweepKey.policy.path], baseline: comparison.baseline).validate(plan)
+                try BatchComparison(keys: comparison.grouping ?? [SweepKey.policy.path], baseline: comparison.baseline).validate(plan)
             } catch {
                 printError("error: \(error.description). Nothing was run.")
                 throw CommandFailure.usage
@@ -304,7 +317,7 @@ extension SuspendsimCommand {
             print("summary: \(BatchReportFile.summary.path(in: out))")
             if plan.writesSurvival { print("survival: \(BatchReportFile.survival.path(in: out))") }
             if !output.comparisonRows.isEmpty { print("comparison: \(BatchReportFile.comparison.path(in: out))") }
-            if part.count == 1 { try ComparisonFiles.write(folder: out, by: comparison.by, baseline: comparison.baseline) }
+            if part.count == 1 { try ComparisonFiles.write(folder: out, comparison) }
             if part.count == 1, let whatIf {
                 try WhatIfFiles.write(folder: out, whatIf: whatIf, focusRuns: output.focusRuns, jobs: input.workerCount)
             } else {

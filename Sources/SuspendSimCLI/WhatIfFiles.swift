@@ -13,6 +13,9 @@ enum WhatIfFiles {
         /// `--baseline KEY=VALUE` (SPEC 25).
         var whatIf: WhatIf?
 
+        /// No `--baseline`.
+        init() {}
+
         /// Splits `options`.
         ///
         /// - Throws: `ValidationError` (exit 64) for two policies or two what-ifs.
