@@ -27,7 +27,7 @@ enum OutputFolder {
             let removed = try StaleOutputs.removeStale(in: folder)
             if !removed.isEmpty {
                 printError("note: removed \(removed.count) unfinished output(s) of a command that ended without cleaning up: "
-                    + removed.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", "))
+                    + removed.map(name(of:)).joined(separator: ", "))
             }
         } catch {
             printError("error: \(error.description). \(what)")
@@ -57,7 +57,7 @@ enum OutputFolder {
         let removed = StaleOutputs.removeStale(of: target)
         if !removed.isEmpty {
             printError("note: removed \(removed.count) unfinished output(s) of a command that ended without cleaning up: "
-                + removed.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", "))
+                + removed.map(name(of:)).joined(separator: ", "))
         }
     }
 
@@ -86,6 +86,11 @@ enum OutputFolder {
                 throw CommandFailure.cannotCreate
             }
         }
+    }
+
+    /// The last component of `path`, a leftover `StaleOutputs` names (`<folder>/<name>`).
+    private static func name(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
     }
 
     /// `path` made absolute, `.`, `..` and symbolic links resolved, to compare folders.
