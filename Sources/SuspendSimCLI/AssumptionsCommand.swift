@@ -43,32 +43,39 @@ extension SuspendsimCommand {
                 return print(Self.aligned([AssumptionTable.columns] + AssumptionTable.shipped.records))
             }
             var blocks: [String] = []
+            var axes: [SweepAxis]?
             for file in files {
-                let (header, rows) = BatchAssumptionsCSV.table(try plan(file))
+                let (header, rows) = BatchAssumptionsCSV.table(try plan(file, axes: &axes))
                 blocks.append(csv ? ([header] + rows).map(BatchAssumptionsCSV.csvLine).joined(separator: "\n") : Self.aligned([header] + rows))
             }
             print(blocks.joined(separator: "\n\n"))
         }
 
         /// The batch plan `run FILE --set ... --policy ...` would make (exit 2 for a bad file,
-        /// 64 for a bad --set, as `run`).
-        private func plan(_ file: String) throws -> BatchPlan {
+        /// 64 for a bad --set, as `run`). `axes`: the `--set` options, read once, after the
+        /// first file has loaded (a bad file is reported before a bad `--set`).
+        private func plan(_ file: String, axes: inout [SweepAxis]?) throws -> BatchPlan {
             let input = try ScenarioInputOptions.parse([file])
             let templates = try ScenarioBatchLoader.loadTemplates(input)
             var options = BatchPlan.Options()
-            for setting in settings {
-                do {
-                    options.settings.append(try SweepAxis(parsing: setting))
-                } catch {
-                    throw ValidationError(error.description)
+            if axes == nil {
+                var read: [SweepAxis] = []
+                for setting in settings {
+                    do {
+                        read.append(try SweepAxis(parsing: setting))
+                    } catch {
+                        throw ValidationError(error.description)
+                    }
                 }
+                axes = read
             }
+            options.settings = axes ?? []
             options.policy = PolicyOption.batchChoice(policy)
             do {
                 return try BatchPlan(templates: templates, options: options)
             } catch {
                 printError(error.description)
-                throw error.diagnostics.allSatisfy(\.isFromCommandLine) ? ExitCode(64) : ScenarioBatchLoader.invalidInputStatus
+                throw error.diagnostics.allSatisfy(\.isFromCommandLine) ? CommandFailure.usage : CommandFailure.invalidInput
             }
         }
 

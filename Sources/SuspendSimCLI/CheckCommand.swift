@@ -110,7 +110,7 @@ extension SuspendsimCommand {
                     try JUnitReport.write(results, to: junitPath)
                 } catch {
                     printError("error: \(error)")
-                    throw OutputFolder.status(writing: error)
+                    throw CommandFailure(writing: error)
                 }
             }
             let failures = results.filter { $0.status == .failed }.count
@@ -121,9 +121,9 @@ extension SuspendsimCommand {
                 for problem in problems { printError("error: \(problem)") }
                 let pages = checks.count - problems.count
                 print("html: \(pages) report folder\(pages == 1 ? "" : "s") with index.html under \(out)/")
-                if !problems.isEmpty { throw ExitCode.failure }
+                if !problems.isEmpty { throw CommandFailure.failed }
             }
-            if failures > 0 { throw ExitCode.failure }
+            if failures > 0 { throw CommandFailure.checkFailed }
         }
 
         /// Whether `scenario` is checked on one run: it has no `expect:` (reported unchecked),
@@ -143,14 +143,14 @@ extension SuspendsimCommand {
                 plan = try BatchPlan(templates: [template], options: options)
             } catch {
                 printError(error.description)
-                throw ScenarioBatchLoader.invalidInputStatus
+                throw CommandFailure.invalidInput
             }
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("suspendsim-check-\(UUID().uuidString)").path
             defer { try? FileManager.default.removeItem(atPath: folder) }
             let output = try BatchRunner.run(plan, outPath: folder, jobs: input.workerCount)
             if let failure = output.failures.first {
                 printError("error: \(failure.path): \(failure.message)")
-                throw ExitCode.failure
+                throw CommandFailure.failed
             }
             guard let tally = output.tally else { return [] }
             return BatchCheck.results(plan, entry: 0, tally: tally, expectation: expectation,

@@ -8,12 +8,13 @@ enum ComparisonFiles {
     /// warning on stderr for each key the grouping pools (`GroupPooling`); nothing when there
     /// is no grouping to apply.
     ///
-    /// - Throws: `ExitCode(64)` for a bad key or baseline (listing what there is), exit 2 for
-    ///   a summary that cannot be compared, `ExitCode.failure` for a file not written.
-    static func write(folder: String, by: String?, baseline: String?) throws {
+    /// - Throws: `CommandFailure.usage` for a bad key or baseline (listing what there is), exit 2 for
+    ///   a summary that cannot be compared, `CommandFailure.failed` for a file not written.
+    static func write(folder: String, _ options: ComparisonOptions) throws {
         let summary = BatchReportFile.summary.path(in: folder)
+        let (by, baseline) = (options.by, options.baseline)
         try exitingOnComparisonErrors {
-            let keys = try by.map(BatchComparison.keys(parsing:)) ?? BatchComparison.defaultKeys(summaryPath: summary)
+            let keys = try options.grouping ?? BatchComparison.defaultKeys(summaryPath: summary)
                 ?? (baseline == nil ? nil : BatchComparison.allKeys(summaryPath: summary))
             guard let keys else { return }
             let written = try BatchComparison(keys: keys, baseline: baseline).write(folder: folder)
@@ -34,11 +35,11 @@ enum ComparisonFiles {
             try body()
         } catch let error as ComparisonError {
             printError("error: \(error.description)")
-            if case .usage = error { throw ExitCode(64) }
-            throw ScenarioBatchLoader.invalidInputStatus
+            if case .usage = error { throw CommandFailure.usage }
+            throw CommandFailure.invalidInput
         } catch {
             printError("error: \(error)")
-            throw ExitCode.failure
+            throw CommandFailure.failed
         }
     }
 }

@@ -1,8 +1,12 @@
 import ArgumentParser
+import SuspendSim
 
 /// `--by KEYS` and `--baseline POLICY|KEY=VALUE`: which comparison files a batch's folder
 /// gets (SPEC 21's `groups.csv` and `paired.csv`, SPEC 25's `whatif.csv`), declared once for
 /// `run`, `merge` and `report`; each command's discussion says what it writes by default.
+///
+/// The options are read once, by `validate()`, into typed values (`grouping`, `given`): a
+/// command asks those, never the option's text again.
 struct ComparisonOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
         "Write groups.csv and paired.csv grouped by these comma-separated keys among scenario, policy and the sweep columns (SPEC 21).",
@@ -14,15 +18,25 @@ struct ComparisonOptions: ParsableArguments {
         valueName: "policy|key=value"))
     var baselines: [String] = []
 
-    /// The `--baseline` options split into a policy and a what-if (checked in `validate`).
-    var given: WhatIfFiles.Baselines {
-        get throws { try WhatIfFiles.Baselines(baselines) }
-    }
+    /// `--by`'s keys, in the order given; nil without `--by`.
+    private(set) var grouping: [String]?
+
+    /// The `--baseline` options split into a policy and a what-if.
+    private(set) var given = WhatIfFiles.Baselines()
 
     /// `--baseline POLICY`.
-    var baseline: String? { (try? given)?.policy }
+    var baseline: String? { given.policy }
 
-    func validate() throws {
-        _ = try given
+    /// The options ArgumentParser reads; `grouping` and `given` are `validate()`'s.
+    enum CodingKeys: CodingKey {
+        case by, baselines
+    }
+
+    /// Reads the options into `grouping` and `given`.
+    ///
+    /// - Throws: `ValidationError` (exit 64) for two policies or two what-ifs.
+    mutating func validate() throws {
+        grouping = by.map(BatchComparison.keys(parsing:))
+        given = try WhatIfFiles.Baselines(baselines)
     }
 }

@@ -54,7 +54,7 @@ extension SuspendsimCommand {
                                                  policy: replay.policy, app: app), terminator: "")
             } catch {
                 printError("error: \(error.description)")
-                throw ScenarioBatchLoader.invalidInputStatus
+                throw CommandFailure.invalidInput
             }
         }
     }

@@ -16,7 +16,7 @@ enum FieldVerdictLines {
             for line in try FieldVerdict.read(folder: folder)?.lines ?? [] { print("verdict: " + line) }
         } catch {
             printError("error: \(error)")
-            throw ExitCode.failure
+            throw CommandFailure.failed
         }
     }
 

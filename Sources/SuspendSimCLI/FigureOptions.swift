@@ -21,20 +21,22 @@ struct FigureOptions: ParsableArguments {
         valueName: "n"))
     var series: Int?
 
-    /// The width given, or one column.
-    var figureWidth: FigureWidth {
-        get throws {
-            guard let width else { return .oneColumn }
+    /// The width given, or one column; read once, by `validate()`.
+    private(set) var figureWidth = FigureWidth.oneColumn
+
+    /// The options ArgumentParser reads; `figureWidth` is `validate()`'s.
+    enum CodingKeys: CodingKey {
+        case folder, width, series
+    }
+
+    mutating func validate() throws {
+        try OptionChecks.path(folder, "--figures")
+        if let width {
             guard let inches = Double(width), let match = FigureWidth.allCases.first(where: { Double($0.rawValue) == inches }) else {
                 throw ValidationError("--figure-width must be 3.5 or 7 (inches), got \(width.debugDescription).")
             }
-            return match
+            figureWidth = match
         }
-    }
-
-    func validate() throws {
-        try OptionChecks.path(folder, "--figures")
-        _ = try figureWidth
         if width != nil, folder == nil { throw ValidationError("--figure-width needs --figures DIR.") }
         if let series, series < 1 { throw ValidationError("--figure-series must be 1 or more, got \(series).") }
         if series != nil, folder == nil { throw ValidationError("--figure-series needs --figures DIR.") }
@@ -43,7 +45,7 @@ struct FigureOptions: ParsableArguments {
     /// Writes the figures of `report`'s folder when `--figures` is given, and says what it wrote.
     func write(folder report: String, focusApps: [String]?, labels: [SweepValueLabel]) throws {
         guard let folder else { return }
-        let width = try figureWidth
+        let width = figureWidth
         let outcome = try HTMLPages.exitStatuses {
             try FigureExport.write(folder: report, into: folder, width: width, focusApps: focusApps, labels: labels, seriesCap: series)
         }

@@ -48,7 +48,7 @@ extension SuspendsimCommand {
                     text = try JetsamImport.checkedScenarioText(parsed, file: report, replayKills: replayKills)
                 } catch {
                     printError("error: \(error.description)")
-                    throw ScenarioBatchLoader.invalidInputStatus
+                    throw CommandFailure.invalidInput
                 }
                 guard let output else { return print(text, terminator: "") }
                 OutputFolder.removeStale(of: output)
@@ -56,7 +56,7 @@ extension SuspendsimCommand {
                     try AtomicTextFile.write(text, to: output)
                 } catch {
                     printError("error: \(error)")
-                    throw OutputFolder.status(writing: error)
+                    throw CommandFailure(writing: error)
                 }
                 print("wrote \(output)")
             }

@@ -56,12 +56,23 @@ extension SuspendsimCommand.ImportCommand {
         @Option(name: .shortAndLong, help: ArgumentHelp("Write the scenario here instead of to standard output.", valueName: "file"))
         var output: String?
 
-        func validate() throws {
+        /// `--region`'s separators, read once, by `validate()`.
+        private(set) var regionFormat: MetricKitRegion?
+
+        /// The options ArgumentParser reads; `regionFormat` is `validate()`'s.
+        enum CodingKeys: CodingKey {
+            case payloads, onto, app, region, device, ios, output
+        }
+
+        mutating func validate() throws {
             try OptionChecks.paths(payloads, "a payload path")
             try OptionChecks.path(onto, "--onto")
             try OptionChecks.path(output, "--output")
             try OptionChecks.appIDs(app.map { [$0] } ?? [])
-            if let region, MetricKitRegion(region) == nil {
+            if let region {
+                regionFormat = MetricKitRegion(region)
+            }
+            if let region, regionFormat == nil {
                 throw ValidationError("--region \(region) is not a known region; the known ones: \(MetricKitRegion.known.joined(separator: ", ")).")
             }
             if let ios {
@@ -75,11 +86,11 @@ extension SuspendsimCommand.ImportCommand {
         func run() throws {
             let result: MetricKitImport.Result
             do {
-                result = try MetricKitImport.run(payloads: payloads, onto: onto, app: app, region: region.flatMap(MetricKitRegion.init),
+                result = try MetricKitImport.run(payloads: payloads, onto: onto, app: app, region: regionFormat,
                                                 device: device, ios: ios)
             } catch {
                 printError("error: \(error.description)")
-                throw ScenarioBatchLoader.invalidInputStatus
+                throw CommandFailure.invalidInput
             }
             for note in result.notes { printError("note: \(note)") }
             for warning in result.warnings { printError("warning: \(warning)") }
@@ -89,7 +100,7 @@ extension SuspendsimCommand.ImportCommand {
                 try AtomicTextFile.write(result.text, to: output)
             } catch {
                 printError("error: \(error)")
-                throw OutputFolder.status(writing: error)
+                throw CommandFailure(writing: error)
             }
             print("wrote \(output)")
         }

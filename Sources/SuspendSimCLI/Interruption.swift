@@ -36,7 +36,7 @@ enum Interruption {
             guard count == 1 else { return }
             let removed = OutputRegistry.close()
             writeToStandardError("\ninterrupted: removed \(removed) unfinished report file(s) or folder(s); finished reports are untouched.\n")
-            exit(128 + Int32(number))
+            CommandFailure.endProcess(interruptedBy: Int32(number))
         }
         cleaner.start()
         // The process may start with the signals blocked or ignored (a parent's mask, a shell's

@@ -41,21 +41,21 @@ extension SuspendsimCommand {
                     let merged = try ShardMerge.merge(folders, into: out)
                     print("merged \(merged.shards) shards, \(merged.units) runs: \(BatchReportFile.summary.path(in: out))")
                     try FieldVerdictLines.printVerdict(folder: out)
-                    let given = try comparison.given
-                    try ComparisonFiles.write(folder: out, by: comparison.by, baseline: given.policy)
+                    let given = comparison.given
+                    try ComparisonFiles.write(folder: out, comparison)
                     if let whatIf = given.whatIf ?? merged.whatIf { try WhatIfFiles.write(folder: out, whatIf: whatIf) }
                     try SensitivityLines.recompute(folder: out, whatIf: given.whatIf ?? merged.whatIf, printing: true)
-                } catch let error as ExitCode {
+                } catch let error as CommandFailure {
                     throw error
                 } catch let error as FolderOwnership.NotOurs {
                     printError("error: \(error). Nothing was merged.")
-                    throw OutputFolder.cannotCreate
+                    throw CommandFailure.cannotCreate
                 } catch let error as MergeError {
                     printError("error: \(error)")
-                    throw ScenarioBatchLoader.invalidInputStatus
+                    throw CommandFailure.invalidInput
                 } catch {
                     printError("error: \(error)")
-                    throw OutputFolder.status(writing: error)
+                    throw CommandFailure(writing: error)
                 }
             }
         }

@@ -10,7 +10,7 @@ enum OutputFolder {
     /// writing there; notes a folder this command makes, so that an interruption removes it when
     /// still empty; and makes the files at its top land as one set (`OutputSet`).
     ///
-    /// - Throws: `ExitCode.failure` when another live `suspendsim` writes there (nothing written).
+    /// - Throws: `CommandFailure.failed` when another live `suspendsim` writes there (nothing written).
     ///
     /// - Parameter reading: the members of the top-level set the command reads (`report`'s
     ///   tables): never removed by its clean-up (`OutputSet.watch(_:keeping:)`).
@@ -27,11 +27,11 @@ enum OutputFolder {
             let removed = try StaleOutputs.removeStale(in: folder)
             if !removed.isEmpty {
                 printError("note: removed \(removed.count) unfinished output(s) of a command that ended without cleaning up: "
-                    + removed.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", "))
+                    + removed.map(name(of:)).joined(separator: ", "))
             }
         } catch {
             printError("error: \(error.description). \(what)")
-            throw ExitCode.failure
+            throw CommandFailure.failed
         }
     }
 
@@ -57,32 +57,9 @@ enum OutputFolder {
         let removed = StaleOutputs.removeStale(of: target)
         if !removed.isEmpty {
             printError("note: removed \(removed.count) unfinished output(s) of a command that ended without cleaning up: "
-                + removed.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", "))
+                + removed.map(name(of:)).joined(separator: ", "))
         }
     }
-
-    /// The exit status of an output that could not be written, by the system's error
-    /// (sysexits(3)): 73, `EX_CANTCREAT`, when it cannot be created where asked (no
-    /// permission, a read-only file system, a file where a folder goes); 74, `EX_IOERR`, when
-    /// writing it failed (a full disk, a quota, a file-size limit, an I/O error); else 1.
-    static func status(writing error: any Error) -> ExitCode {
-        if error is FolderOwnership.NotOurs { return cannotCreate }
-        guard let code = (error as? ReportWriter.Error)?.code else { return ExitCode.failure }
-        return status(errno: code)
-    }
-
-    /// The exit status for the system's error `code` of a write (see `status(writing:)`).
-    static func status(errno code: Int32?) -> ExitCode {
-        switch code {
-        case EACCES, EPERM, EROFS, ENOTDIR, EISDIR, EEXIST: cannotCreate
-        case ENOSPC, EDQUOT, EFBIG, EIO: ExitCode(74)
-        default: ExitCode.failure
-        }
-    }
-
-    /// The exit status of a command that refuses to replace what is not its own: 73,
-    /// `EX_CANTCREAT` of sysexits(3) ("a (user specified) output file cannot be created").
-    static let cannotCreate = ExitCode(73)
 
     /// Refuses, before anything is written, when one of `folders` (the folders the command
     /// would replace: run folders, `figures/`) stands and is not the tool's (`FolderOwnership`):
@@ -92,7 +69,7 @@ enum OutputFolder {
             try FolderOwnership.check(folders)
         } catch {
             printError("error: \(error.description). \(what)")
-            throw cannotCreate
+            throw CommandFailure.cannotCreate
         }
     }
 
@@ -106,9 +83,14 @@ enum OutputFolder {
             if let input = zip(inputs, read).first(where: { $0.1 == folder || $0.1.hasPrefix(folder + "/") })?.0 {
                 printError("error: the report folder \(target) would replace \(input), which this command reads; "
                     + "rename the scenario or give another --out. \(what)")
-                throw cannotCreate
+                throw CommandFailure.cannotCreate
             }
         }
+    }
+
+    /// The last component of `path`, a leftover `StaleOutputs` names (`<folder>/<name>`).
+    private static func name(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
     }
 
     /// `path` made absolute, `.`, `..` and symbolic links resolved, to compare folders.

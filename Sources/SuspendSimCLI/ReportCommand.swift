@@ -46,10 +46,18 @@ extension SuspendsimCommand {
             valueName: "key=value=text"))
         var labels: [String] = []
 
-        func validate() throws {
+        /// `--label`'s labels, read once, by `validate()`.
+        private(set) var sweepLabels: [SweepValueLabel] = []
+
+        /// The options ArgumentParser reads; `sweepLabels` is `validate()`'s.
+        enum CodingKeys: CodingKey {
+            case folder, threads, apps, comparison, figures, labels
+        }
+
+        mutating func validate() throws {
             try OptionChecks.path(folder, "the report folder")
             try OptionChecks.appIDs(apps)
-            _ = try Self.parseLabels(labels)
+            sweepLabels = try Self.parseLabels(labels)
         }
 
         /// The tables at the top of the folder that `report` reads and never removes, not even
@@ -61,8 +69,8 @@ extension SuspendsimCommand {
         /// the tables it reads (`tablesRead`) and every member it does not write (`whatif.csv`
         /// without `--baseline KEY=VALUE`, `groups.csv` and `paired.csv` without `--by` or a
         /// baseline policy); it writes the page, `figures/` and what it is asked to compute.
-        func keptMembers() throws -> Set<String> {
-            let given = try comparison.given
+        func keptMembers() -> Set<String> {
+            let given = comparison.given
             var writes: Set<String> = ["index.html", "figures"]
             if comparison.by != nil || given.policy != nil { writes.formUnion([BatchReportFile.groups.fileName, BatchReportFile.paired.fileName]) }
             if given.whatIf != nil { writes.insert(BatchReportFile.whatif.fileName) }
@@ -90,14 +98,14 @@ extension SuspendsimCommand {
                 try OutputFolder.claim([figuresFolder], doing: "Nothing was written.")
                 try OutputFolder.removeStale(in: figuresFolder, doing: "Nothing was written.")
             }
-            try OutputFolder.prepare(folder, doing: "Nothing was written.", reading: try keptMembers())
+            try OutputFolder.prepare(folder, doing: "Nothing was written.", reading: keptMembers())
             try OutputFolder.writingSet(in: folder) {
-                let given = try comparison.given
-                if comparison.by != nil || given.policy != nil { try ComparisonFiles.write(folder: folder, by: comparison.by, baseline: given.policy) }
+                let given = comparison.given
+                if comparison.by != nil || given.policy != nil { try ComparisonFiles.write(folder: folder, comparison) }
                 if let whatIf = given.whatIf { try WhatIfFiles.write(folder: folder, whatIf: whatIf, apps: apps) }
                 try SensitivityLines.recompute(folder: folder, whatIf: given.whatIf ?? SensitivityRunsFile.savedWhatIf(folder: folder), printing: false)
                 let focusApps = apps.isEmpty ? HTMLPages.savedFocusApps(in: folder) : apps
-                let labels = try Self.parseLabels(labels)
+                let labels = sweepLabels
                 let pages = try HTMLPages.write(folder: folder, jobs: threads.workerCount,
                                                 focusApps: focusApps, labels: labels)
                 print(HTMLPages.line(pages))
@@ -137,28 +145,28 @@ enum HTMLPages {
                 return try HTMLReport.write(folder: folder, jobs: jobs, focusApps: focusApps, labels: labels)
             } catch let error as SweepValueLabel.Problem {
                 printError("error: \(error); no page was written.")
-                throw ExitCode(64)
+                throw CommandFailure.usage
             }
         }
     }
 
-    /// Runs `body` with SPEC 9's exit statuses for what it throws: an `ExitCode` as it is, 2 for
+    /// Runs `body` with SPEC 9's exit statuses for what it throws: a `CommandFailure` as it is, 2 for
     /// a folder that is not a report folder or a report that cannot be read (`HTMLReport.Error`),
     /// 1 for anything else; the problem is printed on stderr.
     static func exitStatuses<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as ExitCode {
+        } catch let error as CommandFailure {
             throw error
         } catch let error as FolderOwnership.NotOurs {
             printError("error: \(error)")
-            throw OutputFolder.cannotCreate
+            throw CommandFailure.cannotCreate
         } catch let error as HTMLReport.Error {
             printError("error: \(error)")
-            throw ScenarioBatchLoader.invalidInputStatus
+            throw CommandFailure.invalidInput
         } catch {
             printError("error: \(error)")
-            throw OutputFolder.status(writing: error)
+            throw CommandFailure(writing: error)
         }
     }
 

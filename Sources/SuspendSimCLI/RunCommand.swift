@@ -89,20 +89,34 @@ extension SuspendsimCommand {
         @Flag(help: "Print jemalloc's statistics (stats.allocated, stats.active, stats.resident) and the batch's serial part after the run.")
         var stats = false
 
-        func validate() throws {
+        /// `--set`'s sweep axes, read once, by `validate()`.
+        private(set) var axes: [SweepAxis] = []
+
+        /// `--shard`'s part of the batch (the whole without it), read once, by `validate()`.
+        private(set) var part = BatchShard.whole
+
+        /// The options ArgumentParser reads; `axes` and `part` are `validate()`'s. An option
+        /// added to the command needs its case here (ArgumentParser refuses one without).
+        enum CodingKeys: CodingKey {
+            case input, out, policy, replicates, seed, settings, details, kills, metricKit, shard, html, comparison,
+                 sensitivityOptions, apps, stats
+        }
+
+        mutating func validate() throws {
             try OptionChecks.path(out, "--out")
             try OptionChecks.appIDs(apps)
             if let replicates, !(1...Int(InputLimits.count)).contains(replicates) {
                 throw ValidationError("--replicates must be from 1 to \(InputLimits.count), got \(replicates).")
             }
-            let axes = try sweepAxes()
+            axes = try sweepAxes()
             if let by = comparison.by, shard != nil {
                 throw ValidationError("--by \(by): a shard writes no groups.csv or paired.csv; give --by to merge.")
             }
             if let shard {
-                guard BatchShard(parsing: shard) != nil else {
+                guard let part = BatchShard(parsing: shard) else {
                     throw ValidationError("--shard must be K/N with 1 <= K <= N, got \(shard).")
                 }
+                self.part = part
                 if policy == .all {
                     throw ValidationError("--shard cannot be combined with --policy all; use --set policy=\(BuiltInPolicies.names.joined(separator: ",")).")
                 }
@@ -180,7 +194,7 @@ extension SuspendsimCommand {
             for note in plan.systemMemoryNotes { printError(note) }
             for note in plan.notes { printError("note: " + note) }
             try validateComparison(plan)
-            let asked = try comparison.given.whatIf
+            let asked = comparison.given.whatIf
             let whatIf = plan.writesSurvival || asked != nil ? try WhatIfFiles.resolve(plan, commandLine: asked, files: fileWhatIfs) : nil
             try claimReportFolders(plan)
             if let sensitivity {
@@ -190,7 +204,6 @@ extension SuspendsimCommand {
             try OutputFolder.prepare(out)
             try OutputFolder.writingSet(in: out) {
                 try HTMLReport.saveLabels(labels, in: out)
-                let part = shard.flatMap(BatchShard.init(parsing:)) ?? .whole
                 let output = try runBatch(plan, part: part, whatIf: whatIf, sensitivity: sensitivity)
                 report(plan, output, shard: part)
                 try failOnBadInputOrUnwrittenReports(output)
@@ -212,7 +225,7 @@ extension SuspendsimCommand {
             var options = BatchPlan.Options()
             options.seed = seed
             options.replicates = replicates
-            options.settings = try sweepAxes()
+            options.settings = axes
             options.details = details
             options.kills = kills
             options.metricKit = metricKit
@@ -224,17 +237,17 @@ extension SuspendsimCommand {
                 printError(error.description)
                 if error.diagnostics.allSatisfy(\.isFromCommandLine) {
                     printError("error: a --set option gives invalid scenarios; nothing was run.")
-                    throw ExitCode(64)
+                    throw CommandFailure.usage
                 }
                 printError("error: the sweep gives invalid scenarios; nothing was run.")
-                throw ScenarioBatchLoader.invalidInputStatus
+                throw CommandFailure.invalidInput
             }
             // Whether a scenario is a batch is known from its file only, so this usage error
             // (exit 64, as validate()'s) is found here.
             if metricKit, !details, let batch = plan.entries.first(where: { $0.kind == .batch }) {
                 printError("error: --metrickit writes into report folders, which a batch (\(batch.name)) writes only with --details; "
                     + "add --details. Nothing was run.")
-                throw ExitCode(64)
+                throw CommandFailure.usage
             }
             return (plan, templates.compactMap { template in template.whatIf.map { (template.path, $0) } }, templates.flatMap(\.labels),
                     templates.map(\.sensitivity))
@@ -255,10 +268,10 @@ extension SuspendsimCommand {
         private func validateComparison(_ plan: BatchPlan) throws {
             guard comparison.by != nil || comparison.baseline != nil else { return }
             do {
-                try BatchComparison(keys: comparison.by.map(BatchComparison.keys(parsing:)) ?? [SweepKey.policy.path], baseline: comparison.baseline).validate(plan)
+                try BatchComparison(keys: comparison.grouping ?? [SweepKey.policy.path], baseline: comparison.baseline).validate(plan)
             } catch {
                 printError("error: \(error.description). Nothing was run.")
-                throw ExitCode(64)
+                throw CommandFailure.usage
             }
         }
 
@@ -276,7 +289,7 @@ extension SuspendsimCommand {
             } catch {
                 progress.finish()
                 printError("error: \(error)")
-                throw OutputFolder.status(writing: error)
+                throw CommandFailure(writing: error)
             }
         }
 
@@ -286,7 +299,7 @@ extension SuspendsimCommand {
             if output.invalidInputCount > 0 {
                 for failure in output.failures { printError(failure.message) }
                 printError("error: \(output.invalidInputCount) scenario file(s) are invalid; no summary was written.")
-                throw ScenarioBatchLoader.invalidInputStatus
+                throw CommandFailure.invalidInput
             }
             if output.failureCount > 0 {
                 for failure in output.failures { printError("error: \(failure.path): \(failure.message)") }
@@ -294,7 +307,7 @@ extension SuspendsimCommand {
                     printError("error: ... and \(output.failureCount - output.failures.count) more.")
                 }
                 printError("error: \(output.failureCount) of \(output.unitsRun) reports could not be written.")
-                throw OutputFolder.status(errno: output.failureCode)
+                throw CommandFailure(errno: output.failureCode)
             }
         }
 
@@ -304,7 +317,7 @@ extension SuspendsimCommand {
             print("summary: \(BatchReportFile.summary.path(in: out))")
             if plan.writesSurvival { print("survival: \(BatchReportFile.survival.path(in: out))") }
             if !output.comparisonRows.isEmpty { print("comparison: \(BatchReportFile.comparison.path(in: out))") }
-            if part.count == 1 { try ComparisonFiles.write(folder: out, by: comparison.by, baseline: comparison.baseline) }
+            if part.count == 1 { try ComparisonFiles.write(folder: out, comparison) }
             if part.count == 1, let whatIf {
                 try WhatIfFiles.write(folder: out, whatIf: whatIf, focusRuns: output.focusRuns, jobs: input.workerCount)
             } else {

@@ -4,9 +4,6 @@ import SuspendSim
 /// Loads every scenario a command names, or prints every problem and fails: a batch with an
 /// invalid file runs nothing, so no report is written for it (SPEC 7).
 enum ScenarioBatchLoader {
-    /// The exit status for invalid input (a check mismatch exits 1).
-    static let invalidInputStatus = ExitCode(2)
-
     static func load(_ options: ScenarioInputOptions) throws -> [Scenario] {
         try loadTemplates(options).map(\.scenario)
     }
@@ -21,7 +18,7 @@ enum ScenarioBatchLoader {
             files = try ScenarioLoader.scenarioFiles(in: options.paths)
         } catch {
             printError(error.description)
-            throw invalidInputStatus
+            throw CommandFailure.invalidInput
         }
         let outcomes = parallelMap(count: files.count, jobs: options.workerCount) { index in
             Result { () throws(ScenarioLoader.Error) -> ScenarioTemplate in try ScenarioLoader.template(path: files[index], streamingEvents: streamingEvents) }
@@ -38,11 +35,11 @@ enum ScenarioBatchLoader {
         }
         if invalid > 0 {
             printError("error: \(invalid) of \(files.count) scenario files are invalid; nothing was run.")
-            throw invalidInputStatus
+            throw CommandFailure.invalidInput
         }
         if files.isEmpty {
             printError("error: no scenario files (.yaml, .yml, .json) in \(options.paths.joined(separator: ", ")).")
-            throw invalidInputStatus
+            throw CommandFailure.invalidInput
         }
         var firstFile: [String: String] = [:]
         for scenario in scenarios.map(\.scenario) {
@@ -54,7 +51,7 @@ enum ScenarioBatchLoader {
                 firstFile[scenario.name] = file
             }
         }
-        if invalid > 0 { throw invalidInputStatus }
+        if invalid > 0 { throw CommandFailure.invalidInput }
         return scenarios
     }
 }

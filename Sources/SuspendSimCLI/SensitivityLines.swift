@@ -20,11 +20,11 @@ enum SensitivityLines {
         } catch let error as SensitivityRunner.Failure {
             progress.finish()
             printError("error: sensitivity: \(error.description); nothing more was written.")
-            throw ScenarioBatchLoader.invalidInputStatus
+            throw CommandFailure.invalidInput
         } catch {
             progress.finish()
             printError("error: \(error)")
-            throw OutputFolder.status(writing: error)
+            throw CommandFailure(writing: error)
         }
         guard shard.count == 1 else {
             print("sensitivity: \(SensitivityFile.runs.path(in: out)) (merge computes \(SensitivityFile.table.rawValue))")
@@ -50,10 +50,10 @@ enum SensitivityLines {
             output = try SensitivityRunsFile.write(folder: folder, whatIf: whatIf)
         } catch let error as ComparisonError {
             printError("error: sensitivity: \(error.description)")
-            throw ScenarioBatchLoader.invalidInputStatus
+            throw CommandFailure.invalidInput
         } catch {
             printError("error: \(error)")
-            throw OutputFolder.status(writing: error)
+            throw CommandFailure(writing: error)
         }
         if let output, printing { printVerdict(output, out: folder) }
     }

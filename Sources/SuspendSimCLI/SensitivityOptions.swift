@@ -13,29 +13,34 @@ struct SensitivityOptions: ParsableArguments {
         valueName: "key,key"))
     var keys: String?
 
-    /// The request the command line makes, nil when it makes none.
-    var request: SensitivityRequest? {
-        get throws {
-            if let keys {
-                do {
-                    return try SensitivityRequest(parsingKeys: keys)
-                } catch {
-                    throw ValidationError(error.description)
-                }
-            }
-            return sensitivity ? SensitivityRequest() : nil
-        }
+    /// The request the command line makes, nil when it makes none; read once, by `validate()`.
+    private(set) var request: SensitivityRequest?
+
+    /// The options ArgumentParser reads; `request` is `validate()`'s.
+    enum CodingKeys: CodingKey {
+        case sensitivity, keys
     }
 
-    func validate() throws {
-        _ = try request
+    /// Reads the options into `request`.
+    ///
+    /// - Throws: `ValidationError` (exit 64) for a key list that does not read.
+    mutating func validate() throws {
+        if let keys {
+            do {
+                request = try SensitivityRequest(parsingKeys: keys)
+            } catch {
+                throw ValidationError(error.description)
+            }
+        } else {
+            request = sensitivity ? SensitivityRequest() : nil
+        }
     }
 
     /// The plan of `batch`'s sensitivity: the command line's request for every file, else each
     /// file's (`requests`, by entry). A bad key is a usage error from the command line (exit
     /// 64) and bad input from a file (exit 2), printed, nothing run.
     func plan(_ batch: BatchPlan, files requests: [SensitivityRequest?], apps: [String]) throws -> SensitivityPlan? {
-        let asked = try request
+        let asked = request
         let chosen = asked.map { request in requests.map { _ in request } } ?? requests
         guard chosen.contains(where: { $0 != nil }) else { return nil }
         do {
@@ -44,10 +49,10 @@ struct SensitivityOptions: ParsableArguments {
             printError(error.description)
             if asked != nil {
                 printError("error: --sensitivity-keys names keys the batch cannot vary; nothing was run.")
-                throw ExitCode(64)
+                throw CommandFailure.usage
             }
             printError("error: sensitivity: names keys the batch cannot vary; nothing was run.")
-            throw ScenarioBatchLoader.invalidInputStatus
+            throw CommandFailure.invalidInput
         }
     }
 
@@ -62,7 +67,7 @@ struct SensitivityOptions: ParsableArguments {
             _ = try SensitivityPlan(plan, requests: requests, fromCommandLine: false)
         } catch {
             printError(error.description)
-            throw ScenarioBatchLoader.invalidInputStatus
+            throw CommandFailure.invalidInput
         }
     }
 

@@ -33,7 +33,7 @@ public struct SuspendsimCommand: ParsableCommand {
             try command.run()
         } catch {
             Interruption.waitForCleanUpIfInterrupted()
-            exit(withError: error)
+            CommandFailure.endProcess(after: error)
         }
         Interruption.waitForCleanUpIfInterrupted()
     }

@@ -25,7 +25,7 @@ extension SuspendsimCommand {
                 plan = try BatchPlan(templates: templates, options: BatchPlan.Options())
             } catch {
                 printError(error.description)
-                throw ScenarioBatchLoader.invalidInputStatus
+                throw CommandFailure.invalidInput
             }
             try SensitivityOptions.validateFiles(templates, plan: plan)
             for warning in plan.warnings { printWarning(warning.description) }

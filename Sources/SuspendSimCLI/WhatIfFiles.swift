@@ -13,6 +13,9 @@ enum WhatIfFiles {
         /// `--baseline KEY=VALUE` (SPEC 25).
         var whatIf: WhatIf?
 
+        /// No `--baseline`.
+        init() {}
+
         /// Splits `options`.
         ///
         /// - Throws: `ValidationError` (exit 64) for two policies or two what-ifs.
@@ -43,13 +46,13 @@ enum WhatIfFiles {
             if let other = files.first(where: { $0.whatIf.key != first.whatIf.key }) {
                 let differ = WhatIf.Mismatch(field: .key, description: "\(first.whatIf.key) here and \(other.whatIf.key) in \(other.path) differ")
                 printError("error: \(first.whatIf.located(differ, file: first.path)); a batch has one what-if (SPEC 27). Nothing was run.")
-                throw ScenarioBatchLoader.invalidInputStatus
+                throw CommandFailure.invalidInput
             }
             do {
                 try first.whatIf.check(against: keys)
             } catch {
                 printError("error: \(first.whatIf.located(error, file: first.path)). Nothing was run.")
-                throw ScenarioBatchLoader.invalidInputStatus
+                throw CommandFailure.invalidInput
             }
             return first.whatIf
         }
@@ -58,7 +61,7 @@ enum WhatIfFiles {
             try commandLine.check(against: keys)
         } catch {
             printError("error: --baseline \(commandLine.key)=\(commandLine.baseline): \(error.description). Nothing was run.")
-            throw ExitCode(64)
+            throw CommandFailure.usage
         }
         return commandLine
     }
@@ -75,8 +78,8 @@ enum WhatIfFiles {
     /// apps) and prints its path; `focusRuns`, a batch's values kept in memory, spares reading
     /// `focus_runs.csv` back; its bootstraps run on `jobs` threads.
     ///
-    /// - Throws: `ExitCode(64)` for a KEY or value the batch lacks or a folder without
-    ///   `focus_runs.csv`, exit 2 for files that cannot be compared, `ExitCode.failure` for a
+    /// - Throws: `CommandFailure.usage` for a KEY or value the batch lacks or a folder without
+    ///   `focus_runs.csv`, exit 2 for files that cannot be compared, `CommandFailure.failed` for a
     ///   file not written.
     static func write(folder: String, whatIf: WhatIf, apps: [String] = [], focusRuns: FocusRunsTable? = nil, jobs: Int = 1) throws {
         try ComparisonFiles.exitingOnComparisonErrors {

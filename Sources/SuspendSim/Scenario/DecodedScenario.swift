@@ -14,7 +14,7 @@ struct DecodedScenario {
     }
 
     /// The document read, with the events in place.
-    var reading: ScenarioTemplate.Reading
+    var reading: ScenarioReading
     /// The document the reader read: the whole text's, or a JSON file's header.
     var document: ScenarioDocument
     /// FNV-1a of the text the document was parsed from, for the batch fingerprint.

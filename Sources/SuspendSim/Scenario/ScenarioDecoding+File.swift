@@ -35,7 +35,7 @@ extension ScenarioDecoding {
     private static func streamingEvents(ofFile path: String) -> DecodedScenario? {
         guard let header = StreamedJSONEvents.header(ofFile: path),
               let document = try? JSONDocument.readOrCompose(header.text),
-              var reading = try? ScenarioTemplate.read(document, path: path, settings: []),
+              var reading = try? ScenarioReading.read(document, path: path, settings: []),
               reading.scenario.generator == nil, reading.tracePath == nil else { return nil }
         let streamed = StreamedJSONEvents(
             path: path, eventsStart: header.eventsStart, appIDs: reading.scenario.apps.map { Array($0.id.utf8) },

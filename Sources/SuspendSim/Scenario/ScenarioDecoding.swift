@@ -39,7 +39,7 @@ enum ScenarioDecoding {
             throw ScenarioLoader.Error(ScenarioLoader.Diagnostic(file: path, message: "is not UTF-8 text", kind: .file))
         }
         let document = try YAMLDocument.compose(text, file: path)
-        let reading = try ScenarioTemplate.read(document, path: path, settings: [], traces: traces)
+        let reading = try ScenarioReading.read(document, path: path, settings: [], traces: traces)
         return DecodedScenario(reading: reading, document: document, textHash: BatchSeed.fnv1a(text), events: .inDocument)
     }
 
@@ -58,7 +58,7 @@ enum ScenarioDecoding {
         _ bytes: UnsafeBufferPointer<UInt8>, path: String, traces: TraceIndexes?
     ) -> DecodedScenario? {
         guard var header = JSONFastPath.read(bytes),
-              var reading = try? ScenarioTemplate.read(header.document, path: path, settings: [], traces: traces),
+              var reading = try? ScenarioReading.read(header.document, path: path, settings: [], traces: traces),
               header.numberApps(as: reading.scenario.apps) else { return nil }
         reading.scenario.events = header.events
         return DecodedScenario(

@@ -18,28 +18,6 @@
 /// rows from the template's `TraceIndexes`, which a batch shares between its templates and
 /// fills with one pass over each trace for all the users it sweeps (SPEC 21).
 package struct ScenarioTemplate: Sendable {
-    /// A document read once: the scenario, with the file's `replicates:` and `sweep:`.
-    struct Reading {
-        var scenario: Scenario
-        var replicates: Int?
-        var sweep: [SweepAxis]
-        /// The usage trace the scenario replays (SPEC 13), resolved.
-        var tracePath: String?
-        /// The apps of `apps:` that the trace is to map (SPEC 13).
-        var traceApps: [TraceMappedApp]
-        /// The file's `whatif:` (SPEC 25).
-        var whatIf: WhatIf? = nil
-        /// The file's `sensitivity:` (SPEC 39); nil for `false` or none.
-        var sensitivity: SensitivityRequest? = nil
-        /// The file's `labels:` (SPEC 15 "Labels").
-        var labels: [SweepValueLabel] = []
-        /// The hash of the lists its `include:` entries read; 0 without includes.
-        var includeHash: UInt64 = 0
-        /// What the reading took from SPEC 38's typical day.
-        var typicalDay = TypicalDay.Use()
-        var includedFiles: [String] = []
-    }
-
     /// The scenario as the file has it.
     package let scenario: Scenario
     /// The file's `replicates:`, if any.
@@ -92,7 +70,7 @@ package struct ScenarioTemplate: Sendable {
     }
 
     private init(
-        reading: Reading, document: ScenarioDocument, textHash: UInt64, path: String, traces: TraceIndexes,
+        reading: ScenarioReading, document: ScenarioDocument, textHash: UInt64, path: String, traces: TraceIndexes,
         events: DecodedScenario.Events
     ) {
         self.events = events
@@ -118,7 +96,7 @@ package struct ScenarioTemplate: Sendable {
     func sharingTraces(_ traces: TraceIndexes) -> ScenarioTemplate {
         traces.adopt(self.traces)
         return ScenarioTemplate(
-            reading: Reading(scenario: scenario, replicates: replicates, sweep: sweep, tracePath: tracePath, traceApps: traceApps,
+            reading: ScenarioReading(scenario: scenario, replicates: replicates, sweep: sweep, tracePath: tracePath, traceApps: traceApps,
                              whatIf: whatIf, sensitivity: sensitivity, labels: labels, typicalDay: typicalDay,
                              includedFiles: Array(inputFiles.dropFirst().dropLast(tracePath == nil ? 0 : 1))),
             document: document,
@@ -134,53 +112,13 @@ package struct ScenarioTemplate: Sendable {
     ///   text is not composed again.
     package func scenario(at settings: [SweepSetting]) throws(ScenarioLoader.Error) -> Scenario {
         if settings.isEmpty { return scenario }
-        var point = try Self.read(document, path: path, settings: settings, traces: traces).scenario
+        var point = try ScenarioReading.read(document, path: path, settings: settings, traces: traces).scenario
         switch events {
         case .inDocument: break
         case .read(let kept): point.events = kept
         case .streamed(let streamed): point.generator = streamed
         }
         return point
-    }
-
-    /// Reads the composed `document` with `settings` in place; a usage trace's rows come from
-    /// `traces` when given, else from a pass of the trace reader's own.
-    static func read(
-        _ document: ScenarioDocument, path: String, settings: [SweepSetting], traces: TraceIndexes? = nil
-    ) throws(ScenarioLoader.Error) -> Reading {
-        var reader = ScenarioReader(file: path, originalKeys: document.originalKeys, traces: traces)
-        reader.readsSweep = settings.isEmpty
-        for setting in settings {
-            let key = setting.axis.key.path
-            switch setting.axis.source {
-            case .file:
-                let node = fileSweepValue(in: document.root, key: key, index: setting.index)
-                    ?? ScenarioNode.plainScalar(setting.value)
-                reader.overrides[key] = .init(node: node, origin: nil)
-            case .commandLine:
-                reader.overrides[key] = .init(
-                    node: ScenarioNode.plainScalar(setting.value), origin: "--set \(key)=\(setting.value)")
-            }
-        }
-        let scenario = reader.readScenario(document.root)
-        reader.reportUnappliedOverrides()
-        guard var scenario, reader.diagnostics.isEmpty else {
-            throw ScenarioLoader.Error(diagnostics: ScenarioLoader.sorted(reader.diagnostics, file: path))
-        }
-        scenario.sourcePath = path
-        return Reading(scenario: scenario, replicates: reader.replicates, sweep: reader.sweep, tracePath: reader.tracePath,
-                       traceApps: reader.traceApps, whatIf: reader.whatIf, sensitivity: reader.sensitivity, labels: reader.labels,
-                       includeHash: reader.includeHash, typicalDay: reader.typicalDay, includedFiles: reader.includedFiles)
-    }
-
-    /// The node of `sweep: { key: [..., value #index, ...] }` in the document.
-    private static func fileSweepValue(in root: ScenarioNode?, key: String, index: Int) -> ScenarioNode? {
-        guard case .mapping(let top)? = root,
-              case .mapping(let sweep)? = top.value(forKey: "sweep"),
-              case .sequence(let values)? = sweep.value(forKey: key),
-              values.indices.contains(index)
-        else { return nil }
-        return values[index]
     }
 }
 

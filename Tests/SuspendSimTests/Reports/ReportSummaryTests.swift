@@ -31,7 +31,7 @@ import Testing
             memory: .init(pressureKills: 1, stateLosses: 0, minFreeKiB: 54 * 1024 - 64, freezes: 0, thaws: 0, frozenWrittenKiB: 0)))
         try withTemporaryFolder { folder in
             let url = folder.appendingPathComponent("Reports/summary.csv")
-            try SummaryCSV.write([row, SummaryRow(result: result, seed: 42, replicate: 3)], to: url)
+            try SummaryCSV.write([row, SummaryRow(result: result, seed: 42, replicate: 3)], toPath: url.path)
             #expect(try String(contentsOf: url, encoding: .utf8) == header + """
                 golden,largest-first,,,2,13,2,1,0.333,1,0,53.938,0.900,40.000,90.000,0.400,0.400,160.000,0,0,0.000
                 golden,largest-first,42,3,2,13,2,1,0.333,1,0,53.938,0.900,40.000,90.000,0.400,0.400,160.000,0,0,0.000
@@ -64,7 +64,7 @@ import Testing
         ]
         try withTemporaryFolder { folder in
             let url = folder.appendingPathComponent("summary.csv")
-            try SummaryCSV.write(rows, to: url)
+            try SummaryCSV.write(rows, toPath: url.path)
             // A raw string: the quoted name holds three double quotes in a row.
             #expect(try String(contentsOf: url, encoding: .utf8) == header + #"""
                 idle,lru,,,1,0,0,0,,0,0,1024.000,0.000,0.000,,,,,0,0,0.000
@@ -81,7 +81,7 @@ import Testing
         try withTemporaryFolder { folder in
             let url = folder.appendingPathComponent("summary.csv")
             try Data("old contents\n".utf8).write(to: url)
-            try SummaryCSV.write([], to: url)
+            try SummaryCSV.write([], toPath: url.path)
             #expect(try String(contentsOf: url, encoding: .utf8) == header)
             #expect(try contents(of: folder) == ["summary.csv"])
         }
@@ -92,7 +92,7 @@ import Testing
             let file = folder.appendingPathComponent("Reports")
             try Data().write(to: file)
             let error = #expect(throws: ReportWriter.Error.self) {
-                try SummaryCSV.write([], to: file.appendingPathComponent("summary.csv"))
+                try SummaryCSV.write([], toPath: file.appendingPathComponent("summary.csv").path)
             }
             #expect(error?.description == "Cannot create folder \(file.path): Not a directory (errno \(ENOTDIR))")
             #expect(try contents(of: folder) == ["Reports"])
@@ -106,7 +106,7 @@ import Testing
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
             try Data().write(to: url.appendingPathComponent("inside"))
             let error = #expect(throws: ReportWriter.Error.self) {
-                try SummaryCSV.write([], to: url)
+                try SummaryCSV.write([], toPath: url.path)
             }
             #expect(error?.path == url.path)
             #expect(error?.code == EISDIR)

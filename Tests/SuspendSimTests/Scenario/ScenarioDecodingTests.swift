@@ -68,4 +68,23 @@ import Testing
             #expect(error.description == "x.json: is not UTF-8 text")
         }
     }
+
+    /// The names a Swift file uses in code, comments and string literals left out.
+    static func code(of file: String) throws -> String {
+        let text = try String(contentsOf: LayerTests.sources.appendingPathComponent(file), encoding: .utf8)
+        return text.split(separator: "\n").map { $0.replacing(/"(?:[^"\\]|\\.)*"/, with: "").replacing(/\/\/.*/, with: "") }
+            .joined(separator: "\n")
+    }
+
+    @Test("The decoding and the template call one way: ScenarioTemplate calls ScenarioDecoding, which names no template")
+    func oneDirection() throws {
+        let decoding = ["ScenarioDecoding.swift", "ScenarioDecoding+File.swift", "DecodedScenario.swift", "ScenarioReading.swift"]
+        for file in decoding {
+            #expect(try !Self.code(of: "SuspendSim/Scenario/" + file).contains("ScenarioTemplate"), "\(file) names ScenarioTemplate")
+        }
+        #expect(try Self.code(of: "SuspendSim/Scenario/ScenarioTemplate.swift").contains("ScenarioDecoding.decode("))
+        // The check sees a name in code, not in a comment or a string.
+        #expect(!"let t = \"ScenarioTemplate\" // ScenarioTemplate".replacing(/"(?:[^"\\]|\\.)*"/, with: "")
+            .replacing(/\/\/.*/, with: "").contains("ScenarioTemplate"))
+    }
 }

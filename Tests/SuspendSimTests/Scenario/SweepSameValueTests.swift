@@ -69,7 +69,7 @@ import Testing
         let template = try ScenarioTemplate(text: text, path: "s.yaml")
         #expect(template.sweep.first?.values == values)
         let document = try ScenarioDecoding.decode(text: text, path: "s.yaml").document
-        let point = try ScenarioTemplate.read(document, path: "s.yaml", settings: [SweepSetting(axis: template.sweep[0], index: 7)])
+        let point = try ScenarioReading.read(document, path: "s.yaml", settings: [SweepSetting(axis: template.sweep[0], index: 7)])
         #expect(point.sweep.isEmpty)
         #expect(point.scenario.device.ramKiB == .kib(2055 * 1024))
         var options = BatchPlan.Options()

@@ -5,7 +5,7 @@ extension ScenarioLoader {
     /// `text` composed by Yams and read, whatever its format: the way every text can take,
     /// whose messages are the canonical ones.
     static func parseComposing(_ text: String, path: String) throws(ScenarioLoader.Error) -> Scenario {
-        try ScenarioTemplate.read(YAMLDocument.compose(text, file: path), path: path, settings: []).scenario
+        try ScenarioReading.read(YAMLDocument.compose(text, file: path), path: path, settings: []).scenario
     }
 }
 

@@ -161,8 +161,8 @@ import Testing
         #expect(headerText.withUTF8(JSONDocument.read) != nil, "the header took Yams' way")
         let composed = try YAMLDocument.compose(header.text, file: "h.json")
         #expect(Self.dump(header.document.root) == Self.dump(composed.root))
-        let viaYams = try ScenarioTemplate.read(composed, path: "h.json", settings: []).scenario
-        let viaJSONDocument = try ScenarioTemplate.read(header.document, path: "h.json", settings: []).scenario
+        let viaYams = try ScenarioReading.read(composed, path: "h.json", settings: []).scenario
+        let viaJSONDocument = try ScenarioReading.read(header.document, path: "h.json", settings: []).scenario
         #expect(viaJSONDocument.apps == viaYams.apps)
         #expect(viaJSONDocument.device == viaYams.device)
         #expect(viaJSONDocument.policyName == viaYams.policyName)

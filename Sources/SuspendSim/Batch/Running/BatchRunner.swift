@@ -263,7 +263,7 @@ package enum BatchRunner {
         }
         // Only single runs are compared there: a batch under every policy writes none.
         if plan.policy == .every, shard.count == 1, !state.comparison.isEmpty {
-            try ComparisonCSV.write(state.comparison, to: URL(fileURLWithPath: BatchReportFile.comparison.path(in: out)))
+            try ComparisonCSV.write(state.comparison, toPath: BatchReportFile.comparison.path(in: out))
             state.output.comparisonRows = state.comparison
         }
         if shard.count > 1 {

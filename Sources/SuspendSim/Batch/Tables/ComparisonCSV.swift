@@ -8,9 +8,9 @@ import Foundation
 /// and built-in policy, in the order the scenarios were given, then policy order, with
 /// `ComparisonColumn`'s columns. Numbers follow SPEC 8 as in `summary.csv`.
 package enum ComparisonCSV {
-    /// Writes `rows` to `url` atomically (a temporary file renamed over it).
-    package static func write(_ rows: [SummaryRow], to url: URL) throws {
-        try AtomicCSVFile.write(rows, header: ComparisonColumn.header, toPath: url.path) { row, bytes in
+    /// Writes `rows` to the file at `path` atomically (a temporary file renamed over it).
+    package static func write(_ rows: [SummaryRow], toPath path: String) throws {
+        try AtomicCSVFile.write(rows, header: ComparisonColumn.header, toPath: path) { row, bytes in
             ComparisonColumn.appendRow(to: &bytes) { column, bytes in
                 SummaryCSV.appendField(column.summaryColumn, of: row, to: &bytes)
             }

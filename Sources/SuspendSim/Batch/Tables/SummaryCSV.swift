@@ -20,18 +20,14 @@ import Foundation
 ///   (SPEC 37). The sweep columns are the columns after them (`SummaryColumn.lastMetric`).
 package enum SummaryCSV {
 
-    /// Writes `rows`, in the order given, to `url`: into a temporary file next to it, then
-    /// renamed over it, so readers see the old file or the new one, never half of one.
-    /// Creates missing parent folders.
+    /// Writes `rows`, in the order given, to the file at `target`: into a temporary file next
+    /// to it, then renamed over it, so readers see the old file or the new one, never half of
+    /// one. Creates missing parent folders.
     ///
     /// - Throws: `ReportWriter.Error` naming the path and the system's error; the temporary file
     ///   is removed.
     /// - Complexity: O(rows)
-    package static func write(_ rows: [SummaryRow], to url: URL) throws {
-        try write(rows, toPath: url.path)
-    }
-
-    static func write(_ rows: [SummaryRow], toPath target: String) throws {
+    package static func write(_ rows: [SummaryRow], toPath target: String) throws {
         try AtomicCSVFile.write(rows, header: SummaryColumn.header, toPath: target, row: append)
     }
 
