@@ -87,9 +87,16 @@ package struct CSVReportRecorder: SimulationRecorder {
     }
 
     // MARK: SimulationRecorder
+    //
+    // The `record` methods change nothing in the recorder (its files are shared references),
+    // yet are `mutating`, as `SimulationRecorder` declares them: the engine calls them
+    // unspecialized from another module, through the protocol's witness, which then hands on
+    // the recorder's address. A non-mutating method made the witness copy the whole recorder
+    // (256 bytes, by `memcpy`) at every row first: about 52 instructions a row, 40 M of the
+    // 847 M of a 10^5-event run (docs/performance.md, Part XI).
 
     /// A row of `transitions.csv`.
-    package func record(_ transition: EventLog.Transition) {
+    package mutating func record(_ transition: EventLog.Transition) {
         files.transitions.appendRow(TransitionColumn.self) { column, row in
             switch column {
             case .time: time.append(transition.timeMs, to: &row)
@@ -108,7 +115,7 @@ package struct CSVReportRecorder: SimulationRecorder {
     }
 
     /// A row of `callbacks.csv` (`phase` empty for an app-delegate app, SPEC 11).
-    package func record(_ callback: EventLog.CallbackRecord) {
+    package mutating func record(_ callback: EventLog.CallbackRecord) {
         files.callbacks.appendRow(CallbackColumn.self) { column, row in
             switch column {
             case .time: time.append(callback.timeMs, to: &row)
@@ -120,7 +127,7 @@ package struct CSVReportRecorder: SimulationRecorder {
     }
 
     /// A row of `evictions.csv`.
-    package func record(_ eviction: Eviction) {
+    package mutating func record(_ eviction: Eviction) {
         files.evictions.appendRow(EvictionColumn.self) { column, row in
             switch column {
             case .seq: CSVFormatting.appendInteger(eviction.who.seq, to: &row)
@@ -144,25 +151,25 @@ package struct CSVReportRecorder: SimulationRecorder {
     }
 
     /// A row of `memory.csv`.
-    package func record(_ footprint: EventLog.FootprintRecord) {
+    package mutating func record(_ footprint: EventLog.FootprintRecord) {
         if case .beside(let formatting, _) = threads { return formatting.append(.footprint(footprint)) }
         write(footprint, time: time)
     }
 
     /// A row of `pressure.csv`.
-    package func record(_ free: EventLog.FreeRecord) {
+    package mutating func record(_ free: EventLog.FreeRecord) {
         if case .beside(let formatting, _) = threads { return formatting.append(.free(free)) }
         write(free, time: time)
     }
 
     /// A row of `skipped.csv` (`app` empty when the event names none).
-    package func record(_ skip: EventLog.Skip) {
+    package mutating func record(_ skip: EventLog.Skip) {
         if case .beside(let formatting, _) = threads { return formatting.append(.skipped(skip)) }
         write(skip, time: time)
     }
 
     /// A row of `launches.csv`, written on the run's thread.
-    package func record(_ launch: EventLog.Launch) {
+    package mutating func record(_ launch: EventLog.Launch) {
         files.launches.appendRow(LaunchColumn.self) { column, row in
             switch column {
             case .time: time.append(launch.timeMs, to: &row)
@@ -174,7 +181,7 @@ package struct CSVReportRecorder: SimulationRecorder {
     }
 
     /// A row of `freezer.csv` (SPEC 37), written on the run's thread.
-    package func record(_ act: EventLog.FreezerRecord) {
+    package mutating func record(_ act: EventLog.FreezerRecord) {
         files.freezerActs.appendRow(FreezerColumn.self) { column, row in
             switch column {
             case .time: time.append(act.timeMs, to: &row)

@@ -8,8 +8,18 @@ extension Simulation {
     /// the last freeze, freezes at most one app: a new candidate, else a refreeze. If the
     /// chosen app would write more than the budget left, nothing is frozen or purged and no
     /// other app is tried.
+    ///
+    /// Inlined into every pressure check and reaper tick: with the freezer off (every policy
+    /// but jetsam, `max_frozen: 0`, an `ios:` before 13) the step is one test of a flag, not
+    /// a call (docs/performance.md, Part XI).
+    @inline(__always)
     mutating func freezeIfDue() {
-        guard freezer.isOn, let settings = device.freezer, freeKiB < device.freezerStartFreeKiB,
+        if freezer.isOn { freezeIfDueWithFreezerOn() }
+    }
+
+    /// `freezeIfDue()` past its first test.
+    private mutating func freezeIfDueWithFreezerOn() {
+        guard let settings = device.freezer, freeKiB < device.freezerStartFreeKiB,
               freezer.intervalHasPassed(at: nowMs, intervalMs: settings.intervalMs),
               let choice = nextToFreeze(settings), choice.writtenKiB <= freezer.budgetKiB else { return }
         freeze(choice.index, refreeze: choice.refreeze, writing: choice.writtenKiB)
@@ -84,8 +94,11 @@ extension Simulation {
     /// A warm launch of app `index` from flash waits for its copy to be read back:
     /// `f ÷ thaw_mb_s` seconds, rounded half up to a ms (SPEC 37), counted as a decompression
     /// into its launch wait and its resume histogram. Returns the wait (0 when not on flash).
+    /// Inlined into every warm launch, its first test whether the app is on flash (never,
+    /// with the freezer off).
+    @inline(__always)
     mutating func countThawWait(of index: AppIndex) -> Millis {
-        guard apps[index].state == .suspended, apps[index].freezer.isOnFlash, let settings = device.freezer else { return .zero }
+        guard apps[index].freezer.isOnFlash, apps[index].state == .suspended, let settings = device.freezer else { return .zero }
         let wait = Self.thawWait(of: apps[index].freezer.copyKiB, milliMBPerS: settings.thawMilliMBPerS)
         compression.noteDecompressionWait(wait, of: index)
         return wait

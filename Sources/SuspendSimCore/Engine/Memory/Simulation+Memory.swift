@@ -139,13 +139,20 @@ extension Simulation {
     /// the instant of the kill. `trigger` and `threshold` name the loop (SPEC 16); by default
     /// they follow the reason.
     mutating func kill(
-        _ index: AppIndex, reason: KillReason, chosen: ChosenVictim? = nil,
+        _ index: AppIndex, reason: KillReason, chosen: consuming ChosenVictim? = nil,
         trigger: Eviction.Trigger? = nil, thresholdKiB: KiB? = nil
     ) {
         let trigger = trigger ?? Eviction.Trigger(reason)
         let app = apps[index]
-        let order = chosen.map { $0.order } ?? victimOrder(of: index)
-        var seen = chosen?.candidate ?? candidateInContext(index)
+        // `chosen` is consumed, taken apart once: a borrowed optional was copied whole first,
+        // through an outlined copy that looked up its type's metadata at run time (about 280
+        // instructions a kill, docs/performance.md, Part XI).
+        let order: Eviction.VictimOrder?
+        var seen: Candidate
+        switch consume chosen {
+        case .some(let chosen): (order, seen) = (chosen.order, chosen.candidate)
+        case .none: (order, seen) = (victimOrder(of: index), candidateInContext(index))
+        }
         seen.footprintKiB = app.memory.footprintKiB  // a purge may have changed it since the choice
         // Band numbers follow the device's iOS release (SPEC 11).
         let priority = traits.policy.priority(of: seen).map { traits.usesBands ? device.jetsamBands.number(ofCurrentBand: $0) : $0 }

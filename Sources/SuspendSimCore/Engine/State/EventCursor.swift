@@ -20,6 +20,8 @@ struct EventCursor {
     }
 
     /// Reads the next scenario event ahead: listed events first, then generated ones.
+    /// Inlined into `step()`, which reads one event ahead per event it runs.
+    @inline(__always)
     mutating func readNext() {
         if listedRead < listed.count {
             upcoming = listed[listedRead]
@@ -29,7 +31,9 @@ struct EventCursor {
         }
     }
 
-    /// The upcoming event runs now: counts it and reads the next one ahead.
+    /// The upcoming event runs now: counts it and reads the next one ahead. Inlined into
+    /// `step()`, as `readNext()` is into it.
+    @inline(__always)
     mutating func advance() {
         run += 1
         readNext()
