@@ -51,6 +51,8 @@ import Testing
             + "content=\"width=device-width, initial-scale=1\"/><meta name=\"color-scheme\" content=\"light dark\"/>"
             + "<meta name=\"generator\" content=\"suspendsim report\"/><title>a &amp; &#39;b&#39;</title><style>"))
         #expect(page.hasSuffix("</style></head><body><main><p>x</p></main></body></html>\n"))
+        // The style sheet is written raw inside <style>: nothing in it may end the element.
+        #expect(!PageStyle.css.contains("<"))
     }
 
     @Test("No source or test file imports Plot, and Package.swift does not name it")

@@ -13,7 +13,8 @@ enum HTMLPage {
             meta(name: "color-scheme", content: "light dark"),
             meta(name: "generator", content: "suspendsim report"),
             .element("title", [], [.text(title)]),
-            // The style sheet as it is: CSS holds no markup (`PageStyle`).
+            // The style sheet as it is: `<style>` holds raw text, where an entity is not read
+            // (`"Segoe UI"` must stay quoted); `PageStyle.css` is the page's own and holds no `<`.
             .element("style", [], [.raw(PageStyle.css)]),
         ]
         var page = "<!DOCTYPE html>"
