@@ -23,8 +23,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
-        // The HTML report's page structure (SPEC 15); its SVG charts are written by hand.
-        .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
     ],
     targets: [
         // The simulation itself (SPEC 1-7): model, engine, policies, workload generation.
@@ -44,7 +42,6 @@ let package = Package(
             dependencies: [
                 "SuspendSimCore",
                 .product(name: "Yams", package: "Yams"),
-                .product(name: "Plot", package: "Plot"),
             ],
             // The device catalog (SPEC 11) is data: compiled in as bytes, so that it cannot go
             // missing wherever the binary is installed.

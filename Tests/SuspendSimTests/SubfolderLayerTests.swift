@@ -31,9 +31,10 @@ import Testing
         try Self.expectUses("Merging", in: "SuspendSim/Batch", onlyOf: ["Planning", "Tables", "Statistics"])
     }
 
-    @Test("The page's words (Labels) name no other part of HTML; the charts name the words and what was read, never a page")
+    @Test("The page's words (Labels) and the HTML writer (Markup) name no other part of HTML; the charts name the words and what was read, never a page")
     func htmlParts() throws {
         try Self.expectUses("Labels", in: "SuspendSim/HTML", onlyOf: [])
+        try Self.expectUses("Markup", in: "SuspendSim/HTML", onlyOf: [])
         try Self.expectUses("Charts", in: "SuspendSim/HTML", onlyOf: ["Labels", "Reading"])
     }
 

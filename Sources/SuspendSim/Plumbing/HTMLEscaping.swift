@@ -1,14 +1,22 @@
-/// Escapes text from the reports (app ids, scenario names, folder names) for an HTML page
-/// (SPEC 15: the page shows the reports' own words, whatever characters they hold).
-///
-/// Plot's `.text` leaves sequences that look like entities (`&amp;`) as they are, and it
-/// writes attribute values without escaping, so every string that comes from a report goes
-/// through here and into the page as `.raw`.
+/// Escapes text for an HTML page (SPEC 15: the page shows the reports' own words, whatever
+/// characters they hold): the one escaper of the pages (`HTMLNode`), the charts (`SVGWriter`)
+/// and the figure documents.
 enum HTMLEscaping {
     /// `text` with `&`, `<`, `>`, `"` and `'` replaced by entities: safe in element content
-    /// and in a double-quoted attribute value.
+    /// and in a double-quoted attribute value. What a report says goes through here.
     static func escape(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
+        escape(text, quotes: true)
+    }
+
+    /// `text` with `&`, `<` and `>` replaced by entities, its quotes as they are: safe in
+    /// element content only, never in an attribute value. The page's own sentences are
+    /// written so ("the app's colour"), as they always were.
+    static func escapeContent(_ text: String) -> String {
+        escape(text, quotes: false)
+    }
+
+    private static func escape(_ text: String, quotes: Bool) -> String {
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || (quotes && ($0 == 0x22 || $0 == 0x27)) }) else {
             return text
         }
         var result = ""
@@ -18,8 +26,8 @@ enum HTMLEscaping {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
+            case "\"" where quotes: result += "&quot;"
+            case "'" where quotes: result += "&#39;"
             default: result.unicodeScalars.append(scalar)
             }
         }
@@ -27,8 +35,10 @@ enum HTMLEscaping {
     }
 
     /// A relative link to `path` (folders separated by `/`): each segment percent-encoded
-    /// except unreserved characters and `=`, then escaped for an attribute.
+    /// except unreserved characters and `=`. The result holds no character that `escape`
+    /// changes; an attribute (`HTMLNode.a(href:)`) escapes it all the same.
     static func href(_ path: String) -> String {
+        let digits = Array("0123456789ABCDEF".unicodeScalars)
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).map { segment -> String in
             var encoded = ""
             for byte in segment.utf8 {
@@ -38,7 +48,6 @@ enum HTMLEscaping {
                      UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "="):
                     encoded.unicodeScalars.append(Unicode.Scalar(byte))
                 default:
-                    let digits = Array("0123456789ABCDEF".unicodeScalars)
                     encoded += "%"
                     encoded.unicodeScalars.append(digits[Int(byte >> 4)])
                     encoded.unicodeScalars.append(digits[Int(byte & 0xF)])
@@ -46,6 +55,6 @@ enum HTMLEscaping {
             }
             return encoded
         }
-        return escape(segments.joined(separator: "/"))
+        return segments.joined(separator: "/")
     }
 }

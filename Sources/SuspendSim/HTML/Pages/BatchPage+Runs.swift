@@ -1,29 +1,27 @@
-import Plot
-
 /// The batch page's links to run pages and its single runs (SPEC 15).
 extension BatchPage {
     /// Links to the run pages of a scenario, grouped by point folder, at most
     /// `linksPerGroup` per group with a count of the rest.
-    func runLinks(for scenario: String) -> Node<HTML.BodyContext> {
+    func runLinks(for scenario: String) -> HTMLNode {
         guard let folders = runFolders[scenario], !folders.isEmpty else {
-            return .p(.class("note"), .text("No run folders: run with --details to get a page per run."))
+            return .p(class: "note", .prose("No run folders: run with --details to get a page per run."))
         }
         var groups: [(parent: String, folders: [String])] = []
         for folder in folders {
             let parent = folder.split(separator: "/").dropLast().joined(separator: "/")
             if groups.last?.parent == parent { groups[groups.count - 1].folders.append(folder) } else { groups.append((parent, [folder])) }
         }
-        return .group(.h3("Run pages"), .group(groups.map { group in
+        return .group([.h3("Run pages"), .group(groups.map { group in
             let shown = group.folders.prefix(Self.linksPerGroup)
             let rest = group.folders.count - shown.count
-            return .group(
-                .p(.escaped(group.parent + "/"), .if(rest > 0, .span(.class("note"), .escaped(" (\(group.folders.count) runs; the first \(shown.count) listed)")))),
-                .ul(.class("runs"), .group(shown.map { folder in
-                    .li(.a(.attribute(named: "href", value: HTMLEscaping.href(folder + "/" + HTMLReport.pageName)),
-                           .escaped(String(folder.split(separator: "/").last ?? ""))))
-                }))
-            )
-        }))
+            return .group([
+                .p(.text(group.parent + "/"), rest > 0 ? .span(class: "note", .text(" (\(group.folders.count) runs; the first \(shown.count) listed)")) : .empty),
+                .ul(class: "runs", .group(shown.map { folder in
+                    .li(.a(href: HTMLEscaping.href(folder + "/" + HTMLReport.pageName),
+                           .text(String(folder.split(separator: "/").last ?? ""))))
+                })),
+            ])
+        })])
     }
 
     /// The single runs' chart title: what its rows compare. Several scenarios are named as
@@ -47,7 +45,7 @@ extension BatchPage {
         }
     }
 
-    func singleRunsSection(_ singles: [BatchReports.Scenario]) -> Node<HTML.BodyContext> {
+    func singleRunsSection(_ singles: [BatchReports.Scenario]) -> HTMLNode {
         let policies = orderedUnique(singles.flatMap { $0.points.map(\.policy) })
         let styles = SeriesStyle.styles(for: policies)
         let rows = singleRunRows(singles)
@@ -72,21 +70,21 @@ extension BatchPage {
             HTMLPage.swatch("sw \(styles[index].cssClass)", reports.labels.policy(policy))
         })
         let header = ["scenario", "policy", "pressure kills", "cold launches", "warm launches", "hot-launch ratio", "page"]
-        var body: [Node<HTML.TableContext>] = []
+        var body: [HTMLNode] = []
         for (row, link) in zip(tableRows, links) {
-            let cells: [Node<HTML.TableRowContext>] = row.map { .td(.escaped($0)) }
-            let page: Node<HTML.BodyContext>
+            let cells: [HTMLNode] = row.map { .td(.text($0)) }
+            let page: HTMLNode
             if let link {
-                page = .a(.attribute(named: "href", value: HTMLEscaping.href(link + "/" + HTMLReport.pageName)), .escaped(link + "/"))
+                page = .a(href: HTMLEscaping.href(link + "/" + HTMLReport.pageName), .text(link + "/"))
             } else {
-                page = .text("no folder")
+                page = .prose("no folder")
             }
             body.append(.tr(.group(cells), .td(page)))
         }
-        let table: Node<HTML.BodyContext> = .div(.class("tablewrap"), .table(
-            .thead(.tr(.group(header.map { .th(.escaped($0)) }))),
+        let table: HTMLNode = .div(class: "tablewrap", .table(
+            .thead(.tr(.group(header.map { .th(.text($0)) }))),
             .tbody(.group(body))
         ))
-        return .section(.id("single-runs"), .h2("Single runs"), .figure(.raw(chart), .figcaption(legend)), table)
+        return .section(id: "single-runs", .h2("Single runs"), .figure(.raw(chart), .figcaption(legend)), table)
     }
 }

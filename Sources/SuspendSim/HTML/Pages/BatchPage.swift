@@ -1,5 +1,3 @@
-import Plot
-
 /// The page of a batch's `--out` folder (SPEC 15, 19): for each scenario run as a batch, what
 /// `BatchScenarioPlan` decides: against a swept key, a never-killed chart per focus app and
 /// the calibration picture (with `observed.csv`); survival per app with Wilson whiskers
@@ -55,7 +53,7 @@ struct BatchPage {
     private struct Section {
         var id: String
         var title: String
-        var node: Node<HTML.BodyContext>
+        var node: HTMLNode
     }
 
     /// The page: its header (and a field verdict), then the answer the batch was run for
@@ -79,13 +77,13 @@ struct BatchPage {
         if let assumptions = reports.assumptions {
             sections.append(Section(id: "assumptions", title: "What this answer assumes", node: assumptions.node(batch: true)))
         }
-        var content: [Node<HTML.BodyContext>] = [header()]
+        var content: [HTMLNode] = [header()]
         if let verdict = fieldVerdict { content.append(verdict.node()) }
         content += sections.prefix(answers).map(\.node)
         let chartCount = plans.reduce(0) { $0 + $1.panelCount + 1 } + (singles.isEmpty ? 0 : 1) + Self.comparisonPanels(comparison)
         if sections.count > 1 || chartCount > 3 {
-            content.append(.nav(.class("toc"), .h2("Contents"), .ul(.group(sections.map { section in
-                .li(.a(.attribute(named: "href", value: "#" + section.id), .escaped(section.title)))
+            content.append(.nav(class: "toc", .h2("Contents"), .ul(.group(sections.map { section in
+                .li(.a(href: "#" + section.id, .text(section.title)))
             }))))
         }
         content += sections.dropFirst(answers).map(\.node)
@@ -123,17 +121,17 @@ struct BatchPage {
         return "\(scenarios.count) scenarios: " + list
     }
 
-    private func header() -> Node<HTML.BodyContext> {
+    private func header() -> HTMLNode {
         let policies = orderedUnique(reports.scenarios.flatMap { $0.points.map(\.policy) })
         var facts = ["\(reports.runCount) run\(reports.runCount == 1 ? "" : "s") in \(BatchReportFile.summary.fileName)",
                      "\(reports.scenarios.count) scenario\(reports.scenarios.count == 1 ? "" : "s")",
                      "polic\(policies.count == 1 ? "y" : "ies") \(policies.joined(separator: ", "))"]
         if !reports.sweepKeys.isEmpty { facts.append("swept: \(reports.sweepKeys.joined(separator: ", "))") }
         return .header(
-            .h1(.escaped(name)),
-            .p(.class("meta"), .escaped("suspendsim batch report · " + facts.joined(separator: " · "))),
-            .p(.class("note"), .text("Files: "), .group(files.enumerated().map { index, file in
-                .group(.if(index > 0, .text(" · ")), .a(.attribute(named: "href", value: file), .text(file)))
+            .h1(.text(name)),
+            .p(class: "meta", .text("suspendsim batch report · " + facts.joined(separator: " · "))),
+            .p(class: "note", .prose("Files: "), .group(files.enumerated().map { index, file in
+                .group([index > 0 ? .prose(" · ") : .empty, .a(href: file, .prose(file))])
             }))
         )
     }
@@ -141,7 +139,7 @@ struct BatchPage {
     // MARK: Batch scenarios
 
     /// A scenario's section; without `charts`, its facts, a note and its run links only.
-    private func batchSection(_ plan: BatchScenarioPlan, id: String, charts: Bool = true) -> Node<HTML.BodyContext> {
+    private func batchSection(_ plan: BatchScenarioPlan, id: String, charts: Bool = true) -> HTMLNode {
         let scenario = plan.scenario
         let policies = scenario.policies
         let runs = scenario.points.reduce(0) { $0 + (reports.point($1)?.runs ?? 0) }
@@ -150,13 +148,13 @@ struct BatchPage {
         let ramSwept = scenario.points.contains { $0.settings.contains { [.device(.ramMB), .device(.model)].contains(RunFolderName.setting(in: $0)?.key) } }
         if !ramSwept, let ram = ramByScenario[scenario.name] { facts.append("device \(ram) MB RAM") }
         facts.append("each run's seed is in \(BatchReportFile.summary.fileName)")
-        var nodes: [Node<HTML.BodyContext>] = [.h2(.escaped(scenario.name)), .p(.class("meta"), .escaped(facts.joined(separator: " · ")))]
+        var nodes: [HTMLNode] = [.h2(.text(scenario.name)), .p(class: "meta", .text(facts.joined(separator: " · ")))]
         guard charts else {
-            nodes.append(.p(.class("note"), .escaped("The comparison above stands for this scenario's charts ("
+            nodes.append(.p(class: "note", .text("The comparison above stands for this scenario's charts ("
                 + (Self.sweepsUsers(scenario) ? "a panel per trace user" : "\(plan.panelCount) panels")
                 + " would not fit in the page's \(PanelBudget.limit)); \(BatchReportFile.survival.fileName) has every point's rates.")))
             nodes.append(runLinks(for: scenario.name))
-            return .section(.id(id), .group(nodes))
+            return .section(id: id, .group(nodes))
         }
         nodes += sweepFigures(plan, id: id)
         nodes += survivalFigures(plan, id: id)
@@ -168,16 +166,16 @@ struct BatchPage {
         }
         if plan.leftOut > 0 {
             let csvs = [BatchReportFile.survival.fileName] + (observed.counters[scenario.name] == nil ? [] : [BatchReportFile.observed.fileName])
-            nodes.append(.p(.class("note"), .escaped("\(plan.panelCount) panels drawn, \(plan.leftOut) left out: the page draws at most "
+            nodes.append(.p(class: "note", .text("\(plan.panelCount) panels drawn, \(plan.leftOut) left out: the page draws at most "
                 + "\(PanelBudget.limit) per scenario; \(csvs.joined(separator: " and ")) \(csvs.count == 1 ? "has" : "have") them all.")))
         }
         nodes.append(runLinks(for: scenario.name))
-        return .section(.id(id), .group(nodes))
+        return .section(id: id, .group(nodes))
     }
 
     /// The focus apps' never-killed charts and the calibration charts, each a grid of charts.
-    private func sweepFigures(_ plan: BatchScenarioPlan, id: String) -> [Node<HTML.BodyContext>] {
-        var nodes: [Node<HTML.BodyContext>] = []
+    private func sweepFigures(_ plan: BatchScenarioPlan, id: String) -> [HTMLNode] {
+        var nodes: [HTMLNode] = []
         let policies = plan.scenario.policies
         if !plan.neverKilled.isEmpty, let key = plan.scenario.sweep?.key {
             let why = plan.focusRule == .given
@@ -185,17 +183,17 @@ struct BatchPage {
                 : "The \(FocusApps.count) apps whose never-killed rate changes most across the sweep (highest minus lowest "
                     + "under any one policy)" + ((focusApps ?? []).isEmpty ? "" : ": none of the apps given is in this scenario")
                     + "; report --app ID draws others."
-            nodes.append(.h3(.escaped("Never killed, against \(key)")))
-            nodes.append(.p(.class("note"), .escaped(why + " Every app's rates are in \(BatchReportFile.survival.fileName).")))
+            nodes.append(.h3(.text("Never killed, against \(key)")))
+            nodes.append(.p(class: "note", .text(why + " Every app's rates are in \(BatchReportFile.survival.fileName).")))
             nodes.append(multiples(plan.neverKilled, id: "\(id)-sweep", policies: policies, band: "band: 95 % Wilson interval"))
         }
         let zeros = plan.charts.zeroCounters()
         if !plan.calibration.isEmpty || !zeros.isEmpty {
             nodes.append(.h3("Calibration: simulated against observed"))
-            nodes.append(.p(.class("note"), .escaped("Each counter of \(BatchReportFile.observed.fileName): the simulated mean per run (one run is one day) "
+            nodes.append(.p(class: "note", .text("Each counter of \(BatchReportFile.observed.fileName): the simulated mean per run (one run is one day) "
                 + "with its 95 % interval, and the observed value per day as a dashed line.")))
             if !zeros.isEmpty {
-                nodes.append(.p(.escaped("0 in the field and in every run at every point, so not drawn: \(zeros.joined(separator: ", ")).")))
+                nodes.append(.p(.text("0 in the field and in every run at every point, so not drawn: \(zeros.joined(separator: ", ")).")))
             }
             if !plan.calibration.isEmpty {
                 nodes.append(multiples(plan.calibration, id: "\(id)-calibration", policies: policies,
@@ -206,33 +204,33 @@ struct BatchPage {
     }
 
     /// Charts side by side, two to a row at 1280 px, with the policies' legend.
-    private func multiples(_ charts: [SweepChart], id: String, policies: [String], band: String) -> Node<HTML.BodyContext> {
-        let svgs = charts.enumerated().map { index, chart in Node<HTML.BodyContext>.raw(chart.render(id: "\(id)-\(index + 1)")) }
+    private func multiples(_ charts: [SweepChart], id: String, policies: [String], band: String) -> HTMLNode {
+        let svgs = charts.enumerated().map { index, chart in HTMLNode.raw(chart.render(id: "\(id)-\(index + 1)")) }
         let styles = SeriesStyle.styles(for: policies)
-        return .figure(.div(.class("multiples"), .group(svgs)), .figcaption(HTMLPage.legend(policies.enumerated().map { index, policy in
-            .group(.raw(SeriesMarker.legendIcon(styles[index])), .escaped(reports.labels.policy(policy)))
-        } + [.text(band)])))
+        return .figure(.div(class: "multiples", .group(svgs)), .figcaption(HTMLPage.legend(policies.enumerated().map { index, policy in
+            .group([.raw(SeriesMarker.legendIcon(styles[index])), .text(reports.labels.policy(policy))])
+        } + [.prose(band)])))
     }
 
     /// The survival charts of the plan.
-    private func survivalFigures(_ plan: BatchScenarioPlan, id: String) -> [Node<HTML.BodyContext>] {
+    private func survivalFigures(_ plan: BatchScenarioPlan, id: String) -> [HTMLNode] {
         plan.survival.enumerated().map { index, chartPlan in
             let chart = SurvivalChart(apps: plan.scenario.apps, order: plan.appOrder, series: chartPlan.series,
                                       panels: chartPlan.panels, survival: reports.survival)
             let title = "Survival per app" + (plan.survival.count > 1 ? " (\(index + 1) of \(plan.survival.count))" : "")
             return .figure(.raw(chart.render(title: title, id: "\(id)-survival-\(index + 1)")), .figcaption(
                 HTMLPage.legend(chartPlan.series.map { series in
-                    .group(.raw(SeriesMarker.legendIcon(series.style)), .escaped(series.label))
-                } + [.text("whisker: 95 % Wilson interval (none for a point of one run)"),
-                     .text("grey: never launched at the point, so no marker (not a casualty of memory pressure)")]
-                  + (plan.appsNotDrawn == 0 ? [] : [.escaped("\(plan.appOrder.count) of \(plan.scenario.apps.count) apps drawn, those of "
+                    .group([.raw(SeriesMarker.legendIcon(series.style)), .text(series.label)])
+                } + [.prose("whisker: 95 % Wilson interval (none for a point of one run)"),
+                     .prose("grey: never launched at the point, so no marker (not a casualty of memory pressure)")]
+                  + (plan.appsNotDrawn == 0 ? [] : [.text("\(plan.appOrder.count) of \(plan.scenario.apps.count) apps drawn, those of "
                         + "lowest survival; \(BatchReportFile.survival.fileName) has every app's rates")]))
             ))
         }
     }
 
     /// Pressure kills and the hot-launch ratio, a row per point.
-    private func pointChart(_ scenario: BatchReports.Scenario, id: String) -> Node<HTML.BodyContext>? {
+    private func pointChart(_ scenario: BatchReports.Scenario, id: String) -> HTMLNode? {
         let rows = pointRows(scenario)
         guard !rows.isEmpty else { return nil }
         return .figure(.raw(PointChart(rows: rows).render(title: Self.pointChartTitle, id: "\(id)-points")))

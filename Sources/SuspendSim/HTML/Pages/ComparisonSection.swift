@@ -1,6 +1,4 @@
 import Foundation
-import Plot
-
 /// The batch page's comparison (SPEC 21), for a folder with `groups.csv`: a chart per metric of
 /// `ComparisonChart.metrics` (three panels, or with more lines than a chart tells apart, the
 /// small multiples of each, `ComparisonChart.panels`), drawn side by side with one legend,
@@ -48,7 +46,7 @@ extension BatchPage {
     }
 
     /// The comparison section.
-    func comparisonSection(_ comparison: ComparisonReports, id: String) -> Node<HTML.BodyContext> {
+    func comparisonSection(_ comparison: ComparisonReports, id: String) -> HTMLNode {
         let metrics = Self.comparisonCharts(comparison)
         let charts = metrics.flatMap { $0 }
         let layout = ComparisonChart.layout(comparison)
@@ -56,37 +54,37 @@ extension BatchPage {
         let lineText = (lineKeys.isEmpty ? "one line" : "one line per " + lineKeys.joined(separator: " × "))
             + (layout.panelKey.map { ", a panel per \($0)" } ?? "")
         let xText = layout.key == ComparisonChart.policyKey ? "the policies on the x axis" : "against \(layout.key)"
-        var nodes: [Node<HTML.BodyContext>] = [
+        var nodes: [HTMLNode] = [
             .h2("Comparison"),
-            .p(.class("meta"), .escaped("\(BatchReportFile.groups.fileName): \(comparison.groups.count) group\(comparison.groups.count == 1 ? "" : "s") by "
+            .p(class: "meta", .text("\(BatchReportFile.groups.fileName): \(comparison.groups.count) group\(comparison.groups.count == 1 ? "" : "s") by "
                 + comparison.keys.joined(separator: ", ") + " · \(xText), \(lineText)")),
         ]
-        let svgs = charts.enumerated().map { index, chart in Node<HTML.BodyContext>.raw(chart.render(id: "\(id)-\(index + 1)")) }
+        let svgs = charts.enumerated().map { index, chart in HTMLNode.raw(chart.render(id: "\(id)-\(index + 1)")) }
         let lines = ComparisonFigure.legendLines(metrics.first ?? [])
         let styled = lines.contains { $0.style.dash != .solid }
-        let legend = lines.map { line -> Node<HTML.BodyContext> in
-            .group(.raw(SeriesMarker.legendIcon(line.style, withLine: styled)), .escaped(line.label))
+        let legend = lines.map { line -> HTMLNode in
+            .group([.raw(SeriesMarker.legendIcon(line.style, withLine: styled)), .text(line.label)])
         }
-        let figureLinks: Node<HTML.BodyContext> = .group(.text("figures: "), .group(metrics.compactMap(\.first).enumerated().map { index, chart in
+        let figureLinks: HTMLNode = .group([.prose("figures: "), .group(metrics.compactMap(\.first).enumerated().map { index, chart in
             let file = Self.figurePath(chart)
-            return .group(.if(index > 0, .text(" · ")), .a(.attribute(named: "href", value: file), .text(file)))
-        }))
-        nodes.append(.figure(.div(.class("multiples"), .group(svgs)), .figcaption(HTMLPage.legend(
-            legend + (layout.shared.isEmpty ? [] : [.escaped("every line: " + layout.shared.joined(separator: ", "))])
-                + [.text("error bar: 95 % Student's interval of the mean (none for a group of one run)"), figureLinks]))))
+            return .group([index > 0 ? .prose(" · ") : .empty, .a(href: file, .prose(file))])
+        })])
+        nodes.append(.figure(.div(class: "multiples", .group(svgs)), .figcaption(HTMLPage.legend(
+            legend + (layout.shared.isEmpty ? [] : [.text("every line: " + layout.shared.joined(separator: ", "))])
+                + [.prose("error bar: 95 % Student's interval of the mean (none for a group of one run)"), figureLinks]))))
         nodes.append(pairedTable(comparison))
-        return .section(.id(id), .group(nodes))
+        return .section(id: id, .group(nodes))
     }
 
     /// `paired.csv` as a table: its key cells, then `pairs`, `mean_diff [ci_low, ci_high]` and
     /// `wilcoxon_p`, and where the file has them (SPEC 21), `wilcoxon_method`, `p_holm` and
     /// `ratio [ratio_ci_low, ratio_ci_high]` (`PairedStatistics`).
-    private func pairedTable(_ comparison: ComparisonReports) -> Node<HTML.BodyContext> {
+    private func pairedTable(_ comparison: ComparisonReports) -> HTMLNode {
         let header = comparison.pairedHeader
         let column = { (column: PairedColumn) in header.firstIndex(of: column.rawValue) }
         guard let pairs = column(.pairs), let mean = column(.meanDiff), let low = column(.ciLow), let high = column(.ciHigh),
               let p = column(.wilcoxonP) else {
-            return .p(.class("note"), .text("No \(BatchReportFile.paired.fileName): it is written when the keys hold policy and the batch has "
+            return .p(class: "note", .prose("No \(BatchReportFile.paired.fileName): it is written when the keys hold policy and the batch has "
                 + "two policies or more."))
         }
         let statistics = PairedStatistics(header: header)
@@ -101,13 +99,13 @@ extension BatchPage {
         let baseline = column(.baseline).flatMap { comparison.paired.first?[$0] }.map(comparison.labels.policy) ?? ""
         let file = BatchReportFile.paired.fileName
         let meanHeading = "\(PairedColumn.meanDiff.rawValue) [\(PairedColumn.ciLow.rawValue), \(PairedColumn.ciHigh.rawValue)]"
-        return .group(
-            .h3(.escaped("Paired differences" + (baseline.isEmpty ? "" : " against \(baseline)"))),
-            .p(.class("note"), .escaped("\(file): runs paired by scenario, seed, replicate and sweep values; \(PairedColumn.meanDiff.rawValue) is "
+        return .group([
+            .h3(.text("Paired differences" + (baseline.isEmpty ? "" : " against \(baseline)"))),
+            .p(class: "note", .text("\(file): runs paired by scenario, seed, replicate and sweep values; \(PairedColumn.meanDiff.rawValue) is "
                 + "the policy's value minus the baseline's with its 95 % Student's interval; \(PairedColumn.wilcoxonP.rawValue) is the "
                 + "two-sided signed-rank p-value" + (statistics == nil ? "." : PairedStatistics.note))),
             HTMLPage.foldedTable(header: Array(header[..<pairs]) + [PairedColumn.pairs.rawValue, meanHeading, PairedColumn.wilcoxonP.rawValue]
-                + (statistics == nil ? [] : PairedStatistics.headings), rows: rows, file: file, most: Self.pairedRows)
-        )
+                + (statistics == nil ? [] : PairedStatistics.headings), rows: rows, file: file, most: Self.pairedRows),
+        ])
     }
 }

@@ -1,5 +1,3 @@
-import Plot
-
 /// "How far the answer moves" on a batch page (SPEC 39): the verdict lines, every one (stdout
 /// shows at most 12 of each kind), then a tornado chart per what-if app and metric of the
 /// answer at the first point of each scenario, within SPEC 21's panel cap
@@ -67,19 +65,19 @@ struct SensitivitySection {
         return charts
     }
 
-    func node() -> Node<HTML.BodyContext> {
-        var nodes: [Node<HTML.BodyContext>] = [
-            .h2(.text(Self.title)),
-            .ul(.class("answer"), .group(lines.map { .li(.escaped($0)) })),
+    func node() -> HTMLNode {
+        var nodes: [HTMLNode] = [
+            .h2(.prose(Self.title)),
+            .ul(class: "answer", .group(lines.map { .li(.text($0)) })),
         ]
         if !charts.isEmpty {
-            let svgs = charts.enumerated().map { index, chart in Node<HTML.BodyContext>.raw(chart.render(id: "tornado-\(index + 1)")) }
-            nodes.append(.figure(.div(.class("multiples"), .group(svgs)), .figcaption(.text(
+            let svgs = charts.enumerated().map { index, chart in HTMLNode.raw(chart.render(id: "tornado-\(index + 1)")) }
+            nodes.append(.figure(.div(class: "multiples", .group(svgs)), .figcaption(.prose(
                 "bar: the mean per run from an assumption's low end to its high end (an end not run sits at the defaults' mean); "
                     + "line: the mean with the defaults; widest first"))))
         }
-        nodes.append(.p(.class("note"), .escaped("Each assumption of assumptions.csv at its low and high end, on the batch's own seeds (SPEC 39); "
+        nodes.append(.p(class: "note", .text("Each assumption of assumptions.csv at its low and high end, on the batch's own seeds (SPEC 39); "
             + "\(SensitivityFile.table.rawValue) has every metric.")))
-        return .section(.id(Self.id), .group(nodes))
+        return .section(id: Self.id, .group(nodes))
     }
 }

@@ -1,5 +1,3 @@
-import Plot
-
 /// The answer a batch page opens with (SPEC 25, 27), from the folder's `whatif.csv`: one
 /// sentence per scenario, policy, combination, value, what-if app and exit counter that is not
 /// 0 at some point (the baseline or the value), then the app's `launch_wait_s`:
@@ -109,29 +107,29 @@ struct WhatIfAnswer {
     }
 
     /// The page's opening: the sentences, then the rest as a table; nil when nothing is said.
-    func node() -> Node<HTML.BodyContext>? {
+    func node() -> HTMLNode? {
         guard !sentences.isEmpty else { return nil }
-        var nodes: [Node<HTML.BodyContext>] = [
+        var nodes: [HTMLNode] = [
             .h2("What if"),
-            .ul(.class("answer"), .group(sentences.prefix(Self.sentenceLimit).map { .li(.escaped($0)) })),
+            .ul(class: "answer", .group(sentences.prefix(Self.sentenceLimit).map { .li(.text($0)) })),
         ]
         if sentences.count > Self.sentenceLimit {
-            nodes.append(.p(.class("note"), .escaped("\(sentences.count - Self.sentenceLimit) more, from \(BatchReportFile.whatif.fileName):")))
+            nodes.append(.p(class: "note", .text("\(sentences.count - Self.sentenceLimit) more, from \(BatchReportFile.whatif.fileName):")))
             nodes.append(HTMLPage.foldedTable(header: tableHeader, rows: Array(rows.dropFirst(Self.sentenceLimit)),
                                               file: BatchReportFile.whatif.fileName, most: Self.tableRows))
         }
         if !charts.isEmpty { nodes.append(chartFigure()) }
-        nodes.append(.p(.class("note"), .escaped("Paired differences between sweep points on the same seeds (SPEC 25); "
+        nodes.append(.p(class: "note", .text("Paired differences between sweep points on the same seeds (SPEC 25); "
             + "\(BatchReportFile.whatif.fileName) has every metric.")))
-        return .section(.id("whatif"), .group(nodes))
+        return .section(id: "whatif", .group(nodes))
     }
 
     /// The charts of the differences, side by side, with the policies' legend.
-    private func chartFigure() -> Node<HTML.BodyContext> {
-        let svgs = charts.charts(labels: labels).enumerated().map { index, chart in Node<HTML.BodyContext>.raw(chart.render(id: "whatif-\(index + 1)")) }
+    private func chartFigure() -> HTMLNode {
+        let svgs = charts.charts(labels: labels).enumerated().map { index, chart in HTMLNode.raw(chart.render(id: "whatif-\(index + 1)")) }
         let styles = SeriesStyle.styles(for: charts.policies)
-        return .figure(.div(.class("multiples"), .group(svgs)), .figcaption(HTMLPage.legend(charts.policies.enumerated().map { index, policy in
-            .group(.raw(SeriesMarker.legendIcon(styles[index])), .escaped(labels.policy(policy)))
-        } + [.text("marker: mean paired difference at each swept value (0 at the baseline); band: its 95 % interval")])))
+        return .figure(.div(class: "multiples", .group(svgs)), .figcaption(HTMLPage.legend(charts.policies.enumerated().map { index, policy in
+            .group([.raw(SeriesMarker.legendIcon(styles[index])), .text(labels.policy(policy))])
+        } + [.prose("marker: mean paired difference at each swept value (0 at the baseline); band: its 95 % interval")])))
     }
 }
