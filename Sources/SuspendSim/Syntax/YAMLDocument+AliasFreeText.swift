@@ -21,11 +21,8 @@ extension YAMLDocument {
     /// - where it is an alias, `_name` is a plain scalar that begins at the alias's line and
     ///   column, so the composed node carries the alias's mark.
     ///
-    /// A plain scalar goes on where an alias stops in one case that YAML accepts: in a flow
-    /// collection, `*name:x` is an alias key followed by its value, while `_name:x` is one
-    /// scalar, which would hide from the count an alias that follows. `adjacentColon` records
-    /// the first such alias, which `aliasCheck(_:)` refuses as the key it is (outside a flow
-    /// collection, `*name:x` is no YAML at all).
+    /// A plain scalar may go on where an alias stops (`_name:x`, `_name more`): then the
+    /// composed scalar at the alias's position is longer than `_name`, and `AliasTally` says so.
     ///
     /// - Complexity: O(n) in the length of the text.
     struct AliasFreeText {
@@ -33,9 +30,6 @@ extension YAMLDocument {
         var text: String
         /// Each rewritten `*`'s position, and the anchor name after it.
         var aliases: [TextPoint: String] = [:]
-        /// The first alias followed directly by `:` and a character a plain scalar continues
-        /// with (neither a space, a line break nor one of `,?[]{}`).
-        var adjacentColon: TextPoint?
 
         init(_ original: String) {
             var scalars = Array(original.unicodeScalars)
@@ -51,11 +45,6 @@ extension YAMLDocument {
                     while end < scalars.count, Self.isNameScalar(scalars[end]) { end += 1 }
                     let point = TextPoint(line: line, column: column)
                     aliases[point] = String(String.UnicodeScalarView(scalars[(index + 1)..<end]))
-                    if adjacentColon == nil, end + 1 < scalars.count, scalars[end] == ":",
-                        !Self.endsPlainScalarAfterColon(scalars[end + 1])
-                    {
-                        adjacentColon = point
-                    }
                     scalars[index] = "_"
                 }
                 if scalar == "\r", index + 1 < scalars.count, scalars[index + 1] == "\n" {
@@ -88,12 +77,6 @@ extension YAMLDocument {
         /// libyaml's line breaks (`IS_BREAK`): `\n`, `\r`, NEL, LS and PS (`\r\n` is one).
         private static func isBreak(_ scalar: Unicode.Scalar) -> Bool {
             "\n\r\u{85}\u{2028}\u{2029}".unicodeScalars.contains(scalar)
-        }
-
-        /// Whether a plain scalar in a flow collection ends at a `:` followed by `scalar`
-        /// (`yaml_parser_scan_plain_scalar`).
-        private static func endsPlainScalarAfterColon(_ scalar: Unicode.Scalar) -> Bool {
-            isBreak(scalar) || " \t,?[]{}".unicodeScalars.contains(scalar)
         }
     }
 }

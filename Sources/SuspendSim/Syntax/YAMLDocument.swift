@@ -26,7 +26,7 @@ enum YAMLDocument {
             if let key = check.complexKey {
                 throw SyntaxError(
                     line: key.line, column: key.column,
-                    message: "a mapping key must be plain text, not an alias or a list or mapping")
+                    message: complexKeyMessage)
             }
         }
         var current = text

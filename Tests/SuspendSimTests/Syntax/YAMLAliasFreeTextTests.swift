@@ -23,7 +23,6 @@ import Testing
             .init(line: 4, column: 3): "a",
         ]
         #expect(free.aliases == expected)
-        #expect(free.adjacentColon == nil)
     }
 
     @Test("Star runs in quoted, plain and block scalars and in comments are not aliases: they add nothing")
@@ -55,8 +54,10 @@ import Testing
         #expect(loadDiagnostics(head + "? *a\n: 1\n").map(\.description) == ["x.yaml:5:3: \(message)"])
         // In a flow mapping `*a:1` is an alias key; a plain scalar `_a:1` would run on.
         #expect(loadDiagnostics(head + "b: {*a:1}\n").map(\.description) == ["x.yaml:5:5: \(message)"])
-        #expect(YAMLDocument.AliasFreeText("{*a:1}").adjacentColon == YAMLDocument.TextPoint(line: 1, column: 2))
-        #expect(YAMLDocument.AliasFreeText("{*a: 1, *a:, *a:]").adjacentColon == nil)
+        // Outside a flow collection `*a:1` is no YAML; it is refused as the key it would be.
+        #expect(loadDiagnostics(head + "b: *a:1\n").map(\.description) == ["x.yaml:5:4: \(message)"])
+        // In a comment it is nothing.
+        #expect(YAMLDocument.shapeProblem(in: head + "# *a:1\n") == nil)
     }
 
     @Test("A doubling bomb: exactly 10,000 added nodes are read, 3 more are refused at the alias that adds them")
