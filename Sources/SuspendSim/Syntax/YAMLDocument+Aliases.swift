@@ -1,12 +1,9 @@
-// libyaml's events, which Yams reads but does not hand out: the one way to count what an
-// alias names without composing what it expands to.
-import CYaml
 import Yams
 
 extension YAMLDocument {
-    /// SPEC 35 "Aliases" and "Ranges", checked on libyaml's events before Yams composes the
-    /// text (Yams copies what an alias names into the tree, and hashes keys while it looks for
-    /// duplicates, so that a 900-byte alias bomb costs minutes and gigabytes):
+    /// SPEC 35 "Aliases" and "Ranges", checked before Yams composes the text itself (Yams'
+    /// composer hashes every mapping key while it looks for duplicates, an alias key with what
+    /// it names expanded, so that a 900-byte alias bomb would cost minutes and gigabytes):
     /// - aliases add at most `InputLimits.aliasNodes` nodes to one document, each adding the
     ///   node count of what it names with nested aliases expanded (every key, value and
     ///   collection counts 1); the alias that passes the cap is the error, at its line and
@@ -14,26 +11,16 @@ extension YAMLDocument {
     /// - mappings and sequences nest at most `InputLimits.depth` deep; the collection that
     ///   opens the level past it is the error.
     ///
-    /// A text that libyaml cannot parse gives nil here: composing it says where it is wrong.
+    /// nil means that Yams may compose `text`: a text that cannot be composed gives nil when
+    /// it has no `*` (composing it says where it is wrong), and its located error otherwise
+    /// (`aliasCheck(_:)`).
     ///
-    /// - Complexity: O(n) in the length of the text; memory O(anchors + depth).
+    /// - Complexity: O(n) in the length of the text, for each duplicate key renamed (at most
+    ///   `maxRenamedKeys`); memory O(n).
     static func shapeProblem(in text: String) -> SyntaxError? {
-        var text = text
-        return text.withUTF8 { bytes in
-            var parser = yaml_parser_t()
-            guard yaml_parser_initialize(&parser) == 1 else { return nil }
-            defer { yaml_parser_delete(&parser) }
-            yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
-            yaml_parser_set_input_string(&parser, bytes.baseAddress, bytes.count)
-            var tally = AliasTally()
-            while true {
-                var event = yaml_event_t()
-                guard yaml_parser_parse(&parser, &event) == 1 else { return nil }
-                defer { yaml_event_delete(&event) }
-                if event.type == YAML_STREAM_END_EVENT { return nil }
-                if let problem = tally.take(event) { return problem }
-            }
-        }
+        let check = aliasCheck(text)
+        if check.cannotCompose, !text.utf8.contains(UInt8(ascii: "*")) { return nil }
+        return check.problem
     }
 
     /// The first mapping or sequence of `node` that opens a level past `InputLimits.depth`
@@ -61,59 +48,85 @@ extension YAMLDocument {
         return nil
     }
 
-    /// The running counts of one pass: the open collections' node counts, each anchor's
-    /// expanded node count, and what aliases added to the current document.
-    private struct AliasTally {
-        /// An open mapping or sequence: its anchor and its node count so far.
-        var open: [(anchor: String?, nodes: Int)] = []
-        /// Each anchor's node count, aliases expanded; a later anchor of the same name
-        /// replaces an earlier one, as YAML says.
-        var sizes: [String: Int] = [:]
-        /// The nodes aliases added to the current document.
-        var added = 0
+    /// What composing a text's `AliasFreeText` says, before the text itself is composed.
+    struct AliasCheck {
+        /// Aliases past the cap, nesting past the limit, an alias key written `*name:x`, or
+        /// the located error of a text that cannot be composed.
+        var problem: SyntaxError?
+        /// Whether `problem` is the error of an alias-free text that could not be composed.
+        var cannotCompose = false
+        /// The first mapping key that is an alias or a collection, in a text of one document
+        /// and no duplicate key (`firstComplexKey(in:aliases:)`).
+        var complexKey: TextPoint?
+    }
 
-        /// Takes one event; the problem it makes, if any.
-        mutating func take(_ event: yaml_event_t) -> SyntaxError? {
-            let mark = (line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
-            switch event.type {
-            case YAML_DOCUMENT_START_EVENT:
-                added = 0
-                sizes = [:]
-            case YAML_SCALAR_EVENT:
-                close(1, anchor: Self.text(event.data.scalar.anchor))
-            case YAML_ALIAS_EVENT:
-                let size = Self.text(event.data.alias.anchor).flatMap { sizes[$0] } ?? 0
-                added += size
-                if added > InputLimits.aliasNodes {
-                    return SyntaxError(line: mark.line, column: mark.column, message: "this alias adds \(size) node\(size == 1 ? "" : "s"), and the aliases "
-                        + "of the document would add \(added): more than the \(InputLimits.aliasNodes) aliases may add (SPEC 35)")
+    /// The message for a mapping key that is not plain text.
+    static let complexKeyMessage = "a mapping key must be plain text, not an alias or a list or mapping"
+
+    /// Composes `text` with every alias written as a plain scalar (`AliasFreeText`), which
+    /// costs what composing a text of that length costs whatever the aliases name, and walks
+    /// each document in the order of libyaml's events (`AliasTally`). Duplicate keys are
+    /// renamed as `compose(_:)` renames them, so that they do not hide what follows.
+    ///
+    /// Where a plain scalar runs on past an alias (`AliasTally.runOn`), the walk stops: after
+    /// an alias YAML allows only a space, a line break or a flow indicator, so the text is no
+    /// YAML there, and Yams stops at that alias too; except for `*name:x` in a flow
+    /// collection, an alias key (the alias-free tree does not say whether it is in one), so
+    /// that `*name:x` is refused as a key wherever it is a node.
+    ///
+    /// A text that cannot be composed so gives the problem the text before its mistake makes,
+    /// or no problem when the aliases Yams would expand before the mistake are all counted
+    /// (`textBefore(_:in:aliases:mayCompose:)`: Yams then says what is wrong, as before), or else its
+    /// error: its aliases cannot all be counted, so the text itself must not be composed.
+    static func aliasCheck(_ text: String) -> AliasCheck {
+        let free = AliasFreeText(text)
+        let canRename = !text.unicodeScalars.contains { privateUse.contains($0.value) }
+        var current = free.text
+        var renamed = 0
+        while true {
+            var roots: [Node] = []
+            var tally = AliasTally(aliases: free.aliases)
+            do {
+                let parser = try Parser(yaml: current)
+                while tally.runOn == nil, let root = try parser.nextRoot() {
+                    // The anchors the nodes name live as long as the parser.
+                    let problem = withExtendedLifetime(parser) { tally.document(root) }
+                    if let problem { return AliasCheck(problem: problem) }
+                    roots.append(root)
                 }
-                close(size, anchor: nil)
-            case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
-                guard open.count < InputLimits.depth else {
-                    return SyntaxError(line: mark.line, column: mark.column,
-                                       message: "mappings and lists nest deeper than \(InputLimits.depth) levels here (SPEC 35)")
+            } catch let error as YamlError {
+                if case .duplicatedKeysInMapping(let duplicates, let context) = error,
+                    let key = duplicates.first, canRename, renamed < maxRenamedKeys,
+                    let renaming = renaming(key: key, at: context.mark, in: current, number: renamed)
+                {
+                    current = renaming.text
+                    renamed += 1
+                    continue
                 }
-                let anchor = event.type == YAML_SEQUENCE_START_EVENT ? event.data.sequence_start.anchor : event.data.mapping_start.anchor
-                open.append((Self.text(anchor), 1))
-            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-                if let collection = open.popLast() { close(collection.nodes, anchor: collection.anchor) }
-            default:
-                break
+                let problem = syntaxError(for: error, text: text)
+                var isDuplicate = false
+                if case .duplicatedKeysInMapping = error { isDuplicate = true }
+                switch textBefore(problem, in: current, aliases: free.aliases, mayCompose: !isDuplicate) {
+                case .problem(let earlier):
+                    return AliasCheck(problem: earlier)
+                case .bounded:
+                    // Yams may compose the text itself, to say what is wrong as it says it.
+                    return AliasCheck()
+                case .unknown:
+                    return AliasCheck(problem: problem, cannotCompose: true)
+                }
+            } catch {
+                return AliasCheck(problem: SyntaxError(message: "cannot read YAML: \(error)"), cannotCompose: true)
             }
-            return nil
-        }
-
-        /// A node of `nodes` nodes is complete: it counts in its collection, and is what its
-        /// anchor names from now on.
-        private mutating func close(_ nodes: Int, anchor: String?) {
-            if let anchor { sizes[anchor] = nodes }
-            if !open.isEmpty { open[open.count - 1].nodes += nodes }
-        }
-
-        /// libyaml's NUL-terminated anchor name.
-        private static func text(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
-            pointer.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+            if let runOn = tally.runOn, runOn.colon {
+                return AliasCheck(problem: SyntaxError(line: runOn.point.line, column: runOn.point.column, message: complexKeyMessage))
+            }
+            var check = AliasCheck()
+            // Yams composes one document of a scenario, and says so of a text of several.
+            if renamed == 0, roots.count == 1 {
+                check.complexKey = firstComplexKey(in: roots[0], aliases: Set(free.aliases.keys))
+            }
+            return check
         }
     }
 }

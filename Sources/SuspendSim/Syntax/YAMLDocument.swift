@@ -11,19 +11,23 @@ enum YAMLDocument {
     /// At most this many keys are renamed; beyond that the next duplicate is reported as Yams
     /// found it (located, without a field path). Each rename composes the text again, so this
     /// bounds a file full of duplicates to five passes.
-    private static let maxRenamedKeys = 4
+    static let maxRenamedKeys = 4
 
     /// Composes `text`; a YAML syntax error becomes one located `SyntaxError` (which the
     /// scenario layer reports as a diagnostic of its file: `compose(_:file:)`). Before any key
     /// is checked, aliases that add more than 10,000 nodes and nesting deeper than 256 levels
-    /// are refused (SPEC 35, `shapeProblem(in:)`, `depthProblem(_:)`).
+    /// are refused (SPEC 35, `aliasCheck(_:)` for a text with `*`, `depthProblem(_:)` for one
+    /// without), and so is a mapping key that is an alias or a collection.
     static func compose(_ text: String) throws(SyntaxError) -> ScenarioDocument {
         let hasAliases = text.utf8.contains(UInt8(ascii: "*"))
-        if hasAliases, let problem = shapeProblem(in: text) { throw problem }
-        if let key = complexKeyPosition(in: text) {
-            throw SyntaxError(
-                line: key.line, column: key.column,
-                message: "a mapping key must be plain text, not an alias or a list or mapping")
+        if hasAliases {
+            let check = aliasCheck(text)
+            if let problem = check.problem { throw problem }
+            if let key = check.complexKey {
+                throw SyntaxError(
+                    line: key.line, column: key.column,
+                    message: complexKeyMessage)
+            }
         }
         var current = text
         var originalKeys: [String: String] = [:]
@@ -56,12 +60,12 @@ enum YAMLDocument {
     }
 
     /// The scalars placeholders are made of.
-    private static let privateUse: ClosedRange<UInt32> = 0xE000...0xF8FF
+    static let privateUse: ClosedRange<UInt32> = 0xE000...0xF8FF
 
     /// `text` with the key `key` written at `mark` replaced by a placeholder of as many Unicode
     /// scalars (so that every other mark stays put); nil when the text there is not plainly
     /// `key`, `'key'` or `"key"`.
-    private static func renaming(key: String, at mark: Mark, in text: String, number: Int)
+    static func renaming(key: String, at mark: Mark, in text: String, number: Int)
         -> (text: String, placeholder: String)?
     {
         var scalars = Array(text.unicodeScalars)
