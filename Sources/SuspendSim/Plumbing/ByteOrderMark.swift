@@ -6,6 +6,10 @@ enum ByteOrderMark {
     /// The mark's bytes in UTF-8.
     static let utf8: [UInt8] = [0xEF, 0xBB, 0xBF]
 
+    /// The mark as a scalar, U+FEFF: where libyaml reads it, a token may begin after it
+    /// (`YAMLDocument.AliasFreeText`).
+    static let scalar: Unicode.Scalar = "\u{FEFF}"
+
     /// How many bytes of the mark start `bytes`: 3 or 0.
     static func length(atStartOf bytes: some Collection<UInt8>) -> Int {
         bytes.starts(with: utf8) ? utf8.count : 0
@@ -13,6 +17,6 @@ enum ByteOrderMark {
 
     /// `text` without the mark it starts with, if any.
     static func dropping(from text: String) -> String {
-        text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        text.unicodeScalars.first == scalar ? String(text.dropFirst()) : text
     }
 }

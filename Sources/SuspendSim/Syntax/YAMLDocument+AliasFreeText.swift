@@ -71,7 +71,7 @@ extension YAMLDocument {
 
         /// Whether a token may begin right after `scalar`.
         private static func mayPrecedeToken(_ scalar: Unicode.Scalar) -> Bool {
-            isBreak(scalar) || " \t\u{FEFF}[]{},:?".unicodeScalars.contains(scalar)
+            isBreak(scalar) || scalar == ByteOrderMark.scalar || " \t[]{},:?".unicodeScalars.contains(scalar)
         }
 
         /// libyaml's line breaks (`IS_BREAK`): `\n`, `\r`, NEL, LS and PS (`\r\n` is one).
