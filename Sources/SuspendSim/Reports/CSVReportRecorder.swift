@@ -50,7 +50,7 @@ package struct CSVReportRecorder: SimulationRecorder {
     private let time = CSVTimeField()
     /// Which threads write the files: the run's alone, or, for a long run, a formatting
     /// thread and a write-behind thread beside it.
-    private var threads = RunReportThreads.runsThread
+    private var threads: RunReportThreads
 
     /// Creates the eight streamed files, with their header rows, in `folder` (which must exist
     /// and must not hold them yet).
@@ -77,11 +77,15 @@ package struct CSVReportRecorder: SimulationRecorder {
         let writeBehind = formatsOnAThreadOfItsOwn ? CSVWriteBehindThread() : nil
         files = try RunReportStreams(folderPath: folderPath, flushThreshold: flushThreshold, writeBehind: writeBehind)
         words = RunReportSpellings(scenario: scenario, policyName: policyName)
+        // Held in `threads`, not in a stored property of its own: the engine's calls through
+        // the protocol's witnesses copy the whole recorder, and a larger one cost more.
+        let besideRows = RunReportBesideRows(files: files, words: words)
+        threads = .runsThread(rows: besideRows)
         if let writeBehind {
-            // A copy without the threads writes the rows there, with a time field of its own;
-            // after the hand-over only that thread touches those three files' buffers.
-            let writer = UncheckedSendable((recorder: self, time: CSVTimeField()))
-            let formatting = CSVFormattingThread { row in writer.value.recorder.write(row, time: writer.value.time) }
+            // The formatting thread writes the rows there, with a time field of its own; after
+            // the hand-over only that thread touches those three files' buffers.
+            let writer = UncheckedSendable((rows: besideRows, time: CSVTimeField()))
+            let formatting = CSVFormattingThread { row in writer.value.rows.write(row, time: writer.value.time) }
             threads = .beside(formatting: formatting, writeBehind: writeBehind)
         }
     }
@@ -194,53 +198,18 @@ package struct CSVReportRecorder: SimulationRecorder {
         }
     }
 
-    // MARK: The files a formatting thread may write
-
-    /// Writes a row the formatting thread was handed.
-    private func write(_ row: CSVFormattingThread.Row, time: CSVTimeField) {
-        switch row {
-        case .footprint(let footprint): write(footprint, time: time)
-        case .free(let free): write(free, time: time)
-        case .skipped(let skip): write(skip, time: time)
-        }
-    }
+    // MARK: The files a formatting thread may write (`RunReportBesideRows`)
 
     private func write(_ footprint: EventLog.FootprintRecord, time: CSVTimeField) {
-        files.memory.appendRow(MemoryColumn.self) { column, row in
-            switch column {
-            case .time: time.append(footprint.timeMs, to: &row)
-            case .app: row.append(words.appIDs[footprint.app])
-            case .state: row.append(words.states[footprint.state])
-            case .footprint: CSVFormatting.appendMB(footprint.footprintKiB, to: &row)
-            case .compressed: CSVFormatting.appendMB(footprint.compressedKiB, to: &row)
-            case .flash: CSVFormatting.appendMB(footprint.flashKiB, to: &row)
-            }
-        }
+        if case .runsThread(let rows) = threads { rows.write(footprint, time: time) }
     }
 
     private func write(_ free: EventLog.FreeRecord, time: CSVTimeField) {
-        files.pressure.appendRow(PressureColumn.self) { column, row in
-            switch column {
-            case .time: time.append(free.timeMs, to: &row)
-            case .used: CSVFormatting.appendMB(free.usedKiB, to: &row)
-            case .free: CSVFormatting.appendMB(free.freeKiB, to: &row)
-            case .level: row.append(words.levels[free.level])
-            case .compressed: CSVFormatting.appendMB(free.compressedKiB, to: &row)
-            case .compressor: CSVFormatting.appendMB(free.compressorKiB, to: &row)
-            case .flash: CSVFormatting.appendMB(free.flashKiB, to: &row)
-            }
-        }
+        if case .runsThread(let rows) = threads { rows.write(free, time: time) }
     }
 
     private func write(_ skip: EventLog.Skip, time: CSVTimeField) {
-        files.skipped.appendRow(SkippedColumn.self) { column, row in
-            switch column {
-            case .time: time.append(skip.timeMs, to: &row)
-            case .event: row.append(words.eventKinds[skip.event])
-            case .app: if let app = skip.app { row.append(words.appIDs[app]) }
-            case .reason: row.append(words.skipReasons[skip.reason])
-            }
-        }
+        if case .runsThread(let rows) = threads { rows.write(skip, time: time) }
     }
 
     // MARK: Finishing

@@ -8,8 +8,11 @@ struct _FastEventReader: @unchecked Sendable {
     var addsUnknownApps = true
     let expectedEvents: Int
 
-    /// The keys as bytes, for matching without making strings.
-    private let eventKeys: [(bytes: [UInt8], kind: ScenarioEvent.Kind)] = ScenarioEvent.Kind.allCases.map { (Array($0.rawValue.utf8), $0) }
+    /// The keys as bytes, for matching without making strings: an event's key is found by
+    /// its hash (`_AppIDTable`, positions in `ScenarioEvent.Kind.allCases`), where a search
+    /// compared it with each kind's in turn.
+    private let eventKeys = _AppIDTable(ScenarioEvent.Kind.allCases.map { Array($0.rawValue.utf8) })
+    private let eventKinds = ScenarioEvent.Kind.allCases
     private let modes: [(bytes: [UInt8], mode: BackgroundMode)] = BackgroundMode.allCases.map { (Array($0.rawValue.utf8), $0) }
     private let atKey = Array(EventGrammar.timeKey.utf8)
     private let appKey = Array(EventGrammar.ValueKey.app.rawValue.utf8)
@@ -70,12 +73,12 @@ struct _FastEventReader: @unchecked Sendable {
             scanner.skipWhitespace()
             guard let key = scanner.plainStringBytes(), scanner.consumeColon() else { return nil }
             scanner.skipSpaces()
-            if key.elementsEqual(atKey) {
+            if _JSONByteScanner.bytes(key, equal: atKey) {
                 guard time == nil, let value = scanner.number(), !value.isNegative else { return nil }
                 time = value
             } else {
-                guard action == nil, let kind = eventKeys.first(where: { key.elementsEqual($0.bytes) })?.kind,
-                      let value = readAction(kind) else { return nil }
+                guard action == nil, let position = eventKeys.index(of: key),
+                      let value = readAction(eventKinds[position]) else { return nil }
                 action = value
             }
             scanner.skipWhitespace()
@@ -176,15 +179,15 @@ struct _FastEventReader: @unchecked Sendable {
             scanner.skipWhitespace()
             guard let key = scanner.plainStringBytes(), scanner.consumeColon() else { return nil }
             scanner.skipSpaces()
-            if wantsApp, app == nil, key.elementsEqual(appKey) {
+            if wantsApp, app == nil, _JSONByteScanner.bytes(key, equal: appKey) {
                 guard let id = scanner.plainStringBytes() else { return nil }
                 guard let index = appIndex(id) else { return nil }
                 app = index
-            } else if wantsMode, mode == nil, key.elementsEqual(modeKey) {
+            } else if wantsMode, mode == nil, _JSONByteScanner.bytes(key, equal: modeKey) {
                 guard let name = scanner.plainStringBytes(),
-                      let named = modes.first(where: { name.elementsEqual($0.bytes) })?.mode else { return nil }
+                      let named = modes.first(where: { _JSONByteScanner.bytes(name, equal: $0.bytes) })?.mode else { return nil }
                 mode = named
-            } else if wantsMB, mb == nil, key.elementsEqual(mbKey) {
+            } else if wantsMB, mb == nil, _JSONByteScanner.bytes(key, equal: mbKey) {
                 guard let number = scanner.number() else { return nil }
                 mb = number
             } else {

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A forward-only reader of JSON bytes that keeps count of lines.
 struct _JSONByteScanner {
     let bytes: UnsafeBufferPointer<UInt8>
@@ -97,9 +103,26 @@ struct _JSONByteScanner {
     }
 
     /// The bytes of a string of printable ASCII with no escapes; nil otherwise.
+    ///
+    /// Eight bytes at a time while eight are left (`firstSpecialByte`), then one at a time:
+    /// an app id of 16 bytes takes 3 steps, not 17.
     mutating func plainStringBytes() -> Slice<UnsafeBufferPointer<UInt8>>? {
         guard consume(UInt8(ascii: "\"")) else { return nil }
         let start = position
+        if let base = bytes.baseAddress {
+            while position &+ 8 <= bytes.count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                guard let offset = Self.firstSpecialByte(word) else {
+                    position &+= 8
+                    continue
+                }
+                position &+= offset
+                guard bytes[position] == UInt8(ascii: "\"") else { return nil }
+                let text = bytes[start..<position]
+                position &+= 1
+                return text
+            }
+        }
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
@@ -113,6 +136,42 @@ struct _JSONByteScanner {
         return nil
     }
 
+    /// Whether `slice` holds exactly `expected`: the lengths, then one `memcmp` (a generic
+    /// `elementsEqual` walked both with iterators).
+    @inline(__always)
+    static func bytes(_ slice: Slice<UnsafeBufferPointer<UInt8>>, equal expected: [UInt8]) -> Bool {
+        guard slice.count == expected.count else { return false }
+        guard let base = slice.base.baseAddress, !expected.isEmpty else { return true }
+        return memcmp(base + slice.startIndex, expected, expected.count) == 0
+    }
+
+    /// The position (0 to 7) of the first byte of `word` (its bytes in memory order, the
+    /// first lowest) that ends or spoils a plain string: a double quote, a backslash, a control
+    /// character below 0x20, or 0x7F and above; nil if none does.
+    ///
+    /// Each test sets the high bit of a byte that matches (the classic zero-byte tests of
+    /// "Bit Twiddling Hacks"); a borrow can set it also in a byte above a true match, never
+    /// below one, so the lowest bit set is the first match.
+    @inline(__always)
+    static func firstSpecialByte(_ word: UInt64) -> Int? {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        let zeroByte = { (value: UInt64) in (value &- ones) & ~value }
+        // A byte below 0x20: subtracting 0x20 borrows into its high bit while that bit was clear.
+        let control = (word &- ones &* 0x20) & ~word
+        // A byte of 0x7F or more: its high bit is set, or adding 1 to its low 7 bits sets it.
+        let high = word | ((word & ~highBits) &+ ones)
+        let found = (zeroByte(quotes) | zeroByte(backslashes) | control | high) & highBits
+        return found == 0 ? nil : found.trailingZeroBitCount >> 3
+    }
+
+    /// 10^(10 - n) for n decimals: what scales a fraction of n digits to ten-billionths.
+    private static let fractionScales: [UInt64] = [
+        10_000_000_000, 1_000_000_000, 100_000_000, 10_000_000, 1_000_000, 100_000, 10_000, 1_000, 100, 10, 1,
+    ]
+
     /// A number of the canonical shape (see `_FastDecimal`); nil otherwise.
     mutating func number() -> _FastDecimal? {
         let negative = consume(UInt8(ascii: "-"))
@@ -120,7 +179,7 @@ struct _JSONByteScanner {
         var whole: UInt64 = 0
         var digits = 0
         while let byte = peek, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
-            whole = whole * 10 + UInt64(byte - UInt8(ascii: "0"))
+            whole = whole &* 10 &+ UInt64(byte &- UInt8(ascii: "0"))
             digits += 1
             position += 1
             if digits > 11 { return nil }
@@ -130,13 +189,13 @@ struct _JSONByteScanner {
         if consume(UInt8(ascii: ".")) {
             var decimals = 0
             while let byte = peek, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
-                fraction = fraction * 10 + UInt64(byte - UInt8(ascii: "0"))
+                fraction = fraction &* 10 &+ UInt64(byte &- UInt8(ascii: "0"))
                 decimals += 1
                 position += 1
                 if decimals > 10 { return nil }
             }
             guard decimals > 0 else { return nil }
-            for _ in decimals..<10 { fraction *= 10 }
+            fraction &*= Self.fractionScales[decimals]
         }
         guard isAtDelimiter else { return nil }
         // "-0" is not negative (the ordinary reader's rule); the canonical path skips it.

@@ -23,7 +23,7 @@ final class TextLineReader {
     /// valid until the next call.
     func nextBytes() -> ArraySlice<UInt8>? {
         while true {
-            if let newline = buffer[start...].firstIndex(of: 0x0A) {
+            if let newline = newlineIndex() {
                 var end = newline
                 if end > start, buffer[end - 1] == 0x0D { end -= 1 }
                 let line = buffer[start..<end]
@@ -42,6 +42,17 @@ final class TextLineReader {
             start = 0
             let chunk = (try? handle.read(upToCount: 1 << 18)) ?? nil
             if let chunk, !chunk.isEmpty { buffer.append(contentsOf: chunk) } else { atEnd = true }
+        }
+    }
+
+    /// The index of the first line feed in the buffer from `start`, found by `memchr` (a
+    /// generic `firstIndex(of:)` over the slice took a tenth of a trace pass).
+    private func newlineIndex() -> Int? {
+        guard start < buffer.count else { return nil }
+        return buffer.withUnsafeBufferPointer { bytes in
+            let base = bytes.baseAddress!
+            guard let found = memchr(base + start, 0x0A, bytes.count - start) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
     }
 

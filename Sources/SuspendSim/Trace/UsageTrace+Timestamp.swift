@@ -17,23 +17,26 @@ extension UsageTrace {
     /// of a well-formed trace) are read without decoding; any other spelling goes through
     /// `seconds(_:)` on the decoded text, so both accept exactly the same timestamps.
     static func seconds(bytes: ArraySlice<UInt8>) -> Int64? {
-        guard bytes.count == 19 else { return seconds(String(decoding: bytes, as: UTF8.self)[...]) }
-        let base = bytes.startIndex
-        /// The decimal number of the `count` digits at `offset`; nil if one is not a digit.
-        func number(_ offset: Int, _ count: Int) -> Int64? {
-            var value: Int64 = 0
-            for position in base + offset..<base + offset + count {
-                let digit = bytes[position] &- 0x30
-                guard digit < 10 else { return nil }
-                value = value * 10 + Int64(digit)
+        let read = bytes.withUnsafeBufferPointer { row -> Int64?? in
+            // The bytes through a pointer: the slice's bounds checks were a third of the cost.
+            guard row.count == 19 else { return .none }
+            /// The decimal number of the `count` digits at `offset`; nil if one is not a digit.
+            func number(_ offset: Int, _ count: Int) -> Int64? {
+                var value: Int64 = 0
+                for position in offset ..< offset &+ count {
+                    let digit = row[position] &- 0x30
+                    guard digit < 10 else { return nil }
+                    value = value &* 10 &+ Int64(digit)
+                }
+                return value
             }
-            return value
+            guard row[4] == 0x2D, row[7] == 0x2D, row[10] == 0x20, row[13] == 0x3A, row[16] == 0x3A,
+                  let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+                  let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2)
+            else { return .none }
+            return .some(seconds(year: year, month: month, day: day, hour: hour, minute: minute, second: second))
         }
-        guard bytes[base + 4] == 0x2D, bytes[base + 7] == 0x2D, bytes[base + 10] == 0x20, bytes[base + 13] == 0x3A,
-              bytes[base + 16] == 0x3A, let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2)
-        else { return seconds(String(decoding: bytes, as: UTF8.self)[...]) }
-        return seconds(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        return read ?? seconds(String(decoding: bytes, as: UTF8.self)[...])
     }
 
     /// The seconds of a date and time whose fields are in range; nil otherwise.

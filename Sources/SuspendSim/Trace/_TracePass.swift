@@ -35,12 +35,11 @@ struct _TracePass {
     private var slots: [[UInt8]: Int] = [:]
     private var states: [UserState] = []
     private var apps: [String] = []
-    private var appNumbers: [[UInt8]: UInt32] = [:]
-    /// The last user and app met, whose rows usually follow each other.
+    /// The app names' bytes, numbered as `apps`.
+    private var appNumbers = _AppIDTable([])
+    /// The last user met, whose rows usually follow each other.
     private var lastUser: [UInt8] = []
     private var lastSlot = -1
-    private var lastApp: [UInt8] = []
-    private var lastAppNumber: UInt32 = 0
 
     init(columns: UsageTrace.Columns, selection: TraceIndex.Selection) {
         self.columns = columns
@@ -54,7 +53,8 @@ struct _TracePass {
         let user = bytes.tabField(columns.user)
         guard !user.isEmpty else { return }
         let slot = try slot(of: user, line: line)
-        guard slot >= 0, !bytes.isBlankLine else { return }
+        // A line is blank only if its user_id is spaces alone: most rows are told by that field.
+        guard slot >= 0, !(user.allSatisfy { $0 == 0x20 } && bytes.isBlankLine) else { return }
         states[slot].seen = true
         guard states[slot].problem == nil else { return }
         guard let row = UInt32(exactly: line), apps.count < 1 << 31 else {
@@ -120,6 +120,8 @@ struct _TracePass {
     /// UTF-8. Ill-formed UTF-8 is refused rather than read as U+FFFD, so that two app names or
     /// user ids that differ only in such bytes never become one (docs/decisions.md).
     private static func identifierProblem(_ bytes: ArraySlice<UInt8>) -> String? {
+        // Printable ASCII alone, as most names are: nothing to find, in one test a byte.
+        if bytes.allSatisfy({ $0 &- 0x20 < 0x5F }) { return nil }
         if bytes.contains(where: { $0 >= 0x80 }), let problem = IdentifierRules.invalidUTF8Problem(bytes) { return problem }
         for index in bytes.indices {
             let byte = bytes[index]
@@ -141,7 +143,7 @@ struct _TracePass {
     /// - Throws: `UsageTrace.Problem` for a new `user_id` that holds a control character or is
     ///   not UTF-8 (SPEC 35 "Identifiers"), whichever users the pass covers.
     private mutating func slot(of user: ArraySlice<UInt8>, line: Int) throws(UsageTrace.Problem) -> Int {
-        if user.elementsEqual(lastUser) { return lastSlot }
+        if user.hasBytes(lastUser) { return lastSlot }
         let key = Array(user)
         var slot = slots[key] ?? -1
         if slots[key] == nil {
@@ -158,21 +160,13 @@ struct _TracePass {
         return slot
     }
 
-    /// The number of the app whose name has these bytes, numbering it now if it is new.
+    /// The number of the app whose name has these bytes, numbering it now if it is new: found
+    /// by its bytes' hash (`_AppIDTable`), with no array made for the lookup (a dictionary keyed
+    /// by `[UInt8]` made one, and hashed it a byte at a time, at every row).
     private mutating func appNumber(_ app: ArraySlice<UInt8>) -> UInt32 {
-        if !lastApp.isEmpty, app.elementsEqual(lastApp) { return lastAppNumber }
-        let key = Array(app)
-        let number: UInt32
-        if let known = appNumbers[key] {
-            number = known
-        } else {
-            number = UInt32(apps.count)
-            apps.append(String(decoding: key, as: UTF8.self))
-            appNumbers[key] = number
-        }
-        lastApp = key
-        lastAppNumber = number
-        return number
+        let number = app.withUnsafeBufferPointer { appNumbers.intern($0[...]) }
+        if number == apps.count { apps.append(String(decoding: app, as: UTF8.self)) }
+        return UInt32(number)
     }
 
     /// The parts read, each covered user's rows copied into one array in order of first

@@ -190,6 +190,41 @@ import Testing
         }
     }
 
+    /// The row writer builds a field under 10,000 in one 8-byte word: each count of whole
+    /// digits (1 to 4), the last value it takes and the first it leaves to the general path,
+    /// and fields written with fewer than 8 bytes of room, agree with the field written as
+    /// text: the whole part, a point, the fraction padded to 3 digits.
+    @Test func packedThousandthsAgreeWithTheFieldAsText() {
+        func expected(_ value: UInt64) -> String {
+            let fraction = String(value % 1000)
+            return "\(value / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+        }
+        #expect(expected(9_999_999) == "9999.999")
+        var values: [UInt64] = [0, 1, 9, 10, 99, 100, 999, 1_000, 9_999, 10_000, 99_999, 100_000, 999_999,
+                                1_000_000, 9_999_999, 10_000_000, 10_000_001, 123_456_789]
+        var generator = SplitMix64(seed: 0xFACE)
+        for _ in 0 ..< 20_000 { values.append(generator.next() % 12_000_000) }
+        for value in values {
+            // Room for the field but not for the 8-byte word: from 56 bytes written of 64 up.
+            for filled in [0, 56, 57, 58, 59, 60] {
+                var row = CSVRowWriter(capacity: 64)
+                for _ in 0 ..< filled { row.append(UInt8(ascii: "x")) }
+                CSVFormatting.appendThousandths(value, to: &row)
+                #expect(String(decoding: row.bytes, as: UTF8.self) == String(repeating: "x", count: filled) + expected(value),
+                        "\(value) after \(filled) bytes")
+                row.deallocate()
+            }
+        }
+        // Fields one after another: each word's spare bytes are overwritten by the next field.
+        var row = CSVRowWriter(capacity: 64)
+        defer { row.deallocate() }
+        for value: UInt64 in [7, 270_000, 12_345, 9_999_999, 0] {
+            CSVFormatting.appendThousandths(value, to: &row)
+            row.append(CSVFormatting.comma)
+        }
+        #expect(String(decoding: row.bytes, as: UTF8.self) == "0.007,270.000,12.345,9999.999,0.000,")
+    }
+
     /// RFC 4180 §2: fields holding a comma, a double quote, CR or LF are enclosed in double
     /// quotes, and a double quote inside is escaped by another double quote.
     @Test(arguments: [
