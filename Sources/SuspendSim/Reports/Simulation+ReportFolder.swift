@@ -24,8 +24,9 @@ extension Simulation where Recorder == NullRecorder {
         metricKitPayloads: Bool = false
     ) throws(ReportWriter.Error) -> SimulationResult<NullRecorder> {
         do {
-            return try run(scenario, policy: policy ?? scenario.policy, writingReportToPath: reportFolder,
-                           flushThreshold: CSVReportRecorder.defaultFlushThreshold, metricKitPayloads: metricKitPayloads)
+            let outcome = try run(scenario, policy: policy ?? scenario.policy, writingReportToPath: reportFolder,
+                                  flushThreshold: CSVReportRecorder.defaultFlushThreshold, metricKitPayloads: metricKitPayloads)
+            return SimulationResult(outcome: outcome, log: NullRecorder())
         } catch {
             throw ReportWriter.Error(converting: error, path: reportFolder)
         }
@@ -37,7 +38,7 @@ extension Simulation where Recorder == NullRecorder {
     static func run(
         _ scenario: Scenario, policy: any EvictionPolicy, writingReportToPath target: String, flushThreshold: Int,
         metricKitPayloads: Bool = false, beforeReplacing: (_ partialFolder: String) throws -> Void = { _ in }
-    ) throws -> SimulationResult<NullRecorder> {
+    ) throws -> RunOutcome {
         try ReportWriter.writeFolder(at: target, { folder in
             try runWritingReport(scenario, policy: policy, intoFolder: folder, flushThreshold: flushThreshold,
                                  metricKitPayloads: metricKitPayloads)
@@ -56,7 +57,7 @@ extension Simulation where Recorder == NullRecorder {
     ) throws(ReportWriter.Error) -> [SimulationResult<NullRecorder>] {
         do {
             return try runEveryPolicy(scenario, policies: policies, writingReportsToPath: reportFolder,
-                                      metricKitPayloads: metricKitPayloads)
+                                      metricKitPayloads: metricKitPayloads).map { SimulationResult(outcome: $0, log: NullRecorder()) }
         } catch {
             throw ReportWriter.Error(converting: error, path: reportFolder)
         }
@@ -68,9 +69,9 @@ extension Simulation where Recorder == NullRecorder {
     static func runEveryPolicy(
         _ scenario: Scenario, policies: [any EvictionPolicy], writingReportsToPath reportFolder: String,
         metricKitPayloads: Bool
-    ) throws -> [SimulationResult<NullRecorder>] {
+    ) throws -> [RunOutcome] {
         try ReportWriter.writeFolder(at: reportFolder) { folder in
-            var results: [SimulationResult<NullRecorder>] = []
+            var results: [RunOutcome] = []
             for policy in policies {
                 let policyFolder = folder + "/" + policy.name
                 try ReportFileSystem.makeFolder(policyFolder)
@@ -87,21 +88,20 @@ extension Simulation where Recorder == NullRecorder {
     private static func runWritingReport(
         _ scenario: Scenario, policy: any EvictionPolicy, intoFolder folder: String, flushThreshold: Int,
         metricKitPayloads: Bool
-    ) throws -> SimulationResult<NullRecorder> {
-        var result: SimulationResult<NullRecorder>?
-        try ReportWriter.writeReport(scenario, policyName: policy.name, intoFolder: folder, flushThreshold: flushThreshold,
-                                     formatsOnAThreadOfItsOwn: scenario.makesLongReport,
-                                     metricKitDeviceType: metricKitPayloads ? metricKitDeviceType(scenario.device) : nil) { recorder in
+    ) throws -> RunOutcome {
+        let outcome = try ReportWriter.writeReport(
+            scenario, policyName: policy.name, intoFolder: folder, flushThreshold: flushThreshold,
+            formatsOnAThreadOfItsOwn: scenario.makesLongReport,
+            metricKitDeviceType: metricKitPayloads ? metricKitDeviceType(scenario.device) : nil
+        ) { recorder in
             var simulation = Simulation<CSVReportRecorder>(scenario, policy: policy, recorder: recorder)
             simulation.run()
-            let finished = simulation.result
-            result = finished.replacingLog(with: NullRecorder())
-            return (apps: finished.apps, endMs: finished.durationMs, tasks: finished.tasks)
+            return simulation.runOutcome
         }
         // A file whose streamed events turned out unreadable gave an incomplete run: its
         // report is dropped (`StreamedJSONEvents`).
         if scenario.eventStreamFailed { throw EventStreamUnreadable() }
-        return result!
+        return outcome
     }
 
     /// A MetricKit payload's `metaData.deviceType` for `device` (SPEC 17): the first product id

@@ -46,12 +46,12 @@ extension BatchRunner {
                 if plan.details {
                     add(try Simulation.run(scenario, policy: policy, writingReportToPath: folder,
                                            flushThreshold: CSVReportRecorder.defaultFlushThreshold, metricKitPayloads: plan.metricKit))
-                } else if let kept { add(kept) } else { add(Simulation.runKeepingNoRecords(scenario, policy: policy)) }
+                } else if let kept { add(kept.outcome) } else { add(Simulation.runKeepingNoRecords(scenario, policy: policy).outcome) }
                 if let kept { KillsCSV.appendLines(of: kept, seed: seed, replicate: replicateNumber, columnValues: point.columnValues, to: &result.killBytes) }
             }
         }
-        func add<R>(_ outcome: SimulationResult<R>, policyIndex: Int = 0) {
-            let row = SummaryRow(result: outcome, seed: seed, replicate: replicateNumber)
+        func add(_ outcome: RunOutcome, policyIndex: Int = 0) {
+            let row = SummaryRow(outcome: outcome, seed: seed, replicate: replicateNumber)
             if entry.kind == .batch, let apps = whatIfApps?[entryIndex], !apps.isEmpty {
                 let values = FocusRunsCSV.values(apps: apps, outcomes: outcome.apps)
                 FocusRunsCSV.appendLines(row, columnValues: point.columnValues, apps: apps, values: values, to: &result.focusBytes)
