@@ -33,39 +33,14 @@ public enum ReportWriter {
         _ result: SimulationResult<EventLog>, of scenario: Scenario, into reportFolder: String
     ) throws(ReportWriter.Error) {
         do {
-            _ = try writeFolder(at: reportFolder) { folder in
-                try writeReport(scenario, policyName: result.policyName, intoFolder: folder,
-                                flushThreshold: CSVReportRecorder.defaultFlushThreshold) { recorder in
-                    result.log.replay(into: &recorder)
-                    return result.outcome
-                }
-            }
+            try ReportFolderWriter.write(.replaying(result), of: scenario, at: reportFolder)
         } catch {
             throw ReportWriter.Error(converting: error, path: reportFolder)
         }
     }
 
-    /// Builds a report folder at `target` atomically: `fill` writes into the temporary folder
-    /// (its path given), which is then put in place; on any error it is removed and the target
-    /// stays as it was. `beforeReplacing` runs on the finished temporary folder just before the
-    /// rename (tests throw from it to check the clean-up).
-    package static func writeFolder<Result>(
-        at target: String, _ fill: (_ folder: String) throws -> Result,
-        beforeReplacing: (_ partialFolder: String) throws -> Void = { _ in }
-    ) throws -> Result {
-        let output = try AtomicOutput(target: target, kind: .folder)
-        do {
-            let result = try fill(output.partial)
-            try beforeReplacing(output.partial)
-            try output.commit()
-            return result
-        } catch {
-            output.discard()
-            throw error
-        }
-    }
-
-    /// Writes every file of one run's report into the existing folder `folder`: `record` fills
+    /// Writes every file of one run's report into the existing folder `folder` (the part of
+    /// `ReportFolderWriter.write(_:of:at:)` that fills one run's folder): `record` fills
     /// the streamed files through the recorder (running the simulation, or replaying its log)
     /// and returns the run's outcome (its apps for `survivors.csv`, its end, its tasks); then
     /// `device.csv`; and with `metricKitDeviceType`, `metrickit/<app>.json` for each app that
