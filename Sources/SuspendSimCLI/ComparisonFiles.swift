@@ -6,16 +6,24 @@ import SuspendSim
 enum ComparisonFiles {
     /// Writes the files for the finished batch in `folder` and prints their paths, and a
     /// warning on stderr for each key the grouping pools (`GroupPooling`); nothing when there
-    /// is no grouping to apply.
+    /// is no grouping to apply. Without `--by`, the keys come from `plan` when the command ran
+    /// it (`run`), else from the folder's `summary.csv` (`merge`, `report`).
     ///
     /// - Throws: `CommandFailure.usage` for a bad key or baseline (listing what there is), exit 2 for
     ///   a summary that cannot be compared, `CommandFailure.failed` for a file not written.
-    static func write(folder: String, _ options: ComparisonOptions) throws {
+    static func write(folder: String, _ options: ComparisonOptions, plan: BatchPlan? = nil) throws {
         let summary = BatchReportFile.summary.path(in: folder)
         let (by, baseline) = (options.by, options.baseline)
         try exitingOnComparisonErrors {
-            let keys = try options.grouping ?? BatchComparison.defaultKeys(summaryPath: summary)
-                ?? (baseline == nil ? nil : BatchComparison.allKeys(summaryPath: summary))
+            let keys: [String]?
+            if let grouping = options.grouping {
+                keys = grouping
+            } else if let plan {
+                keys = BatchComparison.defaultKeys(plan: plan) ?? (baseline == nil ? nil : BatchComparison.allKeys(plan: plan))
+            } else {
+                keys = try BatchComparison.defaultKeys(summaryPath: summary)
+                    ?? (baseline == nil ? nil : BatchComparison.allKeys(summaryPath: summary))
+            }
             guard let keys else { return }
             let written = try BatchComparison(keys: keys, baseline: baseline).write(folder: folder)
             for path in written.paths {

@@ -317,7 +317,7 @@ extension SuspendsimCommand {
             print("summary: \(BatchReportFile.summary.path(in: out))")
             if plan.writesSurvival { print("survival: \(BatchReportFile.survival.path(in: out))") }
             if !output.comparisonRows.isEmpty { print("comparison: \(BatchReportFile.comparison.path(in: out))") }
-            if part.count == 1 { try ComparisonFiles.write(folder: out, comparison) }
+            if part.count == 1 { try ComparisonFiles.write(folder: out, comparison, plan: plan) }
             if part.count == 1, let whatIf {
                 try WhatIfFiles.write(folder: out, whatIf: whatIf, focusRuns: output.focusRuns, jobs: input.workerCount)
             } else {

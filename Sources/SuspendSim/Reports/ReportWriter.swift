@@ -33,41 +33,16 @@ public enum ReportWriter {
         _ result: SimulationResult<EventLog>, of scenario: Scenario, into reportFolder: String
     ) throws(ReportWriter.Error) {
         do {
-            try writeFolder(at: reportFolder) { folder in
-                try writeReport(scenario, policyName: result.policyName, intoFolder: folder,
-                                flushThreshold: CSVReportRecorder.defaultFlushThreshold) { recorder in
-                    result.log.replay(into: &recorder)
-                    return (apps: result.apps, endMs: result.durationMs, tasks: result.tasks)
-                }
-            }
+            try ReportFolderWriter.write(.replaying(result), of: scenario, at: reportFolder)
         } catch {
             throw ReportWriter.Error(converting: error, path: reportFolder)
         }
     }
 
-    /// Builds a report folder at `target` atomically: `fill` writes into the temporary folder
-    /// (its path given), which is then put in place; on any error it is removed and the target
-    /// stays as it was. `beforeReplacing` runs on the finished temporary folder just before the
-    /// rename (tests throw from it to check the clean-up).
-    package static func writeFolder<Result>(
-        at target: String, _ fill: (_ folder: String) throws -> Result,
-        beforeReplacing: (_ partialFolder: String) throws -> Void = { _ in }
-    ) throws -> Result {
-        let output = try AtomicOutput(target: target, kind: .folder)
-        do {
-            let result = try fill(output.partial)
-            try beforeReplacing(output.partial)
-            try output.commit()
-            return result
-        } catch {
-            output.discard()
-            throw error
-        }
-    }
-
-    /// Writes every file of one run's report into the existing folder `folder`: `record` fills
+    /// Writes every file of one run's report into the existing folder `folder` (the part of
+    /// `ReportFolderWriter.write(_:of:at:)` that fills one run's folder): `record` fills
     /// the streamed files through the recorder (running the simulation, or replaying its log)
-    /// and returns the apps' outcomes, for `survivors.csv`, and the run's end; then
+    /// and returns the run's outcome (its apps for `survivors.csv`, its end, its tasks); then
     /// `device.csv`; and with `metricKitDeviceType`, `metrickit/<app>.json` for each app that
     /// launched (`suspendsim run --metrickit`, SPEC 17; `MetricKitPayloadJSON`), so that the
     /// payloads are in place before the folder is. A long run (`formatsOnAThreadOfItsOwn`) has
@@ -77,14 +52,16 @@ public enum ReportWriter {
     ///   - metricKitDeviceType: nil: no payloads; else their `metaData.deviceType` (the device
     ///     catalog's first product id of the device's model, or empty: the caller resolves it,
     ///     as Reports does not depend on the catalog).
-    ///   - record: fills the streamed files and returns the apps' outcomes, the run's end
-    ///     (`SimulationResult.durationMs`, the payloads' `timeStampEnd`) and its task requests
-    ///     (`tasks.csv`).
+    ///   - record: fills the streamed files and returns the run's outcome: its apps
+    ///     (`survivors.csv`, `exits.csv`), its end (`durationMs`, the payloads'
+    ///     `timeStampEnd`) and its task requests (`tasks.csv`).
+    /// - Returns: the outcome `record` returned.
+    @discardableResult
     package static func writeReport(
         _ scenario: Scenario, policyName: String, intoFolder folder: String, flushThreshold: Int,
         formatsOnAThreadOfItsOwn: Bool = false, metricKitDeviceType: String? = nil,
-        recordingRun record: (inout CSVReportRecorder) -> (apps: [AppOutcome], endMs: Millis, tasks: [EventLog.TaskRecord])
-    ) throws {
+        recordingRun record: (inout CSVReportRecorder) -> RunOutcome
+    ) throws -> RunOutcome {
         var recorder = try CSVReportRecorder(
             scenario: scenario, policyName: policyName, folderPath: folder, flushThreshold: flushThreshold,
             formatsOnAThreadOfItsOwn: formatsOnAThreadOfItsOwn)
@@ -93,8 +70,9 @@ public enum ReportWriter {
         try DeviceCSV.write(scenario, policyName: policyName, intoFolder: folder)
         try AssumptionsCSV.write(scenario, policyName: policyName, intoFolder: folder)
         if let metricKitDeviceType {
-            try MetricKitPayloadJSON.write(run.apps, of: scenario, deviceType: metricKitDeviceType, runEndMs: run.endMs,
+            try MetricKitPayloadJSON.write(run.apps, of: scenario, deviceType: metricKitDeviceType, runEndMs: run.durationMs,
                                            intoFolder: folder)
         }
+        return run
     }
 }

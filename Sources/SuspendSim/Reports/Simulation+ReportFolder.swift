@@ -24,8 +24,9 @@ extension Simulation where Recorder == NullRecorder {
         metricKitPayloads: Bool = false
     ) throws(ReportWriter.Error) -> SimulationResult<NullRecorder> {
         do {
-            return try run(scenario, policy: policy ?? scenario.policy, writingReportToPath: reportFolder,
-                           flushThreshold: CSVReportRecorder.defaultFlushThreshold, metricKitPayloads: metricKitPayloads)
+            let outcome = try run(scenario, policy: policy ?? scenario.policy, writingReportToPath: reportFolder,
+                                  flushThreshold: CSVReportRecorder.defaultFlushThreshold, metricKitPayloads: metricKitPayloads)
+            return SimulationResult(outcome: outcome, log: NullRecorder())
         } catch {
             throw ReportWriter.Error(converting: error, path: reportFolder)
         }
@@ -33,15 +34,14 @@ extension Simulation where Recorder == NullRecorder {
 
     /// As `run(_:policy:writingReportTo:)`, with a path, a chosen flush threshold (tests use
     /// tiny ones to exercise flushing), and a hook on the finished temporary folder just before
-    /// it is renamed into place (tests throw from it to check the clean-up).
+    /// it is renamed into place (tests throw from it to check the clean-up): `ReportFolderWriter`'s
+    /// one call, throwing what the writers threw as it is.
     static func run(
         _ scenario: Scenario, policy: any EvictionPolicy, writingReportToPath target: String, flushThreshold: Int,
         metricKitPayloads: Bool = false, beforeReplacing: (_ partialFolder: String) throws -> Void = { _ in }
-    ) throws -> SimulationResult<NullRecorder> {
-        try ReportWriter.writeFolder(at: target, { folder in
-            try runWritingReport(scenario, policy: policy, intoFolder: folder, flushThreshold: flushThreshold,
-                                 metricKitPayloads: metricKitPayloads)
-        }, beforeReplacing: beforeReplacing)
+    ) throws -> RunOutcome {
+        try ReportFolderWriter.write(.running(policy), of: scenario, at: target, metricKitPayloads: metricKitPayloads,
+                               flushThreshold: flushThreshold, beforeReplacing: beforeReplacing)[0]
     }
 
     /// Runs `scenario` under every policy in `policies`, each into its own subfolder
@@ -56,7 +56,7 @@ extension Simulation where Recorder == NullRecorder {
     ) throws(ReportWriter.Error) -> [SimulationResult<NullRecorder>] {
         do {
             return try runEveryPolicy(scenario, policies: policies, writingReportsToPath: reportFolder,
-                                      metricKitPayloads: metricKitPayloads)
+                                      metricKitPayloads: metricKitPayloads).map { SimulationResult(outcome: $0, log: NullRecorder()) }
         } catch {
             throw ReportWriter.Error(converting: error, path: reportFolder)
         }
@@ -64,49 +64,11 @@ extension Simulation where Recorder == NullRecorder {
 
     /// As `runEveryPolicy(_:policies:writingReportsTo:metricKitPayloads:)`, throwing what the
     /// writers threw as it is (a batch tells a folder that is not ours and unreadable streamed
-    /// events apart by their types).
+    /// events apart by their types): `ReportFolderWriter`'s one call.
     static func runEveryPolicy(
         _ scenario: Scenario, policies: [any EvictionPolicy], writingReportsToPath reportFolder: String,
         metricKitPayloads: Bool
-    ) throws -> [SimulationResult<NullRecorder>] {
-        try ReportWriter.writeFolder(at: reportFolder) { folder in
-            var results: [SimulationResult<NullRecorder>] = []
-            for policy in policies {
-                let policyFolder = folder + "/" + policy.name
-                try ReportFileSystem.makeFolder(policyFolder)
-                results.append(try runWritingReport(scenario, policy: policy, intoFolder: policyFolder,
-                                                    flushThreshold: CSVReportRecorder.defaultFlushThreshold,
-                                                    metricKitPayloads: metricKitPayloads))
-            }
-            return results
-        }
-    }
-
-    /// Runs `scenario` with the report's recorder and writes every file into the existing
-    /// folder `folder` (with `metricKitPayloads`, its `metrickit/` too).
-    private static func runWritingReport(
-        _ scenario: Scenario, policy: any EvictionPolicy, intoFolder folder: String, flushThreshold: Int,
-        metricKitPayloads: Bool
-    ) throws -> SimulationResult<NullRecorder> {
-        var result: SimulationResult<NullRecorder>?
-        try ReportWriter.writeReport(scenario, policyName: policy.name, intoFolder: folder, flushThreshold: flushThreshold,
-                                     formatsOnAThreadOfItsOwn: scenario.makesLongReport,
-                                     metricKitDeviceType: metricKitPayloads ? metricKitDeviceType(scenario.device) : nil) { recorder in
-            var simulation = Simulation<CSVReportRecorder>(scenario, policy: policy, recorder: recorder)
-            simulation.run()
-            let finished = simulation.result
-            result = finished.replacingLog(with: NullRecorder())
-            return (apps: finished.apps, endMs: finished.durationMs, tasks: finished.tasks)
-        }
-        // A file whose streamed events turned out unreadable gave an incomplete run: its
-        // report is dropped (`StreamedJSONEvents`).
-        if scenario.eventStreamFailed { throw EventStreamUnreadable() }
-        return result!
-    }
-
-    /// A MetricKit payload's `metaData.deviceType` for `device` (SPEC 17): the first product id
-    /// of its catalog model (`iPhone12,1` for `iphone-11`); empty without `device.model`.
-    static func metricKitDeviceType(_ device: Device) -> String {
-        device.model.flatMap { DeviceCatalog.shipped.entry(model: $0)?.products.first } ?? ""
+    ) throws -> [RunOutcome] {
+        try ReportFolderWriter.write(.runningEach(policies), of: scenario, at: reportFolder, metricKitPayloads: metricKitPayloads)
     }
 }

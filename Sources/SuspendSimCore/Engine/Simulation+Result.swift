@@ -1,8 +1,14 @@
 /// What a run ends with, so far (SPEC 8's `survivors.csv`, SPEC 28's `tasks.csv`).
 extension Simulation {
-    /// The outcome so far.
+    /// The outcome so far, with the recorder.
     public var result: SimulationResult<Recorder> {
-        SimulationResult(
+        SimulationResult(outcome: runOutcome, log: recorder)
+    }
+
+    /// The outcome so far, without the recorder: what a report folder's writer and a batch's
+    /// tables take, whichever recorder runs.
+    package var runOutcome: RunOutcome {
+        RunOutcome(
             scenarioName: scenario.name,
             policyName: policy.name,
             apps: apps.indices.map(outcome(of:)),
@@ -12,8 +18,7 @@ extension Simulation {
             durationMs: runEndMs,
             pressureEvictionOrder: evictions.pressureOrder,
             pressureKillOrder: evictions.pressureKillOrder,
-            tasks: tasks.records,
-            log: recorder)
+            tasks: tasks.records)
     }
 
     /// App `index`'s row of `survivors.csv` so far.

@@ -248,7 +248,7 @@ import Testing
                                                  flushThreshold: flushThreshold, formatsOnAThreadOfItsOwn: threaded) { recorder in
                         var simulation = Simulation(scenario, policy: scenario.policy, recorder: recorder)
                         simulation.run()
-                        return (apps: simulation.result.apps, endMs: simulation.result.durationMs, tasks: simulation.result.tasks)
+                        return simulation.runOutcome
                     }
                     folders.append(folder)
                 }

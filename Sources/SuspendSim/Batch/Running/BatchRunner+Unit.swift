@@ -33,25 +33,22 @@ extension BatchRunner {
             let policy = scenario.policy
             switch entry.kind {
             case .single:
-                add(try Simulation.run(scenario, policy: policy, writingReportToPath: folder,
-                                       flushThreshold: CSVReportRecorder.defaultFlushThreshold, metricKitPayloads: plan.metricKit))
+                add(try ReportFolderWriter.write(.running(policy), of: scenario, at: folder, metricKitPayloads: plan.metricKit)[0])
             case .singleEveryPolicy:
-                let outcomes = try Simulation.runEveryPolicy(
-                    scenario, policies: BuiltInPolicies.all, writingReportsToPath: folder,
-                    metricKitPayloads: plan.metricKit)
+                let outcomes = try ReportFolderWriter.write(.runningEach(BuiltInPolicies.all), of: scenario, at: folder,
+                                                      metricKitPayloads: plan.metricKit)
                 for (index, outcome) in outcomes.enumerated() { add(outcome, policyIndex: index) }
             case .batch:
                 // `kills.csv` (`--kills`) takes a run that keeps the kills (a second one under `--details`).
                 let kept = plan.keepsKills ? Simulation.runKeepingKills(scenario, policy: policy) : nil
                 if plan.details {
-                    add(try Simulation.run(scenario, policy: policy, writingReportToPath: folder,
-                                           flushThreshold: CSVReportRecorder.defaultFlushThreshold, metricKitPayloads: plan.metricKit))
-                } else if let kept { add(kept) } else { add(Simulation.runKeepingNoRecords(scenario, policy: policy)) }
+                    add(try ReportFolderWriter.write(.running(policy), of: scenario, at: folder, metricKitPayloads: plan.metricKit)[0])
+                } else if let kept { add(kept.outcome) } else { add(Simulation.runKeepingNoRecords(scenario, policy: policy).outcome) }
                 if let kept { KillsCSV.appendLines(of: kept, seed: seed, replicate: replicateNumber, columnValues: point.columnValues, to: &result.killBytes) }
             }
         }
-        func add<R>(_ outcome: SimulationResult<R>, policyIndex: Int = 0) {
-            let row = SummaryRow(result: outcome, seed: seed, replicate: replicateNumber)
+        func add(_ outcome: RunOutcome, policyIndex: Int = 0) {
+            let row = SummaryRow(outcome: outcome, seed: seed, replicate: replicateNumber)
             if entry.kind == .batch, let apps = whatIfApps?[entryIndex], !apps.isEmpty {
                 let values = FocusRunsCSV.values(apps: apps, outcomes: outcome.apps)
                 FocusRunsCSV.appendLines(row, columnValues: point.columnValues, apps: apps, values: values, to: &result.focusBytes)

@@ -15,10 +15,17 @@ package struct SummaryRow: Sendable, Hashable {
 }
 
 extension SummaryRow {
+    /// The totals of a finished run, whichever recorder it had.
+    ///
+    /// - Complexity: O(apps × distinct launch waits)
+    init<R>(result: SimulationResult<R>, seed: UInt64? = nil, replicate: Int? = nil) {
+        self.init(outcome: result.outcome, seed: seed, replicate: replicate)
+    }
+
     /// The totals of a finished run.
     ///
     /// - Complexity: O(apps × distinct launch waits)
-    public init<R>(result: SimulationResult<R>, seed: UInt64? = nil, replicate: Int? = nil) {
+    init(outcome result: RunOutcome, seed: UInt64? = nil, replicate: Int? = nil) {
         let waits = LaunchWaits(result.apps)
         self.init(
             run: Run(scenario: result.scenarioName, policy: result.policyName, seed: seed, replicate: replicate),

@@ -1,52 +1,91 @@
 /// What a run ends with: each app's outcome (`survivors.csv`) and the run's totals
-/// (`summary.csv`), plus whatever the recorder kept.
+/// (`summary.csv`), plus whatever the recorder kept: the run's `RunOutcome` and its recorder.
 public struct SimulationResult<Recorder: SimulationRecorder> {
     /// One row of `survivors.csv`.
     public typealias AppOutcome = SuspendSimCore.AppOutcome
 
-    public var scenarioName: String
-    public var policyName: String
-    /// Per app, in scenario order.
-    public var apps: [AppOutcome]
-    /// Scenario events run, skipped ones included.
-    public var eventsRun: Int
-    /// Of those, the no-ops (`skipped.csv`).
-    public var eventsSkipped: Int
-    /// The lowest free memory of the run, the starting value included.
-    public var minFreeKiB: KiB
-    /// The run's length: `end_s` when given, else the last event or timer (SPEC 21
-    /// `duration_s`, the end `resident_s` counts to).
-    public var durationMs: Millis
-    /// The apps killed for `memory-pressure`, in order, by index: `pressureEvictions`' order.
-    public var pressureEvictionOrder: [AppIndex]
-    /// Every pressure kill, in order, by index: `pressureKilled`'s order.
-    public var pressureKillOrder: [AppIndex]
-    /// Every task request, in submission order, with what became of it (SPEC 28 `tasks.csv`);
-    /// empty without `bg_tasks`.
-    public var tasks: [EventLog.TaskRecord]
+    /// The outcome without the recorder: what the report folder's writer, a batch's tables
+    /// and `check` read, the same whichever recorder ran.
+    package var outcome: RunOutcome
     /// The recorder, with whatever it kept.
     public var log: Recorder
+
+    package init(outcome: RunOutcome, log: Recorder) {
+        self.outcome = outcome
+        self.log = log
+    }
+
+    public var scenarioName: String {
+        get { outcome.scenarioName }
+        set { outcome.scenarioName = newValue }
+    }
+    public var policyName: String {
+        get { outcome.policyName }
+        set { outcome.policyName = newValue }
+    }
+    /// Per app, in scenario order.
+    public var apps: [AppOutcome] {
+        get { outcome.apps }
+        set { outcome.apps = newValue }
+    }
+    /// Scenario events run, skipped ones included.
+    public var eventsRun: Int {
+        get { outcome.eventsRun }
+        set { outcome.eventsRun = newValue }
+    }
+    /// Of those, the no-ops (`skipped.csv`).
+    public var eventsSkipped: Int {
+        get { outcome.eventsSkipped }
+        set { outcome.eventsSkipped = newValue }
+    }
+    /// The lowest free memory of the run, the starting value included.
+    public var minFreeKiB: KiB {
+        get { outcome.minFreeKiB }
+        set { outcome.minFreeKiB = newValue }
+    }
+    /// The run's length: `end_s` when given, else the last event or timer (SPEC 21
+    /// `duration_s`, the end `resident_s` counts to).
+    public var durationMs: Millis {
+        get { outcome.durationMs }
+        set { outcome.durationMs = newValue }
+    }
+    /// The apps killed for `memory-pressure`, in order, by index: `pressureEvictions`' order.
+    public var pressureEvictionOrder: [AppIndex] {
+        get { outcome.pressureEvictionOrder }
+        set { outcome.pressureEvictionOrder = newValue }
+    }
+    /// Every pressure kill, in order, by index: `pressureKilled`'s order.
+    public var pressureKillOrder: [AppIndex] {
+        get { outcome.pressureKillOrder }
+        set { outcome.pressureKillOrder = newValue }
+    }
+    /// Every task request, in submission order, with what became of it (SPEC 28 `tasks.csv`);
+    /// empty without `bg_tasks`.
+    public var tasks: [EventLog.TaskRecord] {
+        get { outcome.tasks }
+        set { outcome.tasks = newValue }
+    }
 
     /// The ids of the apps killed for `memory-pressure`, in order, an app once per kill: the
     /// list `expect.evictions` is compared with (SPEC 7). The reaper's `long-idle-exit` kills
     /// and the frontmost app's `vm-pageshortage` kill are not in it (SPEC 16), though both are
     /// pressure kills: `pressureKilled` lists every pressure kill.
-    public var pressureEvictions: [String] { pressureEvictionOrder.map { apps[$0].id } }
+    public var pressureEvictions: [String] { outcome.pressureEvictions }
     /// The ids of the apps killed by every pressure kill, in order, an app once per kill: the
     /// `memory-pressure` kills of SPEC 5's check, its `vm-pageshortage` kill of the frontmost
     /// app, and the long-idle reaper's `long-idle-exit` kills (SPEC 11). Its count is
     /// `pressureKills`, `summary.csv`'s `pressure_kills`.
-    public var pressureKilled: [String] { pressureKillOrder.map { apps[$0].id } }
+    public var pressureKilled: [String] { outcome.pressureKilled }
     /// The ids of the apps resident at the end.
-    public var survivors: [String] { apps.filter(\.survived).map(\.id) }
-    public var coldLaunches: Int { apps.reduce(0) { $0 + $1.coldLaunches } }
-    public var warmLaunches: Int { apps.reduce(0) { $0 + $1.warmLaunches } }
+    public var survivors: [String] { outcome.survivors }
+    public var coldLaunches: Int { outcome.coldLaunches }
+    public var warmLaunches: Int { outcome.warmLaunches }
     /// The run's pressure kills (SPEC 5, 11): `memory-pressure`, `vm-pageshortage` and
     /// `long-idle-exit`, `summary.csv`'s `pressure_kills`; `pressureKilled.count`.
-    public var pressureKills: Int { apps.reduce(0) { $0 + $1.pressureKills } }
-    public var stateLosses: Int { apps.reduce(0) { $0 + $1.stateLosses } }
+    public var pressureKills: Int { outcome.pressureKills }
+    public var stateLosses: Int { outcome.stateLosses }
     /// The apps' launch waits added up (SPEC 17 `launch_wait_s` of `summary.csv`).
-    public var launchWaitMs: Millis { apps.reduce(.zero) { $0 + $1.launchWaitMs } }
+    public var launchWaitMs: Millis { outcome.launchWaitMs }
 }
 
 extension SimulationResult: Sendable where Recorder: Sendable {}
