@@ -78,68 +78,6 @@ package enum BatchRunner {
         }
     }
 
-    /// One unit's outcome: its rows (one, or one per policy for `--policy all`), with their
-    /// survival groups and who survived.
-    struct UnitResult: Sendable {
-        var entry: Int
-        var kind: BatchPlan.Kind
-        var columnValues: [String?]
-        var rows: [(row: SummaryRow, group: Int, apps: [SurvivalTally.Counts])]
-        /// Why the unit wrote no rows; nil: it ran. Its rows and bytes are not written then.
-        var failure: UnitFailure?
-        /// The rows' `summary.csv` lines, formatted on the worker (each ends with a line feed).
-        var summaryBytes: [UInt8]
-        /// The rows' `focus_runs.csv` lines (SPEC 27), formatted on the worker; empty without
-        /// what-if apps.
-        var focusBytes: [UInt8]
-        /// Each row's what-if values (`FocusRunsCSV.values`), empty for a row without them.
-        var focusValues: [[Int64]]
-        /// The unit's runs that SPEC 39's sensitivity compares (`SensitivityRun`).
-        var sensitivityRuns: [SensitivityRun]
-        /// The batch run's `kills.csv` lines (SPEC 41), formatted on the worker.
-        var killBytes: [UInt8]
-
-        /// Records `error` as the unit's failure, for the scenario file at `path`.
-        mutating func fail(_ path: String, _ error: any Error) {
-            failure = UnitFailure(path: path, message: "\(error)", code: (error as? ReportWriter.Error)?.code)
-        }
-
-        /// A unit of entry `entry` at the point with `columnValues`, before it has run.
-        init(entry: Int, kind: BatchPlan.Kind, columnValues: [String?]) {
-            self.entry = entry
-            self.kind = kind
-            self.columnValues = columnValues
-            rows = []
-            failure = nil
-            summaryBytes = []
-            focusBytes = []
-            focusValues = []
-            sensitivityRuns = []
-            killBytes = []
-        }
-
-        /// Drops the rows of a run made before it was made again.
-        mutating func clearRows() {
-            rows = []
-            focusBytes = []
-            focusValues = []
-            sensitivityRuns = []
-            killBytes = []
-        }
-
-        /// Formats the rows' `summary.csv` lines: SPEC 8's columns, then the sweep columns.
-        mutating func formatSummary() {
-            var lines = CSVRowWriter(capacity: 256 * rows.count)
-            defer { lines.deallocate() }
-            for item in rows {
-                SummaryCSV.append(item.row, to: &lines)
-                SurvivalCSV.appendColumns(columnValues, to: &lines)
-                lines.append(CSVFormatting.lineFeed)
-            }
-            summaryBytes = Array(lines.bytes)
-        }
-    }
-
     /// What the workers share, under one lock.
     private struct WriterState: ~Copyable {
         var nextToWrite = 0
@@ -203,10 +141,9 @@ package enum BatchRunner {
                         return
                     }
                     let started = DispatchTime.now().uptimeNanoseconds
-                    var result = execute(plan, unit: shard.unit(index), out: out, whatIfApps: whatIfApps, sensitivity: sensitivity)
-                    if result.failure == nil {
-                        result.formatSummary()
-                        for item in result.rows { tally.record(group: item.group, apps: item.apps) }
+                    let result = execute(plan, unit: shard.unit(index), out: out, whatIfApps: whatIfApps, sensitivity: sensitivity)
+                    if case .ran(let made) = result {
+                        for item in made.rows { tally.record(group: item.group, apps: item.apps) }
                     }
                     working += DispatchTime.now().uptimeNanoseconds - started
                     let written = state.withLock { state in
@@ -275,13 +212,17 @@ package enum BatchRunner {
     }
 
     /// Writes a unit's formatted rows (in unit order, under the lock).
-    private static func write(_ result: UnitResult, plan: BatchPlan, into state: inout WriterState) {
-        if let failure = result.failure {
+    private static func write(_ unit: UnitResult, plan: BatchPlan, into state: inout WriterState) {
+        let result: UnitRows
+        switch unit {
+        case .failed(let failure):
             state.output.failureCount += 1
             if failure.isInvalidInput { state.output.invalidInputCount += 1 }
             if state.output.failures.count < Output.failuresKept { state.output.failures.append((failure.path, failure.message)) }
             if state.output.failureCode == nil { state.output.failureCode = failure.code }
             return
+        case .ran(let made):
+            result = made
         }
         state.summary?.appendLines(bytes: result.summaryBytes)
         if !result.focusBytes.isEmpty { state.focusRuns?.appendLines(bytes: result.focusBytes) }
