@@ -6,7 +6,7 @@ import Foundation
 import Dispatch
 import Synchronization
 
-/// Runs a `BatchPlan` on worker threads and writes `summary.csv`, `survival.csv` and
+/// Runs a `BatchPlan` (on worker threads, or in order for one unit) and writes `summary.csv`, `survival.csv` and
 /// `exits.csv` (when the plan has a batch) and `kills.csv` (also with `--kills`), `focus_runs.csv` (with what-if apps, SPEC 27),
 /// `comparison.csv` (with `--policy all`), `assumptions.csv` (SPEC 36) and, for a shard,
 /// `shard.csv`.
@@ -78,9 +78,13 @@ package enum BatchRunner {
         }
     }
 
-    /// What the workers share, under one lock.
-    private struct WriterState: ~Copyable {
+    /// What the units' results are written into, in unit order: the streamed files, the
+    /// survival tally and the output. The workers share it under one lock; a run in order
+    /// owns it.
+    struct WriterState: ~Copyable {
+        /// The next unit to write: every unit before it is written.
         var nextToWrite = 0
+        /// The workers' results that wait for an earlier unit (the reorder window).
         var waiting: [Int: UnitResult] = [:]
         var summary: AtomicCSVStream?
         var focusRuns: AtomicCSVStream?
@@ -88,10 +92,27 @@ package enum BatchRunner {
         /// Each `summary.csv` row's what-if values, in its order, when the batch computes
         /// `whatif.csv` after the runs (not for a shard).
         var focusValues: [[Int64]]?
-        /// The workers' tallies, added up as each worker finishes.
+        /// The runs' survival counts: the workers' tallies, added up as each worker
+        /// finishes, or each unit's counts as it is written in order.
         var tally: SurvivalTally
         var comparison: [SummaryRow] = []
         var output = Output()
+
+        /// Opens the files streamed as units are written: `summary.csv`, and `focus_runs.csv`
+        /// with what-if apps, `kills.csv` for a batch with `--kills`.
+        init(_ work: UnitWork) throws {
+            let plan = work.plan
+            let out = work.out
+            let shape = plan.tallyShape()
+            tally = SurvivalTally(appCounts: shape.appCounts, observedApps: shape.observedApps)
+            summary = try AtomicCSVStream(path: BatchReportFile.summary.path(in: out), header: BatchReportFile.summary.header(followedBy: plan.columns))
+            focusRuns = try work.whatIfApps.map { _ in
+                try AtomicCSVStream(path: BatchReportFile.focusRuns.path(in: out), header: FocusRunsCSV.header(sweepColumns: plan.columns))
+            }
+            kills = try plan.writesSurvival && plan.keepsKills ? AtomicCSVStream(
+                path: BatchReportFile.kills.path(in: out), header: KillsCSV.header(sweepColumns: plan.columns)) : nil
+            focusValues = work.whatIfApps != nil && work.shard.count == 1 ? [] : nil
+        }
     }
 
     /// Runs this shard's units of `plan` (all of them by default) with `jobs` workers,
@@ -100,6 +121,12 @@ package enum BatchRunner {
     /// written with those apps' values of every run of a batch scenario (SPEC 27); a shard
     /// records `whatIf` in its manifest.
     ///
+    /// A plan of one unit (a single run, `--policy all` of one scenario), or any plan at one
+    /// job, runs in order on the calling thread (`runInOrder`): no worker threads, no lock, no
+    /// reorder window. More units at more jobs run on workers (`runOnWorkers`). Both run a
+    /// unit, write its rows and finish the folder through the same functions (`execute`,
+    /// `write`, `finish`), so the files are the same bytes either way.
+    ///
     /// - Throws: `ReportWriter.Error` when a batch-wide file cannot be written. A unit whose report
     ///   folder cannot be written is a failure in the output instead; the other units run.
     package static func run(
@@ -107,74 +134,24 @@ package enum BatchRunner {
         sensitivity: SensitivityPlan? = nil, progress: @escaping @Sendable () -> Void = {}
     ) throws -> Output {
         let out = outPath.hasSuffix("/") && outPath.count > 1 ? String(outPath.dropLast()) : outPath
+        let work = UnitWork(plan: plan, shard: shard, out: out, whatIfApps: whatIfApps, sensitivity: sensitivity)
         let units = shard.unitCount(of: plan.unitCount)
-        let shape = plan.tallyShape()
-        let emptyTally = SurvivalTally(appCounts: shape.appCounts, observedApps: shape.observedApps)
-        let summary = try AtomicCSVStream(path: BatchReportFile.summary.path(in: out), header: BatchReportFile.summary.header(followedBy: plan.columns))
-        let focusRuns = try whatIfApps.map { _ in
-            try AtomicCSVStream(path: BatchReportFile.focusRuns.path(in: out), header: FocusRunsCSV.header(sweepColumns: plan.columns))
-        }
-        let kills = try plan.writesSurvival && plan.keepsKills ? AtomicCSVStream(
-            path: BatchReportFile.kills.path(in: out), header: KillsCSV.header(sweepColumns: plan.columns)) : nil
-        let state = Mutex(WriterState(
-            summary: summary, focusRuns: focusRuns, kills: kills, focusValues: whatIfApps != nil && shard.count == 1 ? [] : nil, tally: emptyTally))
-
         let workers = max(1, min(jobs, units))
-        let window = max(4 * workers, 16)
-        let permits = DispatchSemaphore(value: window)
-        let next = Atomic<Int>(0)
-        if units > 0 {
-            DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                var tally = emptyTally
-                var working: UInt64 = 0
-                defer {
-                    state.withLock { state in
-                        state.tally.add(tally)
-                        state.output.workerNanoseconds += working
-                    }
-                }
-                while true {
-                    permits.wait()
-                    let index = next.add(1, ordering: .relaxed).oldValue
-                    guard index < units, !OutputRegistry.isClosing else {
-                        permits.signal()
-                        return
-                    }
-                    let started = DispatchTime.now().uptimeNanoseconds
-                    let result = execute(plan, unit: shard.unit(index), out: out, whatIfApps: whatIfApps, sensitivity: sensitivity)
-                    if case .ran(let made) = result {
-                        for item in made.rows { tally.record(group: item.group, apps: item.apps) }
-                    }
-                    working += DispatchTime.now().uptimeNanoseconds - started
-                    let written = state.withLock { state in
-                        let locked = DispatchTime.now().uptimeNanoseconds
-                        defer { state.output.serialNanoseconds += DispatchTime.now().uptimeNanoseconds - locked }
-                        state.waiting[index] = result
-                        var written = 0
-                        while let ready = state.waiting.removeValue(forKey: state.nextToWrite) {
-                            write(ready, plan: plan, into: &state)
-                            state.nextToWrite += 1
-                            written += 1
-                        }
-                        return written
-                    }
-                    for _ in 0..<written { permits.signal() }
-                    progress()
-                }
-            }
+        if workers == 1 {
+            var state = try WriterState(work)
+            runInOrder(work, units: units, into: &state, progress: progress)
+            return try finish(&state, work, whatIf: whatIf)
         }
-
-        return try state.withLock { state throws -> Output in
-            try finish(&state, plan: plan, out: out, shard: shard, whatIfApps: whatIfApps, whatIf: whatIf)
-        }
+        let state = Mutex(try WriterState(work))
+        runOnWorkers(work, units: units, workers: workers, state: state, progress: progress)
+        return try state.withLock { state throws -> Output in try finish(&state, work, whatIf: whatIf) }
     }
 
     /// Closes the batch once every unit has run: discards the streamed files when a unit
     /// failed; otherwise commits them and writes the batch-wide files (`assumptions.csv`, the
     /// survival tables, `comparison.csv`, a shard's manifest).
-    private static func finish(
-        _ state: inout WriterState, plan: BatchPlan, out: String, shard: BatchShard, whatIfApps: [[String]]?, whatIf: WhatIf?
-    ) throws -> Output {
+    private static func finish(_ state: inout WriterState, _ work: UnitWork, whatIf: WhatIf?) throws -> Output {
+        let (plan, out, shard, whatIfApps) = (work.plan, work.out, work.shard, work.whatIfApps)
         state.output.unitsRun = state.nextToWrite
         state.output.serialNanoseconds += plan.traceReadNanoseconds
         guard state.output.failureCount == 0 else {
@@ -211,8 +188,8 @@ package enum BatchRunner {
         return state.output
     }
 
-    /// Writes a unit's formatted rows (in unit order, under the lock).
-    private static func write(_ unit: UnitResult, plan: BatchPlan, into state: inout WriterState) {
+    /// Writes a unit's formatted rows (in unit order; under the lock, on workers).
+    static func write(_ unit: UnitResult, plan: BatchPlan, into state: inout WriterState) {
         let result: UnitRows
         switch unit {
         case .failed(let failure):
