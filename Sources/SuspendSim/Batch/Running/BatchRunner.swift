@@ -6,8 +6,9 @@ import Foundation
 import Dispatch
 import Synchronization
 
-/// Runs a `BatchPlan` (on worker threads, or in order for one unit) and writes `summary.csv`, `survival.csv` and
-/// `exits.csv` (when the plan has a batch) and `kills.csv` (also with `--kills`), `focus_runs.csv` (with what-if apps, SPEC 27),
+/// Runs a `BatchPlan` (on worker threads, or in order on the calling thread for a plan of one
+/// unit) and writes `summary.csv`, `survival.csv` and `exits.csv` (when the plan has a batch)
+/// and `kills.csv` (also with `--kills`), `focus_runs.csv` (with what-if apps, SPEC 27),
 /// `comparison.csv` (with `--policy all`), `assumptions.csv` (SPEC 36) and, for a shard,
 /// `shard.csv`.
 ///
@@ -21,7 +22,8 @@ import Synchronization
 /// the tallies are added up at the end). Each unit's formatted rows wait in a reorder window
 /// until every earlier unit is written; under the lock there is only that copy. A worker does
 /// not take a unit more than `window` units ahead of the oldest unwritten one, so at most
-/// `window` results are held, whatever the batch's size.
+/// `window` results are held, whatever the batch's size. A plan of one unit, or one job, has
+/// nothing to reorder and runs without workers (`runInOrder`).
 package enum BatchRunner {
     /// What a run of a plan did.
     package struct Output: Sendable {
