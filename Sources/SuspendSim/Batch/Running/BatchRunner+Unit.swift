@@ -8,18 +8,18 @@ extension BatchRunner {
     /// Runs one unit: a single run into its report folder, every policy into theirs, or a
     /// run of a batch (into its folder only with `details`); with `whatIfApps`, a batch run's
     /// `focus_runs.csv` lines too; with `sensitivity`, the run as SPEC 39 compares it when it
-    /// is one of its point's first `R` replicates.
+    /// is one of its point's first `R` replicates. A unit that ran has its `summary.csv`
+    /// lines formatted.
     static func execute(_ plan: BatchPlan, unit: Int, out: String, whatIfApps: [[String]]? = nil, sensitivity: SensitivityPlan? = nil) -> UnitResult {
         let (entryIndex, pointIndex, replicate) = plan.locate(unit)
         let entry = plan.entries[entryIndex]
         let point = entry.points[pointIndex]
-        var result = UnitResult(entry: entryIndex, kind: entry.kind, columnValues: point.columnValues)
+        var result = UnitRows(entry: entryIndex, kind: entry.kind, columnValues: point.columnValues)
         var scenario: Scenario
         do {
             scenario = try point.runnableScenario()
         } catch {
-            result.failure = UnitFailure(path: entry.path, message: "\(error)")
-            return result
+            return .failed(UnitFailure(path: entry.path, message: "\(error)"))
         }
         var seed: UInt64?
         if entry.isRandomized {
@@ -70,18 +70,19 @@ extension BatchRunner {
             // A large JSON file whose streamed events the fast reader did not take: its mistake
             // found from where the reader stopped (SPEC 35: a refusal streams as the run does),
             // else the whole file read the ordinary way, which runs it as written.
-            result.clearRows()
+            result = UnitRows(entry: entryIndex, kind: entry.kind, columnValues: point.columnValues)
             do {
                 if let refusal = scenario.eventStreamRefusal { throw refusal }
                 try run(ScenarioLoader.template(path: entry.path).scenario(at: point.settings))
             } catch let error as ScenarioLoader.Error {
-                result.failure = UnitFailure(path: entry.path, message: error.description, isInvalidInput: true)
+                return .failed(UnitFailure(path: entry.path, message: error.description, isInvalidInput: true))
             } catch {
-                result.fail(entry.path, error)
+                return .failed(UnitFailure(entry.path, error))
             }
         } catch {
-            result.fail(entry.path, error)
+            return .failed(UnitFailure(entry.path, error))
         }
-        return result
+        result.formatSummary()
+        return .ran(result)
     }
 }

@@ -6,8 +6,9 @@ import Foundation
 import Dispatch
 import Synchronization
 
-/// Runs a `BatchPlan` on worker threads and writes `summary.csv`, `survival.csv` and
-/// `exits.csv` (when the plan has a batch) and `kills.csv` (also with `--kills`), `focus_runs.csv` (with what-if apps, SPEC 27),
+/// Runs a `BatchPlan` (on worker threads, or in order on the calling thread for a plan of one
+/// unit) and writes `summary.csv`, `survival.csv` and `exits.csv` (when the plan has a batch)
+/// and `kills.csv` (also with `--kills`), `focus_runs.csv` (with what-if apps, SPEC 27),
 /// `comparison.csv` (with `--policy all`), `assumptions.csv` (SPEC 36) and, for a shard,
 /// `shard.csv`.
 ///
@@ -21,7 +22,8 @@ import Synchronization
 /// the tallies are added up at the end). Each unit's formatted rows wait in a reorder window
 /// until every earlier unit is written; under the lock there is only that copy. A worker does
 /// not take a unit more than `window` units ahead of the oldest unwritten one, so at most
-/// `window` results are held, whatever the batch's size.
+/// `window` results are held, whatever the batch's size. A plan of one unit, or one job, has
+/// nothing to reorder and runs without workers (`runInOrder`).
 package enum BatchRunner {
     /// What a run of a plan did.
     package struct Output: Sendable {
@@ -78,71 +80,13 @@ package enum BatchRunner {
         }
     }
 
-    /// One unit's outcome: its rows (one, or one per policy for `--policy all`), with their
-    /// survival groups and who survived.
-    struct UnitResult: Sendable {
-        var entry: Int
-        var kind: BatchPlan.Kind
-        var columnValues: [String?]
-        var rows: [(row: SummaryRow, group: Int, apps: [SurvivalTally.Counts])]
-        /// Why the unit wrote no rows; nil: it ran. Its rows and bytes are not written then.
-        var failure: UnitFailure?
-        /// The rows' `summary.csv` lines, formatted on the worker (each ends with a line feed).
-        var summaryBytes: [UInt8]
-        /// The rows' `focus_runs.csv` lines (SPEC 27), formatted on the worker; empty without
-        /// what-if apps.
-        var focusBytes: [UInt8]
-        /// Each row's what-if values (`FocusRunsCSV.values`), empty for a row without them.
-        var focusValues: [[Int64]]
-        /// The unit's runs that SPEC 39's sensitivity compares (`SensitivityRun`).
-        var sensitivityRuns: [SensitivityRun]
-        /// The batch run's `kills.csv` lines (SPEC 41), formatted on the worker.
-        var killBytes: [UInt8]
-
-        /// Records `error` as the unit's failure, for the scenario file at `path`.
-        mutating func fail(_ path: String, _ error: any Error) {
-            failure = UnitFailure(path: path, message: "\(error)", code: (error as? ReportWriter.Error)?.code)
-        }
-
-        /// A unit of entry `entry` at the point with `columnValues`, before it has run.
-        init(entry: Int, kind: BatchPlan.Kind, columnValues: [String?]) {
-            self.entry = entry
-            self.kind = kind
-            self.columnValues = columnValues
-            rows = []
-            failure = nil
-            summaryBytes = []
-            focusBytes = []
-            focusValues = []
-            sensitivityRuns = []
-            killBytes = []
-        }
-
-        /// Drops the rows of a run made before it was made again.
-        mutating func clearRows() {
-            rows = []
-            focusBytes = []
-            focusValues = []
-            sensitivityRuns = []
-            killBytes = []
-        }
-
-        /// Formats the rows' `summary.csv` lines: SPEC 8's columns, then the sweep columns.
-        mutating func formatSummary() {
-            var lines = CSVRowWriter(capacity: 256 * rows.count)
-            defer { lines.deallocate() }
-            for item in rows {
-                SummaryCSV.append(item.row, to: &lines)
-                SurvivalCSV.appendColumns(columnValues, to: &lines)
-                lines.append(CSVFormatting.lineFeed)
-            }
-            summaryBytes = Array(lines.bytes)
-        }
-    }
-
-    /// What the workers share, under one lock.
-    private struct WriterState: ~Copyable {
+    /// What the units' results are written into, in unit order: the streamed files, the
+    /// survival tally and the output. The workers share it under one lock; a run in order
+    /// owns it.
+    struct WriterState: ~Copyable {
+        /// The next unit to write: every unit before it is written.
         var nextToWrite = 0
+        /// The workers' results that wait for an earlier unit (the reorder window).
         var waiting: [Int: UnitResult] = [:]
         var summary: AtomicCSVStream?
         var focusRuns: AtomicCSVStream?
@@ -150,10 +94,27 @@ package enum BatchRunner {
         /// Each `summary.csv` row's what-if values, in its order, when the batch computes
         /// `whatif.csv` after the runs (not for a shard).
         var focusValues: [[Int64]]?
-        /// The workers' tallies, added up as each worker finishes.
+        /// The runs' survival counts: the workers' tallies, added up as each worker
+        /// finishes, or each unit's counts as it is written in order.
         var tally: SurvivalTally
         var comparison: [SummaryRow] = []
         var output = Output()
+
+        /// Opens the files streamed as units are written: `summary.csv`, and `focus_runs.csv`
+        /// with what-if apps, `kills.csv` for a batch with `--kills`.
+        init(_ work: UnitWork) throws {
+            let plan = work.plan
+            let out = work.out
+            let shape = plan.tallyShape()
+            tally = SurvivalTally(appCounts: shape.appCounts, observedApps: shape.observedApps)
+            summary = try AtomicCSVStream(path: BatchReportFile.summary.path(in: out), header: BatchReportFile.summary.header(followedBy: plan.columns))
+            focusRuns = try work.whatIfApps.map { _ in
+                try AtomicCSVStream(path: BatchReportFile.focusRuns.path(in: out), header: FocusRunsCSV.header(sweepColumns: plan.columns))
+            }
+            kills = try plan.writesSurvival && plan.keepsKills ? AtomicCSVStream(
+                path: BatchReportFile.kills.path(in: out), header: KillsCSV.header(sweepColumns: plan.columns)) : nil
+            focusValues = work.whatIfApps != nil && work.shard.count == 1 ? [] : nil
+        }
     }
 
     /// Runs this shard's units of `plan` (all of them by default) with `jobs` workers,
@@ -162,6 +123,12 @@ package enum BatchRunner {
     /// written with those apps' values of every run of a batch scenario (SPEC 27); a shard
     /// records `whatIf` in its manifest.
     ///
+    /// A plan of one unit (a single run, `--policy all` of one scenario), or any plan at one
+    /// job, runs in order on the calling thread (`runInOrder`): no worker threads, no lock, no
+    /// reorder window. More units at more jobs run on workers (`runOnWorkers`). Both run a
+    /// unit, write its rows and finish the folder through the same functions (`execute`,
+    /// `write`, `finish`), so the files are the same bytes either way.
+    ///
     /// - Throws: `ReportWriter.Error` when a batch-wide file cannot be written. A unit whose report
     ///   folder cannot be written is a failure in the output instead; the other units run.
     package static func run(
@@ -169,75 +136,24 @@ package enum BatchRunner {
         sensitivity: SensitivityPlan? = nil, progress: @escaping @Sendable () -> Void = {}
     ) throws -> Output {
         let out = outPath.hasSuffix("/") && outPath.count > 1 ? String(outPath.dropLast()) : outPath
+        let work = UnitWork(plan: plan, shard: shard, out: out, whatIfApps: whatIfApps, sensitivity: sensitivity)
         let units = shard.unitCount(of: plan.unitCount)
-        let shape = plan.tallyShape()
-        let emptyTally = SurvivalTally(appCounts: shape.appCounts, observedApps: shape.observedApps)
-        let summary = try AtomicCSVStream(path: BatchReportFile.summary.path(in: out), header: BatchReportFile.summary.header(followedBy: plan.columns))
-        let focusRuns = try whatIfApps.map { _ in
-            try AtomicCSVStream(path: BatchReportFile.focusRuns.path(in: out), header: FocusRunsCSV.header(sweepColumns: plan.columns))
-        }
-        let kills = try plan.writesSurvival && plan.keepsKills ? AtomicCSVStream(
-            path: BatchReportFile.kills.path(in: out), header: KillsCSV.header(sweepColumns: plan.columns)) : nil
-        let state = Mutex(WriterState(
-            summary: summary, focusRuns: focusRuns, kills: kills, focusValues: whatIfApps != nil && shard.count == 1 ? [] : nil, tally: emptyTally))
-
         let workers = max(1, min(jobs, units))
-        let window = max(4 * workers, 16)
-        let permits = DispatchSemaphore(value: window)
-        let next = Atomic<Int>(0)
-        if units > 0 {
-            DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                var tally = emptyTally
-                var working: UInt64 = 0
-                defer {
-                    state.withLock { state in
-                        state.tally.add(tally)
-                        state.output.workerNanoseconds += working
-                    }
-                }
-                while true {
-                    permits.wait()
-                    let index = next.add(1, ordering: .relaxed).oldValue
-                    guard index < units, !OutputRegistry.isClosing else {
-                        permits.signal()
-                        return
-                    }
-                    let started = DispatchTime.now().uptimeNanoseconds
-                    var result = execute(plan, unit: shard.unit(index), out: out, whatIfApps: whatIfApps, sensitivity: sensitivity)
-                    if result.failure == nil {
-                        result.formatSummary()
-                        for item in result.rows { tally.record(group: item.group, apps: item.apps) }
-                    }
-                    working += DispatchTime.now().uptimeNanoseconds - started
-                    let written = state.withLock { state in
-                        let locked = DispatchTime.now().uptimeNanoseconds
-                        defer { state.output.serialNanoseconds += DispatchTime.now().uptimeNanoseconds - locked }
-                        state.waiting[index] = result
-                        var written = 0
-                        while let ready = state.waiting.removeValue(forKey: state.nextToWrite) {
-                            write(ready, plan: plan, into: &state)
-                            state.nextToWrite += 1
-                            written += 1
-                        }
-                        return written
-                    }
-                    for _ in 0..<written { permits.signal() }
-                    progress()
-                }
-            }
+        if workers == 1 {
+            var state = try WriterState(work)
+            runInOrder(work, units: units, into: &state, progress: progress)
+            return try finish(&state, work, whatIf: whatIf)
         }
-
-        return try state.withLock { state throws -> Output in
-            try finish(&state, plan: plan, out: out, shard: shard, whatIfApps: whatIfApps, whatIf: whatIf)
-        }
+        let state = Mutex(try WriterState(work))
+        runOnWorkers(work, units: units, workers: workers, state: state, progress: progress)
+        return try state.withLock { state throws -> Output in try finish(&state, work, whatIf: whatIf) }
     }
 
     /// Closes the batch once every unit has run: discards the streamed files when a unit
     /// failed; otherwise commits them and writes the batch-wide files (`assumptions.csv`, the
     /// survival tables, `comparison.csv`, a shard's manifest).
-    private static func finish(
-        _ state: inout WriterState, plan: BatchPlan, out: String, shard: BatchShard, whatIfApps: [[String]]?, whatIf: WhatIf?
-    ) throws -> Output {
+    private static func finish(_ state: inout WriterState, _ work: UnitWork, whatIf: WhatIf?) throws -> Output {
+        let (plan, out, shard, whatIfApps) = (work.plan, work.out, work.shard, work.whatIfApps)
         state.output.unitsRun = state.nextToWrite
         state.output.serialNanoseconds += plan.traceReadNanoseconds
         guard state.output.failureCount == 0 else {
@@ -274,14 +190,18 @@ package enum BatchRunner {
         return state.output
     }
 
-    /// Writes a unit's formatted rows (in unit order, under the lock).
-    private static func write(_ result: UnitResult, plan: BatchPlan, into state: inout WriterState) {
-        if let failure = result.failure {
+    /// Writes a unit's formatted rows (in unit order; under the lock, on workers).
+    static func write(_ unit: UnitResult, plan: BatchPlan, into state: inout WriterState) {
+        let result: UnitRows
+        switch unit {
+        case .failed(let failure):
             state.output.failureCount += 1
             if failure.isInvalidInput { state.output.invalidInputCount += 1 }
             if state.output.failures.count < Output.failuresKept { state.output.failures.append((failure.path, failure.message)) }
             if state.output.failureCode == nil { state.output.failureCode = failure.code }
             return
+        case .ran(let made):
+            result = made
         }
         state.summary?.appendLines(bytes: result.summaryBytes)
         if !result.focusBytes.isEmpty { state.focusRuns?.appendLines(bytes: result.focusBytes) }

@@ -11,3 +11,11 @@ struct UnitFailure: Sendable {
     /// file's streamed events), not a report that could not be written.
     var isInvalidInput = false
 }
+
+extension UnitFailure {
+    /// `error` as the failure of a unit of the scenario file at `path`, with the system's
+    /// `errno` when the error is a report that could not be written.
+    init(_ path: String, _ error: any Error) {
+        self.init(path: path, message: "\(error)", code: (error as? ReportWriter.Error)?.code)
+    }
+}
