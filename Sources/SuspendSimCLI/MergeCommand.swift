@@ -41,10 +41,10 @@ extension SuspendsimCommand {
                     let merged = try ShardMerge.merge(folders, into: out)
                     print("merged \(merged.shards) shards, \(merged.units) runs: \(BatchReportFile.summary.path(in: out))")
                     try FieldVerdictLines.printVerdict(folder: out)
-                    let given = comparison.given
-                    try ComparisonFiles.write(folder: out, comparison)
-                    if let whatIf = given.whatIf ?? merged.whatIf { try WhatIfFiles.write(folder: out, whatIf: whatIf) }
-                    try SensitivityLines.recompute(folder: out, whatIf: given.whatIf ?? merged.whatIf, printing: true)
+                    let whatIf = comparison.given.whatIf ?? merged.whatIf
+                    let finish = BatchFolderFinish(.merge, grouping: comparison.grouping, baseline: comparison.baseline, whatIf: whatIf)
+                    try BatchFolderLines.finish(finish, folder: out, by: comparison.by)
+                    try SensitivityLines.recompute(folder: out, whatIf: whatIf, printing: true)
                 } catch let error as CommandFailure {
                     throw error
                 } catch let error as FolderOwnership.NotOurs {

@@ -101,10 +101,10 @@ extension SuspendsimCommand {
             try OutputFolder.prepare(folder, doing: "Nothing was written.", reading: keptMembers())
             try OutputFolder.writingSet(in: folder) {
                 let given = comparison.given
-                if comparison.by != nil || given.policy != nil { try ComparisonFiles.write(folder: folder, comparison) }
-                if let whatIf = given.whatIf { try WhatIfFiles.write(folder: folder, whatIf: whatIf, apps: apps) }
+                let finish = BatchFolderFinish(.report(whatIfApps: apps), grouping: comparison.grouping, baseline: given.policy, whatIf: given.whatIf)
+                try BatchFolderLines.finish(finish, folder: folder, by: comparison.by)
                 try SensitivityLines.recompute(folder: folder, whatIf: given.whatIf ?? SensitivityRunsFile.savedWhatIf(folder: folder), printing: false)
-                let focusApps = apps.isEmpty ? HTMLPages.savedFocusApps(in: folder) : apps
+                let focusApps = apps.isEmpty ? FocusAppsCSV.read(folder: folder) : apps
                 let labels = sweepLabels
                 let pages = try HTMLPages.write(folder: folder, jobs: threads.workerCount,
                                                 focusApps: focusApps, labels: labels)
@@ -119,24 +119,6 @@ extension SuspendsimCommand {
 /// statuses: 2 for a folder that is not a report folder or a report that cannot be read, 1
 /// for a page that cannot be written.
 enum HTMLPages {
-    /// Writes `apps` into `folder`'s `focus.csv` (its one column, `app`, a row each), or
-    /// removes the file when there are none.
-    static func saveFocusApps(_ apps: [String]?, in folder: String) throws {
-        let path = BatchReportFile.focus.path(in: folder)
-        guard let apps else {
-            try? FileManager.default.removeItem(atPath: path)
-            return
-        }
-        try AtomicTextFile.write(([BatchReportFile.focus.header()] + apps).joined(separator: "\n") + "\n", to: path)
-    }
-
-    /// The focus apps `run` saved in `folder`, or nil.
-    static func savedFocusApps(in folder: String) -> [String]? {
-        guard let text = try? String(contentsOfFile: BatchReportFile.focus.path(in: folder), encoding: .utf8) else { return nil }
-        let apps = text.split(separator: "\n").dropFirst().map(String.init)
-        return apps.isEmpty ? nil : apps
-    }
-
     /// Writes the pages of `folder`; prints the problem and exits on failure. `focusApps`: the
     /// apps a batch page draws against a sweep (`HTMLReport.write`); nil: the change rule.
     static func write(folder: String, jobs: Int, focusApps: [String]? = nil, labels: [SweepValueLabel] = []) throws -> [String] {

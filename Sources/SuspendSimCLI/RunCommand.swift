@@ -203,7 +203,6 @@ extension SuspendsimCommand {
             }
             try OutputFolder.prepare(out)
             try OutputFolder.writingSet(in: out) {
-                try HTMLReport.saveLabels(labels, in: out)
                 let output = try runBatch(plan, part: part, whatIf: whatIf, sensitivity: sensitivity)
                 report(plan, output, shard: part)
                 try failOnBadInputOrUnwrittenReports(output)
@@ -213,7 +212,7 @@ extension SuspendsimCommand {
                     try SensitivityLines.runAndPrint(plan, sensitivity, base: output.sensitivityRuns, out: out, jobs: input.workerCount,
                                                      whatIf: whatIf, shard: part)
                 }
-                try printAndFinishOutputs(plan, output, part: part, whatIf: whatIf)
+                try printAndFinishOutputs(plan, output, part: part, whatIf: whatIf, labels: labels)
             }
         }
 
@@ -311,24 +310,23 @@ extension SuspendsimCommand {
             }
         }
 
-        /// Prints the files written, then writes what follows from them: the comparison's
-        /// files, `whatif.csv`, the focus apps, the page, and the `--stats` lines.
-        private func printAndFinishOutputs(_ plan: BatchPlan, _ output: BatchRunner.Output, part: BatchShard, whatIf: WhatIf?) throws {
+        /// Prints the files written, then finishes the folder (`BatchFolderFinish`: the
+        /// comparison's files, `whatif.csv`, `labels.csv`, the focus apps) and writes the
+        /// page, and the `--stats` lines.
+        private func printAndFinishOutputs(_ plan: BatchPlan, _ output: BatchRunner.Output, part: BatchShard, whatIf: WhatIf?,
+                                           labels: [SweepValueLabel]) throws {
             print("summary: \(BatchReportFile.summary.path(in: out))")
             if plan.writesSurvival { print("survival: \(BatchReportFile.survival.path(in: out))") }
             if !output.comparisonRows.isEmpty { print("comparison: \(BatchReportFile.comparison.path(in: out))") }
-            if part.count == 1 { try ComparisonFiles.write(folder: out, comparison, plan: plan) }
-            if part.count == 1, let whatIf {
-                try WhatIfFiles.write(folder: out, whatIf: whatIf, focusRuns: output.focusRuns, jobs: input.workerCount)
-            } else {
-                WhatIfFiles.removeStale(in: out, keepingFocusRuns: whatIf != nil)
-            }
-            if plan.writesSurvival { try HTMLPages.saveFocusApps(Self.focusApps(plan, given: apps), in: out) }
+            let focusApps = Self.focusApps(plan, given: apps)
+            let ran = BatchFolderFinish.Origin.run(plan, shard: part, focusRuns: output.focusRuns, labels: labels, focusApps: focusApps)
+            let finish = BatchFolderFinish(ran, grouping: comparison.grouping, baseline: comparison.baseline, whatIf: whatIf, jobs: input.workerCount)
+            try BatchFolderLines.finish(finish, folder: out, by: comparison.by)
             if part.count > 1 {
                 print("shard \(part): \(BatchReportFile.shard.path(in: out)); join the \(part.count) shards' folders with suspendsim merge")
             }
             if html {
-                print(HTMLPages.line(try HTMLPages.write(folder: out, jobs: input.workerCount, focusApps: Self.focusApps(plan, given: apps))))
+                print(HTMLPages.line(try HTMLPages.write(folder: out, jobs: input.workerCount, focusApps: focusApps)))
             }
             if stats {
                 if let figures = JemallocStats.read() { print(figures.description) }

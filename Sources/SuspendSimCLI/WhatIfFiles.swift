@@ -3,8 +3,8 @@ import Foundation
 import SuspendSim
 
 /// SPEC 25's what-if for `run`, `merge` and `report`: `--baseline` options split into SPEC
-/// 21's policy and a what-if's `KEY=VALUE`, the batch's what-if chosen and checked, and
-/// `whatif.csv` written.
+/// 21's policy and a what-if's `KEY=VALUE`, and the batch's what-if chosen and checked
+/// (`whatif.csv` is `BatchFolderFinish`'s).
 enum WhatIfFiles {
     /// `--baseline` options (repeatable): at most one policy and at most one `KEY=VALUE`.
     struct Baselines {
@@ -64,26 +64,5 @@ enum WhatIfFiles {
             throw CommandFailure.usage
         }
         return commandLine
-    }
-
-    /// Removes the `whatif.csv` (and, unless `keepingFocusRuns`, the `focus_runs.csv`) that an
-    /// earlier batch left in `folder`: a batch without a what-if, or a shard, writes none, and
-    /// must not leave another batch's answer beside its `summary.csv`.
-    static func removeStale(in folder: String, keepingFocusRuns: Bool) {
-        try? FileManager.default.removeItem(atPath: BatchReportFile.whatif.path(in: folder))
-        if !keepingFocusRuns { try? FileManager.default.removeItem(atPath: BatchReportFile.focusRuns.path(in: folder)) }
-    }
-
-    /// Writes `folder`'s `whatif.csv` for `whatIf` (with `apps`, `report --app`, as its what-if
-    /// apps) and prints its path; `focusRuns`, a batch's values kept in memory, spares reading
-    /// `focus_runs.csv` back; its bootstraps run on `jobs` threads.
-    ///
-    /// - Throws: `CommandFailure.usage` for a KEY or value the batch lacks or a folder without
-    ///   `focus_runs.csv`, exit 2 for files that cannot be compared, `CommandFailure.failed` for a
-    ///   file not written.
-    static func write(folder: String, whatIf: WhatIf, apps: [String] = [], focusRuns: FocusRunsTable? = nil, jobs: Int = 1) throws {
-        try ComparisonFiles.exitingOnComparisonErrors {
-            print("whatif: \(try BatchWhatIf.write(folder: folder, whatIf: whatIf, apps: apps, focusRuns: focusRuns, jobs: jobs))")
-        }
     }
 }

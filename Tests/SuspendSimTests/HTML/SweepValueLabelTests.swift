@@ -63,20 +63,6 @@ import Testing
             "--label device.compressor.pool_mb=2048=2 GB: device.compressor.pool_mb is not swept at '2048'; it takes 0, 4096")))
     }
 
-    @Test("labels.csv: written and read back, a label with a comma and a quote whole")
-    func labelsFile() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("labels-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let labels = [SweepValueLabel(key: "device.compressor.pool_mb", value: "0", text: "no \"zram\", none")]
-        try HTMLReport.saveLabels(labels, in: folder.path)
-        let text = try String(contentsOf: folder.appendingPathComponent("labels.csv"), encoding: .utf8)
-        #expect(text == "key,value,label\ndevice.compressor.pool_mb,0,\"no \"\"zram\"\", none\"\n")
-        #expect(try SweepValueLabels.read(folder: folder.path) == labels)
-        try HTMLReport.saveLabels([], in: folder.path)
-        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("labels.csv").path))
-    }
-
     @Test("Channels: colour for the first swept dimension, line style for the second, marker for the rest")
     func channels() {
         // policy × pool: lru vermillion (5) with its square, jetsam bluish green (2) with its triangle; pool 0 solid, 4096 dashed.

@@ -175,8 +175,8 @@ import Testing
                 // reads the rows of one that kills).
                 #expect(table.widths == [columns.count] || (file == .kills && table.widths.isEmpty), "\(folder)/\(file.fileName)'s rows")
             }
-            // focus.csv and labels.csv are written by the command line (HTMLPages.saveFocusApps,
-            // HTMLReport.saveLabels) from their headers.
+            // focus.csv and labels.csv are written when the folder is finished (BatchFolderFinish:
+            // FocusAppsCSV, LabelsCSV), from their headers.
             #expect(Set(checked.map(\.0)) == Set(BatchReportFile.allCases).subtracting([.focus, .labels]))
             #expect(BatchReportFile.focus.header() == "app")
             #expect(BatchReportFile.labels.header() == "key,value,label")

@@ -2,7 +2,7 @@ import Foundation
 
 /// The names of swept values on a batch's page (SPEC 15 "Labels"): every chart and table that
 /// names a sweep point's value writes it as its label (`SweepValueLabel`: the scenarios'
-/// `labels:` blocks, which `run` keeps in `labels.csv`, then `report --label`, the later
+/// `labels:` blocks, which `run` keeps in `labels.csv` (`LabelsCSV`), then `report --label`, the later
 /// winning), else in words from its key table (`worded`), never as the raw `key=value`.
 struct SweepValueLabels: Sendable, Equatable {
     /// The labels by key, then by value as swept.
@@ -68,33 +68,5 @@ struct SweepValueLabels: Sendable, Equatable {
 
     private static func phrase(_ words: AxisTitle.Words, of app: String?, value: String) -> String {
         words.words + (app.map { " of " + $0 } ?? "") + " " + value + (words.unit.map { " " + $0 } ?? "")
-    }
-
-    // MARK: - labels.csv
-
-    /// `labels`' rows as `labels.csv` (`LabelsColumn`), or nil when there are none.
-    static func csv(_ labels: [SweepValueLabel]) -> String? {
-        guard !labels.isEmpty else { return nil }
-        var bytes = Array(BatchReportFile.labels.header().utf8)
-        for label in labels {
-            bytes.append(CSVFormatting.lineFeed)
-            for (index, field) in [label.key, label.value, label.text].enumerated() {
-                if index > 0 { bytes.append(CSVFormatting.comma) }
-                CSVFormatting.appendField(field, to: &bytes)
-            }
-        }
-        bytes.append(CSVFormatting.lineFeed)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// The labels of `folder`'s `labels.csv`, in file order; none without the file.
-    ///
-    /// - Throws: `ReportCSV.Unreadable` when the file is there but cannot be read.
-    static func read(folder: String) throws(ReportCSV.Unreadable) -> [SweepValueLabel] {
-        let path = BatchReportFile.labels.path(in: folder)
-        guard FileManager.default.fileExists(atPath: path) else { return [] }
-        let file = try ReportCSV(path: path, required: LabelsColumn.allCases)
-        let key = file.column(LabelsColumn.key)!, value = file.column(LabelsColumn.value)!, text = file.column(LabelsColumn.label)!
-        return try file.rows().map { SweepValueLabel(key: $0[key], value: $0[value], text: $0[text]) }
     }
 }

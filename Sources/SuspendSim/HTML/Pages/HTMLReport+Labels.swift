@@ -12,7 +12,7 @@ extension HTMLReport {
     static func pageLabels(folder: String, reports: BatchReports, comparison: ComparisonReports?, given: [SweepValueLabel])
         throws -> SweepValueLabels {
         let sweeps = sweptValues(reports, comparison)
-        let saved = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try SweepValueLabels.read(folder: folder) }
+        let saved = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in try LabelsCSV.read(folder: folder) }
         let fromFile = saved.compactMap { label in
             (try? SweepValueLabel.matched([label], sweeps: sweeps) { _ in "" }.get())?.first
         }
@@ -42,20 +42,5 @@ extension HTMLReport {
             }
         }
         return values
-    }
-}
-
-extension HTMLReport {
-    /// Writes `labels` (the scenarios' `labels:` blocks, in order) as `folder`'s `labels.csv`
-    /// for `report` to read back (SPEC 15 "Labels"), or removes the file when there are none.
-    ///
-    /// - Throws: `ReportWriter.Error` when the file cannot be written.
-    package static func saveLabels(_ labels: [SweepValueLabel], in folder: String) throws {
-        let path = BatchReportFile.labels.path(in: folder)
-        guard let text = SweepValueLabels.csv(labels) else {
-            try? FileManager.default.removeItem(atPath: path)
-            return
-        }
-        try AtomicTextFile.write(text, to: path)
     }
 }
