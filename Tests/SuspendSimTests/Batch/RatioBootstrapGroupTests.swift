@@ -59,6 +59,26 @@ import Testing
         }
     }
 
+    @Test("A block's sums: eight resamples at a time and the rest one by one, each over the listed pairs only")
+    func blockSums() {
+        // Pair j's count in resample r is (j + r) mod 3; pairs 0 and 2 are listed, with sides
+        // (1000, 2000) and (3000, −500). Resample 0: counts 0 and 2, sums 6000 and −1000;
+        // resample 1: 1 and 0, 1000 and 2000; resample 2: 2 and 1, 5000 and 3500; then again.
+        // Ten resamples: one group of eight and two alone.
+        let width = 10, counts = (0..<3).flatMap { pair in (0..<width).map { UInt16((pair + $0) % 3) } }
+        let pairs = [0, 2], sides: [Double] = [1000, 2000, 3000, -500]
+        var sums = [Double](repeating: .nan, count: 2 * width)
+        counts.withUnsafeBufferPointer { counts in
+            pairs.withUnsafeBufferPointer { pairs in
+                sides.withUnsafeBufferPointer { sides in
+                    RatioBootstrap.Counts.blockSums(counts.baseAddress!, width: width, pairs: pairs, sides: sides, into: &sums)
+                }
+            }
+        }
+        let baselines: [Double] = [6000, 1000, 5000], values: [Double] = [-1000, 2000, 3500]
+        #expect(sums == (0..<width).map { baselines[$0 % 3] } + (0..<width).map { values[$0 % 3] })
+    }
+
     @Test("SciPy's fixed data through the group's counts: the per-row method's ends, which PairedStatisticsTests holds to SciPy")
     func sciPyData() {
         for (baseline, value) in [(PairedStatisticsTests.smallBaseline, PairedStatisticsTests.smallValue),

@@ -5,21 +5,18 @@ extension BatchComparison {
     /// takes more than one value: a batch scenario sweeping it gives each of its users, and
     /// every other scenario an empty cell.
     package static func defaultKeys(plan: BatchPlan) -> [String]? {
-        let user = TraceKey.user.path
-        guard plan.columns.contains(user), traceUserCells(plan).count > 1 else { return nil }
-        return scenarioKey(plan) + [SummaryColumn.policy.rawValue] + plan.columns.filter { $0 != user }
+        defaultKeys(sweepColumns: plan.columns, severalScenarios: hasSeveralScenarios(plan), traceUserCount: traceUserCells(plan).count)
     }
 
     /// Every key, as `allKeys(summaryPath:)` reads them from the batch's `summary.csv`:
     /// `scenario` when there are several, `policy`, then every sweep column.
     package static func allKeys(plan: BatchPlan) -> [String] {
-        scenarioKey(plan) + [SummaryColumn.policy.rawValue] + plan.columns
+        allKeys(sweepColumns: plan.columns, severalScenarios: hasSeveralScenarios(plan))
     }
 
-    /// `scenario` when the batch has several (`summary.csv`'s `scenario` column takes each
-    /// entry's name), else nothing.
-    private static func scenarioKey(_ plan: BatchPlan) -> [String] {
-        Set(plan.entries.map(\.name)).count > 1 ? [SummaryColumn.scenario.rawValue] : []
+    /// Whether `summary.csv`'s `scenario` column takes several values: each entry's name.
+    private static func hasSeveralScenarios(_ plan: BatchPlan) -> Bool {
+        Set(plan.entries.map(\.name)).count > 1
     }
 
     /// The cells of `summary.csv`'s `trace.user` column: a point's value comes from the axis

@@ -26,17 +26,29 @@ package struct BatchComparison {
     /// `policy`, then every sweep column but `trace.user`, in `summary.csv`'s order.
     package static func defaultKeys(summaryPath: String) throws(ComparisonError) -> [String]? {
         let table = try SummaryTable(path: summaryPath)
-        guard table.sweepColumns.contains(TraceKey.user.path), table.distinctValues(of: TraceKey.user.path).count > 1 else { return nil }
-        let scenario = table.distinctValues(of: .scenario).count > 1 ? [SummaryColumn.scenario.rawValue] : []
-        return scenario + [SummaryColumn.policy.rawValue] + table.sweepColumns.filter { $0 != TraceKey.user.path }
+        return defaultKeys(sweepColumns: table.sweepColumns, severalScenarios: table.distinctValues(of: .scenario).count > 1,
+                           traceUserCount: table.distinctValues(of: TraceKey.user.path).count)
     }
 
     /// Every key, as the default grouping would give them with `trace.user` kept: `scenario`
     /// when there are several, `policy`, then every sweep column (`--baseline` without `--by`).
     package static func allKeys(summaryPath: String) throws(ComparisonError) -> [String] {
         let table = try SummaryTable(path: summaryPath)
-        let scenario = table.distinctValues(of: .scenario).count > 1 ? [SummaryColumn.scenario.rawValue] : []
-        return scenario + [SummaryColumn.policy.rawValue] + table.sweepColumns
+        return allKeys(sweepColumns: table.sweepColumns, severalScenarios: table.distinctValues(of: .scenario).count > 1)
+    }
+
+    /// The default grouping's rule, on what `summary.csv` holds or will hold: its sweep
+    /// columns, whether its `scenario` column takes several values, and how many values its
+    /// `trace.user` column takes (read only when that column is there).
+    static func defaultKeys(sweepColumns: [String], severalScenarios: Bool, traceUserCount: @autoclosure () -> Int) -> [String]? {
+        let user = TraceKey.user.path
+        guard sweepColumns.contains(user), traceUserCount() > 1 else { return nil }
+        return allKeys(sweepColumns: sweepColumns.filter { $0 != user }, severalScenarios: severalScenarios)
+    }
+
+    /// Every key's rule: `scenario` when there are several, `policy`, then `sweepColumns`.
+    static func allKeys(sweepColumns: [String], severalScenarios: Bool) -> [String] {
+        (severalScenarios ? [SummaryColumn.scenario.rawValue] : []) + [SummaryColumn.policy.rawValue] + sweepColumns
     }
 
     /// `--by a,b,c` as keys.

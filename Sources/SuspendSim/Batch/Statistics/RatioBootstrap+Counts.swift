@@ -82,19 +82,21 @@ extension RatioBootstrap {
             guard !rows.isEmpty else { return ratios }
             var stream = Stream(seed: seed)
             withUnsafeTemporaryAllocation(of: UInt16.self, capacity: pairs * Self.block) { buffer in
-                for first in stride(from: 0, to: resamples, by: Self.block) {
-                    let block = first..<min(first + Self.block, resamples)
-                    let counts = UnsafeMutableBufferPointer(rebasing: buffer[..<(pairs * block.count)])
-                    draw(block, from: &stream, into: counts)
-                    let drawn = UnsafeBufferPointer(counts)
-                    for (row, plan) in plans.enumerated() {
-                        switch plan.arithmetic {
-                        case .double:
-                            Self.sum(drawn, block, plan.doubles, plan.used, into: &ratios[row])
-                        case .wrapping:
-                            Self.sum(drawn, block, plan.sides, plan.used, into: &ratios[row], multiply: &*, add: &+)
-                        case .checked:
-                            Self.sum(drawn, block, plan.sides, plan.used, into: &ratios[row], multiply: *, add: +)
+                withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * Self.block) { sums in
+                    for first in stride(from: 0, to: resamples, by: Self.block) {
+                        let block = first..<min(first + Self.block, resamples)
+                        let counts = UnsafeMutableBufferPointer(rebasing: buffer[..<(pairs * block.count)])
+                        draw(block, from: &stream, into: counts)
+                        let drawn = UnsafeBufferPointer(counts)
+                        for (row, plan) in plans.enumerated() {
+                            switch plan.arithmetic {
+                            case .double:
+                                Self.sum(drawn, block, plan, sums.baseAddress!, into: &ratios[row])
+                            case .wrapping:
+                                Self.sum(drawn, block, plan.sides, plan.used, into: &ratios[row], multiply: &*, add: &+)
+                            case .checked:
+                                Self.sum(drawn, block, plan.sides, plan.used, into: &ratios[row], multiply: *, add: +)
+                            }
                         }
                     }
                 }
@@ -102,11 +104,12 @@ extension RatioBootstrap {
             return ratios
         }
 
-        /// A row's pairs, the pairs that are not (0, 0), and the arithmetic its sums need.
+        /// A row's pairs, the pairs that are not (0, 0), and the arithmetic its sums need; in
+        /// `Double`, the used pairs' sides too, side by side (`blockSums(_:width:pairs:sides:into:)`).
         private struct Plan {
             enum Arithmetic { case double, wrapping, checked }
             let sides: [(baseline: Int64, value: Int64)]
-            let doubles: [(baseline: Double, value: Double)]
+            let doubles: [Double]
             let used: [Int]
             let arithmetic: Arithmetic
 
@@ -117,7 +120,15 @@ extension RatioBootstrap {
                 used = sides.indices.filter { sides[$0].baseline != 0 || sides[$0].value != 0 }
                 arithmetic = bound.overflow ? .checked : bound.partialValue < 1 << 53 ? .double
                     : bound.partialValue < UInt64(Int64.max) ? .wrapping : .checked
-                doubles = arithmetic == .double ? sides.map { (Double($0.baseline), Double($0.value)) } : []
+                var doubles: [Double] = []
+                if arithmetic == .double {
+                    doubles.reserveCapacity(2 * used.count)
+                    for pair in used {
+                        doubles.append(Double(sides[pair].baseline))
+                        doubles.append(Double(sides[pair].value))
+                    }
+                }
+                self.doubles = doubles
             }
         }
 
@@ -125,25 +136,17 @@ extension RatioBootstrap {
         private static let block = 256
 
         /// Appends to `ratios` each kept resample of `block`, whose counts are `counts` (pair
-        /// j's at j × the block's width): Σ count × value ÷ Σ count × baseline over the pairs
-        /// `used`, in `Double`.
-        private static func sum(_ counts: UnsafeBufferPointer<UInt16>, _ block: Range<Int>, _ sides: [(baseline: Double, value: Double)],
-                                _ used: [Int], into ratios: inout [Double]) {
+        /// j's at j × the block's width): Σ count × value ÷ Σ count × baseline over the plan's
+        /// used pairs, in `Double`, summed into `sums` (room for twice the block's width).
+        private static func sum(_ counts: UnsafeBufferPointer<UInt16>, _ block: Range<Int>, _ plan: Plan, _ sums: UnsafeMutablePointer<Double>,
+                                into ratios: inout [Double]) {
             let width = block.count
-            var sums = [Double](repeating: 0, count: 2 * width)
-            sums.withUnsafeMutableBufferPointer { sums in
-                let baselines = sums.baseAddress!, values = baselines + width
-                for pair in used {
-                    let side = sides[pair], row = counts.baseAddress! + pair * width
-                    for index in 0..<width {
-                        let count = Double(row[index])
-                        baselines[index] += count * side.baseline
-                        values[index] += count * side.value
-                    }
+            plan.used.withUnsafeBufferPointer { used in
+                plan.doubles.withUnsafeBufferPointer { sides in
+                    Self.blockSums(counts.baseAddress!, width: width, pairs: used, sides: sides, into: sums)
                 }
             }
-            let baselines = sums[..<width], values = sums[width...]
-            for index in 0..<width where baselines[index] != 0 { ratios.append(values[width + index] / baselines[index]) }
+            for index in 0..<width where sums[index] != 0 { ratios.append(sums[width &+ index] / sums[index]) }
         }
 
         /// The same in `Int64`, with `multiply` and `add` wrapping or checked.
