@@ -41,7 +41,8 @@ final class CSVFormattingThread: @unchecked Sendable {
         let channel = channel
         let finished = finished
         let spares = UncheckedReference(self)
-        PipelineThread.start {
+        // As much work as the run's thread: at its priority (`PipelineThread`).
+        PipelineThread.start(keepingPriority: true) {
             while let chunks = channel.receive() {
                 for var chunk in chunks {
                     write(chunk)
