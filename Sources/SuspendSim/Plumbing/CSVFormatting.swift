@@ -176,24 +176,48 @@ enum CSVFormatting {
         let fraction = thousandths &- whole &* 1000
         let fractionHundreds = fraction / 100
         let fractionBytes = (UInt64(zero) | fractionHundreds) | digitPair(fraction &- fractionHundreds &* 100) << 8
-        var wholeBytes: UInt64
-        var wholeLength: Int
-        if whole < 10 {
-            (wholeBytes, wholeLength) = (UInt64(zero) | whole, 1)
-        } else if whole < 100 {
-            (wholeBytes, wholeLength) = (digitPair(whole), 2)
-        } else {
-            let hundreds = whole / 100
-            let pair = digitPair(whole &- hundreds &* 100)
-            if whole < 1000 {
-                (wholeBytes, wholeLength) = ((UInt64(zero) | hundreds) | pair << 8, 3)
-            } else {
-                (wholeBytes, wholeLength) = (digitPair(hundreds) | pair << 16, 4)
-            }
-        }
+        let (wholeBytes, wholeLength) = packedDigits(whole)
         let shift = UInt64(truncatingIfNeeded: wholeLength &* 8)
         let word = wholeBytes | UInt64(point) << shift | fractionBytes << (shift &+ 8)
         return (word, wholeLength &+ 4)
+    }
+
+    /// The values `packedLongThousandths` takes: a whole part of at most 8 digits (a time
+    /// within 3.17 years, a size within 95 TB).
+    static let packedLongThousandthsLimit: UInt64 = 100_000_000_000
+
+    /// `thousandths ÷ 1000` with 3 decimals, as two little-endian words written one after
+    /// the other: the first holds the whole part's digits above its last 4 (`highLength`
+    /// bytes, 1 to 4), the second exactly 8 bytes, the last 4 digits of the whole part, the
+    /// point and the 3 decimals: 99732259 as `9` and `9732.259`. As `packedThousandths`, with
+    /// no loop and no division but by constants; a `time_s` past 10,000 s went through a loop
+    /// of divisions by 100 (about 140 instructions a field, docs/performance.md).
+    ///
+    /// - Precondition: `packedThousandthsLimit <= thousandths < packedLongThousandthsLimit`.
+    @inline(__always)
+    static func packedLongThousandths(_ thousandths: UInt64) -> (high: UInt64, highLength: Int, low: UInt64) {
+        let high = thousandths / 10_000_000
+        let rest = thousandths &- high &* 10_000_000
+        let lowWhole = rest / 1000
+        let fraction = rest &- lowWhole &* 1000
+        let lowHundreds = lowWhole / 100
+        let fractionHundreds = fraction / 100
+        let low = digitPair(lowHundreds) | digitPair(lowWhole &- lowHundreds &* 100) << 16 | UInt64(point) << 32
+            | (UInt64(zero) | fractionHundreds) << 40 | digitPair(fraction &- fractionHundreds &* 100) << 48
+        let (highBytes, highLength) = packedDigits(high)
+        return (highBytes, highLength, low)
+    }
+
+    /// The ASCII digits of `value` (0 ..< 10,000) in the low bytes of a word, the first digit
+    /// lowest, and their count (1 to 4).
+    @inline(__always)
+    private static func packedDigits(_ value: UInt64) -> (bytes: UInt64, length: Int) {
+        if value < 10 { return (UInt64(zero) | value, 1) }
+        if value < 100 { return (digitPair(value), 2) }
+        let hundreds = value / 100
+        let pair = digitPair(value &- hundreds &* 100)
+        if value < 1000 { return ((UInt64(zero) | hundreds) | pair << 8, 3) }
+        return (digitPair(hundreds) | pair << 16, 4)
     }
 
     /// The two ASCII digits of `value` (0 ..< 100) in the low 16 bits, the tens digit lowest.

@@ -15,18 +15,24 @@ import Glibc
 /// two cores, docs/performance.md.) On Linux the nice value belongs to each thread
 /// (sched(7)); on macOS, where it belongs to the process, the thread's quality of service
 /// says the same.
+///
+/// The formatting thread is the exception: it formats six of the eight files, as much work as
+/// the run's thread has left (docs/performance.md), so it keeps the run's priority and the
+/// scheduler shares the two cores between the two; at five levels below, it shared the
+/// second core with the reader and the run's thread waited for it.
 enum PipelineThread {
     /// How many nice levels below its starter a helper runs.
     static let niceIncrement: Int32 = 5
 
-    /// Runs `body` on a new thread at the helpers' priority.
-    static func start(_ body: @escaping @Sendable () -> Void) {
+    /// Runs `body` on a new thread at the helpers' priority, or at its starter's when
+    /// `keepingPriority`.
+    static func start(keepingPriority: Bool = false, _ body: @escaping @Sendable () -> Void) {
         let thread = Thread {
-            lowerPriority()
+            if !keepingPriority { lowerPriority() }
             body()
         }
         #if !os(Linux)
-        thread.qualityOfService = .utility
+        if !keepingPriority { thread.qualityOfService = .utility }
         #endif
         thread.start()
     }

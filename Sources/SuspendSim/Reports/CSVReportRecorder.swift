@@ -12,10 +12,11 @@ import Foundation
 ///
 /// Each file has its own byte buffer, written out whenever it passes 256 KiB, so memory
 /// stays bounded however long the run. App ids, the policy name and every enum spelling
-/// are quoted once, up front: a row costs no `String` work. A long run's `memory.csv`,
-/// `pressure.csv` and `skipped.csv` are formatted on a thread of their own
+/// are quoted once, up front: a row costs no `String` work. A long run's rows, but for
+/// the few of `evictions.csv` and `freezer.csv`, are formatted on a thread of their own
 /// (`CSVFormattingThread`), in the same order and to the same bytes, and the full buffers of
-/// the other three are written out by another (`CSVWriteBehindThread`).
+/// `transitions.csv`, `callbacks.csv` and `evictions.csv` are written out by another
+/// (`CSVWriteBehindThread`).
 ///
 /// Most callers want `Simulation.run(_:policy:writingReportTo:)`, which also makes the folder appear
 /// whole or not at all. To drive it by hand:
@@ -50,7 +51,11 @@ package struct CSVReportRecorder: SimulationRecorder {
     private let time = CSVTimeField()
     /// Which threads write the files: the run's alone, or, for a long run, a formatting
     /// thread and a write-behind thread beside it.
-    private var threads: RunReportThreads
+    private let threads: RunReportThreads
+    /// A long run's formatting thread, which `threads` keeps alive: reached without the
+    /// reference counting of a strong reference (two retains and releases a row, a fifth of
+    /// what queueing the row cost).
+    private let formatting: Unmanaged<CSVFormattingThread>?
 
     /// Creates the eight streamed files, with their header rows, in `folder` (which must exist
     /// and must not hold them yet).
@@ -66,27 +71,29 @@ package struct CSVReportRecorder: SimulationRecorder {
     }
 
     /// As the public initializer, with the folder as a path and a chosen flush threshold
-    /// (tests use tiny ones); `formatsOnAThreadOfItsOwn` hands three of the files to a
+    /// (tests use tiny ones); `formatsOnAThreadOfItsOwn` hands six of the files to a
     /// `CSVFormattingThread` (the same bytes, written beside the run).
     init(scenario: Scenario, policyName: String, folderPath: String, flushThreshold: Int,
          formatsOnAThreadOfItsOwn: Bool = false) throws {
         folder = folderPath
         self.flushThreshold = flushThreshold
-        // A long run's own three files are written out by a thread of their own; the
-        // formatting thread writes its three itself.
+        // The full buffers of a long run's `transitions.csv`, `callbacks.csv` and
+        // `evictions.csv` are written out by a thread of their own; the formatting thread
+        // writes the other files it formats itself.
         let writeBehind = formatsOnAThreadOfItsOwn ? CSVWriteBehindThread() : nil
         files = try RunReportStreams(folderPath: folderPath, flushThreshold: flushThreshold, writeBehind: writeBehind)
         words = RunReportSpellings(scenario: scenario, policyName: policyName)
-        // Held in `threads`, not in a stored property of its own: the engine's calls through
-        // the protocol's witnesses copy the whole recorder, and a larger one cost more.
         let besideRows = RunReportBesideRows(files: files, words: words)
-        threads = .runsThread(rows: besideRows)
         if let writeBehind {
             // The formatting thread writes the rows there, with a time field of its own; after
-            // the hand-over only that thread touches those three files' buffers.
+            // the hand-over only that thread touches those six files' buffers.
             let writer = UncheckedSendable((rows: besideRows, time: CSVTimeField()))
-            let formatting = CSVFormattingThread { row in writer.value.rows.write(row, time: writer.value.time) }
-            threads = .beside(formatting: formatting, writeBehind: writeBehind)
+            let thread = CSVFormattingThread { chunk in writer.value.rows.write(chunk, time: writer.value.time) }
+            threads = .beside(formatting: thread, writeBehind: writeBehind)
+            formatting = .passUnretained(thread)
+        } else {
+            threads = .runsThread(rows: besideRows)
+            formatting = nil
         }
     }
 
@@ -101,33 +108,14 @@ package struct CSVReportRecorder: SimulationRecorder {
 
     /// A row of `transitions.csv`.
     package mutating func record(_ transition: EventLog.Transition) {
-        files.transitions.appendRow(TransitionColumn.self) { column, row in
-            switch column {
-            case .time: time.append(transition.timeMs, to: &row)
-            case .app: row.append(words.appIDs[transition.app])
-            case .from: row.append(words.states[transition.from])
-            case .to: row.append(words.states[transition.to])
-            case .cause:
-                switch transition.cause {
-                case .event(let kind): row.append(words.eventKinds[kind])
-                case .timer(let kind): row.append(words.timerKinds[kind])
-                case .kill(let reason): row.append(words.killReasons[reason])
-                case .grant(let grant): row.append(words.grantCauses[grant])
-                }
-            }
-        }
+        if let formatting { return formatting._withUnsafeGuaranteedRef { $0.append(transition) } }
+        if case .runsThread(let rows) = threads { rows.write(transition, time: time) }
     }
 
     /// A row of `callbacks.csv` (`phase` empty for an app-delegate app, SPEC 11).
     package mutating func record(_ callback: EventLog.CallbackRecord) {
-        files.callbacks.appendRow(CallbackColumn.self) { column, row in
-            switch column {
-            case .time: time.append(callback.timeMs, to: &row)
-            case .app: row.append(words.appIDs[callback.app])
-            case .callback: row.append(words.callbackNames[callback.callback])
-            case .phase: if let phase = callback.phase { row.append(words.scenePhases[phase]) }
-            }
-        }
+        if let formatting { return formatting._withUnsafeGuaranteedRef { $0.append(callback) } }
+        if case .runsThread(let rows) = threads { rows.write(callback, time: time) }
     }
 
     /// A row of `evictions.csv`.
@@ -156,32 +144,26 @@ package struct CSVReportRecorder: SimulationRecorder {
 
     /// A row of `memory.csv`.
     package mutating func record(_ footprint: EventLog.FootprintRecord) {
-        if case .beside(let formatting, _) = threads { return formatting.append(.footprint(footprint)) }
-        write(footprint, time: time)
+        if let formatting { return formatting._withUnsafeGuaranteedRef { $0.append(footprint) } }
+        if case .runsThread(let rows) = threads { rows.write(footprint, time: time) }
     }
 
     /// A row of `pressure.csv`.
     package mutating func record(_ free: EventLog.FreeRecord) {
-        if case .beside(let formatting, _) = threads { return formatting.append(.free(free)) }
-        write(free, time: time)
+        if let formatting { return formatting._withUnsafeGuaranteedRef { $0.append(free) } }
+        if case .runsThread(let rows) = threads { rows.write(free, time: time) }
     }
 
     /// A row of `skipped.csv` (`app` empty when the event names none).
     package mutating func record(_ skip: EventLog.Skip) {
-        if case .beside(let formatting, _) = threads { return formatting.append(.skipped(skip)) }
-        write(skip, time: time)
+        if let formatting { return formatting._withUnsafeGuaranteedRef { $0.append(skip) } }
+        if case .runsThread(let rows) = threads { rows.write(skip, time: time) }
     }
 
-    /// A row of `launches.csv`, written on the run's thread.
+    /// A row of `launches.csv`.
     package mutating func record(_ launch: EventLog.Launch) {
-        files.launches.appendRow(LaunchColumn.self) { column, row in
-            switch column {
-            case .time: time.append(launch.timeMs, to: &row)
-            case .app: row.append(words.appIDs[launch.app])
-            case .kind: row.append(words.launchKinds[launch.cold ? .cold : .warm])
-            case .wait: CSVFormatting.appendSeconds(launch.waitMs, to: &row)
-            }
-        }
+        if let formatting { return formatting._withUnsafeGuaranteedRef { $0.append(launch) } }
+        if case .runsThread(let rows) = threads { rows.write(launch, time: time) }
     }
 
     /// A row of `freezer.csv` (SPEC 37), written on the run's thread.
@@ -196,20 +178,6 @@ package struct CSVReportRecorder: SimulationRecorder {
             case .frozenCount: CSVFormatting.appendInteger(act.frozenCount, to: &row)
             }
         }
-    }
-
-    // MARK: The files a formatting thread may write (`RunReportBesideRows`)
-
-    private func write(_ footprint: EventLog.FootprintRecord, time: CSVTimeField) {
-        if case .runsThread(let rows) = threads { rows.write(footprint, time: time) }
-    }
-
-    private func write(_ free: EventLog.FreeRecord, time: CSVTimeField) {
-        if case .runsThread(let rows) = threads { rows.write(free, time: time) }
-    }
-
-    private func write(_ skip: EventLog.Skip, time: CSVTimeField) {
-        if case .runsThread(let rows) = threads { rows.write(skip, time: time) }
     }
 
     // MARK: Finishing

@@ -225,6 +225,43 @@ import Testing
         #expect(String(decoding: row.bytes, as: UTF8.self) == "0.007,270.000,12.345,9999.999,0.000,")
     }
 
+    /// A field of 5 to 8 whole digits (`time_s` after 2.7 hours) is two words: the digits
+    /// above the last 4, then the last 4, the point and the 3 decimals. Each count of leading
+    /// digits (1 to 4), the first value the path takes and the first it leaves to the general
+    /// one, random values around it, and fields written with fewer than 16 bytes of room agree
+    /// with the field written as text.
+    @Test func longPackedThousandthsAgreeWithTheFieldAsText() {
+        func expected(_ value: UInt64) -> String {
+            let fraction = String(value % 1000)
+            return "\(value / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+        }
+        #expect(expected(99_732_259) == "99732.259")
+        var values: [UInt64] = [9_999_999, 10_000_000, 10_000_001, 99_732_259, 99_999_999, 100_000_000, 999_999_999,
+                                1_000_000_000, 9_999_999_999, 10_000_000_000, 10_000_009_001, 99_999_999_999,
+                                100_000_000_000, 100_000_000_001]
+        var generator = SplitMix64(seed: 0xBEEF)
+        for _ in 0 ..< 20_000 { values.append(generator.next() % 120_000_000_000) }
+        for value in values {
+            // Room for the field but not for the two words: from 48 bytes written of 64 up.
+            for filled in [0, 48, 49, 52, 53, 56] {
+                var row = CSVRowWriter(capacity: 64)
+                for _ in 0 ..< filled { row.append(UInt8(ascii: "x")) }
+                CSVFormatting.appendThousandths(value, to: &row)
+                #expect(String(decoding: row.bytes, as: UTF8.self) == String(repeating: "x", count: filled) + expected(value),
+                        "\(value) after \(filled) bytes")
+                row.deallocate()
+            }
+        }
+        // Fields one after another: the words' spare bytes are overwritten by the next field.
+        var row = CSVRowWriter(capacity: 64)
+        defer { row.deallocate() }
+        for value: UInt64 in [10_000_000, 5, 12_345_678_901, 99_732_259] {
+            CSVFormatting.appendThousandths(value, to: &row)
+            row.append(CSVFormatting.comma)
+        }
+        #expect(String(decoding: row.bytes, as: UTF8.self) == "10000.000,0.005,12345678.901,99732.259,")
+    }
+
     /// RFC 4180 §2: fields holding a comma, a double quote, CR or LF are enclosed in double
     /// quotes, and a double quote inside is escaped by another double quote.
     @Test(arguments: [
