@@ -1,0 +1,71 @@
+import SuspendSim
+import Testing
+
+/// What a test can do to a `Scenario` through the public API alone, and the run never traps
+/// on: apps removed after events named them.
+/// Each bad call runs in a child process first (an exit test), which must exit normally (a
+/// trap there is signal 4 or 5, and the whole `swift test` run would have ended with it).
+@Suite struct NoTrapScenarioTests {
+    /// Three apps; `open(2)` at 10 s names the last one.
+    static func threeApps() throws -> Scenario {
+        var scenario = Scenario(name: "demo", device: Device(ramKiB: .mb(4096)),
+                                apps: [AppProfile(id: "com.example.a", activeMB: 100), AppProfile(id: "com.example.b", activeMB: 100),
+                                       AppProfile(id: "com.example.c", activeMB: 100)])
+        try scenario.append(at: 0, .open(0))
+        try scenario.append(at: 10, .open(2))
+        try scenario.append(at: 20, .home)
+        return scenario
+    }
+
+    @Test("Apps removed after an event named them: the run skips the event, checkAppIndexes throws")
+    func appsRemovedAfterEvents() async throws {
+        await #expect(processExitsWith: .success) {
+            var scenario = try! NoTrapScenarioTests.threeApps()
+            scenario.apps.removeLast()
+            _ = Simulation.run(scenario)
+            _ = Simulation.runKeepingNoRecords(scenario)
+        }
+        var scenario = try Self.threeApps()
+        scenario.apps.removeLast()
+        // `apps` is still a plain array: the removal itself is allowed, and the check names
+        // index 2 and the two apps left.
+        let error = #expect(throws: Scenario.LookupError(kind: .appIndex, name: "2", nearest: ["com.example.a", "com.example.b"],
+                                                         scenario: "demo")) {
+            try scenario.checkAppIndexes()
+        }
+        #expect(error?.description == "no app at index 2 in scenario 'demo' (it has 2; take an index from app(_:)): com.example.a, com.example.b")
+        // The run: open(0) at 0 s runs (a's first callback), open(2) at 10 s is a no-op with
+        // the reason that says why (no app to name in the record), home at 20 s runs.
+        let result = Simulation.run(scenario)
+        #expect(result.log.skips == [EventLog.Skip(timeMs: .seconds(10), event: .open, app: nil, reason: .noSuchApp)])
+        #expect(result.log.callbacks(of: 0).contains(.didFinishLaunching))
+        #expect(result.log.callbacks(of: 1).isEmpty)
+        // Putting an app back at index 2 makes the scenario whole again.
+        scenario.apps.append(AppProfile(id: "com.example.d", activeMB: 100))
+        try scenario.checkAppIndexes()
+        #expect(Simulation.run(scenario).log.skips.isEmpty)
+    }
+
+    @Test("An initial: entry and observed naming a removed app: not placed, and checkAppIndexes names them")
+    func initialAndObservedAfterRemoval() async throws {
+        await #expect(processExitsWith: .success) {
+            var scenario = Scenario(name: "demo", device: Device(ramKiB: .mb(4096)),
+                                    apps: [AppProfile(id: "com.example.a", activeMB: 100), AppProfile(id: "com.example.b", activeMB: 100)])
+            try! scenario.appendInitial(Scenario.InitialApp(app: 1, state: .suspended))
+            scenario.apps.removeAll()
+            _ = Simulation.run(scenario)
+        }
+        var scenario = Scenario(name: "demo", device: Device(ramKiB: .mb(4096)),
+                                apps: [AppProfile(id: "com.example.a", activeMB: 100), AppProfile(id: "com.example.b", activeMB: 100)])
+        try scenario.appendInitial(Scenario.InitialApp(app: 0, state: .suspended))
+        try scenario.appendInitial(Scenario.InitialApp(app: 1, state: .suspended))
+        try scenario.setObserved(Scenario.Observed(app: 1, days: 1, counters: [(.backgroundMemoryPressure, 1000)]))
+        scenario.apps.removeLast()
+        #expect(throws: Scenario.LookupError(kind: .appIndex, name: "1", nearest: ["com.example.a"], scenario: "demo")) {
+            try scenario.checkAppIndexes()
+        }
+        // App 0 is placed (100 MB resident: its footprint row at time 0); entry 1 is not.
+        let result = Simulation.run(scenario)
+        #expect(result.log.footprints.map(\.app) == [0])
+    }
+}
