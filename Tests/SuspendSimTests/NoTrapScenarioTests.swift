@@ -2,7 +2,7 @@ import SuspendSim
 import Testing
 
 /// What a test can do to a `Scenario` through the public API alone, and the run never traps
-/// on: apps removed after events named them.
+/// on: apps removed after events named them, and event times no scenario file could give.
 /// Each bad call runs in a child process first (an exit test), which must exit normally (a
 /// trap there is signal 4 or 5, and the whole `swift test` run would have ended with it).
 @Suite struct NoTrapScenarioTests {
@@ -67,5 +67,34 @@ import Testing
         // App 0 is placed (100 MB resident: its footprint row at time 0); entry 1 is not.
         let result = Simulation.run(scenario)
         #expect(result.log.footprints.map(\.app) == [0])
+    }
+
+    @Test("append(at:) refuses NaN, infinite, negative, past-2^32 and out-of-order times, and adds nothing")
+    func eventTimes() async throws {
+        await #expect(processExitsWith: .success) {
+            var scenario = Scenario(name: "t", device: Device(ramKiB: .mb(1024)), apps: [AppProfile(id: "a", activeMB: 10)])
+            for seconds in [Double.nan, .infinity, -.infinity, 1e300, -1, 4_294_967_296.5] { try? scenario.append(at: seconds, .open(0)) }
+            _ = Simulation.run(scenario)
+        }
+        var scenario = Scenario(name: "t", device: Device(ramKiB: .mb(1024)), apps: [AppProfile(id: "a", activeMB: 10)])
+        for seconds in [Double.nan, .infinity, -.infinity, 1e300, -1, -0.001, 4_294_967_296.5, .greatestFiniteMagnitude] {
+            let error = #expect(throws: Scenario.LookupError.self, "\(seconds)") { try scenario.append(at: seconds, .open(0)) }
+            #expect(error?.kind == .time && error?.name == String(seconds) && error?.nearest == [])
+        }
+        #expect(scenario.events.isEmpty)
+        let nan = #expect(throws: Scenario.LookupError.self) { try scenario.append(at: .nan, .home) }
+        #expect(nan?.description == "event time nan s in scenario 't' is not a time of the model: 0 to 4294967296 (2^32) s")
+        // The bounds themselves are times: 0 and 2^32 s, as a file may give them.
+        try scenario.append(at: 0, .open(0))
+        try scenario.append(at: 4_294_967_296, .home)
+        #expect(scenario.events.map(\.atMs) == [.zero, .ms(4_294_967_296_000)])
+        // Before the last event: refused, naming the last event's time.
+        let early = #expect(throws: Scenario.LookupError(kind: .time, name: "10.0", nearest: ["4294967296.0"], scenario: "t")) {
+            try scenario.append(at: 10, .home)
+        }
+        #expect(early?.description == "event time 10.0 s in scenario 't' is before the last event's time, 4294967296.0 s: append events in time order")
+        // The same time as the last event is in order (SPEC 7: non-decreasing).
+        try scenario.append(at: 4_294_967_296, .lock)
+        #expect(scenario.events.count == 3)
     }
 }
