@@ -97,4 +97,36 @@ import Testing
         try scenario.append(at: 4_294_967_296, .lock)
         #expect(scenario.events.count == 3)
     }
+
+    @Test("append(at:) refuses allocations past 2^32 MB in magnitude and a session allocation not above 0")
+    func allocationAmounts() async throws {
+        await #expect(processExitsWith: .success) {
+            var scenario = Scenario(name: "m", device: Device(ramKiB: .mb(1024)), apps: [AppProfile(id: "a", activeMB: 10)])
+            try? scenario.append(at: 0, .open(0))
+            try? scenario.append(at: 1, .allocate(0, .kib(.max)))
+            try? scenario.append(at: 2, .systemAllocate(.kib(.min)))
+            _ = Simulation.run(scenario)
+        }
+        var scenario = Scenario(name: "m", device: Device(ramKiB: .mb(1024)), apps: [AppProfile(id: "a", activeMB: 10)])
+        // 2^42 KiB is 2^32 MB, the loader's limit: the bounds are amounts, one KiB past them is not.
+        let limit: Int64 = 1 << 42
+        for action in [ScenarioEvent.Action.allocate(0, .kib(limit + 1)), .allocate(0, .kib(-limit - 1)), .allocate(0, .kib(.max)),
+                       .systemAllocate(.kib(.min)), .allocateSession(0, .zero), .allocateSession(0, .kib(-5)),
+                       .allocateSession(0, .kib(limit + 1))] {
+            let error = #expect(throws: Scenario.LookupError.self, "\(action)") { try scenario.append(at: 0, action) }
+            #expect(error?.kind == .amount)
+        }
+        #expect(scenario.events.isEmpty)
+        #expect(throws: Scenario.LookupError(kind: .amount, name: "0", nearest: [], scenario: "m")) {
+            try scenario.append(at: 0, .allocateSession(0, .zero))
+        }
+        let past = #expect(throws: Scenario.LookupError.self) { try scenario.append(at: 0, .systemAllocate(.kib(limit + 1))) }
+        #expect(past?.description == "allocation of 4398046511105 KiB in scenario 'm' is not an amount of the model: "
+            + "at most 4294967296 (2^32) MB in magnitude, more than 0 for a session")
+        for action in [ScenarioEvent.Action.allocate(0, .kib(limit)), .allocate(0, .kib(-limit)), .systemAllocate(.kib(-limit)),
+                       .allocateSession(0, .kib(1)), .allocateSession(0, .kib(limit))] {
+            try scenario.append(at: 0, action)
+        }
+        #expect(scenario.events.count == 5)
+    }
 }

@@ -23,6 +23,9 @@ extension Scenario {
             /// (SPEC 7): `name` is the seconds as given, `nearest` the last event's time in
             /// seconds when the time is before it.
             case time
+            /// An event's memory amount (`append(at:_:)`) that no scenario file could give
+            /// (SPEC 7, 32): `name` is the amount in KiB as given.
+            case amount
         }
 
         public let kind: Kind
@@ -58,8 +61,10 @@ extension Scenario {
             case .time: "event time \(name) s" + (scenario.map { " in scenario '\($0)'" } ?? "")
                 + (nearest.isEmpty ? " is not a time of the model: 0 to 4294967296 (2^32) s"
                     : " is before the last event's time, \(nearest[0]) s: append events in time order")
+            case .amount: "allocation of \(name) KiB" + (scenario.map { " in scenario '\($0)'" } ?? "")
+                + " is not an amount of the model: at most 4294967296 (2^32) MB in magnitude, more than 0 for a session"
             }
-            if kind == .time { return subject }
+            if kind == .time || kind == .amount { return subject }
             if kind == .appIndex { return subject + (nearest.isEmpty ? "" : ": " + nearest.joined(separator: ", ")) }
             return nearest.isEmpty ? subject : subject + "; nearest: " + nearest.joined(separator: ", ")
         }
@@ -88,6 +93,24 @@ extension Scenario {
             throw Scenario.LookupError(kind: .time, name: String(seconds), nearest: [String(last.seconds)], scenario: name)
         }
         return time
+    }
+
+    /// Nothing when `action`'s memory amount is one a scenario file could give: at most 2^32 MB
+    /// (2^42 KiB) in magnitude, the loader's limit, so that no sum of a run passes Int64 KiB
+    /// before its saturation; a session allocation more than 0 (SPEC 32).
+    func checkAmount(of action: ScenarioEvent.Action) throws(Scenario.LookupError) {
+        let limit: Int64 = 1 << 42
+        let kib: KiB
+        switch action {
+        case .allocate(_, let amount), .systemAllocate(let amount):
+            guard amount.count < -limit || amount.count > limit else { return }
+            kib = amount
+        case .allocateSession(_, let amount):
+            guard amount.count <= 0 || amount.count > limit else { return }
+            kib = amount
+        default: return
+        }
+        throw Scenario.LookupError(kind: .amount, name: String(kib.count), nearest: [], scenario: name)
     }
 
     /// The index of the app with bundle id `id`, or nil when no app has it.
