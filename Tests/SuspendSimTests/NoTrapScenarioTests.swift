@@ -104,7 +104,10 @@ import Testing
             var scenario = Scenario(name: "m", device: Device(ramKiB: .mb(1024)), apps: [AppProfile(id: "a", activeMB: 10)])
             try? scenario.append(at: 0, .open(0))
             try? scenario.append(at: 1, .allocate(0, .kib(.max)))
-            try? scenario.append(at: 2, .systemAllocate(.kib(.min)))
+            try? scenario.append(at: 1, .allocate(0, .kib(.max)))
+            try? scenario.append(at: 2, .systemAllocate(.kib(.max)))
+            try? scenario.append(at: 2, .systemAllocate(.kib(.max)))
+            try? scenario.append(at: 3, .systemAllocate(.kib(.min)))
             _ = Simulation.run(scenario)
         }
         var scenario = Scenario(name: "m", device: Device(ramKiB: .mb(1024)), apps: [AppProfile(id: "a", activeMB: 10)])
