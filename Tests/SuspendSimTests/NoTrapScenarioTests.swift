@@ -132,4 +132,23 @@ import Testing
         }
         #expect(scenario.events.count == 5)
     }
+
+    @Test("Device(ramMB:ios:_:) refuses a RAM or a key's value that is not finite or past 2^32, naming it")
+    func deviceNumbers() async throws {
+        await #expect(processExitsWith: .success) {
+            _ = try? Device(ramMB: .nan, ios: nil, [:])
+            _ = try? Device(ramMB: 2048, ios: nil, [.reservedMB: .infinity])
+            _ = try? Device(ramMB: 2048, ios: nil, [.agingS: 1e300])
+        }
+        #expect(throws: Device.KeyError(key: .ramMB, value: "nan")) { try Device(ramMB: .nan, ios: nil, [:]) }
+        #expect(throws: Device.KeyError(key: .reservedMB, value: "inf")) { try Device(ramMB: 2048, ios: nil, [.reservedMB: .infinity]) }
+        let far = #expect(throws: Device.KeyError(key: .agingS, value: "-4294967297.0")) {
+            try Device(ramMB: 2048, ios: nil, [.agingS: -4_294_967_297])
+        }
+        #expect(far?.description == "device key 'aging_s' must be a finite number at most 4294967296 (2^32) in magnitude, got -4294967297.0")
+        // The limit itself is a number a file may give.
+        #expect(try Device(ramMB: 4_294_967_296, ios: nil, [.agingS: 4_294_967_296]).agingMs == .seconds(4_294_967_296))
+        // A key that is no number is still refused first, by its name alone.
+        #expect(throws: Device.KeyError(key: .model)) { try Device(ramMB: .nan, ios: nil, [.model: 1]) }
+    }
 }
