@@ -10,9 +10,16 @@ extension Device {
     /// `ram_mb`, `ios`, `model`, `compressor`, `freezer` and `lmkd` are not numbers of this kind: RAM and
     /// the release are the parameters, a model comes from `DeviceCatalog`, the compressor is
     /// `Device.Compressor`, the freezer `Device.Freezer` and lmkd's table `Device.lmkdMinfree`. Giving one here
-    /// throws `Device.KeyError`, before anything is set.
+    /// throws `Device.KeyError`, before anything is set; so does a number no file could give
+    /// (`ramMB` or a key's value not finite, or past 2^32 MB or s in magnitude, the loader's
+    /// limit), which would trap in its conversion to KiB or ms.
     public init(ramMB: Double, ios: IOSVersion? = nil, _ keys: [DeviceKey: Double]) throws(Device.KeyError) {
         if let wrong = DeviceKey.allCases.first(where: { keys[$0] != nil && !$0.isNumber }) { throw Device.KeyError(key: wrong) }
+        let limit: Double = 4_294_967_296
+        for (key, value) in [(DeviceKey.ramMB, ramMB)] + DeviceKey.allCases.compactMap({ key in keys[key].map { (key, $0) } })
+        where !(abs(value) <= limit) {
+            throw Device.KeyError(key: key, value: String(value))
+        }
         self.init(ramMB: ramMB, ios: ios)
         for key in DeviceKey.allCases {
             guard let value = keys[key] else { continue }

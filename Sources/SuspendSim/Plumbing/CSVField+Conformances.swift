@@ -141,6 +141,7 @@ extension EventLog.SkipReason: CSVField {
         case .modeNotInUse: 16
         case .notFrontmost: 17
         case .alreadyInForce: 18
+        case .noSuchApp: 19
         }
     }
 }

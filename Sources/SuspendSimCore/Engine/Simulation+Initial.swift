@@ -6,7 +6,8 @@ extension Simulation {
     /// aging, saved state for all but the frontmost app (if they save it), scenes connected.
     /// The caller runs the pressure check once after.
     mutating func placeInitialApps() {
-        for entry in scenario.initial {
+        // An entry naming an app index that no app has is not placed (`Scenario.checkAppIndexes()`).
+        for entry in scenario.initial where profiles.indices.contains(entry.app) {
             let index = entry.app
             let profile = profiles[index]
             let isFrontmost = entry.state == .active || entry.state == .inactive

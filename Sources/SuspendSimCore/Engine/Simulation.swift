@@ -225,8 +225,11 @@ public struct Simulation<Recorder: SimulationRecorder> {
         }
     }
 
-    /// Carries out one scenario event (SPEC 3).
+    /// Carries out one scenario event (SPEC 3). An event naming an app index that no app has
+    /// (apps removed from `scenario.apps` after the event was added) is skipped, never a trap:
+    /// `Scenario.checkAppIndexes()` is the way to have it thrown instead.
     private mutating func handle(_ action: ScenarioEvent.Action) {
+        if let app = action.app, !profiles.indices.contains(app) { return skip(action.kind, .noSuchApp) }
         switch action {
         case .open(let app): open(app, cause: .open)
         case .home: goHome()

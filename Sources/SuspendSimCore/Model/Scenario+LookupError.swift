@@ -19,6 +19,13 @@ extension Scenario {
             /// An app by its index in `apps` (an `AppIndex` that an event or an `initial:`
             /// entry names): `name` is the index in decimal, `nearest` the apps' ids.
             case appIndex
+            /// An event's time in seconds (`append(at:_:)`) that no scenario file could give
+            /// (SPEC 7): `name` is the seconds as given, `nearest` the last event's time in
+            /// seconds when the time is before it.
+            case time
+            /// An event's memory amount (`append(at:_:)`) that no scenario file could give
+            /// (SPEC 7, 32): `name` is the amount in KiB as given.
+            case amount
         }
 
         public let kind: Kind
@@ -51,7 +58,13 @@ extension Scenario {
             case .policy: "no built-in policy '\(name)'"
             case .appIndex: "no app at index \(name)" + (scenario.map { " in scenario '\($0)'" } ?? "")
                 + " (it has \(nearest.count); take an index from app(_:))"
+            case .time: "event time \(name) s" + (scenario.map { " in scenario '\($0)'" } ?? "")
+                + (nearest.isEmpty ? " is not a time of the model: 0 to 4294967296 (2^32) s"
+                    : " is before the last event's time, \(nearest[0]) s: append events in time order")
+            case .amount: "allocation of \(name) KiB" + (scenario.map { " in scenario '\($0)'" } ?? "")
+                + " is not an amount of the model: at most 4294967296 (2^32) MB in magnitude, more than 0 for a session"
             }
+            if kind == .time || kind == .amount { return subject }
             if kind == .appIndex { return subject + (nearest.isEmpty ? "" : ": " + nearest.joined(separator: ", ")) }
             return nearest.isEmpty ? subject : subject + "; nearest: " + nearest.joined(separator: ", ")
         }
@@ -61,6 +74,43 @@ extension Scenario {
     func checked(_ index: AppIndex) throws(Scenario.LookupError) -> AppIndex {
         guard !apps.indices.contains(index) else { return index }
         throw Scenario.LookupError(kind: .appIndex, name: String(index), nearest: apps.map(\.id), scenario: name)
+    }
+
+    /// The largest time in seconds an event may have: the loader's limit on every number of
+    /// seconds (SPEC 7, `ScenarioLoader`'s "at most 4294967296 (2^32)").
+    static let latestEventSeconds: Double = 4_294_967_296
+
+    /// `seconds` as the time of an event appended after the last one; else the error that
+    /// says why it is none: NaN, infinite, negative or past 2^32 s (a millisecond count that
+    /// `Millis.seconds(_:)` could not hold, or sums past Int64 in the run), or before the
+    /// last event (the timeline is in time order, SPEC 7).
+    func checkedTime(_ seconds: Double) throws(Scenario.LookupError) -> Millis {
+        guard seconds >= 0, seconds <= Self.latestEventSeconds else {
+            throw Scenario.LookupError(kind: .time, name: String(seconds), nearest: [], scenario: name)
+        }
+        let time = Millis.seconds(seconds)
+        if let last = events.last?.atMs, time < last {
+            throw Scenario.LookupError(kind: .time, name: String(seconds), nearest: [String(last.seconds)], scenario: name)
+        }
+        return time
+    }
+
+    /// Nothing when `action`'s memory amount is one a scenario file could give: at most 2^32 MB
+    /// (2^42 KiB) in magnitude, the loader's limit, so that no sum of a run passes Int64 KiB
+    /// before its saturation; a session allocation more than 0 (SPEC 32).
+    func checkAmount(of action: ScenarioEvent.Action) throws(Scenario.LookupError) {
+        let limit: Int64 = 1 << 42
+        let kib: KiB
+        switch action {
+        case .allocate(_, let amount), .systemAllocate(let amount):
+            guard amount.count < -limit || amount.count > limit else { return }
+            kib = amount
+        case .allocateSession(_, let amount):
+            guard amount.count <= 0 || amount.count > limit else { return }
+            kib = amount
+        default: return
+        }
+        throw Scenario.LookupError(kind: .amount, name: String(kib.count), nearest: [], scenario: name)
     }
 
     /// The index of the app with bundle id `id`, or nil when no app has it.

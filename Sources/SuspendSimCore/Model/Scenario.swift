@@ -92,11 +92,17 @@ public struct Scenario: Sendable {
     /// Appends an event at `seconds` (rounded half up to a millisecond).
     ///
     /// - Throws: `Scenario.LookupError` of kind `appIndex` when the event names an app index
-    ///   that no app of the scenario has (an index taken from another scenario, say): a
-    ///   failed test, never a trap in the run.
+    ///   that no app of the scenario has (an index taken from another scenario, say), and of
+    ///   kind `time` when `seconds` is no time a scenario file could give (SPEC 7): not a
+    ///   finite number, negative, past 2^32 s, or before the last event's time; and of kind
+    ///   `amount` when an `allocate` or `system_allocate` amount is past 2^32 MB in magnitude
+    ///   or a session allocation is not more than 0 (SPEC 7, 32). A failed test, never a trap
+    ///   in the run; the scenario is left as it was.
     public mutating func append(at seconds: Double, _ action: ScenarioEvent.Action) throws(Scenario.LookupError) {
+        let time = try checkedTime(seconds)
         if let app = action.app { _ = try checked(app) }
-        events.append(ScenarioEvent(atMs: .seconds(seconds), action))
+        try checkAmount(of: action)
+        events.append(ScenarioEvent(atMs: time, action))
     }
 
     /// Appends an app found resident at time 0 (SPEC 12 `initial:`), after those already

@@ -53,6 +53,15 @@ private struct MyPolicy: EvictionPolicy {
             let error = #expect(throws: Scenario.LookupError.self) { try scenario.app("com.example.mial") }
             #expect(error?.kind == .app && error?.nearest.first == "com.example.mail")
         }
+        do {
+            // mailAndA's second event opens its last app: removing it leaves that event none.
+            var scenario = try Self.mailAndA()
+            let removed = #expect(throws: Scenario.LookupError.self) {
+                scenario.apps.removeLast()
+                try scenario.checkAppIndexes()   // throws when an event named the removed app
+            }
+            #expect(removed?.kind == .appIndex && removed?.name == "1")
+        }
     }
 
     @Test("EvictionPolicy's own policy: the smallest app goes first")

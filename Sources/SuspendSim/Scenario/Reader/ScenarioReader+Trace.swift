@@ -20,7 +20,7 @@ extension ScenarioReader {
             report(userNode, TraceKey.user.path, problem)
             return nil
         }
-        let path = name.hasPrefix("/") ? name : URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(name).path
+        let path = Self.tracePath(name, besideFile: file)
         tracePath = path
         var user = scalar.string
         if user == TraceKey.allUsers {

@@ -22,5 +22,8 @@ extension EventLog {
         case modeNotInUse = "the mode is not in use"
         /// A `charge` or `low_power` event with the value already in force (SPEC 28).
         case alreadyInForce = "the value is already in force"
+        /// The event names an app index that no app of the scenario has: apps were removed
+        /// from `Scenario.apps` after the event was added (`Scenario.checkAppIndexes()`).
+        case noSuchApp = "no app of the scenario has the event's app index"
     }
 }
