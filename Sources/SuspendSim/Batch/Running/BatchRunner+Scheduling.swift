@@ -28,9 +28,7 @@ extension BatchRunner {
             guard !OutputRegistry.isClosing else { return }
             let started = DispatchTime.now().uptimeNanoseconds
             let result = work.run(index)
-            if case .ran(let made) = result {
-                for item in made.rows { state.tally.record(group: item.group, apps: item.apps) }
-            }
+            result.count(into: &state.tally)
             let ran = DispatchTime.now().uptimeNanoseconds
             state.output.workerNanoseconds += ran - started
             write(result, plan: work.plan, into: &state)
@@ -70,9 +68,7 @@ extension BatchRunner {
                 }
                 let started = DispatchTime.now().uptimeNanoseconds
                 let result = work.run(index)
-                if case .ran(let made) = result {
-                    for item in made.rows { tally.record(group: item.group, apps: item.apps) }
-                }
+                result.count(into: &tally)
                 working += DispatchTime.now().uptimeNanoseconds - started
                 let written = state.withLock { state in
                     let locked = DispatchTime.now().uptimeNanoseconds

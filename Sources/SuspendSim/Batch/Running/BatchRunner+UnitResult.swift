@@ -7,6 +7,12 @@ extension BatchRunner {
         case ran(UnitRows)
         /// The unit wrote no rows: its scenario file and the error.
         case failed(UnitFailure)
+
+        /// Adds its rows' survival counts to `tally` (SPEC 14); a unit that failed adds none.
+        func count(into tally: inout SurvivalTally) {
+            guard case .ran(let made) = self else { return }
+            for item in made.rows { tally.record(group: item.group, apps: item.apps) }
+        }
     }
 
     /// What a unit that ran made: its rows (one, or one per policy for `--policy all`), with
