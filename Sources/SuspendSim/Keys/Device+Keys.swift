@@ -15,7 +15,7 @@ extension Device {
     /// limit), which would trap in its conversion to KiB or ms.
     public init(ramMB: Double, ios: IOSVersion? = nil, _ keys: [DeviceKey: Double]) throws(Device.KeyError) {
         if let wrong = DeviceKey.allCases.first(where: { keys[$0] != nil && !$0.isNumber }) { throw Device.KeyError(key: wrong) }
-        let limit: Double = 4_294_967_296
+        let limit = Double(Scenario.magnitudeLimit)
         for (key, value) in [(DeviceKey.ramMB, ramMB)] + DeviceKey.allCases.compactMap({ key in keys[key].map { (key, $0) } })
         where !(abs(value) <= limit) {
             throw Device.KeyError(key: key, value: String(value))

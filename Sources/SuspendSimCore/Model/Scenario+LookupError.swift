@@ -76,16 +76,17 @@ extension Scenario {
         throw Scenario.LookupError(kind: .appIndex, name: String(index), nearest: apps.map(\.id), scenario: name)
     }
 
-    /// The largest time in seconds an event may have: the loader's limit on every number of
-    /// seconds (SPEC 7, `ScenarioLoader`'s "at most 4294967296 (2^32)").
-    static let latestEventSeconds: Double = 4_294_967_296
+    /// The largest magnitude of memory in MB and of time in s that a scenario may give: 2^32
+    /// (SPEC 7, `ScenarioLoader`'s "at most 4294967296 (2^32)"), so that the engine's Int64
+    /// sums of KiB and ms never overflow. The loader and `append(at:_:)` refuse past it.
+    package static let magnitudeLimit: Int64 = 1 << 32
 
     /// `seconds` as the time of an event appended after the last one; else the error that
     /// says why it is none: NaN, infinite, negative or past 2^32 s (a millisecond count that
     /// `Millis.seconds(_:)` could not hold, or sums past Int64 in the run), or before the
     /// last event (the timeline is in time order, SPEC 7).
     func checkedTime(_ seconds: Double) throws(Scenario.LookupError) -> Millis {
-        guard seconds >= 0, seconds <= Self.latestEventSeconds else {
+        guard seconds >= 0, seconds <= Double(Self.magnitudeLimit) else {
             throw Scenario.LookupError(kind: .time, name: String(seconds), nearest: [], scenario: name)
         }
         let time = Millis.seconds(seconds)
@@ -99,7 +100,7 @@ extension Scenario {
     /// (2^42 KiB) in magnitude, the loader's limit, so that no sum of a run passes Int64 KiB
     /// before its saturation; a session allocation more than 0 (SPEC 32).
     func checkAmount(of action: ScenarioEvent.Action) throws(Scenario.LookupError) {
-        let limit: Int64 = 1 << 42
+        let limit = Self.magnitudeLimit * 1024  // in KiB
         let kib: KiB
         switch action {
         case .allocate(_, let amount), .systemAllocate(let amount):

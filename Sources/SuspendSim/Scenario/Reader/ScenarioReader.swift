@@ -75,9 +75,8 @@ struct ScenarioReader {
     /// The file through which a chain of includes passed `InputLimits.includeDepth`, once one did.
     var includeTooDeep: String?
 
-    /// The largest magnitude accepted for memory in MB and time in s: 2^32, so that the
-    /// engine's Int64 sums of KiB and ms never overflow.
-    static let magnitudeLimit: Int64 = 1 << 32
+    /// The largest magnitude accepted for memory in MB and time in s (`Scenario.magnitudeLimit`).
+    static let magnitudeLimit = Scenario.magnitudeLimit
 
     init(file: String, originalKeys: [String: String] = [:], traces: TraceIndexes? = nil) {
         self.file = file
