@@ -49,7 +49,7 @@ public struct SuspendsimCommand: ParsableCommand {
     /// Why: the root's parse builds `run`'s options by reflection twice more before `run`'s
     /// own parse builds them (argument-parser asks whether `run` takes all remaining input
     /// when it meets the word), 3.3 M instructions of every run's start (callgrind, the
-    /// 100-app 10^5-event JSON: the run's thread 280.35 → 277.03 M; docs/performance.md).
+    /// 100-app 10^5-event JSON: the run's thread 280.35 → 277.01 M; docs/performance.md).
     static func parsedRun(_ arguments: [String]) -> RunCommand? {
         guard arguments.first == "run" else { return nil }
         return (try? RunCommand.parseAsRoot(Array(arguments.dropFirst()))) as? RunCommand
