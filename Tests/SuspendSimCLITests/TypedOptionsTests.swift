@@ -36,6 +36,36 @@ import Testing
         #expect(plain.sensitivityOptions.request == nil)
     }
 
+    /// `main()` hands a `run` to `RunCommand` alone (`parsedRun`) when that parse succeeds.
+    @Test("A run parsed by RunCommand alone holds what the whole tree's parse holds; anything else is left to the tree")
+    func runParsedAlone() throws {
+        let arguments = [
+            "run", "a.yaml", "b.json", "--out", "R2", "--seed", "7", "--set", "end_s=60,120", "--shard", "2/3", "--jobs", "2",
+            "--baseline", "lru", "--app", "com.x", "--kills", "--policy", "lru",
+        ]
+        let alone = try #require(SuspendsimCommand.parsedRun(arguments))
+        let whole = try Self.parsed(arguments, as: SuspendsimCommand.RunCommand.self)
+        for run in [alone, whole] {
+            #expect(run.input.paths == ["a.yaml", "b.json"])
+            #expect(run.out == "R2" && run.seed == 7 && run.kills && !run.details)
+            #expect(run.axes.map(\.key.path) == ["end_s"] && run.axes.map(\.values) == [["60", "120"]])
+            #expect(run.part == BatchShard(index: 2, count: 3))
+            #expect(run.input.workerCount == 2)
+            #expect(run.comparison.baseline == "lru" && run.apps == ["com.x"] && run.policy?.rawValue == "lru")
+        }
+        let bare = try #require(SuspendsimCommand.parsedRun(["run"]))
+        #expect(bare.input.paths == ["Scenarios"] && bare.out == "Reports" && bare.seed == 0 && bare.part == .whole)
+
+        // Help, a version or completion request, a mistake and other commands go to the tree.
+        for other in [
+            ["run", "--help"], ["run", "-h"], ["run", "a.yaml", "--version"], ["run", "--generate-completion-script", "bash"],
+            ["run", "--bogus"], ["run", "--shard", "4/3"], ["run", "--jobs", "0"], ["run", "--by", "policy", "--shard", "1/2"],
+            ["check", "a.yaml"], ["--version"], ["help", "run"], [],
+        ] {
+            #expect(SuspendsimCommand.parsedRun(other) == nil, "\(other)")
+        }
+    }
+
     @Test("report: --label, --figure-width and the comparison options are held typed")
     func report() throws {
         let report = try Self.parsed([

@@ -9,5 +9,11 @@ extension BuiltInPolicy {
     /// The name in scenario files, on the command line and in reports: the type's name
     /// without `Policy`, its words in lower case joined by `-` (an acronym is one word):
     /// `LargestFirstPolicy` is `largest-first`, `LRUPolicy` `lru`.
-    package static var ruleName: String { BuiltInPolicies.name(ofType: String(describing: Self.self)) }
+    ///
+    /// The type's name is the runtime's (`_typeName`), which `String(describing:)` of a type
+    /// also prints, but without first asking whether the metatype conforms to four printing
+    /// protocols: each first question scans every conformance record of the statically
+    /// linked binary, 4.4 M instructions for the four policies at every start
+    /// (docs/performance.md).
+    package static var ruleName: String { BuiltInPolicies.name(ofType: _typeName(Self.self, qualified: false)) }
 }

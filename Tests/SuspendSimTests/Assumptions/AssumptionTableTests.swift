@@ -58,6 +58,27 @@ struct AssumptionTableTests {
         #expect(atoms[1].excludes(atoms[0]) == excluded)
     }
 
+    /// `applies` is split at each ` and ` from the left, empty parts kept, as
+    /// `split(separator: " and ", omittingEmptySubsequences: false)` splits it; the non-ASCII
+    /// case takes that call, the others the byte comparison.
+    @Test(arguments: [
+        ("always", ["always"]),
+        ("ram_mb <= 3072 and policy lru", ["ram_mb <= 3072", "policy lru"]),
+        ("a and b and c", ["a", "b", "c"]),
+        ("a and and b", ["a", "and b"]),
+        ("always and", ["always and"]),
+        ("a and ", ["a", ""]),
+        (" and ", ["", ""]),
+        ("", [""]),
+        ("a andb", ["a andb"]),
+        ("é and b", ["é", "b"]),
+    ])
+    func appliesSplitsAtEachAnd(applies: String, parts: [String]) {
+        #expect(AssumptionCondition.andParts(applies).map(String.init) == parts)
+        #expect(AssumptionCondition.andParts(applies).map(String.init)
+            == applies.split(separator: " and ", omittingEmptySubsequences: false).map(String.init))
+    }
+
     @Test(arguments: [
         "ram_mb < 3072", "ios > 9", "policy", "compressor off", "ram_mb <= lots", "always and", "",
     ])
