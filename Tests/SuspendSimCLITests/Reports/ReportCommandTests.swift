@@ -41,6 +41,21 @@ import SuspendSimCore
         }
     }
 
+    @Test("report on a batch whose focus.csv has no app column exits 2, names the file, and leaves the folder as it was")
+    func unreadableFocusApps() throws {
+        try withTemporaryFolder { out in
+            let run = try suspendsim(["run", "Scenarios/day-on-a-3gb-phone.yaml", "--replicates", "2", "--html", "--out", out.path])
+            #expect(run.status == 0, "\(run.stderr)")
+            let focus = out.appendingPathComponent("focus.csv").path
+            try "apps\nday-on-a-3gb-phone/com.example.a\n".write(toFile: focus, atomically: true, encoding: .utf8)
+            let before = try filesUnder(out)
+            let report = try suspendsim(["report", out.path])
+            #expect(report.status == 2)
+            #expect(report.stderr.contains(focus), "\(report.stderr)")
+            #expect(try filesUnder(out) == before, "nothing rewritten")
+        }
+    }
+
     @Test("A --policy all batch with --details: policies side by side, a page per run with its seed")
     func policyAllBatch() throws {
         try withTemporaryFolder { out in

@@ -58,7 +58,7 @@ import Testing
         #expect(written.removed.isEmpty)
         #expect(try String(contentsOfFile: BatchReportFile.labels.path(in: ran.out), encoding: .utf8) == "key,value,label\ndevice.ram_mb,1024,1 GB\n")
         #expect(try String(contentsOfFile: BatchReportFile.focus.path(in: ran.out), encoding: .utf8) == "app\nsweep/com.example.b\n")
-        #expect(FocusAppsCSV.read(folder: ran.out) == ["sweep/com.example.b"])
+        #expect(try FocusAppsCSV.read(folder: ran.out) == ["sweep/com.example.b"])
         // --baseline POLICY without a default grouping: every key (one scenario: policy, the sweep).
         let asked = try BatchFolderFinish(.report(whatIfApps: []), baseline: "largest-first").write(folder: ran.out)
         #expect(asked.comparison?.keys == ["policy", "device.ram_mb"] && asked.whatIf == nil && asked.labels == nil)
@@ -144,5 +144,32 @@ import Testing
         #expect(try LabelsCSV.read(folder: folder.path) == labels)
         #expect(try LabelsCSV.write([], in: folder.path) == nil)
         #expect(!Self.exists(folder.path + "/labels.csv"))
+    }
+
+    @Test("focus.csv quotes an app id holding a comma or a quote, as any CSV field, and reads it back whole (SPEC 19, 35)")
+    func focusAppsQuoted() throws {
+        let folder = try TemporaryFolder()
+        // SPEC 35 refuses control characters and formula starts in an app id, not commas or quotes.
+        let apps = ["day/com.example.plain", "day/com.example.a,b", "day/com.example.\"q\""]
+        let path = try #require(try FocusAppsCSV.write(apps, in: folder.path))
+        // RFC 4180: a field with a comma or a quote is quoted, its quotes doubled.
+        #expect(try String(contentsOfFile: path, encoding: .utf8)
+                == "app\nday/com.example.plain\n\"day/com.example.a,b\"\n\"day/com.example.\"\"q\"\"\"\n")
+        #expect(try FocusAppsCSV.read(folder: folder.path) == apps)
+        // No apps: the earlier batch's file is removed, and nothing is read back.
+        #expect(try FocusAppsCSV.write(nil, in: folder.path) == nil)
+        #expect(try FocusAppsCSV.read(folder: folder.path) == nil)
+    }
+
+    @Test("a focus.csv without its app column is refused as a report file that cannot be read, naming the file")
+    func focusAppsUnreadable() throws {
+        let folder = try TemporaryFolder()
+        let path = BatchReportFile.focus.path(in: folder.path)
+        try "apps\nday/com.example.a\n".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect {
+            _ = try FocusAppsCSV.read(folder: folder.path)
+        } throws: { error in
+            "\(error)".contains(path) && "\(error)".contains("app")
+        }
     }
 }

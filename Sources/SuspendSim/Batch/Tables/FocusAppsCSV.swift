@@ -5,9 +5,21 @@ import Foundation
 /// beside `summary.csv` (`BatchFolderFinish`), `merge` copies it, and `report` reads it back
 /// when given no `--app`.
 package enum FocusAppsCSV {
+    /// `apps` as `focus.csv`: the header, then an app a row, quoted as any CSV field is
+    /// (`CSVFormatting.appendField`), since an app id may hold a comma or a quote (SPEC 35
+    /// refuses only control characters and formula starts).
+    static func text(_ apps: [String]) -> String {
+        var bytes = Array(BatchReportFile.focus.header().utf8)
+        for app in apps {
+            bytes.append(CSVFormatting.lineFeed)
+            CSVFormatting.appendField(app, to: &bytes)
+        }
+        bytes.append(CSVFormatting.lineFeed)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Writes `apps` as `folder`'s `focus.csv` and returns its path, or removes the file (an
-    /// earlier batch's) when there are none and returns nil. The apps are written as they are,
-    /// a line each.
+    /// earlier batch's) when there are none and returns nil.
     ///
     /// - Throws: `ReportWriter.Error` when the file cannot be written.
     static func write(_ apps: [String]?, in folder: String) throws -> String? {
@@ -16,14 +28,23 @@ package enum FocusAppsCSV {
             try? FileManager.default.removeItem(atPath: path)
             return nil
         }
-        try AtomicTextFile.write(([BatchReportFile.focus.header()] + apps).joined(separator: "\n") + "\n", to: path)
+        try AtomicTextFile.write(text(apps), to: path)
         return path
     }
 
-    /// The focus apps in `folder`'s `focus.csv`, or nil without the file or without a row.
-    package static func read(folder: String) -> [String]? {
-        guard let text = try? String(contentsOfFile: BatchReportFile.focus.path(in: folder), encoding: .utf8) else { return nil }
-        let apps = text.split(separator: "\n").dropFirst().map(String.init)
+    /// The focus apps in `folder`'s `focus.csv`, read as CSV (`ReportCSV`), in file order; nil
+    /// without the file or without a row.
+    ///
+    /// - Throws: `HTMLReport.Error` when the file is there but cannot be read or has no `app`
+    ///   column: the apps are the page's and the figures' (SPEC 19).
+    package static func read(folder: String) throws(HTMLReport.Error) -> [String]? {
+        let path = BatchReportFile.focus.path(in: folder)
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        let apps = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in
+            let file = try ReportCSV(path: path, required: FocusColumn.allCases)
+            let app = file.column(FocusColumn.app)!
+            return try file.rows().map { $0[app] }
+        }
         return apps.isEmpty ? nil : apps
     }
 }
