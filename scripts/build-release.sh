@@ -12,7 +12,7 @@
 #   while the loader searches the executable's table first for each symbol libstdc++ and libc
 #   bind at start; --no-export-dynamic undoes it and leaves the malloc family exported
 #   (below): 0.25 M instructions less per process (11.26 -> 11.01 M for --version).
-# The flags live here only: SwiftPM rebuilds the modules when they change, so every script
+# The flags live here only: SwiftPM rebuilds what they touch (the modules, or only the link) when they change, so every script
 # must build the same way. All three are Linux's; on macOS, where the Swift runtime is the system's,
 # the build is a plain release build.
 #
