@@ -199,35 +199,72 @@ struct _CanonicalCursor {
         var next = position
         let negative = next < end && base[next] == UInt8(ascii: "-")
         if negative { next &+= 1 }
-        let firstDigit = next
-        var whole: UInt64 = 0
+        let whole = digits(at: next)
+        guard whole.count > 0, whole.count <= 11, whole.count == 1 || base[next] != UInt8(ascii: "0") else { return nil }
+        next &+= whole.count
+        var fraction: UInt64 = 0
+        if next < end, base[next] == UInt8(ascii: ".") {
+            let decimals = digits(at: next &+ 1)
+            guard decimals.count > 0, decimals.count <= 10 else { return nil }
+            // In ten-billionths: times 10 for each decimal short of 10.
+            fraction = decimals.value
+            for _ in decimals.count..<10 { fraction &*= 10 }
+            next &+= 1 &+ decimals.count
+        }
+        guard next == end || _JSONByteScanner.endsValue(base[next]) else { return nil }
+        if negative, whole.value == 0, fraction == 0 { return nil }
+        position = next
+        skipSpaces()
+        return _FastDecimal(isNegative: negative, whole: whole.value, tenBillionths: fraction)
+    }
+
+    /// The run of decimal digits at `start`: how many, and their value (meaningful up to 19
+    /// digits; the callers refuse more than 11). Fewer than 8 digits with 8 bytes left are
+    /// read as one word (`leadingDigits`, `valueOfDigits`): about 25 instructions, where a
+    /// byte at a time took about 11 a digit (measured: 23.7 M instructions for the 130 k
+    /// numbers of the 10^5-event file).
+    @inline(__always)
+    func digits(at start: Int) -> (value: UInt64, count: Int) {
+        if start &+ 8 <= end {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+            let (count, values) = Self.leadingDigits(word)
+            if count < 8 { return (count == 0 ? 0 : Self.valueOfDigits(values, count: count), count) }
+        }
+        var value: UInt64 = 0
+        var next = start
         while next < end {
             let digit = base[next] &- UInt8(ascii: "0")
             guard digit < 10 else { break }
-            whole = whole &* 10 &+ UInt64(digit)
+            value = value &* 10 &+ UInt64(digit)
             next &+= 1
         }
-        let digits = next &- firstDigit
-        guard digits > 0, digits <= 11, digits == 1 || base[firstDigit] != UInt8(ascii: "0") else { return nil }
-        var fraction: UInt64 = 0
-        if next < end, base[next] == UInt8(ascii: ".") {
-            next &+= 1
-            let firstDecimal = next
-            while next < end {
-                let digit = base[next] &- UInt8(ascii: "0")
-                guard digit < 10 else { break }
-                fraction = fraction &* 10 &+ UInt64(digit)
-                next &+= 1
-            }
-            let decimals = next &- firstDecimal
-            guard decimals > 0, decimals <= 10 else { return nil }
-            // In ten-billionths: times 10 for each decimal short of 10.
-            for _ in decimals..<10 { fraction &*= 10 }
-        }
-        guard next == end || _JSONByteScanner.endsValue(base[next]) else { return nil }
-        if negative, whole == 0, fraction == 0 { return nil }
-        position = next
-        skipSpaces()
-        return _FastDecimal(isNegative: negative, whole: whole, tenBillionths: fraction)
+        return (value, next &- start)
+    }
+
+    /// How many of the bytes of `word` (little-endian: the first lowest) are decimal digits
+    /// before the first that is not (0 to 8), and the word with each digit byte turned into
+    /// its value (0 to 9).
+    ///
+    /// XOR with `0` turns exactly the bytes `0`...`9` into 0...9; a byte is then not a digit
+    /// when it is 10 or more: adding 0x76 to its low 7 bits sets its high bit (no carry leaves
+    /// the byte), or its high bit is set already.
+    @inline(__always)
+    static func leadingDigits(_ word: UInt64) -> (count: Int, values: UInt64) {
+        let values = word ^ 0x3030_3030_3030_3030
+        let notDigit = (((values & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676) | values) & 0x8080_8080_8080_8080
+        return (notDigit.trailingZeroBitCount &>> 3, values)
+    }
+
+    /// The value of the first `count` (1 to 8) digits of `values` (as `leadingDigits` gives
+    /// them): they are moved to the top of the word, zeros before them, and combined pairwise,
+    /// then by fours, then all eight, with three multiplications (the eight-digit step of
+    /// Lemire's fast_float, "Number Parsing at a Gigabyte per Second").
+    @inline(__always)
+    static func valueOfDigits(_ values: UInt64, count: Int) -> UInt64 {
+        var value = values &<< UInt64(64 &- 8 &* count)
+        value = value &* 10 &+ value &>> 8
+        let pairs: UInt64 = 0x0000_00FF_0000_00FF
+        value = ((value & pairs) &* (100 &+ 1_000_000 &<< 32) &+ (value &>> 16 & pairs) &* (1 &+ 10_000 &<< 32)) &>> 32
+        return value & 0xFFFF_FFFF
     }
 }
