@@ -8,6 +8,9 @@
 /// (ids and event keys) before, with an array per id and `memcmp`.
 struct _AppIDTable {
     private(set) var ids: [[UInt8]] = []
+    /// Whether every id is a plain string (printable ASCII, no `"` or `\`): then an id found
+    /// here is plain, and the canonical event reader need not check its bytes.
+    private(set) var hasOnlyPlainIDs = true
     /// Every id's bytes, in order, end to end; id `n` is `storage[starts[n]..<starts[n + 1]]`.
     private var storage: [UInt8] = []
     private var starts: [Int] = [0]
@@ -72,6 +75,9 @@ struct _AppIDTable {
             for (position, known) in ids.enumerated() { place(position, known) }
         }
         ids.append(id)
+        hasOnlyPlainIDs = hasOnlyPlainIDs && id.withUnsafeBufferPointer { bytes in
+            bytes.baseAddress.map { _CanonicalCursor.isPlain($0, count: bytes.count) } ?? true
+        }
         storage += id
         starts.append(storage.count)
         place(ids.count - 1, id)

@@ -52,7 +52,8 @@ import Testing
         #"{"at": 1., "home": null}"#,
         #"{"at": .5, "home": null}"#,
         #"{"at": 9, "system_allocate": {"mb": 4294967297}}"#,
-        #"{"at": 9, "open": "café"}"#,  // not ASCII
+        #"{"at": 9, "open": "café"}"#,  // not ASCII (among the apps or not)
+        #"{"at": 9, "open": "com.a\"x"}"#,  // a quote escaped
         #"{"at": 9, "open": "com.c"}"#,  // an app the header does not name (streamed)
         #"{"at": 1, "at": 2, "home": null}"#,  // a key twice
         #"{"at": 1, "home": null, "x": 1}"#,  // a key too many
@@ -95,7 +96,8 @@ import Testing
         let bytes = Array(event.utf8)
         return bytes.withUnsafeBufferPointer { buffer in
             var reader = _FastEventReader(scanner: _JSONByteScanner(buffer), expectedEvents: 1)
-            reader.apps = _AppIDTable(["com.a", "com.b", "a-much-longer-app-identifier.of.25", "x"].map { Array($0.utf8) })
+            // "café" is not plain: found among the apps, it still sends the event to the general reader.
+            reader.apps = _AppIDTable(["com.a", "com.b", "a-much-longer-app-identifier.of.25", "x", "café"].map { Array($0.utf8) })
             reader.addsUnknownApps = false
             let taken = reader.readCanonicalEvent() != nil
             return (taken, reader.scanner.position)
@@ -119,7 +121,7 @@ import Testing
     @Test("Each event, alone, between others and after a line break, reads as the general reader reads it",
           arguments: canonical + unusual)
     func sameAsTheGeneralReader(event: String) {
-        let known = ["com.a", "com.b", "a-much-longer-app-identifier.of.25", "x"]
+        let known = ["com.a", "com.b", "a-much-longer-app-identifier.of.25", "x", "café"]
         let texts = [
             event,
             #"{"at": 0.5, "home": null}, "# + event + #", {"at": 4294967296, "open": "com.b"}"#,
