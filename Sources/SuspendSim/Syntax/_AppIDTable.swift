@@ -33,7 +33,7 @@ struct _AppIDTable {
 
     /// The position of `bytes` among the ids, or nil.
     func index(of bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
-        guard let base = bytes.base.baseAddress else { return index(of: UnsafePointer(bitPattern: 1)!, count: 0) }
+        guard let base = bytes.base.baseAddress else { return index(of: Self.noBytes, count: 0) }
         return index(of: base + bytes.startIndex, count: bytes.count)
     }
 
@@ -84,10 +84,15 @@ struct _AppIDTable {
     }
 
     private mutating func place(_ position: Int, _ id: [UInt8]) {
-        var slot = id.withUnsafeBufferPointer { Int(truncatingIfNeeded: Self.hash($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: $0.count) >> shift) }
+        var slot = id.withUnsafeBufferPointer { bytes in
+            Int(truncatingIfNeeded: Self.hash(bytes.baseAddress ?? Self.noBytes, count: bytes.count) >> shift)
+        }
         while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
         slots[slot] = Int32(position)
     }
+
+    /// Where an empty id's bytes are said to be: `hash` and `equal` read no byte of an empty id.
+    private static var noBytes: UnsafePointer<UInt8> { UnsafePointer(bitPattern: 1)! }
 
     @inline(__always)
     private static func load(_ bytes: UnsafePointer<UInt8>, _ offset: Int) -> UInt64 {

@@ -37,7 +37,9 @@ extension _FastEventReader {
     static let falseWord: UInt64 = 0x65_736C_6166  // false
 
     /// The value of an event of `kind` in its canonical spelling, as its action.
-    private mutating func readCanonicalAction(_ kind: ScenarioEvent.Kind, _ cursor: inout _CanonicalCursor) -> ScenarioEvent.Action? {
+    private mutating func readCanonicalAction(
+        _ kind: ScenarioEvent.Kind, _ cursor: inout _CanonicalCursor
+    ) -> ScenarioEvent.Action? {
         var parts = EventGrammar.Parts()
         switch EventGrammar.value(of: kind) {
         case .null:
@@ -49,7 +51,8 @@ extension _FastEventReader {
             guard cursor.take(UInt8(ascii: "{")), cursor.takeKey(Self.appKeyWord, length: 5),
                   let id = cursor.quoted(), let app = canonicalApp(id), cursor.take(UInt8(ascii: ",")),
                   cursor.takeKey(Self.modeKeyWord, length: 6), let name = cursor.quoted(),
-                  let mode = modeTable.index(of: cursor.base + name.lowerBound, count: name.count).map({ modeList[$0] }),
+                  let position = modeTable.index(of: cursor.base + name.lowerBound, count: name.count),
+                  case let mode = modeList[position],
                   mode.isContinuous == continuous, cursor.take(UInt8(ascii: "}")) else { return nil }
             (parts.app, parts.mode) = (app, mode)
         case .appAndMB:
@@ -215,7 +218,9 @@ struct _CanonicalCursor {
         let negative = next < end && base[next] == UInt8(ascii: "-")
         if negative { next &+= 1 }
         let whole = digits(at: next)
-        guard whole.count > 0, whole.count <= 11, whole.count == 1 || base[next] != UInt8(ascii: "0") else { return nil }
+        guard whole.count > 0, whole.count <= 11, whole.count == 1 || base[next] != UInt8(ascii: "0") else {
+            return nil
+        }
         next &+= whole.count
         var fraction: UInt64 = 0
         if next < end, base[next] == UInt8(ascii: ".") {
