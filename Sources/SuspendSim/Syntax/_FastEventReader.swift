@@ -11,9 +11,15 @@ struct _FastEventReader: @unchecked Sendable {
     /// The keys as bytes, for matching without making strings: an event's key is found by
     /// its hash (`_AppIDTable`, positions in `ScenarioEvent.Kind.allCases`), where a search
     /// compared it with each kind's in turn.
-    private let eventKeys = _AppIDTable(ScenarioEvent.Kind.allCases.map { Array($0.rawValue.utf8) })
-    private let eventKinds = ScenarioEvent.Kind.allCases
+    let eventKeys = _AppIDTable(ScenarioEvent.Kind.allCases.map { Array($0.rawValue.utf8) })
+    let eventKinds = ScenarioEvent.Kind.allCases
     private let modes: [(bytes: [UInt8], mode: BackgroundMode)] = BackgroundMode.allCases.map { (Array($0.rawValue.utf8), $0) }
+    /// The background modes by their bytes, for the canonical reader: positions in `modeList`.
+    let modeTable = _AppIDTable(BackgroundMode.allCases.map { Array($0.rawValue.utf8) })
+    let modeList = BackgroundMode.allCases
+    /// Whether an event of the canonical spelling is read on its own path first
+    /// (`readCanonicalEvent`); the tests turn it off to compare with the general reader.
+    var takesCanonicalShape = true
     private let atKey = Array(EventGrammar.timeKey.utf8)
     private let appKey = Array(EventGrammar.ValueKey.app.rawValue.utf8)
     private let modeKey = Array(EventGrammar.ValueKey.mode.rawValue.utf8)
@@ -64,8 +70,15 @@ struct _FastEventReader: @unchecked Sendable {
         }
     }
 
-    /// One `{ "at": T, "EVENT": VALUE }`, keys in any order.
+    /// One `{ "at": T, "EVENT": VALUE }`, keys in any order: the canonical spelling on its own
+    /// path (`readCanonicalEvent`), any other the general way.
     private mutating func readEvent() -> (_FastDecimal, ScenarioEvent.Action)? {
+        if takesCanonicalShape, let event = readCanonicalEvent() { return event }
+        return readAnyEvent()
+    }
+
+    /// One `{ "at": T, "EVENT": VALUE }`, keys in any order, white space between them.
+    private mutating func readAnyEvent() -> (_FastDecimal, ScenarioEvent.Action)? {
         guard scanner.consume(UInt8(ascii: "{")) else { return nil }
         var time: _FastDecimal?
         var action: ScenarioEvent.Action?
