@@ -304,9 +304,18 @@ public struct Simulation<Recorder: SimulationRecorder> {
     /// Notes that something a policy may look at changed for app `index`: its entry in the
     /// victim index is refreshed before the next choice, and its band (if the policy has
     /// bands) is re-read now, so that the band's entry time is the time of the change.
+    /// Inlined, the band's part a call: it runs two or three times a transition, and as a call
+    /// its prologue cost more than the marking (docs/performance.md, "The run's thread, the
+    /// engine's steps").
+    @inline(__always)
     mutating func appDidChange(_ index: AppIndex) {
         victims.markDirty(index)
-        guard traits.usesBands else { return }
+        if traits.usesBands { rereadBand(of: index) }
+    }
+
+    /// `appDidChange`'s second half, under a policy with bands: a new band starts its
+    /// entry time now (SPEC 6, 16).
+    private mutating func rereadBand(of index: AppIndex) {
         let band = apps[index].state.isResident ? traits.policy.band(of: candidate(index)) : nil
         if band != apps[index].jetsam.band {
             apps[index].jetsam.band = band
