@@ -281,10 +281,21 @@ public struct Simulation<Recorder: SimulationRecorder> {
 
     /// Logs `callback` to app `app`; a scene-based app gets the scene equivalent and its
     /// phase after it (SPEC 11).
+    ///
+    /// An app-delegate app's callback is the common case, a record and no more; the scene
+    /// app's is a call of its own, so that the common case saves and restores no registers
+    /// (about a third of this function's instructions, docs/performance.md, "The run's
+    /// thread, the engine's steps").
     mutating func call(_ callback: Callback, on app: AppIndex) {
         guard profiles[app].lifecycle == .scene else {
             return recorder.record(EventLog.CallbackRecord(timeMs: nowMs, app: app, callback: callback, phase: nil))
         }
+        callScene(callback, on: app)
+    }
+
+    /// `call(_:on:)` for a scene-based app: the scene equivalent, then its phase (SPEC 11).
+    @inline(never)
+    private mutating func callScene(_ callback: Callback, on app: AppIndex) {
         let delivered = callback.sceneEquivalent
         if let phase = delivered.scenePhaseAfter { apps[app].scenePhase = phase }
         recorder.record(EventLog.CallbackRecord(timeMs: nowMs, app: app, callback: delivered, phase: apps[app].scenePhase))
