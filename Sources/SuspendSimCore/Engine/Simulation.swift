@@ -205,7 +205,9 @@ public struct Simulation<Recorder: SimulationRecorder> {
     /// The footprint of app `index` now.
     public func footprintKiB(of index: AppIndex) -> KiB { apps[index].memory.footprintKiB }
 
-    /// The earliest timer that is still live; cancelled ones on top are dropped.
+    /// The earliest timer that is still live; cancelled ones on top are dropped. Inlined into
+    /// `peek()`: at every step, most often with no timer pending.
+    @inline(__always)
     mutating func firstLiveTimer() -> PendingTimer? {
         while let timer = timers.first {
             if isLive(timer) { return timer }

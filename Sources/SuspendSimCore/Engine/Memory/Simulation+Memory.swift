@@ -37,6 +37,8 @@ extension Simulation {
     /// Records free memory in `pressure.csv` (not while the `initial:` apps are placed: the
     /// row after them stands for them all, SPEC 20). The run's minimum is settled free memory,
     /// taken at the end of each pressure check (SPEC 32), not here.
+    /// Inlined: every footprint change records one.
+    @inline(__always)
     mutating func freeDidChange() {
         let free = freeKiB
         guard !isPlacingInitialApps else { return }
