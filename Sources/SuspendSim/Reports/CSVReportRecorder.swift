@@ -170,35 +170,36 @@ package struct CSVReportRecorder: SimulationRecorder {
     // `record` methods above, whose common case (a long run's) is then a copy into the chunk
     // with no register saved and restored around it (14 of its 33 instructions were the
     // pushes and pops this path needed: about 10 M of a 10^5-event run, docs/performance.md,
-    // "The run's thread, the engine's steps").
+    // "The run's thread, the engine's steps"). `mutating` for the reason the `record` methods
+    // are: non-mutating, the call copied the whole recorder (264 bytes) onto the stack first.
 
     @inline(never)
-    private func writeOnRunsThread(_ transition: EventLog.Transition) {
+    private mutating func writeOnRunsThread(_ transition: EventLog.Transition) {
         if case .runsThread(let rows) = threads { rows.write(transition, time: time) }
     }
 
     @inline(never)
-    private func writeOnRunsThread(_ callback: EventLog.CallbackRecord) {
+    private mutating func writeOnRunsThread(_ callback: EventLog.CallbackRecord) {
         if case .runsThread(let rows) = threads { rows.write(callback, time: time) }
     }
 
     @inline(never)
-    private func writeOnRunsThread(_ footprint: EventLog.FootprintRecord) {
+    private mutating func writeOnRunsThread(_ footprint: EventLog.FootprintRecord) {
         if case .runsThread(let rows) = threads { rows.write(footprint, time: time) }
     }
 
     @inline(never)
-    private func writeOnRunsThread(_ free: EventLog.FreeRecord) {
+    private mutating func writeOnRunsThread(_ free: EventLog.FreeRecord) {
         if case .runsThread(let rows) = threads { rows.write(free, time: time) }
     }
 
     @inline(never)
-    private func writeOnRunsThread(_ skip: EventLog.Skip) {
+    private mutating func writeOnRunsThread(_ skip: EventLog.Skip) {
         if case .runsThread(let rows) = threads { rows.write(skip, time: time) }
     }
 
     @inline(never)
-    private func writeOnRunsThread(_ launch: EventLog.Launch) {
+    private mutating func writeOnRunsThread(_ launch: EventLog.Launch) {
         if case .runsThread(let rows) = threads { rows.write(launch, time: time) }
     }
 
