@@ -109,13 +109,13 @@ package struct CSVReportRecorder: SimulationRecorder {
     /// A row of `transitions.csv`.
     package mutating func record(_ transition: EventLog.Transition) {
         if let formatting { return formatting._withUnsafeGuaranteedRef { $0.append(transition) } }
-        if case .runsThread(let rows) = threads { rows.write(transition, time: time) }
+        writeOnRunsThread(transition)
     }
 
     /// A row of `callbacks.csv` (`phase` empty for an app-delegate app, SPEC 11).
     package mutating func record(_ callback: EventLog.CallbackRecord) {
         if let formatting { return formatting._withUnsafeGuaranteedRef { $0.append(callback) } }
-        if case .runsThread(let rows) = threads { rows.write(callback, time: time) }
+        writeOnRunsThread(callback)
     }
 
     /// A row of `evictions.csv`.
@@ -145,24 +145,61 @@ package struct CSVReportRecorder: SimulationRecorder {
     /// A row of `memory.csv`.
     package mutating func record(_ footprint: EventLog.FootprintRecord) {
         if let formatting { return formatting._withUnsafeGuaranteedRef { $0.append(footprint) } }
-        if case .runsThread(let rows) = threads { rows.write(footprint, time: time) }
+        writeOnRunsThread(footprint)
     }
 
     /// A row of `pressure.csv`.
     package mutating func record(_ free: EventLog.FreeRecord) {
         if let formatting { return formatting._withUnsafeGuaranteedRef { $0.append(free) } }
-        if case .runsThread(let rows) = threads { rows.write(free, time: time) }
+        writeOnRunsThread(free)
     }
 
     /// A row of `skipped.csv` (`app` empty when the event names none).
     package mutating func record(_ skip: EventLog.Skip) {
         if let formatting { return formatting._withUnsafeGuaranteedRef { $0.append(skip) } }
-        if case .runsThread(let rows) = threads { rows.write(skip, time: time) }
+        writeOnRunsThread(skip)
     }
 
     /// A row of `launches.csv`.
     package mutating func record(_ launch: EventLog.Launch) {
         if let formatting { return formatting._withUnsafeGuaranteedRef { $0.append(launch) } }
+        writeOnRunsThread(launch)
+    }
+
+    // A short run formats its rows on the run's thread, through these: kept out of the
+    // `record` methods above, whose common case (a long run's) is then a copy into the chunk
+    // with no register saved and restored around it (14 of its 33 instructions were the
+    // pushes and pops this path needed: about 10 M of a 10^5-event run, docs/performance.md,
+    // "The run's thread, the engine's steps"). `mutating` for the reason the `record` methods
+    // are: non-mutating, the call copied the whole recorder (264 bytes) onto the stack first.
+
+    @inline(never)
+    private mutating func writeOnRunsThread(_ transition: EventLog.Transition) {
+        if case .runsThread(let rows) = threads { rows.write(transition, time: time) }
+    }
+
+    @inline(never)
+    private mutating func writeOnRunsThread(_ callback: EventLog.CallbackRecord) {
+        if case .runsThread(let rows) = threads { rows.write(callback, time: time) }
+    }
+
+    @inline(never)
+    private mutating func writeOnRunsThread(_ footprint: EventLog.FootprintRecord) {
+        if case .runsThread(let rows) = threads { rows.write(footprint, time: time) }
+    }
+
+    @inline(never)
+    private mutating func writeOnRunsThread(_ free: EventLog.FreeRecord) {
+        if case .runsThread(let rows) = threads { rows.write(free, time: time) }
+    }
+
+    @inline(never)
+    private mutating func writeOnRunsThread(_ skip: EventLog.Skip) {
+        if case .runsThread(let rows) = threads { rows.write(skip, time: time) }
+    }
+
+    @inline(never)
+    private mutating func writeOnRunsThread(_ launch: EventLog.Launch) {
         if case .runsThread(let rows) = threads { rows.write(launch, time: time) }
     }
 

@@ -41,6 +41,7 @@ extension Simulation {
         precondition(foreground.count <= 1, "Apps \(foreground) are all in the foreground")
         precondition(foreground.first == screen.frontmost, "Frontmost \(String(describing: screen.frontmost)), foreground apps \(foreground)")
         precondition(ledger.systemKiB >= .zero, "System memory \(ledger.systemKiB) KiB is negative")
+        precondition(ledger.occupiedKiB == ledger.occupiedKiBFromParts, "Occupied \(ledger.occupiedKiB) KiB, its parts add up to \(ledger.occupiedKiBFromParts)")
         precondition(pressure.minFreeKiB <= freeKiB, "Minimum free \(pressure.minFreeKiB) above free \(freeKiB)")
         if tasks.isEnabled { checkTaskInvariants() }
     }

@@ -205,7 +205,9 @@ public struct Simulation<Recorder: SimulationRecorder> {
     /// The footprint of app `index` now.
     public func footprintKiB(of index: AppIndex) -> KiB { apps[index].memory.footprintKiB }
 
-    /// The earliest timer that is still live; cancelled ones on top are dropped.
+    /// The earliest timer that is still live; cancelled ones on top are dropped. Inlined into
+    /// `peek()`: at every step, most often with no timer pending.
+    @inline(__always)
     mutating func firstLiveTimer() -> PendingTimer? {
         while let timer = timers.first {
             if isLive(timer) { return timer }
@@ -281,10 +283,21 @@ public struct Simulation<Recorder: SimulationRecorder> {
 
     /// Logs `callback` to app `app`; a scene-based app gets the scene equivalent and its
     /// phase after it (SPEC 11).
+    ///
+    /// An app-delegate app's callback is the common case, a record and no more; the scene
+    /// app's is a call of its own, so that the common case saves and restores no registers
+    /// (about a third of this function's instructions, docs/performance.md, "The run's
+    /// thread, the engine's steps").
     mutating func call(_ callback: Callback, on app: AppIndex) {
         guard profiles[app].lifecycle == .scene else {
             return recorder.record(EventLog.CallbackRecord(timeMs: nowMs, app: app, callback: callback, phase: nil))
         }
+        callScene(callback, on: app)
+    }
+
+    /// `call(_:on:)` for a scene-based app: the scene equivalent, then its phase (SPEC 11).
+    @inline(never)
+    private mutating func callScene(_ callback: Callback, on app: AppIndex) {
         let delivered = callback.sceneEquivalent
         if let phase = delivered.scenePhaseAfter { apps[app].scenePhase = phase }
         recorder.record(EventLog.CallbackRecord(timeMs: nowMs, app: app, callback: delivered, phase: apps[app].scenePhase))
@@ -304,9 +317,18 @@ public struct Simulation<Recorder: SimulationRecorder> {
     /// Notes that something a policy may look at changed for app `index`: its entry in the
     /// victim index is refreshed before the next choice, and its band (if the policy has
     /// bands) is re-read now, so that the band's entry time is the time of the change.
+    /// Inlined, the band's part a call: it runs two or three times a transition, and as a call
+    /// its prologue cost more than the marking (docs/performance.md, "The run's thread, the
+    /// engine's steps").
+    @inline(__always)
     mutating func appDidChange(_ index: AppIndex) {
         victims.markDirty(index)
-        guard traits.usesBands else { return }
+        if traits.usesBands { rereadBand(of: index) }
+    }
+
+    /// `appDidChange`'s second half, under a policy with bands: a new band starts its
+    /// entry time now (SPEC 6, 16).
+    private mutating func rereadBand(of index: AppIndex) {
         let band = apps[index].state.isResident ? traits.policy.band(of: candidate(index)) : nil
         if band != apps[index].jetsam.band {
             apps[index].jetsam.band = band

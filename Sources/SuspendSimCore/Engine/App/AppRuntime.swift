@@ -41,7 +41,8 @@ struct AppRuntime {
     var state: LifecycleState { phase.state }
 
     /// Counts the time since `stats.fieldCountedToMs` in the app's state and footprint, up to
-    /// `nowMs`: called before either changes.
+    /// `nowMs`: called before either changes. Inlined: it runs at every transition.
+    @inline(__always)
     mutating func countFieldMetrics(to nowMs: Millis) {
         stats.field.accrue(state, footprint: memory.footprintKiB, from: stats.fieldCountedToMs, to: nowMs)
         stats.fieldCountedToMs = nowMs

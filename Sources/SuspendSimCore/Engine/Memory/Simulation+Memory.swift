@@ -3,6 +3,8 @@ extension Simulation {
     /// The footprint app `index` should have now: base for its state, plus allocations (kept
     /// and session, SPEC 32),
     /// less what it released on a warning and what was purged; never below 0 (SPEC 5, 10).
+    /// Inlined into `refreshFootprint`, which runs at every transition.
+    @inline(__always)
     func computedFootprintKiB(of index: AppIndex) -> KiB {
         let app = apps[index]
         guard app.state.isResident else { return .zero }
@@ -17,33 +19,26 @@ extension Simulation {
     /// in `memory.csv` and `pressure.csv` (SPEC 22: one row for both).
     mutating func refreshFootprint(of index: AppIndex) {
         let new = computedFootprintKiB(of: index)
-        let old = apps[index].memory.footprintKiB
         // Checked against the limit of the app's current state, so a state change alone can
         // put an app over its limit (SPEC 16).
         if new > device.appLimitKiB(in: apps[index].state) { pressure.noteOverLimit(index) }
-        let compressed = apps[index].memory.compressedKiB
-        // SPEC 37: an app on flash has its footprint there; a thaw or a death brings it to 0.
-        let flash = apps[index].freezer.isOnFlash ? new : .zero
-        let oldFlash = apps[index].memory.flashKiB
-        guard new != old || compressed != apps[index].memory.recordedCompressedKiB || flash != oldFlash else { return }
-        apps[index].memory.recordedCompressedKiB = compressed
-        apps[index].memory.flashKiB = flash
-        ledger.flashChanged(from: oldFlash, to: flash)
-        // Only a suspended footprint is integrated over time (`averageSuspendedMemory`); the
-        // other field metrics change with the state, which `setState` counts.
-        if apps[index].state == .suspended { apps[index].countFieldMetrics(to: nowMs) }
-        apps[index].memory.footprintKiB = new
-        if new > apps[index].stats.field.peakFootprintKiB { apps[index].stats.field.peakFootprintKiB = new }
+        // Read first, changed only when it differs (most refreshes change nothing): a mutating
+        // call on `apps[index]` checks the array's uniqueness even when it writes nothing.
+        guard apps[index].footprintDiffers(from: new), let change = apps[index].takeFootprint(new, at: nowMs) else { return }
+        ledger.flashChanged(from: change.oldFlashKiB, to: change.flashKiB)
         appDidChange(index)
-        ledger.footprintChanged(from: old, to: new)
+        ledger.footprintChanged(from: change.oldKiB, to: new)
         recorder.record(EventLog.FootprintRecord(
-            timeMs: nowMs, app: index, state: apps[index].state, footprintKiB: new, compressedKiB: compressed, flashKiB: flash))
+            timeMs: nowMs, app: index, state: apps[index].state, footprintKiB: new, compressedKiB: change.compressedKiB,
+            flashKiB: change.flashKiB))
         freeDidChange()
     }
 
     /// Records free memory in `pressure.csv` (not while the `initial:` apps are placed: the
     /// row after them stands for them all, SPEC 20). The run's minimum is settled free memory,
     /// taken at the end of each pressure check (SPEC 32), not here.
+    /// Inlined: every footprint change records one.
+    @inline(__always)
     mutating func freeDidChange() {
         let free = freeKiB
         guard !isPlacingInitialApps else { return }
@@ -60,29 +55,13 @@ extension Simulation {
     mutating func setState(_ index: AppIndex, _ state: LifecycleState, cause: EventLog.TransitionCause) {
         let from = apps[index].state
         recorder.record(EventLog.Transition(timeMs: nowMs, app: index, from: from, to: state, cause: cause))
-        apps[index].countFieldMetrics(to: nowMs)
         // Time resident (SPEC 14 `resident_s`): from a launch to the next death.
-        if !from.isResident, state.isResident {
-            apps[index].stats.residentSinceMs = nowMs
-            apps[index].stats.field.wasResident = true
-            ledger.residencyChanged(entering: true)
-        } else if from.isResident, !state.isResident {
-            apps[index].stats.residentMs += nowMs - apps[index].stats.residentSinceMs
-            ledger.residencyChanged(entering: false)
-        }
-        apps[index].phase = AppRuntime.Phase(entering: state)
-        apps[index].stateEnteredMs = nowMs
+        if let entering = apps[index].enter(state, at: nowMs) { ledger.residencyChanged(entering: entering) }
         if from == .suspended, state != .suspended { releaseCompressedMemory(of: index) }
         // SPEC 37: leaving `suspended` alive thaws a frozen app (a death has reset it).
         if from == .suspended, state != .suspended, apps[index].freezer.isFrozen { thaw(index, into: state) }
         if state == .suspended, from != .suspended { noteSuspendedEntry(of: index) }
-        // Aging counts from each suspension; the aging timer sets it (SPEC 6, jetsam).
-        apps[index].aged = false
         appDidChange(index)
-        if state == .active {
-            apps[index].memory.releasedOnWarning = false
-            apps[index].memory.purged = false
-        }
         refreshFootprint(of: index)
     }
 

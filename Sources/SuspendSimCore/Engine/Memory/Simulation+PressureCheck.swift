@@ -30,8 +30,18 @@ extension Simulation {
     /// Step 3: when free drops below `warning_free_mb` and no warning was sent in this
     /// episode, every app running code gets `applicationDidReceiveMemoryWarning`, in scenario
     /// order, and releases `warning_release_mb` (once, until it next becomes active).
+    ///
+    /// Each step's first test is inlined into the check, its work a call: the check runs after
+    /// every event and timer and mostly does nothing, and a call per step cost more than its
+    /// test (docs/performance.md, "The run's thread, the engine's steps").
+    @inline(__always)
     private mutating func sendMemoryWarningsIfNeeded() {
         guard pressure.startsWarningEpisode(freeKiB: freeKiB, warningFreeKiB: device.warningFreeKiB) else { return }
+        sendMemoryWarnings()
+    }
+
+    /// `sendMemoryWarningsIfNeeded()` once a warning episode begins.
+    private mutating func sendMemoryWarnings() {
         for index in apps.indices where apps[index].isRunningCode {
             call(.didReceiveMemoryWarning, on: index)
             if !apps[index].memory.releasedOnWarning {
@@ -46,14 +56,26 @@ extension Simulation {
     /// one at a time, while free is below `critical_free_mb` (or, for a policy with kill
     /// levels, the level loop of `Simulation+KillLevels.swift`). Each victim is purged first and
     /// survives if that brings free back to the target.
+    @inline(__always)
     private mutating func killForMemoryPressure() {
-        while traits.usesBands, freeKiB < device.idleFreeKiB, let victim = nextVictim(), traits.policy.isIdle(victim) {
+        if traits.usesBands, freeKiB < device.idleFreeKiB { killIdleApps() }
+        // SPEC 33: a policy with kill levels (lmkd) has the level loop in place of this one.
+        guard traits.killLevels.isEmpty else { return killAtLevels() }
+        if freeKiB < device.criticalFreeKiB { killBelowCritical() }
+    }
+
+    /// `killForMemoryPressure()`'s idle loop (jetsam's idle band), once free is below
+    /// `idle_free_mb`.
+    private mutating func killIdleApps() {
+        while freeKiB < device.idleFreeKiB, let victim = nextVictim(), traits.policy.isIdle(victim) {
             let chosen = ChosenVictim(candidate: victim, order: orderOfChosen(victim.index))
             if purge(victim.index), freeKiB >= device.idleFreeKiB { break }
             kill(victim.index, reason: .memoryPressure, chosen: chosen, trigger: .idle, thresholdKiB: device.idleFreeKiB)
         }
-        // SPEC 33: a policy with kill levels (lmkd) has the level loop in place of this one.
-        guard traits.killLevels.isEmpty else { return killAtLevels() }
+    }
+
+    /// `killForMemoryPressure()`'s critical loop, once free is below `critical_free_mb`.
+    private mutating func killBelowCritical() {
         while freeKiB < device.criticalFreeKiB, let victim = nextVictim() {
             let chosen = ChosenVictim(candidate: victim, order: orderOfChosen(victim.index))
             if purge(victim.index), freeKiB >= device.criticalFreeKiB { break }
@@ -62,6 +84,7 @@ extension Simulation {
     }
 
     /// Step 5: the frontmost app, when free is below 0 even so.
+    @inline(__always)
     private mutating func killFrontmostOnPageShortage() {
         guard freeKiB < .zero, let index = screen.frontmost else { return }
         if purge(index), freeKiB >= .zero { return }

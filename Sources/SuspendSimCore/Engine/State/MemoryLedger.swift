@@ -17,6 +17,11 @@ struct MemoryLedger {
     /// Every app's memory on flash added up (SPEC 37): footprints that occupy no physical
     /// memory.
     private(set) var flashKiB: KiB = .zero
+    /// What all of that occupies physically: system memory, the resident footprints less their
+    /// compressed memory, what the compressor holds it in, less the memory on flash. Kept as
+    /// the parts move, so that free memory, read several times a step, is two subtractions
+    /// rather than six (docs/performance.md, "The run's thread, the engine's steps").
+    private(set) var occupiedKiB: KiB
 
     /// Dynamic and system memory never grow past 2^52 KiB (4 EiB), so that no sum of
     /// footprints can overflow 64 bits however many `allocate` events a file holds (each
@@ -29,6 +34,7 @@ struct MemoryLedger {
 
     init(systemKiB: KiB) {
         self.systemKiB = systemKiB
+        occupiedKiB = systemKiB
     }
 
     /// Free memory (SPEC 1): RAM less reserved, system and every resident footprint. The
@@ -36,17 +42,25 @@ struct MemoryLedger {
     /// occupies none (SPEC 37): free counts what the apps occupy physically.
     @inline(__always)
     func freeKiB(on device: Device) -> KiB {
-        device.ramKiB - device.reservedKiB - systemKiB - residentKiB + compressedKiB - compressorKiB + flashKiB
+        device.ramKiB - device.reservedKiB - occupiedKiB
+    }
+
+    /// `occupiedKiB` added up from its parts: what it must equal (the engine's invariant
+    /// checks compare them).
+    var occupiedKiBFromParts: KiB {
+        systemKiB + residentKiB - compressedKiB + compressorKiB - flashKiB
     }
 
     /// An app's memory on flash went from `old` to `new` (a freeze, a thaw, a death, SPEC 37).
     mutating func flashChanged(from old: KiB, to new: KiB) {
         flashKiB += new - old
+        occupiedKiB -= new - old
     }
 
     /// A resident app's footprint went from `old` to `new`.
     mutating func footprintChanged(from old: KiB, to new: KiB) {
         residentKiB += new - old
+        occupiedKiB += new - old
     }
 
     /// An app became resident (a launch) or stopped being resident (a death).
@@ -59,6 +73,7 @@ struct MemoryLedger {
     mutating func allocateSystem(_ kib: KiB) -> Bool {
         let new = Self.clamped(systemKiB + kib)
         guard new != systemKiB else { return false }
+        occupiedKiB += new - systemKiB
         systemKiB = new
         return true
     }
@@ -68,6 +83,7 @@ struct MemoryLedger {
     mutating func compress(_ amount: KiB, storedFrom oldStored: KiB, to newStored: KiB) {
         compressedKiB += amount
         compressorKiB += newStored - oldStored
+        occupiedKiB += newStored - oldStored - amount
     }
 
     /// An app leaves `suspended`: its compressed memory `compressed`, held in `stored`, is
@@ -75,5 +91,6 @@ struct MemoryLedger {
     mutating func release(compressed: KiB, stored: KiB) {
         compressedKiB -= compressed
         compressorKiB -= stored
+        occupiedKiB += compressed - stored
     }
 }

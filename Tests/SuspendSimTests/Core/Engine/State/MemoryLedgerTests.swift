@@ -31,6 +31,31 @@ private let mb: KiB = 1024
         #expect(ledger.freeKiB(on: device) == 1370 * mb)
     }
 
+    @Test("Free memory kept as the parts move is free worked out from the parts, flash and system included")
+    func occupiedFollowsItsParts() {
+        let device = Self.device()  // 2048 MB, 500 reserved: 1548 MB for system and apps
+        var ledger = MemoryLedger(systemKiB: 48 * mb)
+        var frees: [KiB] = []
+        func note() {
+            #expect(ledger.occupiedKiB == ledger.occupiedKiBFromParts)
+            frees.append(ledger.freeKiB(on: device))
+        }
+        ledger.footprintChanged(from: .zero, to: 200 * mb)  // 48 + 200 occupied
+        note()
+        ledger.flashChanged(from: .zero, to: 50 * mb)  // 50 MB of it on flash occupies nothing
+        note()
+        _ = ledger.allocateSystem(100 * mb)  // system 148
+        note()
+        ledger.compress(40 * mb, storedFrom: .zero, to: 10 * mb)  // 40 MB held in 10
+        note()
+        ledger.release(compressed: 40 * mb, stored: 10 * mb)
+        note()
+        ledger.flashChanged(from: 50 * mb, to: .zero)  // read back from flash
+        note()
+        // 1548 - 248; - 198; - 298; - (298 - 40 + 10); - 298; - 348.
+        #expect(frees == [1300 * mb, 1350 * mb, 1250 * mb, 1280 * mb, 1250 * mb, 1200 * mb])
+    }
+
     @Test("system_allocate: system memory never below 0 nor above the ceiling; no change, no row")
     func systemAllocate() {
         var ledger = MemoryLedger(systemKiB: 48 * mb)
