@@ -36,11 +36,19 @@ final class RunReportBesideRows: @unchecked Sendable {
 
     /// Writes the rows of a chunk the formatting thread was handed, file by file.
     func write(_ chunk: RowChunk, time: CSVTimeField) {
+        // Each file's rows are in time order: the instants the first formats, the others find
+        // (`CSVTimeField.startChunk()`).
+        time.startChunk()
         for transition in chunk.transitions.records { write(transition, time: time) }
+        time.rewind()
         for callback in chunk.callbacks.records { write(callback, time: time) }
+        time.rewind()
         for footprint in chunk.footprints.records { write(footprint, time: time) }
+        time.rewind()
         for free in chunk.frees.records { write(free, time: time) }
+        time.rewind()
         for skip in chunk.skips.records { write(skip, time: time) }
+        time.rewind()
         for launch in chunk.launches.records { write(launch, time: time) }
     }
 
