@@ -85,12 +85,24 @@ struct CSVReservedRow<Columns: CSVColumns>: CSVByteSink {
     }
 
     /// Writes whole KiB as MB with 3 decimals in `column`, as `CSVFormatting.appendMB`.
+    ///
+    /// 0 is one stored word: on a phone without a compressor or flash every `compressed_mb`,
+    /// `compressor_mb` and `flash_mb` cell of `memory.csv` and `pressure.csv` is `0.000`, five
+    /// of the nine numbers of their rows (docs/performance.md).
     @inline(__always)
     mutating func appendMB(_ column: Columns, _ kib: KiB) {
         begin(column)
-        CSVFormatting.appendMB(kib, to: &self)
+        if kib == .zero {
+            UnsafeMutableRawPointer(end).storeBytes(of: Self.zeroMB.littleEndian, as: UInt64.self)
+            end += 5
+        } else {
+            CSVFormatting.appendMB(kib, to: &self)
+        }
         endField()
     }
+
+    /// `0.000` in the low 5 bytes of a little-endian word, the first byte lowest.
+    private static var zeroMB: UInt64 { 0x30_30_30_2E_30 }
 
     /// Writes whole milliseconds as seconds with 3 decimals in `column`, as
     /// `CSVFormatting.appendSeconds`.
