@@ -76,3 +76,52 @@ import Testing
         #expect(text == String(repeating: "z", count: 59) + "\n60.000,word,,0.000\n")
     }
 }
+
+/// A chunk's instants are formatted once and found again by each file (`CSVTimeField`): every
+/// field is the time's own seconds, whether kept, found, formatted outside the kept ones, or
+/// after the table filled and started again.
+@Suite struct CSVTimeFieldTests {
+    /// `ms` as seconds with 3 decimals, worked out with integer division.
+    private func seconds(_ ms: Int64) -> String {
+        let fraction = String(ms % 1000)
+        return "\(ms / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+
+    private func written(_ time: CSVTimeField, _ times: [Int64]) -> [String] {
+        var writer = CSVRowWriter(capacity: 64)
+        defer { writer.deallocate() }
+        for ms in times {
+            time.append(Millis(ms), to: &writer)
+            writer.append(CSVFormatting.comma)
+        }
+        return String(decoding: writer.bytes, as: UTF8.self).split(separator: ",").map(String.init)
+    }
+
+    @Test func eachFileOfAChunkFindsItsInstants() {
+        let time = CSVTimeField()
+        time.startChunk()
+        let first: [Int64] = [1_000, 1_000, 12_345_678, 20_000_000]
+        #expect(written(time, first) == first.map(seconds))
+        time.rewind()
+        // 999 and 15,000,000 were not kept (earlier than a kept one): formatted on their own.
+        let second: [Int64] = [999, 1_000, 15_000_000, 15_000_000, 20_000_000, 30_000_000]
+        #expect(written(time, second) == second.map(seconds))
+        time.startChunk()
+        #expect(written(time, [5, 20_000_000]) == ["0.005", "20000.000"])
+    }
+
+    @Test func aFullTableStartsAgain() {
+        let time = CSVTimeField()
+        time.startChunk()
+        let many = (0 ..< 10_000).map { Int64($0) * 7_919 }
+        #expect(written(time, many) == many.map(seconds))
+        time.rewind()
+        #expect(written(time, many) == many.map(seconds))
+    }
+
+    @Test func withoutChunksTheLastInstantIsReused() {
+        let time = CSVTimeField()
+        let times: [Int64] = [-1, 0, 0, 99_732_259, 5]
+        #expect(written(time, times) == ["-0.001", "0.000", "0.000", "99732.259", "0.005"])
+    }
+}
