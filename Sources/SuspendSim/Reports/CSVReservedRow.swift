@@ -25,7 +25,7 @@ struct CSVReservedRow<Columns: CSVColumns>: CSVByteSink {
     private var end: UnsafeMutablePointer<UInt8>
     #if SUSPENDSIM_INTERNAL_CHECKS
     private let limit: UnsafeMutablePointer<UInt8>
-    private var columnsWritten = 0
+    private var columnsWritten: Int
     #endif
 
     /// A row written from `start`, where `room` bytes may be written.
@@ -35,6 +35,7 @@ struct CSVReservedRow<Columns: CSVColumns>: CSVByteSink {
         end = start
         #if SUSPENDSIM_INTERNAL_CHECKS
         limit = start + room
+        columnsWritten = 0
         #endif
     }
 
