@@ -112,6 +112,21 @@ struct CSVRowWriter: CSVByteSink {
         count += length
     }
 
+    /// Makes room for `length` more bytes at once, growing if needed, and returns where they
+    /// start: the caller writes at most `length` bytes there, then counts those it keeps with
+    /// `advance(by:)` (a row written with no room check per field, `CSVReservedRow`).
+    @inline(__always)
+    mutating func reserve(_ length: Int) -> UnsafeMutablePointer<UInt8> {
+        if count &+ length > capacity { grow(toHold: length) }
+        return base + count
+    }
+
+    /// Counts `length` bytes written after the others, within room `reserve(_:)` made.
+    @inline(__always)
+    mutating func advance(by length: Int) {
+        count &+= length
+    }
+
     /// Appends `value` in decimal: its digits written straight into the buffer.
     @inline(__always)
     mutating func appendDecimal(_ value: UInt64) {
@@ -166,27 +181,5 @@ struct CSVRowWriter: CSVByteSink {
         base.deallocate()
         base = newBase
         capacity = newCapacity
-    }
-}
-
-/// The `time_s` field of the last instant formatted, reused while rows share it.
-final class CSVTimeField {
-    @exclusivity(unchecked) private var millis = Millis(-1)
-    /// At most 24 bytes are written, so it never grows (`storedField`).
-    @exclusivity(unchecked) private var digits = CSVRowWriter(capacity: 64, zeroFilled: true)
-
-    deinit {
-        digits.deallocate()
-    }
-
-    /// Appends `timeMs` as seconds with 3 decimals.
-    @inline(__always)
-    func append(_ timeMs: Millis, to row: inout CSVRowWriter) {
-        if timeMs != millis {
-            digits.removeAll()
-            CSVFormatting.appendSeconds(timeMs, to: &digits)
-            millis = timeMs
-        }
-        row.append(digits.storedField)
     }
 }

@@ -28,6 +28,9 @@ struct CSVFieldTable<Field: CSVField> {
 
     /// The bytes of `field` as one CSV field (quoted if RFC 4180 requires it).
     subscript(field: Field) -> CSVStoredField { storage[field.csvIndex] }
+
+    /// The length of the longest field.
+    var longest: Int { storage.longest }
 }
 
 /// The bytes of one field held by a `CSVFieldStorage` or a `CSVTimeField`: at least
@@ -52,6 +55,8 @@ final class CSVFieldStorage: @unchecked Sendable {
     private let block: UnsafeMutablePointer<UInt8>
     /// The fields, in the order given.
     let fields: [CSVStoredField]
+    /// The length of the longest field (0 without fields).
+    let longest: Int
 
     init(_ contents: [[UInt8]]) {
         // Zeros after the last field, so that every field has `readableLength` bytes to read.
@@ -69,6 +74,7 @@ final class CSVFieldStorage: @unchecked Sendable {
             offset += field.count
         }
         self.fields = fields
+        longest = contents.map(\.count).max() ?? 0
     }
 
     deinit {

@@ -4,7 +4,9 @@
 /// The header is made from the cases, and a row is written by visiting the same cases in the
 /// same order (`appendRow`), with an exhaustive `switch` giving each column's field. A column
 /// added to the enum therefore appears in the header and must be given a field, and the two
-/// cannot drift apart. Readers (`explain`, `merge`, the HTML report) look columns up by these
+/// cannot drift apart. The six files a long run formats on a thread of its own write their
+/// rows straight, field by field in reserved room (`CSVReservedRow`), each field named by its
+/// column and the order checked against the cases in the tests' builds. Readers (`explain`, `merge`, the HTML report) look columns up by these
 /// names too.
 ///
 /// ```swift

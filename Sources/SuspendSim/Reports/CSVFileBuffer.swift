@@ -59,6 +59,17 @@ final class CSVFileBuffer {
         appendRow { row in Columns.appendRow(to: &row, cell) }
     }
 
+    /// Appends one row of `Columns` written into `room` bytes reserved for it at once
+    /// (`CSVRowWriter.appendRow(_:room:_:)`): `fields` writes each column's field with no room
+    /// check of its own. Flushes when the buffer passes the threshold.
+    @inline(__always)
+    func appendRow<Columns: CSVColumns>(_ columns: Columns.Type, room: Int,
+                                        _ fields: (inout CSVReservedRow<Columns>) -> Void) {
+        precondition(descriptor != nil, "Row appended to \(path) after it was closed")
+        row.appendRow(columns, room: room, fields)
+        if row.count >= flushThreshold { flush() }
+    }
+
     /// Appends whole lines as they are (each already ending with a line feed). Flushes when
     /// the buffer passes the threshold.
     func appendLines(_ bytes: [UInt8]) {
