@@ -104,7 +104,7 @@ extension SuspendsimCommand {
                 let finish = BatchFolderFinish(.report(whatIfApps: apps), grouping: comparison.grouping, baseline: given.policy, whatIf: given.whatIf)
                 try BatchFolderLines.finish(finish, folder: folder, by: comparison.by)
                 try SensitivityLines.recompute(folder: folder, whatIf: given.whatIf ?? SensitivityRunsFile.savedWhatIf(folder: folder), printing: false)
-                let focusApps: [String]? = try apps.isEmpty ? HTMLPages.exitStatuses { try FocusAppsCSV.read(folder: folder) } : apps
+                let focusApps: [String]? = try apps.isEmpty ? HTMLPages.exitStatuses { try HTMLReport.focusApps(folder: folder) } : apps
                 let labels = sweepLabels
                 let pages = try HTMLPages.write(folder: folder, jobs: threads.workerCount,
                                                 focusApps: focusApps, labels: labels)

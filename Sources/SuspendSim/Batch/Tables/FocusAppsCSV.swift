@@ -33,18 +33,16 @@ package enum FocusAppsCSV {
     }
 
     /// The focus apps in `folder`'s `focus.csv`, read as CSV (`ReportCSV`), in file order; nil
-    /// without the file or without a row.
+    /// without the file or without a row. The page's reader is `HTMLReport.focusApps(folder:)`.
     ///
-    /// - Throws: `HTMLReport.Error` when the file is there but cannot be read or has no `app`
-    ///   column: the apps are the page's and the figures' (SPEC 19).
-    package static func read(folder: String) throws(HTMLReport.Error) -> [String]? {
+    /// - Throws: `ReportCSV.Unreadable` when the file is there but cannot be read or has no
+    ///   `app` column.
+    static func read(folder: String) throws(ReportCSV.Unreadable) -> [String]? {
         let path = BatchReportFile.focus.path(in: folder)
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        let apps = try HTMLReport.Error.reading { () throws(ReportCSV.Unreadable) in
-            let file = try ReportCSV(path: path, required: FocusColumn.allCases)
-            let app = file.column(FocusColumn.app)!
-            return try file.rows().map { $0[app] }
-        }
+        let file = try ReportCSV(path: path, required: FocusColumn.allCases)
+        let app = file.column(FocusColumn.app)!
+        let apps = try file.rows().map { $0[app] }
         return apps.isEmpty ? nil : apps
     }
 }
