@@ -124,6 +124,28 @@ import Testing
         }
     }
 
+    @Test("SIGKILL while a report makes its set's marker: no marker stands half-written, and the next report keeps the batch's summary.csv, survival.csv and exits.csv byte for byte")
+    func killedWhileMarking() throws {
+        try withTemporaryFolder { folder in
+            let out = folder.appendingPathComponent("out")
+            #expect(try suspendsim(Self.batch(2, out: out)).status == 0)
+            let read = ["summary.csv", "survival.csv", "exits.csv"]
+            let before = try read.map { try Data(contentsOf: out.appendingPathComponent($0)) }
+            // Paused after the marker's list of read files is written, before it is the marker.
+            let (status, stderr) = try Self.interruptAtLanding(["report", out.path, "--by", "policy"], pause: ".batch-files", signal: SIGKILL)
+            #expect(status == SIGKILL && stderr.contains("paused before putting the set's marker"), "\(stderr)")
+            // The list stands under its partial name; a marker made empty and then written would
+            // stand empty here, and its clean-up would take every member, the files read too.
+            #expect(Self.hiddenEntries(out).contains { $0.hasPrefix(".batch-files-kept.partial-") }, "\(Self.hiddenEntries(out))")
+            #expect(!Self.hiddenEntries(out).contains { $0.hasPrefix(".batch-files.partial-") }, "\(Self.hiddenEntries(out))")
+            let next = try suspendsim(["report", out.path, "--by", "policy"])
+            #expect(next.status == 0, "\(next.stderr)")
+            #expect(next.stderr.contains(".batch-files-kept.partial-"), "\(next.stderr)")
+            #expect(try read.map { try Data(contentsOf: out.appendingPathComponent($0)) } == before)
+            #expect(Self.hiddenEntries(out).isEmpty, "\(Self.hiddenEntries(out))")
+        }
+    }
+
     @Test("SIGKILL while the set lands, then a command that fails: the dead command's set goes, the earlier set is back byte for byte")
     func killedWhileLandingRestoresTheEarlierSet() throws {
         try withTemporaryFolder { folder in

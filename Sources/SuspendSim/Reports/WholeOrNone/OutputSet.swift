@@ -93,14 +93,15 @@ package enum OutputSet {
         }
         try state.withLock { state throws in
             guard case .some(.none) = state.folders[folder] else { return }
-            let marker = folder + "/." + markerName + ".partial-" + ReportFileSystem.uniqueSuffix()
+            let suffix = ReportFileSystem.uniqueSuffix()
+            let marker = folder + "/." + markerName + ".partial-" + suffix
             let kept = state.kept[folder] ?? []
             // `figures/<name>`'s folder holds the file's partial: it stays.
             let staying = kept.union(member.hasPrefix(figuresFolder + "/") ? [figuresFolder] : [])
             // Under the registry's lock: a signal's clean-up finds the earlier set all moved
             // aside or not at all.
             try OutputRegistry.register(marker, as: .set(folder: folder, keeping: kept)) {
-                try ReportFileSystem.makeFile(marker, contents: kept.sorted().map { $0 + "\n" }.joined())
+                try makeMarker(marker, listing: kept, list: keptListPath(folder: folder, suffix: suffix))
                 do {
                     try ReportFileSystem.makeFolder(earlierSetPath(marker: marker))
                     try moveAside(in: folder, keeping: staying, marker: marker)
@@ -169,6 +170,41 @@ package enum OutputSet {
     static func keptMembers(marker path: String) -> Set<String> {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
         return Set(text.split(separator: "\n").map(String.init))
+    }
+
+    /// Makes the marker `marker`, listing `kept`, whole or not at all: the list is written
+    /// under `list`, then renamed to the marker (`rename(2)` is atomic). A marker made empty
+    /// and then written would, after a SIGKILL between the two, list nothing as read, and the
+    /// next command's clean-up would remove the dead command's inputs with its set.
+    ///
+    /// - Throws: `ReportWriter.Error`; the list is removed.
+    private static func makeMarker(_ marker: String, listing kept: Set<String>, list: String) throws {
+        do {
+            try ReportFileSystem.makeFile(list, contents: kept.sorted().map { $0 + "\n" }.joined())
+            pauseIfAskedWhileMarking()
+            try ReportFileSystem.rename(list, to: marker)
+        } catch {
+            ReportFileSystem.removeTree(list)
+            throw error
+        }
+    }
+
+    /// The SIGKILL test's seam: with `SUSPENDSIM_PAUSE_BEFORE_SET=.batch-files`, the command
+    /// says so on stderr and pauses for up to 60 s between writing the marker's list and
+    /// making it the marker (under the registry's lock: for SIGKILL only, as a signal's
+    /// clean-up would wait for the lock).
+    private static func pauseIfAskedWhileMarking() {
+        guard getenv("SUSPENDSIM_PAUSE_BEFORE_SET").map({ String(cString: $0) }) == "." + markerName else { return }
+        let line = Array("paused before putting the set's marker in place (SUSPENDSIM_PAUSE_BEFORE_SET)\n".utf8)
+        _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+        for _ in 0..<600 { usleep(100_000) }
+    }
+
+    /// Where a marker's list of read members is written before it is renamed to the marker
+    /// (`.batch-files-kept.partial-<pid>-<random>`): a partial like any other, which the next
+    /// command removes when its process is gone (`StaleOutputs`), and never a marker.
+    static func keptListPath(folder: String, suffix: String) -> String {
+        folder + "/." + markerName + "-kept.partial-" + suffix
     }
 
     /// Whether `name` is a set's marker (`.batch-files.partial-<pid>-<random>`).
