@@ -57,6 +57,23 @@ struct CSVRowWriter: CSVByteSink {
         count = 0
     }
 
+    /// Copies the bytes from `start` on into `tail` (which has room for them), and forgets
+    /// them here.
+    mutating func removeBytes(from start: Int, into tail: UnsafeMutableBufferPointer<UInt8>) {
+        precondition(start >= 0 && start <= count && count - start <= tail.count,
+                     "Bytes from \(start) of \(count) moved into \(tail.count)")
+        if let target = tail.baseAddress, count > start { target.update(from: base + start, count: count - start) }
+        count = start
+    }
+
+    /// Forgets the first `length` bytes, moving the others to the front.
+    mutating func removeFirst(_ length: Int) {
+        precondition(length >= 0 && length <= count, "\(length) bytes removed of \(count)")
+        let kept = count - length
+        if kept > 0 { base.update(from: base + length, count: kept) }
+        count = kept
+    }
+
     /// The bytes written so far.
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 

@@ -78,17 +78,38 @@ final class CSVFileBuffer {
         if row.count >= flushThreshold { flush() }
     }
 
+    /// The page cache's page on x86-64 Linux (arm64 kernels use it or a multiple of it).
+    static let pageSize = 4096
+
     /// Writes the buffer to the file, or hands it to the write-behind thread; after a write
     /// error, drops it.
+    ///
+    /// A flush of `pageSize` bytes or more writes whole pages only, and keeps the last partial
+    /// page's bytes for the next write, so that every write but the file's last starts and
+    /// ends on a page boundary: the kernel then fills whole pages of the page cache instead of
+    /// finishing one a write began (ext4, 36 MB in 256 KiB writes: 6.0 ms of system time
+    /// against 7.6 ms at unaligned lengths, docs/performance.md). The file's bytes are the same.
     func flush() {
+        flush(wholePagesOnly: true)
+    }
+
+    private func flush(wholePagesOnly: Bool) {
         guard firstError == nil, row.count > 0, let descriptor else { return row.removeAll() }
+        let end = wholePagesOnly && row.count >= Self.pageSize ? row.count - row.count % Self.pageSize : row.count
         if let writeBehind {
-            row = writeBehind.write(row, to: descriptor, path: path, capacity: bufferCapacity)
+            // The partial page waits on the stack while the whole pages go, then starts the
+            // next buffer.
+            let tailLength = row.count - end
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.pageSize) { tail in
+                row.removeBytes(from: end, into: tail)
+                row = writeBehind.write(row, to: descriptor, path: path, capacity: bufferCapacity)
+                row.append(contentsOf: UnsafeBufferPointer(rebasing: tail[..<tailLength]))
+            }
             return
         }
-        defer { row.removeAll() }
+        defer { row.removeFirst(end) }
         do {
-            _ = try descriptor.writeAll(UnsafeRawBufferPointer(row.bytes))
+            _ = try descriptor.writeAll(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: row.bytes[..<end])))
         } catch {
             firstError = ReportWriter.Error("write", path: path, systemError: error)
         }
@@ -97,7 +118,7 @@ final class CSVFileBuffer {
     /// Writes what is left and closes the file; throws the first error of its life.
     func close() throws {
         guard let open = descriptor else { return }
-        flush()
+        flush(wholePagesOnly: false)
         if let writeBehind, firstError == nil { firstError = writeBehind.waitUntilWritten(path: path) }
         descriptor = nil
         var closeError: (any Error)?

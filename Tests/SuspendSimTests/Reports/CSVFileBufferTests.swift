@@ -59,6 +59,40 @@ import Testing
         }
     }
 
+    /// A flush of a page or more writes whole pages (`CSVFileBuffer.pageSize`) and keeps the
+    /// last partial page for the next write, so every write but the last starts and ends on a
+    /// page boundary; the file's bytes are the same, with or without a write-behind thread.
+    @Test(arguments: [false, true])
+    func flushesWriteWholePagesAndTheCloseTheRest(writingBehind: Bool) throws {
+        try withTemporaryFolder { folder in
+            let path = folder.appendingPathComponent("rows.csv").path
+            let writeBehind = writingBehind ? CSVWriteBehindThread() : nil
+            let threshold = 3 * CSVFileBuffer.pageSize + 100
+            let file = try CSVFileBuffer(path: path, header: "n,text", flushThreshold: threshold, writeBehind: writeBehind)
+            var expected = "n,text\n"
+            var sizesSeen: Set<Int> = []
+            for n in 0 ..< 4_000 {
+                file.appendRow { row in
+                    CSVFormatting.appendInteger(n, to: &row)
+                    row.append(CSVFormatting.comma)
+                    row.append(contentsOf: Array("row number \(n)".utf8))
+                }
+                expected += "\(n),row number \(n)\n"
+                if !writingBehind { sizesSeen.insert(try size(of: path)) }
+            }
+            try file.close()
+            writeBehind?.finish()
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == expected)
+            #expect(expected.utf8.count % CSVFileBuffer.pageSize != 0)  // so the close writes a partial page
+            if !writingBehind {
+                // Rows of 16-20 bytes pass the threshold at 3 pages and 100-120 bytes: each
+                // flush writes 3 pages and keeps the rest.
+                #expect(sizesSeen.count >= 5)  // 0 and at least four flushes of some 76 kB
+                #expect(sizesSeen.allSatisfy { $0 % (3 * CSVFileBuffer.pageSize) == 0 }, "\(sizesSeen.sorted())")
+            }
+        }
+    }
+
     #if os(Linux)
     /// A write that fails on the write-behind thread is the file's error: `close()` throws
     /// it, naming the file, as a synchronous write's error would be thrown.
