@@ -75,8 +75,9 @@ struct SensitivityOptions: ParsableArguments {
     /// (SPEC 39), printed before anything runs.
     static func plannedLines(_ plan: SensitivityPlan, batch: BatchPlan) -> [String] {
         plan.entries.map { entry in
-            "sensitivity: \(batch.entries[entry.entry].path): \(entry.keys.count) assumption\(entry.keys.count == 1 ? "" : "s"), "
-                + "\(entry.variantCount) variant\(entry.variantCount == 1 ? "" : "s"), \(plan.runCount(entry, batch: batch)) runs"
+            let runs = plan.runCount(entry, batch: batch)
+            return "sensitivity: \(batch.entries[entry.entry].path): \(entry.keys.count) assumption\(entry.keys.count == 1 ? "" : "s"), "
+                + "\(entry.variantCount) variant\(entry.variantCount == 1 ? "" : "s"), \(runs) run\(runs == 1 ? "" : "s")"
         }
     }
 

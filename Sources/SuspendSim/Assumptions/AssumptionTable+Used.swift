@@ -48,6 +48,9 @@ extension AssumptionTable {
     /// the catalog's RAM is what the OS reports, estimated when nominal), `app_limit_mb` (as
     /// the catalog's `limit_source`) and `system_mb` (estimated: `ram_mb` − `app_limit_mb`,
     /// SPEC 30), as the run resolved them, each with the catalog's source and `low` = `high`.
+    /// The keys of the catalog figures, in `catalogRows`' order.
+    static let catalogFigureKeys: [DeviceKey] = [.ramMB, .appLimitMB, .systemMB]
+
     static func catalogRows(_ scenario: Scenario) -> [AssumedRow] {
         let device = scenario.device
         guard let model = device.model, let entry = DeviceCatalog.shipped.entry(named: model) else { return [] }

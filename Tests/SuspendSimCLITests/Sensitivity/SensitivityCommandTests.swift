@@ -101,6 +101,28 @@ import Testing
         }
     }
 
+    /// SPEC 39: a key is the `key` of a used row of `assumptions.csv`; the catalog figures'
+    /// rows (`device.ram_mb`, `device.app_limit_mb`, `device.system_mb`) have a single value,
+    /// so listing one is a key with no variant, not a refusal.
+    @Test("A catalog figure listed as a key (device.ram_mb on an iPhone 15) is accepted with no variant")
+    func catalogFigureKey() throws {
+        try withTemporaryFolder { folder in
+            let file = folder.appendingPathComponent("sens.yaml")
+            try Self.scenario.write(to: file, atomically: true, encoding: .utf8)
+            let assumptions = try suspendsim(["assumptions", file.path, "--csv"])
+            #expect(assumptions.stdout.split(separator: "\n").contains { $0.hasPrefix("sens,jetsam,device.ram_mb,5652.000,") },
+                    "\(assumptions.stdout)")
+            let out = folder.appendingPathComponent("S")
+            let run = try suspendsim(["run", file.path, "--sensitivity-keys", "device.ram_mb,device.compressor.ratio", "--out", out.path])
+            #expect(run.status == 0, "\(run.stderr)")
+            // Two keys; device.compressor.ratio's two ends run 6 runs each, beside the batch's own 6.
+            #expect(run.stdout.contains("sensitivity: \(file.path): 2 assumptions, 2 variants, 18 runs"), "\(run.stdout)")
+            let table = try Self.rows(out.appendingPathComponent("sensitivity.csv"))
+            #expect(!table.contains { $0[2] == "device.ram_mb" })
+            #expect(table.contains { $0[2] == "device.compressor.ratio" })
+        }
+    }
+
     @Test("A single run with sensitivity: pairs 1, the interval and p-value empty; its own run and the variant's in sensitivity_runs.csv")
     func singleRun() throws {
         try withTemporaryFolder { folder in

@@ -39,7 +39,9 @@ struct SensitivityCandidate: Sendable, Hashable {
         let table = AssumptionTable.shipped
         var found: [SensitivityCandidate] = limitShare(scenario).map { [$0] } ?? []
         for row in table.usedRows(scenario, policyName: policyName) where isSettable(row.key) && !lacksBlock(row.key, scenario) {
-            guard let order = table.rows.firstIndex(where: { $0.key == row.key }) else { continue }  // a catalog figure
+            // A catalog figure the table has no row for (`device.ram_mb`) comes first (SPEC 39:
+            // catalog figures first); it has a single value, so it is a key with no variant.
+            let order = table.rows.firstIndex(where: { $0.key == row.key }) ?? -1
             var apps: [String] = []
             if row.key.hasPrefix(AssumptionTable.appPrefix) {
                 let name = row.key.dropFirst(AssumptionTable.appPrefix.count)

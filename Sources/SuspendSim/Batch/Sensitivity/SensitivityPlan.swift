@@ -124,6 +124,14 @@ package struct SensitivityPlan: Sendable {
         if name == TypicalDay.factorKey, !(entry.points.first?.scenario.given.includesTypicalDayApps ?? false) {
             return (key, "\(name) scales the footprints of include: typical-day, which the scenario's apps: do not include (SPEC 38)")
         }
+        if !points.contains(where: { $0.contains { $0.key == name } }),
+           entry.points.contains(where: { point in
+               SensitivityCandidate.lacksBlock(name, point.scenario) && AssumptionTable.shipped
+                   .usedRows(point.scenario, policyName: point.scenario.policyName).contains { $0.key == name }
+           }) {
+            return (key, "\(name) is the default of workload.allocations, a block the scenario does not have and --set "
+                + "cannot add (SPEC 32), so no variant can move it")
+        }
         if !points.contains(where: { $0.contains { $0.key == name } }) {
             return (key, "\(name) is used at no point of the batch (the file, --set or the sweep sets it, or its feature is off); "
                 + "see `suspendsim assumptions \(entry.path)`")

@@ -62,8 +62,7 @@ package enum SensitivityVerdict {
     private static func moveLine(app: String, metric: Int, atPoint: [SensitivityRun], apps: [String], rows: [[String]], keyColumn: Int) -> String {
         let slot = apps.firstIndex(of: app) ?? 0
         let index = slot * WhatIfAppMetric.allCases.count + metric
-        let values = atPoint.map { index < $0.appValues.count ? $0.appValues[index] : 0 }
-        let defaults = values.isEmpty ? 0 : values.reduce(0.0) { $0 + Double($1) / 1000 } / Double(values.count)
+        let defaults = defaultsMean(atPoint.map { index < $0.appValues.count ? $0.appValues[index] : 0 })
         let head = "sensitivity: \(app) \(WhatIfAppMetric.names[metric]) \(fixed3(defaults)) per run with the defaults"
         let means = rows.compactMap { Double($0[keyColumn + 7]) }
         guard let low = means.min(), let high = means.max() else { return head + "; no assumption varies here" }
@@ -79,6 +78,17 @@ package enum SensitivityVerdict {
         }
         let most = best.map { "; it moves most with \($0.key) (low \(fixed3($0.low)), high \(fixed3($0.high)))" } ?? ""
         return head + "; \(fixed3(low)) to \(fixed3(high)) across \(means.count) variant\(means.count == 1 ? "" : "s")" + most
+    }
+
+    /// The mean per run with the defaults, of the runs' values in thousandths, at the 3
+    /// decimals the variants' means are read with (`sensitivity.csv`'s `mean`, C's `%.3f`). An
+    /// end not run counts as this mean, so it ties exactly with a variant whose mean reads the
+    /// same, and ties go to the first key (SPEC 39); the line and the batch page's tornado
+    /// both take it, so they print the same figure.
+    static func defaultsMean(_ thousandths: [Int64]) -> Double {
+        guard !thousandths.isEmpty else { return 0 }
+        let mean = thousandths.reduce(0.0) { $0 + Double($1) / 1000 } / Double(thousandths.count)
+        return Double(fixed3(mean)) ?? mean
     }
 
     /// One line per row of the what-if's answer: whether it keeps its sign at every end.

@@ -43,8 +43,7 @@ struct SensitivitySection {
             for (app, metric) in SensitivityVerdict.answerMetrics(scenario.own, apps: scenario.apps) {
                 let name = WhatIfAppMetric.names[metric]
                 let slot = (scenario.apps.firstIndex(of: app) ?? 0) * WhatIfAppMetric.allCases.count + metric
-                let values = atPoint.map { slot < $0.appValues.count ? Double($0.appValues[slot]) / 1000 : 0 }
-                let defaults = values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count)
+                let defaults = SensitivityVerdict.defaultsMean(atPoint.map { slot < $0.appValues.count ? $0.appValues[slot] : 0 })
                 let mine = rows.filter { $0[key + 3] == app && $0[key + 4] == name }
                 var keys: [String] = []
                 for row in mine where !keys.contains(row[key]) { keys.append(row[key]) }

@@ -53,10 +53,13 @@ package struct SensitivityRequest: Sendable, Hashable {
     /// `device.limit_share`: the spread of a catalog phone's `estimated` per-app limit (SPEC 39).
     package static let limitShareKey = "device.limit_share"
 
-    /// Whether `name` is a key at all: a `key` of the shipped assumption table, or
-    /// `device.limit_share` (SPEC 39). Whether a batch uses it is checked against the batch.
+    /// Whether `name` is a key at all: a `key` of the shipped assumption table, a catalog
+    /// figure's (`device.ram_mb`, `device.app_limit_mb`, `device.system_mb`: rows of
+    /// `assumptions.csv` with a single value, SPEC 39), or `device.limit_share`. Whether a
+    /// batch uses it is checked against the batch.
     package static func isKey(_ name: String) -> Bool {
         name == limitShareKey || AssumptionTable.shipped.rows.contains { $0.key == name }
+            || AssumptionTable.catalogFigureKeys.contains { $0.path == name }
     }
 
     /// Where the keys are listed, for messages.
