@@ -1,8 +1,8 @@
-extension AssumptionTable {
+extension ReportFolderWriter {
     /// Builds, on a thread of its own, the shipped data that every report folder's
-    /// `assumptions.csv` and `device.csv` need and that no input changes: the table
-    /// (`shipped`, SPEC 36), its digest (`shippedSHA256`, `device.csv`'s
-    /// `assumptions_sha256`) and `device.csv`'s row list (`DeviceCSV.rows`).
+    /// `assumptions.csv` and `device.csv` need and that no input changes: the assumption
+    /// table (`AssumptionTable.shipped`, SPEC 36), its digest (`AssumptionTable.shippedSHA256`,
+    /// `device.csv`'s `assumptions_sha256`) and `device.csv`'s row list (`DeviceCSV.rows`).
     ///
     /// Each is a global built once (`swift_once`): a thread that asks for one while this
     /// thread builds it waits for it, and then reads the same value it would have built, so
@@ -13,10 +13,10 @@ extension AssumptionTable {
     /// digest 1.5 M; callgrind, the 100-app 10^5-event JSON). Started as `run` begins, they are
     /// built on the second core while the run's thread reads the scenario files, when that core
     /// has nothing else to do (docs/performance.md).
-    package static func prepareShippedBeside() {
+    package static func prepareShippedDataBeside() {
         PipelineThread.start(keepingPriority: true) {
-            _ = shipped
-            _ = shippedSHA256
+            _ = AssumptionTable.shipped
+            _ = AssumptionTable.shippedSHA256
             _ = DeviceCSV.rows
         }
     }
