@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The release build of the suspendsim command that every script runs (.build/release/suspendsim):
-# on Linux one self-contained binary, jemalloc linked in (below). Three link flags make the
+# on Linux one self-contained binary, jemalloc linked in (below). Four link options make the
 # process start sooner (docs/performance.md):
 # - the Swift runtime and Foundation are linked in (SwiftPM's --static-swift-stdlib) rather than
 #   loaded as shared libraries and bound symbol by symbol: about 7 ms less;
@@ -12,8 +12,13 @@
 #   while the loader searches the executable's table first for each symbol libstdc++ and libc
 #   bind at start; --no-export-dynamic undoes it and leaves the malloc family exported
 #   (below): 0.25 M instructions less per process (11.26 -> 11.01 M for --version).
+# - SwiftPM gives an executable the run path $ORIGIN (its own folder), where the loader then
+#   looks first for each shared library it still loads (libc, libm, libstdc++, libgcc_s) and
+#   their tls/, x86_64/ and glibc-hwcaps/ variants: 28 failed openat and stat calls at every
+#   start, none of which can succeed for a binary that carries its own Swift runtime;
+#   --disable-local-rpath leaves the run path out.
 # The flags live here only: SwiftPM rebuilds what they touch (the modules, or only the link) when they change, so every script
-# must build the same way. All three are Linux's; on macOS, where the Swift runtime is the system's,
+# must build the same way. All four are Linux's; on macOS, where the Swift runtime is the system's,
 # the build is a plain release build.
 #
 # The static link prints one warning, from Foundation's own archive: "the use of `mktemp' is
@@ -49,5 +54,5 @@ else
     linked+=(-Xlinker "--export-dynamic-symbol=$symbol")
   done
   PKG_CONFIG_PATH="$static_dir${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}" \
-    swift build -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic "${linked[@]}" --product suspendsim "$@"
+    swift build -c release --static-swift-stdlib --disable-local-rpath -Xlinker -no-pie -Xlinker --no-export-dynamic "${linked[@]}" --product suspendsim "$@"
 fi

@@ -187,6 +187,7 @@ extension SuspendsimCommand {
 
         func run() throws {
             Interruption.cleanUpOnSignals()
+            ReportFolderWriter.prepareShippedDataBeside()
             let (plan, fileWhatIfs, labels, requests) = try makePlan()
             let sensitivity = try sensitivityOptions.plan(plan, files: requests, apps: apps)
             warnAboutReplicatesWithoutRandomness(plan)

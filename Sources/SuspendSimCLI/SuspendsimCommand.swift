@@ -50,8 +50,12 @@ public struct SuspendsimCommand: ParsableCommand {
     /// own parse builds them (argument-parser asks whether `run` takes all remaining input
     /// when it meets the word), 3.3 M instructions of every run's start (callgrind, the
     /// 100-app 10^5-event JSON: the run's thread 280.35 → 277.01 M; docs/performance.md).
+    /// A run of only scenario paths, `--out` and `--jobs` is read without ArgumentParser
+    /// (`RunCommand.plainlyParsed`), to the same values.
     static func parsedRun(_ arguments: [String]) -> RunCommand? {
         guard arguments.first == "run" else { return nil }
-        return (try? RunCommand.parseAsRoot(Array(arguments.dropFirst()))) as? RunCommand
+        let words = Array(arguments.dropFirst())
+        if let plain = RunCommand.plainlyParsed(words) { return plain }
+        return (try? RunCommand.parseAsRoot(words)) as? RunCommand
     }
 }
