@@ -4,10 +4,18 @@
 extension Simulation {
     /// Notes that app `index` has just entered `suspended`: its place in the compressor's
     /// order (entries are counted across all apps in the order they happen).
+    /// Inlined into `setState`, the compaction a call: every suspension runs it, and as a call
+    /// its prologue and epilogue were a third of its instructions (docs/performance.md, "The
+    /// run's thread from the first event to the last").
+    @inline(__always)
     mutating func noteSuspendedEntry(of index: AppIndex) {
         apps[index].suspendedEntry = compression.noteSuspendedEntry(of: index, queued: device.compresses)
         // The queue holds entries only on a device that compresses.
-        guard compression.queue.count > 2 * apps.count + 64 else { return }
+        if compression.queue.count > 2 * apps.count + 64 { compactCompressionQueue() }
+    }
+
+    /// Drops the queue's stale entries, once they could outnumber the apps.
+    private mutating func compactCompressionQueue() {
         withCompressionQueue { queue, simulation in
             queue.compact { entry, app in simulation.isCompressible(app, entry: entry) }
         }
