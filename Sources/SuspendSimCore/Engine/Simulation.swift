@@ -305,13 +305,21 @@ public struct Simulation<Recorder: SimulationRecorder> {
 
     /// A scene-based app coming to the foreground with no scene connected gets
     /// `scene(_:willConnectTo:options:)` then `sceneWillEnterForeground` (SPEC 11); returns
-    /// whether it did, so that the open logs `sceneWillEnterForeground` once.
+    /// whether it did, so that the open logs `sceneWillEnterForeground` once. The test is
+    /// inlined, the connection a call: every open tests it, and an app-delegate app (the
+    /// common case) needs no more.
+    @inline(__always)
     mutating func connectSceneIfNeeded(of app: AppIndex) -> Bool {
         guard profiles[app].lifecycle == .scene, !apps[app].sceneConnected else { return false }
+        connectScene(of: app)
+        return true
+    }
+
+    /// `connectSceneIfNeeded(of:)` for a scene-based app with no scene connected.
+    private mutating func connectScene(of app: AppIndex) {
         apps[app].sceneConnected = true
         call(.sceneWillConnect, on: app)
         call(.willEnterForeground, on: app)
-        return true
     }
 
     /// Notes that something a policy may look at changed for app `index`: its entry in the

@@ -40,8 +40,16 @@ extension Simulation {
     /// Step 2 of the pressure check: while free is below `start_free_mb`, the pool holds less
     /// than `pool_mb` and a suspended app has memory it may still compress, compresses the
     /// next such app, as much as its room and the pool's allow. Returns why it stopped.
+    /// The device's test is inlined into the check, the loop a call: the check runs after
+    /// every event and timer, and on a device without a compressor the call was the step.
+    @inline(__always)
     mutating func compressSuspendedApps() -> Eviction.CompressionShortfall {
         guard device.compresses else { return .off }
+        return compressWhileBelowStart()
+    }
+
+    /// `compressSuspendedApps()` on a device that compresses.
+    private mutating func compressWhileBelowStart() -> Eviction.CompressionShortfall {
         let pool = device.compressorPoolKiB
         let start = device.compressorStartFreeKiB
         while true {
@@ -96,9 +104,16 @@ extension Simulation {
 
     /// App `index` leaves `suspended`: all of its compressed memory is given back at once
     /// (its physical memory is its footprint again). The caller's state change writes the
-    /// `memory.csv` row, one for both.
+    /// `memory.csv` row, one for both. Inlined, the release a call: every warm launch from
+    /// `suspended` tests it, and most have nothing compressed.
+    @inline(__always)
     mutating func releaseCompressedMemory(of index: AppIndex) {
         guard apps[index].memory.compressedKiB > .zero else { return }
+        giveBackCompressedMemory(of: index)
+    }
+
+    /// `releaseCompressedMemory(of:)` for an app with compressed memory.
+    private mutating func giveBackCompressedMemory(of index: AppIndex) {
         ledger.release(compressed: apps[index].memory.compressedKiB, stored: apps[index].memory.storedKiB)
         apps[index].memory.compressedKiB = .zero
         apps[index].memory.storedKiB = .zero
