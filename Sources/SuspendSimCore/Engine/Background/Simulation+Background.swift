@@ -61,6 +61,10 @@ extension Simulation {
         suspendIfIdle(index, cause: .timer(.taskExpired))
     }
 
+    /// An app with `saves_state` has no unsaved state once its handler has run (SPEC 4).
+    /// Inlined: a call cost more than the test (docs/performance.md, "The run's thread from
+    /// the first event to the last").
+    @inline(__always)
     private mutating func saveStateIfItSaves(_ index: AppIndex) {
         if profiles[index].savesState { apps[index].hasUnsavedState = false }
     }

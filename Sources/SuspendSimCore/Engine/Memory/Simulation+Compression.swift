@@ -4,10 +4,18 @@
 extension Simulation {
     /// Notes that app `index` has just entered `suspended`: its place in the compressor's
     /// order (entries are counted across all apps in the order they happen).
+    /// Inlined into `setState`, the compaction a call: every suspension runs it, and as a call
+    /// its prologue and epilogue were a third of its instructions (docs/performance.md, "The
+    /// run's thread from the first event to the last").
+    @inline(__always)
     mutating func noteSuspendedEntry(of index: AppIndex) {
         apps[index].suspendedEntry = compression.noteSuspendedEntry(of: index, queued: device.compresses)
         // The queue holds entries only on a device that compresses.
-        guard compression.queue.count > 2 * apps.count + 64 else { return }
+        if compression.queue.count > 2 * apps.count + 64 { compactCompressionQueue() }
+    }
+
+    /// Drops the queue's stale entries, once they could outnumber the apps.
+    private mutating func compactCompressionQueue() {
         withCompressionQueue { queue, simulation in
             queue.compact { entry, app in simulation.isCompressible(app, entry: entry) }
         }
@@ -32,8 +40,16 @@ extension Simulation {
     /// Step 2 of the pressure check: while free is below `start_free_mb`, the pool holds less
     /// than `pool_mb` and a suspended app has memory it may still compress, compresses the
     /// next such app, as much as its room and the pool's allow. Returns why it stopped.
+    /// The device's test is inlined into the check, the loop a call: the check runs after
+    /// every event and timer, and on a device without a compressor the call was the step.
+    @inline(__always)
     mutating func compressSuspendedApps() -> Eviction.CompressionShortfall {
         guard device.compresses else { return .off }
+        return compressWhileBelowStart()
+    }
+
+    /// `compressSuspendedApps()` on a device that compresses.
+    private mutating func compressWhileBelowStart() -> Eviction.CompressionShortfall {
         let pool = device.compressorPoolKiB
         let start = device.compressorStartFreeKiB
         while true {
@@ -88,9 +104,16 @@ extension Simulation {
 
     /// App `index` leaves `suspended`: all of its compressed memory is given back at once
     /// (its physical memory is its footprint again). The caller's state change writes the
-    /// `memory.csv` row, one for both.
+    /// `memory.csv` row, one for both. Inlined, the release a call: every warm launch from
+    /// `suspended` tests it, and most have nothing compressed.
+    @inline(__always)
     mutating func releaseCompressedMemory(of index: AppIndex) {
         guard apps[index].memory.compressedKiB > .zero else { return }
+        giveBackCompressedMemory(of: index)
+    }
+
+    /// `releaseCompressedMemory(of:)` for an app with compressed memory.
+    private mutating func giveBackCompressedMemory(of index: AppIndex) {
         ledger.release(compressed: apps[index].memory.compressedKiB, stored: apps[index].memory.storedKiB)
         apps[index].memory.compressedKiB = .zero
         apps[index].memory.storedKiB = .zero
@@ -99,8 +122,17 @@ extension Simulation {
     /// A warm launch of app `index` from `suspended` waits for its compressed memory to be
     /// decompressed: `c ÷ 1024 ÷ decompress_mb_s` seconds, rounded half up to a ms (SPEC 22),
     /// counted into its launch wait and its resume histogram. Returns the wait (0 without one).
+    /// The test is inlined into the launch, the count a call: most warm launches have nothing
+    /// compressed.
+    @inline(__always)
     mutating func countDecompressionWait(of index: AppIndex) -> Millis {
-        guard apps[index].memory.compressedKiB > .zero, let compressor = device.compressor else { return .zero }
+        guard apps[index].memory.compressedKiB > .zero else { return .zero }
+        return countCompressedLaunchWait(of: index)
+    }
+
+    /// `countDecompressionWait(of:)` for an app with compressed memory.
+    private mutating func countCompressedLaunchWait(of index: AppIndex) -> Millis {
+        guard let compressor = device.compressor else { return .zero }
         // ms = c × 1000 ÷ (1024 × MB/s) = c × 10^6 ÷ (1024 × thousandths of MB/s), in 128 bits.
         let numerator = Int128(apps[index].memory.compressedKiB.count) * 1_000_000
         let denominator = Int128(1024) * Int128(compressor.decompressMilliMBPerS)

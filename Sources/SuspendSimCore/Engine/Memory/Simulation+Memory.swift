@@ -98,6 +98,10 @@ extension Simulation {
     }
 
     /// Marks that the frontmost app stops being frontmost (SPEC 6's recency counter).
+    /// Inlined: every time an app leaves the foreground, and as a call its prologue and
+    /// epilogue were a third of its instructions (docs/performance.md, "The run's thread from
+    /// the first event to the last").
+    @inline(__always)
     mutating func clearFrontmost() {
         guard let (index, order) = screen.endFrontmost() else { return }
         apps[index].lastFrontmostOrder = order

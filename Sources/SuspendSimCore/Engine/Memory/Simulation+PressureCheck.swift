@@ -19,9 +19,16 @@ extension Simulation {
     /// Step 1: every app whose footprint exceeds the per-app limit of its state
     /// (`app_limit_mb`, or `app_background_limit_mb` in `background` and `suspended`), in
     /// scenario order. Purges nothing. Only apps whose footprint or state changed since the
-    /// last check can be over it, so the check costs nothing when none is.
+    /// last check can be over it, so the check costs nothing when none is. The test is
+    /// inlined into the check, the kills a call (see `sendMemoryWarningsIfNeeded()`).
+    @inline(__always)
     private mutating func killAppsOverLimit() {
         guard pressure.hasOverLimit else { return }
+        killOverLimit()
+    }
+
+    /// `killAppsOverLimit()` once an app may be over its limit.
+    private mutating func killOverLimit() {
         for index in pressure.takeOverLimit() where apps[index].memory.footprintKiB > device.appLimitKiB(in: apps[index].state) {
             kill(index, reason: .perProcessLimit)
         }
