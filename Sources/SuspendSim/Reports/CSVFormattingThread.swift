@@ -4,10 +4,11 @@ import Foundation
 import Synchronization
 
 /// A thread of its own that formats the rows of `transitions.csv`, `callbacks.csv`,
-/// `memory.csv`, `pressure.csv`, `skipped.csv`, `launches.csv` and `evictions.csv` for a long run, so that the
+/// `memory.csv`, `pressure.csv`, `skipped.csv` and `launches.csv` for a long run, so that the
 /// run's thread spends its time on the engine (docs/performance.md: at 10^5 and 10^6 events,
 /// formatting rows was half of the run's thread, and the second core has room beside the
-/// streamed JSON reader). The run's thread keeps the rare rows of `freezer.csv`.
+/// streamed JSON reader). The run's thread keeps the rare rows of `evictions.csv` and
+/// `freezer.csv`.
 ///
 /// The run's thread copies each record, a plain value of fixed size, into the chunk being
 /// filled (`RowChunk`, one array of records per file) and sends the chunk once it holds
@@ -100,13 +101,6 @@ final class CSVFormattingThread: @unchecked Sendable {
     @inline(__always)
     func append(_ launch: EventLog.Launch) {
         pending.launches.append(launch)
-        countRow()
-    }
-
-    /// Queues a row of `evictions.csv`.
-    @inline(__always)
-    func append(_ eviction: EvictionRow) {
-        pending.evictions.append(eviction)
         countRow()
     }
 

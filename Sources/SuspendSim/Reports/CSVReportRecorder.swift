@@ -13,7 +13,7 @@ import Foundation
 /// Each file has its own byte buffer, written out whenever it passes 256 KiB, so memory
 /// stays bounded however long the run. App ids, the policy name and every enum spelling
 /// are quoted once, up front: a row costs no `String` work. A long run's rows, but for
-/// the few of `freezer.csv`, are formatted on a thread of their own
+/// the few of `evictions.csv` and `freezer.csv`, are formatted on a thread of their own
 /// (`CSVFormattingThread`), in the same order and to the same bytes, and the full buffers of
 /// `transitions.csv`, `callbacks.csv` and `evictions.csv` are written out by another
 /// (`CSVWriteBehindThread`).
@@ -71,7 +71,7 @@ package struct CSVReportRecorder: SimulationRecorder {
     }
 
     /// As the public initializer, with the folder as a path and a chosen flush threshold
-    /// (tests use tiny ones); `formatsOnAThreadOfItsOwn` hands seven of the files to a
+    /// (tests use tiny ones); `formatsOnAThreadOfItsOwn` hands six of the files to a
     /// `CSVFormattingThread` (the same bytes, written beside the run).
     init(scenario: Scenario, policyName: String, folderPath: String, flushThreshold: Int,
          formatsOnAThreadOfItsOwn: Bool = false) throws {
@@ -86,7 +86,7 @@ package struct CSVReportRecorder: SimulationRecorder {
         let besideRows = RunReportBesideRows(files: files, words: words)
         if let writeBehind {
             // The formatting thread writes the rows there, with a time field of its own; after
-            // the hand-over only that thread touches those seven files' buffers.
+            // the hand-over only that thread touches those six files' buffers.
             let writer = UncheckedSendable((rows: besideRows, time: CSVTimeField()))
             let thread = CSVFormattingThread { chunk in writer.value.rows.write(chunk, time: writer.value.time) }
             threads = .beside(formatting: thread, writeBehind: writeBehind)
@@ -118,13 +118,28 @@ package struct CSVReportRecorder: SimulationRecorder {
         writeOnRunsThread(callback)
     }
 
-    /// A row of `evictions.csv`: like the others, queued as plain values for a long run's
-    /// formatting thread. Formatted here it cost about 1,000 instructions a row on the run's
-    /// thread, 6 M of a 10^5-event run's (docs/performance.md, "The run's thread from the first
-    /// event to the last").
+    /// A row of `evictions.csv`.
     package mutating func record(_ eviction: Eviction) {
-        if let formatting { return formatting._withUnsafeGuaranteedRef { $0.append(EvictionRow(eviction)) } }
-        writeOnRunsThread(EvictionRow(eviction))
+        files.evictions.appendRow(EvictionColumn.self) { column, row in
+            switch column {
+            case .seq: CSVFormatting.appendInteger(eviction.who.seq, to: &row)
+            case .time: time.append(eviction.who.timeMs, to: &row)
+            case .app: row.append(words.appIDs[eviction.who.app])
+            case .state: row.append(words.states[eviction.who.state])
+            case .footprint: CSVFormatting.appendMB(eviction.memory.footprintKiB, to: &row)
+            case .reason: row.append(words.killReasons[eviction.who.reason])
+            case .policy: row.append(words.policyName)
+            case .freeBefore: CSVFormatting.appendMB(eviction.memory.freeBeforeKiB, to: &row)
+            case .freeAfter: CSVFormatting.appendMB(eviction.memory.freeAfterKiB, to: &row)
+            case .priority: if let priority = eviction.ranking.priority { CSVFormatting.appendInteger(priority, to: &row) }
+            case .trigger: row.append(words.killTriggers[eviction.who.trigger])
+            case .threshold: if let threshold = eviction.memory.thresholdKiB { CSVFormatting.appendMB(threshold, to: &row) }
+            case .rank: if let rank = eviction.ranking.rank { CSVFormatting.appendInteger(rank, to: &row) }
+            case .candidates: CSVFormatting.appendInteger(eviction.ranking.candidateCount, to: &row)
+            case .runnerUp: if let runnerUp = eviction.ranking.runnerUp { row.append(words.appIDs[runnerUp]) }
+            case .compressed: CSVFormatting.appendMB(eviction.compressor.compressedKiB, to: &row)
+            }
+        }
     }
 
     /// A row of `memory.csv`.
@@ -186,11 +201,6 @@ package struct CSVReportRecorder: SimulationRecorder {
     @inline(never)
     private mutating func writeOnRunsThread(_ launch: EventLog.Launch) {
         if case .runsThread(let rows) = threads { rows.write(launch, time: time) }
-    }
-
-    @inline(never)
-    private mutating func writeOnRunsThread(_ eviction: EvictionRow) {
-        if case .runsThread(let rows) = threads { rows.write(eviction) }
     }
 
     /// A row of `freezer.csv` (SPEC 37), written on the run's thread.

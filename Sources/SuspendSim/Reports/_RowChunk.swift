@@ -16,7 +16,6 @@ struct RowChunk: @unchecked Sendable {
     var frees: RowStorage<EventLog.FreeRecord>
     var skips: RowStorage<EventLog.Skip>
     var launches: RowStorage<EventLog.Launch>
-    var evictions: RowStorage<EvictionRow>
     /// Rows of all files together.
     var rows = 0
 
@@ -28,7 +27,6 @@ struct RowChunk: @unchecked Sendable {
         frees = RowStorage(capacity: capacity)
         skips = RowStorage(capacity: capacity)
         launches = RowStorage(capacity: capacity)
-        evictions = RowStorage(capacity: capacity)
     }
 
     /// Forgets the rows, keeping the storage.
@@ -39,7 +37,6 @@ struct RowChunk: @unchecked Sendable {
         frees.count = 0
         skips.count = 0
         launches.count = 0
-        evictions.count = 0
         rows = 0
     }
 
@@ -51,32 +48,6 @@ struct RowChunk: @unchecked Sendable {
         frees.base.deallocate()
         skips.base.deallocate()
         launches.base.deallocate()
-        evictions.base.deallocate()
-    }
-}
-
-/// A row of `evictions.csv` as it waits in a `RowChunk`: the fields the file shows of an
-/// `Eviction`, as plain values. The `Eviction` itself holds an array (the policy's order's
-/// head, for `explain`), which a chunk's storage, never destroyed row by row, must not.
-struct EvictionRow {
-    var who: Eviction.Who
-    var memory: Eviction.Memory
-    var priority: Int?
-    var rank: Int?
-    var candidateCount: Int
-    var runnerUp: AppIndex?
-    var compressedKiB: KiB
-
-    /// The row of `eviction`.
-    @inline(__always)
-    init(_ eviction: borrowing Eviction) {
-        who = eviction.who
-        memory = eviction.memory
-        priority = eviction.ranking.priority
-        rank = eviction.ranking.rank
-        candidateCount = eviction.ranking.candidateCount
-        runnerUp = eviction.ranking.runnerUp
-        compressedKiB = eviction.compressor.compressedKiB
     }
 }
 

@@ -1,7 +1,7 @@
 @_spi(Generators) import SuspendSimCore
 
 /// The rows of `transitions.csv`, `callbacks.csv`, `memory.csv`, `pressure.csv`,
-/// `skipped.csv`, `launches.csv` and `evictions.csv` (SPEC 8), which a long run formats on a thread of its own
+/// `skipped.csv` and `launches.csv` (SPEC 8), which a long run formats on a thread of its own
 /// (`CSVFormattingThread`) and a short one on the run's thread: one row writer for both, so
 /// that both write the same bytes.
 ///
@@ -18,16 +18,11 @@ final class RunReportBesideRows: @unchecked Sendable {
     private let pressure: CSVFileBuffer
     private let skipped: CSVFileBuffer
     private let launches: CSVFileBuffer
-    private let evictions: CSVFileBuffer
-    /// `evictions.csv`'s own time field, which keeps no instants: its rows are a few in a
-    /// chunk's thousands, and walking the chunk's 4,096 kept instants from the first to find
-    /// theirs cost 0.6 M instructions of a 10^5-event run more than formatting each one.
-    private let evictionTime = CSVTimeField()
     private let words: RunReportSpellings
     /// The most bytes each file's row can take.
     private let rooms: RunReportRowRooms
 
-    /// Writes into `files`' buffers of the seven files above, with `words`' spellings.
+    /// Writes into `files`' buffers of the six files above, with `words`' spellings.
     init(files: RunReportStreams, words: RunReportSpellings) {
         transitions = files.transitions
         callbacks = files.callbacks
@@ -35,7 +30,6 @@ final class RunReportBesideRows: @unchecked Sendable {
         pressure = files.pressure
         skipped = files.skipped
         launches = files.launches
-        evictions = files.evictions
         self.words = words
         rooms = RunReportRowRooms(words: words)
     }
@@ -56,7 +50,6 @@ final class RunReportBesideRows: @unchecked Sendable {
         for skip in chunk.skips.records { write(skip, time: time) }
         time.rewind()
         for launch in chunk.launches.records { write(launch, time: time) }
-        for eviction in chunk.evictions.records { write(eviction) }
     }
 
     /// A row of `transitions.csv`.
@@ -127,30 +120,6 @@ final class RunReportBesideRows: @unchecked Sendable {
             row.append(.app, words.appIDs[launch.app])
             row.append(.kind, words.launchKinds[launch.cold ? .cold : .warm])
             row.appendSeconds(.wait, launch.waitMs)
-        }
-    }
-
-    /// A row of `evictions.csv`.
-    func write(_ eviction: EvictionRow) {
-        evictions.appendRow(EvictionColumn.self) { column, row in
-            switch column {
-            case .seq: CSVFormatting.appendInteger(eviction.who.seq, to: &row)
-            case .time: evictionTime.append(eviction.who.timeMs, to: &row)
-            case .app: row.append(words.appIDs[eviction.who.app])
-            case .state: row.append(words.states[eviction.who.state])
-            case .footprint: CSVFormatting.appendMB(eviction.memory.footprintKiB, to: &row)
-            case .reason: row.append(words.killReasons[eviction.who.reason])
-            case .policy: row.append(words.policyName)
-            case .freeBefore: CSVFormatting.appendMB(eviction.memory.freeBeforeKiB, to: &row)
-            case .freeAfter: CSVFormatting.appendMB(eviction.memory.freeAfterKiB, to: &row)
-            case .priority: if let priority = eviction.priority { CSVFormatting.appendInteger(priority, to: &row) }
-            case .trigger: row.append(words.killTriggers[eviction.who.trigger])
-            case .threshold: if let threshold = eviction.memory.thresholdKiB { CSVFormatting.appendMB(threshold, to: &row) }
-            case .rank: if let rank = eviction.rank { CSVFormatting.appendInteger(rank, to: &row) }
-            case .candidates: CSVFormatting.appendInteger(eviction.candidateCount, to: &row)
-            case .runnerUp: if let runnerUp = eviction.runnerUp { row.append(words.appIDs[runnerUp]) }
-            case .compressed: CSVFormatting.appendMB(eviction.compressedKiB, to: &row)
-            }
         }
     }
 }

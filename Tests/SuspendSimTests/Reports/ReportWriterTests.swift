@@ -230,7 +230,7 @@ import Testing
         }
     }
 
-    /// A long run formats every file but `freezer.csv` on a thread of its
+    /// A long run formats every file but `evictions.csv` and `freezer.csv` on a thread of its
     /// own (`CSVFormattingThread`), and writes out the largest files' full buffers on another
     /// (`CSVWriteBehindThread`); its files are the bytes the run's thread writes alone (SPEC 8:
     /// the same input, the same reports), over many chunks of rows and with a flush after
@@ -253,11 +253,9 @@ import Testing
                     folders.append(folder)
                 }
                 #expect(try snapshot(of: folders[1]) == snapshot(of: folders[0]), "flush threshold \(flushThreshold)")
-                let formatted = ["transitions.csv", "callbacks.csv", "memory.csv", "pressure.csv", "skipped.csv", "launches.csv",
-                                 "evictions.csv"]
+                let formatted = ["transitions.csv", "callbacks.csv", "memory.csv", "pressure.csv", "skipped.csv", "launches.csv"]
                 let rows = try formatted.map { try read($0, in: folders[1]).split(separator: "\n").count }
                 #expect(rows.reduce(0, +) > 3 * CSVFormattingThread.chunkSize, "several chunks: \(rows)")
-                #expect(rows[6] > 100, "kills in several chunks: \(rows)")
             }
         }
     }
