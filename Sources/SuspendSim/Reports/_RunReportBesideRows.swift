@@ -18,6 +18,9 @@ final class RunReportBesideRows: @unchecked Sendable {
     private let pressure: CSVFileBuffer
     private let skipped: CSVFileBuffer
     private let launches: CSVFileBuffer
+    /// The `_mb` fields of `memory.csv`'s footprints and `pressure.csv`'s used and free
+    /// memory, kept by amount (the other `_mb` columns are 0 in most rows, one stored word).
+    private let mb = CSVMBField()
     private let words: RunReportSpellings
     /// The most bytes each file's row can take.
     private let rooms: RunReportRowRooms
@@ -84,7 +87,7 @@ final class RunReportBesideRows: @unchecked Sendable {
             time.append(.time, footprint.timeMs, to: &row)
             row.append(.app, words.appIDs[footprint.app])
             row.append(.state, words.states[footprint.state])
-            row.appendMB(.footprint, footprint.footprintKiB)
+            mb.append(.footprint, footprint.footprintKiB, to: &row)
             row.appendMB(.compressed, footprint.compressedKiB)
             row.appendMB(.flash, footprint.flashKiB)
         }
@@ -94,8 +97,8 @@ final class RunReportBesideRows: @unchecked Sendable {
     func write(_ free: EventLog.FreeRecord, time: CSVTimeField) {
         pressure.appendRow(PressureColumn.self, room: rooms.pressure) { row in
             time.append(.time, free.timeMs, to: &row)
-            row.appendMB(.used, free.usedKiB)
-            row.appendMB(.free, free.freeKiB)
+            mb.append(.used, free.usedKiB, to: &row)
+            mb.append(.free, free.freeKiB, to: &row)
             row.append(.level, words.levels[free.level])
             row.appendMB(.compressed, free.compressedKiB)
             row.appendMB(.compressor, free.compressorKiB)
