@@ -38,39 +38,41 @@ struct PDFConverter {
 
     /// Converts the SVG file at `svg` into the PDF `pdf` (whole or not at all).
     ///
+    /// The converter writes the PDF to a pipe and this process writes the file: a command
+    /// killed while the converter ran then leaves nothing on disk, because the converter,
+    /// which outlives its parent, only meets a closed pipe. (When it wrote the partial file
+    /// itself, it could create it after the next command had removed the dead command's
+    /// temporaries, and the file stayed.)
+    ///
     /// - Throws: `ReportWriter.Error` when the converter fails or the file cannot be written.
     func convert(svg: String, to pdf: String) throws {
-        let output = try AtomicOutput(target: pdf, kind: .file)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--format=pdf", "--output=" + output.partial, svg]
+        process.arguments = ["--format=pdf", svg]
         var environment = ProcessInfo.processInfo.environment
         environment["SOURCE_DATE_EPOCH"] = "0"
         process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
+        let pipe = Pipe()
+        process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
+        var bytes: Data
         do {
             try process.run()
+            // Read to the end before waiting: a PDF larger than the pipe's buffer would
+            // otherwise block the converter.
+            bytes = pipe.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
         } catch {
-            output.discard()
             throw ReportWriter.Error("run \(Self.name) on", path: svg, code: ENOENT)
         }
-        guard process.terminationStatus == 0, var bytes = FileManager.default.contents(atPath: output.partial) else {
-            output.discard()
+        guard process.terminationStatus == 0, !bytes.isEmpty else {
             throw ReportWriter.Error("convert with \(Self.name) (exit status \(process.terminationStatus))", path: svg, code: EIO)
         }
         Self.blankDates(&bytes)
-        // The same length: written over the converter's file in place.
-        guard let handle = FileHandle(forWritingAtPath: output.partial) else {
-            output.discard()
-            throw ReportWriter.Error("open file", path: output.partial, code: EIO)
-        }
+        let output = try AtomicOutput(target: pdf, kind: .file)
         do {
-            try handle.write(contentsOf: bytes)
-            try handle.close()
+            try bytes.write(to: URL(fileURLWithPath: output.partial))
         } catch {
-            try? handle.close()
             output.discard()
             throw ReportWriter.Error("write", path: pdf, code: EIO)
         }
